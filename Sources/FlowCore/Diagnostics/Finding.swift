@@ -1,0 +1,109 @@
+/// How much a finding matters: errors fail `flowc check`, warnings do not (unless `--strict`).
+public enum Severity: String, Comparable, Sendable, CaseIterable {
+  /// Reported, does not fail the run unless `--strict`.
+  case warning
+  /// Fails the run (exit status 1).
+  case error
+
+  public static func < (lhs: Severity, rhs: Severity) -> Bool {
+    lhs == .warning && rhs == .error
+  }
+}
+
+/// The stable identifier of a rule, such as `unknown-reference`.
+///
+/// Users configure and suppress findings by id, so an id never changes once released.
+public struct RuleID: RawRepresentable, Hashable, Comparable, Sendable, ExpressibleByStringLiteral,
+  CustomStringConvertible
+{
+  public var rawValue: String
+
+  public init(rawValue: String) { self.rawValue = rawValue }
+  public init(stringLiteral value: String) { self.rawValue = value }
+
+  public var description: String { rawValue }
+
+  public static func < (lhs: RuleID, rhs: RuleID) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// A related place that helps explain a finding, such as where a name was first defined.
+public struct Note: Hashable, Sendable {
+  /// What the place is, in lowercase: `first defined here`.
+  public var message: String
+  /// The place.
+  public var range: SourceRange
+
+  public init(_ message: String, at range: SourceRange) {
+    self.message = message
+    self.range = range
+  }
+}
+
+/// One problem found in a module: what rule found it, how bad it is, what it says, and where.
+public struct Finding: Hashable, Sendable {
+  /// The rule that found it.
+  public var rule: RuleID
+  /// The severity; the rule's default until configuration says otherwise.
+  public var severity: Severity
+  /// A lowercase sentence that names things in quotes and says what to do where it helps.
+  public var message: String
+  /// The YAML node the finding is about.
+  public var range: SourceRange
+  /// Related places.
+  public var notes: [Note]
+
+  public init(
+    _ rule: RuleID, _ severity: Severity, _ message: String, at range: SourceRange,
+    notes: [Note] = []
+  ) {
+    self.rule = rule
+    self.severity = severity
+    self.message = message
+    self.range = range
+    self.notes = notes
+  }
+
+  /// The file the finding is in.
+  public var file: String { range.file }
+  /// The 1-based line of the node the finding is about.
+  public var line: Int { range.start.line }
+  /// The 1-based column (in characters) of the node the finding is about.
+  public var column: Int { range.start.column }
+
+  /// The order findings are reported in: by file, position, rule, then message.
+  public static func reportOrder(_ lhs: Finding, _ rhs: Finding) -> Bool {
+    if lhs.file != rhs.file { return lhs.file < rhs.file }
+    if lhs.range.start != rhs.range.start { return lhs.range.start < rhs.range.start }
+    if lhs.rule != rhs.rule { return lhs.rule < rhs.rule }
+    return lhs.message < rhs.message
+  }
+}
+
+/// The findings of one run, collected by every stage of the pipeline.
+public struct Findings: Sendable {
+  /// Everything found so far, in the order it was found.
+  public private(set) var all: [Finding] = []
+
+  public init() {}
+
+  /// Records a finding with its rule's default severity.
+  public mutating func add(
+    _ rule: any Rule.Type, _ message: String, at range: SourceRange, notes: [Note] = []
+  ) {
+    all.append(Finding(rule.id, rule.severity, message, at: range, notes: notes))
+  }
+
+  /// Records a finding made elsewhere.
+  public mutating func append(_ finding: Finding) { all.append(finding) }
+
+  /// Records findings made elsewhere.
+  public mutating func append(contentsOf findings: some Sequence<Finding>) {
+    all.append(contentsOf: findings)
+  }
+
+  /// Whether any finding so far is at error level.
+  public var hasErrors: Bool { all.contains { $0.severity == .error } }
+
+  /// The number of findings so far.
+  public var count: Int { all.count }
+}

@@ -1,0 +1,241 @@
+/// A coordinator: a flow of screens and decisions that it shows through a router, the
+/// children it starts, and the result it finishes with (spec section 4).
+public struct Coordinator: Sendable {
+  /// How a coordinator begins.
+  public enum Root: Sendable {
+    /// At this screen or decision (`start:`); the range is the `start` key's.
+    case start(Identifier, keyRange: SourceRange)
+    /// With these child coordinators, one per tab, all at once (`tabs:`).
+    case tabs([Tab])
+    /// Neither was given (a `schema` finding says so).
+    case missing
+  }
+
+  /// The coordinator's name.
+  public var name: Identifier
+  /// Its `doc:` text.
+  public var doc: String?
+  /// Whether the app itself starts it (`entry: true`).
+  public var isEntry: Bool
+  /// The payload it must be started with.
+  public var input: TypeReference?
+  /// The cases it finishes with.
+  public var result: ResultDeclaration?
+  /// Where it begins.
+  public var root: Root
+  /// Its screens, in file order.
+  public var screens: [Screen]
+  /// Its decisions, in file order.
+  public var decisions: [Decision]
+  /// Rules it suppresses for findings inside it.
+  public var lint: Lint?
+  /// From the name to the end of the definition.
+  public var range: SourceRange
+
+  public init(
+    name: Identifier, doc: String? = nil, isEntry: Bool = false, input: TypeReference? = nil,
+    result: ResultDeclaration? = nil, root: Root, screens: [Screen] = [],
+    decisions: [Decision] = [], lint: Lint? = nil, range: SourceRange
+  ) {
+    self.name = name
+    self.doc = doc
+    self.isEntry = isEntry
+    self.input = input
+    self.result = result
+    self.root = root
+    self.screens = screens
+    self.decisions = decisions
+    self.lint = lint
+    self.range = range
+  }
+
+  /// The tabs, for a tab coordinator; empty otherwise.
+  public var tabs: [Tab] {
+    if case .tabs(let tabs) = root { return tabs }
+    return []
+  }
+}
+
+/// What a coordinator finishes with.
+public enum ResultDeclaration: Sendable {
+  /// An inline enum (generated as `<Coordinator>Result`); the range is the `result` value's.
+  case inline([PayloadCase], range: SourceRange)
+  /// The name of an enum declared under `types:`.
+  case named(TypeReference)
+}
+
+/// A screen: UI the app builds, and the events it emits (spec section 5).
+public struct Screen: Sendable {
+  /// The screen's name.
+  public var name: Identifier
+  /// Its `doc:` text.
+  public var doc: String?
+  /// The payload every transition into it carries.
+  public var input: TypeReference?
+  /// The events it emits, in file order, each leading to one action.
+  public var events: [Transition]
+  /// Rules it suppresses for findings inside it.
+  public var lint: Lint?
+  /// From the name to the end of the definition.
+  public var range: SourceRange
+
+  public init(
+    name: Identifier, doc: String? = nil, input: TypeReference? = nil, events: [Transition] = [],
+    lint: Lint? = nil, range: SourceRange
+  ) {
+    self.name = name
+    self.doc = doc
+    self.input = input
+    self.events = events
+    self.lint = lint
+    self.range = range
+  }
+}
+
+/// A decision: a node without UI that the app answers at run time (spec section 6).
+public struct Decision: Sendable {
+  /// The decision's name.
+  public var name: Identifier
+  /// Its `doc:` text.
+  public var doc: String?
+  /// Its cases, in file order, each leading to one action.
+  public var cases: [Transition]
+  /// Rules it suppresses for findings inside it.
+  public var lint: Lint?
+  /// From the name to the end of the definition.
+  public var range: SourceRange
+
+  public init(
+    name: Identifier, doc: String? = nil, cases: [Transition] = [], lint: Lint? = nil,
+    range: SourceRange
+  ) {
+    self.name = name
+    self.doc = doc
+    self.cases = cases
+    self.lint = lint
+    self.range = range
+  }
+}
+
+/// A named way forward: a screen's event, a decision's case, or a handler of a child's
+/// result case. Each leads to exactly one action.
+public struct Transition: Sendable {
+  /// The event, case or handled result case.
+  public var name: Identifier
+  /// The payload it carries (always `nil` for handlers: theirs is the result case's).
+  public var payload: TypeReference?
+  /// Its `doc:` text.
+  public var doc: String?
+  /// What it does.
+  public var action: Action
+
+  public init(name: Identifier, payload: TypeReference? = nil, doc: String? = nil, action: Action) {
+    self.name = name
+    self.payload = payload
+    self.doc = doc
+    self.action = action
+  }
+}
+
+/// One action (spec section 7), with where it is written.
+public struct Action: Sendable {
+  /// What an action does.
+  public enum Kind: Sendable {
+    /// Shows the screen on the current navigation stack.
+    case push(Identifier)
+    /// Shows the screen modally, in a navigation stack of its own.
+    case present(Identifier)
+    /// Makes the screen the only one of this coordinator on the current stack.
+    case replace(Identifier)
+    /// Goes back one screen on the current stack.
+    case pop
+    /// Closes the modal stack the screen is in.
+    case dismiss
+    /// Does not navigate.
+    case stay
+    /// Runs the decision of this coordinator.
+    case decide(Identifier)
+    /// Finishes this coordinator with the result case.
+    case finish(Identifier)
+    /// Starts the child coordinator.
+    case start(ChildStart)
+    /// Could not be read; a `schema` finding says why, and no other rule looks at it.
+    case invalid
+  }
+
+  /// What it does.
+  public var kind: Kind
+  /// The action key of the mapping form, or the scalar of the scalar form.
+  public var range: SourceRange
+
+  public init(_ kind: Kind, at range: SourceRange) {
+    self.kind = kind
+    self.range = range
+  }
+
+  /// The word that names the action in the language: `push`, `start`, …
+  public var keyword: String {
+    switch kind {
+    case .push: return "push"
+    case .present: return "present"
+    case .replace: return "replace"
+    case .pop: return "pop"
+    case .dismiss: return "dismiss"
+    case .stay: return "stay"
+    case .decide: return "decide"
+    case .finish: return "finish"
+    case .start: return "start"
+    case .invalid: return "invalid"
+    }
+  }
+}
+
+/// How a child coordinator is shown.
+public enum StartStyle: String, Sendable {
+  /// On the parent's navigation stack.
+  case push
+  /// In a modal stack of its own.
+  case present
+}
+
+/// A `start` of a child coordinator: which, how, and what to do with each result case.
+public struct ChildStart: Sendable {
+  /// The child coordinator.
+  public var coordinator: Identifier
+  /// How it is shown.
+  public var style: StartStyle
+  /// One handler per result case of the child, in file order.
+  public var handlers: [Transition]
+
+  public init(coordinator: Identifier, style: StartStyle = .push, handlers: [Transition] = []) {
+    self.coordinator = coordinator
+    self.style = style
+    self.handlers = handlers
+  }
+}
+
+/// One tab of a tab coordinator: a child started at the root of a stack of its own.
+public struct Tab: Sendable {
+  /// The child, its style and its handlers.
+  public var child: ChildStart
+  /// Its `doc:` text.
+  public var doc: String?
+  /// The tab's `start` key.
+  public var range: SourceRange
+
+  public init(child: ChildStart, doc: String? = nil, range: SourceRange) {
+    self.child = child
+    self.doc = doc
+    self.range = range
+  }
+}
+
+/// `lint: { ignore: [...] }` on a coordinator, screen or decision.
+public struct Lint: Sendable {
+  /// The rule ids to suppress, as written.
+  public var ignore: [Identifier]
+
+  public init(ignore: [Identifier]) {
+    self.ignore = ignore
+  }
+}

@@ -1,0 +1,109 @@
+/// The definitions one flow file contributes to its module.
+public struct FlowFile: Sendable {
+  /// The file's path, as findings name it.
+  public var path: String
+  /// Its declared types, in file order.
+  public var types: [TypeDeclaration]
+  /// Its coordinators, in file order.
+  public var coordinators: [Coordinator]
+
+  public init(path: String, types: [TypeDeclaration] = [], coordinators: [Coordinator] = []) {
+    self.path = path
+    self.types = types
+    self.coordinators = coordinators
+  }
+}
+
+/// Every file of one run, read into one namespace (spec section 1).
+///
+/// Definitions keep file order (files sorted by path, then position), so "the later
+/// definition" of a duplicate is well defined. Lookups go to the first definition.
+public struct FlowModule: Sendable {
+  /// All declared types, in file order.
+  public private(set) var types: [TypeDeclaration]
+  /// All coordinators, in file order.
+  public private(set) var coordinators: [Coordinator]
+  /// Whether every file joined the module. A file with a `yaml-syntax` finding or a bad
+  /// `version` does not, and then nothing is said that it could have made false.
+  public private(set) var isComplete: Bool
+
+  private var typeIndex: [String: Int] = [:]
+  private var coordinatorIndex: [String: Int] = [:]
+  private var nodeIndex: [[String: Coordinator.Node]] = []
+
+  /// Joins the files, which must already be sorted by path.
+  public init(files: [FlowFile], isComplete: Bool = true) {
+    types = files.flatMap(\.types)
+    coordinators = files.flatMap(\.coordinators)
+    self.isComplete = isComplete
+    for (index, type) in types.enumerated() where typeIndex[type.name.text] == nil {
+      typeIndex[type.name.text] = index
+    }
+    for (index, coordinator) in coordinators.enumerated()
+    where coordinatorIndex[coordinator.name.text] == nil {
+      coordinatorIndex[coordinator.name.text] = index
+    }
+    nodeIndex = coordinators.map { coordinator in
+      var nodes: [String: Coordinator.Node] = [:]
+      for (index, screen) in coordinator.screens.enumerated() where nodes[screen.name.text] == nil {
+        nodes[screen.name.text] = .screen(index)
+      }
+      for (index, decision) in coordinator.decisions.enumerated()
+      where nodes[decision.name.text] == nil {
+        nodes[decision.name.text] = .decision(index)
+      }
+      return nodes
+    }
+  }
+
+  /// The screen or decision with this name in the coordinator at `coordinator` (an index
+  /// of ``coordinators``); the first, if defined twice.
+  public func node(named name: String, in coordinator: Int) -> Coordinator.Node? {
+    nodeIndex[coordinator][name]
+  }
+
+  /// The names of every screen and decision of the coordinator at `coordinator`.
+  public func nodeNames(in coordinator: Int) -> Dictionary<String, Coordinator.Node>.Keys {
+    nodeIndex[coordinator].keys
+  }
+
+  /// The first type declared with this name.
+  public func type(named name: String) -> TypeDeclaration? {
+    typeIndex[name].map { types[$0] }
+  }
+
+  /// The index in ``coordinators`` of the first coordinator with this name.
+  public func coordinatorIndex(named name: String) -> Int? {
+    coordinatorIndex[name]
+  }
+
+  /// The first coordinator with this name.
+  public func coordinator(named name: String) -> Coordinator? {
+    coordinatorIndex[name].map { coordinators[$0] }
+  }
+
+  /// The result cases of a coordinator: inline, or those of the enum type it names.
+  /// `nil` when it has no result, or names something that is not an enum.
+  public func resultCases(of coordinator: Coordinator) -> [PayloadCase]? {
+    switch coordinator.result {
+    case nil: return nil
+    case .inline(let cases, _): return cases
+    case .named(let reference):
+      guard case .named(let name) = reference.type, let type = type(named: name),
+        case .enumeration(let cases) = type.kind
+      else { return nil }
+      return cases
+    }
+  }
+}
+
+extension Coordinator {
+  /// A screen or decision of a coordinator.
+  public enum Node: Hashable, Sendable {
+    /// The screen at this index of ``Coordinator/screens``.
+    case screen(Int)
+    /// The decision at this index of ``Coordinator/decisions``.
+    case decision(Int)
+  }
+
+}

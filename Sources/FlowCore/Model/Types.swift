@@ -1,0 +1,107 @@
+/// A type expression: a builtin or declared name, `T?`, `[T]` or `[K: V]` (spec section 3).
+public indirect enum TypeExpression: Hashable, Sendable, CustomStringConvertible {
+  /// A builtin such as `String`, or a name from `types`.
+  case named(String)
+  /// `T?`.
+  case optional(TypeExpression)
+  /// `[T]`.
+  case array(TypeExpression)
+  /// `[K: V]`.
+  case dictionary(key: TypeExpression, value: TypeExpression)
+  /// Could not be read; a `schema` finding says why, and no other rule looks at it.
+  case invalid
+
+  /// The expression in Swift's spelling, as users write it: `[String: User]?`.
+  public var description: String {
+    switch self {
+    case .named(let name): return name
+    case .optional(let wrapped): return "\(wrapped)?"
+    case .array(let element): return "[\(element)]"
+    case .dictionary(let key, let value): return "[\(key): \(value)]"
+    case .invalid: return "<invalid>"
+    }
+  }
+
+  /// Whether a payload of this type may be given where `target` is needed: the same
+  /// type, or `T` where `T?` is needed (spec section 7).
+  public func flows(into target: TypeExpression) -> Bool {
+    if self == target { return true }
+    if case .optional(let wrapped) = target { return self == wrapped }
+    return false
+  }
+
+  /// The builtin type names.
+  public static let builtins: Set<String> = [
+    "String", "Int", "Double", "Bool", "Date", "URL", "UUID", "Data",
+  ]
+}
+
+/// A type expression as written, with the names it mentions and where.
+public struct TypeReference: Hashable, Sendable {
+  /// The type.
+  public var type: TypeExpression
+  /// Where the whole expression stands.
+  public var range: SourceRange
+  /// Every name the expression mentions, where it is written, in order.
+  public var names: [Identifier]
+
+  public init(_ type: TypeExpression, at range: SourceRange, names: [Identifier]) {
+    self.type = type
+    self.range = range
+    self.names = names
+  }
+}
+
+/// A type declared under `types:`.
+public struct TypeDeclaration: Sendable {
+  /// What a declared type is.
+  public enum Kind: Sendable {
+    /// Defined by the app; not generated.
+    case external
+    /// A struct with these fields, in order.
+    case structure([Field])
+    /// An enum with these cases, in order.
+    case enumeration([PayloadCase])
+    /// Could not be read; a `schema` finding says why, and no other rule looks at it.
+    case invalid
+  }
+
+  /// The type's name.
+  public var name: Identifier
+  /// What it is.
+  public var kind: Kind
+  /// From the name to the end of the definition.
+  public var range: SourceRange
+
+  public init(name: Identifier, kind: Kind, range: SourceRange) {
+    self.name = name
+    self.kind = kind
+    self.range = range
+  }
+}
+
+/// A field of a struct type.
+public struct Field: Sendable {
+  /// The field's name.
+  public var name: Identifier
+  /// The field's type.
+  public var type: TypeReference
+
+  public init(name: Identifier, type: TypeReference) {
+    self.name = name
+    self.type = type
+  }
+}
+
+/// A case with an optional payload: of an enum type, a result, or a decision.
+public struct PayloadCase: Sendable {
+  /// The case's name.
+  public var name: Identifier
+  /// The payload the case carries, if any.
+  public var payload: TypeReference?
+
+  public init(name: Identifier, payload: TypeReference?) {
+    self.name = name
+    self.payload = payload
+  }
+}

@@ -1,0 +1,151 @@
+/// Two definitions that one name, or one generated Swift name, would have to serve.
+public enum DuplicateNameRule: ModuleRule {
+  public static let id: RuleID = "duplicate-name"
+  public static let severity = Severity.error
+  public static let summary =
+    "A coordinator or type defined twice in the module, a screen and a decision of one name, "
+    + "or generated Swift names that collide."
+  public static let rationale = """
+    Coordinators and types share the module's namespace across files, and screens and \
+    decisions share their coordinator's. Generated code adds `<C>Coordinator`, `<C>Screens` \
+    and `<C>Result` for each coordinator `C`: a type with one of those names would collide \
+    with it. The finding is placed once, at the later definition in file order (files \
+    sorted by path), with a note at the earlier.
+    """
+  public static let examples: [RuleExample] = [
+    .triggering(files: [
+      """
+      version: 1
+      coordinators:
+        App:
+          entry: true
+          start: Home
+          screens:
+            Home: { on: { next: stay } }
+      """,
+      """
+      version: 1
+      coordinators:
+        ↓App:
+          entry: true
+          start: Home
+          screens:
+            Home: { on: { next: stay } }
+      """,
+    ]),
+    .triggering(
+      """
+      version: 1
+      types:
+        AuthResult: { struct: { name: String } }
+      coordinators:
+        ↓Auth:
+          result: { done: ~ }
+          start: Login
+          screens:
+            Login: { on: { next: { finish: done } } }
+          decisions:
+            ↓Login: { cases: { yes: { finish: done } } }
+      """),
+    .passing(
+      """
+      version: 1
+      types:
+        Profile: { struct: { name: String } }
+      coordinators:
+        App:
+          entry: true
+          start: Home
+          screens:
+            Home: { on: { next: stay } }
+        Settings:
+          start: Profile
+          screens:
+            Profile: { on: { next: stay } }
+      """),
+  ]
+
+  /// One definition in the module namespace, and the Swift names it generates.
+  private struct Definition {
+    var name: Identifier
+    var kind: String
+    /// Each generated Swift name, with what it is for messages (`nil`: the name itself).
+    var generated: [(name: String, role: String?)]
+  }
+
+  /// Checks both namespaces in one pass each, with hash tables: O(definitions).
+  public static func check(_ context: CheckContext, into findings: inout Findings) {
+    let module = context.module
+    var definitions: [Definition] = module.types.map {
+      Definition(name: $0.name, kind: "type", generated: [($0.name.text, nil)])
+    }
+    for coordinator in module.coordinators {
+      let name = coordinator.name.text
+      var generated: [(name: String, role: String?)] = [
+        (name + "Coordinator", "class"), (name + "Screens", "screen protocol"),
+      ]
+      if case .inline = coordinator.result { generated.append((name + "Result", "result enum")) }
+      definitions.append(
+        Definition(name: coordinator.name, kind: "coordinator", generated: generated))
+    }
+    definitions.sort {
+      ($0.name.range.file, $0.name.range.start) < ($1.name.range.file, $1.name.range.start)
+    }
+
+    var seen: [String: Definition] = [:]
+    var unique: [Definition] = []
+    for definition in definitions {
+      if let first = seen[definition.name.text] {
+        let message =
+          first.kind == definition.kind
+          ? "\(definition.kind) '\(definition.name)' is defined twice in the module"
+          : "\(definition.kind) '\(definition.name)' has the name of \(first.kind) '\(first.name)'"
+            + "; coordinators and types share one namespace"
+        findings.add(
+          self, message, at: definition.name.range,
+          notes: [Note("first defined here", at: first.name.range)])
+      } else {
+        seen[definition.name.text] = definition
+        unique.append(definition)
+      }
+    }
+
+    var owners: [String: (definition: Definition, role: String?)] = [:]
+    for definition in unique {
+      for (swiftName, role) in definition.generated {
+        if let (first, firstRole) = owners[swiftName] {
+          let mine = role.map { "its \($0) '\(swiftName)'" } ?? "'\(swiftName)'"
+          let theirs =
+            firstRole.map { "the \($0) generated for \(first.kind) '\(first.name)'" }
+            ?? "\(first.kind) '\(first.name)'"
+          findings.add(
+            self,
+            "\(definition.kind) '\(definition.name)' collides in generated Swift: \(mine) "
+              + "has the name of \(theirs)",
+            at: definition.name.range,
+            notes: [Note("\(first.kind) '\(first.name)' defined here", at: first.name.range)])
+          break
+        }
+        owners[swiftName] = (definition, role)
+      }
+    }
+
+    for coordinator in module.coordinators {
+      var nodes: [String: Identifier] = [:]
+      for screen in coordinator.screens { nodes[screen.name.text] = screen.name }
+      for decision in coordinator.decisions {
+        guard let screen = nodes[decision.name.text] else { continue }
+        let (first, later) =
+          screen.range.start < decision.name.range.start
+          ? (screen, decision.name) : (decision.name, screen)
+        let laterKind = later == screen ? "screen" : "decision"
+        let firstKind = later == screen ? "decision" : "screen"
+        findings.add(
+          self,
+          "\(laterKind) '\(later)' has the name of a \(firstKind) of coordinator "
+            + "'\(coordinator.name)'; screens and decisions share one namespace",
+          at: later.range, notes: [Note("\(firstKind) defined here", at: first.range)])
+      }
+    }
+  }
+}

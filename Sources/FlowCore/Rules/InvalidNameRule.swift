@@ -1,0 +1,115 @@
+/// Names that break the language's naming rules (spec section 2).
+public enum InvalidNameRule: ModuleRule {
+  public static let id: RuleID = "invalid-name"
+  public static let severity = Severity.error
+  public static let summary =
+    "A name that is not UpperCamelCase or lowerCamelCase as its kind requires."
+  public static let rationale = """
+    Names become Swift names in generated code: coordinators, screens, decisions and types \
+    are UpperCamelCase and may not be a builtin type name nor `Self`, `Type`, `Any` or \
+    `Protocol`; events, result cases, decision cases, struct fields and enum cases are \
+    lowerCamelCase. Sticking to these forms keeps the generated code idiomatic and free of \
+    clashes.
+    """
+  public static let examples: [RuleExample] = [
+    .triggering(
+      """
+      version: 1
+      coordinators:
+        App:
+          entry: true
+          start: Home
+          screens:
+            Home: { on: { ↓go_next: { push: settings } } }
+            ↓settings: { on: { back: pop } }
+      """),
+    .triggering(
+      """
+      version: 1
+      types:
+        ↓String: external
+      coordinators:
+        App:
+          entry: true
+          start: Home
+          screens:
+            Home: { input: String?, on: { next: stay } }
+      """),
+    .passing(
+      """
+      version: 1
+      coordinators:
+        App:
+          entry: true
+          start: Home
+          screens:
+            Home: { on: { goNext: { push: Settings2 }, default: stay } }
+            Settings2: { on: { back: pop } }
+      """),
+  ]
+
+  /// UpperCamelCase words that are taken: the builtin types and Swift's special names.
+  static let reserved: Set<String> = TypeExpression.builtins.union([
+    "Self", "Type", "Any", "Protocol",
+  ])
+
+  /// Checks every definition's name: one pass over the module, O(definitions).
+  public static func check(_ context: CheckContext, into findings: inout Findings) {
+    let module = context.module
+    for type in module.types {
+      check(type.name, .upperCamel, "type", &findings)
+      switch type.kind {
+      case .structure(let fields):
+        for field in fields { check(field.name, .lowerCamel, "field", &findings) }
+      case .enumeration(let cases):
+        for enumCase in cases { check(enumCase.name, .lowerCamel, "enum case", &findings) }
+      case .external, .invalid:
+        break
+      }
+    }
+    for coordinator in module.coordinators {
+      check(coordinator.name, .upperCamel, "coordinator", &findings)
+      if case .inline(let cases, _) = coordinator.result {
+        for resultCase in cases { check(resultCase.name, .lowerCamel, "result case", &findings) }
+      }
+      for screen in coordinator.screens {
+        check(screen.name, .upperCamel, "screen", &findings)
+        for event in screen.events { check(event.name, .lowerCamel, "event", &findings) }
+      }
+      for decision in coordinator.decisions {
+        check(decision.name, .upperCamel, "decision", &findings)
+        for decisionCase in decision.cases {
+          check(decisionCase.name, .lowerCamel, "decision case", &findings)
+        }
+      }
+    }
+  }
+
+  private static func check(
+    _ name: Identifier, _ form: NameCase, _ kind: String, _ findings: inout Findings
+  ) {
+    if !form.matches(name.text) {
+      let fixed = camelCased(name.text, form)
+      let hint =
+        form.matches(fixed) && !reserved.contains(fixed) ? "; did you mean '\(fixed)'?" : ""
+      findings.add(
+        self, "\(kind) name '\(name)' must be \(form.description)\(hint)", at: name.range)
+    } else if form == .upperCamel, reserved.contains(name.text) {
+      let what =
+        TypeExpression.builtins.contains(name.text) ? "a builtin type" : "reserved in Swift"
+      findings.add(
+        self, "\(kind) name '\(name)' is \(what); choose another name", at: name.range)
+    }
+  }
+
+  /// `text` in the form: words split at anything but letters and digits, joined in camel case.
+  static func camelCased(_ text: String, _ form: NameCase) -> String {
+    let words = text.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
+    var result = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    while let first = result.first, first.isNumber { result.removeFirst() }
+    guard let first = result.first else { return text }
+    let head = form == .upperCamel ? first.uppercased() : first.lowercased()
+    result = head + result.dropFirst()
+    return result
+  }
+}

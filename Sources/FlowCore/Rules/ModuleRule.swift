@@ -1,0 +1,42 @@
+/// A rule that judges the whole module once it is read: names, references, types, and
+/// (in later rules) the navigation graph.
+public protocol ModuleRule: Rule {
+  /// Adds the rule's findings about `context.module` to `findings`.
+  static func check(_ context: CheckContext, into findings: inout Findings)
+}
+
+/// What module rules look at: the module and what is worked out from it once for all.
+public struct CheckContext: Sendable {
+  /// The module being checked.
+  public let module: FlowModule
+
+  public init(module: FlowModule) {
+    self.module = module
+  }
+}
+
+/// Every rule flowc has, in the order `flowc rules` and the rule reference list them.
+public enum RuleRegistry {
+  /// All rules.
+  public static let all: [any Rule.Type] = [
+    YAMLSyntaxRule.self,
+    SchemaRule.self,
+    InvalidNameRule.self,
+    DuplicateNameRule.self,
+    UnknownReferenceRule.self,
+    TypeMismatchRule.self,
+  ]
+
+  /// The rules that run over the module, in the order they run.
+  public static let moduleRules: [any ModuleRule.Type] = all.compactMap {
+    $0 as? any ModuleRule.Type
+  }
+
+  /// The ids of all rules.
+  public static let ids: [RuleID] = all.map { $0.id }
+
+  /// The rule with this id.
+  public static func rule(_ id: RuleID) -> (any Rule.Type)? {
+    all.first { $0.id == id }
+  }
+}

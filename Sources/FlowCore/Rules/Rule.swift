@@ -1,0 +1,57 @@
+/// A check with a stable id, a default severity, and the documentation and examples that
+/// `flowc rules`, `docs/rules.md` and the rule tests are all made from.
+///
+/// Rules that need the whole module's graph also conform to ``ModuleRule``; the others
+/// (`yaml-syntax`, `schema`, …) are reported by the stage of the pipeline that sees the
+/// problem, and carry here only what describes them.
+public protocol Rule: Sendable {
+  /// The id users configure and suppress the rule by. Never changes.
+  static var id: RuleID { get }
+  /// The severity of its findings unless configuration says otherwise.
+  static var severity: Severity { get }
+  /// One line: what the rule finds.
+  static var summary: String { get }
+  /// Why it matters, in a short paragraph.
+  static var rationale: String { get }
+  /// YAML that triggers the rule (places marked with `↓`) and YAML that must not.
+  static var examples: [RuleExample] { get }
+}
+
+/// A small module that shows a rule at work, used by the rule tests and the rule reference.
+public struct RuleExample: Sendable {
+  /// Whether the module must trigger the rule or must not.
+  public enum Kind: Sendable {
+    /// The rule reports exactly the places marked with `↓`.
+    case triggering
+    /// The rule reports nothing.
+    case passing
+  }
+
+  /// Whether the module must trigger the rule or must not.
+  public var kind: Kind
+  /// The files of the module, in order; each is YAML with `↓` before every expected place.
+  public var files: [String]
+
+  /// A one-file module that triggers the rule where `↓` marks.
+  public static func triggering(_ yaml: String) -> RuleExample {
+    RuleExample(kind: .triggering, files: [yaml])
+  }
+
+  /// A module of several files that triggers the rule where `↓` marks.
+  public static func triggering(files: [String]) -> RuleExample {
+    RuleExample(kind: .triggering, files: files)
+  }
+
+  /// A one-file module on which the rule reports nothing.
+  public static func passing(_ yaml: String) -> RuleExample {
+    RuleExample(kind: .passing, files: [yaml])
+  }
+
+  /// A module of several files on which the rule reports nothing.
+  public static func passing(files: [String]) -> RuleExample {
+    RuleExample(kind: .passing, files: files)
+  }
+
+  /// The marker that stands before each expected place in a triggering example.
+  public static let marker: Character = "↓"
+}

@@ -1,0 +1,289 @@
+/// References to screens, decisions, coordinators, types, result cases and rules that do
+/// not exist where they are used.
+public enum UnknownReferenceRule: ModuleRule {
+  public static let id: RuleID = "unknown-reference"
+  public static let severity = Severity.error
+  public static let summary =
+    "A screen, decision, coordinator, type, result case or rule id that does not exist where "
+    + "it is used, or a name of the wrong kind."
+  public static let rationale = """
+    A reference that resolves to nothing would be a crash or a dead button at run time. \
+    Screens, decisions and `finish` cases are those of the coordinator that holds the \
+    action; a screen of another coordinator is reached only by starting that coordinator, \
+    and the message says so. The closest existing name is suggested.
+    """
+  public static let examples: [RuleExample] = [
+    .triggering(
+      """
+      version: 1
+      coordinators:
+        App:
+          entry: true
+          start: Home
+          screens:
+            Home:
+              on:
+                settings: { ↓push: Setings }
+                login: { ↓push: Login }
+                profile: { payload: ↓Usr, ↓start: Profile }
+        Auth:
+          result: { done: ~ }
+          start: Login
+          screens:
+            Login: { on: { next: { finish: done } } }
+      """),
+    .passing(
+      """
+      version: 1
+      coordinators:
+        App:
+          entry: true
+          start: Home
+          screens:
+            Home:
+              on:
+                settings: { push: Settings }
+                login: { start: Auth, on: { done: stay } }
+            Settings: { on: { back: pop } }
+        Auth:
+          result: { done: ~ }
+          start: Login
+          screens:
+            Login: { on: { next: { finish: done } } }
+      """),
+  ]
+
+  /// Resolves every reference with the module's hash tables: O(size of the module).
+  public static func check(_ context: CheckContext, into findings: inout Findings) {
+    var resolver = Resolver(module: context.module)
+    resolver.run()
+    findings.append(contentsOf: resolver.findings.all)
+  }
+}
+
+/// The walk behind ``UnknownReferenceRule``.
+private struct Resolver {
+  let module: FlowModule
+  var findings = Findings()
+  /// The coordinators that define a screen or decision of each name, built on first need.
+  private var owners: [String: [String]]?
+
+  init(module: FlowModule) {
+    self.module = module
+  }
+
+  mutating func run() {
+    for type in module.types {
+      switch type.kind {
+      case .structure(let fields): for item in fields { checkType(item.type) }
+      case .enumeration(let cases): for item in cases { checkType(item.payload) }
+      case .external, .invalid: break
+      }
+    }
+    for (index, coordinator) in module.coordinators.enumerated() {
+      checkType(coordinator.input)
+      switch coordinator.result {
+      case .inline(let cases, _): for item in cases { checkType(item.payload) }
+      case .named(let reference): checkType(reference)
+      case nil: break
+      }
+      switch coordinator.root {
+      case .start(let target, let keyRange):
+        checkStartNode(target, at: keyRange, in: index)
+      case .tabs(let tabs):
+        for tab in tabs { checkChild(tab.child.coordinator, at: tab.range, in: index) }
+      case .missing:
+        break
+      }
+      checkLint(coordinator.lint)
+      for screen in coordinator.screens {
+        checkType(screen.input)
+        checkLint(screen.lint)
+        for item in screen.events { checkType(item.payload) }
+      }
+      for decision in coordinator.decisions {
+        checkLint(decision.lint)
+        for item in decision.cases { checkType(item.payload) }
+      }
+      module.forEachAction(in: index) { site in checkAction(site, in: index) }
+    }
+  }
+
+  // MARK: Actions
+
+  private mutating func checkAction(_ site: ActionSite, in coordinator: Int) {
+    if let parent = site.parentStart, site.payloadIsUnknown {
+      checkHandlerName(site.transition.name, of: parent.coordinator.text)
+    }
+    let action = site.action
+    switch action.kind {
+    case .push(let target), .present(let target), .replace(let target):
+      checkNode(target, expected: .screen, action: action, in: coordinator)
+    case .decide(let target):
+      checkNode(target, expected: .decision, action: action, in: coordinator)
+    case .finish(let resultCase):
+      checkFinish(resultCase, at: action.range, in: coordinator)
+    case .start(let child):
+      checkChild(child.coordinator, at: action.range, in: coordinator)
+    case .pop, .dismiss, .stay, .invalid:
+      break
+    }
+  }
+
+  private enum NodeKind: String {
+    case screen, decision
+  }
+
+  private mutating func checkNode(
+    _ target: Identifier, expected: NodeKind, action: Action, in coordinator: Int
+  ) {
+    let owner = module.coordinators[coordinator]
+    let name = target.text
+    switch module.node(named: name, in: coordinator) {
+    case .screen where expected == .screen, .decision where expected == .decision:
+      return
+    case .screen:
+      report(
+        "'\(name)' is a screen of coordinator '\(owner.name)', not a decision; use "
+          + "'push: \(name)'", at: action.range)
+    case .decision:
+      report(
+        "'\(name)' is a decision of coordinator '\(owner.name)', not a screen; use "
+          + "'decide: \(name)'", at: action.range)
+    case nil:
+      if module.coordinator(named: name) != nil {
+        report(
+          "'\(name)' is a coordinator, not a \(expected.rawValue); use 'start: \(name)'",
+          at: action.range)
+      } else if let elsewhere = otherOwner(of: name, besides: owner.name.text) {
+        report(
+          "\(expected.rawValue) '\(name)' belongs to coordinator '\(elsewhere)', not "
+            + "'\(owner.name)'; reach it by starting '\(elsewhere)'", at: action.range)
+      } else {
+        let candidates = nodeNames(of: expected, in: owner)
+        report(
+          "\(expected.rawValue) '\(name)' does not exist in coordinator '\(owner.name)'"
+            + Suggestion.didYouMean(name, in: candidates), at: action.range)
+      }
+    }
+  }
+
+  private mutating func checkStartNode(
+    _ target: Identifier, at range: SourceRange, in coordinator: Int
+  ) {
+    let owner = module.coordinators[coordinator]
+    let name = target.text
+    guard module.node(named: name, in: coordinator) == nil else { return }
+    let rule = "a coordinator starts at one of its own screens or decisions"
+    if module.coordinator(named: name) != nil {
+      report("'\(name)' is a coordinator; \(rule)", at: range)
+    } else if let elsewhere = otherOwner(of: name, besides: owner.name.text) {
+      report("'\(name)' belongs to coordinator '\(elsewhere)'; \(rule)", at: range)
+    } else {
+      report(
+        "start '\(name)' is not a screen or decision of coordinator '\(owner.name)'"
+          + Suggestion.didYouMean(name, in: module.nodeNames(in: coordinator)), at: range)
+    }
+  }
+
+  private mutating func checkChild(_ child: Identifier, at range: SourceRange, in coordinator: Int)
+  {
+    let name = child.text
+    guard module.coordinator(named: name) == nil else { return }
+    switch module.node(named: name, in: coordinator) {
+    case .screen:
+      report("'\(name)' is a screen, not a coordinator; use 'push: \(name)'", at: range)
+    case .decision:
+      report("'\(name)' is a decision, not a coordinator; use 'decide: \(name)'", at: range)
+    case nil:
+      guard module.isComplete else { return }
+      report(
+        "coordinator '\(name)' does not exist"
+          + Suggestion.didYouMean(name, in: module.coordinators.map(\.name.text)), at: range)
+    }
+  }
+
+  private mutating func checkFinish(
+    _ resultCase: Identifier, at range: SourceRange, in coordinator: Int
+  ) {
+    let owner = module.coordinators[coordinator]
+    guard owner.result != nil else {
+      report(
+        "coordinator '\(owner.name)' has no result to finish with; declare it, such as "
+          + "'result: { \(resultCase): ~ }'", at: range)
+      return
+    }
+    guard let cases = module.resultCases(of: owner) else { return }
+    guard !cases.contains(where: { $0.name.text == resultCase.text }) else { return }
+    report(
+      "result case '\(resultCase)' does not exist in coordinator '\(owner.name)'"
+        + Suggestion.didYouMean(resultCase.text, in: cases.map(\.name.text)), at: range)
+  }
+
+  private mutating func checkHandlerName(_ handled: Identifier, of child: String) {
+    guard let coordinator = module.coordinator(named: child) else { return }
+    guard coordinator.result != nil else {
+      report(
+        "coordinator '\(child)' has no result, so there is no case '\(handled)' to handle",
+        at: handled.range)
+      return
+    }
+    guard let cases = module.resultCases(of: coordinator) else { return }
+    report(
+      "coordinator '\(child)' has no result case '\(handled)'"
+        + Suggestion.didYouMean(handled.text, in: cases.map(\.name.text)), at: handled.range)
+  }
+
+  // MARK: Types and rules
+
+  private mutating func checkType(_ reference: TypeReference?) {
+    guard let reference else { return }
+    for name in reference.names {
+      let text = name.text
+      if TypeExpression.builtins.contains(text) || module.type(named: text) != nil { continue }
+      if module.coordinator(named: text) != nil {
+        report("'\(text)' is a coordinator, not a type", at: name.range)
+        continue
+      }
+      guard module.isComplete else { continue }
+      let candidates = Array(TypeExpression.builtins) + module.types.map(\.name.text)
+      report("unknown type '\(text)'" + Suggestion.didYouMean(text, in: candidates), at: name.range)
+    }
+  }
+
+  private mutating func checkLint(_ lint: Lint?) {
+    guard let lint else { return }
+    let known = RuleRegistry.ids.map(\.rawValue)
+    for entry in lint.ignore where !known.contains(entry.text) {
+      report(
+        "unknown rule '\(entry)' in 'lint: ignore'" + Suggestion.didYouMean(entry.text, in: known),
+        at: entry.range)
+    }
+  }
+
+  // MARK: Helpers
+
+  private mutating func report(_ message: String, at range: SourceRange) {
+    findings.add(UnknownReferenceRule.self, message, at: range)
+  }
+
+  private func nodeNames(of kind: NodeKind, in coordinator: Coordinator) -> [String] {
+    kind == .screen
+      ? coordinator.screens.map(\.name.text) : coordinator.decisions.map(\.name.text)
+  }
+
+  /// A coordinator other than `coordinator` that has a screen or decision named `name`.
+  private mutating func otherOwner(of name: String, besides coordinator: String) -> String? {
+    if owners == nil {
+      var table: [String: [String]] = [:]
+      for owner in module.coordinators {
+        for screen in owner.screens { table[screen.name.text, default: []].append(owner.name.text) }
+        for decision in owner.decisions {
+          table[decision.name.text, default: []].append(owner.name.text)
+        }
+      }
+      owners = table
+    }
+    return owners?[name]?.first { $0 != coordinator }
+  }
+}

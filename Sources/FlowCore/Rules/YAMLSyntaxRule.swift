@@ -1,0 +1,37 @@
+/// A file that libyaml cannot read as YAML.
+public enum YAMLSyntaxRule: Rule {
+  public static let id: RuleID = "yaml-syntax"
+  public static let severity = Severity.error
+  public static let summary = "A file that is not well-formed YAML."
+  public static let rationale = """
+    flowc reads flow files with libyaml and reports its errors at the position libyaml \
+    gives, with libyaml's own words. Such a file adds nothing to the module; the other \
+    files are still checked, and no finding is made that the broken file could make false.
+    """
+  public static let examples: [RuleExample] = [
+    .triggering(
+      """
+      version: 1
+      coordinators:
+        App:
+          start: Home
+          screens:
+            Home: { on: { next: stay }↓
+      """),
+    .triggering(
+      """
+      version: 1
+      coordinators: ↓*missing
+      """),
+    .passing(
+      """
+      version: 1
+      coordinators:
+        App:
+          entry: true
+          start: Home
+          screens:
+            Home: { on: { next: stay } }
+      """),
+  ]
+}

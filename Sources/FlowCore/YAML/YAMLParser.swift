@@ -1,0 +1,262 @@
+internal import CYaml
+
+/// What reading one file as YAML gave.
+public enum YAMLDocument: Sendable {
+  /// The file's (first) document.
+  case document(YAMLNode)
+  /// The file holds no document at all: it is empty, or only comments.
+  case empty
+  /// The file could not be read as YAML, or broke a limit; the findings say why.
+  case broken
+}
+
+/// Turns a file's bytes into located ``YAMLNode``s by streaming libyaml's parse events.
+///
+/// This is the only place that talks to libyaml. The event loop keeps its own stack
+/// (no recursion, so no nesting overflows the stack), checks the depth and the alias
+/// expansion as each event arrives (so that a hostile file stops in milliseconds), and
+/// records libyaml's errors as `yaml-syntax` findings at libyaml's position.
+public enum YAMLParser {
+  /// Parses the first YAML document of `file`, adding what is wrong to `findings`.
+  public static func parse(
+    _ file: SourceFile, limits: YAMLLimits = .standard, findings: inout Findings
+  ) -> YAMLDocument {
+    if file.bytes.count > limits.maxFileSize {
+      findings.add(
+        SchemaRule.self,
+        "file is \(file.bytes.count) bytes, more than the limit of \(limits.maxFileSize) bytes",
+        at: .startOfFile(file.path))
+      return .broken
+    }
+    if file.bytes.starts(with: [0xFF, 0xFE]) || file.bytes.starts(with: [0xFE, 0xFF]) {
+      findings.add(
+        YAMLSyntaxRule.self, "file is UTF-16; flow files must be UTF-8",
+        at: .startOfFile(file.path))
+      return .broken
+    }
+    var builder = TreeBuilder(file: file, limits: limits)
+    builder.run()
+    findings.append(contentsOf: builder.findings.all)
+    return builder.result
+  }
+}
+
+/// One collection being built: its children so far and what it needs when it closes.
+private struct Frame {
+  var isMapping: Bool
+  var start: SourcePosition
+  var tag: String?
+  var anchor: String?
+  var items: [YAMLNode] = []
+  var pairs: [YAMLPair] = []
+  var pendingKey: YAMLNode?
+  /// Nodes in the subtree so far, aliases counted at their expanded size.
+  var size = 1
+}
+
+/// The event loop's state.
+private struct TreeBuilder {
+  let file: SourceFile
+  let limits: YAMLLimits
+  var findings = Findings()
+  var result = YAMLDocument.empty
+
+  private var stack: [Frame] = []
+  private var anchors: [String: (node: YAMLNode, size: Int)] = [:]
+  private var openAnchors: Set<String> = []
+  private var aliasExpansion = 0
+  private var documents = 0
+
+  init(file: SourceFile, limits: YAMLLimits) {
+    self.file = file
+    self.limits = limits
+  }
+
+  mutating func run() {
+    var parser = yaml_parser_t()
+    guard yaml_parser_initialize(&parser) == 1 else {
+      findings.add(YAMLSyntaxRule.self, "out of memory", at: .startOfFile(file.path))
+      result = .broken
+      return
+    }
+    defer { yaml_parser_delete(&parser) }
+    let bom = file.byteOrderMarkLength
+    file.bytes.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return }  // empty file: no document
+      yaml_parser_set_input_string(&parser, base + bom, buffer.count - bom)
+      yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
+      var event = yaml_event_t()
+      while true {
+        guard yaml_parser_parse(&parser, &event) == 1 else {
+          reportError(of: parser, byteOrderMark: bom)
+          return
+        }
+        defer { yaml_event_delete(&event) }
+        if event.type == YAML_STREAM_END_EVENT || !handle(event) { return }
+      }
+    }
+  }
+
+  /// Handles one event; returns false to stop reading the file.
+  private mutating func handle(_ event: yaml_event_t) -> Bool {
+    let start = position(event.start_mark)
+    let end = position(event.end_mark)
+    switch event.type {
+    case YAML_DOCUMENT_START_EVENT:
+      documents += 1
+      if documents > 1 {
+        findings.add(
+          SchemaRule.self,
+          "a flow file holds one YAML document; this second document is not read",
+          at: SourceRange(file: file.path, start: start, end: end))
+        return false
+      }
+    case YAML_SCALAR_EVENT:
+      let scalar = event.data.scalar
+      let text = string(scalar.value, count: scalar.length)
+      let node = YAMLNode(
+        .scalar(YAMLScalar(text, style: style(scalar.style))), start: start, end: end,
+        tag: optionalString(scalar.tag))
+      let anchor = optionalString(scalar.anchor)
+      if let anchor { anchors[anchor] = (node, 1) }
+      return attach(node, size: 1)
+    case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
+      guard stack.count < limits.maxDepth else {
+        findings.add(
+          SchemaRule.self,
+          "nesting is deeper than \(limits.maxDepth) levels; flowc stops reading the file here",
+          at: SourceRange(file: file.path, start: start, end: end))
+        result = .broken
+        return false
+      }
+      let isMapping = event.type == YAML_MAPPING_START_EVENT
+      let anchor = optionalString(
+        isMapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor)
+      let tag = optionalString(
+        isMapping ? event.data.mapping_start.tag : event.data.sequence_start.tag)
+      if let anchor { openAnchors.insert(anchor) }
+      stack.append(Frame(isMapping: isMapping, start: start, tag: tag, anchor: anchor))
+    case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+      guard let frame = stack.popLast() else { return true }
+      let value: YAMLNode.Value = frame.isMapping ? .mapping(frame.pairs) : .sequence(frame.items)
+      let node = YAMLNode(value, start: frame.start, end: end, tag: frame.tag)
+      if let anchor = frame.anchor {
+        openAnchors.remove(anchor)
+        anchors[anchor] = (node, frame.size)
+      }
+      return attach(node, size: frame.size)
+    case YAML_ALIAS_EVENT:
+      let name = optionalString(event.data.alias.anchor) ?? ""
+      let range = SourceRange(file: file.path, start: start, end: end)
+      guard let anchored = anchors[name] else {
+        let message =
+          openAnchors.contains(name)
+          ? "alias '*\(name)' refers to a node that contains it"
+          : "alias '*\(name)' refers to no anchor '&\(name)' before it"
+        findings.add(YAMLSyntaxRule.self, message, at: range)
+        result = .broken
+        return false
+      }
+      aliasExpansion += anchored.size
+      guard aliasExpansion <= limits.maxAliasExpansion else {
+        findings.add(
+          SchemaRule.self,
+          "aliases expand to more than \(limits.maxAliasExpansion) nodes; "
+            + "flowc stops reading the file here",
+          at: range)
+        result = .broken
+        return false
+      }
+      var node = anchored.node
+      node.start = start
+      node.end = end
+      return attach(node, size: anchored.size)
+    default:
+      break
+    }
+    return true
+  }
+
+  /// Adds a finished node to the collection being built, or makes it the document.
+  private mutating func attach(_ node: YAMLNode, size: Int) -> Bool {
+    guard !stack.isEmpty else {
+      result = .document(node)
+      return true
+    }
+    stack[stack.count - 1].size += size
+    if stack[stack.count - 1].isMapping {
+      if let key = stack[stack.count - 1].pendingKey {
+        stack[stack.count - 1].pairs.append(YAMLPair(key: key, value: node))
+        stack[stack.count - 1].pendingKey = nil
+      } else {
+        stack[stack.count - 1].pendingKey = node
+      }
+    } else {
+      stack[stack.count - 1].items.append(node)
+    }
+    return true
+  }
+
+  /// Records libyaml's error as a `yaml-syntax` finding at the position libyaml gives.
+  private mutating func reportError(of parser: yaml_parser_t, byteOrderMark: Int) {
+    result = .broken
+    let problem = optionalString(parser.problem) ?? "malformed YAML"
+    switch parser.error {
+    case YAML_READER_ERROR:
+      let offset = byteOrderMark + parser.problem_offset
+      let at = file.position(ofByteOffset: offset)
+      let range = SourceRange(file: file.path, start: at, end: at)
+      let byte = offset < file.bytes.count ? file.bytes[offset] : 0
+      let message =
+        problem.hasPrefix("control characters")
+        ? "control character \(hex(byte)) is not allowed in a flow file"
+        : "file is not valid UTF-8: \(problem) \(hex(byte))"
+      findings.add(YAMLSyntaxRule.self, message, at: range)
+    case YAML_MEMORY_ERROR:
+      findings.add(YAMLSyntaxRule.self, "out of memory", at: .startOfFile(file.path))
+    default:
+      let at = position(parser.problem_mark)
+      var message = "invalid YAML: \(problem)"
+      if let context = optionalString(parser.context) {
+        let contextAt = position(parser.context_mark)
+        message += " (\(context) at line \(contextAt.line), column \(contextAt.column))"
+      }
+      findings.add(
+        YAMLSyntaxRule.self, message, at: SourceRange(file: file.path, start: at, end: at))
+    }
+  }
+
+  private func position(_ mark: yaml_mark_t) -> SourcePosition {
+    SourcePosition(line: Int(mark.line) + 1, column: Int(mark.column) + 1)
+  }
+}
+
+private func hex(_ byte: UInt8) -> String {
+  let digits = Array("0123456789ABCDEF")
+  return "0x" + String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 0xF)])
+}
+
+private func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?, count: Int) -> String {
+  guard let pointer else { return "" }
+  return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
+}
+
+private func optionalString(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+  guard let pointer else { return nil }
+  return String(cString: pointer)
+}
+
+private func optionalString(_ pointer: UnsafePointer<CChar>?) -> String? {
+  guard let pointer else { return nil }
+  return String(cString: pointer)
+}
+
+private func style(_ style: yaml_scalar_style_t) -> YAMLScalar.Style {
+  switch style {
+  case YAML_SINGLE_QUOTED_SCALAR_STYLE: return .singleQuoted
+  case YAML_DOUBLE_QUOTED_SCALAR_STYLE: return .doubleQuoted
+  case YAML_LITERAL_SCALAR_STYLE: return .literal
+  case YAML_FOLDED_SCALAR_STYLE: return .folded
+  default: return .plain
+  }
+}

@@ -1,0 +1,50 @@
+import FlowCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The process's environment variables.
+private func environment() -> [String: String] {
+  var variables: [String: String] = [:]
+  var pointer = environ
+  while let entry = pointer.pointee {
+    let text = String(cString: entry)
+    if let equals = text.firstIndex(of: "=") {
+      variables[String(text[..<equals])] = String(text[text.index(after: equals)...])
+    }
+    pointer += 1
+  }
+  return variables
+}
+
+/// Writes all of `text` to the file descriptor, in as few system calls as it takes.
+private func write(_ text: String, to descriptor: Int32) {
+  var text = text
+  text.withUTF8 { buffer in
+    guard let base = buffer.baseAddress else { return }
+    var offset = 0
+    while offset < buffer.count {
+      let written = write(descriptor, base + offset, buffer.count - offset)
+      if written < 0 {
+        if errno == EINTR { continue }
+        return
+      }
+      offset += written
+    }
+  }
+}
+
+let invocation = Invocation(
+  arguments: Array(CommandLine.arguments.dropFirst()),
+  environment: environment(),
+  outputIsTerminal: isatty(STDOUT_FILENO) == 1,
+  readStandardInput: { limit throws(FileSystemError) in
+    try FileSystem.readStandardInput(limit: limit)
+  })
+let result = FlowCommandLine.run(invocation)
+write(result.output, to: STDOUT_FILENO)
+write(result.errors, to: STDERR_FILENO)
+exit(result.status.rawValue)
