@@ -22,7 +22,7 @@ let package = Package(
     // What generated code imports. Knows nothing of FlowCore.
     .target(name: "FlowRuntime"),
     .testTarget(name: "FlowCoreTests", dependencies: ["FlowCore"]),
-    .testTarget(name: "flowcTests", dependencies: ["FlowCore"]),
+    .testTarget(name: "flowcTests", dependencies: ["FlowCore", "flowc"]),
   ],
   swiftLanguageModes: [.v6]
 )

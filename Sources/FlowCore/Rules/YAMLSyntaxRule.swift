@@ -14,9 +14,13 @@ public enum YAMLSyntaxRule: Rule {
       version: 1
       coordinators:
         App:
+          entry: true
           start: Home
           screens:
-            Home: { on: { next: stay }↓
+            Home:
+              on:
+                next: stay
+               ↓back: pop
       """),
     .triggering(
       """

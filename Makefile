@@ -1,0 +1,32 @@
+# Targets a newcomer can guess. `make run` checks the bundled flows; `make test` runs
+# everything CI runs. Both install what is missing first.
+SWIFT ?= swift
+PREFIX ?= /usr/local
+SWIFT_SOURCES = Sources Tests Package.swift
+
+.PHONY: run test deps build lint format
+
+## Install libyaml, Graphviz and check-jsonschema if they are missing.
+deps:
+	@scripts/install-deps.sh
+
+## Build flowc and check the example app in flows/.
+run: deps
+	$(SWIFT) build --product flowc
+	.build/debug/flowc check flows/
+
+## Build with warnings as errors, check formatting, and run the whole test suite.
+test: deps lint
+	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
+	$(SWIFT) test --skip-build
+
+build:
+	$(SWIFT) build -Xswiftc -warnings-as-errors
+
+## Fail on code that swift-format would change.
+lint:
+	$(SWIFT) format lint --strict -r $(SWIFT_SOURCES)
+
+## Format the code in place.
+format:
+	$(SWIFT) format -i -r $(SWIFT_SOURCES)

@@ -1,0 +1,332 @@
+import FlowCore
+import Testing
+
+/// Decoding spec sections 1–7: structure problems are `schema` findings at the node,
+/// with a did-you-mean, and decoding goes on.
+@Suite struct FileDecoderTests {
+  private func decode(_ text: String) -> (FlowFile?, [Finding]) {
+    var findings = Findings()
+    let source = SourceFile(path: "a.flow.yaml", text: text)
+    let document = YAMLParser.parse(source, findings: &findings)
+    let file = FileDecoder.decode(document, path: "a.flow.yaml", findings: &findings)
+    return (file, findings.all)
+  }
+
+  private let home = """
+    App:
+      entry: true
+      start: Home
+      screens:
+        Home: { on: { next: stay } }
+    """
+
+  @Test func aCorrectFileDecodesEveryConstruct() throws {
+    let (file, findings) = decode(
+      flow(
+        """
+        App:
+          doc: The app.
+          entry: yes
+          input: "[String: Int]?"
+          result: { done: User, cancelled: ~ }
+          start: Launch
+          lint: { ignore: [cannot-finish] }
+          screens:
+            Home:
+              input: [User]
+              on:
+                next: { payload: User, push: Detail, doc: Shows it. }
+                modal: { present: Detail }
+                swap: { replace: Detail }
+                child: { start: Auth, style: present, on: { ok: pop, no: { finish: cancelled } } }
+                back: pop
+                close: dismiss
+                idle: stay
+            Detail:
+          decisions:
+            Launch:
+              cases:
+                first: { payload: User, finish: done }
+                again: { decide: Launch }
+        """,
+        types:
+          "User: external\nPoint: { struct: { x: Double, y: [Double] } }\nTone: { enum: { light: ~, dark: '[String: Int]' } }"
+      ))
+    #expect(findings.isEmpty, "\(described(findings))")
+    let decoded = try #require(file)
+    #expect(decoded.types.map(\.name.text) == ["User", "Point", "Tone"])
+    let app = try #require(decoded.coordinators.first)
+    #expect(app.doc == "The app.")
+    #expect(app.isEntry)
+    #expect(app.input?.type == .optional(.dictionary(key: .named("String"), value: .named("Int"))))
+    guard case .inline(let cases, _) = app.result else { return #expect(Bool(false)) }
+    #expect(cases.map(\.name.text) == ["done", "cancelled"])
+    #expect(cases.map { $0.payload?.type } == [.named("User"), nil])
+    guard case .start(let start, _) = app.root else { return #expect(Bool(false)) }
+    #expect(start.text == "Launch")
+    #expect(app.lint?.ignore.map(\.text) == ["cannot-finish"])
+    let homeScreen = app.screens[0]
+    #expect(homeScreen.input?.type == .array(.named("User")))
+    #expect(
+      homeScreen.events.map(\.action.keyword) == [
+        "push", "present", "replace", "start", "pop", "dismiss", "stay",
+      ])
+    #expect(homeScreen.events[0].payload?.type == .named("User"))
+    #expect(homeScreen.events[0].doc == "Shows it.")
+    guard case .start(let child) = homeScreen.events[3].action.kind else {
+      return #expect(Bool(false))
+    }
+    #expect(child.style == .present)
+    #expect(child.handlers.map(\.name.text) == ["ok", "no"])
+    #expect(app.screens[1].events.isEmpty)
+    #expect(app.decisions[0].cases.map(\.action.keyword) == ["finish", "decide"])
+  }
+
+  @Test func actionsArePlacedAtTheirKeyOrScalar() throws {
+    let (file, _) = decode(
+      flow("App:\n  start: A\n  screens:\n    A: { on: { x: { payload: Int, push: A }, y: pop } }"))
+    let events = try #require(file?.coordinators.first?.screens.first?.events)
+    #expect(events[0].action.range.start == SourcePosition(line: 6, column: 37))
+    #expect(events[1].action.range.start == SourcePosition(line: 6, column: 51))
+  }
+
+  @Test(arguments: [
+    ("docs", "doc"), ("screns", "screens"), ("decisons", "decisions"), ("inptu", "input"),
+  ])
+  func nearMissKeysGetADidYouMean(wrong: String, right: String) {
+    let (_, findings) = decode(flow("App:\n  start: Home\n  \(wrong): ~\n  screens: { Home: {} }"))
+    #expect(
+      findings.map(\.message) == [
+        "unknown key '\(wrong)' in coordinator 'App'; did you mean '\(right)'?"
+      ])
+    #expect(findings.first?.line == 5)
+    #expect(findings.first?.column == 5)
+  }
+
+  @Test func anUnknownKeyFarFromAnyListsTheKeys() {
+    let (_, findings) = decode(flow("App:\n  start: Home\n  screens: { Home: { colour: red } }"))
+    #expect(
+      findings.map(\.message) == [
+        "unknown key 'colour' in screen 'Home'; expected 'doc', 'input', 'on' or 'lint'"
+      ])
+  }
+
+  @Test func nearMissActionWordsGetADidYouMean() {
+    let (_, findings) = decode(
+      flow(
+        "App:\n  start: Home\n  screens:\n    Home: { on: { a: popp, b: dismis, c: sty, d: jump } }"
+      ))
+    #expect(
+      findings.map(\.message) == [
+        "'popp' is not an action; did you mean 'pop'?",
+        "'dismis' is not an action; did you mean 'dismiss'?",
+        "'sty' is not an action; did you mean 'stay'?",
+        "'jump' is not an action; expected 'pop', 'dismiss', 'stay', or a mapping such as '{ push: Screen }'",
+      ])
+  }
+
+  @Test func oneRunReportsEveryProblem() {
+    let (file, findings) = decode(
+      """
+      version: 1
+      typs: {}
+      coordinators:
+        App:
+          entry: maybe
+          start: Home
+          screens:
+            Home:
+              docs: x
+              on:
+                a: { push: Home, present: Home }
+                b: push
+                c: { payload: Int }
+                d: { pop: ~ }
+                e: { push: [Home] }
+                f: { start: Auth, style: sideways, on: { ok: { payload: Int, finish: x } } }
+                g: { push: Home, style: push }
+        Other: []
+      """)
+    #expect(file != nil)
+    #expect(
+      findings.map { "\($0.line):\($0.column)" } == [
+        "2:1", "5:12", "9:9", "11:28", "12:14", "13:14", "14:16", "15:22", "16:36", "16:58",
+        "17:28", "18:10",
+      ], "\(described(findings))")
+    #expect(findings.allSatisfy { $0.rule == "schema" })
+  }
+
+  @Test func theFirstOfTwoActionsIsKept() throws {
+    let (file, _) = decode(
+      flow("App:\n  start: A\n  screens:\n    A: { on: { x: { present: A, push: A } } }"))
+    let action = try #require(file?.coordinators.first?.screens.first?.events.first?.action)
+    #expect(action.keyword == "present")
+  }
+
+  @Test func duplicateKeysAreFoundAtTheSecondWithANote() {
+    let (_, findings) = decode(
+      flow("App:\n  start: A\n  screens:\n    A: { on: { x: stay } }\n    A: {}\n  start: A"))
+    #expect(
+      findings.map(\.message) == [
+        "duplicate key 'start' in coordinator 'App'",
+        "duplicate key 'A' in the screens of coordinator 'App'",
+      ])
+    #expect(findings.map(\.line) == [8, 7])
+    #expect(findings.map { $0.notes.map(\.range.start.line) } == [[4], [6]])
+  }
+
+  @Test func versionProblemsAreTheOnlyFindingOfTheirFile() {
+    let cases: [(String, String, Int)] = [
+      (
+        "coordinators: { bogus: 1 }\n",
+        "missing 'version: 1'; a flow file starts with its language version", 1
+      ),
+      (
+        "verison: 1\nx: y\n",
+        "missing 'version: 1' ('verison' is not 'version'); a flow file starts with its language version",
+        1
+      ),
+      ("version: 2\nx: y\n", "unsupported version 2; this flowc reads version 1", 1),
+      ("version: '1'\nx: y\n", "'version' must be the integer 1, not '1'", 1),
+      ("version: one\n", "'version' must be the integer 1, not 'one'", 1),
+    ]
+    for (text, message, line) in cases {
+      let (file, findings) = decode(text)
+      #expect(file == nil)
+      #expect(findings.map(\.message) == [message])
+      #expect(findings.first?.line == line)
+    }
+  }
+
+  @Test func emptyAndNonMappingFilesDoNotJoin() {
+    let (empty, emptyFindings) = decode("# just a comment\n")
+    #expect(empty == nil)
+    #expect(emptyFindings.map(\.message) == ["file is empty; a flow file starts with 'version: 1'"])
+    let (list, listFindings) = decode("- version: 1\n")
+    #expect(list == nil)
+    #expect(listFindings.first?.message.contains("must be a mapping") == true)
+  }
+
+  @Test func aCoordinatorHasExactlyOneOfStartAndTabs() {
+    let (_, neither) = decode(flow("App:\n  screens: {}"))
+    #expect(
+      neither.map(\.message) == [
+        "coordinator 'App' needs 'start' (its first screen or decision) or 'tabs'"
+      ])
+    let (_, both) = decode(flow("App:\n  start: A\n  tabs: [{ start: B }]\n  screens: { A: {} }"))
+    #expect(
+      both.map(\.message) == [
+        "coordinator 'App' has both 'start' and 'tabs'; a coordinator has exactly one"
+      ])
+    #expect(both.first?.line == 5)
+  }
+
+  @Test func tabsDecodeWithTheirHandlers() throws {
+    let (file, findings) = decode(
+      flow(
+        "Main:\n  tabs:\n    - start: Feed\n    - start: Profile\n      doc: Me.\n      on: { loggedOut: { finish: out } }\n  result: { out: ~ }"
+      ))
+    #expect(findings.isEmpty)
+    let tabs = try #require(file?.coordinators.first?.tabs)
+    #expect(tabs.map(\.child.coordinator.text) == ["Feed", "Profile"])
+    #expect(tabs[1].doc == "Me.")
+    #expect(tabs[1].child.handlers.map(\.name.text) == ["loggedOut"])
+    #expect(tabs[0].range.start == SourcePosition(line: 5, column: 9))
+  }
+
+  @Test func mergeKeysAreNotPartOfTheLanguage() {
+    let (_, findings) = decode(flow("App:\n  <<: { doc: x }\n  start: A\n  screens: { A: {} }"))
+    #expect(
+      findings.map(\.message) == [
+        "merge keys ('<<') are not part of the flow language; write the keys out"
+      ])
+  }
+
+  @Test func keysAndNamesAreRawText() throws {
+    let (file, findings) = decode(
+      flow("App:\n  start: A\n  screens:\n    A: { on: { yes: stay, on: stay, 'null': stay } }"))
+    #expect(findings.isEmpty)
+    #expect(
+      file?.coordinators.first?.screens.first?.events.map(\.name.text) == ["yes", "on", "null"])
+  }
+
+  @Test(arguments: [
+    ("String", TypeExpression.named("String")),
+    ("String?", .optional(.named("String"))),
+    ("'[User]?'", .optional(.array(.named("User")))),
+    ("[User]", .array(.named("User"))),
+    ("[[Int]]", .array(.array(.named("Int")))),
+    ("[String: User]", .dictionary(key: .named("String"), value: .named("User"))),
+    ("[String: [Int]]", .dictionary(key: .named("String"), value: .array(.named("Int")))),
+    (
+      "\"[ String : [Int]? ]\"",
+      .dictionary(key: .named("String"), value: .optional(.array(.named("Int"))))
+    ),
+    ("\n        - Int", .array(.named("Int"))),
+  ])
+  func typeExpressionsInEveryForm(written: String, expected: TypeExpression) throws {
+    let (file, findings) = decode(
+      flow("App:\n  input: \(written)\n  start: A\n  screens: { A: {} }"))
+    #expect(findings.isEmpty, "\(described(findings))")
+    #expect(file?.coordinators.first?.input?.type == expected)
+  }
+
+  @Test(arguments: [
+    "'[String'", "'String??'", "'Str ing'", "'[A: B: C]'", "[A, B]", "{ a: b }", "'?'", "''",
+  ])
+  func malformedTypesAreSchemaFindings(written: String) throws {
+    let (file, findings) = decode(
+      flow("App:\n  input: \(written)\n  start: A\n  screens: { A: {} }"))
+    #expect(findings.map(\.rule) == ["schema"], "\(described(findings))")
+    #expect(findings.first?.line == 4)
+    #expect(file?.coordinators.first?.input?.type == .invalid)
+  }
+
+  @Test func typeNamesInTextKnowTheirColumn() throws {
+    let (file, _) = decode(
+      flow("App:\n  input: \"[String: User]?\"\n  start: A\n  screens: { A: {} }"))
+    let names = try #require(file?.coordinators.first?.input?.names)
+    #expect(names.map(\.text) == ["String", "User"])
+    #expect(names.map(\.range.start.column) == [14, 22])
+  }
+
+  @Test func declaredTypes() throws {
+    let (file, findings) = decode(
+      flow(
+        "App:\n  start: A\n  screens: { A: {} }",
+        types:
+          "A: external\nB: { struct: { x: Int } }\nC: { enum: { a: ~, b: Int } }\nD: internal\nE: { enum: {} }\nF: { struct: {}, enum: {} }\nG:\nH: { struct: { x: ~ } }"
+      ))
+    #expect(
+      findings.map(\.message) == [
+        "type 'D' must be 'external' or a mapping with 'struct' or 'enum', not 'internal'; did you mean 'external'?",
+        "enum 'E' needs at least one case",
+        "type 'F' has both 'struct' and 'enum'; a type is one of them",
+        "type 'G' must be 'external' or a mapping with 'struct' or 'enum', not null",
+        "field 'x' needs a type",
+      ], "\(described(findings))")
+    let kinds = try #require(file?.types.map(\.kind))
+    guard case .structure(let fields) = kinds[1], case .enumeration(let cases) = kinds[2] else {
+      return #expect(Bool(false))
+    }
+    #expect(fields.map(\.name.text) == ["x"])
+    #expect(cases.map { $0.payload?.type } == [nil, .named("Int")])
+  }
+
+  @Test func handlersTakeNoPayloadAndScalarActionsTakeNoValue() {
+    let (_, findings) = decode(
+      flow(
+        "App:\n  start: A\n  screens:\n    A: { on: { x: { start: B, on: { ok: { payload: Int, finish: y } } }, y: { dismiss: A } } }"
+      ))
+    #expect(
+      findings.map(\.message) == [
+        "a handler takes its payload from the child's result case; remove 'payload'",
+        "'dismiss' takes no value; write it as the whole action: 'y: dismiss'",
+      ])
+  }
+
+  @Test func anEmptyResultIsAFinding() {
+    let (_, findings) = decode(flow("App:\n  result: {}\n  start: A\n  screens: { A: {} }"))
+    #expect(findings.map(\.line) == [4])
+  }
+}

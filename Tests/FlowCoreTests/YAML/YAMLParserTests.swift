@@ -1,0 +1,177 @@
+import FlowCore
+import Testing
+
+/// The YAML layer: locations, and every kind of hostile or odd input.
+@Suite struct YAMLParserTests {
+  private func parse(_ text: String, limits: YAMLLimits = .standard) -> (YAMLDocument, [Finding]) {
+    parse(bytes: Array(text.utf8), limits: limits)
+  }
+
+  private func parse(bytes: [UInt8], limits: YAMLLimits = .standard) -> (YAMLDocument, [Finding]) {
+    var findings = Findings()
+    let document = YAMLParser.parse(
+      SourceFile(path: "a.yaml", bytes: bytes), limits: limits, findings: &findings)
+    return (document, findings.all)
+  }
+
+  private func root(_ document: YAMLDocument) throws -> YAMLNode {
+    guard case .document(let node) = document else {
+      Issue.record("expected a document, got \(document)")
+      throw CancellationError()
+    }
+    return node
+  }
+
+  private func pairs(_ node: YAMLNode) -> [YAMLPair] {
+    if case .mapping(let pairs) = node.value { return pairs }
+    return []
+  }
+
+  @Test func nodesKnowTheirOneBasedLineAndColumn() throws {
+    let (document, findings) = parse("version: 1\ncoordinators:\n  App: { start: Home }\n")
+    #expect(findings.isEmpty)
+    let top = pairs(try root(document))
+    #expect(top.count == 2)
+    #expect(top[0].key.start == SourcePosition(line: 1, column: 1))
+    #expect(top[0].value.start == SourcePosition(line: 1, column: 10))
+    let app = pairs(top[1].value)[0]
+    #expect(app.key.start == SourcePosition(line: 3, column: 3))
+    #expect(app.value.start == SourcePosition(line: 3, column: 8))
+    let start = pairs(app.value)[0]
+    #expect(start.value.scalar?.text == "Home")
+    #expect(start.value.start == SourcePosition(line: 3, column: 17))
+    #expect(start.value.end == SourcePosition(line: 3, column: 21))
+  }
+
+  @Test func columnsCountCharactersNotBytes() throws {
+    let (document, _) = parse("名前: x\n")
+    let pair = pairs(try root(document))[0]
+    #expect(pair.value.start == SourcePosition(line: 1, column: 5))
+  }
+
+  @Test func aByteOrderMarkTakesNoColumn() throws {
+    let (document, findings) = parse(bytes: [0xEF, 0xBB, 0xBF] + Array("a: b\nc: d\n".utf8))
+    #expect(findings.isEmpty)
+    let top = pairs(try root(document))
+    #expect(top[0].key.start == SourcePosition(line: 1, column: 1))
+    #expect(top[1].value.start == SourcePosition(line: 2, column: 4))
+  }
+
+  @Test func crlfLineBreaksCountAsOne() throws {
+    let (document, findings) = parse("a: b\r\nc: d\r\n\r\ne: f\r\n")
+    #expect(findings.isEmpty)
+    let top = pairs(try root(document))
+    #expect(top.map { $0.key.start.line } == [1, 2, 4])
+    #expect(top[1].value.scalar?.text == "d")
+  }
+
+  @Test func invalidUTF8IsASyntaxFindingAtTheByte() {
+    let (document, findings) = parse(bytes: Array("a: b\nc: ".utf8) + [0xFF, 0x41] + [0x0A])
+    guard case .broken = document else { return #expect(Bool(false), "\(document)") }
+    #expect(findings.count == 1)
+    #expect(findings.first?.rule == "yaml-syntax")
+    #expect(findings.first?.line == 2)
+    #expect(findings.first?.column == 4)
+    #expect(findings.first?.message.contains("UTF-8") == true)
+  }
+
+  @Test func aNulByteIsASyntaxFinding() {
+    let (_, findings) = parse(bytes: Array("a: b\n  ".utf8) + [0x00])
+    #expect(findings.map(\.rule) == ["yaml-syntax"])
+    #expect(findings.first?.line == 2)
+    #expect(findings.first?.column == 3)
+    #expect(findings.first?.message.contains("0x00") == true)
+  }
+
+  @Test func utf16IsRejectedWithAClearMessage() {
+    let (_, findings) = parse(bytes: [0xFF, 0xFE, 0x61, 0x00])
+    #expect(findings.map(\.message) == ["file is UTF-16; flow files must be UTF-8"])
+  }
+
+  @Test func emptyAndCommentOnlyFilesHoldNoDocument() {
+    for text in ["", "# nothing here\n", "\n\n"] {
+      let (document, findings) = parse(text)
+      guard case .empty = document else { return #expect(Bool(false), "\(text): \(document)") }
+      #expect(findings.isEmpty)
+    }
+  }
+
+  @Test func aSecondDocumentIsASchemaFindingAtItsStart() throws {
+    let (document, findings) = parse("a: 1\n---\nb: 2\n")
+    #expect(pairs(try root(document)).count == 1)
+    #expect(findings.map(\.rule) == ["schema"])
+    #expect(findings.first?.line == 2)
+    #expect(findings.first?.column == 1)
+  }
+
+  @Test func libyamlErrorsKeepLibyamlsPosition() {
+    let (document, findings) = parse("a:\n  b: [1, 2\nc: d\n")
+    guard case .broken = document else { return #expect(Bool(false), "\(document)") }
+    #expect(findings.map(\.rule) == ["yaml-syntax"])
+    #expect(findings.first?.message.hasPrefix("invalid YAML: ") == true)
+    #expect(findings.first?.line == 3)
+  }
+
+  @Test func aliasesCopyTheAnchoredNode() throws {
+    let (document, findings) = parse("a: &x { k: v }\nb: *x\n")
+    #expect(findings.isEmpty)
+    let top = pairs(try root(document))
+    #expect(pairs(top[1].value).first?.value.scalar?.text == "v")
+    #expect(top[1].value.start == SourcePosition(line: 2, column: 4))
+  }
+
+  @Test func anUndefinedOrRecursiveAliasIsASyntaxFinding() {
+    let (_, undefined) = parse("a: *nowhere\n")
+    #expect(undefined.map(\.rule) == ["yaml-syntax"])
+    #expect(undefined.first?.message.contains("'*nowhere'") == true)
+    let (_, recursive) = parse("a: &x [1, *x]\n")
+    #expect(recursive.map(\.rule) == ["yaml-syntax"])
+    #expect(recursive.first?.message.contains("contains it") == true)
+  }
+
+  @Test func anAliasBombStopsAtTheExpansionBound() {
+    var text = "l0: &l0 [x, x, x, x, x, x, x, x, x, x]\n"
+    for level in 1...12 {
+      let previous = "*l\(level - 1)"
+      text +=
+        "l\(level): &l\(level) [" + Array(repeating: previous, count: 10).joined(separator: ", ")
+      text += "]\n"
+    }
+    let (document, findings) = parse(text)
+    guard case .broken = document else { return #expect(Bool(false), "\(document)") }
+    #expect(findings.map(\.rule) == ["schema"])
+    #expect(findings.first?.message.contains("aliases expand to more than 100000 nodes") == true)
+    #expect(findings.first?.line == 5)  // l4: its eighth alias of l3 crosses the bound
+  }
+
+  @Test func deepNestingIsAFindingWhileStreaming() {
+    let text = String(repeating: "[", count: 200_000)
+    let (document, findings) = parse(text)
+    guard case .broken = document else { return #expect(Bool(false), "\(document)") }
+    #expect(findings.map(\.rule) == ["schema"])
+    #expect(findings.first?.message.contains("deeper than 100 levels") == true)
+    #expect(findings.first?.column == 101)
+  }
+
+  @Test func nestingUpToTheBoundIsRead() throws {
+    let text = String(repeating: "[", count: 100) + String(repeating: "]", count: 100)
+    let (document, findings) = parse(text)
+    #expect(findings.isEmpty)
+    _ = try root(document)
+  }
+
+  @Test func aFileOverTheSizeLimitIsNotRead() {
+    let limits = YAMLLimits(maxDepth: 100, maxAliasExpansion: 10, maxFileSize: 8)
+    let (document, findings) = parse("a: 123456789\n", limits: limits)
+    guard case .broken = document else { return #expect(Bool(false), "\(document)") }
+    #expect(findings.first?.message.contains("more than the limit of 8 bytes") == true)
+  }
+
+  @Test func scalarsKeepTheirStyleAndNullIsRecognised() throws {
+    let (document, _) = parse("a: ~\nb:\nc: 'x'\nd: null\ne: \"\"\nf: |\n  text\n")
+    let values = pairs(try root(document)).map(\.value)
+    #expect(values.map(\.isNull) == [true, true, false, true, false, false])
+    #expect(values[2].scalar?.style == .singleQuoted)
+    #expect(values[5].scalar?.text == "text\n")
+  }
+}

@@ -1,0 +1,166 @@
+import FlowCore
+import Foundation
+import Testing
+
+/// `flowc check` end to end: the real binary, real files, exit codes.
+@Suite struct CheckCommandTests {
+  @Test func aCleanModuleExitsZeroAndSaysSoOnStandardError() throws {
+    let directory = try TemporaryDirectory(files: ["flows/app.flow.yaml": cleanFlow])
+    defer { directory.cleanUp() }
+    let result = try flowc(["check"], in: directory.url)
+    #expect(result.status == 0)
+    #expect(result.stdout == "")
+    #expect(result.stderr == "no problems in 1 file\n")
+  }
+
+  @Test func findingsExitOneWithClangStyleLines() throws {
+    let directory = try TemporaryDirectory(files: [
+      "flows/a/app.flow.yaml": brokenFlow,
+      "flows/b.flow.yml": cleanFlow.replacingOccurrences(of: "App", with: "Other")
+        .replacingOccurrences(of: "entry: true", with: "entry: false"),
+      "flows/notes.yaml": "not: [a flow file",
+    ])
+    defer { directory.cleanUp() }
+    let result = try flowc(["check", "flows/"], in: directory.url)
+    #expect(result.status == 1)
+    let sourceLine = "      Home: { on: { next: { push: Detial } } }"
+    #expect(
+      result.stdout
+        == "flows/a/app.flow.yaml:7:29: error: screen 'Detial' does not exist in coordinator "
+        + "'App'; did you mean 'Detail'? [unknown-reference]\n"
+        + "    \(sourceLine)\n"
+        + "    " + String(repeating: " ", count: 28) + "^~~~\n")
+    #expect(result.stderr == "1 error in 2 files\n")
+  }
+
+  @Test func standardInputIsReadForADash() throws {
+    let result = try flowc(["check", "-"], input: brokenFlow)
+    #expect(result.status == 1)
+    #expect(result.stdout.hasPrefix("<stdin>:7:29: error: "))
+  }
+
+  @Test func jsonGoesToStandardOutputAlone() throws {
+    let result = try flowc(["check", "--format=json", "-"], input: brokenFlow)
+    #expect(result.status == 1)
+    #expect(result.stderr == "")
+    let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+    #expect(object?["version"] as? Int == 1)
+    let diagnostics = object?["diagnostics"] as? [[String: Any]]
+    #expect(diagnostics?.first?["rule"] as? String == "unknown-reference")
+    #expect(diagnostics?.first?["line"] as? Int == 7)
+  }
+
+  @Test func malformedYAMLIsAFindingNotAnError() throws {
+    let result = try flowc(["check", "-"], input: "version: 1\ncoordinators: [\n")
+    #expect(result.status == 1)
+    #expect(result.stdout.contains("[yaml-syntax]"))
+  }
+
+  @Test func usageAndIOErrorsExitTwo() throws {
+    let directory = try TemporaryDirectory(files: ["empty/readme.txt": "hi"])
+    defer { directory.cleanUp() }
+    let missing = try flowc(["check", "nowhere.flow.yaml"], in: directory.url)
+    #expect(missing.status == 2)
+    #expect(
+      missing.stderr.hasPrefix("flowc: error: no such file or directory: 'nowhere.flow.yaml'\n"))
+    let noDefault = try flowc(["check"], in: directory.url)
+    #expect(noDefault.status == 2)
+    #expect(noDefault.stderr.contains("no paths given and no 'flows/' directory here"))
+    let noFlows = try flowc(["check", "empty"], in: directory.url)
+    #expect(noFlows.status == 2)
+    #expect(noFlows.stderr.contains("no flow files (*.flow.yaml, *.flow.yml) under 'empty'"))
+  }
+
+  @Test func colourOnlyOnATerminalAndNeverWithNoColor() throws {
+    let script = URL(fileURLWithPath: "/usr/bin/script")
+    guard FileManager.default.isExecutableFile(atPath: script.path) else {
+      Issue.record("util-linux 'script' is needed to give flowc a terminal")
+      return
+    }
+    let command = "'\(flowcBinary.path)' check - <<'EOF'\n\(brokenFlow)EOF\n"
+    var environment = ProcessInfo.processInfo.environment
+    environment["NO_COLOR"] = nil
+    let terminal = try run(script, ["-qec", command, "/dev/null"], environment: environment)
+    #expect(terminal.stdout.contains("\u{1B}[1;31merror:"))
+    environment["NO_COLOR"] = "1"
+    let noColor = try run(script, ["-qec", command, "/dev/null"], environment: environment)
+    #expect(noColor.stdout.contains("error:"))
+    #expect(!noColor.stdout.contains("\u{1B}["))
+    let piped = try flowc(["check", "-"], input: brokenFlow)
+    #expect(!piped.stdout.contains("\u{1B}["))
+  }
+}
+
+/// The command line in process: options, help and usage errors.
+@Suite struct CommandLineTests {
+  private func run(_ arguments: [String]) -> CommandResult {
+    FlowCommandLine.run(Invocation(arguments: arguments))
+  }
+
+  @Test func versionAndHelp() {
+    #expect(run(["--version"]).output == "flowc \(FlowcVersion.current)\n")
+    #expect(run(["--help"]).output.contains("USAGE: flowc <command> [options]"))
+    #expect(run(["help", "check"]).output.contains("USAGE: flowc check [PATH...]"))
+    #expect(run(["check", "--help"]).output == run(["help", "check"]).output)
+    #expect(run(["check", "-h"]).status == .success)
+    let bare = run([])
+    #expect(bare.status == .failure)
+    #expect(bare.errors.contains("COMMANDS:"))
+  }
+
+  @Test func usageErrorsSayWhatWasWrong() {
+    let cases: [([String], String)] = [
+      (
+        ["chek"],
+        "flowc: error: unknown command 'chek'; did you mean 'check'?\nrun 'flowc --help' for usage\n"
+      ),
+      (
+        ["check", "--fromat", "json"],
+        "flowc: error: unknown option '--fromat' for 'flowc check'; did you mean '--format'?\nrun 'flowc help check' for usage\n"
+      ),
+      (
+        ["check", "--format", "xml"],
+        "flowc: error: 'xml' is not a value of '--format'; expected text, json\nrun 'flowc help check' for usage\n"
+      ),
+      (
+        ["check", "--format"],
+        "flowc: error: option '--format' needs a value\nrun 'flowc help check' for usage\n"
+      ),
+      (
+        ["check", "--strict=yes"],
+        "flowc: error: option '--strict' takes no value\nrun 'flowc help check' for usage\n"
+      ),
+      (
+        ["help", "chekc"],
+        "flowc: error: unknown command 'chekc'; did you mean 'check'?\nrun 'flowc --help' for usage\n"
+      ),
+    ]
+    for (arguments, message) in cases {
+      let result = run(arguments)
+      #expect(result.status == .failure, "\(arguments)")
+      #expect(result.errors == message)
+      #expect(result.output == "")
+    }
+  }
+
+  @Test func strictFailsOnAnyFinding() throws {
+    let clean = FlowCommandLine.run(
+      Invocation(
+        arguments: ["check", "--strict", "-"],
+        readStandardInput: { _ in .bytes(Array(cleanFlow.utf8)) }))
+    #expect(clean.status == .success)
+    let broken = FlowCommandLine.run(
+      Invocation(
+        arguments: ["check", "--strict", "-"],
+        readStandardInput: { _ in .bytes(Array(brokenFlow.utf8)) }))
+    #expect(broken.status == .findings)
+  }
+
+  @Test func rulesAreListed() {
+    let output = run(["rules"]).output
+    for rule in RuleRegistry.all {
+      #expect(output.contains(rule.id.rawValue))
+    }
+    #expect(output.split(separator: "\n").count == RuleRegistry.all.count)
+  }
+}
