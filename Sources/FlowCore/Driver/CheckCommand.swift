@@ -1,22 +1,41 @@
 /// `flowc check`: reads the flow files, runs every check, and reports the findings.
-enum CheckCommand {
+enum CheckCommand: Command {
+  static let name = "check"
+  static let summary = "Check flow files and report findings"
+  static let help = """
+    OVERVIEW: Check flow files and report what is wrong with them.
+
+    USAGE: flowc check [PATH...] [--format text|json] [--strict]
+
+    ARGUMENTS:
+      PATH        A flow file, a directory (searched recursively for *.flow.yaml and
+                  *.flow.yml), or - for standard input. Default: flows/
+
+    OPTIONS:
+      --format    text (default): FILE:LINE:COLUMN: SEVERITY: MESSAGE [RULE-ID] lines
+                  json: one JSON object with every finding and a summary
+      --strict    Fail on warnings too
+      -h, --help  Show this help
+
+    EXIT STATUS:
+      0  no error-level finding
+      1  error-level findings (with --strict, warnings too)
+      2  a usage or I/O error
+
+    """
+
   static func run(
     _ arguments: [String], _ invocation: Invocation, _ result: inout CommandResult
   ) throws(UsageError) {
     let parsed = try Arguments(
-      arguments, command: "check", options: ["--format"], flags: ["--help", "--strict"])
+      arguments, command: name, options: ["--format"], flags: ["--help", "--strict"])
     if parsed.flags.contains("--help") {
-      result.output = Help.check
+      result.output = help
       return
     }
-    let format = try parsed.choice("--format", default: ReportFormat.text, command: "check")
-    let inputs = try Inputs.collect(parsed.positionals, invocation, command: "check")
-    let checked: CheckResult
-    do {
-      checked = try Pipeline.check(inputs)
-    } catch {
-      throw UsageError("cannot read \(error)", command: nil)
-    }
+    let format = try parsed.choice("--format", default: ReportFormat.text, command: name)
+    let inputs = try Inputs.collect(parsed.positionals, invocation, command: name)
+    let checked = try Inputs.check(inputs)
     switch format {
     case .text:
       let reporter = TextReporter(colored: invocation.usesColor, sources: checked.sources)
@@ -36,6 +55,15 @@ enum CheckCommand {
 enum Inputs {
   /// The directory read when no path is given.
   static let defaultDirectory = "flows"
+
+  /// Runs the pipeline over `inputs`, turning a file that cannot be read into exit status 2.
+  static func check(_ inputs: [FlowInput]) throws(UsageError) -> CheckResult {
+    do {
+      return try Pipeline.check(inputs)
+    } catch {
+      throw UsageError("cannot read \(error)")
+    }
+  }
 
   static func collect(
     _ paths: [String], _ invocation: Invocation, command: String
@@ -84,32 +112,5 @@ enum Inputs {
       }
     }
     return inputs
-  }
-}
-
-/// `flowc rules`: lists every rule.
-enum RulesCommand {
-  static func run(_ arguments: [String], _ result: inout CommandResult) throws(UsageError) {
-    let parsed = try Arguments(arguments, command: "rules", options: [], flags: ["--help"])
-    if parsed.flags.contains("--help") {
-      result.output = Help.rules
-      return
-    }
-    guard parsed.positionals.isEmpty else {
-      throw UsageError("'flowc rules' takes no arguments", command: "rules")
-    }
-    let width = RuleRegistry.all.map { $0.id.rawValue.count }.max() ?? 0
-    for rule in RuleRegistry.all {
-      let id = rule.id.rawValue.padding(toLength: width)
-      let severity = rule.severity.rawValue.padding(toLength: 7)
-      result.output += "\(id)  \(severity)  \(rule.summary)\n"
-    }
-  }
-}
-
-extension String {
-  /// The string padded with spaces to `length` characters.
-  func padding(toLength length: Int) -> String {
-    count >= length ? self : self + String(repeating: " ", count: length - count)
   }
 }

@@ -54,16 +54,33 @@ public struct CommandResult: Sendable {
   public init() {}
 }
 
+/// A subcommand of `flowc`: its name, its help, and what it does.
+protocol Command: Sendable {
+  /// The word that selects it: `check`.
+  static var name: String { get }
+  /// One line for the overview.
+  static var summary: String { get }
+  /// The text of `flowc help <name>`.
+  static var help: String { get }
+  /// Runs the command with the arguments after its name.
+  static func run(
+    _ arguments: [String], _ invocation: Invocation, _ result: inout CommandResult
+  ) throws(UsageError)
+}
+
 /// The `flowc` command line: parses arguments, runs a command, and says how to exit.
 /// The executable only hands it the process's arguments and prints what it returns.
 public enum FlowCommandLine {
+  /// Every command, in the order the overview lists them.
+  static let commands: [any Command.Type] = [CheckCommand.self, RulesCommand.self]
+
   /// Runs the command `invocation` names.
   public static func run(_ invocation: Invocation) -> CommandResult {
     var result = CommandResult()
     var arguments = invocation.arguments
     do throws(UsageError) {
       guard let first = arguments.first else {
-        result.errors = Help.overview
+        result.errors = overview
         result.status = .failure
         return result
       }
@@ -72,16 +89,11 @@ public enum FlowCommandLine {
       case "--version":
         result.output = "flowc \(FlowcVersion.current)\n"
       case "--help", "-h":
-        result.output = Help.overview
+        result.output = overview
       case "help":
-        result.output = try Help.text(for: arguments.first)
-      case "check":
-        try CheckCommand.run(arguments, invocation, &result)
-      case "rules":
-        try RulesCommand.run(arguments, &result)
+        result.output = try help(for: arguments.first)
       default:
-        throw UsageError(
-          "unknown command '\(first)'" + Suggestion.didYouMean(first, in: Help.commands))
+        try command(named: first).run(arguments, invocation, &result)
       }
     } catch {
       result.errors += "flowc: error: \(error.message)\n"
@@ -91,67 +103,46 @@ public enum FlowCommandLine {
     }
     return result
   }
+
+  private static func command(named name: String) throws(UsageError) -> any Command.Type {
+    guard let command = commands.first(where: { $0.name == name }) else {
+      let names = commands.map { $0.name } + ["help"]
+      throw UsageError("unknown command '\(name)'" + Suggestion.didYouMean(name, in: names))
+    }
+    return command
+  }
+
+  private static func help(for name: String?) throws(UsageError) -> String {
+    guard let name, name != "help" else { return overview }
+    return try command(named: name).help
+  }
+
+  /// The text of `flowc --help`.
+  static var overview: String {
+    let width = commands.map { $0.name.count }.max() ?? 0
+    let list = commands.map { "  \($0.name.padding(toLength: width + 2))\($0.summary)\n" }
+    return """
+      OVERVIEW: flowc checks, generates and draws the navigation flows of coordinator-based
+      iOS apps, written in YAML (*.flow.yaml).
+
+      USAGE: flowc <command> [options]
+
+      COMMANDS:
+      \(list.joined())  \("help".padding(toLength: width + 2))Show help for a command
+
+      OPTIONS:
+        --version   Print the version
+        -h, --help  Show this help
+
+      See 'flowc help <command>' for the options of a command.
+
+      """
+  }
 }
 
-/// The help texts.
-enum Help {
-  static let commands = ["check", "rules", "help"]
-
-  static let overview = """
-    OVERVIEW: flowc checks the navigation flows of coordinator-based iOS apps.
-
-    USAGE: flowc <command> [options]
-
-    COMMANDS:
-      check       Check flow files and report findings
-      rules       List the rules, their ids and default severities
-      help        Show help for a command
-
-    OPTIONS:
-      --version   Print the version
-      -h, --help  Show this help
-
-    See 'flowc help <command>' for the options of a command.
-
-    """
-
-  static let check = """
-    OVERVIEW: Check flow files and report what is wrong with them.
-
-    USAGE: flowc check [PATH...] [--format text|json] [--strict]
-
-    ARGUMENTS:
-      PATH        A flow file, a directory (searched recursively for *.flow.yaml and
-                  *.flow.yml), or - for standard input. Default: flows/
-
-    OPTIONS:
-      --format    text (default): FILE:LINE:COLUMN: SEVERITY: MESSAGE [RULE-ID] lines
-                  json: one JSON object with every finding and a summary
-      --strict    Fail on warnings too
-      -h, --help  Show this help
-
-    EXIT STATUS:
-      0  no error-level finding
-      1  error-level findings (with --strict, warnings too)
-      2  a usage or I/O error
-
-    """
-
-  static let rules = """
-    OVERVIEW: List every rule with its id, default severity and summary.
-
-    USAGE: flowc rules
-
-    """
-
-  static func text(for command: String?) throws(UsageError) -> String {
-    switch command {
-    case nil, "help": return overview
-    case "check": return check
-    case "rules": return rules
-    case let other?:
-      throw UsageError(
-        "unknown command '\(other)'" + Suggestion.didYouMean(other, in: commands))
-    }
+extension String {
+  /// The string padded with spaces to `length` characters.
+  func padding(toLength length: Int) -> String {
+    count >= length ? self : self + String(repeating: " ", count: length - count)
   }
 }

@@ -9,9 +9,12 @@ public protocol ModuleRule: Rule {
 public struct CheckContext: Sendable {
   /// The module being checked.
   public let module: FlowModule
+  /// Its navigation graph, resolved once for all rules.
+  public let graph: FlowGraph
 
   public init(module: FlowModule) {
     self.module = module
+    self.graph = FlowGraph(module: module)
   }
 }
 

@@ -1,0 +1,217 @@
+/// The module's navigation as a resolved graph: every reference turned into an index, every
+/// action into a step from a node. The checks and the drawings read this, not the YAML.
+///
+/// Nodes of a coordinator are numbered screens first, then decisions, in file order:
+/// node `i < screens.count` is `screens[i]`, node `screens.count + j` is `decisions[j]`.
+/// Building it is one pass over the module with hash lookups: O(size of the module).
+public struct FlowGraph: Sendable {
+  /// The module the graph is of.
+  public let module: FlowModule
+  /// One graph per coordinator, at the same indices as `module.coordinators`.
+  public let coordinators: [CoordinatorGraph]
+
+  public init(module: FlowModule) {
+    self.module = module
+    coordinators = module.coordinators.indices.map { CoordinatorGraph(module: module, index: $0) }
+  }
+}
+
+/// A node of a coordinator: the index of a screen, or of a decision after all screens.
+public typealias NodeID = Int
+
+/// The graph of one coordinator.
+public struct CoordinatorGraph: Sendable {
+  /// The coordinator's index in the module.
+  public let index: Int
+  /// How many of the nodes are screens (the rest are decisions).
+  public let screenCount: Int
+  /// How many nodes there are.
+  public let nodeCount: Int
+  /// Where the coordinator begins.
+  public let root: Root
+  /// Each node's steps, in file order, handlers of a `start` right after it.
+  public let steps: [[Step]]
+  /// The coordinator's result cases by name, and their order.
+  public let resultCases: [String: Int]
+
+  /// How a coordinator begins, resolved.
+  public enum Root: Sendable {
+    /// At this node.
+    case node(NodeID)
+    /// With these tabs; their handlers are steps from no node.
+    case tabs([TabStart])
+    /// Its start is missing or names nothing: nothing is reachable for sure.
+    case unresolved
+  }
+
+  /// One tab, resolved.
+  public struct TabStart: Sendable {
+    /// The tab's child start.
+    public var start: ChildStep
+    /// The tab as written.
+    public var tab: Tab
+    /// The steps of its handlers at every depth, in file order.
+    public var handlerSteps: [Step]
+  }
+
+  init(module: FlowModule, index: Int) {
+    self.index = index
+    let coordinator = module.coordinators[index]
+    screenCount = coordinator.screens.count
+    nodeCount = screenCount + coordinator.decisions.count
+    var cases: [String: Int] = [:]
+    for (offset, resultCase) in (module.resultCases(of: coordinator) ?? []).enumerated()
+    where cases[resultCase.name.text] == nil {
+      cases[resultCase.name.text] = offset
+    }
+    resultCases = cases
+
+    let resolver = StepResolver(module: module, coordinator: index, resultCases: cases)
+    var steps: [[Step]] = []
+    steps.reserveCapacity(nodeCount)
+    for screen in coordinator.screens {
+      var list: [Step] = []
+      for event in screen.events { resolver.append(event, depth: [], to: &list) }
+      steps.append(list)
+    }
+    for decision in coordinator.decisions {
+      var list: [Step] = []
+      for decisionCase in decision.cases { resolver.append(decisionCase, depth: [], to: &list) }
+      steps.append(list)
+    }
+    self.steps = steps
+
+    switch coordinator.root {
+    case .start(let name, _):
+      root = resolver.node(name.text).map { .node($0) } ?? .unresolved
+    case .tabs(let tabs):
+      root = .tabs(
+        tabs.map { tab in
+          let start = resolver.child(tab.child, range: tab.range)
+          var handlers: [Step] = []
+          for handler in tab.child.handlers {
+            resolver.append(handler, depth: [start], to: &handlers)
+          }
+          return TabStart(start: start, tab: tab, handlerSteps: handlers)
+        })
+    case .missing:
+      root = .unresolved
+    }
+  }
+
+  /// Whether `node` is a screen (not a decision).
+  public func isScreen(_ node: NodeID) -> Bool { node < screenCount }
+
+  /// The model node of `node`.
+  public func node(_ node: NodeID) -> Coordinator.Node {
+    node < screenCount ? .screen(node) : .decision(node - screenCount)
+  }
+}
+
+/// One action a node can take, resolved: what it does, and what led to it.
+public struct Step: Sendable {
+  /// The event, decision case or handler that leads to the action.
+  public var transition: Transition
+  /// The `start` steps whose handlers this step is nested in, outermost first; empty for an
+  /// event or decision case.
+  public var handlerOf: [ChildStep]
+  /// What the action does, resolved.
+  public var action: ResolvedAction
+
+  /// The action as written.
+  public var written: Action { transition.action }
+}
+
+/// What an action does, with its targets resolved to indices.
+public enum ResolvedAction: Sendable {
+  /// Pushes this screen.
+  case push(NodeID)
+  /// Presents this screen in a new modal stack.
+  case present(NodeID)
+  /// Replaces the coordinator's part of the stack with this screen.
+  case replace(NodeID)
+  /// Runs this decision.
+  case decide(NodeID)
+  /// Goes back one screen.
+  case pop
+  /// Closes the modal stack.
+  case dismiss
+  /// Does not navigate.
+  case stay
+  /// Finishes the coordinator with the result case at this index.
+  case finish(Int)
+  /// Starts a child coordinator.
+  case start(ChildStep)
+  /// Could not be read or names nothing: rules make no claim that depends on it.
+  case unresolved
+}
+
+/// A `start` of a child, resolved.
+public struct ChildStep: Sendable {
+  /// The child's index in the module, or `nil` if it names no coordinator.
+  public var child: Int?
+  /// How the child is shown.
+  public var style: StartStyle
+  /// The start as written.
+  public var start: ChildStart
+  /// The `start` key (or the tab's), where findings about the start go.
+  public var range: SourceRange
+}
+
+/// Resolves the actions of one coordinator.
+private struct StepResolver {
+  let module: FlowModule
+  let coordinator: Int
+  let resultCases: [String: Int]
+
+  func node(_ name: String) -> NodeID? {
+    switch module.node(named: name, in: coordinator) {
+    case .screen(let index): return index
+    case .decision(let index): return module.coordinators[coordinator].screens.count + index
+    case nil: return nil
+    }
+  }
+
+  private func screen(_ name: String) -> NodeID? {
+    guard case .screen(let index) = module.node(named: name, in: coordinator) else { return nil }
+    return index
+  }
+
+  private func decision(_ name: String) -> NodeID? {
+    guard case .decision(let index) = module.node(named: name, in: coordinator) else {
+      return nil
+    }
+    return module.coordinators[coordinator].screens.count + index
+  }
+
+  func child(_ start: ChildStart, range: SourceRange? = nil) -> ChildStep {
+    ChildStep(
+      child: module.coordinatorIndex(named: start.coordinator.text), style: start.style,
+      start: start, range: range ?? start.coordinator.range)
+  }
+
+  /// Appends the step of `transition`, then those of its handlers if it starts a child.
+  func append(_ transition: Transition, depth: [ChildStep], to steps: inout [Step]) {
+    let written = transition.action
+    let action: ResolvedAction
+    switch written.kind {
+    case .push(let name): action = screen(name.text).map { .push($0) } ?? .unresolved
+    case .present(let name): action = screen(name.text).map { .present($0) } ?? .unresolved
+    case .replace(let name): action = screen(name.text).map { .replace($0) } ?? .unresolved
+    case .decide(let name): action = decision(name.text).map { .decide($0) } ?? .unresolved
+    case .finish(let name): action = resultCases[name.text].map { .finish($0) } ?? .unresolved
+    case .pop: action = .pop
+    case .dismiss: action = .dismiss
+    case .stay: action = .stay
+    case .invalid: action = .unresolved
+    case .start(let start):
+      let step = child(start, range: written.range)
+      steps.append(Step(transition: transition, handlerOf: depth, action: .start(step)))
+      for handler in start.handlers {
+        append(handler, depth: depth + [step], to: &steps)
+      }
+      return
+    }
+    steps.append(Step(transition: transition, handlerOf: depth, action: action))
+  }
+}
