@@ -1,0 +1,254 @@
+/// How a child coordinator is shown: the `style` of a `start`.
+public enum StartStyle: Sendable {
+  /// On the parent's navigation stack, above the screen that started it.
+  case push
+  /// In a modal stack of its own, presented over the screen that started it.
+  case present
+}
+
+/// A coordinator: shows screens through its router, keeps the children it starts while
+/// they run, and lets each of them go exactly once.
+///
+/// Generated coordinators subclass ``FlowCoordinator``; the methods here are what their
+/// code calls. A child is removed from its parent when it finishes, when it is dropped
+/// because the user left its screens (see ``FlowCoordinator/resultWhenLeft``), or when
+/// its parent ends; then nothing refers to it any more and it is deallocated.
+@MainActor
+open class Coordinator {
+  /// How a coordinator was started.
+  enum Role {
+    /// By the app, or by a parent that is not a coordinator.
+    case root
+    /// By a parent, on the parent's stack.
+    case push
+    /// By a parent, in a modal stack of its own.
+    case present
+    /// By a tab coordinator, at the root of a stack of its own.
+    case tab
+  }
+
+  /// Shows the coordinator's screens.
+  public let router: any Router
+  /// The children that run now, in the order they started.
+  public private(set) var children: [Coordinator] = []
+  /// The coordinator that started this one, while this one runs.
+  public private(set) weak var parent: Coordinator?
+  /// Whether the coordinator finished or was dropped; then it does nothing more.
+  public private(set) var isFinished = false
+
+  private var role = Role.root
+  /// The top of the navigation when the coordinator started: its screens are above it.
+  private var base = StackPosition.origin
+  private var hasShownScreen = false
+  private var isListening = false
+
+  public init(router: any Router) {
+    self.router = router
+  }
+
+  /// Shows the coordinator's first screen, or runs its first decision, or starts its tabs.
+  open func start() {}
+
+  /// Whether the coordinator handles events and answers now: it has not finished, and no
+  /// child it started on its own stack runs (that child's screens are above its own).
+  public var canAct: Bool {
+    !isFinished && !children.contains { $0.router === router }
+  }
+
+  // MARK: Navigation
+
+  /// Shows `screen` on the current stack. The first screen of a coordinator started with
+  /// style `present` is presented instead: it opens the coordinator's modal stack.
+  public func push(_ screen: any Presentable) {
+    if role == .present && !hasShownScreen { return present(screen) }
+    willShowScreen()
+    router.push(screen)
+  }
+
+  /// Shows `screen` in a new modal stack.
+  public func present(_ screen: any Presentable) {
+    willShowScreen()
+    router.present(screen)
+  }
+
+  /// Makes `screen` the only screen of this coordinator on the current stack; the screens
+  /// of a parent below stay.
+  public func replace(with screen: any Presentable) {
+    if role == .present && !hasShownScreen { return present(screen) }
+    willShowScreen()
+    let top = router.top
+    router.replace(from: top.modals == base.modals ? base.screens : 0, with: screen)
+  }
+
+  /// Goes back one screen. If that leaves a child without screens, the child is finished
+  /// or dropped as when the user goes back.
+  public func pop() {
+    router.pop()
+    routerOwner.reconcile()
+  }
+
+  /// Closes the modal stack of the current screen. If that leaves a child without
+  /// screens, the child is finished or dropped as when the user swipes it away.
+  public func dismiss() {
+    router.dismiss()
+    routerOwner.reconcile()
+  }
+
+  // MARK: Children
+
+  /// Starts `child` on this coordinator's router; `onFinish` runs with its result after
+  /// it is removed and its screens are gone.
+  public func start<ChildResult>(
+    _ child: FlowCoordinator<ChildResult>, style: StartStyle,
+    onFinish: @escaping @MainActor (ChildResult) -> Void
+  ) {
+    adopt(child, role: style == .push ? .push : .present)
+    child.onFinish = onFinish
+    child.start()
+  }
+
+  /// Starts `child`, which has no result: it runs until it is dropped or this one ends.
+  public func start(_ child: FlowCoordinator<Never>, style: StartStyle) {
+    adopt(child, role: style == .push ? .push : .present)
+    child.start()
+  }
+
+  /// Starts `child` as a tab, on its own router; `onFinish` runs with its result.
+  public func startTab<ChildResult>(
+    _ child: FlowCoordinator<ChildResult>, onFinish: @escaping @MainActor (ChildResult) -> Void
+  ) {
+    adopt(child, role: .tab)
+    child.onFinish = onFinish
+    child.start()
+  }
+
+  /// Starts `child` as a tab, on its own router; it lives as long as this one.
+  public func startTab(_ child: FlowCoordinator<Never>) {
+    adopt(child, role: .tab)
+    child.start()
+  }
+
+  /// `handle`, called at most once: a decision's answer that comes twice counts once.
+  public func answerOnce<Answer>(
+    _ handle: @escaping @MainActor (Answer) -> Void
+  ) -> @MainActor (Answer) -> Void {
+    let once = Once()
+    return { answer in
+      if once.claim() { handle(answer) }
+    }
+  }
+
+  // MARK: Lifecycle
+
+  private func adopt(_ child: Coordinator, role: Role) {
+    willNavigate()
+    child.parent = self
+    child.role = role
+    child.base = child.router.top
+    children.append(child)
+  }
+
+  private func willShowScreen() {
+    willNavigate()
+    hasShownScreen = true
+  }
+
+  /// The coordinator that owns this router (the root, or a tab's child) listens to what
+  /// the user does to it, from the first time it navigates.
+  private func willNavigate() {
+    guard !isListening, parent?.router !== router else { return }
+    isListening = true
+    if role == .root { base = router.top }
+    router.onUserUnwind = { [weak self] in self?.reconcile() }
+  }
+
+  /// The outermost running coordinator that shares this one's router.
+  private var routerOwner: Coordinator {
+    var owner = self
+    while let parent = owner.parent, parent.router === router { owner = parent }
+    return owner
+  }
+
+  /// Lets go of every child on this router whose screens are gone, and looks inside the
+  /// others for theirs.
+  private func reconcile() {
+    for child in children where child.router === router && !child.isFinished {
+      if child.isLeft { child.leave() } else { child.reconcile() }
+    }
+  }
+
+  /// Whether the navigation went below the screens of this coordinator: it showed some and
+  /// none is left, or the screen that started it is gone.
+  private var isLeft: Bool {
+    let top = router.top
+    return hasShownScreen ? top <= base : top < base
+  }
+
+  /// The user left the coordinator's screens: it is dropped, unless it finishes instead.
+  func leave() {
+    let parent = self.parent
+    end()
+    parent?.remove(self)
+  }
+
+  /// Marks this coordinator and all its descendants finished, and lets go of them.
+  func end() {
+    isFinished = true
+    let running = children
+    children.removeAll()
+    for child in running { child.end() }
+  }
+
+  /// Removes a child that ended, and goes back to where the navigation was when it started.
+  func remove(_ child: Coordinator) {
+    children.removeAll { $0 === child }
+    if child.role != .tab, child.base < child.router.top {
+      child.router.unwind(to: child.base)
+    }
+  }
+}
+
+/// A coordinator that finishes with a typed result, which goes to whoever started it.
+/// Generated coordinators subclass it; one without a result uses `Never`.
+@MainActor
+open class FlowCoordinator<Result>: Coordinator {
+  /// Runs once with the result when the coordinator finishes. A parent sets it when it
+  /// starts the coordinator; the app sets it on a coordinator it starts itself.
+  public var onFinish: (@MainActor (Result) -> Void)?
+
+  /// The result the coordinator finishes with when the user leaves its screens with the
+  /// system back gesture or by swiping its modal stack away; `nil` drops it instead
+  /// (it is removed and its parent's handler does not run).
+  open var resultWhenLeft: Result? { nil }
+
+  /// Finishes the coordinator, once: ends its children, removes it from its parent, goes
+  /// back to the screen that started it, then hands `result` to the parent's handler.
+  public func finish(_ result: Result) {
+    guard !isFinished else { return }
+    let handler = onFinish
+    let parent = self.parent
+    end()
+    parent?.remove(self)
+    handler?(result)
+  }
+
+  override func leave() {
+    if let result = resultWhenLeft { finish(result) } else { super.leave() }
+  }
+
+  override func end() {
+    onFinish = nil
+    super.end()
+  }
+}
+
+/// A flag that can be claimed once.
+@MainActor
+private final class Once {
+  private var claimed = false
+
+  func claim() -> Bool {
+    defer { claimed = true }
+    return !claimed
+  }
+}
