@@ -9,7 +9,8 @@ public enum DuplicateNameRule: ModuleRule {
     Coordinators and types share the module's namespace across files, and screens and \
     decisions share their coordinator's. Generated code adds `<C>Coordinator`, `<C>Screens` \
     and `<C>Result` for each coordinator `C`: a type with one of those names would collide \
-    with it. The finding is placed once, at the later definition in file order (files \
+    with it. Inside `<C>Coordinator` it nests `<S>Event` for each screen `S` and \
+    `<D>Answer` for each decision `D`: a type of the same name would be hidden there. The finding is placed once, at the later definition in file order (files \
     sorted by path), with a note at the earlier.
     """
   public static let examples: [RuleExample] = [
@@ -46,6 +47,18 @@ public enum DuplicateNameRule: ModuleRule {
             Login: { on: { next: { finish: done } } }
           decisions:
             ↓Login: { cases: { yes: { finish: done } } }
+      """),
+    .triggering(
+      """
+      version: 1
+      types:
+        LoginEvent: { struct: { name: String } }
+      coordinators:
+        Auth:
+          entry: true
+          start: Login
+          screens:
+            ↓Login: { on: { next: { payload: LoginEvent, push: Login } } }
       """),
     .passing(
       """
@@ -130,6 +143,8 @@ public enum DuplicateNameRule: ModuleRule {
       }
     }
 
+    checkNestedNames(module, into: &findings)
+
     for coordinator in module.coordinators {
       var nodes: [String: Identifier] = [:]
       for screen in coordinator.screens { nodes[screen.name.text] = screen.name }
@@ -145,6 +160,27 @@ public enum DuplicateNameRule: ModuleRule {
           "\(laterKind) '\(later)' has the name of a \(firstKind) of coordinator "
             + "'\(coordinator.name)'; screens and decisions share one namespace",
           at: later.range, notes: [Note("\(firstKind) defined here", at: first.range)])
+      }
+    }
+  }
+
+  /// Reports the enums nested in a generated coordinator class that would hide a declared
+  /// type inside it: `<Screen>Event` and `<Decision>Answer`.
+  private static func checkNestedNames(_ module: FlowModule, into findings: inout Findings) {
+    guard !module.types.isEmpty else { return }
+    for coordinator in module.coordinators {
+      let nodes =
+        coordinator.screens.map { ($0.name, "screen", "Event", "event enum") }
+        + coordinator.decisions.map { ($0.name, "decision", "Answer", "answer enum") }
+      for (name, kind, suffix, role) in nodes {
+        let nested = name.text + suffix
+        guard let type = module.type(named: nested) else { continue }
+        findings.add(
+          self,
+          "\(kind) '\(name)' collides in generated Swift: its \(role) "
+            + "'\(coordinator.name)Coordinator.\(nested)' would hide type '\(nested)' inside "
+            + "the coordinator; rename one of them",
+          at: name.range, notes: [Note("type '\(nested)' defined here", at: type.name.range)])
       }
     }
   }

@@ -1,0 +1,137 @@
+/// A Swift source file as a description: what the generators build, and what
+/// ``SwiftWriter`` turns into text. Names and types in it are already Swift spellings
+/// (escaped, qualified); the writer owns layout, indentation and line breaks.
+struct SwiftFile {
+  /// The first line, a `//` comment without the slashes.
+  var header: String
+  /// The modules imported, in order.
+  var imports: [String]
+  /// The top-level declarations, in order.
+  var declarations: [SwiftDeclaration]
+}
+
+/// One declaration.
+indirect enum SwiftDeclaration {
+  /// An enum.
+  case enumeration(SwiftEnum)
+  /// A struct.
+  case structure(SwiftStruct)
+  /// A protocol.
+  case protocolType(SwiftProtocol)
+  /// A class.
+  case classType(SwiftClass)
+  /// A function or an initializer.
+  case function(SwiftFunction)
+  /// A stored or computed property.
+  case property(SwiftProperty)
+  /// `// MARK: - text`.
+  case mark(String)
+}
+
+/// What every declaration starts with.
+struct SwiftPreamble {
+  /// Lines of the `///` comment.
+  var doc: [String] = []
+  /// Attributes on a line of their own, such as `@MainActor`.
+  var attributes: [String] = []
+  /// Modifiers before the keyword, such as `public final`.
+  var modifiers: [String] = []
+}
+
+/// An enum.
+struct SwiftEnum {
+  var preamble = SwiftPreamble()
+  var isIndirect = false
+  var name: String
+  var inherits: [String] = []
+  var cases: [SwiftEnumCase] = []
+}
+
+/// One case of an enum.
+struct SwiftEnumCase {
+  var doc: [String] = []
+  /// The escaped name.
+  var name: String
+  /// The associated value's type, if any.
+  var payload: String?
+}
+
+/// A struct.
+struct SwiftStruct {
+  var preamble = SwiftPreamble()
+  var name: String
+  var inherits: [String] = []
+  var members: [SwiftDeclaration] = []
+}
+
+/// A protocol, whose requirements are functions without bodies.
+struct SwiftProtocol {
+  var preamble = SwiftPreamble()
+  var name: String
+  var inherits: [String] = []
+  var requirements: [SwiftFunction] = []
+}
+
+/// A class.
+struct SwiftClass {
+  var preamble = SwiftPreamble()
+  var name: String
+  var inherits: [String] = []
+  var members: [SwiftDeclaration] = []
+}
+
+/// A function, or an initializer when its name is `init`.
+struct SwiftFunction {
+  var preamble = SwiftPreamble()
+  /// `makeLogin`, or `init`.
+  var name: String
+  var parameters: [SwiftParameter] = []
+  /// The return type, if not `Void`.
+  var returns: String?
+  /// The statements; `nil` for a protocol requirement.
+  var body: [SwiftStatement]?
+}
+
+/// A parameter: `label name: Type`, where a label of `nil` means the name is the label.
+struct SwiftParameter {
+  var label: String?
+  var name: String
+  var type: String
+
+  /// The parameter as it stands in a signature.
+  var text: String {
+    guard let label, label != name else { return "\(name): \(type)" }
+    return "\(label) \(name): \(type)"
+  }
+}
+
+/// A property: stored when it has no getter.
+struct SwiftProperty {
+  var preamble = SwiftPreamble()
+  /// `let` or `var`.
+  var keyword: String
+  var name: String
+  var type: String
+  /// The single expression of a computed property.
+  var getter: String?
+}
+
+/// A statement of a function body, or a part of one.
+indirect enum SwiftStatement {
+  /// One line of code.
+  case line(String)
+  /// A `//` comment.
+  case comment(String)
+  /// `opening` (which ends with `{`, perhaps followed by closure parameters), the body
+  /// indented, then `closing`.
+  case block(opening: String, body: [SwiftStatement], closing: String)
+  /// `switch subject {`, its cases, `}`; a switch without cases stays on one line.
+  case switchOver(String, cases: [SwiftSwitchCase])
+}
+
+/// One case of a `switch`.
+struct SwiftSwitchCase {
+  /// `case .done(let payload)`, or `default`.
+  var pattern: String
+  var body: [SwiftStatement]
+}

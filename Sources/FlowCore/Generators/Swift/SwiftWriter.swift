@@ -1,0 +1,206 @@
+/// Turns a ``SwiftFile`` into text: the one place that knows about indentation, blank
+/// lines and line breaks.
+///
+/// Layout follows the project's own style: two spaces, lines of at most 100 columns where
+/// a signature can be broken (parameters and inherited types then go one per line),
+/// a blank line between members that are not enum cases.
+struct SwiftWriter {
+  /// The column a signature may reach before its parameters go on lines of their own.
+  static let lineLength = 100
+
+  private var text = ""
+  private var depth = 0
+
+  /// The text of `file`, ending with a newline.
+  static func render(_ file: SwiftFile) -> String {
+    var writer = SwiftWriter()
+    writer.line("// \(file.header)")
+    if !file.imports.isEmpty {
+      writer.blank()
+      for module in file.imports { writer.line("import \(module)") }
+    }
+    for declaration in file.declarations {
+      writer.blank()
+      writer.write(declaration)
+    }
+    return writer.text
+  }
+
+  // MARK: Lines
+
+  private mutating func line(_ content: String) {
+    if !content.isEmpty {
+      text.append(String(repeating: "  ", count: depth))
+      text.append(content)
+    }
+    text.append("\n")
+  }
+
+  private mutating func blank() {
+    line("")
+  }
+
+  private var indentWidth: Int { depth * 2 }
+
+  // MARK: Declarations
+
+  private mutating func write(_ declaration: SwiftDeclaration) {
+    switch declaration {
+    case .enumeration(let value): write(value)
+    case .structure(let value): write(value)
+    case .protocolType(let value): write(value)
+    case .classType(let value): write(value)
+    case .function(let value): write(value)
+    case .property(let value): write(value)
+    case .mark(let text): line("// MARK: - \(text)")
+    }
+  }
+
+  private mutating func preamble(_ preamble: SwiftPreamble) {
+    for doc in preamble.doc { line(doc.isEmpty ? "///" : "/// \(doc)") }
+    for attribute in preamble.attributes { line(attribute) }
+  }
+
+  private func prefix(_ preamble: SwiftPreamble, _ keyword: String) -> String {
+    (preamble.modifiers + [keyword]).joined(separator: " ")
+  }
+
+  private mutating func write(_ value: SwiftEnum) {
+    preamble(value.preamble)
+    let keyword = value.isIndirect ? "indirect enum" : "enum"
+    let head = "\(prefix(value.preamble, keyword)) \(value.name)"
+    guard !value.cases.isEmpty else {
+      openType(head, inherits: value.inherits, empty: true)
+      return
+    }
+    openType(head, inherits: value.inherits, empty: false)
+    depth += 1
+    for item in value.cases {
+      for doc in item.doc { line(doc.isEmpty ? "///" : "/// \(doc)") }
+      line("case \(item.name)" + (item.payload.map { "(\($0))" } ?? ""))
+    }
+    depth -= 1
+    line("}")
+  }
+
+  private mutating func write(_ value: SwiftStruct) {
+    preamble(value.preamble)
+    let head = "\(prefix(value.preamble, "struct")) \(value.name)"
+    members(value.members, head: head, inherits: value.inherits)
+  }
+
+  private mutating func write(_ value: SwiftClass) {
+    preamble(value.preamble)
+    let head = "\(prefix(value.preamble, "class")) \(value.name)"
+    members(value.members, head: head, inherits: value.inherits)
+  }
+
+  private mutating func write(_ value: SwiftProtocol) {
+    preamble(value.preamble)
+    let head = "\(prefix(value.preamble, "protocol")) \(value.name)"
+    members(value.requirements.map { .function($0) }, head: head, inherits: value.inherits)
+  }
+
+  private mutating func members(_ members: [SwiftDeclaration], head: String, inherits: [String]) {
+    openType(head, inherits: inherits, empty: members.isEmpty)
+    guard !members.isEmpty else { return }
+    depth += 1
+    for (index, member) in members.enumerated() {
+      if index > 0 && !isStoredProperty(member, after: members[index - 1]) { blank() }
+      write(member)
+    }
+    depth -= 1
+    line("}")
+  }
+
+  /// Stored properties without docs follow each other without blank lines.
+  private func isStoredProperty(_ member: SwiftDeclaration, after previous: SwiftDeclaration)
+    -> Bool
+  {
+    guard case .property(let current) = member, case .property(let before) = previous else {
+      return false
+    }
+    return current.getter == nil && before.getter == nil && current.preamble.doc.isEmpty
+  }
+
+  /// `head: A, B {`, or with the inherited types one per line when that is too long.
+  private mutating func openType(_ head: String, inherits: [String], empty: Bool) {
+    let close = empty ? " {}" : " {"
+    guard !inherits.isEmpty else { return line(head + close) }
+    let single = "\(head): \(inherits.joined(separator: ", "))\(close)"
+    if indentWidth + single.count <= Self.lineLength { return line(single) }
+    line(head + ":")
+    depth += 1
+    for (index, name) in inherits.enumerated() {
+      line(name + (index < inherits.count - 1 ? "," : ""))
+    }
+    depth -= 1
+    line(empty ? "{}" : "{")
+  }
+
+  private mutating func write(_ value: SwiftFunction) {
+    preamble(value.preamble)
+    let keyword = value.name == "init" ? "init" : "func \(value.name)"
+    let head = prefix(value.preamble, keyword)
+    let returns = value.returns.map { " -> \($0)" } ?? ""
+    let open = value.body.map { $0.isEmpty ? " {}" : " {" } ?? ""
+    let parameters = value.parameters.map(\.text)
+    let single = "\(head)(\(parameters.joined(separator: ", ")))\(returns)\(open)"
+    if parameters.isEmpty || indentWidth + single.count <= Self.lineLength {
+      line(single)
+    } else {
+      line("\(head)(")
+      depth += 1
+      for (index, parameter) in parameters.enumerated() {
+        line(parameter + (index < parameters.count - 1 ? "," : ""))
+      }
+      depth -= 1
+      line(")\(returns)\(open)")
+    }
+    guard let body = value.body, !body.isEmpty else { return }
+    depth += 1
+    statements(body)
+    depth -= 1
+    line("}")
+  }
+
+  /// A property's attributes (a property wrapper) stand on its line.
+  private mutating func write(_ value: SwiftProperty) {
+    for doc in value.preamble.doc { line(doc.isEmpty ? "///" : "/// \(doc)") }
+    let words = value.preamble.attributes + value.preamble.modifiers + [value.keyword]
+    let head = "\(words.joined(separator: " ")) \(value.name): \(value.type)"
+    line(value.getter.map { "\(head) { \($0) }" } ?? head)
+  }
+
+  // MARK: Statements
+
+  private mutating func statements(_ statements: [SwiftStatement]) {
+    for statement in statements {
+      switch statement {
+      case .line(let content):
+        line(content)
+      case .comment(let content):
+        line(content.isEmpty ? "//" : "// \(content)")
+      case .block(let opening, let body, let closing):
+        line(opening)
+        depth += 1
+        self.statements(body)
+        depth -= 1
+        line(closing)
+      case .switchOver(let subject, let cases):
+        guard !cases.isEmpty else {
+          line("switch \(subject) {}")
+          continue
+        }
+        line("switch \(subject) {")
+        for item in cases {
+          line(item.pattern + ":")
+          depth += 1
+          self.statements(item.body.isEmpty ? [.line("break")] : item.body)
+          depth -= 1
+        }
+        line("}")
+      }
+    }
+  }
+}
