@@ -1,0 +1,44 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Path arithmetic on text, for the paths generated headers name.
+public enum Paths {
+  /// The working directory, or `nil` if it cannot be known.
+  public static func currentDirectory() -> String? {
+    guard let buffer = getcwd(nil, 0) else { return nil }
+    defer { free(buffer) }
+    return String(cString: buffer)
+  }
+
+  /// `path` relative to `directory` (an absolute path), without `.` components, repeated
+  /// slashes or a trailing slash: the same text however the user spelled the path.
+  /// Names that are not paths (`<stdin>`) are returned as they are.
+  public static func relative(_ path: String, to directory: String) -> String {
+    guard !path.hasPrefix("<") else { return path }
+    let absolute = path.hasPrefix("/") ? path : directory + "/" + path
+    let target = components(absolute)
+    let base = components(directory)
+    var common = 0
+    while common < min(target.count, base.count) && target[common] == base[common] {
+      common += 1
+    }
+    let parts = Array(repeating: "..", count: base.count - common) + target[common...]
+    return parts.isEmpty ? "." : parts.joined(separator: "/")
+  }
+
+  /// The components of an absolute path, with `.` dropped and `..` applied.
+  private static func components(_ path: String) -> [String] {
+    var parts: [String] = []
+    for part in path.split(separator: "/") {
+      switch part {
+      case ".": continue
+      case "..": if !parts.isEmpty { parts.removeLast() }
+      default: parts.append(String(part))
+      }
+    }
+    return parts
+  }
+}
