@@ -113,8 +113,8 @@ struct CoordinatorGenerator {
     var requirements: [SwiftFunction] = []
     if case .tabs(let tabs) = coordinator.root {
       var doc = [
-        "Makes the container that shows the tabs of \(name) (UIKit: a `UITabBarController`),",
-        "given the stack of each, in this order:",
+        "Makes the container that shows the tabs of \(name) (UIKit: a `UITabBarController`), "
+          + "given the stack of each, in this order:"
       ]
       for (offset, tab) in tabs.enumerated() {
         let lines = SwiftNames.docLines(tab.doc)
@@ -157,11 +157,27 @@ struct CoordinatorGenerator {
     }
     return SwiftProtocol(
       preamble: SwiftPreamble(
-        doc: [
-          "The screens and decisions of \(name), which the app makes and answers: each screen",
-          "from its input and a way to send its events, each decision with its payload.",
-        ], attributes: ["@\(names.swift("MainActor"))"], modifiers: visible),
+        doc: protocolDoc, attributes: ["@\(names.swift("MainActor"))"], modifiers: visible),
       name: name + "Screens", inherits: inherited, requirements: requirements)
+  }
+
+  private var protocolDoc: [String] {
+    var parts: [String] = []
+    if !coordinator.tabs.isEmpty { parts.append("the container of its tabs") }
+    if !coordinator.screens.isEmpty {
+      parts.append("its screens, each made from its input and a way to send its events")
+    }
+    if !coordinator.decisions.isEmpty { parts.append("the answers to its decisions") }
+    var text = "What the app provides to run \(name)"
+    switch parts.count {
+    case 0: text += "."
+    case 1: text += ": \(parts[0])."
+    default: text += ": \(parts.dropLast().joined(separator: ", ")) and \(parts[parts.count - 1])."
+    }
+    if !inherited.isEmpty {
+      text += " The protocols it inherits ask the same for the coordinators it starts."
+    }
+    return [text]
   }
 
   // MARK: The class
@@ -267,8 +283,8 @@ struct CoordinatorGenerator {
     return SwiftProperty(
       preamble: SwiftPreamble(
         doc: [
-          "\(name) finishes with `\(only.name.text)` when the user leaves it with the back",
-          "gesture or by swiping its modal stack away.",
+          "\(name) finishes with `\(only.name.text)` when the user leaves it with the back "
+            + "gesture or by swiping its modal stack away."
         ], modifiers: ["override"] + visible),
       keyword: "var", name: "resultWhenLeft", type: "\(resultType)?",
       getter: "\(resultType).\(SwiftNames.identifier(only.name.text))")

@@ -52,13 +52,14 @@ struct SwiftNames {
   static let foundationTypes: Set<String> = ["Date", "URL", "UUID", "Data"]
 
   /// Swift's reserved words (The Swift Programming Language, "Lexical Structure"), which
-  /// need backticks wherever they name something.
+  /// need backticks wherever they name something. Contextual keywords (`open`, `some`,
+  /// `borrowing`, `willSet`, …) are left out: each was checked to compile unescaped as an
+  /// enum case, a property, a parameter and a member pattern.
   static let reserved: Set<String> = [
     // Declarations.
-    "associatedtype", "borrowing", "class", "consuming", "deinit", "enum", "extension",
-    "fileprivate", "func", "import", "init", "inout", "internal", "let", "nonisolated", "open",
-    "operator", "private", "precedencegroup", "protocol", "public", "rethrows", "static",
-    "struct", "subscript", "typealias", "var",
+    "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import",
+    "init", "inout", "internal", "let", "operator", "private", "precedencegroup", "protocol",
+    "public", "rethrows", "static", "struct", "subscript", "typealias", "var",
     // Statements.
     "break", "case", "catch", "continue", "default", "defer", "do", "else", "fallthrough",
     "for", "guard", "if", "in", "repeat", "return", "throw", "switch", "where", "while",

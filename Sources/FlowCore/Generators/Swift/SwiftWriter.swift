@@ -57,8 +57,28 @@ struct SwiftWriter {
   }
 
   private mutating func preamble(_ preamble: SwiftPreamble) {
-    for doc in preamble.doc { line(doc.isEmpty ? "///" : "/// \(doc)") }
+    documentation(preamble.doc)
     for attribute in preamble.attributes { line(attribute) }
+  }
+
+  /// `///` lines, each wrapped at spaces to fit the line length.
+  private mutating func documentation(_ lines: [String]) {
+    let width = Self.lineLength - indentWidth - 4
+    for text in lines {
+      guard text.count > width else {
+        line(text.isEmpty ? "///" : "/// \(text)")
+        continue
+      }
+      var current = ""
+      for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+        if !current.isEmpty && current.count + 1 + word.count > width {
+          line("/// \(current)")
+          current = ""
+        }
+        current += current.isEmpty ? String(word) : " " + word
+      }
+      if !current.isEmpty { line("/// \(current)") }
+    }
   }
 
   private func prefix(_ preamble: SwiftPreamble, _ keyword: String) -> String {
@@ -76,7 +96,7 @@ struct SwiftWriter {
     openType(head, inherits: value.inherits, empty: false)
     depth += 1
     for item in value.cases {
-      for doc in item.doc { line(doc.isEmpty ? "///" : "/// \(doc)") }
+      documentation(item.doc)
       line("case \(item.name)" + (item.payload.map { "(\($0))" } ?? ""))
     }
     depth -= 1
@@ -166,7 +186,7 @@ struct SwiftWriter {
 
   /// A property's attributes (a property wrapper) stand on its line.
   private mutating func write(_ value: SwiftProperty) {
-    for doc in value.preamble.doc { line(doc.isEmpty ? "///" : "/// \(doc)") }
+    documentation(value.preamble.doc)
     let words = value.preamble.attributes + value.preamble.modifiers + [value.keyword]
     let head = "\(words.joined(separator: " ")) \(value.name): \(value.type)"
     line(value.getter.map { "\(head) { \($0) }" } ?? head)
