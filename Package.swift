@@ -23,6 +23,7 @@ let package = Package(
     .target(name: "FlowRuntime"),
     .testTarget(name: "FlowCoreTests", dependencies: ["FlowCore"]),
     .testTarget(name: "flowcTests", dependencies: ["FlowCore", "flowc"]),
+    .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowRuntime"]),
   ],
   swiftLanguageModes: [.v6]
 )
