@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+
+/// The promise of spec section 10: code generated for a module that checks without errors
+/// compiles against FlowRuntime with warnings as errors, in a package of the app's own that
+/// depends on this one by path. The module is made to be awkward: keywords as names, a type
+/// that hides a runtime name, recursive types, coordinators that start each other, tabs,
+/// decisions decided with several payloads, external types, public access.
+///
+/// It runs one `swift build` (a few seconds), the slowest test of the suite.
+@Suite struct GeneratedPackageTests {
+  @Test func generatedCodeBuildsInAPackageOutsideThisOne() throws {
+    let directory = try TemporaryDirectory(files: [
+      "flows/awkward.flow.yaml": awkwardFlow,
+      "Package.swift": """
+      // swift-tools-version:6.0
+      import PackageDescription
+
+      let package = Package(
+        name: "Consumer",
+        dependencies: [.package(name: "flowc", path: "\(packageRoot.path)")],
+        targets: [
+          .target(name: "App", dependencies: [.product(name: "FlowRuntime", package: "flowc")])
+        ],
+        swiftLanguageModes: [.v6]
+      )
+
+      """,
+      "Sources/App/User.swift":
+        "/// The app's own type.\npublic struct User: Hashable, Sendable {}\n",
+    ])
+    defer { directory.cleanUp() }
+    let generated = try flowc(
+      ["generate", "flows", "--output", "Sources/App/Generated", "--access", "public"],
+      in: directory.url)
+    try #require(generated.status == 0, "\(generated.stdout)\(generated.stderr)")
+
+    let swift = URL(fileURLWithPath: "/usr/bin/env")
+    let build = try run(
+      swift, ["swift", "build", "-Xswiftc", "-warnings-as-errors"], in: directory.url)
+    #expect(build.status == 0, "\(build.stdout)\(build.stderr)")
+  }
+}
+
+/// A module that checks without errors and exercises what is hard to generate.
+let awkwardFlow = """
+  version: 1
+  types:
+    User: external
+    Router: { struct: { name: String } }
+    Key: { struct: { user: User, id: Int } }
+    Comment: { struct: { text: String, parent: Comment?, replies: [Comment] } }
+    A: { struct: { b: B? } }
+    B: { struct: { a: A?, tree: Tree } }
+    Tree: { enum: { leaf: ~, node: Tree, pair: "[Tree]" } }
+    Nothing: { enum: { none: ~ } }
+    Empty: { struct: {} }
+    Weird:
+      struct: { default: String, self: Int, init: Int, class: Bool, type: "[Key: Date]" }
+    Outcome: { enum: { default: ~, return: String } }
+  coordinators:
+    Flow:
+      doc: "Its class hides the runtime's base class.\\r\\nA second line\\twith a tab.\\n\\n"
+      entry: true
+      input: Int?
+      start: Choose
+      decisions:
+        Choose:
+          cases:
+            default:
+              start: Keywords
+              on: { default: { decide: Choose }, return: { decide: Choose } }
+            self: { payload: Comment, decide: Choose }
+            in: { payload: Int, decide: Choose }
+            tabs: { start: Tabs, style: present, on: { closed: stay, done: stay } }
+            loop: { start: Ping, on: { done: stay } }
+    Keywords:
+      result: Outcome
+      start: Class
+      screens:
+        Class:
+          on:
+            default: { finish: default }
+            return: { payload: String, finish: return }
+            func: { payload: Weird, push: Struct }
+            switch: { payload: Weird, push: Struct }
+            nothing: { payload: Nothing, replace: Class }
+        Struct:
+          input: Weird
+          on: { open: pop, some: pop }
+    Tabs:
+      result: { closed: ~, done: Router }
+      tabs:
+        - start: Quiet
+        - start: Ping
+          doc: Ping pongs.
+          on: { done: { present: Sheet } }
+      screens:
+        Sheet:
+          on:
+            close: dismiss
+            finish: { payload: Router, finish: done }
+    Quiet:
+      start: Only
+      screens:
+        Only:
+          on: { key: { payload: "[Key: String]", push: Only } }
+    Ping:
+      result: { done: ~ }
+      start: PingScreen
+      screens:
+        PingScreen:
+          on:
+            pong: { start: Pong, on: { done: { finish: done } } }
+            quit: { finish: done }
+    Pong:
+      result: { done: ~ }
+      start: PongScreen
+      screens:
+        PongScreen:
+          on:
+            ping: { start: Ping, style: present, on: { done: { finish: done } } }
+            quit: { finish: done }
+
+  """
