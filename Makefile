@@ -4,7 +4,7 @@ SWIFT ?= swift
 PREFIX ?= /usr/local
 SWIFT_SOURCES = Sources Tests Package.swift
 
-.PHONY: run test deps build lint format
+.PHONY: run test deps build lint format docs
 
 ## Install libyaml, Graphviz and check-jsonschema if they are missing.
 deps:
@@ -30,3 +30,8 @@ lint:
 ## Format the code in place.
 format:
 	$(SWIFT) format -i -r $(SWIFT_SOURCES)
+
+## Regenerate the generated documentation (docs/rules.md).
+docs:
+	$(SWIFT) build --product flowc
+	.build/debug/flowc rules --format markdown > docs/rules.md

@@ -16,8 +16,7 @@ import Testing
   @Test func findingsExitOneWithClangStyleLines() throws {
     let directory = try TemporaryDirectory(files: [
       "flows/a/app.flow.yaml": brokenFlow,
-      "flows/b.flow.yml": cleanFlow.replacingOccurrences(of: "App", with: "Other")
-        ,
+      "flows/b.flow.yml": cleanFlow.replacingOccurrences(of: "App", with: "Other"),
       "flows/notes.yaml": "not: [a flow file",
     ])
     defer { directory.cleanUp() }

@@ -122,7 +122,8 @@ struct Presentation {
       pending.append((node, state))
     }
     switch graph.root {
-    case .node(let node): visit(node, graph.isScreen(node) ? .bottom(ownModal: false) : .belowCoordinator)
+    case .node(let node):
+      visit(node, graph.isScreen(node) ? .bottom(ownModal: false) : .belowCoordinator)
     case .tabs: visit(analysis.tabsNode, .tabContainer)
     case .unresolved: break
     }

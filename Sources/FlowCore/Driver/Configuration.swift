@@ -51,8 +51,9 @@ public struct Configuration: Sendable {
   public mutating func set(_ assignment: String) throws(ConfigurationError) {
     let parts = assignment.split(separator: "=", maxSplits: 1).map(String.init)
     guard parts.count == 2 else {
-      throw ConfigurationError("'--severity' takes RULE=LEVEL, such as 'cannot-finish=error', "
-        + "not '\(assignment)'")
+      throw ConfigurationError(
+        "'--severity' takes RULE=LEVEL, such as 'cannot-finish=error', "
+          + "not '\(assignment)'")
     }
     settings[try Self.rule(parts[0], at: nil)] = try Self.setting(parts[1], at: nil)
   }
@@ -90,7 +91,8 @@ public struct Configuration: Sendable {
       guard let key = pair.key.scalar?.text, keys.contains(key) else {
         let text = pair.key.scalar?.text ?? "?"
         throw ConfigurationError(
-          at: at, "unknown key '\(text)'" + Suggestion.didYouMean(text, in: keys)
+          at: at,
+          "unknown key '\(text)'" + Suggestion.didYouMean(text, in: keys)
             + "; expected " + MappingReader.list(keys))
       }
       guard seen.insert(key).inserted else {
@@ -148,7 +150,8 @@ public struct Configuration: Sendable {
   {
     guard let setting = Setting(rawValue: text) else {
       throw ConfigurationError(
-        at: range, "'\(text)' is not a severity; expected error, warning or off"
+        at: range,
+        "'\(text)' is not a severity; expected error, warning or off"
           + Suggestion.didYouMean(text, in: Setting.allCases.map(\.rawValue)))
     }
     return setting

@@ -159,7 +159,8 @@ public enum GitHubReporter {
       ]
       var message = finding.message
       for note in finding.notes {
-        message += "\n\(note.range.file):\(note.range.start.line):\(note.range.start.column): "
+        message +=
+          "\n\(note.range.file):\(note.range.start.line):\(note.range.start.column): "
           + "note: \(note.message)"
       }
       output += "::\(finding.severity.rawValue) \(properties.joined(separator: ","))::"

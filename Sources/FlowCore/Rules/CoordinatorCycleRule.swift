@@ -79,7 +79,8 @@ public enum CoordinatorCycleRule: ModuleRule {
       let who =
         group.count == 1
         ? "coordinator '\(names[0])' starts itself"
-        : "coordinators " + MappingReader.list(group.map { module.coordinators[$0].name.text }, conjunction: "and")
+        : "coordinators "
+          + MappingReader.list(group.map { module.coordinators[$0].name.text }, conjunction: "and")
           + " start each other in a cycle"
       findings.add(
         self,

@@ -58,7 +58,8 @@ public enum UnreachableScreenRule: ModuleRule {
         let kind: String
         switch analysis.graph.node(node) {
         case .screen(let screen): (name, kind) = (coordinator.screens[screen].name, "screen")
-        case .decision(let decision): (name, kind) = (coordinator.decisions[decision].name, "decision")
+        case .decision(let decision):
+          (name, kind) = (coordinator.decisions[decision].name, "decision")
         }
         findings.add(
           self,
