@@ -54,6 +54,8 @@ public enum BackLeakRule: ModuleRule {
       """),
   ]
 
+  /// Reads the verdicts on back actions that the module analysis worked out once (a
+  /// fixpoint over at most four start contexts per coordinator): O(back actions).
   public static func check(_ context: CheckContext, into findings: inout Findings) {
     BackCheck.report(.leak, context, into: &findings)
   }

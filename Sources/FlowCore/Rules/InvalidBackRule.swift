@@ -39,6 +39,8 @@ public enum InvalidBackRule: ModuleRule {
       """),
   ]
 
+  /// Reads the verdicts on back actions that the module analysis worked out once (a
+  /// fixpoint over at most four start contexts per coordinator): O(back actions).
   public static func check(_ context: CheckContext, into findings: inout Findings) {
     BackCheck.report(.impossible, context, into: &findings)
   }
