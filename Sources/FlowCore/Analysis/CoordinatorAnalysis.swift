@@ -23,6 +23,8 @@ public struct CoordinatorAnalysis: Sendable {
   public let finishedCases: Set<Int>
   /// The `start` steps on reachable nodes (tabs included), in file order.
   public let reachableStarts: [ReachableStart]
+  /// The `start` steps on every node, reachable or not (tabs included), in file order.
+  public let allStarts: [ReachableStart]
   /// For each node, the nodes that decide it (reachable ones only).
   let deciders: [[Int]]
 
@@ -78,14 +80,15 @@ public struct CoordinatorAnalysis: Sendable {
     if case .tabs(let tabs) = graph.root {
       starts += tabs.map { ReachableStart(step: $0.start, isTab: true, node: count - 1) }
     }
-    for node in 0..<count where reachable[node] {
+    for node in 0..<count {
       for step in steps[node] {
         if case .start(let child) = step.action {
           starts.append(ReachableStart(step: child, isTab: false, node: node))
         }
       }
     }
-    reachableStarts = starts
+    allStarts = starts
+    reachableStarts = starts.filter { reachable[$0.node] }
     canFinish = Self.finishability(
       steps: steps, reachable: reachable, deciders: deciders, count: count,
       screenCount: graph.screenCount)

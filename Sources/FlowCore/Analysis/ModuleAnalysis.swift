@@ -41,13 +41,18 @@ public struct ModuleAnalysis: Sendable {
     presentation = Presentation(analyses: analyses, module: graph.module)
   }
 
-  /// Reachability over "starts" from the entries: O(coordinators + starts).
+  /// Reachability over "starts" from the entries: O(coordinators + starts). In a
+  /// coordinator with an unresolved step every start counts, reachable or not, since the
+  /// broken step may have been the path to it.
   private static func attachment(analyses: [CoordinatorAnalysis], module: FlowModule) -> [Bool] {
+    let starts = analyses.map { analysis in
+      analysis.hasUnresolvedStep ? analysis.allStarts : analysis.reachableStarts
+    }
     var attached = module.coordinators.map(\.isEntry)
     if !attached.contains(true) {
       // No entry: a coordinator is attached when another one starts it.
-      for (parent, analysis) in analyses.enumerated() {
-        for start in analysis.reachableStarts {
+      for (parent, list) in starts.enumerated() {
+        for start in list {
           if let child = start.step.child, child != parent { attached[child] = true }
         }
       }
@@ -55,7 +60,7 @@ public struct ModuleAnalysis: Sendable {
     }
     var pending = attached.indices.filter { attached[$0] }
     while let parent = pending.popLast() {
-      for start in analyses[parent].reachableStarts {
+      for start in starts[parent] {
         guard let child = start.step.child, !attached[child] else { continue }
         attached[child] = true
         pending.append(child)
