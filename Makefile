@@ -4,7 +4,7 @@ SWIFT ?= swift
 PREFIX ?= /usr/local
 SWIFT_SOURCES = Sources Tests Package.swift
 
-.PHONY: run test deps build lint format
+.PHONY: run test deps build lint format docs props
 
 ## Install libyaml, Graphviz and check-jsonschema if they are missing.
 deps:
@@ -30,3 +30,14 @@ lint:
 ## Format the code in place.
 format:
 	$(SWIFT) format -i -r $(SWIFT_SOURCES)
+
+## Regenerate the generated documentation (docs/rules.md).
+docs:
+	$(SWIFT) build --product flowc
+	.build/debug/flowc rules --format markdown > docs/rules.md
+
+## Property tests with many more seeds than CI runs (PROPS=count, SEED=first seed).
+PROPS ?= 50000
+SEED ?= 1000
+props:
+	FLOWC_PROPS_COUNT=$(PROPS) FLOWC_PROPS_SEED=$(SEED) $(SWIFT) test --filter PropertyTests

@@ -24,6 +24,8 @@ public struct CheckResult: Sendable {
   public var module: FlowModule
   /// The findings, severities applied, suppressions removed, in report order.
   public var findings: [Finding]
+  /// How long each phase took, when `FLOWC_TIMING` is set.
+  public var timing = PhaseTimer()
 
   /// Whether any finding is at error level.
   public var hasErrors: Bool { findings.contains { $0.severity == .error } }
@@ -39,17 +41,24 @@ public enum Pipeline {
   /// Throws only when a file cannot be read at all (an I/O error, exit status 2); every
   /// problem with a file's content is a finding.
   public static func check(
-    _ inputs: [FlowInput], limits: YAMLLimits = .standard
+    _ inputs: [FlowInput], configuration: Configuration = Configuration(),
+    limits: YAMLLimits = .standard
   ) throws(FileSystemError) -> CheckResult {
+    var timer = PhaseTimer()
     let (sources, module, found) = try load(inputs, limits: limits)
+    timer.lap("read, parse and decode")
     var findings = found
     let context = CheckContext(module: module)
-    for rule in RuleRegistry.moduleRules {
+    timer.lap("analyse the graph")
+    for rule in RuleRegistry.moduleRules where !configuration.isOff(rule.id) {
       rule.check(context, into: &findings)
+      timer.lap("rule \(rule.id)")
     }
-    let kept = Suppressions(module: module).filter(findings.all)
-    return CheckResult(
-      sources: sources, module: module, findings: kept.sorted(by: Finding.reportOrder))
+    let configured = findings.all.compactMap { configuration.apply(to: $0) }
+    let kept = Suppressions(module: module).apply(to: configured, configuration: configuration)
+    let sorted = kept.sorted(by: Finding.reportOrder)
+    timer.lap("suppress and sort")
+    return CheckResult(sources: sources, module: module, findings: sorted, timing: timer)
   }
 
   /// Reads, parses and decodes `inputs` into one module, with the findings of those stages.
@@ -61,6 +70,7 @@ public enum Pipeline {
     var seen: Set<String> = []
     let unique = inputs.filter { seen.insert($0.path).inserted }.sorted { $0.path < $1.path }
     let outcomes = parallelMap(unique) { input in FileOutcome(input, limits: limits) }
+    defer { _ = outcomes }
 
     var sources: [String: SourceFile] = [:]
     var findings = Findings()
@@ -106,8 +116,12 @@ private struct FileOutcome: Sendable {
       }
     }
     self.source = source
+    var timer = PhaseTimer()
     let document = YAMLParser.parse(source, limits: limits, findings: &findings)
+    timer.lap("  parse \(source.path)")
     file = FileDecoder.decode(document, path: source.path, findings: &findings)
+    timer.lap("  decode \(source.path)")
+    if PhaseTimer.isEnabled { print(timer.report, terminator: "") }
   }
 }
 
