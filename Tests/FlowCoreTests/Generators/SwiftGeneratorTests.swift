@@ -399,7 +399,7 @@ import Testing
                   on:
                     in: { push: Home }
                     out: stay
-                browse: { payload: String, start: Browse }
+                browse: { payload: String, start: Browse, on: { done: stay } }
         Auth:
           result: { in: String, out: ~ }
           start: Form
@@ -407,9 +407,10 @@ import Testing
             Form: { on: { ok: { payload: String, finish: in } } }
         Browse:
           input: String
+          result: { done: ~ }
           start: List
           screens:
-            List: { input: String, on: { back: pop } }
+            List: { input: String, on: { done: { finish: done } } }
         """))
     expectContains(
       files["AppCoordinator.swift"],
@@ -428,7 +429,7 @@ import Testing
             }
           case .browse(let payload):
             let child = BrowseCoordinator(input: payload, screens: screens, router: router)
-            start(child, style: .push)
+            start(child, style: .push) { result in
       """)
   }
 
@@ -517,16 +518,20 @@ import Testing
         """
         Ping:
           entry: true
+          result: { done: ~ }
           start: A
           screens:
-            A: { on: { go: { start: Pong, on: { done: stay } } } }
+            A:
+              on:
+                go: { start: Pong, on: { done: stay } }
+                done: { finish: done }
         Pong:
           result: { done: ~ }
           start: B
           screens:
             B:
               on:
-                back: { start: Ping }
+                back: { start: Ping, on: { done: stay } }
                 done: { finish: done }
         """))
     expectContains(files["PingCoordinator.swift"], "protocol PingScreens: PongScreens {")
