@@ -194,15 +194,11 @@ import Testing
     expectContains(
       files["FlowTypes.swift"],
       """
+      struct Weird: Codable, Hashable, Sendable {
         var `self`: Int
         var `class`: Bool
         var type: String
-
-        init(`self` self_: Int, `class`: Bool, type: String) {
-          self.`self` = self_
-          self.`class` = `class`
-          self.type = type
-        }
+      }
       """)
   }
 
@@ -216,7 +212,10 @@ import Testing
         screens:
           Login: { input: String, on: { done: { finish: done } } }
       """,
-      types: "Token: { enum: { none: ~ } }")
+      types: """
+        Token: { enum: { none: ~ } }
+        Weird: { struct: { self: Int, class: Bool } }
+        """)
     let files = try generate(module, access: .public)
     expectContains(
       files["AuthCoordinator.swift"],
@@ -228,7 +227,20 @@ import Testing
       "  override public func start() {",
       "  override public var resultWhenLeft: AuthResult? { AuthResult.done }",
       "  private func handle(_ event: LoginEvent) {")
-    expectContains(files["FlowTypes.swift"], "public enum Token: Codable, Hashable, Sendable {")
+    expectContains(
+      files["FlowTypes.swift"],
+      "public enum Token: Codable, Hashable, Sendable {",
+      """
+      public struct Weird: Codable, Hashable, Sendable {
+        public var `self`: Int
+        public var `class`: Bool
+
+        public init(`self` self_: Int, `class`: Bool) {
+          self.`self` = self_
+          self.`class` = `class`
+        }
+      }
+      """)
     let unmarked = try generate(module)
     for (name, text) in unmarked {
       #expect(!text.contains("public"), "\(name)")

@@ -52,11 +52,14 @@ struct TypesGenerator {
           parameters.append(SwiftParameter(label: identifier, name: local, type: spelled))
           assignments.append(.line("self.\(identifier) = \(local)"))
         }
-        members.append(
-          .function(
-            SwiftFunction(
-              preamble: SwiftPreamble(modifiers: visible), name: "init", parameters: parameters,
-              body: assignments)))
+        // Swift's memberwise initializer is internal: public types need one of their own.
+        if context.access == .public {
+          members.append(
+            .function(
+              SwiftFunction(
+                preamble: SwiftPreamble(modifiers: visible), name: "init",
+                parameters: parameters, body: assignments)))
+        }
         declarations.append(
           .structure(
             SwiftStruct(
