@@ -41,6 +41,9 @@ open class Coordinator {
   private var base = StackPosition.origin
   private var hasShownScreen = false
   private var isListening = false
+  /// How many times the coordinator navigated or started a child, to tell whether it is
+  /// still where it asked a decision.
+  private var navigations = 0
 
   public init(router: any Router) {
     self.router = router
@@ -83,6 +86,7 @@ open class Coordinator {
   /// Goes back one screen. If that leaves a child without screens, the child is finished
   /// or dropped as when the user goes back.
   public func pop() {
+    navigations += 1
     router.pop()
     routerOwner.reconcile()
   }
@@ -90,6 +94,7 @@ open class Coordinator {
   /// Closes the modal stack of the current screen. If that leaves a child without
   /// screens, the child is finished or dropped as when the user swipes it away.
   public func dismiss() {
+    navigations += 1
     router.dismiss()
     routerOwner.reconcile()
   }
@@ -128,13 +133,18 @@ open class Coordinator {
     child.start()
   }
 
-  /// `handle`, called at most once: a decision's answer that comes twice counts once.
+  /// `handle` for the answer to a decision asked now: called at most once, and only if
+  /// the answer comes while the coordinator is where it asked, so that a decision acts on
+  /// the screen it was decided from. An answer that comes twice counts once; one that comes
+  /// after the coordinator or the user navigated is dropped.
   public func answerOnce<Answer>(
     _ handle: @escaping @MainActor (Answer) -> Void
   ) -> @MainActor (Answer) -> Void {
     let once = Once()
-    return { answer in
-      if once.claim() { handle(answer) }
+    let asked = (navigations, router.top)
+    return { [weak self] answer in
+      guard let self, once.claim(), asked == (navigations, router.top) else { return }
+      handle(answer)
     }
   }
 
@@ -153,9 +163,10 @@ open class Coordinator {
     hasShownScreen = true
   }
 
-  /// The coordinator that owns this router (the root, or a tab's child) listens to what
-  /// the user does to it, from the first time it navigates.
+  /// Counts a navigation. The coordinator that owns this router (the root, or a tab's
+  /// child) listens to what the user does to it, from the first time it navigates.
   private func willNavigate() {
+    navigations += 1
     guard !isListening, parent?.router !== router else { return }
     isListening = true
     if role == .root { base = router.top }

@@ -216,6 +216,22 @@ import Testing
     #expect(answers == [1])
   }
 
+  @Test func anAnswerAfterTheCoordinatorOrTheUserMovedIsDropped() {
+    let router = RecordingRouter()
+    let root = Endless("Home", router: router)
+    root.start()
+    var answers: [Int] = []
+    let afterPush = root.answerOnce { (value: Int) in answers.append(value) }
+    root.push(Screen("Next"))
+    afterPush(1)
+    let afterUserPop = root.answerOnce { (value: Int) in answers.append(value) }
+    router.userPops()
+    afterUserPop(2)
+    let inTime = root.answerOnce { (value: Int) in answers.append(value) }
+    inTime(3)
+    #expect(answers == [3])
+  }
+
   @Test func aRootFinishesToTheAppsHandlerWithoutNavigating() {
     let router = RecordingRouter()
     let root = Flow("Home", router: router)
