@@ -4,7 +4,7 @@ SWIFT ?= swift
 PREFIX ?= /usr/local
 SWIFT_SOURCES = Sources Tests Package.swift
 
-.PHONY: run test deps build lint format docs props
+.PHONY: run test deps build lint format docs goldens props
 
 ## Install libyaml, Graphviz and check-jsonschema if they are missing.
 deps:
@@ -35,6 +35,12 @@ format:
 docs:
 	$(SWIFT) build --product flowc
 	.build/debug/flowc rules --format markdown > docs/rules.md
+
+## Regenerate the golden Swift of the example app, which ExampleAppTests compiles and runs.
+## Review the diff like code before committing it.
+goldens:
+	$(SWIFT) build --product flowc
+	.build/debug/flowc generate flows --output Tests/ExampleAppTests/Generated
 
 ## Property tests with many more seeds than CI runs (PROPS=count, SEED=first seed).
 PROPS ?= 50000

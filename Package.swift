@@ -24,6 +24,8 @@ let package = Package(
     .testTarget(name: "FlowCoreTests", dependencies: ["FlowCore"]),
     .testTarget(name: "flowcTests", dependencies: ["FlowCore", "flowc"]),
     .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowRuntime"]),
+    // The generated Swift of flows/ (Generated/, the goldens), driven through stub screens.
+    .testTarget(name: "ExampleAppTests", dependencies: ["FlowRuntime"]),
   ],
   swiftLanguageModes: [.v6]
 )

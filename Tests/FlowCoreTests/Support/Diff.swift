@@ -27,12 +27,12 @@ func lineDiff(expected: String, actual: String) -> String {
       lines.append(.same(i, old[i]))
       i += 1
       j += 1
-    } else if j < new.count, i == old.count || common[i][j + 1] >= common[i + 1][j] {
-      lines.append(.added(j, new[j]))
-      j += 1
-    } else {
+    } else if i < old.count, j == new.count || common[i + 1][j] >= common[i][j + 1] {
       lines.append(.removed(i, old[i]))
       i += 1
+    } else {
+      lines.append(.added(j, new[j]))
+      j += 1
     }
   }
   let changed = lines.indices.filter {

@@ -1,0 +1,102 @@
+import FlowRuntime
+import Testing
+
+/// The `Cart` tab and `Checkout`, with the address book it presents
+/// (flows/checkout.flow.yaml).
+@MainActor
+@Suite struct CheckoutTests {
+  @Test func checkoutPlacesAnOrderThatTheCartShows() throws {
+    let harness = Harness()
+    let main = try harness.signedIn()
+    let cart = try harness.tab(2)
+    let coordinator = try #require(harness.child(CartCoordinator.self, of: main))
+    tap(CartCoordinator.BasketEvent.checkout(Example.items), on: cart)
+    weak let checkout = harness.child(CheckoutCoordinator.self, of: coordinator)
+    tap(CheckoutCoordinator.ReviewEvent.pay(Example.home), on: cart)
+    tap(CheckoutCoordinator.PaymentEvent.methodChosen(.card("1234")), on: cart)
+    harness.screens.answer(CheckoutCoordinator.AuthorizeAnswer.declined)
+    tap(CheckoutCoordinator.PaymentEvent.methodChosen(.card("1234")), on: cart)
+    harness.screens.answer(CheckoutCoordinator.AuthorizeAnswer.needsVerification(Example.url))
+    tap(CheckoutCoordinator.BankVerificationEvent.done, on: cart)
+    tap(CheckoutCoordinator.PaymentEvent.methodChosen(.applePay), on: cart)
+    harness.screens.answer(CheckoutCoordinator.AuthorizeAnswer.approved(Example.order))
+    tap(CheckoutCoordinator.ConfirmationEvent.done(Example.order), on: cart)
+    #expect(checkout == nil)
+    tap(CartCoordinator.OrderPlacedEvent.done, on: cart)
+    #expect(
+      cart.calls == [
+        "present Review(Shoes)", "push Payment(Home)", "present BankVerification(file:///track)",
+        "dismiss", "replace from 0 with Confirmation(order ABCD)", "unwind to 0:1",
+        "push OrderPlaced(order ABCD)", "pop",
+      ])
+    #expect(
+      harness.screens.asked.dropFirst() == [
+        "Authorize(card(\"1234\"))", "Authorize(card(\"1234\"))", "Authorize(applePay)",
+      ])
+    #expect(names(cart) == ["Basket"])
+    #expect(coordinator.children.isEmpty)
+  }
+
+  @Test func whileCheckoutRunsTheBasketBelowIsIgnored() throws {
+    let harness = Harness()
+    let main = try harness.signedIn()
+    let cart = try harness.tab(2)
+    let basket = try #require(cart.topScreen as? StubScreen<CartCoordinator.BasketEvent>)
+    tap(CartCoordinator.BasketEvent.checkout(Example.items), on: cart)
+    basket.send(.checkout(Example.items))
+    #expect(cart.calls == ["present Review(Shoes)"])
+    #expect(try #require(harness.child(CartCoordinator.self, of: main)).children.count == 1)
+  }
+
+  @Test func closingOrSwipingCheckoutAwayCancelsIt() throws {
+    let harness = Harness()
+    let main = try harness.signedIn()
+    let cart = try harness.tab(2)
+    let coordinator = try #require(harness.child(CartCoordinator.self, of: main))
+    tap(CartCoordinator.BasketEvent.checkout(Example.items), on: cart)
+    tap(CheckoutCoordinator.ReviewEvent.close, on: cart)
+    tap(CartCoordinator.BasketEvent.checkout(Example.items), on: cart)
+    weak let checkout = harness.child(CheckoutCoordinator.self, of: coordinator)
+    tap(CheckoutCoordinator.ReviewEvent.pay(Example.home), on: cart)
+    cart.userDismisses()
+    #expect(checkout == nil)
+    #expect(
+      cart.calls == [
+        "present Review(Shoes)", "unwind to 0:1",
+        "present Review(Shoes)", "push Payment(Home)", "user dismiss",
+      ])
+    #expect(coordinator.children.isEmpty)
+    #expect(coordinator.canAct)
+  }
+
+  @Test func theAddressBookPresentedFromCheckoutLeadsToPaymentOrBack() throws {
+    let harness = Harness()
+    let main = try harness.signedIn()
+    let cart = try harness.tab(2)
+    let coordinator = try #require(harness.child(CartCoordinator.self, of: main))
+    tap(CartCoordinator.BasketEvent.checkout(Example.items), on: cart)
+    let checkout = try #require(harness.child(CheckoutCoordinator.self, of: coordinator))
+    tap(CheckoutCoordinator.ReviewEvent.changeAddress, on: cart)
+    weak let book = harness.child(AddressBookCoordinator.self, of: checkout)
+    tap(AddressBookCoordinator.AddressesEvent.picked(Example.office), on: cart)
+    #expect(book == nil)
+    tap(CheckoutCoordinator.PaymentEvent.back, on: cart)
+    tap(CheckoutCoordinator.ReviewEvent.changeAddress, on: cart)
+    tap(AddressBookCoordinator.AddressesEvent.back, on: cart)
+    tap(CheckoutCoordinator.ReviewEvent.changeAddress, on: cart)
+    cart.userDismisses()
+    tap(CheckoutCoordinator.ReviewEvent.changeAddress, on: cart)
+    tap(AddressBookCoordinator.AddressesEvent.add, on: cart)
+    tap(AddressBookCoordinator.NewAddressEvent.saved(Example.home), on: cart)
+    #expect(
+      cart.calls == [
+        "present Review(Shoes)",
+        "present Addresses", "unwind to 1:1", "push Payment(Office)", "pop",
+        "present Addresses", "unwind to 1:1",
+        "present Addresses", "user dismiss",
+        "present Addresses", "push NewAddress", "unwind to 1:1", "push Payment(Home)",
+      ])
+    #expect(checkout.children.isEmpty)
+    #expect(names(cart) == ["Basket", "Review(Shoes)", "Payment(Home)"])
+  }
+}

@@ -1,0 +1,127 @@
+import FlowRuntime
+import Testing
+
+/// `App`, `Onboarding` and `Auth` (flows/app.flow.yaml, flows/auth.flow.yaml): what a
+/// launch shows, and how each way out of the tour and of signing in leads on.
+@MainActor
+@Suite struct LaunchTests {
+  @Test func theAppAsksWhereToBeginAndShowsNothingYet() {
+    let harness = Harness()
+    #expect(harness.screens.asked == ["Launch"])
+    #expect(harness.router.calls.isEmpty)
+    #expect(harness.app.children.isEmpty)
+  }
+
+  @Test func theTourIsPresentedAndAskingAgainFollowsItsEnd() throws {
+    let harness = Harness()
+    harness.screens.answer(.firstRun)
+    weak let onboarding = harness.child(OnboardingCoordinator.self, of: harness.app)
+    #expect(onboarding != nil)
+    tap(OnboardingCoordinator.WelcomeEvent.next, on: harness.router)
+    tap(OnboardingCoordinator.NotificationsEvent.back, on: harness.router)
+    tap(OnboardingCoordinator.WelcomeEvent.next, on: harness.router)
+    tap(OnboardingCoordinator.NotificationsEvent.allow, on: harness.router)
+    #expect(
+      harness.router.calls == [
+        "present Welcome", "push Notifications", "pop", "push Notifications", "unwind to 0:0",
+      ])
+    #expect(harness.screens.asked == ["Launch", "Launch"])
+    #expect(harness.app.children.isEmpty)
+    #expect(onboarding == nil)
+  }
+
+  @Test func everyWayOutOfTheTourEndsIt() {
+    let harness = Harness()
+    harness.screens.answer(.firstRun)
+    tap(OnboardingCoordinator.WelcomeEvent.skip, on: harness.router)
+    harness.screens.answer(.firstRun)
+    tap(OnboardingCoordinator.WelcomeEvent.next, on: harness.router)
+    tap(OnboardingCoordinator.NotificationsEvent.later, on: harness.router)
+    harness.screens.answer(.firstRun)
+    harness.router.userDismisses()
+    #expect(
+      harness.router.calls == [
+        "present Welcome", "unwind to 0:0",
+        "present Welcome", "push Notifications", "unwind to 0:0",
+        "present Welcome", "user dismiss",
+      ])
+    #expect(harness.screens.asked == ["Launch", "Launch", "Launch", "Launch"])
+    #expect(harness.app.children.isEmpty)
+  }
+
+  @Test func signingInChecksTheCredentialsAndStartsMainWithTheUser() throws {
+    let harness = Harness()
+    harness.screens.answer(.signedOut("ada@example.com"))
+    weak let auth = harness.child(AuthCoordinator.self, of: harness.app)
+    tap(AuthCoordinator.SignInEvent.forgotPassword("ada@"), on: harness.router)
+    tap(AuthCoordinator.ResetPasswordEvent.sent, on: harness.router)
+    tap(AuthCoordinator.ResetPasswordEvent.back, on: harness.router)
+    tap(AuthCoordinator.SignInEvent.submitted(Example.credentials), on: harness.router)
+    harness.screens.answer(AuthCoordinator.CheckCredentialsAnswer.rejected)
+    tap(AuthCoordinator.SignInEvent.submitted(Example.credentials), on: harness.router)
+    harness.screens.answer(AuthCoordinator.CheckCredentialsAnswer.accepted(Example.user))
+    #expect(
+      harness.router.calls == [
+        "push SignIn(ada@example.com)", "push ResetPassword(ada@)", "pop", "unwind to 0:0",
+        "push MainTabs",
+      ])
+    #expect(
+      harness.screens.asked == [
+        "Launch", "CheckCredentials(ada@example.com)", "CheckCredentials(ada@example.com)",
+      ])
+    #expect(auth == nil)
+    let main = try #require(harness.child(MainCoordinator.self, of: harness.app))
+    #expect(harness.app.children.count == 1)
+    #expect(main.children.count == 4)
+    #expect(try harness.tab(3).calls == ["push Profile(ada)"], "the user reached the account tab")
+  }
+
+  @Test func aCodeOrANewAccountAlsoSignIn() throws {
+    let harness = Harness()
+    harness.screens.answer(.signedOut(nil))
+    tap(AuthCoordinator.SignInEvent.submitted(Example.credentials), on: harness.router)
+    harness.screens.answer(AuthCoordinator.CheckCredentialsAnswer.needsCode("42"))
+    tap(AuthCoordinator.TwoFactorEvent.back, on: harness.router)
+    tap(AuthCoordinator.SignInEvent.createAccount, on: harness.router)
+    tap(AuthCoordinator.SignUpEvent.close, on: harness.router)
+    tap(AuthCoordinator.SignInEvent.submitted(Example.credentials), on: harness.router)
+    harness.screens.answer(AuthCoordinator.CheckCredentialsAnswer.needsCode("42"))
+    tap(AuthCoordinator.TwoFactorEvent.verified(User(name: "bob")), on: harness.router)
+    #expect(
+      harness.router.calls == [
+        "push SignIn", "push TwoFactor(42)", "pop", "present SignUp", "dismiss",
+        "push TwoFactor(42)", "unwind to 0:0", "push MainTabs",
+      ])
+    #expect(try harness.tab(3).calls == ["push Profile(bob)"])
+
+    let again = Harness()
+    again.screens.answer(.signedOut(nil))
+    tap(AuthCoordinator.SignInEvent.createAccount, on: again.router)
+    tap(AuthCoordinator.SignUpEvent.created(User(name: "cy")), on: again.router)
+    #expect(
+      again.router.calls == ["push SignIn", "present SignUp", "unwind to 0:0", "push MainTabs"])
+    #expect(try again.tab(3).calls == ["push Profile(cy)"])
+  }
+
+  @Test func closingSignInAsksAgain() {
+    let harness = Harness()
+    harness.screens.answer(.signedOut("ada@example.com"))
+    weak let auth = harness.child(AuthCoordinator.self, of: harness.app)
+    tap(AuthCoordinator.SignInEvent.close, on: harness.router)
+    #expect(harness.router.calls == ["push SignIn(ada@example.com)", "unwind to 0:0"])
+    #expect(harness.screens.asked == ["Launch", "Launch"])
+    #expect(harness.app.children.isEmpty)
+    #expect(auth == nil)
+  }
+
+  @Test func anAnswerThatComesAfterTheUserMovedOnIsDropped() {
+    // A decision acts on the screen it was decided from: here the user went to reset the
+    // password while the credentials were checked, so the late answer does nothing.
+    let harness = Harness()
+    harness.screens.answer(.signedOut(nil))
+    tap(AuthCoordinator.SignInEvent.submitted(Example.credentials), on: harness.router)
+    tap(AuthCoordinator.SignInEvent.forgotPassword(""), on: harness.router)
+    harness.screens.answer(AuthCoordinator.CheckCredentialsAnswer.needsCode("7"))
+    #expect(harness.router.calls == ["push SignIn", "push ResetPassword()"])
+  }
+}

@@ -1,0 +1,175 @@
+import FlowRuntime
+import Testing
+
+/// `Main` and its tabs `Shop`, `Search` and `Account`, with the children they start:
+/// `ProductDetails`, `AddressBook`, `Feedback` (flows/main, catalog, account).
+@MainActor
+@Suite struct MainTests {
+  @Test func signingInShowsFourTabsEachOnAStackOfItsOwn() throws {
+    let harness = Harness()
+    harness.screens.answer(.signedIn(Example.user))
+    #expect(harness.router.calls == ["push MainTabs"])
+    #expect(harness.screens.tabs.map(\.name) == ["app.tab1", "app.tab2", "app.tab3", "app.tab4"])
+    #expect(
+      harness.screens.tabs.map(\.calls) == [
+        ["push Categories"], ["push Results"], ["push Basket"], ["push Profile(ada)"],
+      ])
+    let main = try #require(harness.child(MainCoordinator.self, of: harness.app))
+    #expect(main.children.count == 4)
+    #expect(main.canAct, "tabs run on stacks of their own")
+  }
+
+  @Test func theShopOpensProductDetailsAndEachWayBackEndsThem() throws {
+    let harness = Harness()
+    let main = try harness.signedIn()
+    let shop = try harness.tab(0)
+    let coordinator = try #require(harness.child(ShopCoordinator.self, of: main))
+    tap(ShopCoordinator.CategoriesEvent.selected("Shoes"), on: shop)
+    tap(ShopCoordinator.ProductsEvent.opened(Example.shoes), on: shop)
+    weak let details = harness.child(ProductDetailsCoordinator.self, of: coordinator)
+    #expect(details != nil)
+    tap(ProductDetailsCoordinator.DetailsEvent.showReviews(Example.shoes), on: shop)
+    tap(ProductDetailsCoordinator.ReviewsEvent.back, on: shop)
+    tap(ProductDetailsCoordinator.DetailsEvent.showSizeGuide, on: shop)
+    tap(ProductDetailsCoordinator.SizeGuideEvent.close, on: shop)
+    tap(ProductDetailsCoordinator.DetailsEvent.addToCart(Example.items[0]), on: shop)
+    #expect(details == nil)
+    tap(ShopCoordinator.ProductsEvent.opened(Example.shoes), on: shop)
+    tap(ProductDetailsCoordinator.DetailsEvent.back, on: shop)
+    tap(ShopCoordinator.ProductsEvent.opened(Example.shoes), on: shop)
+    weak let swiped = harness.child(ProductDetailsCoordinator.self, of: coordinator)
+    shop.userPops()
+    #expect(swiped == nil)
+    tap(ShopCoordinator.ProductsEvent.back, on: shop)
+    #expect(
+      shop.calls == [
+        "push Products(Shoes)", "push Details(Shoes)", "push Reviews(Shoes)", "pop",
+        "present SizeGuide", "dismiss", "unwind to 0:2",
+        "push Details(Shoes)", "unwind to 0:2",
+        "push Details(Shoes)", "user pop",
+        "pop",
+      ])
+    #expect(coordinator.children.isEmpty)
+    #expect(names(shop) == ["Categories"])
+  }
+
+  @Test func searchFiltersAndOpensProductDetails() throws {
+    let harness = Harness()
+    let main = try harness.signedIn()
+    let search = try harness.tab(1)
+    tap(SearchCoordinator.ResultsEvent.editFilters(Example.filters), on: search)
+    tap(SearchCoordinator.FiltersEvent.reset, on: search)
+    tap(SearchCoordinator.FiltersEvent.apply, on: search)
+    tap(SearchCoordinator.ResultsEvent.selected(Example.shoes), on: search)
+    tap(ProductDetailsCoordinator.DetailsEvent.addToCart(Example.items[0]), on: search)
+    #expect(
+      search.calls == [
+        "present Filters(red)", "dismiss", "push Details(Shoes)", "unwind to 0:1",
+      ])
+    let coordinator = try #require(harness.child(SearchCoordinator.self, of: main))
+    #expect(coordinator.children.isEmpty)
+  }
+
+  @Test func theAccountShowsOrdersSettingsAndTheAddressBook() throws {
+    let harness = Harness()
+    let main = try harness.signedIn()
+    let account = try harness.tab(3)
+    tap(AccountCoordinator.ProfileEvent.orders, on: account)
+    tap(AccountCoordinator.OrderHistoryEvent.selected(Example.order), on: account)
+    tap(AccountCoordinator.OrderDetailEvent.track(Example.url), on: account)
+    tap(AccountCoordinator.TrackingEvent.close, on: account)
+    tap(AccountCoordinator.OrderDetailEvent.back, on: account)
+    tap(AccountCoordinator.OrderHistoryEvent.back, on: account)
+    tap(AccountCoordinator.ProfileEvent.settings, on: account)
+    tap(AccountCoordinator.SettingsEvent.back, on: account)
+    #expect(
+      account.calls == [
+        "push OrderHistory", "push OrderDetail(order ABCD)", "present Tracking(file:///track)",
+        "dismiss", "pop", "pop", "push Settings", "pop",
+      ])
+    #expect(try #require(harness.child(AccountCoordinator.self, of: main)).children.isEmpty)
+  }
+
+  @Test func theAddressBookIsPushedAndEveryWayOutComesBack() throws {
+    let harness = Harness()
+    let main = try harness.signedIn()
+    let account = try harness.tab(3)
+    let coordinator = try #require(harness.child(AccountCoordinator.self, of: main))
+    tap(AccountCoordinator.ProfileEvent.addresses, on: account)
+    weak let book = harness.child(AddressBookCoordinator.self, of: coordinator)
+    #expect(book != nil)
+    #expect(!coordinator.canAct, "its screens are covered by the address book's")
+    tap(AddressBookCoordinator.AddressesEvent.add, on: account)
+    tap(AddressBookCoordinator.NewAddressEvent.back, on: account)
+    tap(AddressBookCoordinator.AddressesEvent.picked(Example.home), on: account)
+    #expect(book == nil)
+    tap(AccountCoordinator.ProfileEvent.addresses, on: account)
+    tap(AddressBookCoordinator.AddressesEvent.back, on: account)
+    tap(AccountCoordinator.ProfileEvent.addresses, on: account)
+    tap(AddressBookCoordinator.AddressesEvent.add, on: account)
+    tap(AddressBookCoordinator.NewAddressEvent.saved(Example.office), on: account)
+    tap(AccountCoordinator.ProfileEvent.addresses, on: account)
+    account.userPops()
+    #expect(
+      account.calls == [
+        "push Addresses", "push NewAddress", "pop", "unwind to 0:1",
+        "push Addresses", "unwind to 0:1",
+        "push Addresses", "push NewAddress", "unwind to 0:1",
+        "push Addresses", "user pop",
+      ])
+    #expect(coordinator.children.isEmpty)
+    #expect(coordinator.canAct)
+  }
+
+  @Test func signingOutEndsMainAndEveryTabAndAsksAgain() throws {
+    let harness = Harness()
+    weak var main: MainCoordinator?
+    weak var shop: ShopCoordinator?
+    do {
+      let running = try harness.signedIn()
+      main = running
+      shop = harness.child(ShopCoordinator.self, of: running)
+    }
+    #expect(main != nil && shop != nil)
+    tap(AccountCoordinator.ProfileEvent.signOut, on: try harness.tab(3))
+    #expect(harness.router.calls == ["unwind to 0:0"])
+    #expect(harness.screens.asked == ["Launch", "Launch"])
+    #expect(harness.app.children.isEmpty)
+    #expect(main == nil)
+    #expect(shop == nil)
+  }
+
+  @Test func deletingTheAccountAsksWhyThenEnds() throws {
+    for way in ["send", "skip", "swipe"] {
+      let harness = Harness()
+      weak var main: MainCoordinator?
+      weak var feedback: FeedbackCoordinator?
+      do {
+        let running = try harness.signedIn()
+        main = running
+        let account = try harness.tab(3)
+        tap(AccountCoordinator.ProfileEvent.settings, on: account)
+        tap(AccountCoordinator.SettingsEvent.deleteAccount, on: account)
+        feedback = harness.child(FeedbackCoordinator.self, of: running)
+        #expect(harness.child(AccountCoordinator.self, of: running) == nil)
+        #expect(running.children.count == 4, "three tabs and the survey")
+      }
+      #expect(feedback != nil)
+      switch way {
+      case "send": tap(FeedbackCoordinator.SurveyEvent.send("too dear"), on: harness.router)
+      case "skip": tap(FeedbackCoordinator.SurveyEvent.skip, on: harness.router)
+      default: harness.router.userDismisses()
+      }
+      let end = way == "swipe" ? "user dismiss" : "unwind to 0:1"
+      #expect(harness.router.calls == ["present Survey", end, "unwind to 0:0"], "\(way)")
+      #expect(harness.screens.asked == ["Launch", "Launch"], "\(way)")
+      #expect(main == nil && feedback == nil, "\(way)")
+    }
+  }
+}
+
+/// The names of the screens of a router's stacks, bottom first.
+@MainActor
+func names(_ router: RecordingRouter) -> [String] {
+  router.screens.map { "\($0)" }
+}
