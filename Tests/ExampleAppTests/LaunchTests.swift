@@ -76,6 +76,23 @@ import Testing
     #expect(try harness.tab(3).calls == ["push Profile(ada)"], "the user reached the account tab")
   }
 
+  @Test func signingOutOfTheMainThatSigningInStartedAsksAgain() throws {
+    let harness = Harness()
+    harness.screens.answer(.signedOut(nil))
+    tap(AuthCoordinator.SignInEvent.createAccount, on: harness.router)
+    tap(AuthCoordinator.SignUpEvent.created(Example.user), on: harness.router)
+    weak let main = harness.child(MainCoordinator.self, of: harness.app)
+    #expect(main != nil)
+    tap(AccountCoordinator.ProfileEvent.signOut, on: try harness.tab(3))
+    #expect(
+      harness.router.calls == [
+        "push SignIn", "present SignUp", "unwind to 0:0", "push MainTabs", "unwind to 0:0",
+      ])
+    #expect(harness.screens.asked == ["Launch", "Launch"])
+    #expect(main == nil)
+    #expect(harness.app.children.isEmpty)
+  }
+
   @Test func aCodeOrANewAccountAlsoSignIn() throws {
     let harness = Harness()
     harness.screens.answer(.signedOut(nil))

@@ -62,9 +62,12 @@ import Testing
     tap(SearchCoordinator.FiltersEvent.apply, on: search)
     tap(SearchCoordinator.ResultsEvent.selected(Example.shoes), on: search)
     tap(ProductDetailsCoordinator.DetailsEvent.addToCart(Example.items[0]), on: search)
+    tap(SearchCoordinator.ResultsEvent.selected(Example.shoes), on: search)
+    tap(ProductDetailsCoordinator.DetailsEvent.back, on: search)
     #expect(
       search.calls == [
         "present Filters(red)", "dismiss", "push Details(Shoes)", "unwind to 0:1",
+        "push Details(Shoes)", "unwind to 0:1",
       ])
     let coordinator = try #require(harness.child(SearchCoordinator.self, of: main))
     #expect(coordinator.children.isEmpty)
