@@ -9,8 +9,8 @@ enum AccountResult: Hashable, Sendable {
   case accountDeleted
 }
 
-/// What the app provides to run Account: its screens, each made from its input and a way to send
-/// its events. The protocols it inherits ask the same for the coordinators it starts.
+/// What the app provides to run Account: its screens (each from its input and a way to send its
+/// events). The protocols it inherits ask the same for the coordinators it starts.
 @MainActor
 protocol AccountScreens: AddressBookScreens {
   func makeProfile(

@@ -8,8 +8,8 @@ enum AddressBookResult: Hashable, Sendable {
   case cancelled
 }
 
-/// What the app provides to run AddressBook: its screens, each made from its input and a way to
-/// send its events.
+/// What the app provides to run AddressBook: its screens (each from its input and a way to send its
+/// events).
 @MainActor
 protocol AddressBookScreens {
   func makeAddresses(

@@ -8,8 +8,8 @@ enum AuthResult {
   case cancelled
 }
 
-/// What the app provides to run Auth: its screens, each made from its input and a way to send its
-/// events and the answers to its decisions.
+/// What the app provides to run Auth: its screens (each from its input and a way to send its
+/// events) and the answers to its decisions.
 @MainActor
 protocol AuthScreens {
   /// Email and password form.

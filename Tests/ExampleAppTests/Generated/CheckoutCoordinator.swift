@@ -3,8 +3,8 @@
 import FlowRuntime
 import Foundation
 
-/// What the app provides to run Checkout: its screens, each made from its input and a way to send
-/// its events and the answers to its decisions. The protocols it inherits ask the same for the
+/// What the app provides to run Checkout: its screens (each from its input and a way to send its
+/// events) and the answers to its decisions. The protocols it inherits ask the same for the
 /// coordinators it starts.
 @MainActor
 protocol CheckoutScreens: AddressBookScreens {

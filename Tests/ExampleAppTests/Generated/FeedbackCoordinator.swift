@@ -8,8 +8,8 @@ enum FeedbackResult: Hashable, Sendable {
   case skipped
 }
 
-/// What the app provides to run Feedback: its screens, each made from its input and a way to send
-/// its events.
+/// What the app provides to run Feedback: its screens (each from its input and a way to send its
+/// events).
 @MainActor
 protocol FeedbackScreens {
   func makeSurvey(

@@ -7,8 +7,8 @@ enum OnboardingResult: Hashable, Sendable {
   case finished
 }
 
-/// What the app provides to run Onboarding: its screens, each made from its input and a way to send
-/// its events.
+/// What the app provides to run Onboarding: its screens (each from its input and a way to send its
+/// events).
 @MainActor
 protocol OnboardingScreens {
   /// What the app offers, with a way to skip the rest.

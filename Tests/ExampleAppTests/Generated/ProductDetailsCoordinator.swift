@@ -8,8 +8,8 @@ enum ProductDetailsResult: Hashable, Sendable {
   case addedToCart(CartItem)
 }
 
-/// What the app provides to run ProductDetails: its screens, each made from its input and a way to
-/// send its events.
+/// What the app provides to run ProductDetails: its screens (each from its input and a way to send
+/// its events).
 @MainActor
 protocol ProductDetailsScreens {
   func makeDetails(

@@ -2,8 +2,8 @@
 
 import FlowRuntime
 
-/// What the app provides to run Search: its screens, each made from its input and a way to send its
-/// events. The protocols it inherits ask the same for the coordinators it starts.
+/// What the app provides to run Search: its screens (each from its input and a way to send its
+/// events). The protocols it inherits ask the same for the coordinators it starts.
 @MainActor
 protocol SearchScreens: ProductDetailsScreens {
   /// A search field over the list of matches.

@@ -2,8 +2,8 @@
 
 import FlowRuntime
 
-/// What the app provides to run Shop: its screens, each made from its input and a way to send its
-/// events. The protocols it inherits ask the same for the coordinators it starts.
+/// What the app provides to run Shop: its screens (each from its input and a way to send its
+/// events). The protocols it inherits ask the same for the coordinators it starts.
 @MainActor
 protocol ShopScreens: ProductDetailsScreens {
   func makeCategories(

@@ -36,8 +36,8 @@ import Testing
         case failed(String)
       }
 
-      /// What the app provides to run Auth: its screens, each made from its input and a way to send its
-      /// events.
+      /// What the app provides to run Auth: its screens (each from its input and a way to send its
+      /// events).
       @MainActor
       protocol AuthScreens {
         /// The form.

@@ -165,7 +165,7 @@ struct CoordinatorGenerator {
     var parts: [String] = []
     if !coordinator.tabs.isEmpty { parts.append("the container of its tabs") }
     if !coordinator.screens.isEmpty {
-      parts.append("its screens, each made from its input and a way to send its events")
+      parts.append("its screens (each from its input and a way to send its events)")
     }
     if !coordinator.decisions.isEmpty { parts.append("the answers to its decisions") }
     var text = "What the app provides to run \(name)"
