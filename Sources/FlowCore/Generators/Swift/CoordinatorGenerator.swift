@@ -7,7 +7,7 @@
 /// `switch` has one case per event or answer, and each case does exactly its action.
 struct CoordinatorGenerator {
   /// What the generator of a module worked out once for all its coordinators.
-  struct Context {
+  struct Context: Sendable {
     let module: FlowModule
     let names: SwiftNames
     let facts: SwiftTypeFacts

@@ -52,16 +52,16 @@ public enum SwiftGenerator {
       module: module, names: SwiftNames(module: module), facts: SwiftTypeFacts(module: module),
       access: options.access)
     let screens = ScreensProtocols(module: module)
-    var files: [GeneratedFile] = []
-    for (index, coordinator) in module.coordinators.enumerated() {
+    // Coordinators are generated independently of each other, on all cores.
+    var files = parallelMap(Array(module.coordinators.indices)) { index in
+      let coordinator = module.coordinators[index]
       var generator = CoordinatorGenerator(
         context, coordinator: index, inherited: screens.inherited[index],
         screensType: "any \(screens.factory[index])")
       let header = header(for: [options.displayPath(coordinator.range.file)])
-      files.append(
-        GeneratedFile(
-          name: "\(coordinator.name.text)Coordinator.swift",
-          contents: SwiftWriter.render(generator.file(header: header))))
+      return GeneratedFile(
+        name: "\(coordinator.name.text)Coordinator.swift",
+        contents: SwiftWriter.render(generator.file(header: header)))
     }
     let types = TypesGenerator(context: context, displayPath: options.displayPath)
     var sources: [String] = []
@@ -90,7 +90,7 @@ public enum SwiftGenerator {
 /// cannot inherit each other's protocols (Swift forbids circular inheritance); the first of
 /// them in module order inherits the protocols of all of them and of all they start, and
 /// each of them stores a factory of that protocol.
-struct ScreensProtocols {
+struct ScreensProtocols: Sendable {
   /// For each coordinator, the protocols its `<C>Screens` inherits, sorted by name.
   private(set) var inherited: [[String]]
   /// For each coordinator, the protocol of the factory it stores.

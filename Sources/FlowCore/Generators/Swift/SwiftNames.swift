@@ -1,6 +1,6 @@
 /// How flow names and types are spelled in Swift: escaped where they are keywords,
 /// qualified where the module's own names would hide a name the generated code needs.
-struct SwiftNames {
+struct SwiftNames: Sendable {
   /// The names the generated code declares at the top level of the app's module: declared
   /// types, and each coordinator's `<C>Coordinator`, `<C>Screens` and `<C>Result`. A name
   /// of the runtime or the standard library that is among them must be qualified.

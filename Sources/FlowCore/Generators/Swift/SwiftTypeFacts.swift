@@ -10,7 +10,7 @@
 /// - An enum that contains itself inline (through its payloads, optionals and other
 ///   declared types, not through arrays or dictionaries) is `indirect`; a struct field
 ///   through which a struct contains itself is stored out of line (`@Indirect`).
-struct SwiftTypeFacts {
+struct SwiftTypeFacts: Sendable {
   /// Declared struct and enum types that contain an external type.
   private var withExternals: Set<String> = []
   /// Declared types with an external type that are used as dictionary keys.

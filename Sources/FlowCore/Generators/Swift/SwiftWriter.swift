@@ -30,10 +30,16 @@ struct SwiftWriter {
 
   private mutating func line(_ content: String) {
     if !content.isEmpty {
-      text.append(String(repeating: "  ", count: depth))
+      for _ in 0..<depth { text.append("  ") }
       text.append(content)
     }
     text.append("\n")
+  }
+
+  /// The width of `text` in columns, counting Unicode scalars (cheaper than characters,
+  /// and the same for the ASCII that generated code is made of).
+  private static func width(_ text: String) -> Int {
+    text.unicodeScalars.count
   }
 
   private mutating func blank() {
@@ -65,13 +71,15 @@ struct SwiftWriter {
   private mutating func documentation(_ lines: [String]) {
     let width = Self.lineLength - indentWidth - 4
     for text in lines {
-      guard text.count > width else {
+      guard Self.width(text) > width else {
         line(text.isEmpty ? "///" : "/// \(text)")
         continue
       }
       var current = ""
       for word in text.split(separator: " ", omittingEmptySubsequences: false) {
-        if !current.isEmpty && current.count + 1 + word.count > width {
+        if !current.isEmpty
+          && Self.width(current) + 1 + word.unicodeScalars.count > width
+        {
           line("/// \(current)")
           current = ""
         }
@@ -148,7 +156,7 @@ struct SwiftWriter {
     let close = empty ? " {}" : " {"
     guard !inherits.isEmpty else { return line(head + close) }
     let single = "\(head): \(inherits.joined(separator: ", "))\(close)"
-    if indentWidth + single.count <= Self.lineLength { return line(single) }
+    if indentWidth + Self.width(single) <= Self.lineLength { return line(single) }
     line(head + ":")
     depth += 1
     for (index, name) in inherits.enumerated() {
@@ -166,7 +174,7 @@ struct SwiftWriter {
     let open = value.body.map { $0.isEmpty ? " {}" : " {" } ?? ""
     let parameters = value.parameters.map(\.text)
     let single = "\(head)(\(parameters.joined(separator: ", ")))\(returns)\(open)"
-    if parameters.isEmpty || indentWidth + single.count <= Self.lineLength {
+    if parameters.isEmpty || indentWidth + Self.width(single) <= Self.lineLength {
       line(single)
     } else {
       line("\(head)(")
