@@ -21,7 +21,7 @@ struct CoordinatorGenerator {
   /// The protocols `<C>Screens` inherits: those of the coordinators it starts.
   private let inherited: [String]
   /// The type of the app's screen factory: `any <C>Screens`, or the screens protocol of
-  /// another coordinator of a cycle C belongs to (see ``SwiftGenerator``).
+  /// another coordinator of a cycle C belongs to (see ``ScreensProtocols``).
   private let screensType: String
 
   /// For each decision, the payload types it is decided with (`nil`: none), in order.

@@ -122,16 +122,11 @@ struct SwiftTypeFacts: Sendable {
   /// type.
   func isSelfContained(_ type: TypeExpression, in module: FlowModule) -> Bool {
     type.names.allSatisfy { name in
-      TypeExpression.builtins.contains(name)
-        || (module.type(named: name) != nil && !withExternals.contains(name)
-          && !isExternal(name, in: module))
-    }
-  }
-
-  private func isExternal(_ name: String, in module: FlowModule) -> Bool {
-    switch module.type(named: name)?.kind {
-    case .structure, .enumeration: return false
-    case .external, .invalid, nil: return true
+      if TypeExpression.builtins.contains(name) { return true }
+      switch module.type(named: name)?.kind {
+      case .structure, .enumeration: return !withExternals.contains(name)
+      case .external, .invalid, nil: return false
+      }
     }
   }
 
