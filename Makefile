@@ -4,7 +4,7 @@ SWIFT ?= swift
 PREFIX ?= /usr/local
 SWIFT_SOURCES = Sources Tests Package.swift
 
-.PHONY: run test deps build lint format
+.PHONY: run test deps build lint format goldens
 
 ## Install libyaml, Graphviz and check-jsonschema if they are missing.
 deps:
@@ -30,3 +30,8 @@ lint:
 ## Format the code in place.
 format:
 	$(SWIFT) format -i -r $(SWIFT_SOURCES)
+
+## Rewrite the golden files under Tests/Goldens/ from the current output; review the diff.
+goldens:
+	FLOWC_UPDATE_GOLDENS=1 $(SWIFT) test --filter Golden
+
