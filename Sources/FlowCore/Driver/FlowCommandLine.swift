@@ -72,7 +72,9 @@ protocol Command: Sendable {
 /// The executable only hands it the process's arguments and prints what it returns.
 public enum FlowCommandLine {
   /// Every command, in the order the overview lists them.
-  static let commands: [any Command.Type] = [CheckCommand.self, RulesCommand.self]
+  static let commands: [any Command.Type] = [
+    CheckCommand.self, GraphCommand.self, RulesCommand.self,
+  ]
 
   /// Runs the command `invocation` names.
   public static func run(_ invocation: Invocation) -> CommandResult {
