@@ -4,7 +4,7 @@ SWIFT ?= swift
 PREFIX ?= /usr/local
 SWIFT_SOURCES = Sources Tests Package.swift
 
-.PHONY: run test deps build lint format goldens
+.PHONY: run test deps build lint format goldens docs props
 
 ## Install libyaml, Graphviz and check-jsonschema if they are missing.
 deps:
@@ -35,3 +35,13 @@ format:
 goldens:
 	FLOWC_UPDATE_GOLDENS=1 $(SWIFT) test --filter Golden
 
+## Regenerate the generated documentation (docs/rules.md).
+docs:
+	$(SWIFT) build --product flowc
+	.build/debug/flowc rules --format markdown > docs/rules.md
+
+## Property tests with many more seeds than CI runs (PROPS=count, SEED=first seed).
+PROPS ?= 50000
+SEED ?= 1000
+props:
+	FLOWC_PROPS_COUNT=$(PROPS) FLOWC_PROPS_SEED=$(SEED) $(SWIFT) test --filter PropertyTests

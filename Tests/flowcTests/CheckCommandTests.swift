@@ -16,8 +16,7 @@ import Testing
   @Test func findingsExitOneWithClangStyleLines() throws {
     let directory = try TemporaryDirectory(files: [
       "flows/a/app.flow.yaml": brokenFlow,
-      "flows/b.flow.yml": cleanFlow.replacingOccurrences(of: "App", with: "Other")
-        .replacingOccurrences(of: "entry: true", with: "entry: false"),
+      "flows/b.flow.yml": cleanFlow.replacingOccurrences(of: "App", with: "Other"),
       "flows/notes.yaml": "not: [a flow file",
     ])
     defer { directory.cleanUp() }
@@ -120,7 +119,7 @@ import Testing
       ),
       (
         ["check", "--format", "xml"],
-        "flowc: error: 'xml' is not a value of '--format'; expected text, json\nrun 'flowc help check' for usage\n"
+        "flowc: error: 'xml' is not a value of '--format'; expected text, json, sarif, github\nrun 'flowc help check' for usage\n"
       ),
       (
         ["check", "--format"],

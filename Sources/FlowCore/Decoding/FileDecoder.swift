@@ -292,6 +292,7 @@ public struct FileDecoder {
     let child = ChildStart(
       coordinator: coordinator, style: body["style"].flatMap { style($0) } ?? .push,
       handlers: handlers(body["on"], of: coordinator.text))
+    checkTabContainer(child.handlers)
     return Tab(child: child, doc: body["doc"].flatMap { text($0) }, range: start.name.range)
   }
 
@@ -462,6 +463,32 @@ public struct FileDecoder {
         entry.value, of: "the handlers of the start of '\(child)'", decoder: &self)
     else { return [] }
     return cases.entries.map { transition($0, kind: .handler) }
+  }
+
+  /// Reports the actions that need a navigation stack in handlers that run on a tab
+  /// container, which has none (spec section 4), at any depth.
+  private mutating func checkTabContainer(_ handlers: [Transition]) {
+    for handler in handlers {
+      let action = handler.action
+      switch action.kind {
+      case .push, .replace, .pop, .dismiss:
+        report(tabContainer: action)
+      case .start(let child):
+        if child.style == .push { report(tabContainer: action) }
+        checkTabContainer(child.handlers)
+      default:
+        break
+      }
+    }
+  }
+
+  private mutating func report(tabContainer action: Action) {
+    let word = action.keyword == "start" ? "push-style 'start'" : "'\(action.keyword)'"
+    findings.add(
+      SchemaRule.self,
+      "\(word) is not allowed in a tab's handlers: they run on the tab container, which has "
+        + "no navigation stack; use 'present', 'decide', 'finish', 'stay' or a present-style "
+        + "'start'", at: action.range)
   }
 
   private mutating func style(_ entry: MappingReader.Entry) -> StartStyle? {

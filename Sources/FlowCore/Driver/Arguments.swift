@@ -18,8 +18,8 @@ public struct UsageError: Error, Sendable {
 struct Arguments {
   /// Arguments that are not options, in order.
   var positionals: [String] = []
-  /// Each option's last value.
-  var values: [String: String] = [:]
+  /// Each option's values, in the order given.
+  var allValues: [String: [String]] = [:]
   /// The flags given.
   var flags: Set<String> = []
 
@@ -48,9 +48,9 @@ struct Arguments {
         flags.insert(name)
       } else if options.contains(name) {
         if parts.count == 2 {
-          values[name] = parts[1]
+          allValues[name, default: []].append(parts[1])
         } else if index < arguments.count {
-          values[name] = arguments[index]
+          allValues[name, default: []].append(arguments[index])
           index += 1
         } else {
           throw UsageError("option '\(name)' needs a value", command: command)
@@ -63,11 +63,14 @@ struct Arguments {
     }
   }
 
+  /// The last value given to `option`.
+  func value(_ option: String) -> String? { allValues[option]?.last }
+
   /// The value of `option` if it is one of `choices`, or `fallback` if the option is absent.
   func choice<Choice: RawRepresentable<String> & CaseIterable>(
     _ option: String, default fallback: Choice, command: String
   ) throws(UsageError) -> Choice {
-    guard let value = values[option] else { return fallback }
+    guard let value = value(option) else { return fallback }
     guard let choice = Choice(rawValue: value) else {
       let names = Choice.allCases.map(\.rawValue)
       throw UsageError(

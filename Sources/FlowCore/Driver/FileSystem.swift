@@ -128,6 +128,13 @@ public enum FileSystem {
     return found.sorted()
   }
 
+  /// The process's working directory, or `nil` if it cannot be read.
+  public static func currentDirectory() -> String? {
+    var buffer = [CChar](repeating: 0, count: 4096)
+    guard getcwd(&buffer, buffer.count) != nil else { return nil }
+    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
   /// Whether a file name is that of a flow file.
   public static func isFlowFileName(_ name: String) -> Bool {
     name.hasSuffix(".flow.yaml") || name.hasSuffix(".flow.yml")

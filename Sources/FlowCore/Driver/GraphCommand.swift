@@ -10,7 +10,8 @@ enum GraphCommand: Command {
 
     ARGUMENTS:
       PATH           A flow file, a directory (searched recursively for *.flow.yaml and
-                     *.flow.yml), or - for standard input. Default: flows/
+                     *.flow.yml), or - for standard input. Default: the configuration's
+                     'include' paths, or flows/
 
     OPTIONS:
       --format       dot (default): Graphviz, one cluster per coordinator
@@ -21,7 +22,8 @@ enum GraphCommand: Command {
       -h, --help     Show this help
 
     Findings are drawn on the graph: unreachable screens grey and dashed, orphaned
-    coordinators, unhandled results, leaks and other findings red, with their rule ids.
+    coordinators, unhandled results, leaks and other findings red, with their rule ids;
+    .flowc.yml, if there is one here, sets their severities as for 'flowc check'.
     When a file cannot be read into the module (a yaml-syntax finding, a bad version),
     nothing is drawn: the findings are printed on standard error instead.
 
@@ -52,8 +54,10 @@ enum GraphCommand: Command {
       return
     }
     let format = try parsed.choice("--format", default: Format.dot, command: name)
-    let inputs = try Inputs.collect(parsed.positionals, invocation, command: name)
-    let checked = try Inputs.check(inputs)
+    // The configuration file that 'flowc check' reads here decides the findings drawn too.
+    let configuration = try Inputs.configuration(parsed)
+    let inputs = try Inputs.collect(parsed.positionals, invocation, configuration, command: name)
+    let checked = try Inputs.check(inputs, configuration)
     guard checked.module.isComplete else {
       // A picture without the unread file's coordinators would mislead: draw nothing.
       let reporter = TextReporter(colored: false, sources: checked.sources)
@@ -65,7 +69,7 @@ enum GraphCommand: Command {
     }
     let graph = FlowGraph(module: checked.module)
     let diagram: FlowDiagram
-    if let focus = parsed.values["--coordinator"] {
+    if let focus = parsed.value("--coordinator") {
       guard let index = checked.module.coordinatorIndex(named: focus) else {
         let names = checked.module.coordinators.map(\.name.text)
         throw UsageError(

@@ -39,15 +39,17 @@ public enum Pipeline {
   /// Throws only when a file cannot be read at all (an I/O error, exit status 2); every
   /// problem with a file's content is a finding.
   public static func check(
-    _ inputs: [FlowInput], limits: YAMLLimits = .standard
+    _ inputs: [FlowInput], configuration: Configuration = Configuration(),
+    limits: YAMLLimits = .standard
   ) throws(FileSystemError) -> CheckResult {
     let (sources, module, found) = try load(inputs, limits: limits)
     var findings = found
     let context = CheckContext(module: module)
-    for rule in RuleRegistry.moduleRules {
+    for rule in RuleRegistry.moduleRules where !configuration.isOff(rule.id) {
       rule.check(context, into: &findings)
     }
-    let kept = Suppressions(module: module).filter(findings.all)
+    let configured = findings.all.compactMap { configuration.apply(to: $0) }
+    let kept = Suppressions(module: module).apply(to: configured, configuration: configuration)
     return CheckResult(
       sources: sources, module: module, findings: kept.sorted(by: Finding.reportOrder))
   }

@@ -38,9 +38,30 @@ public struct Suppressions {
     }
   }
 
-  /// `findings` without those an entry covers.
-  public func filter(_ findings: [Finding]) -> [Finding] {
+  /// `findings` without those an entry covers, plus an `unused-suppression` finding for
+  /// each entry that covers none (unless its rule is unknown or turned off). Findings of
+  /// `unused-suppression` can themselves be suppressed.
+  public func apply(to findings: [Finding], configuration: Configuration) -> [Finding] {
     guard !entries.isEmpty else { return findings }
-    return findings.filter { entries(covering: $0).isEmpty }
+    var used = [Bool](repeating: false, count: entries.count)
+    var kept: [Finding] = []
+    for finding in findings {
+      let covering = entries(covering: finding)
+      for index in covering { used[index] = true }
+      if covering.isEmpty { kept.append(finding) }
+    }
+    let unused = UnusedSuppressionRule.id
+    for (index, entry) in entries.enumerated() where !used[index] {
+      let rule = RuleID(rawValue: entry.rule.text)
+      guard rule != unused, RuleRegistry.rule(rule) != nil, !configuration.isOff(rule) else {
+        continue
+      }
+      let finding = Finding(
+        unused, UnusedSuppressionRule.severity,
+        "'lint: ignore' of '\(rule)' suppresses nothing here; remove it", at: entry.rule.range)
+      guard let configured = configuration.apply(to: finding) else { continue }
+      if entries(covering: configured).isEmpty { kept.append(configured) }
+    }
+    return kept
   }
 }

@@ -4,6 +4,10 @@ public enum ReportFormat: String, CaseIterable, Sendable {
   case text
   /// One JSON object with every finding and a summary.
   case json
+  /// SARIF 2.1.0, for code-scanning services.
+  case sarif
+  /// GitHub Actions workflow commands, which become annotations.
+  case github
 }
 
 /// Counts of a run's findings, for summaries.

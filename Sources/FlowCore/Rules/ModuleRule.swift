@@ -9,12 +9,15 @@ public protocol ModuleRule: Rule {
 public struct CheckContext: Sendable {
   /// The module being checked.
   public let module: FlowModule
+  /// Its navigation graph and what its paths allow, worked out once for all rules.
+  public let analysis: ModuleAnalysis
+
   /// Its navigation graph, resolved once for all rules.
-  public let graph: FlowGraph
+  public var graph: FlowGraph { analysis.graph }
 
   public init(module: FlowModule) {
     self.module = module
-    self.graph = FlowGraph(module: module)
+    self.analysis = ModuleAnalysis(graph: FlowGraph(module: module))
   }
 }
 
@@ -28,6 +31,17 @@ public enum RuleRegistry {
     DuplicateNameRule.self,
     UnknownReferenceRule.self,
     TypeMismatchRule.self,
+    UnhandledResultRule.self,
+    NeverFinishesRule.self,
+    InvalidBackRule.self,
+    UnreachableScreenRule.self,
+    OrphanedCoordinatorRule.self,
+    CannotFinishRule.self,
+    BackLeakRule.self,
+    CoordinatorCycleRule.self,
+    UnusedResultCaseRule.self,
+    UnusedTypeRule.self,
+    UnusedSuppressionRule.self,
   ]
 
   /// The rules that run over the module, in the order they run.

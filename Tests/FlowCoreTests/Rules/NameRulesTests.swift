@@ -108,7 +108,9 @@ import Testing
 
   @Test func aRepeatedKeyInOneMappingIsOnlyASchemaFinding() throws {
     let findings = try check(
-      flow("App:\n  start: A\n  screens: { A: {} }\nApp:\n  start: A\n  screens: { A: {} }"))
+      flow(
+        "App:\n  entry: true\n  start: A\n  screens: { A: {} }\nApp:\n  start: A\n  screens: { A: {} }"
+      ))
     #expect(findings.rules == ["schema"])
   }
 }

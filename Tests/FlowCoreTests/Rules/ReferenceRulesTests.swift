@@ -45,8 +45,9 @@ import Testing
         "16:16 screen 'Login' belongs to coordinator 'Auth', not 'App'; reach it by starting 'Auth' [unknown-reference]",
         "17:16 decision 'Chek' does not exist in coordinator 'App'; did you mean 'Check'? [unknown-reference]",
       ])
-    // 'push: Auth' with an 'on' is also a schema finding, and nothing else is reported.
-    #expect(Set(findings.rules) == ["unknown-reference", "schema"])
+    // 'push: Auth' with an 'on' is also a schema finding; since no start of 'Auth' is
+    // right, it is orphaned; and nothing else is reported.
+    #expect(Set(findings.rules) == ["unknown-reference", "schema", "orphaned-coordinator"])
   }
 
   @Test func startNodesResultCasesAndHandlersAreResolved() throws {
@@ -94,7 +95,7 @@ import Testing
         "3:27 unknown type 'string'; did you mean 'String'? [unknown-reference]",
         "7:14 unknown type 'Strng'; did you mean 'String'? [unknown-reference]",
         "7:21 unknown type 'Auth' [unknown-reference]",
-        "9:22 unknown rule 'cannot-finsh' in 'lint: ignore' [unknown-reference]",
+        "9:22 unknown rule 'cannot-finsh' in 'lint: ignore'; did you mean 'cannot-finish'? [unknown-reference]",
         "11:22 unknown type 'Usr'; did you mean 'User'? [unknown-reference]",
       ])
   }
@@ -217,7 +218,7 @@ import Testing
         "A:\n  result: Info\n  start: S\n  screens: { S: {} }\nB:\n  result: String\n  start: S\n  screens: { S: {} }\nC:\n  result: Mood\n  start: S\n  screens: { S: { on: { x: { finish: happy } } } }",
         types: "Info: { struct: { x: Int } }\nMood: { enum: { happy: ~ } }"))
     #expect(
-      described(findings) == [
+      described(findings, rule: "type-mismatch") == [
         "7:13 the result of coordinator 'A' must be an enum type or inline cases; 'Info' is a struct [type-mismatch]",
         "11:13 the result of coordinator 'B' must be an enum type or inline cases; 'String' is a builtin type [type-mismatch]",
       ])

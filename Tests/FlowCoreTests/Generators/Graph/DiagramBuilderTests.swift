@@ -225,9 +225,16 @@ import Testing
         "App_Home -start-> Child__start \"d\" [push]",
         "App_Home -handler-> App_Home \"don: stay\"",
       ])
-    // Each of them is where the unknown-reference finding is.
-    let marked = diagram.edges.filter { !$0.findings.isEmpty }.map(\.event)
-    #expect(marked == ["", "a", "b", "c", "don"])
+    // Each of them is where the unknown-reference finding is (and 'd' leaves 'done'
+    // unhandled).
+    let marked = diagram.edges.filter { !$0.findings.isEmpty }.map {
+      "\($0.event) \($0.findings.map(\.rule.rawValue))"
+    }
+    #expect(
+      marked == [
+        " [\"unknown-reference\"]", "a [\"unknown-reference\"]", "b [\"unknown-reference\"]",
+        "c [\"unknown-reference\"]", "d [\"unhandled-result\"]", "don [\"unknown-reference\"]",
+      ])
   }
 
   @Test func identifiersAreUniqueAndSafeForAnyName() throws {

@@ -1,0 +1,88 @@
+#!/usr/bin/env python3
+"""Writes a clean synthetic flow module: N coordinators of M screens each.
+
+Coordinator 0 is the entry; each coordinator starts the next one (push style) from its
+first screen and handles its result, so the children form a chain. Every screen is
+reachable, can go back and can finish; payloads, a decision per ten screens and a
+declared struct exercise the type checks. `flowc check` reports nothing on it.
+
+usage: make_module.py COORDINATORS SCREENS OUT [--files K]
+  OUT is a file (one file) or, with --files K, a directory that receives K files.
+"""
+import os
+import sys
+
+
+def coordinator(index, count, screens):
+    name = f"C{index}"
+    lines = [f"  {name}:"]
+    if index == 0:
+        lines.append("    entry: true")
+    else:
+        lines.append("    input: Item")
+        lines.append("    result: { done: Item, cancelled: ~ }")
+    lines.append("    start: S0")
+    lines.append("    screens:")
+    for s in range(screens):
+        events = []
+        if s + 1 < screens:
+            events.append(f"next: {{ payload: Item, push: S{s + 1} }}")
+        if s == 0:
+            if index + 1 < count:
+                events.append(
+                    f"child: {{ payload: Item, start: C{index + 1}, "
+                    f"on: {{ done: {{ push: S1 }}, cancelled: stay }} }}")
+            if index > 0:
+                events.append("cancel: { finish: cancelled }")
+        else:
+            events.append("back: pop")
+            if index > 0 and s % 10 == 9:
+                events.append(f"check: {{ decide: D{s} }}")
+        if s == screens - 1 and index > 0:
+            events.append("done: { payload: Item, finish: done }")
+        lines.append(f"      S{s}:")
+        if s > 0 or index > 0:
+            lines.append("        input: Item")
+        lines.append("        on: { " + ", ".join(events) + " }")
+    if index > 0 and screens >= 10:
+        lines.append("    decisions:")
+        for s in range(9, screens, 10):
+            lines.append(f"      D{s}:")
+            lines.append("        cases: { ok: { payload: Item, finish: done }, again: stay }")
+    return "\n".join(lines) + "\n"
+
+
+def header(with_types):
+    text = "version: 1\n"
+    if with_types:
+        text += "types:\n  Item: { struct: { id: Int, title: String, tags: \"[String]\" } }\n"
+    return text + "coordinators:\n"
+
+
+def main(argv):
+    args = [a for a in argv[1:] if not a.startswith("--")]
+    files = 1
+    if "--files" in argv:
+        files = int(argv[argv.index("--files") + 1])
+        args.remove(str(files))
+    count, screens, out = int(args[0]), int(args[1]), args[2]
+    if files == 1:
+        with open(out, "w") as handle:
+            handle.write(header(True))
+            for index in range(count):
+                handle.write(coordinator(index, count, screens))
+        return
+    os.makedirs(out, exist_ok=True)
+    per_file = (count + files - 1) // files
+    for part in range(files):
+        chunk = range(part * per_file, min(count, (part + 1) * per_file))
+        if not chunk:
+            break
+        with open(os.path.join(out, f"part{part:04d}.flow.yaml"), "w") as handle:
+            handle.write(header(part == 0))
+            for index in chunk:
+                handle.write(coordinator(index, count, screens))
+
+
+if __name__ == "__main__":
+    main(sys.argv)

@@ -1,0 +1,41 @@
+import FlowCore
+
+/// libFuzzer's entry point: the bytes become one flow file, which goes through the whole
+/// front end and every check, and the findings through every output format. Any crash,
+/// hang or leak is a bug.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+  // A second file lets references across files and duplicate definitions be exercised.
+  let second = SourceFile(
+    path: "b.flow.yaml",
+    text: "version: 1\ncoordinators:\n  Shared:\n    result: { done: ~ }\n    start: S\n"
+      + "    screens:\n      S: { on: { ok: { finish: done } } }\n")
+  let inputs: [FlowInput] = [
+    .source(SourceFile(path: "a.flow.yaml", bytes: bytes)), .source(second),
+  ]
+  guard let result = try? Pipeline.check(inputs) else { return 0 }
+  _ = TextReporter(colored: true, sources: result.sources).render(result.findings)
+  _ = JSONReporter.render(result.findings, files: 2)
+  _ = SARIFReporter.render(result.findings, workingDirectory: "/fuzz")
+  _ = GitHubReporter.render(result.findings)
+  return 0
+}
+
+/// libFuzzer's driver, which its own `main` would call.
+@_silgen_name("LLVMFuzzerRunDriver")
+func runDriver(
+  _ argc: UnsafeMutablePointer<CInt>,
+  _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+  _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> CInt
+) -> CInt
+
+/// SwiftPM links an executable's entry point under this name; it hands over to libFuzzer.
+@_cdecl("FlowFuzz_main")
+public func main(
+  _ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> CInt {
+  var count = argc
+  var arguments = argv
+  return runDriver(&count, &arguments) { data, size in fuzz(data, size) }
+}

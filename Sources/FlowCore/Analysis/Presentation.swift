@@ -1,0 +1,210 @@
+/// How a coordinator can be started, as far as its screens' stacks are concerned
+/// (spec section 8, "How a screen can be shown").
+public struct StartContext: Hashable, Sendable, CaseIterable {
+  /// Whether its first screen sits on a screen of its parent (a push-style child started
+  /// from a screen), rather than at the root of a stack.
+  public var onParent: Bool
+  /// Whether it is in a modal stack presented from outside it.
+  public var inOutsideModal: Bool
+
+  public static let allCases = [
+    StartContext(onParent: false, inOutsideModal: false),
+    StartContext(onParent: false, inOutsideModal: true),
+    StartContext(onParent: true, inOutsideModal: false),
+    StartContext(onParent: true, inOutsideModal: true),
+  ]
+
+  /// How an entry coordinator starts: at the root of the app's stack.
+  public static let entry = StartContext(onParent: false, inOutsideModal: false)
+}
+
+/// How a node is shown within its coordinator, in one start context.
+enum ShowState: Hashable, CaseIterable {
+  /// A screen of this coordinator is below it on the stack.
+  case pushed(ownModal: Bool)
+  /// It is the bottom of this coordinator's part of the stack.
+  case bottom(ownModal: Bool)
+  /// A start decision: it acts on whatever is below the coordinator.
+  case belowCoordinator
+  /// The tab container, where there is no stack.
+  case tabContainer
+
+  static let allCases: [ShowState] = [
+    .pushed(ownModal: false), .pushed(ownModal: true), .bottom(ownModal: false),
+    .bottom(ownModal: true), .belowCoordinator, .tabContainer,
+  ]
+
+  var index: Int {
+    switch self {
+    case .pushed(let own): return own ? 1 : 0
+    case .bottom(let own): return own ? 3 : 2
+    case .belowCoordinator: return 4
+    case .tabContainer: return 5
+    }
+  }
+
+  /// Whether the stack it is on is a modal stack this coordinator presented.
+  var inOwnModal: Bool {
+    switch self {
+    case .pushed(let own), .bottom(let own): return own
+    case .belowCoordinator, .tabContainer: return false
+    }
+  }
+}
+
+/// What a `pop` or `dismiss` does in one way its screen can be shown.
+enum BackOutcome: Hashable {
+  /// It goes back within the coordinator, or is not checked.
+  case fine
+  /// It cannot happen: nothing to pop, or no modal stack to close.
+  case impossible
+  /// It leaves the coordinator without finishing it.
+  case leak
+}
+
+/// The ways each `pop` and `dismiss` can happen, over every way its coordinator can be
+/// started: a fixpoint over the module, since how a child is started depends on how its
+/// parent's screens are shown.
+///
+/// Each coordinator has at most four start contexts and each node six show states, so the
+/// whole fixpoint visits each step at most 24 times: O(size of the module).
+struct Presentation {
+  /// One `pop` or `dismiss` step: its coordinator, node and index among the node's steps.
+  struct BackStep: Hashable {
+    var coordinator: Int
+    var node: Int
+    var step: Int
+  }
+
+  /// The start contexts each coordinator can be in.
+  private(set) var contexts: [Set<StartContext>]
+  /// The outcomes seen for each back step of a started coordinator (over all its contexts),
+  /// and, for a coordinator nobody starts, per context.
+  private(set) var outcomes: [BackStep: [StartContext: Set<BackOutcome>]] = [:]
+  /// The show states seen for each node, for messages.
+  private(set) var states: [Int: [Int: Set<ShowState>]] = [:]
+
+  init(analyses: [CoordinatorAnalysis], module: FlowModule) {
+    contexts = Array(repeating: [], count: analyses.count)
+    var pending: [(Int, StartContext)] = []
+    for (index, coordinator) in module.coordinators.enumerated() where coordinator.isEntry {
+      contexts[index].insert(.entry)
+      pending.append((index, .entry))
+    }
+    while let (coordinator, context) = pending.popLast() {
+      let children = propagate(analyses[coordinator], coordinator, context)
+      for (child, childContext) in children where contexts[child].insert(childContext).inserted {
+        pending.append((child, childContext))
+      }
+    }
+    // A coordinator nobody starts is judged in every context it could be started in, and
+    // only what holds in all of them is reported.
+    for (index, analysis) in analyses.enumerated() where contexts[index].isEmpty {
+      for context in StartContext.allCases {
+        _ = propagate(analysis, index, context)
+      }
+    }
+  }
+
+  /// Walks the nodes of one coordinator in one context, recording back outcomes; returns the
+  /// contexts its reachable starts give their children.
+  private mutating func propagate(
+    _ analysis: CoordinatorAnalysis, _ coordinator: Int, _ context: StartContext
+  ) -> [(Int, StartContext)] {
+    let graph = analysis.graph
+    let kinds = ShowState.allCases.count
+    var visited = [Bool](repeating: false, count: (analysis.tabsNode + 1) * kinds)
+    var pending: [(Int, ShowState)] = []
+    func visit(_ node: Int, _ state: ShowState) {
+      let key = node * kinds + state.index
+      guard !visited[key] else { return }
+      visited[key] = true
+      pending.append((node, state))
+    }
+    switch graph.root {
+    case .node(let node):
+      visit(node, graph.isScreen(node) ? .bottom(ownModal: false) : .belowCoordinator)
+    case .tabs: visit(analysis.tabsNode, .tabContainer)
+    case .unresolved: break
+    }
+    var children: [(Int, StartContext)] = []
+    if case .tabs(let tabs) = graph.root {
+      for tab in tabs {
+        guard let child = tab.start.child else { continue }
+        let modal = context.inOutsideModal
+        children.append((child, StartContext(onParent: false, inOutsideModal: modal)))
+      }
+    }
+    while let (node, state) = pending.popLast() {
+      states[coordinator, default: [:]][node, default: []].insert(state)
+      let steps = CoordinatorAnalysis.steps(of: node, in: graph)
+      for (index, step) in steps.enumerated() {
+        switch step.action {
+        case .push(let target):
+          switch state {
+          case .belowCoordinator: visit(target, .bottom(ownModal: false))
+          case .tabContainer: break  // not allowed there (a schema finding)
+          default: visit(target, .pushed(ownModal: state.inOwnModal))
+          }
+        case .present(let target):
+          visit(target, .bottom(ownModal: true))
+        case .replace(let target):
+          if state != .tabContainer { visit(target, .bottom(ownModal: state.inOwnModal)) }
+        case .decide(let target):
+          visit(target, state)
+        case .start(let start):
+          guard let child = start.child else { break }
+          if start.style == .present {
+            children.append((child, StartContext(onParent: false, inOutsideModal: true)))
+          } else if state == .belowCoordinator {
+            children.append((child, context))
+          } else if state != .tabContainer {
+            let modal = state.inOwnModal || context.inOutsideModal
+            children.append((child, StartContext(onParent: true, inOutsideModal: modal)))
+          }
+        case .pop, .dismiss:
+          let key = BackStep(coordinator: coordinator, node: node, step: index)
+          let outcome = Self.outcome(of: step.action, in: state, context: context)
+          outcomes[key, default: [:]][context, default: []].insert(outcome)
+        default:
+          break
+        }
+      }
+    }
+    return children
+  }
+
+  /// What a back action does in one show state and start context.
+  private static func outcome(
+    of action: ResolvedAction, in state: ShowState, context: StartContext
+  ) -> BackOutcome {
+    switch (action, state) {
+    case (_, .belowCoordinator), (_, .tabContainer):
+      return .fine  // not checked (spec section 8)
+    case (.pop, .pushed):
+      return .fine
+    case (.pop, .bottom(let ownModal)):
+      return ownModal || !context.onParent ? .impossible : .leak
+    case (_, .pushed(let ownModal)), (_, .bottom(let ownModal)):
+      if ownModal { return .fine }
+      return context.inOutsideModal ? .leak : .impossible
+    }
+  }
+
+  /// The verdict on one back step: `nil` when it is fine in some way it can happen (or it
+  /// is on an unreachable node), otherwise whether it can never happen or only leaks.
+  func verdict(_ step: BackStep, started: Bool) -> BackOutcome? {
+    guard let byContext = outcomes[step] else { return nil }
+    if started {
+      return Self.aggregate(byContext.values.reduce(into: Set()) { $0.formUnion($1) })
+    }
+    let verdicts = Set(StartContext.allCases.map { Self.aggregate(byContext[$0] ?? []) })
+    guard verdicts.count == 1, let verdict = verdicts.first else { return nil }
+    return verdict
+  }
+
+  private static func aggregate(_ outcomes: Set<BackOutcome>) -> BackOutcome? {
+    if outcomes.isEmpty || outcomes.contains(.fine) { return nil }
+    return outcomes == [.impossible] ? .impossible : .leak
+  }
+}

@@ -1,0 +1,258 @@
+/// How a run is configured: severities per rule and which paths to read. Read from
+/// `.flowc.yml` in the working directory or the file given with `--config`, then adjusted
+/// by `--severity` options.
+///
+/// ```yaml
+/// rules:
+///   cannot-finish: error      # error, warning, or off
+///   unused-type: off
+/// include: [flows, Sources/App/Flows]   # read when no PATH is given (default: flows)
+/// exclude: ["flows/drafts/**", "**/*.draft.flow.yaml"]
+/// ```
+public struct Configuration: Sendable {
+  /// What a rule is set to.
+  public enum Setting: String, Sendable, CaseIterable {
+    /// Its findings are errors.
+    case error
+    /// Its findings are warnings.
+    case warning
+    /// It reports nothing.
+    case off
+  }
+
+  /// The rules set to something other than their default.
+  public var settings: [RuleID: Setting] = [:]
+  /// The paths read when no PATH is given.
+  public var include: [String] = []
+  /// Glob patterns of files to skip when a directory is searched.
+  public var exclude: [String] = []
+
+  public init() {}
+
+  /// The name of the configuration file looked for in the working directory.
+  public static let defaultFileName = ".flowc.yml"
+
+  /// `finding` with its configured severity, or `nil` when its rule is off.
+  public func apply(to finding: Finding) -> Finding? {
+    switch settings[finding.rule] {
+    case nil: return finding
+    case .off: return nil
+    case .error?, .warning?:
+      var adjusted = finding
+      adjusted.severity = settings[finding.rule] == .error ? .error : .warning
+      return adjusted
+    }
+  }
+
+  /// Whether `rule` is off.
+  public func isOff(_ rule: RuleID) -> Bool { settings[rule] == .off }
+
+  /// Sets a rule from `ID=LEVEL` text, as given to `--severity`.
+  public mutating func set(_ assignment: String) throws(ConfigurationError) {
+    let parts = assignment.split(separator: "=", maxSplits: 1).map(String.init)
+    guard parts.count == 2 else {
+      throw ConfigurationError(
+        "'--severity' takes RULE=LEVEL, such as 'cannot-finish=error', "
+          + "not '\(assignment)'")
+    }
+    settings[try Self.rule(parts[0], at: nil)] = try Self.setting(parts[1], at: nil)
+  }
+
+  /// Reads a configuration file.
+  public static func load(_ path: String) throws(ConfigurationError) -> Configuration {
+    let contents: FileSystem.Contents
+    do {
+      contents = try FileSystem.read(path, limit: 1 << 20)
+    } catch {
+      throw ConfigurationError("cannot read configuration \(error)")
+    }
+    guard case .bytes(let bytes) = contents else {
+      throw ConfigurationError("\(path): larger than 1 MiB")
+    }
+    return try parse(SourceFile(path: path, bytes: bytes))
+  }
+
+  /// Reads a configuration from text.
+  public static func parse(_ file: SourceFile) throws(ConfigurationError) -> Configuration {
+    var findings = Findings()
+    let document = YAMLParser.parse(file, findings: &findings)
+    if let problem = findings.all.first {
+      throw ConfigurationError(at: problem.range, problem.message)
+    }
+    var configuration = Configuration()
+    guard case .document(let root) = document else { return configuration }
+    guard case .mapping(let pairs) = root.value else {
+      throw ConfigurationError(at: range(root, file), "the configuration must be a mapping")
+    }
+    let keys = ["rules", "include", "exclude"]
+    var seen: Set<String> = []
+    for pair in pairs {
+      let at = range(pair.key, file)
+      guard let key = pair.key.scalar?.text, keys.contains(key) else {
+        let text = pair.key.scalar?.text ?? "?"
+        throw ConfigurationError(
+          at: at,
+          "unknown key '\(text)'" + Suggestion.didYouMean(text, in: keys)
+            + "; expected " + MappingReader.list(keys))
+      }
+      guard seen.insert(key).inserted else {
+        throw ConfigurationError(at: at, "duplicate key '\(key)'")
+      }
+      switch key {
+      case "rules":
+        guard case .mapping(let rules) = pair.value.value else {
+          if pair.value.isNull { continue }
+          throw ConfigurationError(
+            at: range(pair.value, file), "'rules' must map rule ids to error, warning or off")
+        }
+        for rule in rules {
+          let id = try Self.rule(rule.key.scalar?.text ?? "", at: range(rule.key, file))
+          let value = rule.value.scalar?.text ?? ""
+          configuration.settings[id] = try Self.setting(value, at: range(rule.value, file))
+        }
+      default:
+        let list = try strings(pair.value, file, key: key)
+        if key == "include" { configuration.include = list } else { configuration.exclude = list }
+      }
+    }
+    return configuration
+  }
+
+  private static func strings(_ node: YAMLNode, _ file: SourceFile, key: String)
+    throws(ConfigurationError) -> [String]
+  {
+    if node.isNull { return [] }
+    guard case .sequence(let items) = node.value else {
+      throw ConfigurationError(at: range(node, file), "'\(key)' must be a list of paths")
+    }
+    var result: [String] = []
+    for item in items {
+      guard let text = item.scalar?.text, !item.isNull else {
+        throw ConfigurationError(at: range(item, file), "'\(key)' must be a list of paths")
+      }
+      result.append(text)
+    }
+    return result
+  }
+
+  private static func rule(_ text: String, at range: SourceRange?) throws(ConfigurationError)
+    -> RuleID
+  {
+    let id = RuleID(rawValue: text)
+    guard RuleRegistry.rule(id) == nil else { return id }
+    let known = RuleRegistry.ids.map(\.rawValue)
+    throw ConfigurationError(
+      at: range, "unknown rule '\(text)'" + Suggestion.didYouMean(text, in: known))
+  }
+
+  private static func setting(_ text: String, at range: SourceRange?) throws(ConfigurationError)
+    -> Setting
+  {
+    guard let setting = Setting(rawValue: text) else {
+      throw ConfigurationError(
+        at: range,
+        "'\(text)' is not a severity; expected error, warning or off"
+          + Suggestion.didYouMean(text, in: Setting.allCases.map(\.rawValue)))
+    }
+    return setting
+  }
+
+  private static func range(_ node: YAMLNode, _ file: SourceFile) -> SourceRange {
+    SourceRange(file: file.path, start: node.start, end: node.end)
+  }
+}
+
+/// A configuration that cannot be used: exit status 2, with what and where.
+public struct ConfigurationError: Error, Sendable, CustomStringConvertible {
+  /// What is wrong, with the file, line and column when it comes from a file.
+  public var description: String
+
+  init(_ message: String) {
+    description = message
+  }
+
+  init(at range: SourceRange?, _ message: String) {
+    guard let range else {
+      description = message
+      return
+    }
+    description = "\(range.file):\(range.start.line):\(range.start.column): \(message)"
+  }
+}
+
+/// Matches paths against the glob patterns of `exclude`: `*` and `?` stay within one path
+/// component, `**` spans any number of them, and a pattern also matches everything under a
+/// directory it names.
+public enum Glob {
+  /// Whether `path` (or a directory containing it) matches `pattern`.
+  public static func matches(_ pattern: String, _ path: String) -> Bool {
+    let pattern = Array(normalized(pattern).utf8)
+    let path = Array(normalized(path).utf8)
+    if match(pattern[...], path[...]) { return true }
+    // A directory pattern covers the files under it.
+    for (index, byte) in path.enumerated() where byte == UInt8(ascii: "/") {
+      if match(pattern[...], path[..<index]) { return true }
+    }
+    return false
+  }
+
+  private static func normalized(_ text: String) -> String {
+    var text = text
+    while text.hasPrefix("./") { text.removeFirst(2) }
+    while text.hasSuffix("/") { text.removeLast() }
+    return text
+  }
+
+  private static func match(_ pattern: ArraySlice<UInt8>, _ text: ArraySlice<UInt8>) -> Bool {
+    // Iterative matching that backtracks to the last `*` (within a component) and the last
+    // `**` (across components): no recursion, whatever the pattern.
+    let slash = UInt8(ascii: "/")
+    let star = UInt8(ascii: "*")
+    var p = pattern.startIndex
+    var t = text.startIndex
+    var single: (pattern: Int, text: Int)?
+    var double: (pattern: Int, text: Int, wholeComponents: Bool)?
+    while t < text.endIndex {
+      if p < pattern.endIndex, pattern[p] == star {
+        if p + 1 < pattern.endIndex, pattern[p + 1] == star {
+          p += 2
+          let wholeComponents = p < pattern.endIndex && pattern[p] == slash
+          if wholeComponents { p += 1 }
+          double = (p, t, wholeComponents)
+          single = nil
+        } else {
+          p += 1
+          single = (p, t)
+        }
+        continue
+      }
+      if p < pattern.endIndex,
+        pattern[p] == text[t] || (pattern[p] == UInt8(ascii: "?") && text[t] != slash)
+      {
+        p += 1
+        t += 1
+        continue
+      }
+      if let last = single, text[last.text] != slash {
+        single = (last.pattern, last.text + 1)
+        (p, t) = (last.pattern, last.text + 1)
+        continue
+      }
+      guard let last = double else { return false }
+      var resume = last.text + 1
+      if last.wholeComponents {
+        // `**/` resumes only at the start of a component.
+        while resume <= text.endIndex, text[resume - 1] != slash {
+          resume += 1
+          if resume > text.endIndex { return false }
+        }
+      }
+      guard resume <= text.endIndex else { return false }
+      double = (last.pattern, resume, last.wholeComponents)
+      single = nil
+      (p, t) = (last.pattern, resume)
+    }
+    while p < pattern.endIndex, pattern[p] == star { p += 1 }
+    return p == pattern.endIndex
+  }
+}

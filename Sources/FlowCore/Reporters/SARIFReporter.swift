@@ -1,0 +1,199 @@
+/// Writes findings as SARIF 2.1.0, the format code-scanning services read: one run with
+/// every rule's metadata, results with relative paths, and fingerprints that survive edits
+/// that only move lines.
+public enum SARIFReporter {
+  /// The SARIF log, pretty-printed JSON.
+  ///
+  /// - Parameter workingDirectory: the absolute directory relative paths start from; it
+  ///   becomes the `%SRCROOT%` base of every artifact location.
+  public static func render(_ findings: [Finding], workingDirectory: String?) -> String {
+    let rules = RuleRegistry.all
+    var ruleIndex: [RuleID: Int] = [:]
+    for (index, rule) in rules.enumerated() { ruleIndex[rule.id] = index }
+    var occurrences: [String: Int] = [:]
+    let results: [JSON] = findings.map { finding in
+      let key = fingerprintKey(finding)
+      let occurrence = occurrences[key, default: 0]
+      occurrences[key] = occurrence + 1
+      var result: [String: JSON] = [
+        "ruleId": .string(finding.rule.rawValue),
+        "level": .string(finding.severity.rawValue),
+        "message": .object(["text": .string(finding.message)]),
+        "locations": .array([.object(["physicalLocation": physicalLocation(finding.range)])]),
+        "partialFingerprints": .object([
+          "flowc/v1": .string(fingerprint(key + "\u{0}\(occurrence)"))
+        ]),
+      ]
+      if let index = ruleIndex[finding.rule] { result["ruleIndex"] = .integer(index) }
+      if !finding.notes.isEmpty {
+        result["relatedLocations"] = .array(
+          finding.notes.enumerated().map { index, note in
+            .object([
+              "id": .integer(index + 1),
+              "message": .object(["text": .string(note.message)]),
+              "physicalLocation": physicalLocation(note.range),
+            ])
+          })
+      }
+      return .object(result)
+    }
+    var run: [String: JSON] = [
+      "tool": .object([
+        "driver": .object([
+          "name": .string("flowc"),
+          "version": .string(FlowcVersion.current),
+          "semanticVersion": .string(FlowcVersion.current),
+          "rules": .array(rules.map(descriptor)),
+        ])
+      ]),
+      "columnKind": .string("unicodeCodePoints"),
+      "results": .array(results),
+    ]
+    if let workingDirectory {
+      run["originalUriBaseIds"] = .object([
+        "%SRCROOT%": .object(["uri": .string(fileURI(directory: workingDirectory))])
+      ])
+    }
+    return JSON.object([
+      "$schema": .string("https://json.schemastore.org/sarif-2.1.0.json"),
+      "version": .string("2.1.0"),
+      "runs": .array([.object(run)]),
+    ]).pretty
+  }
+
+  private static func descriptor(_ rule: any Rule.Type) -> JSON {
+    .object([
+      "id": .string(rule.id.rawValue),
+      "name": .string(
+        rule.id.rawValue.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }
+          .joined()),
+      "shortDescription": .object(["text": .string(rule.summary)]),
+      "fullDescription": .object(["text": .string(rule.rationale)]),
+      "defaultConfiguration": .object(["level": .string(rule.severity.rawValue)]),
+      "help": .object(["text": .string(rule.rationale)]),
+    ])
+  }
+
+  private static func physicalLocation(_ range: SourceRange) -> JSON {
+    var artifact: [String: JSON]
+    if range.file.hasPrefix("/") {
+      artifact = ["uri": .string("file://" + percentEncoded(range.file))]
+    } else {
+      artifact = ["uri": .string(percentEncoded(range.file)), "uriBaseId": .string("%SRCROOT%")]
+    }
+    if range.file == "<stdin>" { artifact = ["uri": .string("stdin")] }
+    var region: [String: JSON] = [
+      "startLine": .integer(range.start.line), "startColumn": .integer(range.start.column),
+    ]
+    if range.end > range.start {
+      region["endLine"] = .integer(range.end.line)
+      region["endColumn"] = .integer(range.end.column)
+    }
+    return .object(["artifactLocation": .object(artifact), "region": .object(region)])
+  }
+
+  /// What identifies a finding apart from where it is: rule, file and message with every
+  /// number blanked (messages may quote positions).
+  private static func fingerprintKey(_ finding: Finding) -> String {
+    var message = ""
+    var lastWasDigit = false
+    for character in finding.message {
+      if character.isASCII && character.isNumber {
+        if !lastWasDigit { message.append("#") }
+        lastWasDigit = true
+      } else {
+        message.append(character)
+        lastWasDigit = false
+      }
+    }
+    return "\(finding.rule)\u{0}\(finding.file)\u{0}\(message)"
+  }
+
+  /// 64-bit FNV-1a, as 16 hexadecimal digits: stable across runs and machines.
+  static func fingerprint(_ text: String) -> String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in text.utf8 {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x0000_0100_0000_01B3
+    }
+    let hex = String(hash, radix: 16)
+    return String(repeating: "0", count: 16 - hex.count) + hex
+  }
+
+  static func fileURI(directory: String) -> String {
+    "file://" + percentEncoded(directory.hasSuffix("/") ? directory : directory + "/")
+  }
+
+  /// `path` with everything but unreserved characters and `/` percent-encoded (RFC 3986).
+  static func percentEncoded(_ path: String) -> String {
+    var result = ""
+    for byte in path.utf8 {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+        UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+        result.unicodeScalars.append(Unicode.Scalar(byte))
+      default:
+        let hex = String(byte, radix: 16, uppercase: true)
+        result += "%" + (hex.count == 1 ? "0" : "") + hex
+      }
+    }
+    return result
+  }
+}
+
+/// Writes findings as GitHub Actions workflow commands, which the Actions runner turns
+/// into annotations on the pull request: `::error file=…,line=…,col=…,title=RULE::MESSAGE`.
+public enum GitHubReporter {
+  /// One command per finding, notes folded into the message.
+  public static func render(_ findings: [Finding]) -> String {
+    var output = ""
+    for finding in findings {
+      let properties = [
+        "file=" + escapeProperty(finding.file),
+        "line=\(finding.line)",
+        "col=\(finding.column)",
+        "endLine=\(finding.range.end.line)",
+        "endColumn=\(finding.range.end.column)",
+        "title=" + escapeProperty(finding.rule.rawValue),
+      ]
+      var message = finding.message
+      for note in finding.notes {
+        message +=
+          "\n\(note.range.file):\(note.range.start.line):\(note.range.start.column): "
+          + "note: \(note.message)"
+      }
+      output += "::\(finding.severity.rawValue) \(properties.joined(separator: ","))::"
+      output += escapeData(message) + "\n"
+    }
+    return output
+  }
+
+  /// The escaping of a command's message.
+  static func escapeData(_ text: String) -> String {
+    var result = ""
+    for character in text {
+      switch character {
+      case "%": result += "%25"
+      case "\r": result += "%0D"
+      case "\n": result += "%0A"
+      case "\r\n": result += "%0D%0A"
+      default: result.append(character)
+      }
+    }
+    return result
+  }
+
+  /// The escaping of a command's property value.
+  static func escapeProperty(_ text: String) -> String {
+    var result = ""
+    for character in escapeData(text) {
+      switch character {
+      case ":": result += "%3A"
+      case ",": result += "%2C"
+      default: result.append(character)
+      }
+    }
+    return result
+  }
+}

@@ -1,0 +1,62 @@
+/// `pop` and `dismiss` that leave a child without finishing it.
+public enum BackLeakRule: ModuleRule {
+  public static let id: RuleID = "back-leak"
+  public static let severity = Severity.warning
+  public static let summary =
+    "A `pop` or `dismiss` that leaves a child's screens without finishing it: `pop` on the "
+    + "bottom of a push-style child, `dismiss` in a modal stack presented from outside."
+  public static let rationale = """
+    `pop` on the first screen of a push-style child goes back into its parent's screens, \
+    and `dismiss` in a modal stack that the parent presented closes the child's screens. \
+    Either way the child is never finished, so the parent never removes it: it leaks. \
+    Finish with a result instead and let the parent's handler navigate. It is reported \
+    only when the action is wrong in every way the screen can be shown.
+    """
+  public static let examples: [RuleExample] = [
+    .triggering(
+      """
+      version: 1
+      coordinators:
+        App:
+          entry: true
+          start: Home
+          screens:
+            Home:
+              on:
+                edit: { start: Editor, on: { saved: stay } }
+                share: { start: Share, style: present, on: { sent: stay } }
+        Editor:
+          result: { saved: ~ }
+          start: Form
+          screens:
+            Form: { on: { save: { finish: saved }, back: ↓pop } }
+        Share:
+          result: { sent: ~ }
+          start: Compose
+          screens:
+            Compose: { on: { send: { finish: sent }, close: ↓dismiss } }
+      """),
+    .passing(
+      """
+      version: 1
+      coordinators:
+        App:
+          entry: true
+          start: Home
+          screens:
+            Home: { on: { edit: { start: Editor, on: { saved: stay, cancelled: stay } } } }
+        Editor:
+          result: { saved: ~, cancelled: ~ }
+          start: Form
+          screens:
+            Form: { on: { save: { finish: saved }, back: { finish: cancelled }, more: { push: More } } }
+            More: { on: { back: pop } }
+      """),
+  ]
+
+  /// Reads the verdicts on back actions that the module analysis worked out once (a
+  /// fixpoint over at most four start contexts per coordinator): O(back actions).
+  public static func check(_ context: CheckContext, into findings: inout Findings) {
+    BackCheck.report(.leak, context, into: &findings)
+  }
+}

@@ -1,0 +1,47 @@
+/// `pop` and `dismiss` that can never happen.
+public enum InvalidBackRule: ModuleRule {
+  public static let id: RuleID = "invalid-back"
+  public static let severity = Severity.error
+  public static let summary =
+    "`pop` on a screen that is always the bottom of a stack root; `dismiss` on a screen that "
+    + "can never be in a modal stack."
+  public static let rationale = """
+    A screen is the bottom of a stack root when it is the first screen of an entry, tab or \
+    present-style coordinator, is shown only by `replace` there, or only by `present`. \
+    There is nothing to pop back to, and a `dismiss` outside any modal stack does nothing: \
+    the button is dead. It is reported only when it holds in every way the screen can be \
+    shown (every path, every way its coordinator is started).
+    """
+  public static let examples: [RuleExample] = [
+    .triggering(
+      """
+      version: 1
+      coordinators:
+        App:
+          entry: true
+          start: Home
+          screens:
+            Home: { on: { back: ↓pop, close: ↓dismiss, info: { present: Info } } }
+            Info: { on: { back: ↓pop, close: dismiss } }
+      """),
+    .passing(
+      """
+      version: 1
+      coordinators:
+        App:
+          entry: true
+          start: Home
+          screens:
+            Home: { on: { next: { push: Detail }, info: { present: Info } } }
+            Detail: { on: { back: pop, more: { push: Detail } } }
+            Info: { on: { close: dismiss, next: { push: More } } }
+            More: { on: { back: pop, close: dismiss } }
+      """),
+  ]
+
+  /// Reads the verdicts on back actions that the module analysis worked out once (a
+  /// fixpoint over at most four start contexts per coordinator): O(back actions).
+  public static func check(_ context: CheckContext, into findings: inout Findings) {
+    BackCheck.report(.impossible, context, into: &findings)
+  }
+}

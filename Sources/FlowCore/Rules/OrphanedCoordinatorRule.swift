@@ -1,0 +1,63 @@
+/// Coordinators that no entry coordinator can lead to.
+public enum OrphanedCoordinatorRule: ModuleRule {
+  public static let id: RuleID = "orphaned-coordinator"
+  public static let severity = Severity.warning
+  public static let summary =
+    "A coordinator that cannot be reached from any entry coordinator through starts on "
+    + "reachable nodes."
+  public static let rationale = """
+    A coordinator is in use when an `entry` coordinator starts it, directly or through \
+    other coordinators, from a node the user can reach. In a module without entries (a \
+    library of flows), a coordinator is in use when another coordinator starts it. An \
+    orphaned coordinator, and all the code generated for it, is dead.
+    """
+  public static let examples: [RuleExample] = [
+    .triggering(
+      """
+      version: 1
+      coordinators:
+        App:
+          entry: true
+          start: Home
+          screens:
+            Home: { on: { next: stay } }
+            Lost: { on: { settings: { start: Settings } } }
+        ↓Settings:
+          start: General
+          screens:
+            General: { on: { next: stay } }
+      """),
+    .passing(
+      """
+      version: 1
+      coordinators:
+        App:
+          entry: true
+          start: Home
+          screens:
+            Home: { on: { settings: { start: Settings, style: present, on: { done: stay } } } }
+        Settings:
+          result: { done: ~ }
+          start: General
+          screens:
+            General: { on: { close: { finish: done } } }
+      """),
+  ]
+
+  /// Reads the module's start graph, worked out once: O(coordinators).
+  public static func check(_ context: CheckContext, into findings: inout Findings) {
+    let module = context.module
+    guard module.isComplete else { return }
+    let hasEntry = module.coordinators.contains(where: \.isEntry)
+    for (index, coordinator) in module.coordinators.enumerated()
+    where !context.analysis.isAttached[index] {
+      let reason =
+        hasEntry
+        ? "no entry coordinator leads to it through 'start' actions on reachable screens"
+        : "no other coordinator starts it, and the module has no entry coordinator"
+      findings.add(
+        self, "coordinator '\(coordinator.name)' is never started: \(reason)",
+        at: coordinator.name.range)
+    }
+  }
+}

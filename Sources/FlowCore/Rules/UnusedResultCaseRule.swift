@@ -1,0 +1,87 @@
+/// Result cases that nothing finishes with.
+public enum UnusedResultCaseRule: ModuleRule {
+  public static let id: RuleID = "unused-result-case"
+  public static let severity = Severity.warning
+  public static let summary = "A result case that no reachable `finish` produces."
+  public static let rationale = """
+    Every parent must handle every result case of its child, so a case that is never \
+    produced makes each parent write a handler that never runs. For an enum type used as \
+    a result, a case is unused when no coordinator using the type finishes with it; the \
+    finding is placed at the case in the type.
+    """
+  public static let examples: [RuleExample] = [
+    .triggering(
+      """
+      version: 1
+      types:
+        Outcome: { enum: { done: ~, ↓failed: String } }
+      coordinators:
+        Upload:
+          result: Outcome
+          start: Progress
+          screens:
+            Progress: { on: { ok: { finish: done } } }
+        Pick:
+          result: { picked: ~, ↓cancelled: ~ }
+          start: List
+          screens:
+            List: { on: { choose: { finish: picked } } }
+      """),
+    .passing(
+      """
+      version: 1
+      types:
+        Outcome: { enum: { done: ~, failed: String } }
+      coordinators:
+        Upload:
+          result: Outcome
+          start: Progress
+          screens:
+            Progress: { on: { ok: { finish: done } } }
+        Retry:
+          result: Outcome
+          start: Again
+          screens:
+            Again: { on: { error: { payload: String, finish: failed } } }
+      """),
+  ]
+
+  /// Unions each coordinator's reachable finishes, worked out once: O(coordinators + cases).
+  public static func check(_ context: CheckContext, into findings: inout Findings) {
+    let module = context.module
+    var byType: [String: (cases: [PayloadCase], used: Set<Int>, sure: Bool)] = [:]
+    for (index, coordinator) in module.coordinators.enumerated() {
+      let analysis = context.analysis.coordinators[index]
+      switch coordinator.result {
+      case .inline(let cases, _):
+        guard !analysis.hasUnresolvedStep else { continue }
+        for (position, resultCase) in cases.enumerated()
+        where !analysis.finishedCases.contains(position) {
+          findings.add(
+            self,
+            "result case '\(resultCase.name)' of coordinator '\(coordinator.name)' is never "
+              + "produced by a reachable 'finish'", at: resultCase.name.range)
+        }
+      case .named(let reference):
+        guard case .named(let name) = reference.type,
+          let cases = module.resultCases(of: coordinator)
+        else { continue }
+        var entry = byType[name] ?? (cases, [], true)
+        entry.used.formUnion(analysis.finishedCases)
+        entry.sure = entry.sure && !analysis.hasUnresolvedStep
+        byType[name] = entry
+      case nil:
+        continue
+      }
+    }
+    for name in byType.keys.sorted() {
+      guard let entry = byType[name], entry.sure else { continue }
+      for (position, enumCase) in entry.cases.enumerated() where !entry.used.contains(position) {
+        findings.add(
+          self,
+          "case '\(enumCase.name)' of result type '\(name)' is never produced: no coordinator "
+            + "with this result finishes with it", at: enumCase.name.range)
+      }
+    }
+  }
+}

@@ -1,0 +1,83 @@
+/// Declared types that nothing uses.
+public enum UnusedTypeRule: ModuleRule {
+  public static let id: RuleID = "unused-type"
+  public static let severity = Severity.warning
+  public static let summary = "A declared type that nothing uses."
+  public static let rationale = """
+    A type is used when a coordinator's `input` or `result`, a screen's `input` or a \
+    `payload` names it, directly or through the fields and cases of used types. An unused \
+    type is generated for nothing, or names an external type the app no longer needs.
+    """
+  public static let examples: [RuleExample] = [
+    .triggering(
+      """
+      version: 1
+      types:
+        User: external
+        ↓Address: { struct: { street: String } }
+        ↓Draft: { struct: { address: Address } }
+        ↓Theme: { enum: { light: ~ } }
+      coordinators:
+        App:
+          entry: true
+          input: "[String: User]?"
+          start: Home
+          screens:
+            Home: { on: { next: stay } }
+      """),
+    .passing(
+      """
+      version: 1
+      types:
+        User: external
+        Address: { struct: { street: String } }
+        Profile: { struct: { user: User, addresses: "[Address]" } }
+      coordinators:
+        App:
+          entry: true
+          start: Home
+          screens:
+            Home: { on: { open: { payload: Profile, push: Home } } }
+      """),
+  ]
+
+  /// Marks the types named by coordinators, screens and payloads, then the types their
+  /// fields and cases name: one pass over the module and one over the types, O(size).
+  public static func check(_ context: CheckContext, into findings: inout Findings) {
+    let module = context.module
+    guard module.isComplete else { return }
+    var used: Set<String> = []
+    var pending: [String] = []
+    func use(_ reference: TypeReference?) {
+      for name in reference?.names ?? [] where used.insert(name.text).inserted {
+        pending.append(name.text)
+      }
+    }
+    for coordinator in module.coordinators {
+      use(coordinator.input)
+      switch coordinator.result {
+      case .inline(let cases, _): for resultCase in cases { use(resultCase.payload) }
+      case .named(let reference): use(reference)
+      case nil: break
+      }
+      for screen in coordinator.screens {
+        use(screen.input)
+        for event in screen.events { use(event.payload) }
+      }
+      for decision in coordinator.decisions {
+        for decisionCase in decision.cases { use(decisionCase.payload) }
+      }
+    }
+    while let name = pending.popLast() {
+      switch module.type(named: name)?.kind {
+      case .structure(let fields): for field in fields { use(field.type) }
+      case .enumeration(let cases): for enumCase in cases { use(enumCase.payload) }
+      default: break
+      }
+    }
+    for type in module.types where !used.contains(type.name.text) {
+      if case .invalid = type.kind { continue }
+      findings.add(self, "type '\(type.name)' is declared but never used", at: type.name.range)
+    }
+  }
+}

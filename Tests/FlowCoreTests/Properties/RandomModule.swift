@@ -1,0 +1,239 @@
+import FlowCore
+
+/// A small, fast, seedable random generator (SplitMix64), so every property-test failure
+/// replays from the seed it prints.
+struct SeededGenerator: RandomNumberGenerator {
+  private var state: UInt64
+
+  init(seed: UInt64) {
+    state = seed
+  }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+/// A random module that is correct by construction: every screen reachable and able to
+/// finish, every child attached, started with every case handled, back actions only where
+/// they go back within their coordinator, payloads that match, every type used.
+///
+/// It is built as data first (so that mutations can plant one known defect), then written
+/// as YAML where each planted node can carry a `↓` marker.
+struct RandomModule {
+  /// How a screen is shown from its parent screen.
+  enum Arrival: Equatable {
+    case start, pushed, presented
+  }
+
+  /// An event of a screen.
+  struct Event {
+    var name: String
+    var payload: String?
+    /// The action, as written after `name: `; with `{{marker}}` where a marker may go.
+    var action: String
+  }
+
+  struct Screen {
+    var name: String
+    var input: String?
+    var arrival: Arrival
+    var events: [Event] = []
+  }
+
+  struct Start {
+    var child: Int
+    var style: String
+    /// The screen it is on, and the event's index.
+    var screen: Int
+    var event: Int
+  }
+
+  struct Coordinator {
+    var name: String
+    var isEntry: Bool
+    var input: String?
+    var result: [(name: String, payload: String?)] = []
+    var screens: [Screen] = []
+    var decisions: [(name: String, cases: [Event])] = []
+    var tabs: [Int] = []
+  }
+
+  var coordinators: [Coordinator] = []
+  var starts: [Start] = []
+  var types: [(name: String, body: String)] = []
+  let seed: UInt64
+
+  /// The payload types the generator picks from; every declared type is among them, so
+  /// each one ends up used (the generator makes sure of it below).
+  private var payloadTypes: [String] = ["String", "Int", "Bool", "[String]", "URL?"]
+
+  init(seed: UInt64) {
+    self.seed = seed
+    var random = SeededGenerator(seed: seed)
+    let typeCount = Int.random(in: 0...2, using: &random)
+    for index in 0..<typeCount {
+      let name = "T\(index)"
+      if Bool.random(using: &random) {
+        types.append((name, "{ struct: { id: Int, note: String? } }"))
+      } else {
+        types.append((name, "{ enum: { first: ~, second: String } }"))
+      }
+      payloadTypes.append(name)
+    }
+    let count = Int.random(in: 1...6, using: &random)
+    for index in 0..<count {
+      coordinators.append(makeCoordinator(index, &random))
+    }
+    // Attach every coordinator but the entry to an earlier one, from one of its screens.
+    for child in coordinators.indices.dropFirst() {
+      let parent = Int.random(in: 0..<child, using: &random)
+      attach(child, to: parent, &random)
+    }
+    // Use every declared type at least once: as the payload of an event that decides a
+    // decision which stays (the payload is dropped).
+    for (name, _) in types {
+      let owner = Int.random(in: 0..<coordinators.count, using: &random)
+      let screen = Int.random(in: 0..<coordinators[owner].screens.count, using: &random)
+      let index = coordinators[owner].screens[screen].events.count
+      if !coordinators[owner].decisions.contains(where: { $0.name == "Use" }) {
+        coordinators[owner].decisions.append(
+          ("Use", [Event(name: "again", payload: nil, action: "stay")]))
+      }
+      coordinators[owner].screens[screen].events.append(
+        Event(name: "use\(index)", payload: name, action: "{ decide: Use }"))
+    }
+  }
+
+  private mutating func makeCoordinator(_ index: Int, _ random: inout SeededGenerator)
+    -> Coordinator
+  {
+    var coordinator = Coordinator(name: "C\(index)", isEntry: index == 0)
+    if index > 0 {
+      let caseCount = Int.random(in: 1...3, using: &random)
+      coordinator.result = (0..<caseCount).map { number in
+        (
+          "r\(number)",
+          Bool.random(using: &random) ? payloadTypes.randomElement(using: &random) : nil
+        )
+      }
+      if Int.random(in: 0..<3, using: &random) == 0 {
+        coordinator.input = payloadTypes.randomElement(using: &random)
+      }
+    }
+    let screenCount = Int.random(in: 1...6, using: &random)
+    for number in 0..<screenCount {
+      var screen = Screen(name: "S\(number)", arrival: number == 0 ? .start : .pushed)
+      if number == 0 {
+        screen.input = coordinator.input
+      } else {
+        screen.arrival = Int.random(in: 0..<4, using: &random) == 0 ? .presented : .pushed
+        if Bool.random(using: &random) { screen.input = payloadTypes.randomElement(using: &random) }
+        // Reach it from an earlier screen, carrying the payload it needs.
+        let from = Int.random(in: 0..<number, using: &random)
+        let verb = screen.arrival == .presented ? "present" : "push"
+        coordinator.screens[from].events.append(
+          Event(name: "go\(number)", payload: screen.input, action: "{ \(verb): S\(number) }"))
+        // And back, the way it came.
+        screen.events.append(
+          Event(
+            name: "back", payload: nil, action: screen.arrival == .presented ? "dismiss" : "pop"))
+      }
+      coordinator.screens.append(screen)
+    }
+    // Finish with every case from the first screen, so every screen can finish.
+    for resultCase in coordinator.result {
+      coordinator.screens[0].events.append(
+        Event(
+          name: "end\(resultCase.name)", payload: resultCase.payload,
+          action: "{ finish: \(resultCase.name) }"))
+    }
+    // A decision, decided from a random screen, that goes on or finishes.
+    if Bool.random(using: &random), coordinator.screens.count > 1 {
+      let from = Int.random(in: 0..<coordinator.screens.count, using: &random)
+      let target = coordinator.screens.indices.dropFirst().randomElement(using: &random) ?? 1
+      let screen = coordinator.screens[target]
+      var cases = [Event(name: "again", payload: nil, action: "stay")]
+      let verb = screen.arrival == .presented ? "present" : "push"
+      if screen.arrival != .start {
+        cases.append(
+          Event(name: "onward", payload: screen.input, action: "{ \(verb): \(screen.name) }"))
+      }
+      coordinator.decisions.append(("D0", cases))
+      coordinator.screens[from].events.append(
+        Event(name: "ask", payload: nil, action: "{ decide: D0 }"))
+    }
+    return coordinator
+  }
+
+  private mutating func attach(_ child: Int, to parent: Int, _ random: inout SeededGenerator) {
+    let screen = Int.random(in: 0..<coordinators[parent].screens.count, using: &random)
+    let style = Bool.random(using: &random) ? "push" : "present"
+    let handlers = coordinators[child].result.map { "\($0.name): stay" }.joined(separator: ", ")
+    let event = coordinators[parent].screens[screen].events.count
+    coordinators[parent].screens[screen].events.append(
+      Event(
+        name: "open\(child)", payload: coordinators[child].input,
+        action: "{ {{marker}}start: C\(child), style: \(style), on: { \(handlers) } }"))
+    starts.append(Start(child: child, style: style, screen: screen, event: event))
+  }
+
+  /// The module as YAML; `{{marker}}` becomes `↓` in the one event `marked`, and nothing
+  /// elsewhere.
+  func yaml(
+    marked: (coordinator: Int, screen: Int, event: Int)? = nil, markScreen: (Int, Int)? = nil
+  ) -> String {
+    var text = "version: 1\n"
+    if !types.isEmpty {
+      text += "types:\n"
+      for (name, body) in types { text += "  \(name): \(body)\n" }
+    }
+    text += "coordinators:\n"
+    for (c, coordinator) in coordinators.enumerated() {
+      text += "  \(coordinator.name):\n"
+      if coordinator.isEntry { text += "    entry: true\n" }
+      if let input = coordinator.input { text += "    input: \(quoted(input))\n" }
+      if !coordinator.result.isEmpty {
+        let cases = coordinator.result.map { "\($0.name): \($0.payload.map(quoted) ?? "~")" }
+        text += "    result: { \(cases.joined(separator: ", ")) }\n"
+      }
+      text += "    start: S0\n    screens:\n"
+      for (s, screen) in coordinator.screens.enumerated() {
+        let mark = markScreen.map { $0 == (c, s) } ?? false
+        text += "      \(mark ? "↓" : "")\(screen.name):\n"
+        if let input = screen.input { text += "        input: \(quoted(input))\n" }
+        if screen.events.isEmpty { continue }
+        text += "        on:\n"
+        for (e, event) in screen.events.enumerated() {
+          let isMarked = marked.map { $0 == (c, s, e) } ?? false
+          text += "          \(event.name): " + render(event, marked: isMarked) + "\n"
+        }
+      }
+      if !coordinator.decisions.isEmpty {
+        text += "    decisions:\n"
+        for decision in coordinator.decisions {
+          let cases = decision.cases.map { "\($0.name): \(render($0, marked: false))" }
+          text += "      \(decision.name): { cases: { \(cases.joined(separator: ", ")) } }\n"
+        }
+      }
+    }
+    return text
+  }
+
+  private func render(_ event: Event, marked: Bool) -> String {
+    var action = event.action.replacingOccurrences(of: "{{marker}}", with: marked ? "↓" : "")
+    if marked && !event.action.contains("{{marker}}") {
+      action = action.hasPrefix("{ ") ? "{ ↓" + action.dropFirst(2) : "↓" + action
+    }
+    guard let payload = event.payload, action.hasPrefix("{ ") else { return action }
+    return "{ payload: \(quoted(payload)), " + action.dropFirst(2)
+  }
+
+  private func quoted(_ type: String) -> String {
+    type.contains("[") || type.contains("?") ? "\"\(type)\"" : type
+  }
+}

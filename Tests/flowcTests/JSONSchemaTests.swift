@@ -1,0 +1,156 @@
+import Foundation
+import Testing
+
+/// Checks `Schemas/flow.schema.json` with its real consumer, `check-jsonschema`: the schema
+/// against its metaschema, the example app in `flows/` against the schema, and the fixtures
+/// in `Tests/Fixtures/schema-valid` and `schema-invalid`.
+///
+/// `check-jsonschema` comes from PyPI (`make deps`). Without it these tests fail; they never
+/// pass silently.
+@Suite("JSON Schema")
+struct JSONSchemaTests {
+  /// The schema, found from the package root (`packageRoot`, from this file's `#filePath`).
+  static let schema = packageRoot.appendingPathComponent("Schemas/flow.schema.json").path
+  static let validFixtures = flowFiles(in: "Tests/Fixtures/schema-valid")
+  static let invalidFixtures = flowFiles(in: "Tests/Fixtures/schema-invalid")
+
+  @Test("the schema is valid against its metaschema")
+  func schemaMatchesMetaschema() throws {
+    let run = try CheckJSONSchema.run(["--check-metaschema", Self.schema])
+    #expect(run.status == 0, "\(run.output)")
+  }
+
+  @Test("every flow in flows/ is valid against the schema")
+  func exampleFlowsAreValid() throws {
+    let flows = Self.flowFiles(in: "flows")
+    #expect(flows.count >= 5, "flows/ should hold the example app")
+    let run = try CheckJSONSchema.run(["--schemafile", Self.schema] + flows)
+    #expect(run.status == 0, "\(run.output)")
+  }
+
+  @Test("the fixture folders are not empty")
+  func fixturesExist() {
+    #expect(Self.validFixtures.count >= 4)
+    #expect(Self.invalidFixtures.count >= 10)
+  }
+
+  @Test("each valid fixture is accepted", arguments: validFixtures)
+  func validFixtureIsAccepted(_ file: String) throws {
+    let run = try CheckJSONSchema.run(["--schemafile", Self.schema, file])
+    #expect(run.status == 0, "\(run.output)")
+  }
+
+  /// Each invalid fixture holds one defect and names, in a `# Rejected at: <path>` comment,
+  /// the JSON path where `check-jsonschema` must report it; a file rejected for another
+  /// reason (or that is not even YAML) does not count.
+  @Test("each invalid fixture is rejected at its defect", arguments: invalidFixtures)
+  func invalidFixtureIsRejected(_ file: String) throws {
+    let text = try String(contentsOfFile: file, encoding: .utf8)
+    let marker = "# Rejected at: "
+    let expectedPath = text.split(separator: "\n")
+      .first { $0.hasPrefix(marker) }
+      .map { String($0.dropFirst(marker.count)) }
+    let path = try #require(expectedPath, "\(file) needs a '\(marker)<JSON path>' line")
+
+    let run = try CheckJSONSchema.run([
+      "--output-format", "json", "--schemafile", Self.schema, file,
+    ])
+    #expect(run.status == 1, "\(run.output)")
+    let report = try #require(
+      try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any],
+      "check-jsonschema printed no JSON report: \(run.output)")
+    let parseErrors = report["parse_errors"] as? [[String: Any]] ?? []
+    #expect(parseErrors.isEmpty, "\(file) must be well-formed YAML: \(parseErrors)")
+    let errors = report["errors"] as? [[String: Any]] ?? []
+    let paths = errors.compactMap { $0["path"] as? String }
+    #expect(paths.contains(path), "expected an error at \(path), got \(errors)")
+  }
+
+  // MARK: The schema's own text
+
+  /// The pattern of `typeText` is built by a recipe (its `$comment`), not written by hand;
+  /// this rebuilds it and compares.
+  @Test("the type-expression pattern follows its recipe")
+  func typePatternFollowsRecipe() throws {
+    let defs = try #require(try Self.loadSchema()["$defs"] as? [String: Any])
+    let typeText = try #require(defs["typeText"] as? [String: Any])
+    let name = "[A-Z][A-Za-z0-9]*"
+    let optional = #"(?: *\?)?"#
+    var type = "(?:\(name)|" + #"\[[][A-Za-z0-9:? ]*\])"# + optional
+    for _ in 1...4 {
+      type = "(?:\(name)|" + #"\[ *"# + type + #" *(?:: *"# + type + #" *)?\])"# + optional
+    }
+    #expect(typeText["pattern"] as? String == "^ *" + type + " *$")
+  }
+
+  /// Editors show `description`s on hover, so every property and every definition has one.
+  @Test("every property and definition has a description")
+  func everythingIsDescribed() throws {
+    let schema = try Self.loadSchema()
+    var missing: [String] = []
+    func visit(_ node: Any, at path: String) {
+      if let object = node as? [String: Any] {
+        for key in ["properties", "$defs"] {
+          for (name, child) in object[key] as? [String: Any] ?? [:] {
+            if (child as? [String: Any])?["description"] == nil {
+              missing.append("\(path)/\(key)/\(name)")
+            }
+          }
+        }
+        for (key, child) in object { visit(child, at: "\(path)/\(key)") }
+      } else if let array = node as? [Any] {
+        for (index, child) in array.enumerated() { visit(child, at: "\(path)/\(index)") }
+      }
+    }
+    visit(schema, at: "#")
+    #expect(missing.isEmpty, "no description: \(missing.sorted())")
+  }
+
+  // MARK: Helpers
+
+  /// The `*.flow.yaml` and `*.flow.yml` files of a folder of the package, as absolute paths,
+  /// sorted.
+  static func flowFiles(in folder: String) -> [String] {
+    let directory = packageRoot.appendingPathComponent(folder)
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+    return names.filter { $0.hasSuffix(".flow.yaml") || $0.hasSuffix(".flow.yml") }
+      .sorted()
+      .map { directory.appendingPathComponent($0).path }
+  }
+
+  static func loadSchema() throws -> [String: Any] {
+    let data = try Data(contentsOf: URL(fileURLWithPath: schema))
+    return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+  }
+}
+
+/// Runs the `check-jsonschema` command found on `PATH`.
+enum CheckJSONSchema {
+  struct NotInstalled: Error, CustomStringConvertible {
+    var description: String {
+      "check-jsonschema is not on PATH; run 'make deps' to install it"
+    }
+  }
+
+  /// The executable, or `nil` when no folder of `PATH` has one.
+  static var executable: URL? {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+    return path.split(separator: ":")
+      .map { URL(fileURLWithPath: String($0)).appendingPathComponent("check-jsonschema") }
+      .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+  }
+
+  /// Runs it with `arguments` in the package root and waits for it; throws
+  /// ``NotInstalled`` when it is missing, so that the calling test fails.
+  static func run(_ arguments: [String]) throws -> ProcessOutput {
+    guard let executable else { throw NotInstalled() }
+    var environment = ProcessInfo.processInfo.environment
+    environment["NO_COLOR"] = "1"
+    return try flowcTests.run(executable, arguments, in: packageRoot, environment: environment)
+  }
+}
+
+extension ProcessOutput {
+  /// Both outputs, for failure messages.
+  var output: String { stdout + stderr }
+}

@@ -1,0 +1,213 @@
+import FlowCore
+import Foundation
+import Testing
+
+/// SARIF and GitHub output, checked by their consumers' rules.
+@Suite struct OutputFormatTests {
+  /// The official SARIF 2.1.0 schema, which the project's environment provides beside it.
+  private static func sarifSchema() -> URL? {
+    let candidates = [
+      packageRoot.deletingLastPathComponent().appendingPathComponent(
+        "shared/schemas/sarif-schema-2.1.0.json"),
+      URL(fileURLWithPath: "/work/shared/schemas/sarif-schema-2.1.0.json"),
+    ]
+    return candidates.first { FileManager.default.fileExists(atPath: $0.path) }
+  }
+
+  private static let defects = """
+    version: 1
+    coordinators:
+      App:
+        entry: true
+        start: Home
+        screens:
+          Home: { on: { next: { push: Detial }, back: pop } }
+          Detail: { on: { back: pop } }
+          "Odd, name": {}
+      App2:
+        start: X
+        screens: { X: {} }
+
+    """
+
+  @Test func sarifValidatesAgainstTheOfficialSchema() throws {
+    let schema = try #require(
+      Self.sarifSchema(), "the SARIF 2.1.0 schema is not beside the project")
+    let directory = try TemporaryDirectory(files: [
+      "flows/a b.flow.yaml": Self.defects,
+      "flows/second.flow.yaml": "version: 1\ncoordinators: [\n",
+    ])
+    defer { directory.cleanUp() }
+    let result = try flowc(["check", "--format", "sarif"], in: directory.url)
+    #expect(result.status == 1)
+    let log = directory.url.appendingPathComponent("out.sarif")
+    try Data(result.stdout.utf8).write(to: log)
+    let validation = try run(
+      URL(fileURLWithPath: "/usr/bin/env"),
+      ["check-jsonschema", "--schemafile", schema.path, log.path])
+    #expect(validation.status == 0, "\(validation.stdout)\(validation.stderr)")
+
+    let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+    let run = try #require((object?["runs"] as? [[String: Any]])?.first)
+    let rules =
+      ((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]]
+    #expect(rules?.count == RuleRegistry.all.count)
+    let results = try #require(run["results"] as? [[String: Any]])
+    #expect(results.count >= 4)
+    let first = try #require(results.first)
+    let location =
+      ((first["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])
+    let artifact = location?["artifactLocation"] as? [String: Any]
+    #expect(artifact?["uri"] as? String == "flows/a%20b.flow.yaml")
+    #expect(artifact?["uriBaseId"] as? String == "%SRCROOT%")
+  }
+
+  @Test func sarifFingerprintsSurviveMovedLines() throws {
+    let before = try Pipeline.check([.source(SourceFile(path: "a.flow.yaml", text: Self.defects))])
+      .findings
+    let moved = try Pipeline.check([
+      .source(SourceFile(path: "a.flow.yaml", text: "# a new comment\n\n" + Self.defects))
+    ]).findings
+    #expect(before.map(\.line) != moved.map(\.line))
+    func fingerprints(_ findings: [Finding]) throws -> [String] {
+      let text = SARIFReporter.render(findings, workingDirectory: "/x")
+      let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+      let results =
+        ((object?["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]]) ?? []
+      return results.compactMap { ($0["partialFingerprints"] as? [String: String])?["flowc/v1"] }
+    }
+    let original = try fingerprints(before)
+    #expect(original.count == before.count)
+    #expect(Set(original).count == original.count, "fingerprints are distinct")
+    #expect(try fingerprints(moved) == original)
+  }
+
+  @Test func githubCommandsAreEscaped() {
+    let finding = Finding(
+      "unknown-reference", .error, "100% wrong: a, b\nnext line",
+      at: SourceRange(
+        file: "dir,x/a:b.flow.yaml", start: SourcePosition(line: 3, column: 5),
+        end: SourcePosition(line: 3, column: 9)),
+      notes: [Note("first defined here", at: .startOfFile("c.flow.yaml"))])
+    var warning = finding
+    warning.severity = .warning
+    #expect(
+      GitHubReporter.render([finding, warning]) == """
+        ::error file=dir%2Cx/a%3Ab.flow.yaml,line=3,col=5,endLine=3,endColumn=9,title=unknown-reference::100%25 wrong: a, b%0Anext line%0Ac.flow.yaml:1:1: note: first defined here
+        ::warning file=dir%2Cx/a%3Ab.flow.yaml,line=3,col=5,endLine=3,endColumn=9,title=unknown-reference::100%25 wrong: a, b%0Anext line%0Ac.flow.yaml:1:1: note: first defined here
+
+        """)
+  }
+
+  @Test func theRuleReferenceIsNotStale() throws {
+    let file = packageRoot.appendingPathComponent("docs/rules.md")
+    let committed = try String(contentsOf: file, encoding: .utf8)
+    #expect(committed == RuleReference.markdown(), "docs/rules.md is stale: run 'make docs'")
+  }
+}
+
+/// `.flowc.yml`, `--config` and `--severity`.
+@Suite struct ConfigurationTests {
+  private let unreachable = """
+    version: 1
+    coordinators:
+      App:
+        entry: true
+        start: Home
+        screens:
+          Home: {}
+          Old: {}
+
+    """
+
+  @Test func theConfigurationInTheWorkingDirectoryIsRead() throws {
+    let directory = try TemporaryDirectory(files: [
+      "flows/a.flow.yaml": unreachable, ".flowc.yml": "rules:\n  unreachable-screen: error\n",
+    ])
+    defer { directory.cleanUp() }
+    let result = try flowc(["check"], in: directory.url)
+    #expect(result.status == 1)
+    #expect(result.stdout.hasPrefix("flows/a.flow.yaml:8:7: error: screen 'Old'"))
+    let overridden = try flowc(
+      ["check", "--severity", "unreachable-screen=off"], in: directory.url)
+    #expect(overridden.status == 0)
+    #expect(overridden.stdout == "")
+  }
+
+  @Test func warningsPassUnlessStrict() throws {
+    let directory = try TemporaryDirectory(files: ["flows/a.flow.yaml": unreachable])
+    defer { directory.cleanUp() }
+    let result = try flowc(["check"], in: directory.url)
+    #expect(result.status == 0)
+    #expect(result.stdout.contains("warning: screen 'Old'"))
+    #expect(result.stderr == "1 warning in 1 file\n")
+    #expect(try flowc(["check", "--strict"], in: directory.url).status == 1)
+  }
+
+  @Test func includeAndExcludeChooseTheFiles() throws {
+    let directory = try TemporaryDirectory(files: [
+      "app/flows/a.flow.yaml": unreachable.replacingOccurrences(of: "Old: {}", with: ""),
+      "app/flows/drafts/b.flow.yaml": "not: [valid",
+      "app/flows/c.draft.flow.yaml": "not: [valid",
+      "settings.yml": "include: [app/flows]\nexclude: [app/flows/drafts, '**/*.draft.flow.yaml']\n",
+    ])
+    defer { directory.cleanUp() }
+    let result = try flowc(["check", "--config", "settings.yml"], in: directory.url)
+    #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+    #expect(result.stderr == "no problems in 1 file\n")
+  }
+
+  @Test func aBadConfigurationIsAnErrorThatNamesIt() throws {
+    let cases: [(String, String)] = [
+      (
+        "rules:\n  cannot-finsh: off\n",
+        ".flowc.yml:2:3: unknown rule 'cannot-finsh'; did you mean 'cannot-finish'?"
+      ),
+      (
+        "rules:\n  cannot-finish: fatal\n",
+        ".flowc.yml:2:18: 'fatal' is not a severity; expected error, warning or off"
+      ),
+      (
+        "rule:\n  cannot-finish: off\n",
+        ".flowc.yml:1:1: unknown key 'rule'; did you mean 'rules'?; expected 'rules', 'include' or 'exclude'"
+      ),
+      ("rules: [\n", ".flowc.yml:2:1: invalid YAML"),
+    ]
+    for (text, message) in cases {
+      let directory = try TemporaryDirectory(files: [
+        "flows/a.flow.yaml": unreachable, ".flowc.yml": text,
+      ])
+      defer { directory.cleanUp() }
+      let result = try flowc(["check"], in: directory.url)
+      #expect(result.status == 2)
+      #expect(result.stderr.hasPrefix("flowc: error: \(message)"), "\(result.stderr)")
+    }
+    let directory = try TemporaryDirectory(files: ["flows/a.flow.yaml": unreachable])
+    defer { directory.cleanUp() }
+    let missing = try flowc(["check", "--config", "nope.yml"], in: directory.url)
+    #expect(missing.status == 2)
+    #expect(
+      missing.stderr.hasPrefix("flowc: error: cannot read configuration nope.yml: No such file"))
+    let badFlag = try flowc(["check", "--severity", "unused-typ=off"], in: directory.url)
+    #expect(badFlag.status == 2)
+    #expect(
+      badFlag.stderr.hasPrefix(
+        "flowc: error: unknown rule 'unused-typ'; did you mean 'unused-type'?"))
+  }
+
+  @Test(arguments: [
+    ("flows/drafts", "flows/drafts/a.flow.yaml", true),
+    ("flows/drafts/**", "flows/drafts/x/a.flow.yaml", true),
+    ("**/*.draft.flow.yaml", "flows/x/a.draft.flow.yaml", true),
+    ("**/*.draft.flow.yaml", "a.draft.flow.yaml", true),
+    ("*.flow.yaml", "flows/a.flow.yaml", false),
+    ("flows/*.flow.yaml", "flows/a.flow.yaml", true),
+    ("flows/*.flow.yaml", "flows/x/a.flow.yaml", false),
+    ("./flows/a?.flow.yaml", "flows/ab.flow.yaml", true),
+    ("**/x", "ax", false),
+    ("flows/**/b.flow.yaml", "flows/b.flow.yaml", true),
+  ])
+  func globs(pattern: String, path: String, matches: Bool) {
+    #expect(Glob.matches(pattern, path) == matches)
+  }
+}
