@@ -3,7 +3,8 @@ import Testing
 
 /// Findings on the drawing: each graph rule's finding, placed where spec section 8 puts it,
 /// marks the element drawn for that place, in every format. The findings here are made by
-/// hand at those places, so that the drawing is tested apart from the rules.
+/// hand at those places, so that the drawing is tested apart from the rules;
+/// `RuleFindingsOnTheDrawingTests` runs the real rules.
 @Suite struct FindingMarksTests {
   /// A module with one place for each graph rule's finding.
   private let yaml = flow(
@@ -164,5 +165,79 @@ import Testing
     #expect(diagram.nodes.allSatisfy { $0.emphasis == .normal && $0.findings.isEmpty })
     #expect(diagram.edges.allSatisfy { $0.emphasis == .normal && $0.findings.isEmpty })
     #expect(diagram.clusters.allSatisfy { $0.emphasis == .normal && $0.findings.isEmpty })
+  }
+}
+
+/// The real checker's findings on the drawing: every finding of a graph rule that `flowc
+/// check` reports on a module with planted defects marks an element of the drawing.
+@Suite struct RuleFindingsOnTheDrawingTests {
+  /// The rules whose findings are about something drawn (spec section 8).
+  static let graphRules: Set<RuleID> = [
+    "unreachable-screen", "orphaned-coordinator", "unhandled-result", "back-leak",
+    "invalid-back", "never-finishes", "cannot-finish", "coordinator-cycle",
+    "unused-result-case",
+  ]
+
+  /// Every finding that marks some cluster, node or edge of `diagram`.
+  static func drawn(_ diagram: FlowDiagram) -> [Finding] {
+    diagram.clusters.flatMap(\.findings) + diagram.nodes.flatMap(\.findings)
+      + diagram.edges.flatMap(\.findings)
+  }
+
+  @Test func everyPlantedDefectIsDrawnWhereItIs() throws {
+    let checked = try loadModule(["\(GraphFixtures.directory)/defects.flow.yaml"])
+    let planted = checked.findings.filter { Self.graphRules.contains($0.rule) }
+    #expect(Set(planted.map(\.rule)) == Self.graphRules, "one defect per graph rule")
+    let diagram = try drawing(checked)
+    let drawn = Set(Self.drawn(diagram))
+    for finding in planted {
+      #expect(drawn.contains(finding), "not drawn: \(described([finding]))")
+    }
+    func marks(_ rule: RuleID) -> [String] {
+      var found: [String] = []
+      for cluster in diagram.clusters where cluster.findings.contains(where: { $0.rule == rule }) {
+        found.append("\(cluster.id) \(cluster.emphasis)")
+      }
+      for node in diagram.nodes where node.findings.contains(where: { $0.rule == rule }) {
+        found.append("\(node.id) \(node.emphasis)")
+      }
+      for (index, edge) in diagram.edges.enumerated()
+      where edge.findings.contains(where: { $0.rule == rule }) {
+        found.append("\(diagram.edgeLines[index]) \(edge.emphasis)")
+      }
+      return found
+    }
+    #expect(marks("unreachable-screen") == ["Wizard_Skipped unreachable"])
+    #expect(marks("orphaned-coordinator") == ["cluster_Lonely problem"])
+    #expect(marks("never-finishes") == ["cluster_Forever problem"])
+    #expect(marks("cannot-finish") == ["Wizard_Stuck problem"])
+    #expect(marks("unused-result-case") == ["Login__result_failed problem"])
+    #expect(
+      marks("unhandled-result") == [
+        "Main_Home -start-> Login__start \"login\" [push] problem",
+        "Main_Home -start-> Wizard__start \"wizard\" [push] problem",
+      ])
+    #expect(
+      marks("back-leak") == [
+        "Login_Form -pop-> Login__start \"back\" problem",
+        "Forever_Page -pop-> Forever__start \"back\" problem",
+      ])
+    #expect(marks("invalid-back") == ["Main_Plain -dismiss-> Main__start \"close\" problem"])
+    #expect(
+      marks("coordinator-cycle") == ["Echo_Again -start-> Echo__start \"again\" [push] problem"])
+    // The unreachable screen's own edges are greyed with it.
+    let skipped = try #require(diagram.nodes.firstIndex { $0.id == "Wizard_Skipped" })
+    #expect(
+      diagram.edges.filter { $0.from == skipped }.allSatisfy { $0.emphasis == .unreachable })
+  }
+
+  /// In every fixture, each finding of a graph rule marks something drawn.
+  @Test(arguments: GraphFixtures.names)
+  func everyGraphFindingOfAFixtureIsDrawn(_ name: String) throws {
+    let checked = try loadModule(["\(GraphFixtures.directory)/\(name)"])
+    let drawn = Set(Self.drawn(try drawing(checked)))
+    for finding in checked.findings where Self.graphRules.contains(finding.rule) {
+      #expect(drawn.contains(finding), "not drawn: \(described([finding]))")
+    }
   }
 }
