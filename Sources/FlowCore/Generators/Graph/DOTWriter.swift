@@ -4,7 +4,7 @@
 /// tab container for tabs), result cases double-bordered boxes. Edge styles tell the
 /// actions apart: push black, present blue with a hollow head, replace purple with a box
 /// head, decide grey, back (pop, dismiss) dashed, stay dotted, finish orange, start child
-/// and tabs bold green, the child's result handlers dashed green. Findings turn elements
+/// and tabs bold green, the child's result handlers dashed green (light when they stay). Findings turn elements
 /// red (unreachable ones grey and dashed) and add their rule ids; tooltips give each
 /// element's place in the flow files and the findings' messages.
 ///
@@ -28,6 +28,7 @@ private enum Palette {
   static let replace = "#6a1b9a"
   static let finish = "#e65100"
   static let child = "#2e7d32"
+  static let quietChild = "#81c784"
   static let problem = "#d32f2f"
   static let unreachable = "#9e9e9e"
   static let clusterFill = "#f6f8fa"
@@ -210,9 +211,11 @@ private struct Writer {
       (color, width) = (Palette.child, "2")
       if edge.style == .present { head = "empty" }
     case .handler:
-      // A handler that shows a new screen leads forward; the others lead back up.
+      // A handler that shows a new screen leads forward; the others lead back up. One that
+      // stays, the most common and least surprising, is drawn light.
       let forward = ["push", "present", "replace"].contains(edge.action)
       (pattern, color, head, constrains) = ("dashed", Palette.child, "vee", forward)
+      if edge.action == "stay" { (color, width) = (Palette.quietChild, "0.8") }
     }
     var fontColor: String?
     switch edge.emphasis {

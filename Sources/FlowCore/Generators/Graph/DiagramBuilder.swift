@@ -204,9 +204,10 @@ private struct Builder {
     case (.start(let name, let key), _):
       addEdge(from: start, to: missingNode(name, in: index), kind: .begin, at: key)
     case (_, .tabs(let tabs)):
-      for tab in tabs {
+      for (position, tab) in tabs.enumerated() {
         addEdge(
-          from: start, to: entry(of: tab.start, owner: index), kind: .tab, label: "tab",
+          from: start, to: entry(of: tab.start, owner: index), kind: .tab,
+          label: "tab \(position + 1)",
           style: tab.start.style, at: tab.tab.range)
         for step in tab.handlerSteps {
           addStep(step, of: index, owner: start, acting: nil, back: back)

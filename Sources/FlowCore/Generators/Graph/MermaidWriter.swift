@@ -161,6 +161,7 @@ private struct MermaidText {
     case .replace: return "stroke:#6a1b9a,color:#6a1b9a"
     case .decide, .stay: return "stroke:#78909c,color:#78909c"
     case .finish: return "stroke:#e65100,color:#e65100"
+    case .handler where edge.action == "stay": return "stroke:#81c784,color:#81c784"
     case .start, .tab, .handler: return "stroke:#2e7d32,color:#2e7d32"
     }
   }

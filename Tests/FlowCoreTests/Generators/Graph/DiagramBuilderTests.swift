@@ -185,8 +185,8 @@ import Testing
     #expect(diagram.node("Home__start")?.label == "tabs")
     #expect(
       Array(diagram.edgeLines.prefix(5)) == [
-        "Home__start -tab-> Feed__start \"tab\" [push]",
-        "Home__start -tab-> Settings__start \"tab\" [push]",
+        "Home__start -tab-> Feed__start \"tab 1\" [push]",
+        "Home__start -tab-> Settings__start \"tab 2\" [push]",
         "Settings__result_help -handler-> Home_Help \"present\"",
         "Home_Help -dismiss-> Home__start \"close\"",
         "Feed__start -begin-> Feed_Posts",

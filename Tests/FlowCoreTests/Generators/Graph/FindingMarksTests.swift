@@ -86,7 +86,7 @@ import Testing
         // A back action drawn to several places is red on each.
         "Child_First -pop-> Child__start \"back\" problem [\"back-leak\"]",
         "Child_Trap -dismiss-> Child__start \"close\" problem [\"invalid-back\"]",
-        "Tabs__start -tab-> Child__start \"tab\" [push] problem [\"unhandled-result\"]",
+        "Tabs__start -tab-> Child__start \"tab 1\" [push] problem [\"unhandled-result\"]",
       ])
     // The coordinator's name and the `unused-result-case` finding share a start: both
     // mark the cluster; no other element is marked.
