@@ -35,10 +35,13 @@ format:
 goldens:
 	FLOWC_UPDATE_GOLDENS=1 $(SWIFT) test --filter Golden
 
-## Regenerate the generated documentation (docs/rules.md).
-docs:
+## Regenerate the generated documentation: docs/rules.md, and the picture of the example
+## app, docs/flows.svg, rendered by Graphviz from docs/flows.dot.
+docs: deps
 	$(SWIFT) build --product flowc
 	.build/debug/flowc rules --format markdown > docs/rules.md
+	.build/debug/flowc graph flows/ > docs/flows.dot
+	dot -Tsvg docs/flows.dot -o docs/flows.svg
 
 ## Property tests with many more seeds than CI runs (PROPS=count, SEED=first seed).
 PROPS ?= 50000

@@ -43,16 +43,36 @@ extension FlowDiagram {
 
 /// The texts of an SVG's `<text>` elements, with XML entities decoded.
 func svgTexts(_ svg: String) -> [String] {
-  var texts: [String] = []
+  svgElements(svg, "text")
+}
+
+/// The contents of every `<name …>…</name>` element of an SVG, entities decoded, in order.
+func svgElements(_ svg: String, _ name: String) -> [String] {
+  var found: [String] = []
   var rest = svg[...]
-  while let open = rest.range(of: "<text") {
+  while let open = rest.range(of: "<\(name)") {
     guard let start = rest[open.upperBound...].firstIndex(of: ">"),
-      let close = rest[start...].range(of: "</text>")
+      let close = rest[start...].range(of: "</\(name)>")
     else { break }
-    texts.append(decodeXML(rest[rest.index(after: start)..<close.lowerBound]))
+    let tag = rest[open.upperBound..<start]
+    if tag.first == " " || tag.isEmpty {
+      found.append(decodeXML(rest[rest.index(after: start)..<close.lowerBound]))
+    }
     rest = rest[close.upperBound...]
   }
-  return texts
+  return found
+}
+
+/// The values of every `name="…"` attribute of an SVG, entities decoded, in order.
+func svgAttributes(_ svg: String, _ name: String) -> [String] {
+  var found: [String] = []
+  var rest = svg[...]
+  while let open = rest.range(of: " \(name)=\"") {
+    guard let close = rest[open.upperBound...].firstIndex(of: "\"") else { break }
+    found.append(decodeXML(rest[open.upperBound..<close]))
+    rest = rest[close...]
+  }
+  return found
 }
 
 /// `text` with the XML entities Graphviz writes (`&amp;`, `&#45;`, …) decoded.
