@@ -254,17 +254,22 @@ private struct Writer {
 
   /// `"FILE:LINE:COLUMN"` and the findings' messages, one per line, as a quoted string.
   private mutating func appendTooltip(_ location: SourceRange?, _ findings: [Finding]) {
-    var lines: [String] = []
-    if let location {
-      lines.append("\(location.file):\(location.start.line):\(location.start.column)")
-    }
-    for finding in findings {
-      lines.append("\(finding.severity.rawValue): \(finding.message) [\(finding.rule)]")
-    }
     out += "\""
-    for (offset, line) in lines.enumerated() {
-      if offset > 0 { out += "\\n" }
-      appendQuoted(line)
+    if let location {
+      appendQuoted(location.file)
+      out += ":"
+      out += String(location.start.line)
+      out += ":"
+      out += String(location.start.column)
+    }
+    for (offset, finding) in findings.enumerated() {
+      if offset > 0 || location != nil { out += "\\n" }
+      out += finding.severity.rawValue
+      out += ": "
+      appendQuoted(finding.message)
+      out += " ["
+      out += finding.rule.rawValue
+      out += "]"
     }
     out += "\""
   }
@@ -272,6 +277,10 @@ private struct Writer {
   /// Appends `text` for the inside of an HTML-like label. Graphviz expands `\G`, `\N`, …
   /// even there (after reading entities), and reads `\\` as one backslash.
   private mutating func appendHTML(_ text: String) {
+    guard text.utf8.contains(where: { Self.isSpecial($0) || $0 == 0x3C || $0 == 0x3E }) else {
+      out += text
+      return
+    }
     for scalar in text.unicodeScalars {
       switch scalar {
       case "\\": out += "\\\\"
@@ -288,6 +297,10 @@ private struct Writer {
   /// and copies into XML: `\` and `"` are escaped, and `&` is written as an entity so that
   /// the SVG shows it as written.
   private mutating func appendQuoted(_ text: String) {
+    guard text.utf8.contains(where: Self.isSpecial) else {
+      out += text
+      return
+    }
     for scalar in text.unicodeScalars {
       switch scalar {
       case "\\": out += "\\\\"
@@ -296,6 +309,13 @@ private struct Writer {
       default: out.unicodeScalars.append(Self.visible(scalar))
       }
     }
+  }
+
+  /// Whether a UTF-8 byte may need escaping in any text: `\`, `"`, `&`, a control
+  /// character, or the lead byte of U+F000…U+FFFF (where the non-characters are). Text
+  /// without such a byte is written as it is, at once.
+  private static func isSpecial(_ byte: UInt8) -> Bool {
+    byte < 0x20 || byte == 0x7F || byte == 0x5C || byte == 0x22 || byte == 0x26 || byte == 0xEF
   }
 
   /// A character that can stand in any label: control characters become their Unicode

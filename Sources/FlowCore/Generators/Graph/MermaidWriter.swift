@@ -179,6 +179,10 @@ private struct MermaidText {
 
   /// Appends `text` for the inside of a quoted label.
   private mutating func appendEscaped(_ text: String) {
+    guard text.utf8.contains(where: Self.isSpecial) else {
+      out += text
+      return
+    }
     for scalar in text.unicodeScalars {
       switch scalar {
       case "\"", "#", "&", "<", ">", "|", "`", "*", "_", "\\", "%":
@@ -188,6 +192,18 @@ private struct MermaidText {
       default:
         out.unicodeScalars.append(Self.visible(scalar))
       }
+    }
+  }
+
+  /// Whether a UTF-8 byte is one that `appendEscaped` rewrites.
+  private static func isSpecial(_ byte: UInt8) -> Bool {
+    switch byte {
+    case 0..<0x20, 0x7F, UInt8(ascii: "\""), UInt8(ascii: "#"), UInt8(ascii: "&"),
+      UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "|"), UInt8(ascii: "`"),
+      UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "\\"), UInt8(ascii: "%"):
+      return true
+    default:
+      return false
     }
   }
 
