@@ -12,10 +12,11 @@ public enum DiagramBuilder {
   }
 
   /// One coordinator (at `coordinator`, an index of `graph.module.coordinators`) in full,
-  /// and each coordinator it starts directly as one node.
+  /// and each coordinator it starts directly as one node; nothing for an index out of range.
   public static func diagram(
     of graph: FlowGraph, focusingOn coordinator: Int, findings: [Finding]
   ) -> FlowDiagram {
+    guard graph.coordinators.indices.contains(coordinator) else { return FlowDiagram() }
     var builder = Builder(graph: graph, drawn: [coordinator], findings: findings)
     return builder.build()
   }

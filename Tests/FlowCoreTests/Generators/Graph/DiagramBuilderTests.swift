@@ -3,6 +3,14 @@ import Testing
 
 /// The drawing's structure, built from small flows.
 @Suite struct DiagramBuilderTests {
+  private let cleanFlow = flow(
+    """
+    App:
+      entry: true
+      start: Home
+      screens: { Home: {} }
+    """)
+
   @Test func aClusterHoldsItsStartScreensDecisionsAndResultCasesInOrder() throws {
     let diagram = try drawing(
       flow(
@@ -159,6 +167,18 @@ import Testing
         "Child__coordinator -start-> Other__coordinator \"done: start\" [push]",
         "Other__coordinator -handler-> App_Home \"ok: stay\"",
       ])
+  }
+
+  @Test func anEmptyModuleOrAnUnknownFocusDrawsNothing() throws {
+    let checked = try Pipeline.check([.source(SourceFile(path: "a.flow.yaml", text: cleanFlow))])
+    let graph = FlowGraph(module: checked.module)
+    let outside = DiagramBuilder.diagram(of: graph, focusingOn: 7, findings: [])
+    #expect(outside.clusters.isEmpty && outside.nodes.isEmpty && outside.edges.isEmpty)
+    let empty = try drawing("version: 1\n")
+    #expect(empty.clusters.isEmpty && empty.nodes.isEmpty && empty.edges.isEmpty)
+    #expect(DOTWriter.write(empty).hasSuffix("arrowsize=0.7];\n}\n"))
+    #expect(MermaidWriter.write(empty) == "flowchart TB\n")
+    try expectGraphvizAccepts(DOTWriter.write(empty))
   }
 
   @Test func tabsBeginAtTheTabContainerAndTheirHandlersActOnIt() throws {
