@@ -1,5 +1,3 @@
-import Dispatch
-
 /// A flow file to check: a path to read, or text already in memory (standard input, tests).
 public enum FlowInput: Sendable {
   /// A file to read.
@@ -24,6 +22,8 @@ public struct CheckResult: Sendable {
   public var module: FlowModule
   /// The findings, severities applied, suppressions removed, in report order.
   public var findings: [Finding]
+  /// The module's graph and what the checks worked out about it.
+  public var analysis: ModuleAnalysis
   /// How long each phase took, when `FLOWC_TIMING` is set.
   public var timing = PhaseTimer()
 
@@ -47,18 +47,29 @@ public enum Pipeline {
     var timer = PhaseTimer()
     let (sources, module, found) = try load(inputs, limits: limits)
     timer.lap("read, parse and decode")
-    var findings = found
     let context = CheckContext(module: module)
     timer.lap("analyse the graph")
-    for rule in RuleRegistry.moduleRules where !configuration.isOff(rule.id) {
-      rule.check(context, into: &findings)
-      timer.lap("rule \(rule.id)")
+    let rules = RuleRegistry.moduleRules.filter { !configuration.isOff($0.id) }
+    // The rules are independent: on a large module they run on all cores, each into its own
+    // list, joined in rule order.
+    let size = module.coordinators.count
+    let perRule = Parallel.map(count: rules.count, minimumChunk: size >= 100 ? 1 : rules.count + 1)
+    {
+      index in
+      var own = Findings()
+      rules[index].check(context, into: &own)
+      return own
     }
+    timer.lap("rules")
+    var findings = found
+    for list in perRule { findings.append(contentsOf: list.all) }
     let configured = findings.all.compactMap { configuration.apply(to: $0) }
     let kept = Suppressions(module: module).apply(to: configured, configuration: configuration)
     let sorted = kept.sorted(by: Finding.reportOrder)
     timer.lap("suppress and sort")
-    return CheckResult(sources: sources, module: module, findings: sorted, timing: timer)
+    return CheckResult(
+      sources: sources, module: module, findings: sorted, analysis: context.analysis,
+      timing: timer)
   }
 
   /// Reads, parses and decodes `inputs` into one module, with the findings of those stages.
@@ -122,43 +133,5 @@ private struct FileOutcome: Sendable {
     file = FileDecoder.decode(document, path: source.path, findings: &findings)
     timer.lap("  decode \(source.path)")
     if PhaseTimer.isEnabled { print(timer.report, terminator: "") }
-  }
-}
-
-/// `transform` applied to each element, on all cores when there is more than one element.
-func parallelMap<Element: Sendable, Result: Sendable>(
-  _ elements: [Element], _ transform: @Sendable (Element) -> Result
-) -> [Result] {
-  guard elements.count > 1 else { return elements.map(transform) }
-  let slots = ResultSlots<Result>(count: elements.count)
-  DispatchQueue.concurrentPerform(iterations: elements.count) { index in
-    slots.store(transform(elements[index]), at: index)
-  }
-  return slots.results()
-}
-
-/// Storage that concurrent tasks fill, each at its own index, before anyone reads it.
-///
-/// Each index is written by exactly one task into memory allocated up front, so the tasks
-/// share nothing and need no lock; `concurrentPerform` returns only when all are done.
-private final class ResultSlots<Result: Sendable>: @unchecked Sendable {
-  private let slots: UnsafeMutableBufferPointer<Result?>
-
-  init(count: Int) {
-    slots = .allocate(capacity: count)
-    slots.initialize(repeating: nil)
-  }
-
-  deinit {
-    _ = slots.deinitialize()
-    slots.deallocate()
-  }
-
-  func store(_ result: Result, at index: Int) {
-    slots[index] = result
-  }
-
-  func results() -> [Result] {
-    slots.compactMap { $0 }
   }
 }

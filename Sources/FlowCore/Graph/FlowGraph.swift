@@ -12,7 +12,9 @@ public struct FlowGraph: Sendable {
 
   public init(module: FlowModule) {
     self.module = module
-    coordinators = module.coordinators.indices.map { CoordinatorGraph(module: module, index: $0) }
+    coordinators = Parallel.map(count: module.coordinators.count, minimumChunk: 64) {
+      CoordinatorGraph(module: module, index: $0)
+    }
   }
 }
 
