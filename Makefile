@@ -4,7 +4,7 @@ SWIFT ?= swift
 PREFIX ?= /usr/local
 SWIFT_SOURCES = Sources Tests Package.swift
 
-.PHONY: run test deps build lint format goldens docs props
+.PHONY: run test deps build lint format goldens docs props bench
 
 ## Install libyaml, Graphviz and check-jsonschema if they are missing.
 deps:
@@ -48,3 +48,7 @@ PROPS ?= 50000
 SEED ?= 1000
 props:
 	FLOWC_PROPS_COUNT=$(PROPS) FLOWC_PROPS_SEED=$(SEED) $(SWIFT) test --filter PropertyTests
+
+## Benchmark flowc against libyaml's own event loop (see Benchmarks/bench.py).
+bench: deps
+	python3 Benchmarks/bench.py

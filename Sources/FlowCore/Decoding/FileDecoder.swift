@@ -3,14 +3,20 @@
 /// Every structural problem is a `schema` finding at the offending node. Decoding goes on
 /// after a problem and keeps what it can (the first of two actions, say), marking what it
 /// could not read as invalid so that no later rule reports it again.
-public struct FileDecoder {
+public struct FileDecoder: Sendable {
   /// The path findings name.
   let path: String
+  /// The path, interned, for the ranges of every node.
+  let fileName: FileName
+  /// The document being decoded.
+  let tree: YAMLTree
   /// What was found so far.
   private(set) var findings = Findings()
 
-  private init(path: String) {
+  private init(path: String, tree: YAMLTree) {
     self.path = path
+    self.fileName = FileName(path)
+    self.tree = tree
   }
 
   /// The definitions of `document`, or `nil` when the file does not join the module:
@@ -18,17 +24,17 @@ public struct FileDecoder {
   public static func decode(
     _ document: YAMLDocument, path: String, findings: inout Findings
   ) -> FlowFile? {
-    var decoder = FileDecoder(path: path)
-    defer { findings.append(contentsOf: decoder.findings.all) }
     switch document {
     case .broken:
       return nil
     case .empty:
-      decoder.findings.add(
+      findings.add(
         SchemaRule.self, "file is empty; a flow file starts with 'version: 1'",
         at: .startOfFile(path))
       return nil
-    case .document(let root):
+    case .document(let tree, let root):
+      var decoder = FileDecoder(path: path, tree: tree)
+      defer { findings.append(contentsOf: decoder.findings.all) }
       return decoder.decodeFile(root)
     }
   }
@@ -42,7 +48,7 @@ public struct FileDecoder {
 
   /// The range `node` spans in this file.
   func range(of node: YAMLNode) -> SourceRange {
-    SourceRange(file: path, start: node.start, end: node.end)
+    SourceRange(file: fileName, start: tree.start(of: node), end: tree.end(of: node))
   }
 
   /// `text` as a name located at `node`.
@@ -55,14 +61,15 @@ public struct FileDecoder {
   private static let fileKeys = ["version", "types", "coordinators"]
 
   private mutating func decodeFile(_ root: YAMLNode) -> FlowFile? {
-    guard case .mapping(let pairs) = root.value else {
+    guard tree.kind(of: root) == .mapping else {
       report(
         "the top level of a flow file must be a mapping with 'version: 1', not "
-          + root.kindDescription, at: root)
+          + tree.kindDescription(of: root), at: root)
       return nil
     }
-    guard let version = pairs.first(where: { $0.key.scalar?.text == "version" }) else {
-      let keys = pairs.compactMap { $0.key.scalar?.text }
+    let pairs = tree.pairs(of: root)
+    guard let version = pairs.first(where: { tree.text(of: $0.key) == "version" }) else {
+      let keys = pairs.compactMap { tree.text(of: $0.key) }
       let hint = Suggestion.closest(to: "version", in: keys).map { " ('\($0)' is not 'version')" }
       report(
         "missing 'version: 1'\(hint ?? ""); a flow file starts with its language version",
@@ -74,29 +81,29 @@ public struct FileDecoder {
     guard let file = MappingReader(root, of: "the file", allowedKeys: Self.fileKeys, decoder: &self)
     else { return nil }
     var flowFile = FlowFile(path: path)
-    if let types = file["types"], !types.value.isNull,
+    if let types = file["types"], !tree.isNull(types.value),
       let entries = MappingReader(types.value, of: "'types'", decoder: &self)
     {
       flowFile.types = entries.entries.map { decodeType($0) }
     }
-    if let coordinators = file["coordinators"], !coordinators.value.isNull,
+    if let coordinators = file["coordinators"], !tree.isNull(coordinators.value),
       let entries = MappingReader(coordinators.value, of: "'coordinators'", decoder: &self)
     {
-      flowFile.coordinators = entries.entries.map { decodeCoordinator($0) }
+      flowFile.coordinators = decodeCoordinators(entries.entries)
     }
     return flowFile
   }
 
   /// Whether `node` is the integer 1, reporting what it is otherwise.
   private mutating func isVersionOne(_ node: YAMLNode) -> Bool {
-    if let scalar = node.scalar, scalar.style == .plain, node.tag == nil,
-      let value = Self.integer(scalar.text)
+    if let text = tree.text(of: node), tree.style(of: node) == .plain, tree.tag(of: node) == nil,
+      let value = Self.integer(text)
     {
       if value == 1 { return true }
-      report("unsupported version \(scalar.text); this flowc reads version 1", at: node)
+      report("unsupported version \(text); this flowc reads version 1", at: node)
       return false
     }
-    let shown = node.scalar.map { "'\($0.text)'" } ?? node.kindDescription
+    let shown = shownValue(node)
     report("'version' must be the integer 1, not \(shown)", at: node)
     return false
   }
@@ -120,15 +127,16 @@ public struct FileDecoder {
     let range = definitionRange(entry)
     let what = "type '\(entry.key)'"
     let invalid = TypeDeclaration(name: name, kind: .invalid, range: range)
-    switch entry.value.value {
-    case .scalar(let scalar) where !entry.value.isNull:
-      if scalar.text == "external" {
+    switch tree.kind(of: entry.value) {
+    case .scalar where !tree.isNull(entry.value):
+      let text = tree.text(of: entry.value) ?? ""
+      if text == "external" {
         return TypeDeclaration(name: name, kind: .external, range: range)
       }
-      let hint = Suggestion.didYouMean(scalar.text, in: ["external"])
+      let hint = Suggestion.didYouMean(text, in: ["external"])
       report(
         "\(what) must be 'external' or a mapping with 'struct' or 'enum', not "
-          + "'\(scalar.text)'\(hint)", at: entry.value)
+          + "'\(text)'\(hint)", at: entry.value)
       return invalid
     case .mapping:
       guard
@@ -164,7 +172,7 @@ public struct FileDecoder {
     default:
       report(
         "\(what) must be 'external' or a mapping with 'struct' or 'enum', not "
-          + entry.value.kindDescription, at: entry.value)
+          + tree.kindDescription(of: entry.value), at: entry.value)
       return invalid
     }
   }
@@ -177,12 +185,12 @@ public struct FileDecoder {
 
   /// The type at `node`, or `nil` for YAML's null (`~`: no type).
   private mutating func optionalType(_ node: YAMLNode) -> TypeReference? {
-    node.isNull ? nil : TypeParser.read(node, decoder: &self)
+    tree.isNull(node) ? nil : TypeParser.read(node, decoder: &self)
   }
 
   /// The type at `node`, which must be there.
   private mutating func requiredType(_ node: YAMLNode, of what: String) -> TypeReference {
-    if node.isNull {
+    if tree.isNull(node) {
       report("\(what) needs a type", at: node)
       return TypeReference(.invalid, at: range(of: node), names: [])
     }
@@ -190,6 +198,19 @@ public struct FileDecoder {
   }
 
   // MARK: Coordinators
+
+  /// Decodes coordinators, in chunks on all cores for a large file; findings keep their
+  /// order.
+  private mutating func decodeCoordinators(_ entries: [MappingReader.Entry]) -> [Coordinator] {
+    let base = FileDecoder(path: path, tree: tree)
+    let parts = Parallel.map(count: entries.count, minimumChunk: 32) { index in
+      var decoder = base
+      let coordinator = decoder.decodeCoordinator(entries[index])
+      return (coordinator, decoder.findings)
+    }
+    for part in parts { findings.append(contentsOf: part.1.all) }
+    return parts.map(\.0)
+  }
 
   private static let coordinatorKeys = [
     "doc", "entry", "input", "result", "start", "tabs", "screens", "decisions", "lint",
@@ -208,12 +229,12 @@ public struct FileDecoder {
     coordinator.result = body["result"].flatMap { result($0, of: entry.key) }
     coordinator.root = root(body, name: entry)
     coordinator.lint = body["lint"].flatMap { lint($0) }
-    if let screens = body["screens"], !screens.value.isNull,
+    if let screens = body["screens"], !tree.isNull(screens.value),
       let entries = MappingReader(screens.value, of: "the screens of \(what)", decoder: &self)
     {
       coordinator.screens = entries.entries.map { decodeScreen($0) }
     }
-    if let decisions = body["decisions"], !decisions.value.isNull,
+    if let decisions = body["decisions"], !tree.isNull(decisions.value),
       let entries = MappingReader(decisions.value, of: "the decisions of \(what)", decoder: &self)
     {
       coordinator.decisions = entries.entries.map { decodeDecision($0) }
@@ -224,8 +245,8 @@ public struct FileDecoder {
   private mutating func result(_ entry: MappingReader.Entry, of coordinator: String)
     -> ResultDeclaration?
   {
-    switch entry.value.value {
-    case _ where entry.value.isNull:
+    switch tree.kind(of: entry.value) {
+    case _ where tree.isNull(entry.value):
       return nil
     case .scalar:
       return .named(TypeParser.read(entry.value, decoder: &self))
@@ -253,22 +274,21 @@ public struct FileDecoder {
     let start = body["start"]
     let tabs = body["tabs"]
     if let start, let tabs {
-      let later = start.keyNode.start < tabs.keyNode.start ? tabs : start
+      let later = start.name.range.start < tabs.name.range.start ? tabs : start
       report(
         "coordinator '\(name.key)' has both 'start' and 'tabs'; a coordinator has exactly one",
         at: later.keyNode)
     }
-    if let start,
-      start.keyNode.start < (tabs?.keyNode.start ?? SourcePosition(line: .max, column: 0))
-    {
+    if let start, tabs.map({ start.name.range.start < $0.name.range.start }) ?? true {
       guard let target = self.name(start.value, for: "'start'") else { return .missing }
       return .start(target, keyRange: start.name.range)
     }
     if let tabs {
-      guard case .sequence(let items) = tabs.value.value, !items.isEmpty else {
+      let items = tree.items(of: tabs.value)
+      guard tree.kind(of: tabs.value) == .sequence, !items.isEmpty else {
         report(
           "'tabs' must be a list of tabs, each '- start: Coordinator', not "
-            + tabs.value.kindDescription, at: tabs.value)
+            + tree.kindDescription(of: tabs.value), at: tabs.value)
         return .missing
       }
       return .tabs(items.compactMap { tab($0) })
@@ -303,7 +323,7 @@ public struct FileDecoder {
 
   private mutating func decodeScreen(_ entry: MappingReader.Entry) -> Screen {
     var screen = Screen(name: entry.name, range: definitionRange(entry))
-    guard !entry.value.isNull else { return screen }
+    guard !tree.isNull(entry.value) else { return screen }
     let what = "screen '\(entry.key)'"
     guard
       let body = MappingReader(entry.value, of: what, allowedKeys: Self.screenKeys, decoder: &self)
@@ -311,7 +331,7 @@ public struct FileDecoder {
     screen.doc = body["doc"].flatMap { text($0) }
     screen.input = body["input"].flatMap { optionalType($0.value) }
     screen.lint = body["lint"].flatMap { lint($0) }
-    if let on = body["on"], !on.value.isNull,
+    if let on = body["on"], !tree.isNull(on.value),
       let events = MappingReader(on.value, of: "the events of \(what)", decoder: &self)
     {
       screen.events = events.entries.map { transition($0, kind: .event) }
@@ -321,7 +341,7 @@ public struct FileDecoder {
 
   private mutating func decodeDecision(_ entry: MappingReader.Entry) -> Decision {
     var decision = Decision(name: entry.name, range: definitionRange(entry))
-    guard !entry.value.isNull else { return decision }
+    guard !tree.isNull(entry.value) else { return decision }
     let what = "decision '\(entry.key)'"
     guard
       let body = MappingReader(
@@ -329,7 +349,7 @@ public struct FileDecoder {
     else { return decision }
     decision.doc = body["doc"].flatMap { text($0) }
     decision.lint = body["lint"].flatMap { lint($0) }
-    if let cases = body["cases"], !cases.value.isNull,
+    if let cases = body["cases"], !tree.isNull(cases.value),
       let entries = MappingReader(cases.value, of: "the cases of \(what)", decoder: &self)
     {
       decision.cases = entries.entries.map { transition($0, kind: .decisionCase) }
@@ -364,9 +384,9 @@ public struct FileDecoder {
     var transition = Transition(
       name: entry.name, action: Action(.invalid, at: range(of: entry.value)))
     let node = entry.value
-    switch node.value {
-    case .scalar(let scalar) where !node.isNull:
-      transition.action = scalarAction(scalar.text, at: node, of: what)
+    switch tree.kind(of: node) {
+    case .scalar where !tree.isNull(node):
+      transition.action = scalarAction(tree.text(of: node) ?? "", at: node, of: what)
     case .mapping:
       guard
         let body = MappingReader(node, of: what, allowedKeys: Self.actionKeys, decoder: &self)
@@ -385,7 +405,7 @@ public struct FileDecoder {
     default:
       report(
         "\(what) needs an action: 'pop', 'dismiss', 'stay', or a mapping such as "
-          + "'{ push: Screen }'", at: node.isNull ? entry.keyNode : node)
+          + "'{ push: Screen }'", at: tree.isNull(node) ? entry.keyNode : node)
       transition.action = Action(.invalid, at: entry.name.range)
     }
     return transition
@@ -458,7 +478,7 @@ public struct FileDecoder {
   }
 
   private mutating func handlers(_ entry: MappingReader.Entry?, of child: String) -> [Transition] {
-    guard let entry, !entry.value.isNull,
+    guard let entry, !tree.isNull(entry.value),
       let cases = MappingReader(
         entry.value, of: "the handlers of the start of '\(child)'", decoder: &self)
     else { return [] }
@@ -492,12 +512,9 @@ public struct FileDecoder {
   }
 
   private mutating func style(_ entry: MappingReader.Entry) -> StartStyle? {
-    guard let word = entry.value.scalar?.text, let style = StartStyle(rawValue: word) else {
-      let shown = entry.value.scalar.map { "'\($0.text)'" } ?? entry.value.kindDescription
-      let hint =
-        entry.value.scalar.map {
-          Suggestion.didYouMean($0.text, in: ["push", "present"])
-        } ?? ""
+    guard let word = tree.text(of: entry.value), let style = StartStyle(rawValue: word) else {
+      let shown = shownValue(entry.value)
+      let hint = Suggestion.didYouMean(tree.text(of: entry.value) ?? "", in: ["push", "present"])
       report("'style' must be 'push' or 'present', not \(shown)\(hint)", at: entry.value)
       return nil
     }
@@ -508,19 +525,21 @@ public struct FileDecoder {
 
   /// A name given as a value (`push: Login`): non-empty text.
   private mutating func name(_ node: YAMLNode, for key: String) -> Identifier? {
-    guard let scalar = node.scalar, !node.isNull else {
-      report("\(key) needs a name, not \(node.kindDescription)", at: node)
+    guard let text = tree.text(of: node), !tree.isNull(node) else {
+      report("\(key) needs a name, not \(tree.kindDescription(of: node))", at: node)
       return nil
     }
-    return identifier(scalar.text, at: node)
+    return identifier(text, at: node)
   }
 
   private mutating func text(_ entry: MappingReader.Entry) -> String? {
-    guard let scalar = entry.value.scalar, !entry.value.isNull else {
-      report("'\(entry.key)' must be text, not \(entry.value.kindDescription)", at: entry.value)
+    guard let text = tree.text(of: entry.value), !tree.isNull(entry.value) else {
+      report(
+        "'\(entry.key)' must be text, not \(tree.kindDescription(of: entry.value))",
+        at: entry.value)
       return nil
     }
-    return scalar.text
+    return text
   }
 
   private static let trueWords: Set = [
@@ -531,11 +550,11 @@ public struct FileDecoder {
   ]
 
   private mutating func bool(_ entry: MappingReader.Entry) -> Bool? {
-    if let scalar = entry.value.scalar, scalar.style == .plain {
-      if Self.trueWords.contains(scalar.text) { return true }
-      if Self.falseWords.contains(scalar.text) { return false }
+    if let text = tree.text(of: entry.value), tree.style(of: entry.value) == .plain {
+      if Self.trueWords.contains(text) { return true }
+      if Self.falseWords.contains(text) { return false }
     }
-    let shown = entry.value.scalar.map { "'\($0.text)'" } ?? entry.value.kindDescription
+    let shown = shownValue(entry.value)
     report("'\(entry.key)' must be true or false, not \(shown)", at: entry.value)
     return nil
   }
@@ -545,19 +564,25 @@ public struct FileDecoder {
       let body = MappingReader(entry.value, of: "'lint'", allowedKeys: ["ignore"], decoder: &self),
       let ignore = body["ignore"]
     else { return nil }
-    guard case .sequence(let items) = ignore.value.value else {
+    guard tree.kind(of: ignore.value) == .sequence else {
       report(
         "'ignore' must be a list of rule ids, such as '[cannot-finish]', not "
-          + ignore.value.kindDescription, at: ignore.value)
+          + tree.kindDescription(of: ignore.value), at: ignore.value)
       return nil
     }
-    return Lint(ignore: items.compactMap { name($0, for: "a rule id") })
+    return Lint(ignore: tree.items(of: ignore.value).compactMap { name($0, for: "a rule id") })
   }
 
   /// From a definition's name to the end of its body.
   private func definitionRange(_ entry: MappingReader.Entry) -> SourceRange {
     SourceRange(
-      file: path, start: entry.keyNode.start, end: max(entry.keyNode.end, entry.value.end))
+      file: fileName, start: tree.start(of: entry.keyNode),
+      end: max(tree.end(of: entry.keyNode), tree.end(of: entry.value)))
+  }
+
+  /// A node's value for messages: `'text'` for a scalar, its kind otherwise.
+  private func shownValue(_ node: YAMLNode) -> String {
+    tree.text(of: node).map { "'\($0)'" } ?? tree.kindDescription(of: node)
   }
 }
 

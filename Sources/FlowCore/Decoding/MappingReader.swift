@@ -2,10 +2,11 @@
 /// key, and (for constructs with fixed keys) every key is one the construct allows.
 ///
 /// Problems are reported as `schema` findings and the offending pairs dropped, so that
-/// decoding goes on with what is left.
-struct MappingReader {
+/// decoding goes on with what is left. Small mappings (the common case) are searched
+/// linearly; a hash table is built only for large ones.
+struct MappingReader: Sendable {
   /// One pair whose key is text.
-  struct Entry {
+  struct Entry: Sendable {
     /// The key's text.
     var key: String
     /// The key as a located name.
@@ -18,36 +19,40 @@ struct MappingReader {
 
   /// The pairs kept, in file order.
   private(set) var entries: [Entry] = []
-  private var index: [String: Int] = [:]
+  /// Key → entry, for mappings too large to search linearly.
+  private var index: [String: Int]?
 
-  /// Reads `node` as a mapping of `what` (a phrase such as `screen 'Login'`), allowing
-  /// only `allowedKeys` when given. Returns `nil`, after a finding, for other nodes.
+  private static let linearLimit = 12
+
+  /// Reads `node` as a mapping of `what` (a phrase such as `screen 'Login'`, built only
+  /// for messages), allowing only `allowedKeys` when given. Returns `nil`, after a
+  /// finding, for other nodes.
   init?(
-    _ node: YAMLNode, of what: String, allowedKeys: [String]? = nil,
+    _ node: YAMLNode, of what: @autoclosure () -> String, allowedKeys: [String]? = nil,
     decoder: inout FileDecoder
   ) {
-    guard case .mapping(let pairs) = node.value else {
-      decoder.report(
-        "\(what) must be a mapping, not \(node.kindDescription)", at: node)
+    let tree = decoder.tree
+    guard tree.kind(of: node) == .mapping else {
+      decoder.report("\(what()) must be a mapping, not \(tree.kindDescription(of: node))", at: node)
       return nil
     }
+    let pairs = tree.pairs(of: node)
     entries.reserveCapacity(pairs.count)
-    for pair in pairs {
-      guard let scalar = pair.key.scalar, !pair.key.isNull else {
+    if pairs.count > Self.linearLimit { index = Dictionary(minimumCapacity: pairs.count) }
+    for (keyNode, value) in pairs {
+      guard let key = tree.text(of: keyNode), !tree.isNull(keyNode) else {
         decoder.report(
-          "a key in \(what) must be text, not \(pair.key.kindDescription)", at: pair.key)
+          "a key in \(what()) must be text, not \(tree.kindDescription(of: keyNode))", at: keyNode)
         continue
       }
-      let key = scalar.text
-      if key == "<<" && scalar.style == .plain {
+      if key == "<<" && tree.style(of: keyNode) == .plain {
         decoder.report(
-          "merge keys ('<<') are not part of the flow language; write the keys out",
-          at: pair.key)
+          "merge keys ('<<') are not part of the flow language; write the keys out", at: keyNode)
         continue
       }
-      if let first = index[key] {
+      if let first = position(of: key) {
         decoder.report(
-          "duplicate key '\(key)' in \(what)", at: pair.key,
+          "duplicate key '\(key)' in \(what())", at: keyNode,
           notes: [Note("first defined here", at: entries[first].name.range)])
         continue
       }
@@ -55,20 +60,23 @@ struct MappingReader {
         let hint =
           Suggestion.closest(to: key, in: allowedKeys).map { "; did you mean '\($0)'?" }
           ?? "; expected \(Self.list(allowedKeys))"
-        decoder.report("unknown key '\(key)' in \(what)\(hint)", at: pair.key)
+        decoder.report("unknown key '\(key)' in \(what())\(hint)", at: keyNode)
         continue
       }
-      index[key] = entries.count
+      index?[key] = entries.count
       entries.append(
-        Entry(
-          key: key, name: decoder.identifier(key, at: pair.key), keyNode: pair.key,
-          value: pair.value))
+        Entry(key: key, name: decoder.identifier(key, at: keyNode), keyNode: keyNode, value: value))
     }
+  }
+
+  private func position(of key: String) -> Int? {
+    if let index { return index[key] }
+    return entries.firstIndex { $0.key == key }
   }
 
   /// The entry with this key.
   subscript(key: String) -> Entry? {
-    index[key].map { entries[$0] }
+    position(of: key).map { entries[$0] }
   }
 
   /// `'a', 'b' or 'c'`.

@@ -12,20 +12,30 @@ struct TypeParser {
   private static func expression(
     _ node: YAMLNode, names: inout [Identifier], decoder: inout FileDecoder
   ) -> TypeExpression {
-    switch node.value {
-    case .scalar(let scalar) where !node.isNull:
-      var parser = TypeParser(scalar: scalar, node: node, path: decoder.path)
+    let tree = decoder.tree
+    switch tree.kind(of: node) {
+    case .scalar where !tree.isNull(node):
+      let text = tree.text(of: node) ?? ""
+      // Most types are one name: no need to tokenise those.
+      if let first = text.utf8.first, isNameStart(first), text.utf8.allSatisfy(isNameByte) {
+        names.append(Identifier(text, at: nameRange(node, 0, text.utf8.count, decoder)))
+        return .named(text)
+      }
+      var parser = TypeParser(bytes: Array(text.utf8))
       guard let type = parser.parseWhole() else {
         decoder.report(
-          "'\(scalar.text)' is not a type: \(parser.problem); expected a name, 'T?', '[T]' "
+          "'\(text)' is not a type: \(parser.problem); expected a name, 'T?', '[T]' "
             + "or '[K: V]'", at: node)
         return .invalid
       }
-      names.append(contentsOf: parser.names)
+      for (name, start, end) in parser.names {
+        names.append(Identifier(name, at: nameRange(node, start, end, decoder)))
+      }
       return type
-    case .sequence(let items) where items.count == 1:
-      let item = items[0]
-      if case .mapping(let pairs) = item.value {
+    case .sequence where tree.items(of: node).count == 1:
+      let item = tree.items(of: node)[tree.items(of: node).startIndex]
+      if tree.kind(of: item) == .mapping {
+        let pairs = tree.pairs(of: item)
         guard pairs.count == 1 else {
           decoder.report("a dictionary type is written '[K: V]', with one key type", at: item)
           return .invalid
@@ -41,55 +51,79 @@ struct TypeParser {
       decoder.report("an array type is written '[T]', with one element type", at: node)
       return .invalid
     default:
-      decoder.report("expected a type, not \(node.kindDescription)", at: node)
+      decoder.report("expected a type, not \(tree.kindDescription(of: node))", at: node)
       return .invalid
     }
   }
 
+  /// The range of the name at bytes `start..<end` of the scalar's text: exact on a
+  /// one-line scalar (types are ASCII), the whole scalar otherwise.
+  private static func nameRange(
+    _ node: YAMLNode, _ start: Int, _ end: Int, _ decoder: FileDecoder
+  ) -> SourceRange {
+    let tree = decoder.tree
+    let from = tree.start(of: node)
+    let to = tree.end(of: node)
+    let style = tree.style(of: node)
+    guard from.line == to.line, style != .literal, style != .folded else {
+      return decoder.range(of: node)
+    }
+    let first = from.column + (style == .plain ? 0 : 1)
+    return SourceRange(
+      file: decoder.fileName, start: SourcePosition(line: from.line, column: first + start),
+      end: SourcePosition(line: from.line, column: first + end))
+  }
+
+  private static func isNameStart(_ byte: UInt8) -> Bool {
+    (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+      || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || byte == UInt8(ascii: "_")
+  }
+
+  private static func isNameByte(_ byte: UInt8) -> Bool {
+    isNameStart(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+  }
+
   // MARK: Text form
 
-  private let characters: [Character]
-  private let node: YAMLNode
-  private let path: String
-  /// Where the text starts, when each character of it is one column of the file.
-  private let firstColumn: Int?
+  private let bytes: [UInt8]
   private var position = 0
-  private(set) var names: [Identifier] = []
+  /// Each name read, with its byte offsets in the text.
+  private(set) var names: [(String, Int, Int)] = []
   private(set) var problem = ""
 
-  private init(scalar: YAMLScalar, node: YAMLNode, path: String) {
-    self.characters = Array(scalar.text)
-    self.node = node
-    self.path = path
-    let quote = scalar.style == .plain ? 0 : 1
-    let oneLine =
-      node.start.line == node.end.line && scalar.style != .literal
-      && scalar.style != .folded
-    self.firstColumn = oneLine ? node.start.column + quote : nil
+  private init(bytes: [UInt8]) {
+    self.bytes = bytes
   }
 
   private mutating func parseWhole() -> TypeExpression? {
     guard let type = parseType() else { return nil }
     skipSpaces()
-    guard position == characters.count else {
-      problem = "unexpected '\(characters[position])'"
+    guard position == bytes.count else {
+      problem = "unexpected '\(character(at: position))'"
       return nil
     }
     return type
   }
 
+  private func character(at offset: Int) -> String {
+    // The offending character, whole even when it is not ASCII.
+    var end = offset + 1
+    while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
+    return String(decoding: bytes[offset..<end], as: UTF8.self)
+  }
+
   private mutating func parseType() -> TypeExpression? {
     skipSpaces()
-    guard position < characters.count else {
-      problem = characters.isEmpty ? "it is empty" : "it ends too early"
+    guard position < bytes.count else {
+      problem = bytes.isEmpty ? "it is empty" : "it ends too early"
       return nil
     }
     var type: TypeExpression
-    if characters[position] == "[" {
+    if bytes[position] == UInt8(ascii: "[") {
       position += 1
       guard let first = parseType() else { return nil }
       skipSpaces()
-      if position < characters.count, characters[position] == ":" {
+      if position < bytes.count, bytes[position] == UInt8(ascii: ":") {
         position += 1
         guard let value = parseType() else { return nil }
         type = .dictionary(key: first, value: value)
@@ -97,32 +131,27 @@ struct TypeParser {
         type = .array(first)
       }
       skipSpaces()
-      guard position < characters.count, characters[position] == "]" else {
+      guard position < bytes.count, bytes[position] == UInt8(ascii: "]") else {
         problem = "expected ']'"
         return nil
       }
       position += 1
-    } else if characters[position].isLetter || characters[position] == "_" {
+    } else if Self.isNameStart(bytes[position]) {
       let start = position
-      while position < characters.count,
-        characters[position].isLetter || characters[position].isNumber
-          || characters[position] == "_"
-      {
-        position += 1
-      }
-      let name = String(characters[start..<position])
-      names.append(Identifier(name, at: nameRange(from: start, to: position)))
+      while position < bytes.count, Self.isNameByte(bytes[position]) { position += 1 }
+      let name = String(decoding: bytes[start..<position], as: UTF8.self)
+      names.append((name, start, position))
       type = .named(name)
     } else {
-      problem = "unexpected '\(characters[position])'"
+      problem = "unexpected '\(character(at: position))'"
       return nil
     }
     skipSpaces()
-    if position < characters.count, characters[position] == "?" {
+    if position < bytes.count, bytes[position] == UInt8(ascii: "?") {
       position += 1
       type = .optional(type)
       skipSpaces()
-      if position < characters.count, characters[position] == "?" {
+      if position < bytes.count, bytes[position] == UInt8(ascii: "?") {
         problem = "a type is optional once ('T?'), not twice"
         return nil
       }
@@ -131,18 +160,6 @@ struct TypeParser {
   }
 
   private mutating func skipSpaces() {
-    while position < characters.count, characters[position] == " " { position += 1 }
-  }
-
-  /// The range of the name at `start..<end` of the text: exact on a one-line scalar, the
-  /// whole scalar otherwise.
-  private func nameRange(from start: Int, to end: Int) -> SourceRange {
-    guard let firstColumn else {
-      return SourceRange(file: path, start: node.start, end: node.end)
-    }
-    return SourceRange(
-      file: path,
-      start: SourcePosition(line: node.start.line, column: firstColumn + start),
-      end: SourcePosition(line: node.start.line, column: firstColumn + end))
+    while position < bytes.count, bytes[position] == UInt8(ascii: " ") { position += 1 }
   }
 }

@@ -44,6 +44,7 @@ enum CheckCommand: Command {
     let configuration = try Inputs.configuration(parsed)
     let inputs = try Inputs.collect(parsed.positionals, invocation, configuration, command: name)
     let checked = try Inputs.check(inputs, configuration)
+    result.retained = checked
     switch format {
     case .text:
       let reporter = TextReporter(colored: invocation.usesColor, sources: checked.sources)
@@ -61,6 +62,9 @@ enum CheckCommand: Command {
     let failing =
       parsed.flags.contains("--strict") ? !checked.findings.isEmpty : checked.hasErrors
     result.status = failing ? .findings : .success
+    var timer = checked.timing
+    timer.lap("report")
+    result.errors += timer.report
   }
 }
 

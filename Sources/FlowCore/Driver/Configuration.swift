@@ -80,16 +80,19 @@ public struct Configuration: Sendable {
       throw ConfigurationError(at: problem.range, problem.message)
     }
     var configuration = Configuration()
-    guard case .document(let root) = document else { return configuration }
-    guard case .mapping(let pairs) = root.value else {
-      throw ConfigurationError(at: range(root, file), "the configuration must be a mapping")
+    guard case .document(let tree, let root) = document else { return configuration }
+    func range(_ node: YAMLNode) -> SourceRange {
+      SourceRange(file: file.path, start: tree.start(of: node), end: tree.end(of: node))
+    }
+    guard tree.kind(of: root) == .mapping else {
+      throw ConfigurationError(at: range(root), "the configuration must be a mapping")
     }
     let keys = ["rules", "include", "exclude"]
     var seen: Set<String> = []
-    for pair in pairs {
-      let at = range(pair.key, file)
-      guard let key = pair.key.scalar?.text, keys.contains(key) else {
-        let text = pair.key.scalar?.text ?? "?"
+    for (keyNode, value) in tree.pairs(of: root) {
+      let at = range(keyNode)
+      guard let key = tree.text(of: keyNode), keys.contains(key) else {
+        let text = tree.text(of: keyNode) ?? "?"
         throw ConfigurationError(
           at: at,
           "unknown key '\(text)'" + Suggestion.didYouMean(text, in: keys)
@@ -98,41 +101,33 @@ public struct Configuration: Sendable {
       guard seen.insert(key).inserted else {
         throw ConfigurationError(at: at, "duplicate key '\(key)'")
       }
+      if tree.isNull(value) { continue }
       switch key {
       case "rules":
-        guard case .mapping(let rules) = pair.value.value else {
-          if pair.value.isNull { continue }
+        guard tree.kind(of: value) == .mapping else {
           throw ConfigurationError(
-            at: range(pair.value, file), "'rules' must map rule ids to error, warning or off")
+            at: range(value), "'rules' must map rule ids to error, warning or off")
         }
-        for rule in rules {
-          let id = try Self.rule(rule.key.scalar?.text ?? "", at: range(rule.key, file))
-          let value = rule.value.scalar?.text ?? ""
-          configuration.settings[id] = try Self.setting(value, at: range(rule.value, file))
+        for (rule, level) in tree.pairs(of: value) {
+          let id = try Self.rule(tree.text(of: rule) ?? "", at: range(rule))
+          configuration.settings[id] = try Self.setting(
+            tree.text(of: level) ?? "", at: range(level))
         }
       default:
-        let list = try strings(pair.value, file, key: key)
+        guard tree.kind(of: value) == .sequence else {
+          throw ConfigurationError(at: range(value), "'\(key)' must be a list of paths")
+        }
+        var list: [String] = []
+        for item in tree.items(of: value) {
+          guard let text = tree.text(of: item), !tree.isNull(item) else {
+            throw ConfigurationError(at: range(item), "'\(key)' must be a list of paths")
+          }
+          list.append(text)
+        }
         if key == "include" { configuration.include = list } else { configuration.exclude = list }
       }
     }
     return configuration
-  }
-
-  private static func strings(_ node: YAMLNode, _ file: SourceFile, key: String)
-    throws(ConfigurationError) -> [String]
-  {
-    if node.isNull { return [] }
-    guard case .sequence(let items) = node.value else {
-      throw ConfigurationError(at: range(node, file), "'\(key)' must be a list of paths")
-    }
-    var result: [String] = []
-    for item in items {
-      guard let text = item.scalar?.text, !item.isNull else {
-        throw ConfigurationError(at: range(item, file), "'\(key)' must be a list of paths")
-      }
-      result.append(text)
-    }
-    return result
   }
 
   private static func rule(_ text: String, at range: SourceRange?) throws(ConfigurationError)
@@ -155,10 +150,6 @@ public struct Configuration: Sendable {
           + Suggestion.didYouMean(text, in: Setting.allCases.map(\.rawValue)))
     }
     return setting
-  }
-
-  private static func range(_ node: YAMLNode, _ file: SourceFile) -> SourceRange {
-    SourceRange(file: file.path, start: node.start, end: node.end)
   }
 }
 

@@ -50,6 +50,9 @@ public struct CommandResult: Sendable {
   public var errors = ""
   /// The exit status.
   public var status = ExitStatus.success
+  /// What the command built (a module, its findings), kept alive until the process exits:
+  /// freeing millions of small values one by one only to exit takes longer than the check.
+  public var retained: (any Sendable)?
 
   public init() {}
 }

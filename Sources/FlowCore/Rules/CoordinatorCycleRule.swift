@@ -66,7 +66,7 @@ public enum CoordinatorCycleRule: ModuleRule {
           guard let child = start.step.child, members.contains(child) else { continue }
           let range = start.step.range
           if let current = first,
-            (current.range.file, current.range.start) <= (range.file, range.start)
+            !range.precedes(current.range)
           {
             continue
           }

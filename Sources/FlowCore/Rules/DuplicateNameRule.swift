@@ -89,7 +89,7 @@ public enum DuplicateNameRule: ModuleRule {
         Definition(name: coordinator.name, kind: "coordinator", generated: generated))
     }
     definitions.sort {
-      ($0.name.range.file, $0.name.range.start) < ($1.name.range.file, $1.name.range.start)
+      $0.name.range.precedes($1.name.range)
     }
 
     var seen: [String: Definition] = [:]

@@ -1,97 +1,157 @@
-/// A node of a YAML document, with where it stands in its file.
+/// A node of a parsed YAML document: an index into its ``YAMLTree``.
 ///
-/// The YAML layer turns libyaml's events into these nodes and nothing else: it knows no
-/// flow language. Aliases are already resolved (an alias is a copy of its anchored node,
-/// sharing its storage), so later stages see a plain tree.
-public struct YAMLNode: Sendable {
-  /// What a node holds.
-  public enum Value: Sendable {
-    /// Text, with how it was written.
-    case scalar(YAMLScalar)
-    /// An ordered list of nodes.
-    case sequence([YAMLNode])
-    /// Key-value pairs in file order. Keys may repeat: the model reports that.
-    case mapping([YAMLPair])
+/// Nodes are plain indices so that walking a document costs no allocation and no reference
+/// counting; the tree answers every question about a node.
+public struct YAMLNode: Hashable, Sendable {
+  /// The node's index in its tree.
+  public let index: Int32
+
+  init(_ index: Int32) { self.index = index }
+}
+
+/// What a node holds.
+public enum YAMLKind: Sendable {
+  /// Text.
+  case scalar
+  /// An ordered list of nodes.
+  case sequence
+  /// Key-value pairs in file order. Keys may repeat: the decoder reports that.
+  case mapping
+}
+
+/// How a scalar was written in the file.
+public enum YAMLScalarStyle: UInt8, Sendable {
+  /// Without quotes.
+  case plain
+  /// In `'single quotes'`.
+  case singleQuoted
+  /// In `"double quotes"`.
+  case doubleQuoted
+  /// As a `|` block.
+  case literal
+  /// As a `>` block.
+  case folded
+}
+
+/// A YAML document read into flat arrays: every node with its kind, its position (1-based)
+/// and its children, the scalars' texts built once.
+///
+/// The YAML layer turns libyaml's events into this tree and nothing else: it knows no flow
+/// language. An alias is a node of its own (with the alias's position) whose content is
+/// its anchored node's, shared, so later stages see a plain tree and expansion costs
+/// nothing.
+public final class YAMLTree: Sendable {
+  /// One node's record. `data` is the text index of a scalar, the first child's offset in
+  /// `children` for a collection, and the anchored node for an alias.
+  struct Record: Sendable {
+    var kind: UInt8
+    var data: UInt32
+    var count: UInt32
+    var start: SourcePosition
+    var end: SourcePosition
+  }
+
+  static let sequenceKind: UInt8 = 5
+  static let mappingKind: UInt8 = 6
+  static let aliasKind: UInt8 = 7
+
+  let records: [Record]
+  let children: [YAMLNode]
+  let texts: [String]
+  let tags: [Int32: String]
+
+  init(records: [Record], children: [YAMLNode], texts: [String], tags: [Int32: String]) {
+    self.records = records
+    self.children = children
+    self.texts = texts
+    self.tags = tags
+  }
+
+  /// The record holding the node's content: the anchored node's, for an alias.
+  private func content(_ node: YAMLNode) -> Record {
+    let record = records[Int(node.index)]
+    return record.kind == Self.aliasKind ? records[Int(record.data)] : record
   }
 
   /// What the node holds.
-  public var value: Value
-  /// Where the node starts (1-based).
-  public var start: SourcePosition
-  /// Just past where the node ends (1-based).
-  public var end: SourcePosition
-  /// An explicit tag such as `!!str`, if the node has one.
-  public var tag: String?
-
-  public init(_ value: Value, start: SourcePosition, end: SourcePosition, tag: String? = nil) {
-    self.value = value
-    self.start = start
-    self.end = end
-    self.tag = tag
+  public func kind(of node: YAMLNode) -> YAMLKind {
+    switch content(node).kind {
+    case Self.sequenceKind: return .sequence
+    case Self.mappingKind: return .mapping
+    default: return .scalar
+    }
   }
 
-  /// The scalar this node holds, or `nil` for a collection.
-  public var scalar: YAMLScalar? {
-    if case .scalar(let scalar) = value { return scalar }
-    return nil
+  /// The text of a scalar node, or `nil` for a collection.
+  public func text(of node: YAMLNode) -> String? {
+    let record = content(node)
+    return record.kind < Self.sequenceKind ? texts[Int(record.data)] : nil
+  }
+
+  /// How a scalar node was written (`.plain` for collections).
+  public func style(of node: YAMLNode) -> YAMLScalarStyle {
+    YAMLScalarStyle(rawValue: content(node).kind) ?? .plain
+  }
+
+  /// The explicit tag of the node, such as `tag:yaml.org,2002:str`, if it has one.
+  public func tag(of node: YAMLNode) -> String? {
+    let record = records[Int(node.index)]
+    let owner = record.kind == Self.aliasKind ? Int32(record.data) : node.index
+    return tags.isEmpty ? nil : tags[owner]
+  }
+
+  /// Where the node starts (1-based); for an alias, where the alias is written.
+  public func start(of node: YAMLNode) -> SourcePosition { records[Int(node.index)].start }
+
+  /// Just past where the node ends (1-based).
+  public func end(of node: YAMLNode) -> SourcePosition { records[Int(node.index)].end }
+
+  /// The items of a sequence (empty for other nodes).
+  public func items(of node: YAMLNode) -> ArraySlice<YAMLNode> {
+    let record = content(node)
+    guard record.kind == Self.sequenceKind else { return [] }
+    return children[Int(record.data)..<Int(record.data + record.count)]
+  }
+
+  /// The pairs of a mapping, in file order (empty for other nodes).
+  public func pairs(of node: YAMLNode) -> YAMLPairs {
+    let record = content(node)
+    guard record.kind == Self.mappingKind else { return YAMLPairs(nodes: []) }
+    return YAMLPairs(nodes: children[Int(record.data)..<Int(record.data + record.count)])
   }
 
   /// Whether the node is YAML's null: `~`, `null`, or nothing, unquoted and untagged.
-  public var isNull: Bool {
-    guard tag == nil, let scalar, scalar.style == .plain else { return false }
-    switch scalar.text {
+  public func isNull(_ node: YAMLNode) -> Bool {
+    let record = content(node)
+    guard record.kind == YAMLScalarStyle.plain.rawValue, tag(of: node) == nil else {
+      return false
+    }
+    switch texts[Int(record.data)] {
     case "", "~", "null", "Null", "NULL": return true
     default: return false
     }
   }
 
-  /// A word for the kind of node, for messages: `a mapping`, `a list`, `text`.
-  public var kindDescription: String {
-    switch value {
-    case .scalar: return isNull ? "null" : "a scalar"
+  /// A word for the kind of node, for messages: `a mapping`, `a list`, `a scalar`, `null`.
+  public func kindDescription(of node: YAMLNode) -> String {
+    switch kind(of: node) {
+    case .scalar: return isNull(node) ? "null" : "a scalar"
     case .sequence: return "a list"
     case .mapping: return "a mapping"
     }
   }
 }
 
-/// A scalar's text and how it was written.
-public struct YAMLScalar: Sendable {
-  /// How a scalar was written in the file.
-  public enum Style: Sendable {
-    /// Without quotes.
-    case plain
-    /// In `'single quotes'`.
-    case singleQuoted
-    /// In `"double quotes"`.
-    case doubleQuoted
-    /// As a `|` block.
-    case literal
-    /// As a `>` block.
-    case folded
-  }
+/// The pairs of a mapping: a view over its children, two by two.
+public struct YAMLPairs: RandomAccessCollection, Sendable {
+  let nodes: ArraySlice<YAMLNode>
 
-  /// The text after YAML's unquoting and folding.
-  public var text: String
-  /// How it was written.
-  public var style: Style
+  public var startIndex: Int { 0 }
+  public var endIndex: Int { nodes.count / 2 }
 
-  public init(_ text: String, style: Style = .plain) {
-    self.text = text
-    self.style = style
-  }
-}
-
-/// A key and its value in a mapping.
-public struct YAMLPair: Sendable {
-  /// The key: a scalar in the flow language, but YAML allows any node.
-  public var key: YAMLNode
-  /// The value.
-  public var value: YAMLNode
-
-  public init(key: YAMLNode, value: YAMLNode) {
-    self.key = key
-    self.value = value
+  public subscript(position: Int) -> (key: YAMLNode, value: YAMLNode) {
+    let base = nodes.startIndex + 2 * position
+    return (nodes[base], nodes[base + 1])
   }
 }
 

@@ -2,8 +2,8 @@ internal import CYaml
 
 /// What reading one file as YAML gave.
 public enum YAMLDocument: Sendable {
-  /// The file's (first) document.
-  case document(YAMLNode)
+  /// The file's (first) document: its tree and its root node.
+  case document(YAMLTree, root: YAMLNode)
   /// The file holds no document at all: it is empty, or only comments.
   case empty
   /// The file could not be read as YAML, or broke a limit; the findings say why.
@@ -41,35 +41,44 @@ public enum YAMLParser {
   }
 }
 
-/// One collection being built: its children so far and what it needs when it closes.
+/// One collection being built: where its children start on the pending list, and what
+/// it needs when it closes.
 private struct Frame {
-  var isMapping: Bool
-  var start: SourcePosition
-  var tag: String?
+  var node: Int32
+  var firstPending: Int
   var anchor: String?
-  var items: [YAMLNode] = []
-  var pairs: [YAMLPair] = []
-  var pendingKey: YAMLNode?
   /// Nodes in the subtree so far, aliases counted at their expanded size.
   var size = 1
 }
 
-/// The event loop's state.
+/// The event loop's state: the tree's arrays as they grow.
 private struct TreeBuilder {
   let file: SourceFile
   let limits: YAMLLimits
   var findings = Findings()
   var result = YAMLDocument.empty
 
+  private var records: [YAMLTree.Record] = []
+  private var children: [YAMLNode] = []
+  private var texts: [String] = []
+  private var tags: [Int32: String] = [:]
+  /// The finished children of the open collections, innermost last.
+  private var pending: [YAMLNode] = []
   private var stack: [Frame] = []
-  private var anchors: [String: (node: YAMLNode, size: Int)] = [:]
+  private var anchors: [String: (node: Int32, size: Int)] = [:]
   private var openAnchors: Set<String> = []
   private var aliasExpansion = 0
   private var documents = 0
+  private var root: YAMLNode?
 
   init(file: SourceFile, limits: YAMLLimits) {
     self.file = file
     self.limits = limits
+    // About one node per 9 bytes of flow YAML; reserving saves the growth copies.
+    let estimate = file.bytes.count / 9 + 16
+    records.reserveCapacity(estimate)
+    children.reserveCapacity(estimate)
+    texts.reserveCapacity(estimate * 2 / 3)
   }
 
   mutating func run() {
@@ -92,8 +101,13 @@ private struct TreeBuilder {
           return
         }
         defer { yaml_event_delete(&event) }
-        if event.type == YAML_STREAM_END_EVENT || !handle(event) { return }
+        if event.type == YAML_STREAM_END_EVENT || !handle(event) { break }
       }
+    }
+    if case .broken = result { return }
+    if let root {
+      let tree = YAMLTree(records: records, children: children, texts: texts, tags: tags)
+      result = .document(tree, root: root)
     }
   }
 
@@ -113,13 +127,15 @@ private struct TreeBuilder {
       }
     case YAML_SCALAR_EVENT:
       let scalar = event.data.scalar
-      let text = string(scalar.value, count: scalar.length)
-      let node = YAMLNode(
-        .scalar(YAMLScalar(text, style: style(scalar.style))), start: start, end: end,
-        tag: optionalString(scalar.tag))
-      let anchor = optionalString(scalar.anchor)
-      if let anchor { anchors[anchor] = (node, 1) }
-      return attach(node, size: 1)
+      let node = Int32(records.count)
+      records.append(
+        YAMLTree.Record(
+          kind: style(scalar.style).rawValue, data: UInt32(texts.count), count: 0, start: start,
+          end: end))
+      texts.append(string(scalar.value, count: scalar.length))
+      if let tag = optionalString(scalar.tag) { tags[node] = tag }
+      if let anchor = optionalString(scalar.anchor) { anchors[anchor] = (node, 1) }
+      attach(YAMLNode(node), size: 1)
     case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
       guard stack.count < limits.maxDepth else {
         findings.add(
@@ -134,17 +150,27 @@ private struct TreeBuilder {
         isMapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor)
       let tag = optionalString(
         isMapping ? event.data.mapping_start.tag : event.data.sequence_start.tag)
+      let node = Int32(records.count)
+      records.append(
+        YAMLTree.Record(
+          kind: isMapping ? YAMLTree.mappingKind : YAMLTree.sequenceKind, data: 0, count: 0,
+          start: start, end: end))
+      if let tag { tags[node] = tag }
       if let anchor { openAnchors.insert(anchor) }
-      stack.append(Frame(isMapping: isMapping, start: start, tag: tag, anchor: anchor))
+      stack.append(Frame(node: node, firstPending: pending.count, anchor: anchor))
     case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
       guard let frame = stack.popLast() else { return true }
-      let value: YAMLNode.Value = frame.isMapping ? .mapping(frame.pairs) : .sequence(frame.items)
-      let node = YAMLNode(value, start: frame.start, end: end, tag: frame.tag)
+      let index = Int(frame.node)
+      records[index].data = UInt32(children.count)
+      records[index].count = UInt32(pending.count - frame.firstPending)
+      records[index].end = end
+      children.append(contentsOf: pending[frame.firstPending...])
+      pending.removeSubrange(frame.firstPending...)
       if let anchor = frame.anchor {
         openAnchors.remove(anchor)
-        anchors[anchor] = (node, frame.size)
+        anchors[anchor] = (frame.node, frame.size)
       }
-      return attach(node, size: frame.size)
+      attach(YAMLNode(frame.node), size: frame.size)
     case YAML_ALIAS_EVENT:
       let name = optionalString(event.data.alias.anchor) ?? ""
       let range = SourceRange(file: file.path, start: start, end: end)
@@ -167,34 +193,25 @@ private struct TreeBuilder {
         result = .broken
         return false
       }
-      var node = anchored.node
-      node.start = start
-      node.end = end
-      return attach(node, size: anchored.size)
+      let node = Int32(records.count)
+      records.append(
+        YAMLTree.Record(
+          kind: YAMLTree.aliasKind, data: UInt32(anchored.node), count: 0, start: start, end: end))
+      attach(YAMLNode(node), size: anchored.size)
     default:
       break
     }
     return true
   }
 
-  /// Adds a finished node to the collection being built, or makes it the document.
-  private mutating func attach(_ node: YAMLNode, size: Int) -> Bool {
+  /// Adds a finished node to the collection being built, or makes it the document's root.
+  private mutating func attach(_ node: YAMLNode, size: Int) {
     guard !stack.isEmpty else {
-      result = .document(node)
-      return true
+      root = node
+      return
     }
     stack[stack.count - 1].size += size
-    if stack[stack.count - 1].isMapping {
-      if let key = stack[stack.count - 1].pendingKey {
-        stack[stack.count - 1].pairs.append(YAMLPair(key: key, value: node))
-        stack[stack.count - 1].pendingKey = nil
-      } else {
-        stack[stack.count - 1].pendingKey = node
-      }
-    } else {
-      stack[stack.count - 1].items.append(node)
-    }
-    return true
+    pending.append(node)
   }
 
   /// Records libyaml's error as a `yaml-syntax` finding at the position libyaml gives.
@@ -251,7 +268,7 @@ private func optionalString(_ pointer: UnsafePointer<CChar>?) -> String? {
   return String(cString: pointer)
 }
 
-private func style(_ style: yaml_scalar_style_t) -> YAMLScalar.Style {
+private func style(_ style: yaml_scalar_style_t) -> YAMLScalarStyle {
   switch style {
   case YAML_SINGLE_QUOTED_SCALAR_STYLE: return .singleQuoted
   case YAML_DOUBLE_QUOTED_SCALAR_STYLE: return .doubleQuoted

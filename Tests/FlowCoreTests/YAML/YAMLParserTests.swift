@@ -14,60 +14,64 @@ import Testing
     return (document, findings.all)
   }
 
-  private func root(_ document: YAMLDocument) throws -> YAMLNode {
-    guard case .document(let node) = document else {
+  private func tree(_ document: YAMLDocument) throws -> (YAMLTree, YAMLNode) {
+    guard case .document(let tree, let root) = document else {
       Issue.record("expected a document, got \(document)")
       throw CancellationError()
     }
-    return node
+    return (tree, root)
   }
 
-  private func pairs(_ node: YAMLNode) -> [YAMLPair] {
-    if case .mapping(let pairs) = node.value { return pairs }
-    return []
+  private func isBroken(_ document: YAMLDocument) -> Bool {
+    if case .broken = document { return true }
+    return false
   }
 
   @Test func nodesKnowTheirOneBasedLineAndColumn() throws {
     let (document, findings) = parse("version: 1\ncoordinators:\n  App: { start: Home }\n")
     #expect(findings.isEmpty)
-    let top = pairs(try root(document))
+    let (tree, root) = try tree(document)
+    let top = tree.pairs(of: root)
     #expect(top.count == 2)
-    #expect(top[0].key.start == SourcePosition(line: 1, column: 1))
-    #expect(top[0].value.start == SourcePosition(line: 1, column: 10))
-    let app = pairs(top[1].value)[0]
-    #expect(app.key.start == SourcePosition(line: 3, column: 3))
-    #expect(app.value.start == SourcePosition(line: 3, column: 8))
-    let start = pairs(app.value)[0]
-    #expect(start.value.scalar?.text == "Home")
-    #expect(start.value.start == SourcePosition(line: 3, column: 17))
-    #expect(start.value.end == SourcePosition(line: 3, column: 21))
+    #expect(tree.start(of: top[0].key) == SourcePosition(line: 1, column: 1))
+    #expect(tree.start(of: top[0].value) == SourcePosition(line: 1, column: 10))
+    let app = tree.pairs(of: top[1].value)[0]
+    #expect(tree.start(of: app.key) == SourcePosition(line: 3, column: 3))
+    #expect(tree.start(of: app.value) == SourcePosition(line: 3, column: 8))
+    let start = tree.pairs(of: app.value)[0]
+    #expect(tree.text(of: start.value) == "Home")
+    #expect(tree.start(of: start.value) == SourcePosition(line: 3, column: 17))
+    #expect(tree.end(of: start.value) == SourcePosition(line: 3, column: 21))
+    #expect(tree.end(of: app.value) == SourcePosition(line: 3, column: 23))
   }
 
   @Test func columnsCountCharactersNotBytes() throws {
     let (document, _) = parse("名前: x\n")
-    let pair = pairs(try root(document))[0]
-    #expect(pair.value.start == SourcePosition(line: 1, column: 5))
+    let (tree, root) = try tree(document)
+    #expect(tree.start(of: tree.pairs(of: root)[0].value) == SourcePosition(line: 1, column: 5))
   }
 
   @Test func aByteOrderMarkTakesNoColumn() throws {
     let (document, findings) = parse(bytes: [0xEF, 0xBB, 0xBF] + Array("a: b\nc: d\n".utf8))
     #expect(findings.isEmpty)
-    let top = pairs(try root(document))
-    #expect(top[0].key.start == SourcePosition(line: 1, column: 1))
-    #expect(top[1].value.start == SourcePosition(line: 2, column: 4))
+    let (tree, root) = try tree(document)
+    let top = tree.pairs(of: root)
+    #expect(tree.start(of: top[0].key) == SourcePosition(line: 1, column: 1))
+    #expect(tree.start(of: top[1].value) == SourcePosition(line: 2, column: 4))
   }
 
   @Test func crlfLineBreaksCountAsOne() throws {
     let (document, findings) = parse("a: b\r\nc: d\r\n\r\ne: f\r\n")
     #expect(findings.isEmpty)
-    let top = pairs(try root(document))
-    #expect(top.map { $0.key.start.line } == [1, 2, 4])
-    #expect(top[1].value.scalar?.text == "d")
+    let (tree, root) = try tree(document)
+    let top = tree.pairs(of: root)
+    #expect(top.map { tree.start(of: $0.key).line } == [1, 2, 4])
+    #expect(tree.text(of: top[1].value) == "d")
   }
 
   @Test func invalidUTF8IsASyntaxFindingAtTheByte() {
     let (document, findings) = parse(bytes: Array("a: b\nc: ".utf8) + [0xFF, 0x41] + [0x0A])
-    guard case .broken = document else { return #expect(Bool(false), "\(document)") }
+    #expect(isBroken(document))
     #expect(findings.count == 1)
     #expect(findings.first?.rule == "yaml-syntax")
     #expect(findings.first?.line == 2)
@@ -98,7 +102,8 @@ import Testing
 
   @Test func aSecondDocumentIsASchemaFindingAtItsStart() throws {
     let (document, findings) = parse("a: 1\n---\nb: 2\n")
-    #expect(pairs(try root(document)).count == 1)
+    let (tree, root) = try tree(document)
+    #expect(tree.pairs(of: root).count == 1)
     #expect(findings.map(\.rule) == ["schema"])
     #expect(findings.first?.line == 2)
     #expect(findings.first?.column == 1)
@@ -106,18 +111,21 @@ import Testing
 
   @Test func libyamlErrorsKeepLibyamlsPosition() {
     let (document, findings) = parse("a:\n  b: [1, 2\nc: d\n")
-    guard case .broken = document else { return #expect(Bool(false), "\(document)") }
+    #expect(isBroken(document))
     #expect(findings.map(\.rule) == ["yaml-syntax"])
     #expect(findings.first?.message.hasPrefix("invalid YAML: ") == true)
     #expect(findings.first?.line == 3)
   }
 
-  @Test func aliasesCopyTheAnchoredNode() throws {
-    let (document, findings) = parse("a: &x { k: v }\nb: *x\n")
+  @Test func aliasesShareTheAnchoredNodeAtTheirOwnPlace() throws {
+    let (document, findings) = parse("a: &x { k: v }\nb: *x\nc: &s text\nd: *s\n")
     #expect(findings.isEmpty)
-    let top = pairs(try root(document))
-    #expect(pairs(top[1].value).first?.value.scalar?.text == "v")
-    #expect(top[1].value.start == SourcePosition(line: 2, column: 4))
+    let (tree, root) = try tree(document)
+    let top = tree.pairs(of: root)
+    #expect(tree.kind(of: top[1].value) == .mapping)
+    #expect(tree.text(of: tree.pairs(of: top[1].value)[0].value) == "v")
+    #expect(tree.start(of: top[1].value) == SourcePosition(line: 2, column: 4))
+    #expect(tree.text(of: top[3].value) == "text")
   }
 
   @Test func anUndefinedOrRecursiveAliasIsASyntaxFinding() {
@@ -138,7 +146,7 @@ import Testing
       text += "]\n"
     }
     let (document, findings) = parse(text)
-    guard case .broken = document else { return #expect(Bool(false), "\(document)") }
+    #expect(isBroken(document))
     #expect(findings.map(\.rule) == ["schema"])
     #expect(findings.first?.message.contains("aliases expand to more than 100000 nodes") == true)
     #expect(findings.first?.line == 5)  // l4: its eighth alias of l3 crosses the bound
@@ -147,7 +155,7 @@ import Testing
   @Test func deepNestingIsAFindingWhileStreaming() {
     let text = String(repeating: "[", count: 200_000)
     let (document, findings) = parse(text)
-    guard case .broken = document else { return #expect(Bool(false), "\(document)") }
+    #expect(isBroken(document))
     #expect(findings.map(\.rule) == ["schema"])
     #expect(findings.first?.message.contains("deeper than 100 levels") == true)
     #expect(findings.first?.column == 101)
@@ -157,21 +165,25 @@ import Testing
     let text = String(repeating: "[", count: 100) + String(repeating: "]", count: 100)
     let (document, findings) = parse(text)
     #expect(findings.isEmpty)
-    _ = try root(document)
+    let (tree, root) = try tree(document)
+    #expect(tree.items(of: root).count == 1)
   }
 
   @Test func aFileOverTheSizeLimitIsNotRead() {
     let limits = YAMLLimits(maxDepth: 100, maxAliasExpansion: 10, maxFileSize: 8)
     let (document, findings) = parse("a: 123456789\n", limits: limits)
-    guard case .broken = document else { return #expect(Bool(false), "\(document)") }
+    #expect(isBroken(document))
     #expect(findings.first?.message.contains("more than the limit of 8 bytes") == true)
   }
 
-  @Test func scalarsKeepTheirStyleAndNullIsRecognised() throws {
-    let (document, _) = parse("a: ~\nb:\nc: 'x'\nd: null\ne: \"\"\nf: |\n  text\n")
-    let values = pairs(try root(document)).map(\.value)
-    #expect(values.map(\.isNull) == [true, true, false, true, false, false])
-    #expect(values[2].scalar?.style == .singleQuoted)
-    #expect(values[5].scalar?.text == "text\n")
+  @Test func scalarsKeepTheirStyleTagAndNullIsRecognised() throws {
+    let (document, _) = parse("a: ~\nb:\nc: 'x'\nd: null\ne: \"\"\nf: |\n  text\ng: !!str ~\n")
+    let (tree, root) = try tree(document)
+    let values = tree.pairs(of: root).map(\.value)
+    #expect(values.map { tree.isNull($0) } == [true, true, false, true, false, false, false])
+    #expect(tree.style(of: values[2]) == .singleQuoted)
+    #expect(tree.text(of: values[5]) == "text\n")
+    #expect(tree.tag(of: values[6]) == "tag:yaml.org,2002:str")
+    #expect(tree.kindDescription(of: values[0]) == "null")
   }
 }

@@ -62,7 +62,10 @@ import Testing
         finding("orphaned-coordinator", .warning, at: orphan.name.range),
         finding("never-finishes", .error, at: orphan.name.range),
         finding("unhandled-result", .error, at: tabs.tabs[0].range),
-        finding("unused-result-case", .warning, at: child.name.range.extended(to: child.range)),
+        finding(
+          "unused-result-case", .warning,
+          at: SourceRange(
+            file: child.name.range.fileName, start: child.name.range.start, end: child.range.end)),
       ]
     }
     func rules(_ element: [Finding]) -> [String] { element.map(\.rule.rawValue) }
@@ -155,8 +158,8 @@ import Testing
 
   @Test func findingsElsewhereMarkNothing() throws {
     let (diagram, _) = try marked { module in
-      var home = module.coordinators[0].screens[0].name.range
-      home.file = "b.flow.yaml"
+      let name = module.coordinators[0].screens[0].name.range
+      let home = SourceRange(file: "b.flow.yaml", start: name.start, end: name.end)
       return [
         finding("unreachable-screen", .warning, at: home),
         finding("type-mismatch", .error, at: .startOfFile("a.flow.yaml")),
