@@ -4,7 +4,7 @@ SWIFT ?= swift
 PREFIX ?= /usr/local
 SWIFT_SOURCES = Sources Tests Package.swift
 
-.PHONY: run test deps build lint format goldens docs props bench
+.PHONY: run test deps build lint format goldens docs props bench sanitize fuzz
 
 ## Install libyaml, Graphviz and check-jsonschema if they are missing.
 deps:
@@ -52,3 +52,13 @@ props:
 ## Benchmark flowc against libyaml's own event loop (see Benchmarks/bench.py).
 bench: deps
 	python3 Benchmarks/bench.py
+
+## Run the tests under AddressSanitizer (with leak checks) and ThreadSanitizer.
+sanitize: deps
+	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan.supp $(SWIFT) test --sanitize=address --build-path .build/asan
+	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --sanitize=thread --build-path .build/tsan
+
+## Fuzz the whole front end, the checks and every output format (FUZZ_SECONDS, default 600).
+FUZZ_SECONDS ?= 600
+fuzz: deps
+	scripts/fuzz.sh $(FUZZ_SECONDS)

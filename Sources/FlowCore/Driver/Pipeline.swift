@@ -45,8 +45,8 @@ public enum Pipeline {
     limits: YAMLLimits = .standard
   ) throws(FileSystemError) -> CheckResult {
     var timer = PhaseTimer()
-    let (sources, module, found) = try load(inputs, limits: limits)
-    timer.lap("read, parse and decode")
+    let (sources, module, found) = try load(inputs, limits: limits, timer: &timer)
+    timer.lap("read, parse and decode in all")
     let context = CheckContext(module: module)
     timer.lap("analyse the graph")
     let rules = RuleRegistry.moduleRules.filter { !configuration.isOff($0.id) }
@@ -75,9 +75,19 @@ public enum Pipeline {
   /// Reads, parses and decodes `inputs` into one module, with the findings of those stages.
   public static func load(
     _ inputs: [FlowInput], limits: YAMLLimits = .standard
-  ) throws(FileSystemError) -> (
+  ) throws(FileSystemError) -> Loaded {
+    var timer = PhaseTimer()
+    return try load(inputs, limits: limits, timer: &timer)
+  }
+
+  /// What ``load(_:limits:)`` gives: the files read, their module, and the findings so far.
+  public typealias Loaded = (
     sources: [String: SourceFile], module: FlowModule, findings: Findings
-  ) {
+  )
+
+  static func load(
+    _ inputs: [FlowInput], limits: YAMLLimits, timer: inout PhaseTimer
+  ) throws(FileSystemError) -> Loaded {
     var seen: Set<String> = []
     let unique = inputs.filter { seen.insert($0.path).inserted }.sorted { $0.path < $1.path }
     let outcomes = parallelMap(unique) { input in FileOutcome(input, limits: limits) }
@@ -88,6 +98,7 @@ public enum Pipeline {
     var files: [FlowFile] = []
     var isComplete = true
     for outcome in outcomes {
+      timer.append(outcome.timing)
       if let error = outcome.error { throw error }
       if let source = outcome.source { sources[source.path] = source }
       findings.append(contentsOf: outcome.findings.all)
@@ -103,6 +114,7 @@ private struct FileOutcome: Sendable {
   var file: FlowFile?
   var findings = Findings()
   var error: FileSystemError?
+  var timing = PhaseTimer()
 
   init(_ input: FlowInput, limits: YAMLLimits) {
     let source: SourceFile
@@ -127,11 +139,10 @@ private struct FileOutcome: Sendable {
       }
     }
     self.source = source
-    var timer = PhaseTimer()
+    timing.lap("read \(source.path)")
     let document = YAMLParser.parse(source, limits: limits, findings: &findings)
-    timer.lap("  parse \(source.path)")
+    timing.lap("parse \(source.path)")
     file = FileDecoder.decode(document, path: source.path, findings: &findings)
-    timer.lap("  decode \(source.path)")
-    if PhaseTimer.isEnabled { print(timer.report, terminator: "") }
+    timing.lap("decode \(source.path)")
   }
 }
