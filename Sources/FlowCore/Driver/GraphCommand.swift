@@ -58,6 +58,7 @@ enum GraphCommand: Command {
     let configuration = try Inputs.configuration(parsed)
     let inputs = try Inputs.collect(parsed.positionals, invocation, configuration, command: name)
     let checked = try Inputs.check(inputs, configuration)
+    result.retained = checked
     guard checked.module.isComplete else {
       // A picture without the unread file's coordinators would mislead: draw nothing.
       let reporter = TextReporter(colored: false, sources: checked.sources)
@@ -67,7 +68,7 @@ enum GraphCommand: Command {
       result.status = .findings
       return
     }
-    let graph = FlowGraph(module: checked.module)
+    let graph = checked.analysis.graph
     let diagram: FlowDiagram
     if let focus = parsed.value("--coordinator") {
       guard let index = checked.module.coordinatorIndex(named: focus) else {
