@@ -4,7 +4,7 @@ SWIFT ?= swift
 PREFIX ?= /usr/local
 SWIFT_SOURCES = Sources Tests Package.swift
 
-.PHONY: run test deps build lint format docs goldens props
+.PHONY: run test deps build lint format goldens docs props bench sanitize fuzz
 
 ## Install libyaml, Graphviz and check-jsonschema if they are missing.
 deps:
@@ -31,19 +31,39 @@ lint:
 format:
 	$(SWIFT) format -i -r $(SWIFT_SOURCES)
 
-## Regenerate the generated documentation (docs/rules.md).
-docs:
-	$(SWIFT) build --product flowc
-	.build/debug/flowc rules --format markdown > docs/rules.md
-
-## Regenerate the golden Swift of the example app, which ExampleAppTests compiles and runs.
-## Review the diff like code before committing it.
+## Rewrite the golden files from the current output; review the diff like code. First the
+## Swift of the example app (Tests/ExampleAppTests/Generated/, which ExampleAppTests compiles),
+## with flowc itself so that it works even when the old goldens no longer compile; then
+## Tests/Goldens/.
 goldens:
 	$(SWIFT) build --product flowc
 	.build/debug/flowc generate flows --output Tests/ExampleAppTests/Generated
+	FLOWC_UPDATE_GOLDENS=1 $(SWIFT) test --filter Golden
+
+## Regenerate the generated documentation: docs/rules.md, and the picture of the example
+## app, docs/flows.svg, rendered by Graphviz from docs/flows.dot.
+docs: deps
+	$(SWIFT) build --product flowc
+	.build/debug/flowc rules --format markdown > docs/rules.md
+	.build/debug/flowc graph flows/ > docs/flows.dot
+	dot -Tsvg docs/flows.dot -o docs/flows.svg
 
 ## Property tests with many more seeds than CI runs (PROPS=count, SEED=first seed).
 PROPS ?= 50000
 SEED ?= 1000
 props:
 	FLOWC_PROPS_COUNT=$(PROPS) FLOWC_PROPS_SEED=$(SEED) $(SWIFT) test --filter PropertyTests
+
+## Benchmark flowc against libyaml's own event loop (see Benchmarks/bench.py).
+bench: deps
+	python3 Benchmarks/bench.py
+
+## Run the tests under AddressSanitizer (with leak checks) and ThreadSanitizer.
+sanitize: deps
+	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan.supp $(SWIFT) test --sanitize=address --build-path .build/asan
+	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --sanitize=thread --build-path .build/tsan
+
+## Fuzz the whole front end, the checks and every output format (FUZZ_SECONDS, default 600).
+FUZZ_SECONDS ?= 600
+fuzz: deps
+	scripts/fuzz.sh $(FUZZ_SECONDS)

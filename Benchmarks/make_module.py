@@ -9,6 +9,7 @@ declared struct exercise the type checks. `flowc check` reports nothing on it.
 usage: make_module.py COORDINATORS SCREENS OUT [--files K]
   OUT is a file (one file) or, with --files K, a directory that receives K files.
 """
+import argparse
 import os
 import sys
 
@@ -60,12 +61,13 @@ def header(with_types):
 
 
 def main(argv):
-    args = [a for a in argv[1:] if not a.startswith("--")]
-    files = 1
-    if "--files" in argv:
-        files = int(argv[argv.index("--files") + 1])
-        args.remove(str(files))
-    count, screens, out = int(args[0]), int(args[1]), args[2]
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("coordinators", type=int)
+    parser.add_argument("screens", type=int)
+    parser.add_argument("out")
+    parser.add_argument("--files", type=int, default=1)
+    options = parser.parse_args(argv[1:])
+    count, screens, out, files = options.coordinators, options.screens, options.out, options.files
     if files == 1:
         with open(out, "w") as handle:
             handle.write(header(True))

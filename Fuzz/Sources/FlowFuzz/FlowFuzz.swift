@@ -1,8 +1,8 @@
 import FlowCore
 
 /// libFuzzer's entry point: the bytes become one flow file, which goes through the whole
-/// front end and every check, and the findings through every output format. Any crash,
-/// hang or leak is a bug.
+/// front end and every check, the findings through every output format, and the module
+/// through every drawing. Any crash, hang or leak is a bug.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
@@ -19,6 +19,16 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   _ = JSONReporter.render(result.findings, files: 2)
   _ = SARIFReporter.render(result.findings, workingDirectory: "/fuzz")
   _ = GitHubReporter.render(result.findings)
+  // The drawings of `flowc graph`: the whole module, and its first coordinator alone.
+  let graph = FlowGraph(module: result.module)
+  for diagram in [
+    DiagramBuilder.diagram(of: graph, findings: result.findings),
+    DiagramBuilder.diagram(of: graph, focusingOn: 0, findings: result.findings),
+  ] {
+    _ = DOTWriter.write(diagram)
+    _ = MermaidWriter.write(diagram)
+    _ = DiagramJSON.write(diagram)
+  }
   return 0
 }
 

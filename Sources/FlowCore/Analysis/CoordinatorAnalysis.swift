@@ -27,6 +27,12 @@ public struct CoordinatorAnalysis: Sendable {
   public let allStarts: [ReachableStart]
   /// For each node, the nodes that decide it (reachable ones only).
   let deciders: [[Int]]
+  /// Each node's steps (the tab container's are those of its tabs' handlers).
+  let steps: [[Step]]
+  /// For each node, the index its first step has among all steps of the coordinator.
+  let stepOffsets: [Int]
+  /// How many steps the coordinator has, its tab container's included.
+  let stepCount: Int
 
   /// A child start on a reachable node.
   public struct ReachableStart: Sendable {
@@ -43,6 +49,16 @@ public struct CoordinatorAnalysis: Sendable {
     let count = graph.nodeCount + 1
     tabsNode = graph.nodeCount
     let steps = (0..<count).map { node in Self.steps(of: node, in: graph) }
+    self.steps = steps
+    var offsets: [Int] = []
+    offsets.reserveCapacity(count)
+    var total = 0
+    for list in steps {
+      offsets.append(total)
+      total += list.count
+    }
+    stepOffsets = offsets
+    stepCount = total
 
     // Forward reachability from the start.
     var reachable = [Bool](repeating: false, count: count)

@@ -20,7 +20,9 @@ public struct ModuleAnalysis: Sendable {
 
   public init(graph: FlowGraph) {
     self.graph = graph
-    let analyses = graph.coordinators.map { CoordinatorAnalysis(graph: $0) }
+    let analyses = Parallel.map(count: graph.coordinators.count, minimumChunk: 64) {
+      CoordinatorAnalysis(graph: graph.coordinators[$0])
+    }
     coordinators = analyses
     let count = analyses.count
     var startedBy = [[(parent: Int, start: ChildStep)]](repeating: [], count: count)

@@ -78,14 +78,16 @@ struct Presentation {
 
   /// The start contexts each coordinator can be in.
   private(set) var contexts: [Set<StartContext>]
-  /// The outcomes seen for each back step of a started coordinator (over all its contexts),
-  /// and, for a coordinator nobody starts, per context.
-  private(set) var outcomes: [BackStep: [StartContext: Set<BackOutcome>]] = [:]
-  /// The show states seen for each node, for messages.
-  private(set) var states: [Int: [Int: Set<ShowState>]] = [:]
+  /// For each coordinator, the outcomes seen for each of its steps (indexed by
+  /// `CoordinatorAnalysis.stepOffsets`): one bit per start context and outcome.
+  private var outcomes: [[UInt16]]
+  /// For each coordinator, the show states seen for each node: one bit per state.
+  private var states: [[UInt8]]
 
   init(analyses: [CoordinatorAnalysis], module: FlowModule) {
     contexts = Array(repeating: [], count: analyses.count)
+    outcomes = analyses.map { [UInt16](repeating: 0, count: $0.stepCount) }
+    states = analyses.map { [UInt8](repeating: 0, count: $0.tabsNode + 1) }
     var pending: [(Int, StartContext)] = []
     for (index, coordinator) in module.coordinators.enumerated() where coordinator.isEntry {
       contexts[index].insert(.entry)
@@ -135,9 +137,11 @@ struct Presentation {
         children.append((child, StartContext(onParent: false, inOutsideModal: modal)))
       }
     }
+    let contextIndex = StartContext.allCases.firstIndex(of: context) ?? 0
     while let (node, state) = pending.popLast() {
-      states[coordinator, default: [:]][node, default: []].insert(state)
-      let steps = CoordinatorAnalysis.steps(of: node, in: graph)
+      states[coordinator][node] |= 1 << UInt8(state.index)
+      let steps = analysis.steps[node]
+      let offset = analysis.stepOffsets[node]
       for (index, step) in steps.enumerated() {
         switch step.action {
         case .push(let target):
@@ -163,9 +167,8 @@ struct Presentation {
             children.append((child, StartContext(onParent: true, inOutsideModal: modal)))
           }
         case .pop, .dismiss:
-          let key = BackStep(coordinator: coordinator, node: node, step: index)
           let outcome = Self.outcome(of: step.action, in: state, context: context)
-          outcomes[key, default: [:]][context, default: []].insert(outcome)
+          outcomes[coordinator][offset + index] |= Self.bit(outcome, contextIndex)
         default:
           break
         }
@@ -191,20 +194,42 @@ struct Presentation {
     }
   }
 
+  /// The bit of `outcome` in start context number `context`.
+  private static func bit(_ outcome: BackOutcome, _ context: Int) -> UInt16 {
+    let position =
+      switch outcome {
+      case .fine: 0
+      case .impossible: 1
+      case .leak: 2
+      }
+    return 1 << UInt16(context * 3 + position)
+  }
+
   /// The verdict on one back step: `nil` when it is fine in some way it can happen (or it
   /// is on an unreachable node), otherwise whether it can never happen or only leaks.
-  func verdict(_ step: BackStep, started: Bool) -> BackOutcome? {
-    guard let byContext = outcomes[step] else { return nil }
+  func verdict(_ step: BackStep, started: Bool, offset: Int) -> BackOutcome? {
+    let bits = outcomes[step.coordinator][offset + step.step]
+    guard bits != 0 else { return nil }
+    func seen(in context: Int) -> UInt16 { (bits >> UInt16(context * 3)) & 0b111 }
     if started {
-      return Self.aggregate(byContext.values.reduce(into: Set()) { $0.formUnion($1) })
+      var union: UInt16 = 0
+      for context in StartContext.allCases.indices { union |= seen(in: context) }
+      return Self.aggregate(union)
     }
-    let verdicts = Set(StartContext.allCases.map { Self.aggregate(byContext[$0] ?? []) })
+    let verdicts = Set(StartContext.allCases.indices.map { Self.aggregate(seen(in: $0)) })
     guard verdicts.count == 1, let verdict = verdicts.first else { return nil }
     return verdict
   }
 
-  private static func aggregate(_ outcomes: Set<BackOutcome>) -> BackOutcome? {
-    if outcomes.isEmpty || outcomes.contains(.fine) { return nil }
-    return outcomes == [.impossible] ? .impossible : .leak
+  /// The verdict of a set of outcomes (bits: fine, impossible, leak).
+  private static func aggregate(_ outcomes: UInt16) -> BackOutcome? {
+    if outcomes == 0 || outcomes & 0b001 != 0 { return nil }
+    return outcomes == 0b010 ? .impossible : .leak
+  }
+
+  /// The show states a node was seen in, in any context.
+  func states(of node: Int, in coordinator: Int) -> Set<ShowState> {
+    let bits = states[coordinator][node]
+    return Set(ShowState.allCases.filter { bits & (1 << UInt8($0.index)) != 0 })
   }
 }

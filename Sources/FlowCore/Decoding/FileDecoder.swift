@@ -3,7 +3,7 @@
 /// Every structural problem is a `schema` finding at the offending node. Decoding goes on
 /// after a problem and keeps what it can (the first of two actions, say), marking what it
 /// could not read as invalid so that no later rule reports it again.
-public struct FileDecoder {
+public struct FileDecoder: Sendable {
   /// The path findings name.
   let path: String
   /// The path, interned, for the ranges of every node.
@@ -89,7 +89,7 @@ public struct FileDecoder {
     if let coordinators = file["coordinators"], !tree.isNull(coordinators.value),
       let entries = MappingReader(coordinators.value, of: "'coordinators'", decoder: &self)
     {
-      flowFile.coordinators = entries.entries.map { decodeCoordinator($0) }
+      flowFile.coordinators = decodeCoordinators(entries.entries)
     }
     return flowFile
   }
@@ -198,6 +198,19 @@ public struct FileDecoder {
   }
 
   // MARK: Coordinators
+
+  /// Decodes coordinators, in chunks on all cores for a large file; findings keep their
+  /// order.
+  private mutating func decodeCoordinators(_ entries: [MappingReader.Entry]) -> [Coordinator] {
+    let base = FileDecoder(path: path, tree: tree)
+    let parts = Parallel.map(count: entries.count, minimumChunk: 32) { index in
+      var decoder = base
+      let coordinator = decoder.decodeCoordinator(entries[index])
+      return (coordinator, decoder.findings)
+    }
+    for part in parts { findings.append(contentsOf: part.1.all) }
+    return parts.map(\.0)
+  }
 
   private static let coordinatorKeys = [
     "doc", "entry", "input", "result", "start", "tabs", "screens", "decisions", "lint",

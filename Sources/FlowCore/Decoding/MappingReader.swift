@@ -4,9 +4,9 @@
 /// Problems are reported as `schema` findings and the offending pairs dropped, so that
 /// decoding goes on with what is left. Small mappings (the common case) are searched
 /// linearly; a hash table is built only for large ones.
-struct MappingReader {
+struct MappingReader: Sendable {
   /// One pair whose key is text.
-  struct Entry {
+  struct Entry: Sendable {
     /// The key's text.
     var key: String
     /// The key as a located name.

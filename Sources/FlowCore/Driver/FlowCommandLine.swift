@@ -76,7 +76,7 @@ protocol Command: Sendable {
 public enum FlowCommandLine {
   /// Every command, in the order the overview lists them.
   static let commands: [any Command.Type] = [
-    CheckCommand.self, GenerateCommand.self, RulesCommand.self,
+    CheckCommand.self, GenerateCommand.self, GraphCommand.self, RulesCommand.self,
   ]
 
   /// Runs the command `invocation` names.

@@ -26,6 +26,11 @@ public struct PhaseTimer: Sendable {
     last = now
   }
 
+  /// Adds the phases another timer measured (on another thread) to this one's report.
+  public mutating func append(_ other: PhaseTimer) {
+    phases.append(contentsOf: other.phases.map { ("  " + $0.0, $0.1) })
+  }
+
   /// The phases as one line per phase, when timing was asked for; empty otherwise.
   public var report: String {
     guard Self.isEnabled else { return "" }

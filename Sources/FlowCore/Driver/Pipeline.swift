@@ -1,5 +1,3 @@
-import Dispatch
-
 /// A flow file to check: a path to read, or text already in memory (standard input, tests).
 public enum FlowInput: Sendable {
   /// A file to read.
@@ -24,6 +22,8 @@ public struct CheckResult: Sendable {
   public var module: FlowModule
   /// The findings, severities applied, suppressions removed, in report order.
   public var findings: [Finding]
+  /// The module's graph and what the checks worked out about it.
+  public var analysis: ModuleAnalysis
   /// How long each phase took, when `FLOWC_TIMING` is set.
   public var timing = PhaseTimer()
 
@@ -45,28 +45,49 @@ public enum Pipeline {
     limits: YAMLLimits = .standard
   ) throws(FileSystemError) -> CheckResult {
     var timer = PhaseTimer()
-    let (sources, module, found) = try load(inputs, limits: limits)
-    timer.lap("read, parse and decode")
-    var findings = found
+    let (sources, module, found) = try load(inputs, limits: limits, timer: &timer)
+    timer.lap("read, parse and decode in all")
     let context = CheckContext(module: module)
     timer.lap("analyse the graph")
-    for rule in RuleRegistry.moduleRules where !configuration.isOff(rule.id) {
-      rule.check(context, into: &findings)
-      timer.lap("rule \(rule.id)")
+    let rules = RuleRegistry.moduleRules.filter { !configuration.isOff($0.id) }
+    // The rules are independent: on a large module they run on all cores, each into its own
+    // list, joined in rule order.
+    let size = module.coordinators.count
+    let perRule = Parallel.map(count: rules.count, minimumChunk: size >= 100 ? 1 : rules.count + 1)
+    {
+      index in
+      var own = Findings()
+      rules[index].check(context, into: &own)
+      return own
     }
+    timer.lap("rules")
+    var findings = found
+    for list in perRule { findings.append(contentsOf: list.all) }
     let configured = findings.all.compactMap { configuration.apply(to: $0) }
     let kept = Suppressions(module: module).apply(to: configured, configuration: configuration)
     let sorted = kept.sorted(by: Finding.reportOrder)
     timer.lap("suppress and sort")
-    return CheckResult(sources: sources, module: module, findings: sorted, timing: timer)
+    return CheckResult(
+      sources: sources, module: module, findings: sorted, analysis: context.analysis,
+      timing: timer)
   }
 
   /// Reads, parses and decodes `inputs` into one module, with the findings of those stages.
   public static func load(
     _ inputs: [FlowInput], limits: YAMLLimits = .standard
-  ) throws(FileSystemError) -> (
+  ) throws(FileSystemError) -> Loaded {
+    var timer = PhaseTimer()
+    return try load(inputs, limits: limits, timer: &timer)
+  }
+
+  /// What ``load(_:limits:)`` gives: the files read, their module, and the findings so far.
+  public typealias Loaded = (
     sources: [String: SourceFile], module: FlowModule, findings: Findings
-  ) {
+  )
+
+  static func load(
+    _ inputs: [FlowInput], limits: YAMLLimits, timer: inout PhaseTimer
+  ) throws(FileSystemError) -> Loaded {
     var seen: Set<String> = []
     let unique = inputs.filter { seen.insert($0.path).inserted }.sorted { $0.path < $1.path }
     let outcomes = parallelMap(unique) { input in FileOutcome(input, limits: limits) }
@@ -77,6 +98,7 @@ public enum Pipeline {
     var files: [FlowFile] = []
     var isComplete = true
     for outcome in outcomes {
+      timer.append(outcome.timing)
       if let error = outcome.error { throw error }
       if let source = outcome.source { sources[source.path] = source }
       findings.append(contentsOf: outcome.findings.all)
@@ -92,6 +114,7 @@ private struct FileOutcome: Sendable {
   var file: FlowFile?
   var findings = Findings()
   var error: FileSystemError?
+  var timing = PhaseTimer()
 
   init(_ input: FlowInput, limits: YAMLLimits) {
     let source: SourceFile
@@ -116,49 +139,10 @@ private struct FileOutcome: Sendable {
       }
     }
     self.source = source
-    var timer = PhaseTimer()
+    timing.lap("read \(source.path)")
     let document = YAMLParser.parse(source, limits: limits, findings: &findings)
-    timer.lap("  parse \(source.path)")
+    timing.lap("parse \(source.path)")
     file = FileDecoder.decode(document, path: source.path, findings: &findings)
-    timer.lap("  decode \(source.path)")
-    if PhaseTimer.isEnabled { print(timer.report, terminator: "") }
-  }
-}
-
-/// `transform` applied to each element, on all cores when there is more than one element.
-func parallelMap<Element: Sendable, Result: Sendable>(
-  _ elements: [Element], _ transform: @Sendable (Element) -> Result
-) -> [Result] {
-  guard elements.count > 1 else { return elements.map(transform) }
-  let slots = ResultSlots<Result>(count: elements.count)
-  DispatchQueue.concurrentPerform(iterations: elements.count) { index in
-    slots.store(transform(elements[index]), at: index)
-  }
-  return slots.results()
-}
-
-/// Storage that concurrent tasks fill, each at its own index, before anyone reads it.
-///
-/// Each index is written by exactly one task into memory allocated up front, so the tasks
-/// share nothing and need no lock; `concurrentPerform` returns only when all are done.
-private final class ResultSlots<Result: Sendable>: @unchecked Sendable {
-  private let slots: UnsafeMutableBufferPointer<Result?>
-
-  init(count: Int) {
-    slots = .allocate(capacity: count)
-    slots.initialize(repeating: nil)
-  }
-
-  deinit {
-    _ = slots.deinitialize()
-    slots.deallocate()
-  }
-
-  func store(_ result: Result, at index: Int) {
-    slots[index] = result
-  }
-
-  func results() -> [Result] {
-    slots.compactMap { $0 }
+    timing.lap("decode \(source.path)")
   }
 }

@@ -12,7 +12,9 @@ public struct FlowGraph: Sendable {
 
   public init(module: FlowModule) {
     self.module = module
-    coordinators = module.coordinators.indices.map { CoordinatorGraph(module: module, index: $0) }
+    coordinators = Parallel.map(count: module.coordinators.count, minimumChunk: 64) {
+      CoordinatorGraph(module: module, index: $0)
+    }
   }
 }
 
@@ -109,14 +111,23 @@ public struct CoordinatorGraph: Sendable {
 }
 
 /// One action a node can take, resolved: what it does, and what led to it.
-public struct Step: Sendable {
+///
+/// A class, immutable: the analyses pass steps around by the hundred thousand, and a
+/// reference is cheaper to copy than the transition it holds.
+public final class Step: Sendable {
   /// The event, decision case or handler that leads to the action.
-  public var transition: Transition
+  public let transition: Transition
   /// The `start` steps whose handlers this step is nested in, outermost first; empty for an
   /// event or decision case.
-  public var handlerOf: [ChildStep]
+  public let handlerOf: [ChildStep]
   /// What the action does, resolved.
-  public var action: ResolvedAction
+  public let action: ResolvedAction
+
+  init(transition: Transition, handlerOf: [ChildStep], action: ResolvedAction) {
+    self.transition = transition
+    self.handlerOf = handlerOf
+    self.action = action
+  }
 
   /// The action as written.
   public var written: Action { transition.action }

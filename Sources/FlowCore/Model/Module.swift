@@ -43,14 +43,18 @@ public struct FlowModule: Sendable {
     where coordinatorIndex[coordinator.name.text] == nil {
       coordinatorIndex[coordinator.name.text] = index
     }
-    nodeIndex = coordinators.map { coordinator in
+    let all = coordinators
+    nodeIndex = Parallel.map(count: all.count, minimumChunk: 64) { index in
+      let coordinator = all[index]
       var nodes: [String: Coordinator.Node] = [:]
-      for (index, screen) in coordinator.screens.enumerated() where nodes[screen.name.text] == nil {
-        nodes[screen.name.text] = .screen(index)
+      nodes.reserveCapacity(coordinator.screens.count + coordinator.decisions.count)
+      for screen in coordinator.screens.indices
+      where nodes[coordinator.screens[screen].name.text] == nil {
+        nodes[coordinator.screens[screen].name.text] = .screen(screen)
       }
-      for (index, decision) in coordinator.decisions.enumerated()
-      where nodes[decision.name.text] == nil {
-        nodes[decision.name.text] = .decision(index)
+      for decision in coordinator.decisions.indices
+      where nodes[coordinator.decisions[decision].name.text] == nil {
+        nodes[coordinator.decisions[decision].name.text] = .decision(decision)
       }
       return nodes
     }

@@ -22,9 +22,30 @@ public struct ActionSite: Sendable {
   /// Whether the payload is unknown because the handled case could not be resolved; then
   /// no rule should judge it.
   public var payloadIsUnknown: Bool
-  /// The transition, for messages: `event 'submitted'`, `case 'new' of decision 'Launch'`,
-  /// `handler of result case 'done'`.
-  public var source: String
+  /// What the transition is, and whose.
+  public enum Source: Sendable {
+    /// An event of this screen.
+    case event(screen: Identifier)
+    /// A case of this decision.
+    case decisionCase(decision: Identifier)
+    /// A handler of a result case of this child coordinator.
+    case handler(child: Identifier)
+  }
+
+  /// What the transition is, and whose.
+  public var sourceKind: Source
+
+  /// The transition, for messages: `event 'submitted' of screen 'Login'`,
+  /// `case 'new' of decision 'Launch'`, `result case 'done' of 'Auth'`. Built only when
+  /// asked for, since it is needed only for findings.
+  public var source: String {
+    let name = transition.name
+    switch sourceKind {
+    case .event(let screen): return "event '\(name)' of screen '\(screen)'"
+    case .decisionCase(let decision): return "case '\(name)' of decision '\(decision)'"
+    case .handler(let child): return "result case '\(name)' of '\(child)'"
+    }
+  }
   /// The `start` whose handler this action is, if it is one.
   public var parentStart: ChildStart?
 }
@@ -34,18 +55,20 @@ extension FlowModule {
   /// decision cases, and child-result handlers at any depth (tabs' included), in file order.
   public func forEachAction(in coordinator: Int, _ body: (ActionSite) -> Void) {
     let owner = coordinators[coordinator]
-    for (index, screen) in owner.screens.enumerated() {
-      for event in screen.events {
+    for index in owner.screens.indices {
+      let screen = owner.screens[index].name
+      for event in owner.screens[index].events {
         visit(
           event, origin: .screen(index), payload: event.payload, unknown: false,
-          source: "event '\(event.name)' of screen '\(screen.name)'", parent: nil, body)
+          source: .event(screen: screen), parent: nil, body)
       }
     }
-    for (index, decision) in owner.decisions.enumerated() {
-      for decisionCase in decision.cases {
+    for index in owner.decisions.indices {
+      let decision = owner.decisions[index].name
+      for decisionCase in owner.decisions[index].cases {
         visit(
           decisionCase, origin: .decision(index), payload: decisionCase.payload, unknown: false,
-          source: "case '\(decisionCase.name)' of decision '\(decision.name)'", parent: nil, body)
+          source: .decisionCase(decision: decision), parent: nil, body)
       }
     }
     for (index, tab) in owner.tabs.enumerated() {
@@ -55,12 +78,12 @@ extension FlowModule {
 
   private func visit(
     _ transition: Transition, origin: ActionSite.Origin, payload: TypeReference?, unknown: Bool,
-    source: String, parent: ChildStart?, _ body: (ActionSite) -> Void
+    source: ActionSite.Source, parent: ChildStart?, _ body: (ActionSite) -> Void
   ) {
     body(
       ActionSite(
         action: transition.action, transition: transition, origin: origin, payload: payload,
-        payloadIsUnknown: unknown, source: source, parentStart: parent))
+        payloadIsUnknown: unknown, sourceKind: source, parentStart: parent))
     if case .start(let child) = transition.action.kind {
       visitHandlers(of: child, origin: origin, body)
     }
@@ -74,7 +97,7 @@ extension FlowModule {
       let handled = cases?.first { $0.name.text == handler.name.text }
       visit(
         handler, origin: origin, payload: handled?.payload, unknown: handled == nil,
-        source: "result case '\(handler.name)' of '\(child.coordinator)'", parent: child, body)
+        source: .handler(child: child.coordinator), parent: child, body)
     }
   }
 }

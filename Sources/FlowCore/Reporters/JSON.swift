@@ -78,6 +78,12 @@ public enum JSON: Sendable, Equatable {
   /// Writes `text` as a JSON string, escaping quotes, backslashes and control characters.
   static func writeString(_ text: String, to output: inout String) {
     output += "\""
+    // Most strings need no escape: append them whole rather than scalar by scalar.
+    guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else {
+      output += text
+      output += "\""
+      return
+    }
     for scalar in text.unicodeScalars {
       switch scalar {
       case "\"": output += "\\\""

@@ -9,13 +9,19 @@ enum BackCheck {
       let coordinator = module.coordinators[index]
       let started = context.analysis.isStarted(index)
       for node in 0...analysis.tabsNode where analysis.reachable[node] {
-        let steps = CoordinatorAnalysis.steps(of: node, in: analysis.graph)
-        for (position, step) in steps.enumerated() {
+        for (position, step) in analysis.steps[node].enumerated() {
+          switch step.action {
+          case .pop, .dismiss: break
+          default: continue
+          }
           let key = Presentation.BackStep(coordinator: index, node: node, step: position)
-          guard presentation.verdict(key, started: started) == wanted else { continue }
+          let offset = analysis.stepOffsets[node]
+          guard presentation.verdict(key, started: started, offset: offset) == wanted else {
+            continue
+          }
           let message = describe(
             step, wanted, on: node, of: coordinator, analysis: analysis,
-            states: presentation.states[index]?[node] ?? [])
+            states: presentation.states(of: node, in: index))
           let rule: any Rule.Type = wanted == .leak ? BackLeakRule.self : InvalidBackRule.self
           findings.add(rule, message, at: step.written.range)
         }

@@ -1,0 +1,138 @@
+#!/usr/bin/env python3
+"""`make bench`: flowc against the libyaml floor, on clean synthetic modules.
+
+For 1,000, 10,000 and 100,000 screens in one file, and 100,000 screens spread over many
+files, it times (median wall time of several runs) a bare C loop over libyaml's parse
+events (the floor: no tool reading YAML with libyaml can be faster), then `flowc check`,
+`flowc generate` and `flowc graph`, and prints each as a ratio to the floor measured in
+the same run, with peak memory (RSS) against the input size. Ratios, not absolute times,
+are what we track: these machines are noisy and shared.
+
+usage: bench.py [--runs N] [--quick]
+"""
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+WORK = os.path.join(HERE, ".work")
+FLOWC = os.path.join(ROOT, ".build", "release", "flowc")
+FLOOR = os.path.join(WORK, "floor")
+
+
+def run_once(command, cwd=None):
+    """Wall seconds and peak RSS (bytes) of one run; output discarded."""
+    start = time.perf_counter()
+    pid = os.fork()
+    if pid == 0:
+        if cwd:
+            os.chdir(cwd)
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, 1)
+        os.dup2(null, 2)
+        os.execv(command[0], command)
+    _, status, usage = os.wait4(pid, 0)
+    elapsed = time.perf_counter() - start
+    code = os.waitstatus_to_exitcode(status)
+    if code not in (0, 1):
+        raise SystemExit(f"{' '.join(command)} exited {code}")
+    return elapsed, usage.ru_maxrss * 1024
+
+
+def measure(command, runs, cwd=None, before=None):
+    times, peak = [], 0
+    for _ in range(runs):
+        if before:
+            before()
+        elapsed, rss = run_once(command, cwd)
+        times.append(elapsed)
+        peak = max(peak, rss)
+    return statistics.median(times), peak
+
+
+def build():
+    os.makedirs(WORK, exist_ok=True)
+    subprocess.run(["gcc", "-O2", "-o", FLOOR, os.path.join(HERE, "floor.c"), "-lyaml"], check=True)
+    subprocess.run(["swift", "build", "-c", "release", "--product", "flowc"], cwd=ROOT, check=True,
+                   stdout=subprocess.DEVNULL)
+
+
+def supports(command):
+    return subprocess.run([FLOWC, "help", command], stdout=subprocess.DEVNULL,
+                          stderr=subprocess.DEVNULL).returncode == 0
+
+
+def module(screens, files):
+    """Writes (once) a module of `screens` screens, 100 per coordinator, in `files` files."""
+    coordinators = max(1, screens // 100)
+    name = f"m{screens}" + (f"x{files}" if files > 1 else "")
+    path = os.path.join(WORK, name + ("" if files > 1 else ".flow.yaml"))
+    if not os.path.exists(path):
+        command = [sys.executable, os.path.join(HERE, "make_module.py"), str(coordinators), "100", path]
+        if files > 1:
+            command += ["--files", str(files)]
+        subprocess.run(command, check=True)
+    if files > 1:
+        paths = sorted(os.path.join(path, f) for f in os.listdir(path))
+    else:
+        paths = [path]
+    size = sum(os.path.getsize(p) for p in paths)
+    return paths, size
+
+
+def main():
+    runs = 5
+    if "--runs" in sys.argv:
+        runs = int(sys.argv[sys.argv.index("--runs") + 1])
+    cases = [(1_000, 1), (10_000, 1), (100_000, 1), (100_000, 100)]
+    if "--quick" in sys.argv:
+        cases = cases[:2]
+    build()
+    generate, graph = supports("generate"), supports("graph")
+    out = tempfile.mkdtemp(prefix="flowc-bench-")
+    header = (f"{'screens':>8} {'files':>5} {'input':>8} | {'floor':>8} | {'check':>8} {'×':>5} | "
+              f"{'generate':>8} {'×':>5} | {'graph':>8} {'×':>5} | {'peak RSS':>9} {'×input':>6}")
+    print(header)
+    print("-" * len(header))
+    results = []
+    for screens, files in cases:
+        paths, size = module(screens, files)
+        floor, _ = measure([FLOOR] + paths, runs)
+        check, rss = measure([FLOWC, "check"] + paths, runs)
+        row = {"screens": screens, "files": files, "size": size, "floor": floor, "check": check, "rss": rss}
+        if generate:
+            target = os.path.join(out, "generated")
+            row["generate"], grss = measure(
+                [FLOWC, "generate"] + paths + ["--output", target], runs,
+                before=lambda: shutil.rmtree(target, ignore_errors=True))
+            row["rss"] = max(rss, grss)
+        if graph:
+            row["graph"], _ = measure([FLOWC, "graph"] + paths, runs)
+        results.append(row)
+
+        def cell(key):
+            if key not in row:
+                return f"{'-':>8} {'':>5}"
+            return f"{row[key] * 1000:7.0f}ms {row[key] / floor:4.2f}×"
+        print(f"{screens:>8} {files:>5} {size / 1e6:6.1f}MB | {floor * 1000:6.0f}ms | {cell('check')} | "
+              f"{cell('generate')} | {cell('graph')} | {row['rss'] / 1e6:7.0f}MB {row['rss'] / size:5.1f}×")
+    shutil.rmtree(out, ignore_errors=True)
+    # Linearity: 10× more input should cost at most 11× the time.
+    by_key = {(r["screens"], r["files"]): r for r in results}
+    if (10_000, 1) in by_key and (100_000, 1) in by_key:
+        small, large = by_key[(10_000, 1)], by_key[(100_000, 1)]
+        print(f"\nlinearity, 10,000 → 100,000 screens: check {large['check'] / small['check']:.1f}×"
+              + (f", generate {large['generate'] / small['generate']:.1f}×" if generate else "")
+              + (f", graph {large['graph'] / small['graph']:.1f}×" if graph else "")
+              + " (target ≤ 11×)")
+    print(f"\n{runs} runs each, median wall time; {os.cpu_count()} cores; "
+          f"floor = libyaml's event loop alone (Benchmarks/floor.c)")
+
+
+if __name__ == "__main__":
+    main()

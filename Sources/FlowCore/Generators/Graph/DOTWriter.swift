@@ -1,0 +1,331 @@
+/// Writes a ``FlowDiagram`` as Graphviz DOT (spec section 9), for `dot -Tsvg`.
+///
+/// One cluster per coordinator; screens are boxes, decisions diamonds, the start a dot (a
+/// tab container for tabs), result cases double-bordered boxes. Edge styles tell the
+/// actions apart: push black, present blue with a hollow head, replace purple with a box
+/// head, decide grey, back (pop, dismiss) dashed, stay dotted, finish orange, start child
+/// and tabs bold green, the child's result handlers dashed green (light when they stay). Findings turn elements
+/// red (unreachable ones grey and dashed) and add their rule ids; tooltips give each
+/// element's place in the flow files and the findings' messages.
+///
+/// Identifiers are quoted and made of `[A-Za-z0-9_]`; every label is an HTML-like label
+/// with `&`, `<`, `>` and `"` escaped; tooltips are quoted strings with `\` and `"`
+/// escaped. Control characters show as their Unicode control pictures.
+public enum DOTWriter {
+  /// The DOT text of `diagram`, ending with a newline.
+  public static func write(_ diagram: FlowDiagram) -> String {
+    var writer = Writer(diagram: diagram)
+    writer.write()
+    return writer.out
+  }
+}
+
+/// Colours of the drawing, by what they mean.
+private enum Palette {
+  static let ink = "#37474f"
+  static let muted = "#78909c"
+  static let modal = "#1565c0"
+  static let replace = "#6a1b9a"
+  static let finish = "#e65100"
+  static let child = "#2e7d32"
+  static let quietChild = "#81c784"
+  static let problem = "#d32f2f"
+  static let unreachable = "#9e9e9e"
+  static let clusterFill = "#f6f8fa"
+  static let clusterBorder = "#b0bec5"
+}
+
+private struct Writer {
+  let diagram: FlowDiagram
+  var out = ""
+
+  init(diagram: FlowDiagram) {
+    self.diagram = diagram
+    out.reserveCapacity(512 + diagram.nodes.count * 200 + diagram.edges.count * 240)
+  }
+
+  mutating func write() {
+    out += "digraph flowc {\n"
+    out += "  graph [rankdir=TB, newrank=true, nodesep=0.25, ranksep=0.45, pad=0.25, "
+    out += "fontname=\"Helvetica\", fontsize=12, labeljust=l];\n"
+    out += "  node [shape=box, style=\"rounded,filled\", fillcolor=\"#ffffff\", "
+    out += "color=\"\(Palette.ink)\", fontname=\"Helvetica\", fontsize=11, height=0.3, "
+    out += "margin=\"0.1,0.04\"];\n"
+    out += "  edge [color=\"\(Palette.ink)\", fontcolor=\"\(Palette.ink)\", "
+    out += "fontname=\"Helvetica\", fontsize=9, arrowsize=0.7];\n"
+    for cluster in diagram.clusters { write(cluster) }
+    for node in diagram.nodes where node.cluster == nil {
+      out += "  "
+      write(node)
+    }
+    for edge in diagram.edges { write(edge) }
+    out += "}\n"
+  }
+
+  // MARK: Clusters and nodes
+
+  private mutating func write(_ cluster: FlowDiagram.Cluster) {
+    out += "  subgraph \""
+    out += cluster.id
+    out += "\" {\n    label=<<b>"
+    appendHTML(cluster.name)
+    out += "</b>"
+    if cluster.isEntry { out += "<font point-size=\"9\" color=\"\(Palette.muted)\">  entry</font>" }
+    if let detail = cluster.detail {
+      out += "<br/><font point-size=\"9\" color=\"\(Palette.muted)\">"
+      appendHTML(detail)
+      out += "</font>"
+    }
+    appendRules(cluster.findings)
+    out += ">;\n    style=\"rounded,filled\"; fillcolor=\"\(Palette.clusterFill)\"; "
+    switch cluster.emphasis {
+    case .problem:
+      out += "color=\"\(Palette.problem)\"; fontcolor=\"\(Palette.problem)\"; penwidth=2;\n"
+    case .normal, .unreachable:
+      out += "color=\"\(Palette.clusterBorder)\";\n"
+    }
+    out += "    tooltip="
+    appendTooltip(cluster.location, cluster.findings)
+    out += ";\n"
+    var row: [String] = []
+    for index in cluster.nodes {
+      let node = diagram.nodes[index]
+      out += "    "
+      write(node)
+      if [.start, .tabs, .result].contains(node.kind) { row.append(node.id) }
+    }
+    // The start and the result cases share the top row: the coordinator's way in and its
+    // ways out side by side, so that the parent's handlers leave close to where the child
+    // was started instead of looping around the whole drawing.
+    if row.count > 1 {
+      out += "    { rank=same; \""
+      out += row.joined(separator: "\"; \"")
+      out += "\"; }\n"
+    }
+    out += "  }\n"
+  }
+
+  private mutating func write(_ node: FlowDiagram.Node) {
+    out += "\""
+    out += node.id
+    out += "\" ["
+    var shape: String?
+    var style = ["filled"]
+    var fill = "#ffffff"
+    var color: String?
+    var fontColor: String?
+    var width: String?
+    switch node.kind {
+    case .start:
+      out += "width=0.16, height=0.16, fixedsize=true, label=\"\", "
+      (shape, fill) = ("circle", Palette.ink)
+    case .tabs: (shape, fill) = ("tab", "#eceff1")
+    case .screen: style = ["rounded", "filled"]
+    case .decision:
+      out += "margin=\"0.02,0.02\", "
+      (shape, fill) = ("diamond", "#fffde7")
+    case .result:
+      out += "peripheries=2, "
+      (style, fill, color) = (["rounded", "filled"], "#fff3e0", Palette.finish)
+    case .coordinator: (shape, fill, color) = ("box3d", "#e8f5e9", Palette.child)
+    case .missing: (style, fill) = (["rounded", "filled", "dashed"], "#ffebee")
+    }
+    switch node.emphasis {
+    case .problem: (color, fontColor, width) = (Palette.problem, Palette.problem, "2")
+    case .unreachable:
+      (color, fontColor, fill) = (Palette.unreachable, Palette.unreachable, "#f5f5f5")
+      if !style.contains("dashed") { style.append("dashed") }
+    case .normal: break
+    }
+    if let shape { out += "shape=\(shape), " }
+    out += "style=\"\(style.joined(separator: ","))\", fillcolor=\"\(fill)\""
+    if let color { out += ", color=\"\(color)\"" }
+    if let fontColor { out += ", fontcolor=\"\(fontColor)\"" }
+    if let width { out += ", penwidth=\(width)" }
+    if node.kind != .start {
+      out += ", label="
+      appendLabel(node, suffix: node.kind == .missing ? "?" : "")
+    }
+    if node.location != nil || !node.findings.isEmpty {
+      out += ", tooltip="
+      appendTooltip(node.location, node.findings)
+    }
+    out += "];\n"
+  }
+
+  /// `<NAME<br/>detail<br/>rule ids>`.
+  private mutating func appendLabel(_ node: FlowDiagram.Node, suffix: String = "") {
+    out += "<"
+    appendHTML(node.label + suffix)
+    if let detail = node.detail {
+      out += "<br/><font point-size=\"9\" color=\"\(Palette.muted)\">"
+      appendHTML(detail)
+      out += "</font>"
+    }
+    appendRules(node.findings)
+    out += ">"
+  }
+
+  // MARK: Edges
+
+  private mutating func write(_ edge: FlowDiagram.Edge) {
+    out += "  \""
+    out += diagram.nodes[edge.from].id
+    out += "\" -> \""
+    out += diagram.nodes[edge.to].id
+    out += "\" [tooltip="
+    appendTooltip(edge.location, edge.findings)
+    out += Self.style(of: edge)
+    if !edge.label.isEmpty || edge.payload != nil || !edge.findings.isEmpty {
+      out += ", label=<"
+      appendHTML(edge.label)
+      if let payload = edge.payload {
+        out += "<font color=\"\(Palette.muted)\">("
+        appendHTML(payload)
+        out += ")</font>"
+      }
+      appendRules(edge.findings)
+      out += ">"
+    }
+    out += "];\n"
+  }
+
+  /// The attributes that draw an edge of its kind and emphasis, each after `, `.
+  private static func style(of edge: FlowDiagram.Edge) -> String {
+    var pattern: String?
+    var color: String?
+    var head: String?
+    var width: String?
+    var constrains = true
+    switch edge.kind {
+    case .begin: width = "1.2"
+    case .push: break
+    case .present: (color, head) = (Palette.modal, "empty")
+    case .replace: (color, head) = (Palette.replace, "box")
+    case .decide: color = Palette.muted
+    case .pop: (pattern, head, constrains) = ("dashed", "vee", false)
+    case .dismiss: (pattern, color, head, constrains) = ("dashed", Palette.modal, "vee", false)
+    case .stay: (pattern, color, head) = ("dotted", Palette.muted, "vee")
+    case .finish: (color, constrains) = (Palette.finish, false)
+    case .start, .tab:
+      (color, width) = (Palette.child, "2")
+      if edge.style == .present { head = "empty" }
+    case .handler:
+      // A handler that shows a new screen leads forward; the others lead back up. One that
+      // stays, the most common and least surprising, is drawn light.
+      let forward = ["push", "present", "replace"].contains(edge.action)
+      (pattern, color, head, constrains) = ("dashed", Palette.child, "vee", forward)
+      if edge.action == "stay" { (color, width) = (Palette.quietChild, "0.8") }
+    }
+    var fontColor: String?
+    switch edge.emphasis {
+    case .problem: (color, fontColor, width) = (Palette.problem, Palette.problem, "2")
+    case .unreachable:
+      (color, fontColor) = (Palette.unreachable, Palette.unreachable)
+      pattern = pattern ?? "dashed"
+    case .normal: break
+    }
+    var attributes = ""
+    if let pattern { attributes += ", style=\(pattern)" }
+    if let color { attributes += ", color=\"\(color)\"" }
+    if let fontColor { attributes += ", fontcolor=\"\(fontColor)\"" }
+    if let head { attributes += ", arrowhead=\(head)" }
+    if let width { attributes += ", penwidth=\(width)" }
+    if !constrains { attributes += ", constraint=false" }
+    return attributes
+  }
+
+  // MARK: Text
+
+  /// A line of the rule ids of `findings`, in red (grey for `unreachable-screen` alone).
+  private mutating func appendRules(_ findings: [Finding]) {
+    guard !findings.isEmpty else { return }
+    var rules: [String] = []
+    for finding in findings where !rules.contains(finding.rule.rawValue) {
+      rules.append(finding.rule.rawValue)
+    }
+    let onlyUnreachable = rules == ["unreachable-screen"]
+    out += "<br/><font point-size=\"8\" color=\""
+    out += onlyUnreachable ? Palette.unreachable : Palette.problem
+    out += "\">"
+    appendHTML(rules.joined(separator: ", "))
+    out += "</font>"
+  }
+
+  /// `"FILE:LINE:COLUMN"` and the findings' messages, one per line, as a quoted string.
+  private mutating func appendTooltip(_ location: SourceRange?, _ findings: [Finding]) {
+    out += "\""
+    if let location {
+      appendQuoted(location.file)
+      out += ":"
+      out += String(location.start.line)
+      out += ":"
+      out += String(location.start.column)
+    }
+    for (offset, finding) in findings.enumerated() {
+      if offset > 0 || location != nil { out += "\\n" }
+      out += finding.severity.rawValue
+      out += ": "
+      appendQuoted(finding.message)
+      out += " ["
+      out += finding.rule.rawValue
+      out += "]"
+    }
+    out += "\""
+  }
+
+  /// Appends `text` for the inside of an HTML-like label. Graphviz expands `\G`, `\N`, …
+  /// even there (after reading entities), and reads `\\` as one backslash.
+  private mutating func appendHTML(_ text: String) {
+    guard text.utf8.contains(where: { Self.isSpecial($0) || $0 == 0x3C || $0 == 0x3E }) else {
+      out += text
+      return
+    }
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\\": out += "\\\\"
+      case "&": out += "&amp;"
+      case "<": out += "&lt;"
+      case ">": out += "&gt;"
+      case "\"": out += "&quot;"
+      default: out.unicodeScalars.append(Self.visible(scalar))
+      }
+    }
+  }
+
+  /// Appends `text` for the inside of a quoted string that Graphviz reads as an escString
+  /// and copies into XML: `\` and `"` are escaped, and `&` is written as an entity so that
+  /// the SVG shows it as written.
+  private mutating func appendQuoted(_ text: String) {
+    guard text.utf8.contains(where: Self.isSpecial) else {
+      out += text
+      return
+    }
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\\": out += "\\\\"
+      case "\"": out += "\\\""
+      case "&": out += "&amp;"
+      default: out.unicodeScalars.append(Self.visible(scalar))
+      }
+    }
+  }
+
+  /// Whether a UTF-8 byte may need escaping in any text: `\`, `"`, `&`, a control
+  /// character, or the lead byte of U+F000…U+FFFF (where the non-characters are). Text
+  /// without such a byte is written as it is, at once.
+  private static func isSpecial(_ byte: UInt8) -> Bool {
+    byte < 0x20 || byte == 0x7F || byte == 0x5C || byte == 0x22 || byte == 0x26 || byte == 0xEF
+  }
+
+  /// A character that can stand in any label: control characters become their Unicode
+  /// control pictures (U+2400…), and the two non-characters XML forbids become U+FFFD.
+  static func visible(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+    switch scalar.value {
+    case 0..<0x20: return Unicode.Scalar(0x2400 + scalar.value) ?? "\u{FFFD}"
+    case 0x7F: return "\u{2421}"
+    case 0xFFFE, 0xFFFF: return "\u{FFFD}"
+    default: return scalar
+    }
+  }
+}

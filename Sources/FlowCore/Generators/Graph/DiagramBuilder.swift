@@ -1,0 +1,369 @@
+/// Builds the ``FlowDiagram`` of a module from its resolved ``FlowGraph`` and marks it with
+/// the module's findings.
+///
+/// One pass over the graph, with hash lookups for ids and findings: linear in the size of
+/// the module.
+public enum DiagramBuilder {
+  /// The whole module: every coordinator in a cluster of its own.
+  public static func diagram(of graph: FlowGraph, findings: [Finding]) -> FlowDiagram {
+    var builder = Builder(
+      graph: graph, drawn: Array(graph.coordinators.indices), findings: findings)
+    return builder.build()
+  }
+
+  /// One coordinator (at `coordinator`, an index of `graph.module.coordinators`) in full,
+  /// and each coordinator it starts directly as one node; nothing for an index out of range.
+  public static func diagram(
+    of graph: FlowGraph, focusingOn coordinator: Int, findings: [Finding]
+  ) -> FlowDiagram {
+    guard graph.coordinators.indices.contains(coordinator) else { return FlowDiagram() }
+    var builder = Builder(graph: graph, drawn: [coordinator], findings: findings)
+    return builder.build()
+  }
+}
+
+/// A file, line and column: where a finding is placed, and where a drawn element stands.
+private struct Place: Hashable {
+  var file: String
+  var line: Int
+  var column: Int
+
+  init(_ range: SourceRange) {
+    file = range.file
+    line = range.start.line
+    column = range.start.column
+  }
+}
+
+/// The state of one build.
+private struct Builder {
+  let graph: FlowGraph
+  let module: FlowModule
+  /// The coordinators drawn in full, in module order.
+  let drawn: [Int]
+  /// The findings by the place they are at, in report order.
+  let findings: [Place: [Finding]]
+
+  var diagram = FlowDiagram()
+  var ids = DiagramIdentifiers()
+  /// For each coordinator drawn in full, its cluster; otherwise `nil`.
+  var clusterOf: [Int?]
+  /// For each coordinator drawn in full, the diagram index of its start marker.
+  var startNode: [Int]
+  /// For each coordinator drawn in full, the diagram index of its node 0.
+  var firstNode: [Int]
+  /// For each coordinator drawn in full, the diagram index of its first result case.
+  var firstResult: [Int]
+  /// Coordinators drawn as one node, by index.
+  var collapsed: [Int: Int] = [:]
+  /// Nodes for names that do not exist, by coordinator and name.
+  var missing: [Int: [String: Int]] = [:]
+
+  init(graph: FlowGraph, drawn: [Int], findings: [Finding]) {
+    self.graph = graph
+    module = graph.module
+    self.drawn = drawn
+    var byPlace: [Place: [Finding]] = [:]
+    for finding in findings { byPlace[Place(finding.range), default: []].append(finding) }
+    self.findings = byPlace
+    let count = module.coordinators.count
+    clusterOf = Array(repeating: nil, count: count)
+    startNode = Array(repeating: 0, count: count)
+    firstNode = Array(repeating: 0, count: count)
+    firstResult = Array(repeating: 0, count: count)
+  }
+
+  mutating func build() -> FlowDiagram {
+    for coordinator in drawn { addCluster(coordinator) }
+    for coordinator in drawn { addEdges(of: coordinator) }
+    for index in diagram.edges.indices {
+      let edge = diagram.edges[index]
+      if edge.emphasis == .normal, diagram.nodes[edge.from].emphasis == .unreachable {
+        diagram.edges[index].emphasis = .unreachable
+      }
+    }
+    return diagram
+  }
+
+  // MARK: Nodes
+
+  private mutating func addCluster(_ index: Int) {
+    let coordinator = module.coordinators[index]
+    let name = coordinator.name.text
+    let base = DiagramIdentifiers.sanitized(name)
+    let cases = module.resultCases(of: coordinator) ?? []
+    let marks = findings(at: [coordinator.name.range])
+    let cluster = diagram.clusters.count
+    let input = coordinator.input.map { $0.type.description }
+    let caseLabels = cases.map { Self.caseLabel($0.name.text, $0.payload) }
+    var signature = input.map { ["(\($0))"] } ?? []
+    if !caseLabels.isEmpty { signature.append("→ " + caseLabels.joined(separator: " · ")) }
+    clusterOf[index] = cluster
+    diagram.clusters.append(
+      FlowDiagram.Cluster(
+        id: ids.make("cluster_" + base), name: name, isEntry: coordinator.isEntry, input: input,
+        resultCases: caseLabels,
+        detail: signature.isEmpty ? nil : signature.joined(separator: " "),
+        location: coordinator.name.range, findings: marks, emphasis: Self.emphasis(of: marks)))
+
+    let isTabs = if case .tabs = coordinator.root { true } else { false }
+    startNode[index] = addNode(
+      id: base + "__start", kind: isTabs ? .tabs : .start, label: isTabs ? "tabs" : "",
+      in: cluster, at: nil)
+    firstNode[index] = diagram.nodes.count
+    for screen in coordinator.screens {
+      addNode(
+        id: base + "_" + DiagramIdentifiers.sanitized(screen.name.text), kind: .screen,
+        label: screen.name.text, detail: screen.input.map { $0.type.description }, in: cluster,
+        at: screen.name.range)
+    }
+    for decision in coordinator.decisions {
+      addNode(
+        id: base + "_" + DiagramIdentifiers.sanitized(decision.name.text), kind: .decision,
+        label: decision.name.text, in: cluster, at: decision.name.range)
+    }
+    firstResult[index] = diagram.nodes.count
+    for resultCase in cases {
+      addNode(
+        id: base + "__result_" + DiagramIdentifiers.sanitized(resultCase.name.text),
+        kind: .result, label: resultCase.name.text,
+        detail: resultCase.payload.map { $0.type.description }, in: cluster,
+        at: resultCase.name.range)
+    }
+  }
+
+  /// Adds a node with a unique id made from `id`, marked by the findings at `location`.
+  @discardableResult
+  private mutating func addNode(
+    id: String, kind: FlowDiagram.Node.Kind, label: String, detail: String? = nil,
+    in cluster: Int?, at location: SourceRange?
+  ) -> Int {
+    let marks = findings(at: location.map { [$0] } ?? [])
+    let index = diagram.nodes.count
+    diagram.nodes.append(
+      FlowDiagram.Node(
+        id: ids.make(id), kind: kind, label: label, detail: detail, cluster: cluster,
+        location: location, findings: marks,
+        emphasis: kind == .missing ? .problem : Self.emphasis(of: marks)))
+    if let cluster { diagram.clusters[cluster].nodes.append(index) }
+    return index
+  }
+
+  /// Where a start of `child` leads: its start marker if it is drawn in full, its single
+  /// node otherwise, or a missing node in `owner` if it names no coordinator.
+  private mutating func entry(of child: ChildStep, owner: Int) -> Int {
+    guard let index = child.child else { return missingNode(child.start.coordinator, in: owner) }
+    if clusterOf[index] != nil { return startNode[index] }
+    return collapsedNode(index)
+  }
+
+  /// Where the handler of result case `name` of a started `child` leaves from: the child's
+  /// result node, or its single node; `nil` if the child has no such case.
+  private mutating func resultNode(of child: ChildStep, _ name: String, owner: Int) -> Int? {
+    guard let index = child.child else { return missingNode(child.start.coordinator, in: owner) }
+    guard clusterOf[index] != nil else { return collapsedNode(index) }
+    return graph.coordinators[index].resultCases[name].map { firstResult[index] + $0 }
+  }
+
+  private mutating func collapsedNode(_ index: Int) -> Int {
+    if let node = collapsed[index] { return node }
+    let coordinator = module.coordinators[index]
+    let cases = (module.resultCases(of: coordinator) ?? []).map {
+      Self.caseLabel($0.name.text, $0.payload)
+    }
+    let node = addNode(
+      id: DiagramIdentifiers.sanitized(coordinator.name.text) + "__coordinator",
+      kind: .coordinator, label: coordinator.name.text,
+      detail: cases.isEmpty ? nil : cases.joined(separator: " · "), in: nil,
+      at: coordinator.name.range)
+    collapsed[index] = node
+    return node
+  }
+
+  /// The node standing for `name`, which an action of coordinator `owner` targets but
+  /// which does not exist; one per name.
+  private mutating func missingNode(_ name: Identifier, in owner: Int) -> Int {
+    if let node = missing[owner]?[name.text] { return node }
+    let base = DiagramIdentifiers.sanitized(module.coordinators[owner].name.text)
+    let node = addNode(
+      id: base + "__missing_" + DiagramIdentifiers.sanitized(name.text), kind: .missing,
+      label: name.text, in: clusterOf[owner], at: nil)
+    missing[owner, default: [:]][name.text] = node
+    return node
+  }
+
+  // MARK: Edges
+
+  private mutating func addEdges(of index: Int) {
+    let coordinator = module.coordinators[index]
+    let coordinatorGraph = graph.coordinators[index]
+    let start = startNode[index]
+    let back = BackTargets(coordinatorGraph)
+    switch (coordinator.root, coordinatorGraph.root) {
+    case (.start(_, let key), .node(let node)):
+      addEdge(from: start, to: firstNode[index] + node, kind: .begin, at: key)
+    case (.start(let name, let key), _):
+      addEdge(from: start, to: missingNode(name, in: index), kind: .begin, at: key)
+    case (_, .tabs(let tabs)):
+      for (position, tab) in tabs.enumerated() {
+        addEdge(
+          from: start, to: entry(of: tab.start, owner: index), kind: .tab,
+          label: "tab \(position + 1)",
+          style: tab.start.style, at: tab.tab.range)
+        for step in tab.handlerSteps {
+          addStep(step, of: index, owner: start, acting: nil, back: back)
+        }
+      }
+    default:
+      break
+    }
+    for node in 0..<coordinatorGraph.nodeCount {
+      for step in coordinatorGraph.steps[node] {
+        addStep(step, of: index, owner: firstNode[index] + node, acting: node, back: back)
+      }
+    }
+  }
+
+  /// Adds the edges of one step of coordinator `index`, taken on the diagram node `owner`
+  /// (the graph node `acting`, or the tab container when it is `nil`).
+  private mutating func addStep(
+    _ step: Step, of index: Int, owner: Int, acting: Int?, back: BackTargets
+  ) {
+    let written = step.written
+    let event = step.transition.name
+    let anchors = [written.range, event.range]
+    var source = owner
+    var label = event.text
+    var payload = step.transition.payload.map { $0.type.description }
+    if let parent = step.handlerOf.last {
+      // A handler leaves from the child's result node, which names the case; from a
+      // collapsed child or from the starting node, the label names it.
+      payload = nil
+      let from = resultNode(of: parent, event.text, owner: index)
+      source = from ?? owner
+      let fromCase = from.map { diagram.nodes[$0].kind == .result } ?? false
+      label = fromCase ? written.keyword : event.text + ": " + written.keyword
+    }
+    let isHandler = !step.handlerOf.isEmpty
+    func kind(_ plain: FlowDiagram.Edge.Kind) -> FlowDiagram.Edge.Kind {
+      isHandler ? .handler : plain
+    }
+    func node(_ target: Int) -> Int {
+      target == back.outside ? startNode[index] : firstNode[index] + target
+    }
+    func edge(_ target: Int, _ kind: FlowDiagram.Edge.Kind, style: StartStyle? = nil) {
+      addEdge(
+        from: source, to: target, kind: kind, action: written.keyword, event: event.text,
+        label: label, payload: payload, style: style, at: written.range, anchors: anchors)
+    }
+
+    switch step.action {
+    case .push(let target): edge(node(target), kind(.push))
+    case .present(let target): edge(node(target), kind(.present))
+    case .replace(let target): edge(node(target), kind(.replace))
+    case .decide(let target): edge(node(target), kind(.decide))
+    case .pop:
+      for target in back.pop(actingOn: acting) { edge(node(target), kind(.pop)) }
+    case .dismiss:
+      for target in back.dismiss(actingOn: acting) { edge(node(target), kind(.dismiss)) }
+    case .stay: edge(owner, kind(.stay))
+    case .finish(let resultCase): edge(firstResult[index] + resultCase, kind(.finish))
+    case .start(let child): edge(entry(of: child, owner: index), .start, style: child.style)
+    case .unresolved:
+      guard let name = Self.target(of: written) else { return }
+      edge(missingNode(name, in: index), kind(Self.kind(of: written)))
+    }
+  }
+
+  private mutating func addEdge(
+    from: Int, to: Int, kind: FlowDiagram.Edge.Kind, action: String = "", event: String = "",
+    label: String = "", payload: String? = nil, style: StartStyle? = nil, at location: SourceRange,
+    anchors: [SourceRange]? = nil
+  ) {
+    let marks = findings(at: anchors ?? [location])
+    diagram.edges.append(
+      FlowDiagram.Edge(
+        from: from, to: to, kind: kind, action: action, event: event, label: label,
+        payload: payload, style: style, location: location, findings: marks,
+        emphasis: Self.emphasis(of: marks)))
+  }
+
+  // MARK: Helpers
+
+  /// The findings placed at any of `ranges`, in report order.
+  private func findings(at ranges: [SourceRange]) -> [Finding] {
+    var found: [Finding] = []
+    for range in ranges {
+      if let here = findings[Place(range)] { found.append(contentsOf: here) }
+    }
+    return found
+  }
+
+  /// How findings mark an element: `unreachable-screen` greys it, anything else makes it red.
+  private static func emphasis(of findings: [Finding]) -> FlowDiagram.Emphasis {
+    if findings.contains(where: { $0.rule != unreachable }) { return .problem }
+    return findings.isEmpty ? .normal : .unreachable
+  }
+
+  private static let unreachable: RuleID = "unreachable-screen"
+
+  /// A result or decision case as shown: `signedIn(User)`, or just `cancelled`.
+  static func caseLabel(_ name: String, _ payload: TypeReference?) -> String {
+    payload.map { "\(name)(\($0.type.description))" } ?? name
+  }
+
+  /// The name an action targets, as written, if it has one.
+  private static func target(of action: Action) -> Identifier? {
+    switch action.kind {
+    case .push(let name), .present(let name), .replace(let name), .decide(let name),
+      .finish(let name):
+      return name
+    case .start(let child): return child.coordinator
+    case .pop, .dismiss, .stay, .invalid: return nil
+    }
+  }
+
+  /// The edge kind of an action, by what it was written to do.
+  private static func kind(of action: Action) -> FlowDiagram.Edge.Kind {
+    switch action.kind {
+    case .push: return .push
+    case .present: return .present
+    case .replace: return .replace
+    case .decide: return .decide
+    case .finish: return .finish
+    case .start: return .start
+    case .pop: return .pop
+    case .dismiss: return .dismiss
+    case .stay, .invalid: return .stay
+    }
+  }
+}
+
+/// Hands out node and cluster identifiers that are unique in one drawing and safe in every
+/// format: only `[A-Za-z0-9_]`.
+struct DiagramIdentifiers {
+  private var used: Set<String> = []
+  private var nextSuffix: [String: Int] = [:]
+
+  /// `name` with every character outside `[A-Za-z0-9]` replaced by `_`.
+  static func sanitized(_ name: String) -> String {
+    var result = ""
+    result.unicodeScalars.reserveCapacity(name.unicodeScalars.count)
+    for scalar in name.unicodeScalars {
+      let isSafe =
+        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+        || ("0"..."9").contains(scalar)
+      result.unicodeScalars.append(isSafe ? scalar : "_")
+    }
+    return result
+  }
+
+  /// `base`, or `base_2`, `base_3`, … if it is taken.
+  mutating func make(_ base: String) -> String {
+    if used.insert(base).inserted { return base }
+    var suffix = nextSuffix[base, default: 2]
+    while !used.insert("\(base)_\(suffix)").inserted { suffix += 1 }
+    nextSuffix[base] = suffix + 1
+    return "\(base)_\(suffix)"
+  }
+}

@@ -1,0 +1,81 @@
+/// Writes a ``FlowDiagram`` as JSON for other tools: every cluster, node and edge with its
+/// kind, label, place in the flow files and findings; keys sorted, indented by two spaces.
+///
+/// ```json
+/// {"clusters":[…],"edges":[{"from":"Auth_SignIn","kind":"push","to":"Auth_Reset",…}],
+///  "nodes":[{"id":"Auth_SignIn","kind":"screen","location":{"file":…},…}],"version":1}
+/// ```
+///
+/// Nodes and edges refer to each other by `id`; `location` is `null` for what has no place
+/// of its own (a start marker, a missing name).
+public enum DiagramJSON {
+  /// The JSON text of `diagram`, ending with a newline.
+  public static func write(_ diagram: FlowDiagram) -> String {
+    let clusters = diagram.clusters.map { cluster in
+      JSON.object([
+        "id": .string(cluster.id),
+        "coordinator": .string(cluster.name),
+        "entry": .bool(cluster.isEntry),
+        "input": cluster.input.map(JSON.string) ?? .null,
+        "result": .array(cluster.resultCases.map(JSON.string)),
+        "nodes": .array(cluster.nodes.map { .string(diagram.nodes[$0].id) }),
+        "location": location(cluster.location),
+        "findings": findings(cluster.findings),
+        "emphasis": .string(cluster.emphasis.rawValue),
+      ])
+    }
+    let nodes = diagram.nodes.map { node in
+      JSON.object([
+        "id": .string(node.id),
+        "kind": .string(node.kind.rawValue),
+        "label": .string(node.label),
+        "detail": node.detail.map(JSON.string) ?? .null,
+        "cluster": node.cluster.map { .string(diagram.clusters[$0].id) } ?? .null,
+        "location": location(node.location),
+        "findings": findings(node.findings),
+        "emphasis": .string(node.emphasis.rawValue),
+      ])
+    }
+    let edges = diagram.edges.map { edge in
+      JSON.object([
+        "from": .string(diagram.nodes[edge.from].id),
+        "to": .string(diagram.nodes[edge.to].id),
+        "kind": .string(edge.kind.rawValue),
+        "action": .string(edge.action),
+        "event": .string(edge.event),
+        "label": .string(edge.label),
+        "payload": edge.payload.map(JSON.string) ?? .null,
+        "style": edge.style.map { .string($0.rawValue) } ?? .null,
+        "location": location(edge.location),
+        "findings": findings(edge.findings),
+        "emphasis": .string(edge.emphasis.rawValue),
+      ])
+    }
+    return JSON.object([
+      "version": .integer(1),
+      "clusters": .array(clusters),
+      "nodes": .array(nodes),
+      "edges": .array(edges),
+    ]).pretty
+  }
+
+  private static func location(_ range: SourceRange?) -> JSON {
+    guard let range else { return .null }
+    return .object([
+      "file": .string(range.file),
+      "line": .integer(range.start.line),
+      "column": .integer(range.start.column),
+    ])
+  }
+
+  private static func findings(_ findings: [Finding]) -> JSON {
+    .array(
+      findings.map { finding in
+        .object([
+          "rule": .string(finding.rule.rawValue),
+          "severity": .string(finding.severity.rawValue),
+          "message": .string(finding.message),
+        ])
+      })
+  }
+}

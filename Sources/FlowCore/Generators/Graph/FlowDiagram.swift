@@ -1,0 +1,199 @@
+/// A drawing of a module's navigation, before any format writes it: clusters (one per
+/// coordinator drawn in full), nodes and edges, each with its place in the flow files and
+/// the findings that mark it. ``DiagramBuilder`` makes it; `DOTWriter`, `MermaidWriter`
+/// and `DiagramJSON` each own the text of one format, so all formats show the same thing.
+///
+/// Everything is in a stable order: coordinators in module order (files sorted by path,
+/// then position), then each coordinator's nodes and steps in file order.
+public struct FlowDiagram: Sendable {
+  /// The coordinators drawn in full, in module order.
+  public var clusters: [Cluster] = []
+  /// Every node; a node in a cluster is listed in its ``Cluster/nodes`` too.
+  public var nodes: [Node] = []
+  /// Every edge, in drawing order.
+  public var edges: [Edge] = []
+
+  public init() {}
+
+  /// How a drawn element is marked by the module's findings.
+  public enum Emphasis: String, Sendable {
+    /// No finding: drawn plainly.
+    case normal
+    /// Nothing reaches it (`unreachable-screen`), or it leaves such a node: greyed, dashed.
+    case unreachable
+    /// Another finding is placed on it (an orphaned coordinator, an unhandled result, a
+    /// leak, a bad reference, …): drawn red.
+    case problem
+  }
+
+  /// A coordinator drawn in full: a box around its nodes.
+  public struct Cluster: Sendable {
+    /// An identifier unique in the drawing, made only of `[A-Za-z0-9_]`: `cluster_Auth`.
+    public var id: String
+    /// The coordinator's name.
+    public var name: String
+    /// Whether the app itself starts it.
+    public var isEntry: Bool
+    /// The type of its input, as written: `String?`.
+    public var input: String?
+    /// Its result cases, in order: `signedIn(User)`, `cancelled`.
+    public var resultCases: [String]
+    /// A second, smaller line for its label: input and result cases, like a function's
+    /// signature: `(String?) → signedIn(User) · cancelled`.
+    public var detail: String?
+    /// The indices of its nodes in ``FlowDiagram/nodes``, in drawing order.
+    public var nodes: [Int] = []
+    /// The coordinator's name in the flow files.
+    public var location: SourceRange?
+    /// The findings placed on the coordinator's name.
+    public var findings: [Finding] = []
+    /// How the findings mark it.
+    public var emphasis: Emphasis = .normal
+
+    public init(
+      id: String, name: String, isEntry: Bool = false, input: String? = nil,
+      resultCases: [String] = [], detail: String? = nil, nodes: [Int] = [],
+      location: SourceRange? = nil, findings: [Finding] = [], emphasis: Emphasis = .normal
+    ) {
+      self.id = id
+      self.name = name
+      self.isEntry = isEntry
+      self.input = input
+      self.resultCases = resultCases
+      self.detail = detail
+      self.nodes = nodes
+      self.location = location
+      self.findings = findings
+      self.emphasis = emphasis
+    }
+  }
+
+  /// One node of the drawing.
+  public struct Node: Sendable {
+    /// An identifier unique in the drawing, made only of `[A-Za-z0-9_]` and with at least
+    /// one `_`, so that no format mistakes it for a keyword: `Auth_SignIn`.
+    public var id: String
+    /// What the node stands for.
+    public var kind: Kind
+    /// The text to show: a name, or nothing for a start marker.
+    public var label: String
+    /// A second, smaller line: a screen's input type, a result case's payload, the result
+    /// cases of a collapsed coordinator.
+    public var detail: String?
+    /// The index of its cluster in ``FlowDiagram/clusters``, or `nil` at the top level.
+    public var cluster: Int?
+    /// The name it stands for in the flow files, if any.
+    public var location: SourceRange?
+    /// The findings placed on that name.
+    public var findings: [Finding] = []
+    /// How the findings mark it.
+    public var emphasis: Emphasis = .normal
+
+    public init(
+      id: String, kind: Kind, label: String, detail: String? = nil, cluster: Int? = nil,
+      location: SourceRange? = nil, findings: [Finding] = [], emphasis: Emphasis = .normal
+    ) {
+      self.id = id
+      self.kind = kind
+      self.label = label
+      self.detail = detail
+      self.cluster = cluster
+      self.location = location
+      self.findings = findings
+      self.emphasis = emphasis
+    }
+
+    /// What a node stands for.
+    public enum Kind: String, Sendable {
+      /// Where a coordinator begins: its `start` points from here.
+      case start
+      /// The tab container of a tab coordinator, where its tabs begin; its start.
+      case tabs
+      /// A screen.
+      case screen
+      /// A decision.
+      case decision
+      /// A result case of the cluster's coordinator: where `finish` goes, and where the
+      /// parent's handler of that case leaves from.
+      case result
+      /// A child coordinator drawn as one node (`--coordinator`).
+      case coordinator
+      /// A name that an action targets but that does not exist (an `unknown-reference`).
+      case missing
+    }
+  }
+
+  /// One edge of the drawing: one action, or the start of a coordinator.
+  public struct Edge: Sendable {
+    /// The index of the node it leaves, in ``FlowDiagram/nodes``.
+    public var from: Int
+    /// The index of the node it reaches.
+    public var to: Int
+    /// How to draw it.
+    public var kind: Kind
+    /// The action as written (`push`, `pop`, `start`, …); empty for ``Kind/begin``.
+    public var action: String
+    /// The event, decision case or handled result case it follows; empty for
+    /// ``Kind/begin`` and ``Kind/tab``.
+    public var event: String
+    /// The text to show on it.
+    public var label: String
+    /// The payload the event or case carries, as written.
+    public var payload: String?
+    /// How a started child is shown, for ``Kind/start`` and ``Kind/tab``.
+    public var style: StartStyle?
+    /// The action (or the `start` key, or the tab's) in the flow files.
+    public var location: SourceRange?
+    /// The findings placed on the action or on its event's name.
+    public var findings: [Finding] = []
+    /// How the findings mark it.
+    public var emphasis: Emphasis = .normal
+
+    public init(
+      from: Int, to: Int, kind: Kind, action: String = "", event: String = "",
+      label: String = "", payload: String? = nil, style: StartStyle? = nil,
+      location: SourceRange? = nil, findings: [Finding] = [], emphasis: Emphasis = .normal
+    ) {
+      self.from = from
+      self.to = to
+      self.kind = kind
+      self.action = action
+      self.event = event
+      self.label = label
+      self.payload = payload
+      self.style = style
+      self.location = location
+      self.findings = findings
+      self.emphasis = emphasis
+    }
+
+    /// How an edge is drawn: by what its action does.
+    public enum Kind: String, Sendable {
+      /// From a start marker to the coordinator's first node.
+      case begin
+      /// Shows a screen on the current stack.
+      case push
+      /// Shows a screen modally.
+      case present
+      /// Makes a screen the bottom of the coordinator's part of the stack.
+      case replace
+      /// Runs a decision.
+      case decide
+      /// Goes back one screen: to the screens below, or out of the coordinator.
+      case pop
+      /// Closes the modal stack: to the screens that presented it, or out of the coordinator.
+      case dismiss
+      /// Stays where it is (a loop, or a handler back to the node that started the child).
+      case stay
+      /// Finishes the coordinator: to one of its result nodes.
+      case finish
+      /// Starts a child coordinator: into the child's cluster (or its collapsed node).
+      case start
+      /// One tab of a tab coordinator: from the tab container into the child.
+      case tab
+      /// A handler of a child's result case that does not start another child: from the
+      /// child's result node back into the parent.
+      case handler
+    }
+  }
+}

@@ -1,0 +1,234 @@
+/// Writes a ``FlowDiagram`` as a Mermaid flowchart, which GitHub renders in Markdown.
+///
+/// The same drawing as ``DOTWriter``, in Mermaid's means: one `subgraph` per coordinator;
+/// screens `["…"]`, decisions `{"…"}`, start `((" "))`, tab container `[/"…"\]`, result
+/// cases `(["…"])`, collapsed children `[["…"]]`; edges `-->` (push, present, replace,
+/// decide, finish), `-.->` (back, stay, handlers) and `==>` (start child, tabs), coloured by
+/// `linkStyle`; findings by `classDef`.
+///
+/// Identifiers are made of `[A-Za-z0-9_]` and always contain `_`, so none is a keyword
+/// (`end`). Every label is quoted, and every character that Mermaid, its HTML labels or
+/// Markdown would read (`"`, `#`, `&`, `<`, `>`, `|`, `` ` ``, `*`, `_`, `\`, `%`) is written as
+/// an entity code such as `#34;`.
+public enum MermaidWriter {
+  /// The Mermaid text of `diagram`, ending with a newline.
+  public static func write(_ diagram: FlowDiagram) -> String {
+    var writer = MermaidText(diagram: diagram)
+    writer.write()
+    return writer.out
+  }
+}
+
+private struct MermaidText {
+  let diagram: FlowDiagram
+  var out = ""
+
+  init(diagram: FlowDiagram) {
+    self.diagram = diagram
+    out.reserveCapacity(256 + diagram.nodes.count * 80 + diagram.edges.count * 100)
+  }
+
+  mutating func write() {
+    out += "flowchart TB\n"
+    for cluster in diagram.clusters {
+      out += "  subgraph "
+      out += cluster.id
+      out += " [\"<b>"
+      appendEscaped(cluster.name)
+      out += "</b>"
+      if cluster.isEntry { out += " entry" }
+      if let detail = cluster.detail {
+        out += "<br/>"
+        appendEscaped(detail)
+      }
+      appendRules(cluster.findings)
+      out += "\"]\n"
+      for index in cluster.nodes {
+        out += "    "
+        write(diagram.nodes[index])
+      }
+      out += "  end\n"
+    }
+    for node in diagram.nodes where node.cluster == nil {
+      out += "  "
+      write(node)
+    }
+    var styles = LinkStyles()
+    for (index, edge) in diagram.edges.enumerated() {
+      write(edge)
+      styles.add(index, Self.linkStyle(of: edge))
+    }
+    writeClasses()
+    for (style, indices) in styles.groups {
+      out += "  linkStyle "
+      out += indices.map(String.init).joined(separator: ",")
+      out += " "
+      out += style
+      out += "\n"
+    }
+  }
+
+  private mutating func write(_ node: FlowDiagram.Node) {
+    out += node.id
+    let (open, close): (String, String)
+    switch node.kind {
+    case .start: (open, close) = ("((", "))")
+    case .tabs: (open, close) = ("[/", "\\]")
+    case .screen, .missing: (open, close) = ("[", "]")
+    case .decision: (open, close) = ("{", "}")
+    case .result: (open, close) = ("([", "])")
+    case .coordinator: (open, close) = ("[[", "]]")
+    }
+    out += open
+    out += "\""
+    if node.kind == .start {
+      out += " "
+    } else {
+      appendEscaped(node.kind == .missing ? node.label + "?" : node.label)
+    }
+    if let detail = node.detail {
+      out += "<br/>"
+      appendEscaped(detail)
+    }
+    appendRules(node.findings)
+    out += "\""
+    out += close
+    out += "\n"
+  }
+
+  private mutating func write(_ edge: FlowDiagram.Edge) {
+    out += "  "
+    out += diagram.nodes[edge.from].id
+    switch edge.kind {
+    case .begin, .push, .present, .replace, .decide, .finish: out += " -->"
+    case .pop, .dismiss, .stay, .handler: out += " -.->"
+    case .start, .tab: out += " ==>"
+    }
+    if !edge.label.isEmpty || edge.payload != nil || !edge.findings.isEmpty {
+      out += "|\""
+      appendEscaped(edge.label)
+      if let payload = edge.payload {
+        appendEscaped("(" + payload + ")")
+      }
+      appendRules(edge.findings)
+      out += "\"|"
+    }
+    out += " "
+    out += diagram.nodes[edge.to].id
+    out += "\n"
+  }
+
+  /// `classDef`s for the kinds of node and the findings, and which nodes have each class.
+  private mutating func writeClasses() {
+    let definitions: [(name: String, style: String, members: (FlowDiagram.Node) -> Bool)] = [
+      ("start", "fill:#37474f,stroke:#37474f,color:#ffffff", { $0.kind == .start }),
+      ("tabs", "fill:#eceff1,stroke:#37474f", { $0.kind == .tabs }),
+      ("decision", "fill:#fffde7,stroke:#37474f", { $0.kind == .decision }),
+      ("result", "fill:#fff3e0,stroke:#e65100,stroke-width:2px", { $0.kind == .result }),
+      ("coordinator", "fill:#e8f5e9,stroke:#2e7d32", { $0.kind == .coordinator }),
+      (
+        "unreachable", "fill:#f5f5f5,stroke:#9e9e9e,color:#9e9e9e,stroke-dasharray:4 3",
+        { $0.emphasis == .unreachable }
+      ),
+      (
+        "problem", "fill:#ffebee,stroke:#d32f2f,color:#d32f2f,stroke-width:2px",
+        { $0.emphasis == .problem }
+      ),
+    ]
+    for definition in definitions {
+      let members = diagram.nodes.filter(definition.members).map(\.id)
+      guard !members.isEmpty else { continue }
+      out += "  classDef \(definition.name) \(definition.style)\n"
+      out += "  class "
+      out += members.joined(separator: ",")
+      out += " \(definition.name)\n"
+    }
+    for cluster in diagram.clusters where cluster.emphasis == .problem {
+      out += "  style \(cluster.id) stroke:#d32f2f,stroke-width:2px,color:#d32f2f\n"
+    }
+  }
+
+  /// The `linkStyle` of an edge, by its kind and emphasis; `nil` for the default.
+  private static func linkStyle(of edge: FlowDiagram.Edge) -> String? {
+    switch edge.emphasis {
+    case .problem: return "stroke:#d32f2f,stroke-width:2px,color:#d32f2f"
+    case .unreachable: return "stroke:#9e9e9e,color:#9e9e9e"
+    case .normal: break
+    }
+    switch edge.kind {
+    case .begin, .push, .pop: return nil
+    case .present, .dismiss: return "stroke:#1565c0,color:#1565c0"
+    case .replace: return "stroke:#6a1b9a,color:#6a1b9a"
+    case .decide, .stay: return "stroke:#78909c,color:#78909c"
+    case .finish: return "stroke:#e65100,color:#e65100"
+    case .handler where edge.action == "stay": return "stroke:#81c784,color:#81c784"
+    case .start, .tab, .handler: return "stroke:#2e7d32,color:#2e7d32"
+    }
+  }
+
+  /// `<br/>` and the rule ids of `findings`.
+  private mutating func appendRules(_ findings: [Finding]) {
+    guard !findings.isEmpty else { return }
+    var rules: [String] = []
+    for finding in findings where !rules.contains(finding.rule.rawValue) {
+      rules.append(finding.rule.rawValue)
+    }
+    out += "<br/>"
+    appendEscaped(rules.joined(separator: ", "))
+  }
+
+  /// Appends `text` for the inside of a quoted label.
+  private mutating func appendEscaped(_ text: String) {
+    guard text.utf8.contains(where: Self.isSpecial) else {
+      out += text
+      return
+    }
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"", "#", "&", "<", ">", "|", "`", "*", "_", "\\", "%":
+        out += "#"
+        out += String(scalar.value)
+        out += ";"
+      default:
+        out.unicodeScalars.append(Self.visible(scalar))
+      }
+    }
+  }
+
+  /// Whether a UTF-8 byte is one that `appendEscaped` rewrites.
+  private static func isSpecial(_ byte: UInt8) -> Bool {
+    switch byte {
+    case 0..<0x20, 0x7F, UInt8(ascii: "\""), UInt8(ascii: "#"), UInt8(ascii: "&"),
+      UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "|"), UInt8(ascii: "`"),
+      UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "\\"), UInt8(ascii: "%"):
+      return true
+    default:
+      return false
+    }
+  }
+
+  /// Control characters as their Unicode control pictures (U+2400…).
+  private static func visible(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+    switch scalar.value {
+    case 0..<0x20: return Unicode.Scalar(0x2400 + scalar.value) ?? "\u{FFFD}"
+    case 0x7F: return "\u{2421}"
+    default: return scalar
+    }
+  }
+}
+
+/// Edge indices grouped by style, in the order each style first appears.
+private struct LinkStyles {
+  private(set) var groups: [(style: String, indices: [Int])] = []
+  private var position: [String: Int] = [:]
+
+  mutating func add(_ index: Int, _ style: String?) {
+    guard let style else { return }
+    if let at = position[style] {
+      groups[at].indices.append(index)
+    } else {
+      position[style] = groups.count
+      groups.append((style, [index]))
+    }
+  }
+}

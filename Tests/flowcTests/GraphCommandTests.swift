@@ -1,0 +1,102 @@
+import FlowCore
+import Foundation
+import Testing
+
+/// `flowc graph` end to end: the real binary, formats, exit codes.
+@Suite struct GraphCommandTests {
+  private let twoCoordinators =
+    cleanFlow + """
+        Child:
+          result: { done: ~ }
+          start: Only
+          screens:
+            Only: { on: { ok: { finish: done } } }
+
+      """
+
+  @Test func drawsDOTByDefaultFromFlows() throws {
+    let directory = try TemporaryDirectory(files: ["flows/app.flow.yaml": cleanFlow])
+    defer { directory.cleanUp() }
+    let result = try flowc(["graph"], in: directory.url)
+    #expect(result.status == 0)
+    #expect(result.stderr == "")
+    #expect(result.stdout.hasPrefix("digraph flowc {\n"))
+    #expect(result.stdout.contains("subgraph \"cluster_App\""))
+    #expect(result.stdout.contains("tooltip=\"flows/app.flow.yaml:7:7\""))
+  }
+
+  @Test func drawsMermaidAndJSON() throws {
+    let mermaid = try flowc(["graph", "--format", "mermaid", "-"], input: cleanFlow)
+    #expect(mermaid.status == 0)
+    #expect(
+      mermaid.stdout.hasPrefix("flowchart TB\n  subgraph cluster_App [\"<b>App</b> entry\"]\n"))
+    let json = try flowc(["graph", "--format=json", "-"], input: cleanFlow)
+    #expect(json.status == 0)
+    let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+    #expect(object?["version"] as? Int == 1)
+    let edges = try #require(object?["edges"] as? [[String: Any]])
+    #expect(edges.map { $0["kind"] as? String } == ["begin", "push", "pop"])
+    let location = edges[1]["location"] as? [String: Any]
+    #expect(location?["file"] as? String == "<stdin>")
+    #expect(location?["line"] as? Int == 7)
+  }
+
+  @Test func drawsOneCoordinatorWithItsChildrenCollapsed() throws {
+    let flow = twoCoordinators.replacingOccurrences(
+      of: "next: { push: Detail }", with: "next: { start: Child, on: { done: stay } }")
+    let result = try flowc(["graph", "--coordinator", "App", "-"], input: flow)
+    #expect(result.status == 0)
+    #expect(!result.stdout.contains("cluster_Child"))
+    #expect(result.stdout.contains("\"Child__coordinator\" [shape=box3d"))
+    #expect(result.stdout.contains("\"Child__coordinator\" -> \"App_Home\""))
+  }
+
+  @Test func anUnknownCoordinatorIsAUsageError() throws {
+    let result = try flowc(["graph", "--coordinator", "Chlid", "-"], input: twoCoordinators)
+    #expect(result.status == 2)
+    #expect(result.stdout == "")
+    #expect(
+      result.stderr
+        == "flowc: error: no coordinator 'Chlid' in the module; did you mean 'Child'?\n"
+        + "run 'flowc help graph' for usage\n")
+  }
+
+  @Test func findingsAreDrawnAndTheExitStatusIsZero() throws {
+    let result = try flowc(["graph", "-"], input: brokenFlow)
+    #expect(result.status == 0)
+    #expect(result.stdout.contains("\"App__missing_Detial\" ["))
+    #expect(result.stdout.contains(">unknown-reference</font>"))
+    #expect(result.stderr == "1 error in 1 file; 'flowc check' lists them\n")
+  }
+
+  @Test func aFileThatCannotBeReadIsNotDrawn() throws {
+    let directory = try TemporaryDirectory(files: [
+      "flows/app.flow.yaml": cleanFlow,
+      "flows/broken.flow.yaml": "version: 1\ncoordinators: [\n",
+    ])
+    defer { directory.cleanUp() }
+    let result = try flowc(["graph", "flows"], in: directory.url)
+    #expect(result.status == 1)
+    #expect(result.stdout == "")
+    #expect(result.stderr.hasPrefix("flows/broken.flow.yaml:3:1: error: "))
+    #expect(result.stderr.contains("[yaml-syntax]"))
+    #expect(
+      result.stderr.hasSuffix(
+        "flowc: not drawn: a file could not be read into the module; fix the findings above\n"))
+  }
+
+  @Test func usageErrorsExitTwo() throws {
+    let format = try flowc(["graph", "--format", "svg", "-"], input: cleanFlow)
+    #expect(format.status == 2)
+    #expect(
+      format.stderr.hasPrefix(
+        "flowc: error: 'svg' is not a value of '--format'; expected dot, mermaid, json\n"))
+    let missing = try flowc(["graph", "nowhere.flow.yaml"])
+    #expect(missing.status == 2)
+    let help = try flowc(["help", "graph"])
+    #expect(help.status == 0)
+    #expect(
+      help.stdout.contains(
+        "USAGE: flowc graph [PATH...] [--format dot|mermaid|json] [--coordinator NAME]"))
+  }
+}
