@@ -14,6 +14,7 @@ struct SwiftWriter {
   /// The text of `file`, ending with a newline.
   static func render(_ file: SwiftFile) -> String {
     var writer = SwiftWriter()
+    writer.text.reserveCapacity(1 << 14)
     writer.line("// \(file.header)")
     if !file.imports.isEmpty {
       writer.blank()
@@ -40,6 +41,12 @@ struct SwiftWriter {
   /// and the same for the ASCII that generated code is made of).
   private static func width(_ text: String) -> Int {
     text.unicodeScalars.count
+  }
+
+  /// Whether `text` fits in `columns`: its UTF-8 length, known at once, settles it for
+  /// the usual ASCII line.
+  private static func fits(_ text: String, in columns: Int) -> Bool {
+    text.utf8.count <= columns || width(text) <= columns
   }
 
   private mutating func blank() {
@@ -71,7 +78,7 @@ struct SwiftWriter {
   private mutating func documentation(_ lines: [String]) {
     let width = Self.lineLength - indentWidth - 4
     for text in lines {
-      guard Self.width(text) > width else {
+      guard !Self.fits(text, in: width) else {
         line(text.isEmpty ? "///" : "/// \(text)")
         continue
       }
@@ -156,7 +163,7 @@ struct SwiftWriter {
     let close = empty ? " {}" : " {"
     guard !inherits.isEmpty else { return line(head + close) }
     let single = "\(head): \(inherits.joined(separator: ", "))\(close)"
-    if indentWidth + Self.width(single) <= Self.lineLength { return line(single) }
+    if Self.fits(single, in: Self.lineLength - indentWidth) { return line(single) }
     line(head + ":")
     depth += 1
     for (index, name) in inherits.enumerated() {
@@ -174,7 +181,7 @@ struct SwiftWriter {
     let open = value.body.map { $0.isEmpty ? " {}" : " {" } ?? ""
     let parameters = value.parameters.map(\.text)
     let single = "\(head)(\(parameters.joined(separator: ", ")))\(returns)\(open)"
-    if parameters.isEmpty || indentWidth + Self.width(single) <= Self.lineLength {
+    if parameters.isEmpty || Self.fits(single, in: Self.lineLength - indentWidth) {
       line(single)
     } else {
       line("\(head)(")
