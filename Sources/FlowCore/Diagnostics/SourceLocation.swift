@@ -1,4 +1,8 @@
-import Synchronization
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// A place in a source file: a 1-based line and a 1-based column.
 ///
@@ -42,14 +46,34 @@ public struct FileName: Hashable, Sendable, Comparable, CustomStringConvertible 
     init(_ path: String) { self.path = path }
   }
 
-  private static let table = Mutex<[String: Unmanaged<Storage>]>([:])
+  private static let table = InternTable()
 
   /// The interned name of `path`.
   public init(_ path: String) {
-    reference = Self.table.withLock { table in
-      if let existing = table[path] { return existing }
+    reference = Self.table.storage(for: path)
+  }
+
+  /// The storages by path, behind a pthread mutex: ThreadSanitizer does not see the futex
+  /// under `Synchronization.Mutex` on Linux and reports a race on every concurrent use,
+  /// which made `make sanitize` fail at random whenever files were read in parallel.
+  private final class InternTable: @unchecked Sendable {
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private var storages: [String: Unmanaged<Storage>] = [:]
+
+    init() {
+      mutex = .allocate(capacity: 1)
+      mutex.initialize(to: pthread_mutex_t())
+      pthread_mutex_init(mutex, nil)
+    }
+
+    // Never deinitialized: the table is a global that lives as long as the process.
+
+    func storage(for path: String) -> Unmanaged<Storage> {
+      pthread_mutex_lock(mutex)
+      defer { pthread_mutex_unlock(mutex) }
+      if let existing = storages[path] { return existing }
       let created = Unmanaged.passRetained(Storage(path))
-      table[path] = created
+      storages[path] = created
       return created
     }
   }
