@@ -5,7 +5,7 @@
 #endif
 
 /// What `flowc generate` would do to its output directory, worked out before anything is
-/// written, so that a run either makes every change or none.
+/// written, so that a conflict stops the run before it changes any file.
 public struct OutputPlan: Sendable {
   /// One file to write or delete.
   public struct Change: Sendable {
@@ -48,6 +48,8 @@ public struct OutputPlan: Sendable {
 /// time stays; a file is replaced atomically (written to a temporary file in the same
 /// directory, then renamed over it); generated files that are no longer generated are
 /// deleted; nothing is written through a symbolic link that leads out of the directory.
+/// When the system refuses a change (a read-only file system, a full disk), that file is
+/// left as it was, without a temporary file beside it, and every other change is still made.
 public enum OutputDirectory {
   /// Generated files are at most this large; a larger file is not one of ours.
   static let sizeLimit = 256 << 20
@@ -126,16 +128,38 @@ public enum OutputDirectory {
     return plan
   }
 
-  /// Makes the changes of a plan without conflicts: deletions, then writes.
-  public static func apply(_ plan: OutputPlan, in directory: String) throws(FileSystemError) {
-    if !plan.directoryExists { try makeDirectories(directory) }
-    for change in plan.changes {
-      if let contents = change.contents {
-        try writeAtomically(contents, to: change.target)
-      } else if unlink(change.target) != 0 && errno != ENOENT {
-        throw FileSystemError(path: change.path, errno: errno)
+  /// Makes the changes of a plan without conflicts: deletions, then writes. A change that
+  /// fails leaves its file as it was (the old text, or no file) and no temporary file
+  /// behind; the others are still made. Returns what was done and every failure.
+  public static func apply(
+    _ plan: OutputPlan, in directory: String,
+    using files: some FileOperations = SystemFileOperations()
+  ) -> OutputReport {
+    var report = OutputReport()
+    if !plan.directoryExists {
+      do {
+        try makeDirectories(directory, using: files)
+      } catch {
+        report.failures.append(error)
+        return report
       }
     }
+    for change in plan.changes {
+      do {
+        if let contents = change.contents {
+          try writeAtomically(contents, to: change.target, using: files)
+        } else {
+          try delete(change.target, using: files)
+        }
+        report.done.append(change)
+      } catch {
+        report.failures.append(
+          OutputFailure(
+            kind: change.kind, path: change.path, step: error.step, reason: error.error,
+            leftover: error.leftover))
+      }
+    }
+    return report
   }
 
   // MARK: Reading
@@ -225,49 +249,200 @@ public enum OutputDirectory {
 
   // MARK: Writing
 
-  private static func makeDirectories(_ path: String) throws(FileSystemError) {
+  /// A step of a change that failed.
+  private struct StepFailure: Error {
+    var step: OutputFailure.Step
+    var error: SystemError
+    /// A temporary file left behind, and why it could not be removed.
+    var leftover: (path: String, reason: SystemError)?
+
+    init(_ step: OutputFailure.Step, _ error: SystemError) {
+      self.step = step
+      self.error = error
+    }
+  }
+
+  private static func makeDirectories(
+    _ path: String, using files: some FileOperations
+  ) throws(OutputFailure) {
     var current = path.hasPrefix("/") ? "/" : ""
     for component in path.split(separator: "/") {
       current += component
-      if mkdir(current, 0o755) != 0 && errno != EEXIST {
-        throw FileSystemError(path: current, errno: errno)
-      }
+      do {
+        try files.makeDirectory(current)
+      } catch  where error.code != EEXIST {
+        throw OutputFailure(
+          kind: .create, path: path, step: .makeDirectory, reason: error, leftover: nil)
+      } catch {}
       current += "/"
     }
   }
 
-  /// Writes `contents` to a temporary file next to `path`, then renames it over `path`, so
-  /// that readers see the old file or the new one, never a part. An existing file's
-  /// permissions are kept.
-  private static func writeAtomically(_ contents: String, to path: String) throws(FileSystemError) {
+  private static func delete(_ path: String, using files: some FileOperations) throws(StepFailure) {
+    do {
+      try files.remove(path)
+    } catch  where error.code != ENOENT {
+      throw StepFailure(.delete, error)
+    } catch {}
+  }
+
+  /// Where the text of `path` is written before it is renamed over `path`: a hidden file
+  /// in the same directory, named after the file and this process.
+  static func temporaryPath(for path: String) -> String {
     let slash = path.lastIndex(of: "/")
     let folder = slash.map { String(path[...$0]) } ?? ""
     let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-    let temporary = "\(folder).\(name).flowc-\(getpid()).tmp"
-    var existing = stat()
-    let mode = stat(path, &existing) == 0 ? existing.st_mode & 0o7777 : 0o644
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o600)
-    guard descriptor >= 0 else { throw FileSystemError(path: temporary, errno: errno) }
-    var failure: Int32?
+    return "\(folder).\(name).flowc-\(getpid()).tmp"
+  }
+
+  /// Writes `contents` to a temporary file next to `path`, flushes it to the disk, then
+  /// renames it over `path`, so that readers (and a crash) see the old file or the new one,
+  /// never a part. An existing file's permissions are kept. When any step fails, the
+  /// temporary file is removed and `path` is as it was.
+  private static func writeAtomically(
+    _ contents: String, to path: String, using files: some FileOperations
+  ) throws(StepFailure) {
+    let temporary = temporaryPath(for: path)
+    let mode = files.permissions(of: path) ?? 0o644
+    let descriptor: Int32
+    do {
+      descriptor = try files.createFile(temporary)
+    } catch {
+      throw StepFailure(.createTemporary, error)
+    }
+    do throws(StepFailure) {
+      try fill(descriptor, with: contents, mode: mode, using: files)
+      do {
+        try files.rename(temporary, to: path)
+      } catch {
+        throw StepFailure(.rename, error)
+      }
+    } catch {
+      var failure = error
+      do {
+        try files.remove(temporary)
+      } catch let removal where removal.code != ENOENT {
+        failure.leftover = (temporary, removal)
+      } catch {}
+      throw failure
+    }
+  }
+
+  /// Writes all of `contents` to an open file, sets its permissions, flushes it, and closes
+  /// it, even when a step before fails.
+  private static func fill(
+    _ descriptor: Int32, with contents: String, mode: mode_t, using files: some FileOperations
+  ) throws(StepFailure) {
+    var failure: StepFailure?
+    do throws(StepFailure) {
+      try writeAll(contents, to: descriptor, using: files)
+      do {
+        try files.setPermissions(descriptor, mode)
+      } catch {
+        throw StepFailure(.setPermissions, error)
+      }
+      do {
+        try files.synchronize(descriptor)
+      } catch {
+        throw StepFailure(.synchronize, error)
+      }
+    } catch {
+      failure = error
+    }
+    do {
+      try files.close(descriptor)
+    } catch {
+      if failure == nil { failure = StepFailure(.close, error) }
+    }
+    if let failure { throw failure }
+  }
+
+  private static func writeAll(
+    _ contents: String, to descriptor: Int32, using files: some FileOperations
+  ) throws(StepFailure) {
+    var failure: SystemError?
     var text = contents
     text.withUTF8 { buffer in
       var offset = 0
-      while offset < buffer.count, let base = buffer.baseAddress {
-        let written = write(descriptor, base + offset, buffer.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          failure = errno
+      while offset < buffer.count {
+        do throws(SystemError) {
+          let written = try files.write(
+            descriptor, UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[offset...])))
+          // A write that makes no progress would loop forever.
+          guard written > 0 else {
+            failure = SystemError(EIO)
+            return
+          }
+          offset += written
+        } catch {
+          failure = error
           return
         }
-        offset += written
       }
     }
-    if failure == nil && fchmod(descriptor, mode) != 0 { failure = errno }
-    if close(descriptor) != 0 && failure == nil { failure = errno }
-    if failure == nil && rename(temporary, path) != 0 { failure = errno }
-    if let failure {
-      unlink(temporary)
-      throw FileSystemError(path: path, errno: failure)
+    if let failure { throw StepFailure(.write, failure) }
+  }
+}
+
+/// What ``OutputDirectory/apply(_:in:using:)`` did.
+public struct OutputReport: Sendable {
+  /// The changes made, in the plan's order.
+  public var done: [OutputPlan.Change] = []
+  /// The changes that could not be made, in the plan's order; each file is as it was.
+  public var failures: [OutputFailure] = []
+}
+
+/// A change to an output directory that could not be made. The file is as it was: a
+/// file that was to be created does not exist, one to be updated or deleted has its old
+/// text, and no temporary file is left (unless ``leftover`` says otherwise).
+public struct OutputFailure: Error, Sendable, CustomStringConvertible {
+  /// What flowc was doing when the system refused.
+  public enum Step: String, Sendable {
+    /// Making the output directory (or one of its parents).
+    case makeDirectory = "creating the directory"
+    /// Creating the temporary file the text is written to.
+    case createTemporary = "creating a temporary file"
+    /// Writing the text to the temporary file.
+    case write = "writing a temporary file"
+    /// Giving the temporary file the permissions of the file it replaces.
+    case setPermissions = "setting a temporary file's permissions"
+    /// Flushing the temporary file to the disk.
+    case synchronize = "flushing a temporary file to the disk"
+    /// Closing the temporary file.
+    case close = "closing a temporary file"
+    /// Renaming the temporary file over the file.
+    case rename = "renaming a temporary file over it"
+    /// Deleting a generated file that is no longer generated.
+    case delete = "deleting it"
+  }
+
+  /// The change that failed.
+  public var kind: OutputPlan.Change.Kind
+  /// The file (or, for ``Step/makeDirectory``, the output directory), as the user named it.
+  public var path: String
+  /// The step that failed.
+  public var step: Step
+  /// Why, in the system's words.
+  public var reason: SystemError
+  /// A temporary file that could not be removed after the failure, and why.
+  public var leftover: (path: String, reason: SystemError)?
+
+  public var description: String {
+    var text: String
+    switch step {
+    case .makeDirectory:
+      text = "cannot create the directory '\(path)': \(reason); nothing was written"
+    case .delete:
+      text = "cannot delete '\(path)': \(reason); it is kept"
+    default:
+      let outcome = kind == .create ? "it was not created" : "it keeps its old text"
+      text = "cannot \(kind.rawValue) '\(path)': \(reason) (\(step.rawValue)); \(outcome)"
     }
+    if let leftover {
+      text +=
+        "; the temporary file '\(leftover.path)' could not be removed (\(leftover.reason)): "
+        + "delete it"
+    }
+    return text
   }
 }
