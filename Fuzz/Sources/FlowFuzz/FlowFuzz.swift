@@ -1,8 +1,9 @@
 import FlowCore
 
 /// libFuzzer's entry point: the bytes become one flow file, which goes through the whole
-/// front end and every check, the findings through every output format, and the module
-/// through every drawing. Any crash, hang or leak is a bug.
+/// front end and every check, the findings through every output format, the module through
+/// every drawing and, when it has no error, through the Swift generator (in memory; nothing
+/// is written to disk). Any crash, hang or leak is a bug.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
@@ -19,15 +20,31 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   _ = JSONReporter.render(result.findings, files: 2)
   _ = SARIFReporter.render(result.findings, workingDirectory: "/fuzz")
   _ = GitHubReporter.render(result.findings)
-  // The drawings of `flowc graph`: the whole module, and its first coordinator alone.
+  // The drawings of `flowc graph`, in every format: the whole module, and each of its
+  // first coordinators alone (`--coordinator`; a bound keeps huge modules fast).
   let graph = FlowGraph(module: result.module)
-  for diagram in [
-    DiagramBuilder.diagram(of: graph, findings: result.findings),
-    DiagramBuilder.diagram(of: graph, focusingOn: 0, findings: result.findings),
-  ] {
+  var diagrams = [DiagramBuilder.diagram(of: graph, findings: result.findings)]
+  for index in result.module.coordinators.indices.prefix(8) {
+    diagrams.append(DiagramBuilder.diagram(of: graph, focusingOn: index, findings: result.findings))
+  }
+  for diagram in diagrams {
     _ = DOTWriter.write(diagram)
     _ = MermaidWriter.write(diagram)
     _ = DiagramJSON.write(diagram)
+  }
+  // `flowc generate`, in memory: only a module without errors is generated. Its output
+  // must be the same on every run, one file per name, each headed as spec section 9 says.
+  guard !result.findings.contains(where: { $0.severity == .error }) else { return 0 }
+  for access in AccessLevel.allCases {
+    let options = SwiftGenerator.Options(access: access)
+    let files = SwiftGenerator.generate(result.module, options: options)
+    precondition(
+      SwiftGenerator.generate(result.module, options: options) == files, "not deterministic")
+    precondition(Set(files.map(\.name)).count == files.count, "two files of one name")
+    for file in files {
+      let firstLine = file.contents.prefix { $0 != "\n" }
+      precondition(SwiftGenerator.isHeader(firstLine), "no header: \(file.name)")
+    }
   }
   return 0
 }
