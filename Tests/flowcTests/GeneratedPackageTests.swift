@@ -5,7 +5,8 @@ import Testing
 /// compiles against FlowRuntime with warnings as errors, in a package of the app's own that
 /// depends on this one by path. The module is made to be awkward: keywords as names, a type
 /// that hides a runtime name, recursive types, coordinators that start each other, tabs,
-/// decisions decided with several payloads, external types, public access.
+/// decisions decided with several payloads, a screen without events and a decision without
+/// cases, external types, public access.
 ///
 /// It runs one `swift build` (a few seconds), the slowest test of the suite.
 @Suite struct GeneratedPackageTests {
@@ -104,7 +105,13 @@ let awkwardFlow = """
       start: Only
       screens:
         Only:
-          on: { key: { payload: "[Key: String]", push: Only } }
+          on:
+            key: { payload: "[Key: String]", push: Only }
+            rest: { push: Blank }
+            wait: { decide: Pending }
+        Blank:
+      decisions:
+        Pending: {}
     Ping:
       result: { done: ~ }
       start: PingScreen

@@ -569,6 +569,47 @@ import Testing
       "case go(Router)")
   }
 
+  /// Found by the property tests (seed 61): a screen without events, and a decision
+  /// without cases, have an event or answer enum without cases, and Swift warns that code
+  /// given a value of it "will never be executed", which `-warnings-as-errors` fails.
+  @Test func aScreenWithoutEventsAndADecisionWithoutCasesGetNoHandler() throws {
+    let swift = try generate(
+      flow(
+        """
+        App:
+          entry: true
+          start: S0
+          screens:
+            S0: { on: { ask: { decide: Ask }, wait: { decide: Stuck } } }
+            Idle:
+          decisions:
+            Ask: { cases: { idle: { push: Idle } } }
+            Stuck: {}
+        """))["AppCoordinator.swift"]
+    expectContains(
+      swift,
+      """
+        // MARK: - Idle
+
+        private func makeIdle() -> any Presentable {
+          screens.makeIdle { (_: IdleEvent) in }
+        }
+
+        // MARK: - Ask
+      """,
+      """
+        // MARK: - Stuck
+
+        private func decideStuck() {
+          let answer = answerOnce { (_: StuckAnswer) in }
+          screens.decideStuck(answer: answer)
+        }
+      }
+      """)
+    #expect(swift?.contains("handle(_ event: IdleEvent)") == false)
+    #expect(swift?.contains("handle(_ answer: StuckAnswer)") == false)
+  }
+
   @Test func aMissingHandlerDoesNothingRatherThanBreakTheBuild() throws {
     // `unhandled-result` reports this module; the generator still stays total.
     let text = flow(

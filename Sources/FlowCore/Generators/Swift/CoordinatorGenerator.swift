@@ -187,7 +187,7 @@ struct CoordinatorGenerator {
     let start = startStatements()
     var screenSections: [[SwiftDeclaration]] = []
     for screen in coordinator.screens { screenSections.append(section(for: screen)) }
-    var answerHandlers: [SwiftFunction] = []
+    var answerHandlers: [SwiftFunction?] = []
     for decision in coordinator.decisions { answerHandlers.append(handler(for: decision)) }
 
     var members: [SwiftDeclaration] = []
@@ -253,7 +253,7 @@ struct CoordinatorGenerator {
       for payload in decisionPayloads[offset] {
         members.append(.function(decide(decision, payload: payload)))
       }
-      members.append(.function(answerHandlers[offset]))
+      if let handler = answerHandlers[offset] { members.append(.function(handler)) }
     }
 
     let doc = SwiftNames.docLines(coordinator.doc)
@@ -336,7 +336,9 @@ struct CoordinatorGenerator {
     return "make\(screen.name.text)(\(argument))"
   }
 
-  /// The private helper that makes the screen and the handler of its events.
+  /// The private helper that makes the screen and the handler of its events. A screen
+  /// without events gets no handler: its event enum has no case, and Swift warns that code
+  /// given a value of it "will never be executed".
   private mutating func section(for screen: Screen) -> [SwiftDeclaration] {
     let event = "\(screen.name.text)Event"
     var parameters: [SwiftParameter] = []
@@ -345,15 +347,18 @@ struct CoordinatorGenerator {
       parameters.append(SwiftParameter(label: "_", name: "input", type: spell(input.type)))
       arguments = "(input)"
     }
+    let make = "screens.make\(screen.name.text)\(arguments)"
     let maker = SwiftFunction(
       preamble: SwiftPreamble(modifiers: ["private"]), name: "make\(screen.name.text)",
       parameters: parameters, returns: presentable,
       body: [
-        .block(
-          opening:
-            "screens.make\(screen.name.text)\(arguments) { [weak self] (event: \(event)) in",
-          body: [.line("self?.handle(event)")], closing: "}")
+        screen.events.isEmpty
+          ? .line("\(make) { (_: \(event)) in }")
+          : .block(
+            opening: "\(make) { [weak self] (event: \(event)) in",
+            body: [.line("self?.handle(event)")], closing: "}")
       ])
+    guard !screen.events.isEmpty else { return [.function(maker)] }
     var cases: [SwiftSwitchCase] = []
     for transition in screen.events {
       cases.append(switchCase(transition, payload: transition.payload?.type, comments: false))
@@ -365,10 +370,9 @@ struct CoordinatorGenerator {
     return [.function(maker), .function(handler)]
   }
 
-  /// `guard canAct`, then the switch; a switch over nothing needs no guard.
+  /// `guard canAct`, then the switch.
   private func guarded(_ statement: SwiftStatement) -> [SwiftStatement] {
-    if case .switchOver(_, let cases) = statement, cases.isEmpty { return [statement] }
-    return [.line("guard canAct else { return }"), statement]
+    [.line("guard canAct else { return }"), statement]
   }
 
   // MARK: Decisions
@@ -390,14 +394,19 @@ struct CoordinatorGenerator {
       parameters: payload.map { [SwiftParameter(label: "_", name: "payload", type: spell($0))] }
         ?? [],
       body: [
-        .block(
-          opening: "let answer = answerOnce { [weak self] (answer: \(answer)) in",
-          body: [.line("self?.handle(answer)")], closing: "}"),
+        decision.cases.isEmpty
+          ? .line("let answer = answerOnce { (_: \(answer)) in }")
+          : .block(
+            opening: "let answer = answerOnce { [weak self] (answer: \(answer)) in",
+            body: [.line("self?.handle(answer)")], closing: "}"),
         .line("screens.decide\(decision.name.text)(\(argument)answer: answer)"),
       ])
   }
 
-  private mutating func handler(for decision: Decision) -> SwiftFunction {
+  /// The handler of a decision's answers; none for a decision without cases, which can
+  /// never be answered (see `section(for:)`).
+  private mutating func handler(for decision: Decision) -> SwiftFunction? {
+    guard !decision.cases.isEmpty else { return nil }
     var cases: [SwiftSwitchCase] = []
     for transition in decision.cases {
       cases.append(switchCase(transition, payload: transition.payload?.type, comments: false))
