@@ -22,13 +22,22 @@ import Testing
     defer { try? FileManager.default.removeItem(at: directory) }
     var yaml: [UInt64: String] = [:]
     for seed in seeds {
-      let text = RandomModule(seed: seed).yaml()
+      let module = RandomModule(seed: seed)
+      let text = module.yaml()
       yaml[seed] = text
       let checked = try Pipeline.check([.source(SourceFile(path: "a.flow.yaml", text: text))])
       let errors = checked.findings.filter { $0.severity == .error }
       try #require(errors.isEmpty, "seed \(seed): \(described(errors))\n\(text)")
       let options = SwiftGenerator.Options(access: seed.isMultiple(of: 2) ? .internal : .public) {
         _ in "seed-\(seed).flow.yaml"
+      }
+      if !module.externalTypes.isEmpty {
+        // The app's own types, as an app would write them.
+        let types = module.externalTypes.map {
+          "public struct \($0): Hashable, Sendable {\n  public init() {}\n}\n"
+        }
+        try write(
+          types.joined(), to: directory.appendingPathComponent("Sources/M\(seed)/External.swift"))
       }
       for file in SwiftGenerator.generate(checked.module, options: options) {
         try write(

@@ -100,7 +100,8 @@ enum Mutation: CaseIterable {
     case .popOnChildStart:
       // The first screen of a child started only with style push, from screens: a pop
       // there leaves the child unfinished.
-      for child in original.coordinators.indices.dropFirst().shuffled(using: &random) {
+      for child in original.coordinators.indices.dropFirst().shuffled(using: &random)
+      where original.coordinators[child].tabs.isEmpty {
         let starts = original.starts.filter { $0.child == child }
         guard !starts.isEmpty, starts.allSatisfy({ $0.style == "push" }) else { continue }
         let event = module.coordinators[child].screens[0].events.count

@@ -20,7 +20,10 @@ struct SeededGenerator: RandomNumberGenerator {
 
 /// A random module that is correct by construction: every screen reachable and able to
 /// finish, every child attached, started with every case handled, back actions only where
-/// they go back within their coordinator, payloads that match, every type used.
+/// they go back within their coordinator, payloads that match, every type used. Besides
+/// screens, decisions and children started both ways, it may have a tab coordinator,
+/// a result that is a declared enum, recursive types, collections of declared types and an
+/// external type (``externalTypes``), so that the generated Swift meets all of them.
 ///
 /// It is built as data first (so that mutations can plant one known defect), then written
 /// as YAML where each planted node can carry a `↓` marker.
@@ -60,13 +63,21 @@ struct RandomModule {
     var result: [(name: String, payload: String?)] = []
     var screens: [Screen] = []
     var decisions: [(name: String, cases: [Event])] = []
-    var tabs: [Int] = []
+    /// A declared enum that is the result, whose cases `result` lists; `nil` for an inline one.
+    var resultType: String?
+    /// For a tab coordinator (which then has no screens): each tab's child and handlers.
+    var tabs: [(child: Int, on: String)] = []
   }
 
   var coordinators: [Coordinator] = []
   var starts: [Start] = []
   var types: [(name: String, body: String)] = []
+  /// The declared types that are `external`: the app must define them.
+  var externalTypes: [String] = []
   let seed: UInt64
+
+  /// The body of the declared enums, which may be a coordinator's result.
+  private static let enumBody = "{ enum: { first: ~, second: String } }"
 
   /// The payload types the generator picks from; every declared type is among them, so
   /// each one ends up used (the generator makes sure of it below).
@@ -81,10 +92,13 @@ struct RandomModule {
       if Bool.random(using: &random) {
         types.append((name, "{ struct: { id: Int, note: String? } }"))
       } else {
-        types.append((name, "{ enum: { first: ~, second: String } }"))
+        types.append((name, Self.enumBody))
       }
       payloadTypes.append(name)
     }
+    // Types that are harder to generate, from a stream of their own.
+    var extra = SeededGenerator(seed: seed ^ 0x7E57_7E57)
+    addHarderTypes(&extra)
     let count = Int.random(in: 1...6, using: &random)
     for index in 0..<count {
       coordinators.append(makeCoordinator(index, &random))
@@ -107,13 +121,83 @@ struct RandomModule {
       coordinators[owner].screens[screen].events.append(
         Event(name: "use\(index)", payload: name, action: "{ decide: Use }"))
     }
+    if Int.random(in: 0..<3, using: &extra) == 0 { addTabs(&extra) }
+  }
+
+  /// Maybe an external type, a recursive struct, a recursive enum, and a struct of
+  /// collections and optionals of the types before it.
+  private mutating func addHarderTypes(_ random: inout SeededGenerator) {
+    if Bool.random(using: &random) {
+      types.append(("X0", "external"))
+      externalTypes.append("X0")
+      payloadTypes.append("X0")
+    }
+    if Bool.random(using: &random) {
+      let value = payloadTypes.randomElement(using: &random) ?? "Int"
+      types.append(
+        ("Tree", "{ struct: { value: \(quoted(value)), children: \"[Tree]\", up: Tree? } }"))
+      payloadTypes.append("Tree")
+    }
+    if Bool.random(using: &random) {
+      types.append(
+        ("Chain", "{ enum: { end: ~, link: Chain, fork: \"[Chain]\", at: \"[String: Chain]\" } }"))
+      payloadTypes.append("Chain")
+    }
+    if Bool.random(using: &random) {
+      let inner = payloadTypes.filter { !$0.hasSuffix("?") }.randomElement(using: &random) ?? "Int"
+      let key = ["String", "Int", "UUID"].randomElement(using: &random) ?? "String"
+      let body =
+        "{ struct: { items: \"[\(inner)]\", byKey: \"[\(key): \(inner)?]\", maybe: \"\(inner)?\", "
+        + "when: Date, id: UUID, data: Data, ratio: Double, link: URL } }"
+      types.append(("Box", body))
+      payloadTypes.append("Box")
+    }
+  }
+
+  /// A tab coordinator of one to three tabs, each a new child; at least one child has a
+  /// result, one of whose cases finishes the tabs. It is started from an earlier screen like
+  /// any child.
+  private mutating func addTabs(_ random: inout SeededGenerator) {
+    let index = coordinators.count
+    var tabs = Coordinator(name: "C\(index)", isEntry: false)
+    tabs.result = [("r0", nil)]
+    coordinators.append(tabs)
+    let count = Int.random(in: 1...3, using: &random)
+    let finishing = Int.random(in: 0..<count, using: &random)
+    for tab in 0..<count {
+      let child = coordinators.count
+      var coordinator = makeCoordinator(child, &random)
+      // A tab's child is started with the tabs' input, which they do not have.
+      coordinator.input = nil
+      coordinator.screens[0].input = nil
+      if tab != finishing && Bool.random(using: &random) {
+        // It lives as long as the tabs.
+        coordinator.result = []
+        coordinator.resultType = nil
+        coordinator.screens[0].events.removeAll { $0.action.hasPrefix("{ finish:") }
+      }
+      let handlers = coordinator.result.enumerated().map { offset, resultCase in
+        "\(resultCase.name): \(tab == finishing && offset == 0 ? "{ finish: r0 }" : "stay")"
+      }
+      coordinators.append(coordinator)
+      coordinators[index].tabs.append(
+        (child, handlers.isEmpty ? "" : "{ \(handlers.joined(separator: ", ")) }"))
+    }
+    attach(index, to: Int.random(in: 0..<index, using: &random), &random)
   }
 
   private mutating func makeCoordinator(_ index: Int, _ random: inout SeededGenerator)
     -> Coordinator
   {
     var coordinator = Coordinator(name: "C\(index)", isEntry: index == 0)
-    if index > 0 {
+    let enumTypes = types.filter { $0.body == Self.enumBody }.map(\.name)
+    if index > 0, let named = enumTypes.first, Int.random(in: 0..<4, using: &random) == 0 {
+      coordinator.resultType = named
+      coordinator.result = [("first", nil), ("second", "String")]
+      if Int.random(in: 0..<3, using: &random) == 0 {
+        coordinator.input = payloadTypes.randomElement(using: &random)
+      }
+    } else if index > 0 {
       let caseCount = Int.random(in: 1...3, using: &random)
       coordinator.result = (0..<caseCount).map { number in
         (
@@ -173,13 +257,41 @@ struct RandomModule {
   private mutating func attach(_ child: Int, to parent: Int, _ random: inout SeededGenerator) {
     let screen = Int.random(in: 0..<coordinators[parent].screens.count, using: &random)
     let style = Bool.random(using: &random) ? "push" : "present"
-    let handlers = coordinators[child].result.map { "\($0.name): stay" }.joined(separator: ", ")
+    var handlers: [String] = []
+    for resultCase in coordinators[child].result {
+      let action = handler(for: resultCase.payload, in: parent, &random)
+      handlers.append("\(resultCase.name): \(action)")
+    }
     let event = coordinators[parent].screens[screen].events.count
     coordinators[parent].screens[screen].events.append(
       Event(
         name: "open\(child)", payload: coordinators[child].input,
-        action: "{ {{marker}}start: C\(child), style: \(style), on: { \(handlers) } }"))
+        action:
+          "{ {{marker}}start: C\(child), style: \(style), on: { \(handlers.joined(separator: ", ")) } }"
+      ))
     starts.append(Start(child: child, style: style, screen: screen, event: event))
+  }
+
+  /// What the parent does when a child finishes with a case carrying `payload`: stay, finish
+  /// with a case that takes that payload or none, push a screen that needs it or nothing, or
+  /// decide `D0`, with or without it.
+  private func handler(
+    for payload: String?, in parent: Int, _ random: inout SeededGenerator
+  ) -> String {
+    let coordinator = coordinators[parent]
+    var options = ["stay"]
+    for resultCase in coordinator.result
+    where resultCase.payload == nil || resultCase.payload == payload {
+      options.append("{ finish: \(resultCase.name) }")
+    }
+    for screen in coordinator.screens.dropFirst()
+    where screen.arrival == .pushed && (screen.input == nil || screen.input == payload) {
+      options.append("{ push: \(screen.name) }")
+    }
+    if coordinator.decisions.contains(where: { $0.name == "D0" }) {
+      options.append("{ decide: D0 }")
+    }
+    return options.randomElement(using: &random) ?? "stay"
   }
 
   /// The module as YAML; `{{marker}}` becomes `↓` in the one event `marked`, and nothing
@@ -197,9 +309,19 @@ struct RandomModule {
       text += "  \(coordinator.name):\n"
       if coordinator.isEntry { text += "    entry: true\n" }
       if let input = coordinator.input { text += "    input: \(quoted(input))\n" }
-      if !coordinator.result.isEmpty {
+      if let resultType = coordinator.resultType {
+        text += "    result: \(resultType)\n"
+      } else if !coordinator.result.isEmpty {
         let cases = coordinator.result.map { "\($0.name): \($0.payload.map(quoted) ?? "~")" }
         text += "    result: { \(cases.joined(separator: ", ")) }\n"
+      }
+      if !coordinator.tabs.isEmpty {
+        text += "    tabs:\n"
+        for tab in coordinator.tabs {
+          text += "      - start: \(coordinators[tab.child].name)\n"
+          if !tab.on.isEmpty { text += "        on: \(tab.on)\n" }
+        }
+        continue
       }
       text += "    start: S0\n    screens:\n"
       for (s, screen) in coordinator.screens.enumerated() {
