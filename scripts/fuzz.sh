@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer harness (Fuzz/) with AddressSanitizer and runs it for SECONDS,
-# seeded with the example app and every test fixture, with a dictionary of the language's
-# keys. Crashes, leaks and inputs slower than 10 s land in Fuzz/artifacts/.
+# seeded with the example app, every test fixture and Fuzz/seeds/ (random valid modules of
+# the property tests and the awkward module of GeneratedPackageTests, which check without
+# errors and so reach the generator), with a dictionary of the language's keys. Crashes,
+# leaks and inputs slower than 10 s land in Fuzz/artifacts/.
 # usage: scripts/fuzz.sh SECONDS
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -10,7 +12,7 @@ swift build --package-path Fuzz -c release \
   -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library >/dev/null
 corpus=Fuzz/.corpus
 mkdir -p "$corpus" Fuzz/artifacts
-cp flows/*.flow.yaml "$corpus"/
+cp flows/*.flow.yaml Fuzz/seeds/*.flow.yaml "$corpus"/
 find Tests -name '*.yaml' -o -name '*.yml' | while read -r file; do
   cp "$file" "$corpus/$(echo "$file" | tr '/' '_')"
 done
