@@ -9,6 +9,7 @@ enum GenerateCommand: Command {
 
     USAGE: flowc generate [PATH...] --output DIR [--check] [--access internal|public]
                           [--config FILE] [--severity RULE=LEVEL]...
+           flowc generate [PATH...] --output-file FILE [...]
 
     ARGUMENTS:
       PATH        A flow file, a directory (searched recursively for *.flow.yaml and
@@ -17,6 +18,10 @@ enum GenerateCommand: Command {
 
     OPTIONS:
       --output    The directory of the generated files; created if missing
+      --output-file
+                  Instead of --output: write the whole module into this one Swift file,
+                  for build systems that must name their outputs before they run (the
+                  SwiftPM build plugin); no other file is touched
       --check     Write nothing; fail if any file would be created, changed or deleted
       --access    internal (default) or public: the access level of what is generated
       --config    The configuration file (default: .flowc.yml here, if there is one)
@@ -39,13 +44,19 @@ enum GenerateCommand: Command {
     _ arguments: [String], _ invocation: Invocation, _ result: inout CommandResult
   ) throws(UsageError) {
     let parsed = try Arguments(
-      arguments, command: name, options: ["--output", "--access", "--config", "--severity"],
+      arguments, command: name,
+      options: ["--output", "--output-file", "--access", "--config", "--severity"],
       flags: ["--help", "--check"])
     if parsed.flags.contains("--help") {
       result.output = help
       return
     }
-    guard let output = parsed.value("--output"), !output.isEmpty else {
+    let directory = parsed.value("--output")
+    let singleFile = parsed.value("--output-file")
+    guard directory == nil || singleFile == nil else {
+      throw UsageError("give '--output DIR' or '--output-file FILE', not both", command: name)
+    }
+    guard let output = directory ?? singleFile, !output.isEmpty else {
       throw UsageError("'flowc generate' needs '--output DIR'", command: name)
     }
     let access = try parsed.choice("--access", default: AccessLevel.internal, command: name)
@@ -63,14 +74,25 @@ enum GenerateCommand: Command {
       return
     }
 
-    guard let directory = FileSystem.currentDirectory() else {
+    guard let workingDirectory = FileSystem.currentDirectory() else {
       throw UsageError("cannot tell the working directory, which headers name paths from")
     }
-    let options = SwiftGenerator.Options(access: access) { Paths.relative($0, to: directory) }
-    let files = SwiftGenerator.generate(checked.module, options: options)
+    let options = SwiftGenerator.Options(access: access) {
+      Paths.relative($0, to: workingDirectory)
+    }
+    let fileCount: Int
     let plan: OutputPlan
     do {
-      plan = try OutputDirectory.plan(files, in: output)
+      if singleFile != nil {
+        let contents = SwiftGenerator.generateSingleFile(
+          checked.module, sources: checked.sources.keys.sorted(), options: options)
+        fileCount = 1
+        plan = try OutputDirectory.plan(single: contents, at: output)
+      } else {
+        let files = SwiftGenerator.generate(checked.module, options: options)
+        fileCount = files.count
+        plan = try OutputDirectory.plan(files, in: output)
+      }
     } catch {
       throw UsageError("cannot use output directory: \(error)", command: name)
     }
@@ -86,7 +108,7 @@ enum GenerateCommand: Command {
         result.output += "would \(change.kind.rawValue) \(change.path)\n"
       }
       if plan.changes.isEmpty {
-        result.errors = "\(count(files.count)) in \(place) up to date\n"
+        result.errors = "\(count(fileCount)) in \(place) up to date\n"
       } else {
         result.errors =
           "\(count(plan.changes.count)) in \(place) out of date; run 'flowc generate' to update\n"
@@ -95,7 +117,8 @@ enum GenerateCommand: Command {
       return
     }
     do {
-      try OutputDirectory.apply(plan, in: output)
+      try OutputDirectory.apply(
+        plan, in: singleFile == nil ? output : OutputDirectory.folder(of: output))
     } catch {
       throw UsageError("cannot write \(error)")
     }
@@ -105,7 +128,7 @@ enum GenerateCommand: Command {
     let deleted = plan.changes.count - made
     if deleted > 0 { parts.append("\(deleted) deleted") }
     result.errors =
-      "generated \(count(files.count)) in \(place): \(parts.joined(separator: ", "))\n"
+      "generated \(count(fileCount)) in \(place): \(parts.joined(separator: ", "))\n"
   }
 
   private static func count(_ files: Int) -> String {
