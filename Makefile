@@ -2,7 +2,7 @@
 # everything CI runs. Both install what is missing first.
 SWIFT ?= swift
 PREFIX ?= /usr/local
-SWIFT_SOURCES = Sources Tests Package.swift
+SWIFT_SOURCES = Sources Tests Package.swift Plugins Examples
 
 .PHONY: run test deps build lint format goldens docs props bench sanitize fuzz
 
