@@ -20,11 +20,13 @@ struct JSONSchemaTests {
     #expect(run.status == 0, "\(run.output)")
   }
 
-  @Test("every flow in flows/ is valid against the schema")
+  @Test("every flow in flows/ and in the example package is valid against the schema")
   func exampleFlowsAreValid() throws {
     let flows = Self.flowFiles(in: "flows")
     #expect(flows.count >= 5, "flows/ should hold the example app")
-    let run = try CheckJSONSchema.run(["--schemafile", Self.schema] + flows)
+    let package = Self.flowFiles(in: "Examples/ShopApp/Sources/ShopApp/Flows")
+    #expect(package.count >= 2, "Examples/ShopApp should have its flows")
+    let run = try CheckJSONSchema.run(["--schemafile", Self.schema] + flows + package)
     #expect(run.status == 0, "\(run.output)")
   }
 
