@@ -89,7 +89,7 @@ enum GraphCommand: Command {
     }
     if !checked.findings.isEmpty {
       result.errors =
-        FindingSummary(findings: checked.findings, files: inputs.count).sentence
+        FindingSummary(findings: checked.findings, files: checked.fileCount).sentence
         + "; 'flowc check' lists them\n"
     }
   }
