@@ -349,3 +349,33 @@ private func snapshot(_ root: URL, _ path: String) throws -> [String: String] {
   }
   return result
 }
+
+/// The configuration cannot make generate write code that would not compile.
+@Suite struct GenerateSeverityTests {
+  @Test func loweredRulesStillStopGeneration() throws {
+    let broken = """
+      version: 1
+      coordinators:
+        App:
+          entry: true
+          start: Home
+          screens:
+            Home: { on: { next: { payload: Int, push: Detail } } }
+            Detail: { input: String, on: { back: pop } }
+
+      """
+    let directory = try TemporaryDirectory(files: [
+      "flows/app.flow.yaml": broken,
+      ".flowc.yml": "rules:\n  type-mismatch: off\n",
+    ])
+    defer { directory.cleanUp() }
+    let checked = try flowc(["check"], in: directory.url)
+    #expect(checked.status == 0, "check honours the configuration: \(checked.stdout)")
+    let generated = try flowc(["generate", "--output", "Generated"], in: directory.url)
+    #expect(generated.status == 1)
+    #expect(generated.stdout.contains("[type-mismatch]"))
+    #expect(
+      !FileManager.default.fileExists(
+        atPath: directory.url.appendingPathComponent("Generated").path))
+  }
+}

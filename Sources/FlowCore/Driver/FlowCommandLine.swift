@@ -47,6 +47,9 @@ public struct Invocation: Sendable {
 public struct CommandResult: Sendable {
   /// Everything for standard output.
   public var output = ""
+  /// More for standard output, after `output`, as bytes: large outputs are written as they
+  /// were built, without turning them into a `String` first.
+  public var outputBytes: [UInt8] = []
   /// Everything for standard error.
   public var errors = ""
   /// The exit status.

@@ -74,8 +74,8 @@ private struct TreeBuilder {
   init(file: SourceFile, limits: YAMLLimits) {
     self.file = file
     self.limits = limits
-    // About one node per 9 bytes of flow YAML; reserving saves the growth copies.
-    let estimate = file.bytes.count / 9 + 16
+    // About one node per 7 bytes of flow YAML; reserving saves the growth copies.
+    let estimate = file.bytes.count / 7 + 16
     records.reserveCapacity(estimate)
     children.reserveCapacity(estimate)
     texts.reserveCapacity(estimate * 2 / 3)
