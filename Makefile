@@ -8,7 +8,7 @@ DESTDIR ?=
 RELEASE_FLAGS ?= $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib,)
 SWIFT_SOURCES = Sources Tests Package.swift Plugins Examples
 
-.PHONY: run test deps build lint format goldens docs props bench sanitize fuzz install uninstall
+.PHONY: run test deps build lint format goldens docs props bench sanitize fuzz install uninstall example
 
 ## Install libyaml, Graphviz and check-jsonschema if they are missing.
 deps:
@@ -26,6 +26,10 @@ test: deps lint
 
 build:
 	$(SWIFT) build -Xswiftc -warnings-as-errors
+
+## Build the example app package (Examples/ShopApp) with the build plugin and run its tests.
+example: deps
+	$(SWIFT) test --package-path Examples/ShopApp
 
 ## Fail on code that swift-format would change.
 lint:

@@ -81,13 +81,19 @@ private func split(_ arguments: [String]) -> (paths: [String], options: [String]
   return (paths, options)
 }
 
+/// `url`'s path relative to `package` when it is inside it, else the whole path.
+private func relative(_ url: URL, to package: URL) -> String {
+  let path = url.standardizedFileURL.path
+  let root = package.standardizedFileURL.path + "/"
+  return path.hasPrefix(root) ? String(path.dropFirst(root.count)) : path
+}
+
 /// The flow files of `target`, relative to `package` when they are inside it, sorted.
 private func flowFiles(of target: Target, relativeTo package: URL) -> [String] {
   guard let module = target.sourceModule else { return [] }
-  let root = package.standardizedFileURL.path + "/"
-  return module.sourceFiles.map { $0.url.standardizedFileURL.path }
-    .filter { $0.hasSuffix(".flow.yaml") || $0.hasSuffix(".flow.yml") }
-    .map { $0.hasPrefix(root) ? String($0.dropFirst(root.count)) : $0 }
+  return module.sourceFiles.map(\.url)
+    .filter { $0.path.hasSuffix(".flow.yaml") || $0.path.hasSuffix(".flow.yml") }
+    .map { relative($0, to: package) }
     .sorted()
 }
 
