@@ -58,7 +58,8 @@ import Testing
 
   /// A package like the example with a flow that has an error: the build fails, and the log
   /// has the finding as `FILE:LINE:COLUMN: error: …` with the flow file's absolute path,
-  /// which Xcode and editors turn into a link. `flowc-check` fails on it too.
+  /// which Xcode and editors turn into a link. `flowc-check` fails on it too. Both take the
+  /// severities of the package's `.flowc.yml`.
   @Test func anErrorInAFlowFailsTheBuildWithItsPlace() throws {
     let directory = try TemporaryDirectory(files: [
       "Package.swift": """
@@ -80,6 +81,17 @@ import Testing
 
       """,
       "Sources/Broken/Flows/app.flow.yaml": brokenFlow,
+      // A warning by default, which the package's configuration makes an error.
+      "Sources/Broken/Flows/lost.flow.yaml": """
+      version: 1
+      coordinators:
+        Lost:
+          start: Alone
+          screens:
+            Alone: { on: { tap: stay } }
+
+      """,
+      ".flowc.yml": "rules:\n  orphaned-coordinator: error\n",
       "Sources/Broken/Screens.swift": "import FlowRuntime\n",
     ])
     defer { directory.cleanUp() }
@@ -89,15 +101,19 @@ import Testing
       "\(flow):7:29: error: screen 'Detial' does not exist in coordinator 'App'; "
       + "did you mean 'Detail'? [unknown-reference]"
 
+    let orphan = "Sources/Broken/Flows/lost.flow.yaml:3:3: error: coordinator 'Lost' is never"
+
     let build = try swift(["build"], package: directory.url)
     #expect(build.status != 0)
     #expect(build.output.contains(expected), "\(build.output)")
+    #expect(build.output.contains("/" + orphan), "\(build.output)")
 
     let check = try swift(["package", "flowc-check"], package: directory.url)
     #expect(check.status != 0)
     #expect(
       check.output.contains("Sources/Broken/Flows/app.flow.yaml:7:29: error: screen 'Detial'"),
       "\(check.output)")
+    #expect(check.output.contains("\n" + orphan), "\(check.output)")
     // As docs/ci.md suggests for pull requests.
     let annotations = try swift(
       ["package", "flowc-check", "--target", "Broken", "--format", "github"],
