@@ -2,9 +2,13 @@
 # everything CI runs. Both install what is missing first.
 SWIFT ?= swift
 PREFIX ?= /usr/local
-SWIFT_SOURCES = Sources Tests Package.swift
+# Staging root for packagers: make install DESTDIR=/tmp/pkg puts flowc in /tmp/pkg/usr/local/bin.
+DESTDIR ?=
+# On Linux the Swift runtime is linked in, so the installed flowc needs only libyaml.
+RELEASE_FLAGS ?= $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib,)
+SWIFT_SOURCES = Sources Tests Package.swift Plugins Examples
 
-.PHONY: run test deps build lint format goldens docs props bench sanitize fuzz
+.PHONY: run test deps build lint format goldens docs props bench sanitize fuzz install uninstall example
 
 ## Install libyaml, Graphviz and check-jsonschema if they are missing.
 deps:
@@ -22,6 +26,10 @@ test: deps lint
 
 build:
 	$(SWIFT) build -Xswiftc -warnings-as-errors
+
+## Build the example app package (Examples/ShopApp) with the build plugin and run its tests.
+example: deps
+	$(SWIFT) test --package-path Examples/ShopApp
 
 ## Fail on code that swift-format would change.
 lint:
@@ -70,3 +78,14 @@ sanitize: deps
 FUZZ_SECONDS ?= 600
 fuzz: deps
 	scripts/fuzz.sh $(FUZZ_SECONDS)
+
+## Build flowc for release and install it as $(DESTDIR)$(PREFIX)/bin/flowc.
+install:
+	$(SWIFT) build -c release --product flowc $(RELEASE_FLAGS)
+	install -d "$(DESTDIR)$(PREFIX)/bin"
+	install -m 755 "$$($(SWIFT) build -c release $(RELEASE_FLAGS) --show-bin-path)/flowc" \
+		"$(DESTDIR)$(PREFIX)/bin/flowc"
+
+## Remove what 'make install' installed.
+uninstall:
+	rm -f "$(DESTDIR)$(PREFIX)/bin/flowc"

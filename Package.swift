@@ -7,6 +7,9 @@ let package = Package(
     .executable(name: "flowc", targets: ["flowc"]),
     .library(name: "FlowCore", targets: ["FlowCore"]),
     .library(name: "FlowRuntime", targets: ["FlowRuntime"]),
+    .plugin(name: "FlowcBuildPlugin", targets: ["FlowcBuildPlugin"]),
+    .plugin(name: "FlowcCheck", targets: ["FlowcCheck"]),
+    .plugin(name: "FlowcGenerate", targets: ["FlowcGenerate"]),
   ],
   targets: [
     // libyaml, from the system (Debian: libyaml-dev). Nothing is vendored.
@@ -21,6 +24,28 @@ let package = Package(
     .executableTarget(name: "flowc", dependencies: ["FlowCore"]),
     // What generated code imports. Knows nothing of FlowCore.
     .target(name: "FlowRuntime"),
+    // Generates a target's coordinators from its flow files when it builds (docs/plugins.md).
+    .plugin(name: "FlowcBuildPlugin", capability: .buildTool(), dependencies: ["flowc"]),
+    // `swift package flowc-check`: checks the package's flows, with its .flowc.yml.
+    .plugin(
+      name: "FlowcCheck",
+      capability: .command(
+        intent: .custom(verb: "flowc-check", description: "Check the flow files of the package")
+      ),
+      dependencies: ["flowc"]
+    ),
+    // `swift package flowc-generate`: writes generated coordinators into the package.
+    .plugin(
+      name: "FlowcGenerate",
+      capability: .command(
+        intent: .custom(
+          verb: "flowc-generate", description: "Generate Swift coordinators into the package"),
+        permissions: [
+          .writeToPackageDirectory(reason: "flowc writes the generated coordinators")
+        ]
+      ),
+      dependencies: ["flowc"]
+    ),
     .testTarget(name: "FlowCoreTests", dependencies: ["FlowCore"]),
     .testTarget(name: "flowcTests", dependencies: ["FlowCore", "flowc"]),
     .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowRuntime"]),

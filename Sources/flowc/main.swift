@@ -21,19 +21,27 @@ private func environment() -> [String: String] {
 }
 
 /// Writes all of `text` to the file descriptor, in as few system calls as it takes.
-private func write(_ text: String, to descriptor: Int32) {
+private func emit(_ text: String, to descriptor: Int32) {
   var text = text
-  text.withUTF8 { buffer in
-    guard let base = buffer.baseAddress else { return }
-    var offset = 0
-    while offset < buffer.count {
-      let written = write(descriptor, base + offset, buffer.count - offset)
-      if written < 0 {
-        if errno == EINTR { continue }
-        return
-      }
-      offset += written
+  text.withUTF8 { emit($0, to: descriptor) }
+}
+
+/// Writes all of `bytes` to the file descriptor.
+private func emit(_ bytes: [UInt8], to descriptor: Int32) {
+  bytes.withUnsafeBufferPointer { emit($0, to: descriptor) }
+}
+
+/// Writes a buffer to the file descriptor, in as few system calls as it takes.
+private func emit(_ buffer: UnsafeBufferPointer<UInt8>, to descriptor: Int32) {
+  guard let base = buffer.baseAddress else { return }
+  var offset = 0
+  while offset < buffer.count {
+    let written = write(descriptor, base + offset, buffer.count - offset)
+    if written < 0 {
+      if errno == EINTR { continue }
+      return
     }
+    offset += written
   }
 }
 
@@ -45,6 +53,7 @@ let invocation = Invocation(
     try FileSystem.readStandardInput(limit: limit)
   })
 let result = FlowCommandLine.run(invocation)
-write(result.output, to: STDOUT_FILENO)
-write(result.errors, to: STDERR_FILENO)
+emit(result.output, to: STDOUT_FILENO)
+emit(result.outputBytes, to: STDOUT_FILENO)
+emit(result.errors, to: STDERR_FILENO)
 exit(result.status.rawValue)

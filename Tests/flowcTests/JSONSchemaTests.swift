@@ -20,11 +20,13 @@ struct JSONSchemaTests {
     #expect(run.status == 0, "\(run.output)")
   }
 
-  @Test("every flow in flows/ is valid against the schema")
+  @Test("every flow in flows/ and in the example package is valid against the schema")
   func exampleFlowsAreValid() throws {
     let flows = Self.flowFiles(in: "flows")
     #expect(flows.count >= 5, "flows/ should hold the example app")
-    let run = try CheckJSONSchema.run(["--schemafile", Self.schema] + flows)
+    let package = Self.flowFiles(in: "Examples/ShopApp/Sources/ShopApp/Flows")
+    #expect(package.count >= 2, "Examples/ShopApp should have its flows")
+    let run = try CheckJSONSchema.run(["--schemafile", Self.schema] + flows + package)
     #expect(run.status == 0, "\(run.output)")
   }
 
@@ -83,8 +85,9 @@ struct JSONSchemaTests {
     #expect(typeText["pattern"] as? String == "^ *" + type + " *$")
   }
 
-  /// Editors show `description`s on hover, so every property and every definition has one.
-  @Test("every property and definition has a description")
+  /// Editors show `description`s on hover and offer `examples` as completions, so every
+  /// property and every definition has both.
+  @Test("every property and definition has a description and examples")
   func everythingIsDescribed() throws {
     let schema = try Self.loadSchema()
     var missing: [String] = []
@@ -92,8 +95,10 @@ struct JSONSchemaTests {
       if let object = node as? [String: Any] {
         for key in ["properties", "$defs"] {
           for (name, child) in object[key] as? [String: Any] ?? [:] {
-            if (child as? [String: Any])?["description"] == nil {
-              missing.append("\(path)/\(key)/\(name)")
+            let child = child as? [String: Any] ?? [:]
+            if child["description"] == nil { missing.append("\(path)/\(key)/\(name): description") }
+            if (child["examples"] as? [Any])?.isEmpty ?? true {
+              missing.append("\(path)/\(key)/\(name): examples")
             }
           }
         }
@@ -103,7 +108,69 @@ struct JSONSchemaTests {
       }
     }
     visit(schema, at: "#")
-    #expect(missing.isEmpty, "no description: \(missing.sorted())")
+    #expect(missing.isEmpty, "missing: \(missing.sorted())")
+  }
+
+  /// An example that its own schema rejects would teach the wrong thing, so each one is
+  /// checked against the schema it is given in, all in one run of `check-jsonschema`: a
+  /// schema whose property `eN` is the N-th place with examples (its `$ref`s resolve, as the
+  /// `$defs` are the same), and a document whose `eN` holds each of its examples in turn.
+  @Test("every example is valid against the schema it is given in")
+  func examplesAreValid() throws {
+    let schema = try Self.loadSchema()
+    var places: [(path: String, schema: [String: Any], examples: [Any])] = []
+    func visit(_ node: Any, at path: String) {
+      if let object = node as? [String: Any] {
+        if let examples = object["examples"] as? [Any], path != "#" {
+          places.append((path, object, examples))
+        }
+        for (key, child) in object where key != "examples" { visit(child, at: "\(path)/\(key)") }
+      } else if let array = node as? [Any] {
+        for (index, child) in array.enumerated() { visit(child, at: "\(path)/\(index)") }
+      }
+    }
+    visit(schema, at: "#")
+    #expect(places.count > 40)
+
+    let directory = try TemporaryDirectory()
+    defer { directory.cleanUp() }
+    var properties: [String: Any] = [:]
+    var documents: [[String: Any]] = []
+    for (index, place) in places.enumerated() {
+      properties["e\(index)"] = place.schema
+      for (number, example) in place.examples.enumerated() {
+        if documents.count <= number { documents.append([:]) }
+        documents[number]["e\(index)"] = example
+      }
+    }
+    let wrapper: [String: Any] = [
+      "$schema": schema["$schema"] ?? "", "$defs": schema["$defs"] ?? [:],
+      "type": "object", "properties": properties,
+    ]
+    let schemaFile = directory.url.appendingPathComponent("examples.schema.json")
+    try JSONSerialization.data(withJSONObject: wrapper, options: [.fragmentsAllowed])
+      .write(to: schemaFile)
+    var files: [String] = []
+    for (number, document) in documents.enumerated() {
+      let file = directory.url.appendingPathComponent("examples-\(number).json")
+      try JSONSerialization.data(withJSONObject: document, options: [.fragmentsAllowed])
+        .write(to: file)
+      files.append(file.path)
+    }
+    let run = try CheckJSONSchema.run(
+      ["--output-format", "json", "--schemafile", schemaFile.path] + files)
+    let report = try #require(
+      try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any],
+      "check-jsonschema printed no JSON report: \(run.output)")
+    let errors = report["errors"] as? [[String: Any]] ?? []
+    let invalid = errors.map { error -> String in
+      let path = error["path"] as? String ?? "?"
+      let index = path.firstMatch(of: /^\$\.e(\d+)/).flatMap { Int($0.1) }
+      let place = index.map { places[$0].path } ?? path
+      return "\(place): \(error["message"] as? String ?? "")"
+    }
+    #expect(invalid.isEmpty, "invalid examples: \(invalid)")
+    #expect(run.status == 0, "\(run.output)")
   }
 
   // MARK: Helpers

@@ -125,7 +125,7 @@ public struct FileDecoder: Sendable {
   private mutating func decodeType(_ entry: MappingReader.Entry) -> TypeDeclaration {
     let name = entry.name
     let range = definitionRange(entry)
-    let what = "type '\(entry.key)'"
+    let what = Subject("type", entry.key)
     let invalid = TypeDeclaration(name: name, kind: .invalid, range: range)
     switch tree.kind(of: entry.value) {
     case .scalar where !tree.isNull(entry.value):
@@ -140,7 +140,8 @@ public struct FileDecoder: Sendable {
       return invalid
     case .mapping:
       guard
-        let body = MappingReader(entry.value, of: what, allowedKeys: Self.typeKeys, decoder: &self)
+        let body = MappingReader(
+          entry.value, of: "\(what)", allowedKeys: Self.typeKeys, decoder: &self)
       else { return invalid }
       guard let kind = body.entries.first else {
         report("\(what) needs 'struct' or 'enum'", at: entry.value)
@@ -158,7 +159,8 @@ public struct FileDecoder: Sendable {
           name: name,
           kind: .structure(
             fields.entries.map { field in
-              Field(name: field.name, type: requiredType(field.value, of: "field '\(field.key)'"))
+              Field(
+                name: field.name, type: requiredType(field.value, of: Subject("field", field.key)))
             }),
           range: range)
       }
@@ -189,7 +191,7 @@ public struct FileDecoder: Sendable {
   }
 
   /// The type at `node`, which must be there.
-  private mutating func requiredType(_ node: YAMLNode, of what: String) -> TypeReference {
+  private mutating func requiredType(_ node: YAMLNode, of what: Subject) -> TypeReference {
     if tree.isNull(node) {
       report("\(what) needs a type", at: node)
       return TypeReference(.invalid, at: range(of: node), names: [])
@@ -217,11 +219,11 @@ public struct FileDecoder: Sendable {
   ]
 
   private mutating func decodeCoordinator(_ entry: MappingReader.Entry) -> Coordinator {
-    let what = "coordinator '\(entry.key)'"
+    let what = Subject("coordinator", entry.key)
     var coordinator = Coordinator(name: entry.name, root: .missing, range: definitionRange(entry))
     guard
       let body = MappingReader(
-        entry.value, of: what, allowedKeys: Self.coordinatorKeys, decoder: &self)
+        entry.value, of: "\(what)", allowedKeys: Self.coordinatorKeys, decoder: &self)
     else { return coordinator }
     coordinator.doc = body["doc"].flatMap { text($0) }
     coordinator.isEntry = body["entry"].flatMap { bool($0) } ?? false
@@ -324,9 +326,10 @@ public struct FileDecoder: Sendable {
   private mutating func decodeScreen(_ entry: MappingReader.Entry) -> Screen {
     var screen = Screen(name: entry.name, range: definitionRange(entry))
     guard !tree.isNull(entry.value) else { return screen }
-    let what = "screen '\(entry.key)'"
+    let what = Subject("screen", entry.key)
     guard
-      let body = MappingReader(entry.value, of: what, allowedKeys: Self.screenKeys, decoder: &self)
+      let body = MappingReader(
+        entry.value, of: "\(what)", allowedKeys: Self.screenKeys, decoder: &self)
     else { return screen }
     screen.doc = body["doc"].flatMap { text($0) }
     screen.input = body["input"].flatMap { optionalType($0.value) }
@@ -342,10 +345,10 @@ public struct FileDecoder: Sendable {
   private mutating func decodeDecision(_ entry: MappingReader.Entry) -> Decision {
     var decision = Decision(name: entry.name, range: definitionRange(entry))
     guard !tree.isNull(entry.value) else { return decision }
-    let what = "decision '\(entry.key)'"
+    let what = Subject("decision", entry.key)
     guard
       let body = MappingReader(
-        entry.value, of: what, allowedKeys: Self.decisionKeys, decoder: &self)
+        entry.value, of: "\(what)", allowedKeys: Self.decisionKeys, decoder: &self)
     else { return decision }
     decision.doc = body["doc"].flatMap { text($0) }
     decision.lint = body["lint"].flatMap { lint($0) }
@@ -380,7 +383,7 @@ public struct FileDecoder: Sendable {
   private mutating func transition(_ entry: MappingReader.Entry, kind: TransitionKind)
     -> Transition
   {
-    let what = "\(kind.noun) '\(entry.key)'"
+    let what = Subject(kind.noun, entry.key)
     var transition = Transition(
       name: entry.name, action: Action(.invalid, at: range(of: entry.value)))
     let node = entry.value
@@ -389,7 +392,7 @@ public struct FileDecoder: Sendable {
       transition.action = scalarAction(tree.text(of: node) ?? "", at: node, of: what)
     case .mapping:
       guard
-        let body = MappingReader(node, of: what, allowedKeys: Self.actionKeys, decoder: &self)
+        let body = MappingReader(node, of: "\(what)", allowedKeys: Self.actionKeys, decoder: &self)
       else { return transition }
       if let payload = body["payload"] {
         if kind == .handler {
@@ -411,13 +414,14 @@ public struct FileDecoder: Sendable {
     return transition
   }
 
-  private mutating func scalarAction(_ word: String, at node: YAMLNode, of what: String) -> Action {
+  private mutating func scalarAction(_ word: String, at node: YAMLNode, of what: Subject) -> Action
+  {
     let range = range(of: node)
     switch word {
     case "pop": return Action(.pop, at: range)
     case "dismiss": return Action(.dismiss, at: range)
     case "stay": return Action(.stay, at: range)
-    case _ where Self.targetActions.contains(word):
+    case _ where MappingReader.contains(Self.targetActions, word):
       report("'\(word)' needs a target: write '{ \(word): Name }'", at: node)
     default:
       let hint =
@@ -430,10 +434,11 @@ public struct FileDecoder: Sendable {
   }
 
   private mutating func mappingAction(
-    _ body: MappingReader, at node: YAMLNode, of what: String, named eventName: String
+    _ body: MappingReader, at node: YAMLNode, of what: Subject, named eventName: String
   ) -> Action {
     let actions = body.entries.filter {
-      Self.targetActions.contains($0.key) || Self.scalarActions.contains($0.key)
+      MappingReader.contains(Self.targetActions, $0.key)
+        || MappingReader.contains(Self.scalarActions, $0.key)
     }
     guard let chosen = actions.first else {
       report(
@@ -454,7 +459,7 @@ public struct FileDecoder: Sendable {
       }
     }
     let range = chosen.name.range
-    if Self.scalarActions.contains(chosen.key) {
+    if MappingReader.contains(Self.scalarActions, chosen.key) {
       report(
         "'\(chosen.key)' takes no value; write it as the whole action: '\(eventName): \(chosen.key)'",
         at: chosen.keyNode)
@@ -590,4 +595,18 @@ extension String {
   fileprivate func replacingUnderscores() -> String {
     String(filter { $0 != "_" })
   }
+}
+
+/// What a message is about, such as `screen 'Login'`: kept in parts and joined only when a
+/// message is written, since most nodes never get one.
+struct Subject: CustomStringConvertible, Sendable {
+  let kind: String
+  let name: String
+
+  init(_ kind: String, _ name: String) {
+    self.kind = kind
+    self.name = name
+  }
+
+  var description: String { "\(kind) '\(name)'" }
 }

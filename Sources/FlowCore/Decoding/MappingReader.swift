@@ -56,7 +56,7 @@ struct MappingReader: Sendable {
           notes: [Note("first defined here", at: entries[first].name.range)])
         continue
       }
-      if let allowedKeys, !allowedKeys.contains(key) {
+      if let allowedKeys, !Self.contains(allowedKeys, key) {
         let hint =
           Suggestion.closest(to: key, in: allowedKeys).map { "; did you mean '\($0)'?" }
           ?? "; expected \(Self.list(allowedKeys))"
@@ -71,7 +71,15 @@ struct MappingReader: Sendable {
 
   private func position(of key: String) -> Int? {
     if let index { return index[key] }
-    return entries.firstIndex { $0.key == key }
+    let length = key.utf8.count
+    return entries.firstIndex { $0.key.utf8.count == length && $0.key == key }
+  }
+
+  /// Whether `words` contains `word`, comparing lengths first: most keys differ in length,
+  /// and that is decided without a call into the string library.
+  static func contains(_ words: [String], _ word: String) -> Bool {
+    let length = word.utf8.count
+    return words.contains { $0.utf8.count == length && $0 == word }
   }
 
   /// The entry with this key.

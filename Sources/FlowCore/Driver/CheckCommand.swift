@@ -50,9 +50,9 @@ enum CheckCommand: Command {
       let reporter = TextReporter(colored: invocation.usesColor, sources: checked.sources)
       result.output = reporter.render(checked.findings)
       result.errors =
-        FindingSummary(findings: checked.findings, files: inputs.count).sentence + "\n"
+        FindingSummary(findings: checked.findings, files: checked.fileCount).sentence + "\n"
     case .json:
-      result.output = JSONReporter.render(checked.findings, files: inputs.count)
+      result.output = JSONReporter.render(checked.findings, files: checked.fileCount)
     case .sarif:
       result.output = SARIFReporter.render(
         checked.findings, workingDirectory: FileSystem.currentDirectory())

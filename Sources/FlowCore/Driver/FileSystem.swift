@@ -128,6 +128,14 @@ public enum FileSystem {
     return found.sorted()
   }
 
+  /// What identifies the file at `path` however it is spelt: its device and inode when it
+  /// exists, the path itself otherwise.
+  public static func identity(of path: String) -> String {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return path }
+    return "\(info.st_dev):\(info.st_ino)"
+  }
+
   /// The process's working directory, or `nil` if it cannot be read.
   public static func currentDirectory() -> String? {
     var buffer = [CChar](repeating: 0, count: 4096)

@@ -1,6 +1,7 @@
 /// The version of flowc, and of the flow language it reads.
 public enum FlowcVersion {
-  /// The version `flowc --version` prints; it matches the package's release tag.
+  /// The version `flowc --version` prints: the text of the `VERSION` file, which is the one
+  /// place a release changes it (`InstallTests` fails when the two differ).
   public static let current = "0.1.0"
   /// The flow language version this flowc reads (`version: 1`).
   public static let language = 1
@@ -46,6 +47,9 @@ public struct Invocation: Sendable {
 public struct CommandResult: Sendable {
   /// Everything for standard output.
   public var output = ""
+  /// More for standard output, after `output`, as bytes: large outputs are written as they
+  /// were built, without turning them into a `String` first.
+  public var outputBytes: [UInt8] = []
   /// Everything for standard error.
   public var errors = ""
   /// The exit status.

@@ -83,13 +83,13 @@ enum GraphCommand: Command {
       diagram = DiagramBuilder.diagram(of: graph, findings: checked.findings)
     }
     switch format {
-    case .dot: result.output = DOTWriter.write(diagram)
-    case .mermaid: result.output = MermaidWriter.write(diagram)
+    case .dot: result.outputBytes = DOTWriter.bytes(diagram)
+    case .mermaid: result.outputBytes = MermaidWriter.bytes(diagram)
     case .json: result.output = DiagramJSON.write(diagram)
     }
     if !checked.findings.isEmpty {
       result.errors =
-        FindingSummary(findings: checked.findings, files: inputs.count).sentence
+        FindingSummary(findings: checked.findings, files: checked.fileCount).sentence
         + "; 'flowc check' lists them\n"
     }
   }

@@ -24,6 +24,8 @@ public struct CheckResult: Sendable {
   public var findings: [Finding]
   /// The module's graph and what the checks worked out about it.
   public var analysis: ModuleAnalysis
+  /// How many files were read (a file named twice counts once).
+  public var fileCount: Int
   /// How long each phase took, when `FLOWC_TIMING` is set.
   public var timing = PhaseTimer()
 
@@ -45,7 +47,7 @@ public enum Pipeline {
     limits: YAMLLimits = .standard
   ) throws(FileSystemError) -> CheckResult {
     var timer = PhaseTimer()
-    let (sources, module, found) = try load(inputs, limits: limits, timer: &timer)
+    let (sources, module, found, fileCount) = try load(inputs, limits: limits, timer: &timer)
     timer.lap("read, parse and decode in all")
     let context = CheckContext(module: module)
     timer.lap("analyse the graph")
@@ -69,7 +71,7 @@ public enum Pipeline {
     timer.lap("suppress and sort")
     return CheckResult(
       sources: sources, module: module, findings: sorted, analysis: context.analysis,
-      timing: timer)
+      fileCount: fileCount, timing: timer)
   }
 
   /// Reads, parses and decodes `inputs` into one module, with the findings of those stages.
@@ -82,14 +84,21 @@ public enum Pipeline {
 
   /// What ``load(_:limits:)`` gives: the files read, their module, and the findings so far.
   public typealias Loaded = (
-    sources: [String: SourceFile], module: FlowModule, findings: Findings
+    sources: [String: SourceFile], module: FlowModule, findings: Findings, fileCount: Int
   )
 
   static func load(
     _ inputs: [FlowInput], limits: YAMLLimits, timer: inout PhaseTimer
   ) throws(FileSystemError) -> Loaded {
+    // One file named two ways (`flows//a.flow.yaml`, `./flows/a.flow.yaml`, a link) is read
+    // once, under the first name it was given.
     var seen: Set<String> = []
-    let unique = inputs.filter { seen.insert($0.path).inserted }.sorted { $0.path < $1.path }
+    let unique = inputs.filter { input in
+      switch input {
+      case .path(let path): return seen.insert(FileSystem.identity(of: path)).inserted
+      case .source(let file): return seen.insert(file.path).inserted
+      }
+    }.sorted { $0.path < $1.path }
     let outcomes = parallelMap(unique) { input in FileOutcome(input, limits: limits) }
     defer { _ = outcomes }
 
@@ -104,7 +113,7 @@ public enum Pipeline {
       findings.append(contentsOf: outcome.findings.all)
       if let file = outcome.file { files.append(file) } else { isComplete = false }
     }
-    return (sources, FlowModule(files: files, isComplete: isComplete), findings)
+    return (sources, FlowModule(files: files, isComplete: isComplete), findings, unique.count)
   }
 }
 

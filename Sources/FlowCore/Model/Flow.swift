@@ -173,6 +173,12 @@ public struct Action: Sendable {
     self.range = range
   }
 
+  /// The result case a `finish` names (empty for other actions).
+  public var finishedCase: String {
+    if case .finish(let name) = kind { return name.text }
+    return ""
+  }
+
   /// The word that names the action in the language: `push`, `start`, …
   public var keyword: String {
     switch kind {

@@ -1,13 +1,16 @@
 /// A type expression: a builtin or declared name, `T?`, `[T]` or `[K: V]` (spec section 3).
-public indirect enum TypeExpression: Hashable, Sendable, CustomStringConvertible {
+///
+/// Only the cases that nest are `indirect`: a plain name, by far the most common type,
+/// costs no allocation.
+public enum TypeExpression: Hashable, Sendable, CustomStringConvertible {
   /// A builtin such as `String`, or a name from `types`.
   case named(String)
   /// `T?`.
-  case optional(TypeExpression)
+  indirect case optional(TypeExpression)
   /// `[T]`.
-  case array(TypeExpression)
+  indirect case array(TypeExpression)
   /// `[K: V]`.
-  case dictionary(key: TypeExpression, value: TypeExpression)
+  indirect case dictionary(key: TypeExpression, value: TypeExpression)
   /// Could not be read; a `schema` finding says why, and no other rule looks at it.
   case invalid
 

@@ -145,14 +145,16 @@ public enum DuplicateNameRule: ModuleRule {
 
     checkNestedNames(module, into: &findings)
 
-    for coordinator in module.coordinators {
-      var nodes: [String: Identifier] = [:]
-      for screen in coordinator.screens { nodes[screen.name.text] = screen.name }
-      for decision in coordinator.decisions {
-        guard let screen = nodes[decision.name.text] else { continue }
-        let (first, later) =
-          screen.range.start < decision.name.range.start
-          ? (screen, decision.name) : (decision.name, screen)
+    // Screens and decisions: the module's name table holds each coordinator's first node
+    // of every name, so only decisions (few) need looking up.
+    for (index, coordinator) in module.coordinators.enumerated() {
+      for decision in coordinator.decisions.indices {
+        let name = coordinator.decisions[decision].name
+        guard case .screen(let screenIndex) = module.node(named: name.text, in: index) else {
+          continue
+        }
+        let screen = coordinator.screens[screenIndex].name
+        let (first, later) = screen.range.start < name.range.start ? (screen, name) : (name, screen)
         let laterKind = later == screen ? "screen" : "decision"
         let firstKind = later == screen ? "decision" : "screen"
         findings.add(

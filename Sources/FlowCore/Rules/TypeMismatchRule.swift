@@ -48,54 +48,68 @@ public enum TypeMismatchRule: ModuleRule {
       """),
   ]
 
-  /// Checks every action's payload against its target's need: O(size of the module).
+  /// Checks every resolved step's payload against its target's need, with the targets the
+  /// graph already resolved: O(size of the module).
   public static func check(_ context: CheckContext, into findings: inout Findings) {
     let module = context.module
     let types = TypeKnowledge(module: module)
-    for (index, coordinator) in module.coordinators.enumerated() {
+    let cases = module.coordinators.map { module.resultCases(of: $0) }
+    for (index, graph) in context.graph.coordinators.enumerated() {
+      let coordinator = module.coordinators[index]
       if case .named(let reference) = coordinator.result, types.isKnown(reference) {
         checkResultType(reference, of: coordinator, module: module, into: &findings)
       }
       let input = coordinator.input
       let source = Source.input(of: coordinator)
-      switch coordinator.root {
-      case .start(let target, let keyRange):
-        if case .screen(let screen) = module.node(named: target.text, in: index) {
-          types.check(
-            input, source: source, need: coordinator.screens[screen].input,
-            target: "screen '\(target)'", at: keyRange, into: &findings)
-        }
-      case .tabs(let tabs):
+      switch (coordinator.root, graph.root) {
+      case (.start(let target, let keyRange), .node(let node)) where graph.isScreen(node):
+        types.check(
+          input, source: source, need: coordinator.screens[node].input,
+          target: "screen '\(target)'", at: keyRange, into: &findings)
+      case (.tabs, .tabs(let tabs)):
         for tab in tabs {
-          let child = module.coordinator(named: tab.child.coordinator.text)
+          guard let child = tab.start.child else { continue }
           types.check(
-            input, source: source, need: child?.input,
-            target: "coordinator '\(tab.child.coordinator)'", at: tab.range, into: &findings)
+            input, source: source, need: module.coordinators[child].input,
+            target: "coordinator '\(tab.tab.child.coordinator)'", at: tab.tab.range,
+            into: &findings)
         }
-      case .missing:
+      default:
         break
       }
-      module.forEachAction(in: index) { site in
-        guard !site.payloadIsUnknown else { return }
-        let need: TypeReference?
-        let target: String
-        switch site.action.kind {
-        case .push(let name), .present(let name), .replace(let name):
-          guard case .screen(let screen) = module.node(named: name.text, in: index) else { return }
-          need = coordinator.screens[screen].input
-          target = "screen '\(name)'"
-        case .finish(let name):
-          need = module.resultCases(of: coordinator)?.first { $0.name.text == name.text }?.payload
-          target = "result case '\(name)'"
-        case .start(let child):
-          need = module.coordinator(named: child.coordinator.text)?.input
-          target = "coordinator '\(child.coordinator)'"
-        case .pop, .dismiss, .stay, .decide, .invalid:
-          return
+      for node in 0...graph.nodeCount {
+        for step in CoordinatorAnalysis.steps(of: node, in: graph) {
+          let need: TypeReference?
+          let target: () -> String
+          switch step.action {
+          case .push(let screen), .present(let screen), .replace(let screen):
+            need = coordinator.screens[screen].input
+            target = { "screen '\(coordinator.screens[screen].name)'" }
+          case .finish(let resultCase):
+            need = cases[index]?[resultCase].payload
+            target = { "result case '\(step.written.finishedCase)'" }
+          case .start(let child):
+            guard let child = child.child else { continue }
+            need = module.coordinators[child].input
+            target = { "coordinator '\(module.coordinators[child].name)'" }
+          default:
+            continue
+          }
+          guard need != nil else { continue }
+          // A handler's payload is the handled case's; an unknown case has none to judge.
+          let given: TypeReference?
+          if let parent = step.handlerOf.last {
+            guard let child = parent.child,
+              let handled = context.graph.coordinators[child].resultCases[step.transition.name.text]
+            else { continue }
+            given = cases[child]?[handled].payload
+          } else {
+            given = step.transition.payload
+          }
+          types.check(
+            given, source: .step(step, node: node, of: coordinator), need: need,
+            target: target(), at: step.written.range, into: &findings)
         }
-        types.check(
-          site.payload, source: .transition(site.source), need: need, target: target,
-          at: site.action.range, into: &findings)
       }
     }
   }
@@ -122,26 +136,44 @@ public enum TypeMismatchRule: ModuleRule {
         + what, at: reference.range)
   }
 
-  /// Where a payload comes from, for messages.
+  /// Where a payload comes from, for messages, described only when a message is made.
   fileprivate enum Source {
     case input(coordinator: String)
-    case transition(String)
+    case step(Step, node: Int, of: Coordinator)
 
     static func input(of coordinator: Coordinator) -> Source {
       .input(coordinator: coordinator.name.text)
     }
 
+    /// `event 'x' of screen 'Y'`, `case 'x' of decision 'D'`, `result case 'x' of 'C'`.
+    var transition: String {
+      switch self {
+      case .input(let coordinator):
+        return "the input of coordinator '\(coordinator)'"
+      case .step(let step, let node, let coordinator):
+        let name = step.transition.name
+        if let parent = step.handlerOf.last {
+          return "result case '\(name)' of '\(parent.start.coordinator)'"
+        }
+        if node < coordinator.screens.count {
+          return "event '\(name)' of screen '\(coordinator.screens[node].name)'"
+        }
+        let decision = coordinator.decisions[node - coordinator.screens.count].name
+        return "case '\(name)' of decision '\(decision)'"
+      }
+    }
+
     func none() -> String {
       switch self {
       case .input(let coordinator): return "coordinator '\(coordinator)' has no input to give it"
-      case .transition(let source): return "\(source) carries none"
+      case .step: return "\(transition) carries none"
       }
     }
 
     func some(_ type: TypeExpression) -> String {
       switch self {
-      case .input(let coordinator): return "the input of coordinator '\(coordinator)' is '\(type)'"
-      case .transition(let source): return "\(source) carries '\(type)'"
+      case .input: return "\(transition) is '\(type)'"
+      case .step: return "\(transition) carries '\(type)'"
       }
     }
   }
@@ -173,19 +205,19 @@ private struct TypeKnowledge {
   /// Reports when `given` cannot be passed where `need` is needed.
   func check(
     _ given: TypeReference?, source: TypeMismatchRule.Source, need: TypeReference?,
-    target: String, at range: SourceRange, into findings: inout Findings
+    target: @autoclosure () -> String, at range: SourceRange, into findings: inout Findings
   ) {
     guard let need, isKnown(need) else { return }
     guard let given else {
       findings.add(
         TypeMismatchRule.self,
-        "\(target) needs a payload of type '\(need.type)', but \(source.none())", at: range)
+        "\(target()) needs a payload of type '\(need.type)', but \(source.none())", at: range)
       return
     }
     guard isKnown(given), !given.type.flows(into: need.type) else { return }
     findings.add(
       TypeMismatchRule.self,
-      "\(target) needs a payload of type '\(need.type)', but \(source.some(given.type))",
+      "\(target()) needs a payload of type '\(need.type)', but \(source.some(given.type))",
       at: range)
   }
 }

@@ -55,7 +55,7 @@ public enum UnknownReferenceRule: ModuleRule {
 
   /// Resolves every reference with the module's hash tables: O(size of the module).
   public static func check(_ context: CheckContext, into findings: inout Findings) {
-    var resolver = Resolver(module: context.module)
+    var resolver = Resolver(module: context.module, graph: context.graph)
     resolver.run()
     findings.append(contentsOf: resolver.findings.all)
   }
@@ -68,8 +68,11 @@ private struct Resolver {
   /// The coordinators that define a screen or decision of each name, built on first need.
   private var owners: [String: [String]]?
 
-  init(module: FlowModule) {
+  let graph: FlowGraph
+
+  init(module: FlowModule, graph: FlowGraph) {
     self.module = module
+    self.graph = graph
   }
 
   mutating func run() {
@@ -87,35 +90,54 @@ private struct Resolver {
       case .named(let reference): checkType(reference)
       case nil: break
       }
-      switch coordinator.root {
-      case .start(let target, let keyRange):
+      let steps = graph.coordinators[index]
+      switch (coordinator.root, steps.root) {
+      case (.start(let target, let keyRange), .unresolved):
         checkStartNode(target, at: keyRange, in: index)
-      case .tabs(let tabs):
-        for tab in tabs { checkChild(tab.child.coordinator, at: tab.range, in: index) }
-      case .missing:
+      case (.tabs, .tabs(let tabs)):
+        for tab in tabs { checkStart(tab.start, at: tab.tab.range, in: index) }
+      default:
         break
       }
       checkLint(coordinator.lint)
-      for screen in coordinator.screens {
-        checkType(screen.input)
-        checkLint(screen.lint)
-        for item in screen.events { checkType(item.payload) }
+      for screen in coordinator.screens.indices {
+        checkType(coordinator.screens[screen].input)
+        checkLint(coordinator.screens[screen].lint)
+        for event in coordinator.screens[screen].events { checkType(event.payload) }
       }
-      for decision in coordinator.decisions {
-        checkLint(decision.lint)
-        for item in decision.cases { checkType(item.payload) }
+      for decision in coordinator.decisions.indices {
+        checkLint(coordinator.decisions[decision].lint)
+        for item in coordinator.decisions[decision].cases { checkType(item.payload) }
       }
-      module.forEachAction(in: index) { site in checkAction(site, in: index) }
+      // The graph resolved every reference it could; only what it could not, and the
+      // handlers' case names, need a look.
+      for node in 0...steps.nodeCount {
+        for step in CoordinatorAnalysis.steps(of: node, in: steps) {
+          switch step.action {
+          case .unresolved: checkAction(step.written, in: index)
+          case .start(let child): checkStart(child, at: step.written.range, in: index)
+          default: break
+          }
+        }
+      }
     }
   }
 
   // MARK: Actions
 
-  private mutating func checkAction(_ site: ActionSite, in coordinator: Int) {
-    if let parent = site.parentStart, site.payloadIsUnknown {
-      checkHandlerName(site.transition.name, of: parent.coordinator.text)
+  /// A child start: the child must exist, and every handler must name one of its cases.
+  private mutating func checkStart(_ child: ChildStep, at range: SourceRange, in coordinator: Int) {
+    guard let index = child.child else {
+      checkChild(child.start.coordinator, at: range, in: coordinator)
+      return
     }
-    let action = site.action
+    let cases = graph.coordinators[index].resultCases
+    for handler in child.start.handlers where cases[handler.name.text] == nil {
+      checkHandlerName(handler.name, of: child.start.coordinator.text)
+    }
+  }
+
+  private mutating func checkAction(_ action: Action, in coordinator: Int) {
     switch action.kind {
     case .push(let target), .present(let target), .replace(let target):
       checkNode(target, expected: .screen, action: action, in: coordinator)

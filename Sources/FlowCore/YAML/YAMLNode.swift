@@ -123,10 +123,19 @@ public final class YAMLTree: Sendable {
   /// Whether the node is YAML's null: `~`, `null`, or nothing, unquoted and untagged.
   public func isNull(_ node: YAMLNode) -> Bool {
     let record = content(node)
-    guard record.kind == YAMLScalarStyle.plain.rawValue, tag(of: node) == nil else {
+    guard record.kind == YAMLScalarStyle.plain.rawValue else { return false }
+    // Most scalars are longer than four bytes or start with another letter: decide those
+    // without comparing strings.
+    let text = texts[Int(record.data)]
+    let utf8 = text.utf8
+    guard utf8.count <= 4 else { return false }
+    if let first = utf8.first, first != UInt8(ascii: "~"), first != UInt8(ascii: "n"),
+      first != UInt8(ascii: "N")
+    {
       return false
     }
-    switch texts[Int(record.data)] {
+    guard tag(of: node) == nil else { return false }
+    switch text {
     case "", "~", "null", "Null", "NULL": return true
     default: return false
     }

@@ -34,10 +34,37 @@ public enum YAMLParser {
         at: .startOfFile(file.path))
       return .broken
     }
+    if file.bytes.count >= splitThreshold, let split = YAMLSplitter.parse(file, limits: limits) {
+      return split
+    }
+    return parseWhole(file, limits: limits, findings: &findings)
+  }
+
+  /// Parses all of `file` in one stream.
+  static func parseWhole(
+    _ file: SourceFile, limits: YAMLLimits, findings: inout Findings
+  ) -> YAMLDocument {
     var builder = TreeBuilder(file: file, limits: limits)
     builder.run()
     findings.append(contentsOf: builder.findings.all)
     return builder.result
+  }
+
+  /// Files at least this large are cut into pieces parsed on all cores, when their shape
+  /// allows it (see ``YAMLSplitter``).
+  static let splitThreshold = 256 << 10
+
+  /// Parses `range` of `file`'s bytes as a document of its own, whose first line is line
+  /// `firstLine` of the file; `nil` when it is not plain, well-formed YAML within `limits`.
+  static func parsePiece(
+    _ file: SourceFile, range: Range<Int>, firstLine: Int, limits: YAMLLimits
+  ) -> (tree: YAMLTree, root: YAMLNode)? {
+    var builder = TreeBuilder(file: file, limits: limits, range: range, firstLine: firstLine)
+    builder.run()
+    guard builder.findings.all.isEmpty, case .document(let tree, let root) = builder.result else {
+      return nil
+    }
+    return (tree, root)
   }
 }
 
@@ -71,11 +98,18 @@ private struct TreeBuilder {
   private var documents = 0
   private var root: YAMLNode?
 
-  init(file: SourceFile, limits: YAMLLimits) {
+  /// The bytes parsed: the whole file after its byte order mark, or one piece of it.
+  private let range: Range<Int>
+  /// Added to libyaml's 0-based lines: 1 for a whole file.
+  private let lineBase: Int
+
+  init(file: SourceFile, limits: YAMLLimits, range: Range<Int>? = nil, firstLine: Int = 1) {
     self.file = file
     self.limits = limits
-    // About one node per 9 bytes of flow YAML; reserving saves the growth copies.
-    let estimate = file.bytes.count / 9 + 16
+    self.range = range ?? file.byteOrderMarkLength..<file.bytes.count
+    self.lineBase = firstLine
+    // About one node per 7 bytes of flow YAML; reserving saves the growth copies.
+    let estimate = self.range.count / 7 + 16
     records.reserveCapacity(estimate)
     children.reserveCapacity(estimate)
     texts.reserveCapacity(estimate * 2 / 3)
@@ -89,10 +123,11 @@ private struct TreeBuilder {
       return
     }
     defer { yaml_parser_delete(&parser) }
-    let bom = file.byteOrderMarkLength
+    let bom = range.lowerBound
+    let range = self.range
     file.bytes.withUnsafeBufferPointer { buffer in
-      guard let base = buffer.baseAddress else { return }  // empty file: no document
-      yaml_parser_set_input_string(&parser, base + bom, buffer.count - bom)
+      guard let base = buffer.baseAddress, !range.isEmpty else { return }  // no document
+      yaml_parser_set_input_string(&parser, base + range.lowerBound, range.count)
       yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
       var event = yaml_event_t()
       while true {
@@ -244,7 +279,7 @@ private struct TreeBuilder {
   }
 
   private func position(_ mark: yaml_mark_t) -> SourcePosition {
-    SourcePosition(line: Int(mark.line) + 1, column: Int(mark.column) + 1)
+    SourcePosition(line: Int(mark.line) + lineBase, column: Int(mark.column) + 1)
   }
 }
 

@@ -14,9 +14,14 @@
 public enum DOTWriter {
   /// The DOT text of `diagram`, ending with a newline.
   public static func write(_ diagram: FlowDiagram) -> String {
+    String(decoding: bytes(diagram), as: UTF8.self)
+  }
+
+  /// The drawing as UTF-8 bytes, for writing straight to the output.
+  public static func bytes(_ diagram: FlowDiagram) -> [UInt8] {
     var writer = Writer(diagram: diagram)
     writer.write()
-    return writer.out
+    return writer.out.bytes
   }
 }
 
@@ -37,7 +42,14 @@ private enum Palette {
 
 private struct Writer {
   let diagram: FlowDiagram
-  var out = ""
+  var out = TextBuffer()
+  /// The last file name written in a tooltip, escaped: nearly every tooltip of a drawing
+  /// names the same few files.
+  private var lastFile: (name: FileName, escaped: String)?
+  /// The attributes of each kind of edge and of node, made once: a drawing has thousands of
+  /// edges of a dozen kinds.
+  private var edgeStyles: [String: String] = [:]
+  private var nodeStyles: [String: String] = [:]
 
   init(diagram: FlowDiagram) {
     self.diagram = diagram
@@ -109,6 +121,28 @@ private struct Writer {
     out += "\""
     out += node.id
     out += "\" ["
+    let key = "\(node.kind.rawValue) \(node.emphasis.rawValue)"
+    if let attributes = nodeStyles[key] {
+      out += attributes
+    } else {
+      let attributes = Self.attributes(of: node)
+      nodeStyles[key] = attributes
+      out += attributes
+    }
+    if node.kind != .start {
+      out += ", label="
+      appendLabel(node, suffix: node.kind == .missing ? "?" : "")
+    }
+    if node.location != nil || !node.findings.isEmpty {
+      out += ", tooltip="
+      appendTooltip(node.location, node.findings)
+    }
+    out += "];\n"
+  }
+
+  /// The attributes that draw a node of its kind and emphasis, up to its label.
+  private static func attributes(of node: FlowDiagram.Node) -> String {
+    var out = ""
     var shape: String?
     var style = ["filled"]
     var fill = "#ffffff"
@@ -142,15 +176,7 @@ private struct Writer {
     if let color { out += ", color=\"\(color)\"" }
     if let fontColor { out += ", fontcolor=\"\(fontColor)\"" }
     if let width { out += ", penwidth=\(width)" }
-    if node.kind != .start {
-      out += ", label="
-      appendLabel(node, suffix: node.kind == .missing ? "?" : "")
-    }
-    if node.location != nil || !node.findings.isEmpty {
-      out += ", tooltip="
-      appendTooltip(node.location, node.findings)
-    }
-    out += "];\n"
+    return out
   }
 
   /// `<NAME<br/>detail<br/>rule ids>`.
@@ -175,7 +201,16 @@ private struct Writer {
     out += diagram.nodes[edge.to].id
     out += "\" [tooltip="
     appendTooltip(edge.location, edge.findings)
-    out += Self.style(of: edge)
+    let key =
+      "\(edge.kind.rawValue) \(edge.emphasis.rawValue) \(edge.style?.rawValue ?? "") "
+      + (edge.kind == .handler ? edge.action : "")
+    if let style = edgeStyles[key] {
+      out += style
+    } else {
+      let style = Self.style(of: edge)
+      edgeStyles[key] = style
+      out += style
+    }
     if !edge.label.isEmpty || edge.payload != nil || !edge.findings.isEmpty {
       out += ", label=<"
       appendHTML(edge.label)
@@ -256,7 +291,13 @@ private struct Writer {
   private mutating func appendTooltip(_ location: SourceRange?, _ findings: [Finding]) {
     out += "\""
     if let location {
-      appendQuoted(location.file)
+      if let lastFile, lastFile.name == location.fileName {
+        out += lastFile.escaped
+      } else {
+        let start = out.count
+        appendQuoted(location.file)
+        lastFile = (location.fileName, out.text(from: start))
+      }
       out += ":"
       out += String(location.start.line)
       out += ":"
@@ -288,7 +329,7 @@ private struct Writer {
       case "<": out += "&lt;"
       case ">": out += "&gt;"
       case "\"": out += "&quot;"
-      default: out.unicodeScalars.append(Self.visible(scalar))
+      default: out.append(Self.visible(scalar))
       }
     }
   }
@@ -306,7 +347,7 @@ private struct Writer {
       case "\\": out += "\\\\"
       case "\"": out += "\\\""
       case "&": out += "&amp;"
-      default: out.unicodeScalars.append(Self.visible(scalar))
+      default: out.append(Self.visible(scalar))
       }
     }
   }

@@ -13,15 +13,20 @@
 public enum MermaidWriter {
   /// The Mermaid text of `diagram`, ending with a newline.
   public static func write(_ diagram: FlowDiagram) -> String {
+    String(decoding: bytes(diagram), as: UTF8.self)
+  }
+
+  /// The drawing as UTF-8 bytes, for writing straight to the output.
+  public static func bytes(_ diagram: FlowDiagram) -> [UInt8] {
     var writer = MermaidText(diagram: diagram)
     writer.write()
-    return writer.out
+    return writer.out.bytes
   }
 }
 
 private struct MermaidText {
   let diagram: FlowDiagram
-  var out = ""
+  var out = TextBuffer()
 
   init(diagram: FlowDiagram) {
     self.diagram = diagram
@@ -190,7 +195,7 @@ private struct MermaidText {
         out += String(scalar.value)
         out += ";"
       default:
-        out.unicodeScalars.append(Self.visible(scalar))
+        out.append(Self.visible(scalar))
       }
     }
   }

@@ -1,7 +1,7 @@
 /// A Swift source file as a description: what the generators build, and what
 /// ``SwiftWriter`` turns into text. Names and types in it are already Swift spellings
 /// (escaped, qualified); the writer owns layout, indentation and line breaks.
-struct SwiftFile {
+struct SwiftFile: Sendable {
   /// The first line, a `//` comment without the slashes.
   var header: String
   /// The modules imported, in order.
@@ -11,7 +11,7 @@ struct SwiftFile {
 }
 
 /// One declaration.
-indirect enum SwiftDeclaration {
+indirect enum SwiftDeclaration: Sendable {
   /// An enum.
   case enumeration(SwiftEnum)
   /// A struct.
@@ -29,7 +29,7 @@ indirect enum SwiftDeclaration {
 }
 
 /// What every declaration starts with.
-struct SwiftPreamble {
+struct SwiftPreamble: Sendable {
   /// Lines of the `///` comment.
   var doc: [String] = []
   /// Attributes on a line of their own, such as `@MainActor`.
@@ -39,7 +39,7 @@ struct SwiftPreamble {
 }
 
 /// An enum.
-struct SwiftEnum {
+struct SwiftEnum: Sendable {
   var preamble = SwiftPreamble()
   var isIndirect = false
   var name: String
@@ -48,7 +48,7 @@ struct SwiftEnum {
 }
 
 /// One case of an enum.
-struct SwiftEnumCase {
+struct SwiftEnumCase: Sendable {
   var doc: [String] = []
   /// The escaped name.
   var name: String
@@ -57,7 +57,7 @@ struct SwiftEnumCase {
 }
 
 /// A struct.
-struct SwiftStruct {
+struct SwiftStruct: Sendable {
   var preamble = SwiftPreamble()
   var name: String
   var inherits: [String] = []
@@ -65,7 +65,7 @@ struct SwiftStruct {
 }
 
 /// A protocol, whose requirements are functions without bodies.
-struct SwiftProtocol {
+struct SwiftProtocol: Sendable {
   var preamble = SwiftPreamble()
   var name: String
   var inherits: [String] = []
@@ -73,7 +73,7 @@ struct SwiftProtocol {
 }
 
 /// A class.
-struct SwiftClass {
+struct SwiftClass: Sendable {
   var preamble = SwiftPreamble()
   var name: String
   var inherits: [String] = []
@@ -81,7 +81,7 @@ struct SwiftClass {
 }
 
 /// A function, or an initializer when its name is `init`.
-struct SwiftFunction {
+struct SwiftFunction: Sendable {
   var preamble = SwiftPreamble()
   /// `makeLogin`, or `init`.
   var name: String
@@ -93,7 +93,7 @@ struct SwiftFunction {
 }
 
 /// A parameter: `label name: Type`, where a label of `nil` means the name is the label.
-struct SwiftParameter {
+struct SwiftParameter: Sendable {
   var label: String?
   var name: String
   var type: String
@@ -106,7 +106,7 @@ struct SwiftParameter {
 }
 
 /// A property: stored when it has no getter.
-struct SwiftProperty {
+struct SwiftProperty: Sendable {
   var preamble = SwiftPreamble()
   /// `let` or `var`.
   var keyword: String
@@ -117,7 +117,7 @@ struct SwiftProperty {
 }
 
 /// A statement of a function body, or a part of one.
-indirect enum SwiftStatement {
+indirect enum SwiftStatement: Sendable {
   /// One line of code.
   case line(String)
   /// A `//` comment.
@@ -130,7 +130,7 @@ indirect enum SwiftStatement {
 }
 
 /// One case of a `switch`.
-struct SwiftSwitchCase {
+struct SwiftSwitchCase: Sendable {
   /// `case .done(let payload)`, or `default`.
   var pattern: String
   var body: [SwiftStatement]

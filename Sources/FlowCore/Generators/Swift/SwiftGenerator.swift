@@ -48,6 +48,39 @@ public enum SwiftGenerator {
   /// any struct or enum is declared.
   public static func generate(_ module: FlowModule, options: Options = Options()) -> [GeneratedFile]
   {
+    // Each file is rendered on the core that built it.
+    files(module, options: options, SwiftWriter.render).map { name, contents in
+      GeneratedFile(name: name, contents: contents)
+    }
+  }
+
+  /// The whole module as one file, for build systems that must name their outputs before
+  /// they run (the SwiftPM build-tool plugin): the declarations of each coordinator in module
+  /// order, each under a `MARK`, then the declared types, under one header that names
+  /// `sources` (the flow files read, as the module has them) in that order.
+  public static func generateSingleFile(
+    _ module: FlowModule, sources: [String], options: Options = Options()
+  ) -> String {
+    var imports: [String] = []
+    var declarations: [SwiftDeclaration] = []
+    for (name, file) in files(module, options: options, { $0 }) {
+      for module in file.imports where !imports.contains(module) { imports.append(module) }
+      let title = name == typesFileName ? "Types" : String(name.dropLast(".swift".count))
+      declarations.append(.mark(title))
+      declarations += file.declarations
+    }
+    var paths: [String] = []
+    for path in sources.map(options.displayPath) where !paths.contains(path) {
+      paths.append(path)
+    }
+    return SwiftWriter.render(
+      SwiftFile(header: header(for: paths), imports: imports, declarations: declarations))
+  }
+
+  /// The files for `module`, each with its name, made by `finish` from their declarations.
+  private static func files<Output: Sendable>(
+    _ module: FlowModule, options: Options, _ finish: @escaping @Sendable (SwiftFile) -> Output
+  ) -> [(String, Output)] {
     let context = CoordinatorGenerator.Context(
       module: module, names: SwiftNames(module: module), facts: SwiftTypeFacts(module: module),
       access: options.access)
@@ -59,9 +92,7 @@ public enum SwiftGenerator {
         context, coordinator: index, inherited: screens.inherited[index],
         screensType: "any \(screens.factory[index])")
       let header = header(for: [options.displayPath(coordinator.range.file)])
-      return GeneratedFile(
-        name: "\(coordinator.name.text)Coordinator.swift",
-        contents: SwiftWriter.render(generator.file(header: header)))
+      return ("\(coordinator.name.text)Coordinator.swift", finish(generator.file(header: header)))
     }
     let types = TypesGenerator(context: context, displayPath: options.displayPath)
     var sources: [String] = []
@@ -70,7 +101,7 @@ public enum SwiftGenerator {
       if sources.last != path { sources.append(path) }
     }
     if let file = types.file(header: header(for: sources)) {
-      files.append(GeneratedFile(name: typesFileName, contents: SwiftWriter.render(file)))
+      files.append((typesFileName, finish(file)))
     }
     return files
   }

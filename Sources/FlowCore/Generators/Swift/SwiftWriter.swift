@@ -8,7 +8,7 @@ struct SwiftWriter {
   /// The column a signature may reach before its parameters go on lines of their own.
   static let lineLength = 100
 
-  private var text = ""
+  private var text = TextBuffer()
   private var depth = 0
 
   /// The text of `file`, ending with a newline.
@@ -24,17 +24,17 @@ struct SwiftWriter {
       writer.blank()
       writer.write(declaration)
     }
-    return writer.text
+    return writer.text.text
   }
 
   // MARK: Lines
 
   private mutating func line(_ content: String) {
     if !content.isEmpty {
-      for _ in 0..<depth { text.append("  ") }
-      text.append(content)
+      for _ in 0..<depth { text += "  " }
+      text += content
     }
-    text.append("\n")
+    text += "\n"
   }
 
   /// The width of `text` in columns, counting Unicode scalars (cheaper than characters,

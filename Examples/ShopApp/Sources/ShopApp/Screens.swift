@@ -1,0 +1,95 @@
+import FlowRuntime
+
+/// A screen of the example: its name and the sink of its events. A real app returns view
+/// controllers or hosted SwiftUI views here; this package has no UI, so that it builds and
+/// runs anywhere, and its tests tap events as a user would.
+@MainActor
+final class Screen<Event>: Presentable, CustomStringConvertible {
+  /// The screen's name, as the router records it: `Login`, `ProductDetail(Kettle)`.
+  nonisolated let description: String
+  /// Sends one of the screen's events to its coordinator.
+  let send: @MainActor (Event) -> Void
+
+  init(_ name: String, showing detail: String? = nil, send: @escaping @MainActor (Event) -> Void) {
+    description = detail.map { "\(name)(\($0))" } ?? name
+    self.send = send
+  }
+}
+
+/// What the app gives its coordinators: every screen of the flows, and the answers to their
+/// decisions. `AppScreens` inherits the screens protocols of the coordinators `App` starts,
+/// so this one factory serves them all. A flow that gains a screen or an event shows up here
+/// as a compile error.
+@MainActor
+final class ScreenFactory: AppScreens {
+  /// Who is signed in, which decides where the app begins.
+  var user: User?
+  /// Whether the bank accepts payments.
+  var paymentsAreAccepted = true
+
+  init(user: User? = nil) {
+    self.user = user
+  }
+
+  // MARK: App
+
+  func decideLaunch(answer: @escaping @MainActor (AppCoordinator.LaunchAnswer) -> Void) {
+    answer(user.map { .signedIn($0) } ?? .signedOut)
+  }
+
+  func decideLaunch(
+    _ payload: User, answer: @escaping @MainActor (AppCoordinator.LaunchAnswer) -> Void
+  ) {
+    user = payload
+    answer(.signedIn(payload))
+  }
+
+  // MARK: SignIn
+
+  func makeLogin(send: @escaping @MainActor (SignInCoordinator.LoginEvent) -> Void)
+    -> any Presentable
+  {
+    Screen("Login", send: send)
+  }
+
+  func makeResetPassword(
+    send: @escaping @MainActor (SignInCoordinator.ResetPasswordEvent) -> Void
+  ) -> any Presentable {
+    Screen("ResetPassword", send: send)
+  }
+
+  // MARK: Shop
+
+  func makeCatalog(send: @escaping @MainActor (ShopCoordinator.CatalogEvent) -> Void)
+    -> any Presentable
+  {
+    Screen("Catalog", send: send)
+  }
+
+  func makeProductDetail(
+    _ input: Product, send: @escaping @MainActor (ShopCoordinator.ProductDetailEvent) -> Void
+  ) -> any Presentable {
+    Screen("ProductDetail", showing: input.name, send: send)
+  }
+
+  func makeReceipt(
+    _ input: Order, send: @escaping @MainActor (ShopCoordinator.ReceiptEvent) -> Void
+  ) -> any Presentable {
+    Screen("Receipt", showing: input.product.name, send: send)
+  }
+
+  // MARK: Checkout
+
+  func makePayment(
+    _ input: Product, send: @escaping @MainActor (CheckoutCoordinator.PaymentEvent) -> Void
+  ) -> any Presentable {
+    Screen("Payment", showing: input.name, send: send)
+  }
+
+  func decideAuthorize(
+    _ payload: Product, answer: @escaping @MainActor (CheckoutCoordinator.AuthorizeAnswer) -> Void
+  ) {
+    let order = Order(product: payload, total: payload.price)
+    answer(paymentsAreAccepted ? .approved(order) : .declined)
+  }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import PackagePlugin
+
+/// Generates the coordinators of a target's flow files when the target builds.
+///
+/// The target's `*.flow.yaml` and `*.flow.yml` files form one module. One build command runs
+/// `flowc generate --output-file` over all of them and writes one Swift file into the plugin's
+/// work directory, which SwiftPM compiles with the target. Its inputs are exactly the flow
+/// files and the package's `.flowc.yml` (if there is one), and its output is exactly that one
+/// file, so the command runs again only when one of them changes. Why one file:
+/// `docs/plugins.md`.
+///
+/// Findings go to the build log as `FILE:LINE:COLUMN: SEVERITY: MESSAGE [RULE-ID]`, with
+/// absolute paths, which Xcode and SwiftPM show as issues; an error-level finding fails the
+/// build.
+@main
+struct FlowcBuildPlugin: BuildToolPlugin {
+  func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
+    guard let module = target.sourceModule else { return [] }
+    let flows = module.sourceFiles.map(\.url).filter(isFlowFile).sorted { $0.path < $1.path }
+    guard !flows.isEmpty else { return [] }
+    let output = context.pluginWorkDirectoryURL.appendingPathComponent(
+      "\(target.name)Flows.swift")
+    var arguments = ["generate"] + flows.map(\.path) + ["--output-file", output.path]
+    var inputs = flows
+    let configuration = context.package.directoryURL.appendingPathComponent(".flowc.yml")
+    if FileManager.default.fileExists(atPath: configuration.path) {
+      arguments += ["--config", configuration.path]
+      inputs.append(configuration)
+    }
+    return [
+      .buildCommand(
+        displayName: "flowc: generating the coordinators of \(target.name)",
+        executable: try context.tool(named: "flowc").url,
+        arguments: arguments,
+        inputFiles: inputs,
+        outputFiles: [output])
+    ]
+  }
+}
+
+/// Whether `url` names a flow file.
+private func isFlowFile(_ url: URL) -> Bool {
+  let name = url.lastPathComponent
+  return name.hasSuffix(".flow.yaml") || name.hasSuffix(".flow.yml")
+}

@@ -1,0 +1,47 @@
+/// Text being written, kept as UTF-8 bytes until it is done.
+///
+/// The generators append millions of short pieces; appending to a `String` pays for
+/// capacity checks and bookkeeping on every call, appending bytes to an array only for
+/// the copy.
+struct TextBuffer {
+  private(set) var bytes: [UInt8] = []
+
+  init(capacity: Int = 0) {
+    bytes.reserveCapacity(capacity)
+  }
+
+  /// How many bytes are written so far.
+  var count: Int { bytes.count }
+
+  /// The text written.
+  var text: String { String(decoding: bytes, as: UTF8.self) }
+
+  /// The text written from byte `offset` on.
+  func text(from offset: Int) -> String {
+    String(decoding: bytes[offset...], as: UTF8.self)
+  }
+
+  static func += (buffer: inout TextBuffer, text: String) {
+    var text = text
+    text.withUTF8 { buffer.bytes.append(contentsOf: $0) }
+  }
+
+  static func += (buffer: inout TextBuffer, text: Substring) {
+    var text = text
+    text.withUTF8 { buffer.bytes.append(contentsOf: $0) }
+  }
+
+  /// Appends one character.
+  mutating func append(_ scalar: Unicode.Scalar) {
+    if scalar.isASCII {
+      bytes.append(UInt8(truncatingIfNeeded: scalar.value))
+    } else {
+      UTF8.encode(scalar) { bytes.append($0) }
+    }
+  }
+
+  /// Makes room for `capacity` bytes in all.
+  mutating func reserveCapacity(_ capacity: Int) {
+    bytes.reserveCapacity(capacity)
+  }
+}

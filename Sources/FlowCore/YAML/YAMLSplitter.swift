@@ -1,0 +1,248 @@
+/// Parses a large file in pieces on all cores, when its shape makes that exact.
+///
+/// libyaml reads one stream on one core. A flow file is mostly one top-level key (in
+/// practice `coordinators:`) whose value is a block mapping with one entry per line at
+/// indentation 2; such entries can be parsed apart and their trees joined into the tree a
+/// whole parse would give. The split is taken only when a scan of the bytes proves that
+/// it cannot change the result: no anchors or aliases (which could cross pieces), no
+/// document markers or directives, no carriage returns, and every line at indentation 2 of
+/// that value starts a plain `key:` entry. Any piece that libyaml or a limit rejects sends
+/// the file back to the ordinary whole parse, so errors are always reported at libyaml's
+/// own positions for the whole file.
+enum YAMLSplitter {
+  /// One piece: a range of bytes that begins a line, and that line's number.
+  struct Piece {
+    var range: Range<Int>
+    var firstLine: Int
+  }
+
+  /// The file's tree, parsed in pieces; `nil` when the file's shape does not allow it or a
+  /// piece did not parse cleanly (then the caller parses the whole file).
+  static func parse(
+    _ file: SourceFile, limits: YAMLLimits, minimumPiece: Int = minimumPieceSize
+  ) -> YAMLDocument? {
+    guard let plan = plan(file.bytes, from: file.byteOrderMarkLength, minimumPiece: minimumPiece)
+    else { return nil }
+    // Entries sit two levels below the root in the whole file: their pieces get the depth
+    // the whole parse would allow them, and the head and tail the full bound.
+    let entryLimits = YAMLLimits(
+      maxDepth: limits.maxDepth - 2, maxAliasExpansion: limits.maxAliasExpansion,
+      maxFileSize: limits.maxFileSize)
+    let pieces = [plan.head] + plan.entries + (plan.tail.map { [$0] } ?? [])
+    let parsed = parallelMap(Array(pieces.indices)) { index in
+      let isEntries = index > 0 && index <= plan.entries.count
+      return YAMLParser.parsePiece(
+        file, range: pieces[index].range, firstLine: pieces[index].firstLine,
+        limits: isEntries ? entryLimits : limits)
+    }
+    var trees: [(tree: YAMLTree, root: YAMLNode)] = []
+    for piece in parsed {
+      guard let piece else { return nil }
+      trees.append(piece)
+    }
+    return join(
+      head: trees[0], entries: Array(trees[1...plan.entries.count]),
+      tail: plan.tail == nil ? nil : trees.last, key: plan.key)
+  }
+
+  /// How a file is cut: the head (up to and including the split key's line), the entry
+  /// groups, and the tail (the top-level keys after the split key's value), if any.
+  struct Plan {
+    var head: Piece
+    var entries: [Piece]
+    var tail: Piece?
+    /// The split key's text.
+    var key: String
+  }
+
+  /// Files below this size are not worth splitting.
+  static let minimumPieceSize = 64 << 10
+
+  /// Works out the pieces, or `nil` when the file must be parsed whole.
+  static func plan(_ bytes: [UInt8], from start: Int, minimumPiece: Int = minimumPieceSize)
+    -> Plan?
+  {
+    // Anything that could make a piece depend on another: anchors and aliases, document
+    // markers and directives (checked per line below), and carriage returns, which would
+    // make line counting here differ from libyaml's.
+    for byte in bytes[start...] {
+      if byte == UInt8(ascii: "&") || byte == UInt8(ascii: "*") || byte == UInt8(ascii: "\r") {
+        return nil
+      }
+    }
+    // Top-level lines: the largest run between one and the next is the value to split.
+    var lines: [(offset: Int, indent: Int, first: UInt8)] = []
+    var offset = start
+    while offset < bytes.count {
+      var end = offset
+      while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+      var indent = 0
+      while offset + indent < end, bytes[offset + indent] == UInt8(ascii: " ") { indent += 1 }
+      let first = offset + indent < end ? bytes[offset + indent] : UInt8(ascii: "\n")
+      if indent == 0
+        && (first == UInt8(ascii: "-") || first == UInt8(ascii: ".") || first == UInt8(ascii: "%"))
+      {
+        // A document marker, a directive, or a top level that is not a mapping.
+        return nil
+      }
+      lines.append((offset, indent, first))
+      offset = end + 1
+    }
+    func isContent(_ line: (offset: Int, indent: Int, first: UInt8)) -> Bool {
+      line.first != UInt8(ascii: "\n") && line.first != UInt8(ascii: "#")
+    }
+    let topLevel = lines.indices.filter { lines[$0].indent == 0 && isContent(lines[$0]) }
+    guard !topLevel.isEmpty else { return nil }
+    var best: (line: Int, next: Int?)?
+    var bestSize = 0
+    for (position, line) in topLevel.enumerated() {
+      let next = position + 1 < topLevel.count ? topLevel[position + 1] : nil
+      let size = (next.map { lines[$0].offset } ?? bytes.count) - lines[line].offset
+      if size > bestSize { (best, bestSize) = ((line, next), size) }
+    }
+    guard let best, bestSize >= 2 * minimumPiece else { return nil }
+    // The key's line must end right after `key:` (a block value follows).
+    let keyLine = lines[best.line]
+    let keyEnd = (best.line + 1 < lines.count ? lines[best.line + 1].offset - 1 : bytes.count)
+    guard let colon = bytes[keyLine.offset..<keyEnd].firstIndex(of: UInt8(ascii: ":")),
+      bytes[(colon + 1)..<keyEnd].allSatisfy({ $0 == UInt8(ascii: " ") }),
+      isPlainKey(bytes[keyLine.offset..<colon])
+    else { return nil }
+    let key = String(decoding: bytes[keyLine.offset..<colon], as: UTF8.self)
+
+    // Its entries: every content line at indentation 2 must be a plain `key:`.
+    let valueEnd = best.next ?? lines.count
+    var entryStarts: [Int] = []
+    for index in (best.line + 1)..<valueEnd where isContent(lines[index]) {
+      let line = lines[index]
+      if line.indent < 2 { return nil }
+      guard line.indent == 2 else { continue }
+      let end = index + 1 < lines.count ? lines[index + 1].offset - 1 : bytes.count
+      let text = bytes[(line.offset + 2)..<end]
+      guard let colon = text.firstIndex(of: UInt8(ascii: ":")), isPlainKey(text[..<colon]),
+        colon + 1 == end || bytes[colon + 1] == UInt8(ascii: " ")
+      else { return nil }
+      entryStarts.append(index)
+    }
+    guard entryStarts.count >= 2, let firstEntry = entryStarts.first else { return nil }
+
+    // Group entries into pieces of at least the minimum size, a few per core.
+    let valueEndOffset = best.next.map { lines[$0].offset } ?? bytes.count
+    let target = max(minimumPiece, bestSize / (Parallel.cores * 4))
+    var entries: [Piece] = []
+    var groupStart = firstEntry
+    for position in entryStarts.indices {
+      let nextStart =
+        position + 1 < entryStarts.count ? lines[entryStarts[position + 1]].offset : valueEndOffset
+      if nextStart - lines[groupStart].offset >= target || position + 1 == entryStarts.count {
+        entries.append(
+          Piece(range: lines[groupStart].offset..<nextStart, firstLine: groupStart + 1))
+        if position + 1 < entryStarts.count { groupStart = entryStarts[position + 1] }
+      }
+    }
+    guard entries.count >= 2 else { return nil }
+    let head = Piece(range: start..<lines[firstEntry].offset, firstLine: 1)
+    let tail = best.next.map { Piece(range: lines[$0].offset..<bytes.count, firstLine: $0 + 1) }
+    return Plan(head: head, entries: entries, tail: tail, key: key)
+  }
+
+  /// Whether `bytes` is a key written plainly: letters, digits and `_`, starting with a
+  /// letter.
+  private static func isPlainKey(_ bytes: ArraySlice<UInt8>) -> Bool {
+    guard let first = bytes.first,
+      (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(first)
+        || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first)
+    else { return false }
+    return bytes.allSatisfy { byte in
+      (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+        || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+        || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
+    }
+  }
+
+  // MARK: Joining
+
+  /// The tree a whole parse would give: the head's root mapping with the split key's
+  /// value made of every entry piece's pairs, then the tail's pairs.
+  private static func join(
+    head: (tree: YAMLTree, root: YAMLNode), entries: [(tree: YAMLTree, root: YAMLNode)],
+    tail: (tree: YAMLTree, root: YAMLNode)?, key: String
+  ) -> YAMLDocument? {
+    var records: [YAMLTree.Record] = []
+    var children: [YAMLNode] = []
+    var texts: [String] = []
+    var tags: [Int32: String] = [:]
+    let parts = [head] + entries + (tail.map { [$0] } ?? [])
+    records.reserveCapacity(parts.reduce(0) { $0 + $1.tree.records.count } + 2)
+    children.reserveCapacity(parts.reduce(0) { $0 + $1.tree.children.count } + 16)
+    texts.reserveCapacity(parts.reduce(0) { $0 + $1.tree.texts.count })
+    // Each part's nodes are copied after the previous part's, their indices shifted.
+    var bases: [Int32] = []
+    for part in parts {
+      let nodeBase = Int32(records.count)
+      let childBase = UInt32(children.count)
+      let textBase = UInt32(texts.count)
+      bases.append(nodeBase)
+      for var record in part.tree.records {
+        switch record.kind {
+        case YAMLTree.sequenceKind, YAMLTree.mappingKind: record.data += childBase
+        case YAMLTree.aliasKind: record.data += UInt32(nodeBase)
+        default: record.data += textBase
+        }
+        records.append(record)
+      }
+      for child in part.tree.children { children.append(YAMLNode(child.index + nodeBase)) }
+      texts.append(contentsOf: part.tree.texts)
+      for (node, tag) in part.tree.tags { tags[node + nodeBase] = tag }
+    }
+    func shifted(_ node: YAMLNode, _ part: Int) -> YAMLNode { YAMLNode(node.index + bases[part]) }
+
+    // The split key's value: one mapping of every entry piece's pairs.
+    let headTree = head.tree
+    let headPairs = Array(headTree.pairs(of: head.root))
+    guard headTree.kind(of: head.root) == .mapping, let last = headPairs.last,
+      headTree.text(of: last.key) == key, headTree.isNull(last.value)
+    else { return nil }
+    var entryPairs: [YAMLNode] = []
+    for (position, entry) in entries.enumerated() {
+      guard entry.tree.kind(of: entry.root) == .mapping else { return nil }
+      for pair in entry.tree.pairs(of: entry.root) {
+        entryPairs.append(shifted(pair.key, position + 1))
+        entryPairs.append(shifted(pair.value, position + 1))
+      }
+    }
+    guard let firstKey = entryPairs.first, let lastValue = entryPairs.last else { return nil }
+    let value = Int32(records.count)
+    records.append(
+      YAMLTree.Record(
+        kind: YAMLTree.mappingKind, data: UInt32(children.count), count: UInt32(entryPairs.count),
+        start: records[Int(firstKey.index)].start, end: records[Int(lastValue.index)].end))
+    children.append(contentsOf: entryPairs)
+
+    // The root: the head's pairs, the split key now with that value, then the tail's.
+    var rootPairs: [YAMLNode] = []
+    for pair in headPairs.dropLast() {
+      rootPairs.append(shifted(pair.key, 0))
+      rootPairs.append(shifted(pair.value, 0))
+    }
+    rootPairs.append(shifted(last.key, 0))
+    rootPairs.append(YAMLNode(value))
+    if let tail {
+      guard tail.tree.kind(of: tail.root) == .mapping else { return nil }
+      for pair in tail.tree.pairs(of: tail.root) {
+        rootPairs.append(shifted(pair.key, parts.count - 1))
+        rootPairs.append(shifted(pair.value, parts.count - 1))
+      }
+    }
+    let headRoot = headTree.records[Int(head.root.index)]
+    let root = Int32(records.count)
+    let rootEnd = tail.map { $0.tree.end(of: $0.root) } ?? records[Int(value)].end
+    records.append(
+      YAMLTree.Record(
+        kind: YAMLTree.mappingKind, data: UInt32(children.count), count: UInt32(rootPairs.count),
+        start: headRoot.start, end: rootEnd))
+    children.append(contentsOf: rootPairs)
+    let tree = YAMLTree(records: records, children: children, texts: texts, tags: tags)
+    return .document(tree, root: YAMLNode(root))
+  }
+}

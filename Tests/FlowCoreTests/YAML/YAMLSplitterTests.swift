@@ -1,0 +1,159 @@
+import Foundation
+import Testing
+
+@testable import FlowCore
+
+/// A file parsed in pieces gives the tree a whole parse gives, or is parsed whole.
+@Suite struct YAMLSplitterTests {
+  /// The whole parse of `text`.
+  private func whole(_ file: SourceFile) throws -> (YAMLTree, YAMLNode) {
+    var findings = Findings()
+    let document = YAMLParser.parseWhole(file, limits: .standard, findings: &findings)
+    guard case .document(let tree, let root) = document else {
+      Issue.record("the whole parse failed: \(findings.all.map(\.message))")
+      throw CancellationError()
+    }
+    return (tree, root)
+  }
+
+  /// Compares two trees node by node: kinds, texts, styles, tags and positions.
+  private func compare(
+    _ a: YAMLTree, _ x: YAMLNode, _ b: YAMLTree, _ y: YAMLNode, path: String = "/"
+  ) -> String? {
+    guard a.kind(of: x) == b.kind(of: y) else { return "\(path): kinds differ" }
+    guard a.start(of: x) == b.start(of: y) else {
+      return "\(path): starts differ \(a.start(of: x)) \(b.start(of: y))"
+    }
+    switch a.kind(of: x) {
+    case .scalar:
+      guard a.text(of: x) == b.text(of: y), a.style(of: x) == b.style(of: y),
+        a.tag(of: x) == b.tag(of: y), a.end(of: x) == b.end(of: y)
+      else { return "\(path): scalars differ" }
+    case .sequence:
+      let (p, q) = (a.items(of: x), b.items(of: y))
+      guard p.count == q.count else { return "\(path): lengths differ" }
+      for (i, (m, n)) in zip(p, q).enumerated() {
+        if let difference = compare(a, m, b, n, path: "\(path)\(i)/") { return difference }
+      }
+    case .mapping:
+      let (p, q) = (a.pairs(of: x), b.pairs(of: y))
+      guard p.count == q.count else { return "\(path): sizes differ" }
+      for (m, n) in zip(p, q) {
+        let key = a.text(of: m.key) ?? "?"
+        if let difference = compare(a, m.key, b, n.key, path: "\(path)\(key):") {
+          return difference
+        }
+        if let difference = compare(a, m.value, b, n.value, path: "\(path)\(key)/") {
+          return difference
+        }
+      }
+    }
+    return nil
+  }
+
+  private func example() throws -> String {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("flows/checkout.flow.yaml")
+    return try String(contentsOf: url, encoding: .utf8)
+  }
+
+  @Test func theExampleAppSplitsIntoTheSameTree() throws {
+    let file = SourceFile(path: "a.flow.yaml", text: try example())
+    let plan = try #require(YAMLSplitter.plan(file.bytes, from: 0, minimumPiece: 64))
+    #expect(plan.key == "coordinators")
+    #expect(plan.entries.count >= 2)
+    let split = try #require(YAMLSplitter.parse(file, limits: .standard, minimumPiece: 64))
+    guard case .document(let tree, let root) = split else { return #expect(Bool(false)) }
+    let (wholeTree, wholeRoot) = try whole(file)
+    #expect(compare(tree, root, wholeTree, wholeRoot) == nil)
+  }
+
+  @Test func trickyScalarsCommentsAndATailSplitIntoTheSameTree() throws {
+    let text = """
+      # yaml-language-server: $schema=x
+      version: 1
+      coordinators:
+        # a comment at indentation 2
+        App:
+          doc: |
+            A literal block
+              with indentation: and a colon
+          entry: yes
+          start: Home
+          screens:
+            Home: { on: { next: { push: Other } } }   # trailing comment
+            Other:
+              doc: >
+                folded
+                text
+              on:
+                back: pop
+      # a comment at the start of a line
+
+        Second:
+          doc: a plain scalar
+            continued on the next line
+          result: { done: ~ }
+          start: S
+          screens:
+            S: { doc: "quoted: with # and 'quotes'", on: { ok: { finish: done } } }
+        Third:
+          start: T
+          screens:
+            T:
+      types:
+        Late: { struct: { name: String } }
+
+      """
+    let file = SourceFile(path: "a.flow.yaml", text: text)
+    let plan = try #require(YAMLSplitter.plan(file.bytes, from: 0, minimumPiece: 8))
+    #expect(plan.tail != nil)
+    let split = try #require(YAMLSplitter.parse(file, limits: .standard, minimumPiece: 8))
+    guard case .document(let tree, let root) = split else { return #expect(Bool(false)) }
+    let (wholeTree, wholeRoot) = try whole(file)
+    #expect(compare(tree, root, wholeTree, wholeRoot) == nil)
+  }
+
+  @Test func randomModulesSplitIntoTheSameTree() throws {
+    var split = 0
+    for seed in UInt64(1)...300 {
+      let text = RandomModule(seed: seed).yaml() + "# a comment at the end\n"
+      let file = SourceFile(path: "a.flow.yaml", text: text)
+      guard
+        case .document(let tree, let root)? = YAMLSplitter.parse(
+          file, limits: .standard, minimumPiece: 32)
+      else { continue }
+      split += 1
+      let (wholeTree, wholeRoot) = try whole(file)
+      let difference = compare(tree, root, wholeTree, wholeRoot)
+      #expect(difference == nil, "seed \(seed): \(difference ?? "")\n\(text)")
+      if difference != nil { return }
+    }
+    #expect(split > 100)
+  }
+
+  @Test(arguments: [
+    ("anchors", "coordinators:\n  A: &x { start: S }\n  B: *x\n"),
+    ("carriage returns", "coordinators:\r\n  A: { start: S }\r\n  B: { start: S }\r\n"),
+    ("documents", "coordinators:\n  A: { start: S }\n---\n  B: { start: S }\n"),
+    ("a flow value", "coordinators: {\n  A: { start: S },\n  B: { start: S } }\n"),
+    ("a quoted key", "coordinators:\n  \"A\": { start: S }\n  B: { start: S }\n"),
+    ("a list item", "coordinators:\n  A: { start: S }\n  - B\n"),
+    ("a continuation", "coordinators:\n  A: { start: S,\n  screens: {} }\n  B: { start: S }\n"),
+  ])
+  func shapesThatCouldChangeTheTreeAreParsedWhole(name: String, text: String) {
+    let padded = "version: 1\n" + text
+    #expect(
+      YAMLSplitter.parse(SourceFile(path: "a", text: padded), limits: .standard, minimumPiece: 4)
+        == nil, "\(name)")
+  }
+
+  @Test func aPieceWithAnErrorSendsTheFileToTheWholeParse() {
+    let text =
+      "version: 1\ncoordinators:\n  A: { start: S }\n  B: { start: [S }\n  C: { start: S }\n"
+    #expect(
+      YAMLSplitter.parse(SourceFile(path: "a", text: text), limits: .standard, minimumPiece: 4)
+        == nil)
+  }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+
+/// `VERSION` is the one place the version is written; `flowc --version` must say the same.
+/// `make install` puts flowc in `$(DESTDIR)$(PREFIX)/bin`.
+@Suite struct InstallTests {
+  static let version =
+    (try? String(
+      contentsOf: packageRoot.appendingPathComponent("VERSION"), encoding: .utf8))?
+    .trimmingCharacters(in: .whitespacesAndNewlines)
+
+  @Test func flowcPrintsTheVersionOfTheVersionFile() throws {
+    let version = try #require(Self.version, "VERSION is missing")
+    #expect(version.wholeMatch(of: /\d+\.\d+\.\d+(-[0-9A-Za-z.]+)?/) != nil, "\(version)")
+    let printed = try flowc(["--version"])
+    #expect(printed.status == 0)
+    #expect(printed.stdout == "flowc \(version)\n")
+  }
+
+  /// Runs the real `make install` and `make uninstall` with a stand-in for `swift` that
+  /// builds nothing and names the folder of the flowc these tests run, so that no release
+  /// build is needed here (CI runs the real one: `.ci/run`).
+  @Test func makeInstallHonoursPrefixAndDestdir() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.cleanUp() }
+    let log = directory.url.appendingPathComponent("swift.log").path
+    let stub = directory.url.appendingPathComponent("swift")
+    let folder = flowcBinary.deletingLastPathComponent().path
+    try Data(
+      """
+      #!/bin/sh
+      echo "$*" >> '\(log)'
+      for argument in "$@"; do
+        if [ "$argument" = --show-bin-path ]; then echo '\(folder)'; fi
+      done
+
+      """.utf8
+    ).write(to: stub)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: stub.path)
+    let root = directory.url.appendingPathComponent("root").path
+    let variables = ["SWIFT=\(stub.path)", "PREFIX=/opt/flowc", "DESTDIR=\(root)"]
+
+    let install = try make(["install"] + variables)
+    try #require(install.status == 0, "\(install.output)")
+    let installed = URL(fileURLWithPath: root + "/opt/flowc/bin/flowc")
+    #expect(FileManager.default.isExecutableFile(atPath: installed.path))
+    let printed = try run(installed, ["--version"])
+    #expect(printed.stdout == "flowc \(Self.version ?? "?")\n")
+    let calls = try String(contentsOfFile: log, encoding: .utf8)
+    #expect(calls.hasPrefix("build -c release --product flowc"), "\(calls)")
+
+    let uninstall = try make(["uninstall"] + variables)
+    #expect(uninstall.status == 0, "\(uninstall.output)")
+    #expect(!FileManager.default.fileExists(atPath: installed.path))
+  }
+
+  private func make(_ arguments: [String]) throws -> ProcessOutput {
+    try run(
+      URL(fileURLWithPath: "/usr/bin/env"), ["make", "-s", "-C", packageRoot.path] + arguments)
+  }
+}
