@@ -92,6 +92,32 @@ import Testing
     #expect(try directory.names("Generated") == ["OldCoordinator.swift"])
   }
 
+  @Test func theOneOutputFileIsReportedWhenItsFolderIsReadOnly() throws {
+    let directory = try TemporaryDirectory(files: Self.files)
+    defer { directory.cleanUp() }
+    let arguments = ["generate", "flows", "--output-file", "Out/Flows.swift"]
+    #expect(try flowc(arguments, in: directory.url).status == 0)
+    let old = try directory.text("Out/Flows.swift")
+    try directory.edit("flows/detail.flow.yaml", "close:", "dismissed:")
+    let folder = directory.url.appendingPathComponent("Out").path
+    let lock = try Lock(folder, geteuid() == 0 ? .immutable : .readOnly)
+    defer { lock.release() }
+
+    let result = try flowc(arguments, in: directory.url)
+    #expect(result.status == 2)
+    #expect(result.stdout == "")
+    let reason = geteuid() == 0 ? "Operation not permitted" : "Permission denied"
+    #expect(
+      result.stderr == """
+        flowc: error: cannot update 'Out/Flows.swift': \(reason) (creating a temporary file); \
+        it keeps its old text
+        generated 1 file in 'Out/Flows.swift' with errors: 0 written, 0 unchanged, 1 failed
+
+        """)
+    #expect(try directory.text("Out/Flows.swift") == old)
+    #expect(try directory.names("Out") == ["Flows.swift"])
+  }
+
   /// A tmpfs of 64 KiB as the output directory; one generated file is larger than that.
   @Test func aFullDiskLeavesNoPartOfAFileAndTheOtherFilesAreWritten() throws {
     var files = Self.files
