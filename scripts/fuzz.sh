@@ -8,8 +8,15 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-600}"
-swift build --package-path Fuzz -c release \
-  -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library >/dev/null
+log="$(mktemp)"
+trap 'rm -f "$log"' EXIT
+# Quiet when it builds; the whole log when it does not.
+if ! swift build --package-path Fuzz -c release \
+  -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library >"$log" 2>&1; then
+  cat "$log" >&2
+  echo "fuzz.sh: the harness did not build" >&2
+  exit 1
+fi
 corpus=Fuzz/.corpus
 mkdir -p "$corpus" Fuzz/artifacts
 cp flows/*.flow.yaml Fuzz/seeds/*.flow.yaml "$corpus"/
