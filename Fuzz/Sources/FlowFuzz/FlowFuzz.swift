@@ -7,13 +7,18 @@ import FlowCore
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+  // Parsing in pieces must give the tree the whole parse gives, whatever the input.
+  let file = SourceFile(path: "a.flow.yaml", bytes: bytes)
+  if let difference = YAMLParser.differenceOfPiecewiseParse(file, minimumPiece: 16) {
+    preconditionFailure("parsing in pieces changed the tree: \(difference)")
+  }
   // A second file lets references across files and duplicate definitions be exercised.
   let second = SourceFile(
     path: "b.flow.yaml",
     text: "version: 1\ncoordinators:\n  Shared:\n    result: { done: ~ }\n    start: S\n"
       + "    screens:\n      S: { on: { ok: { finish: done } } }\n")
   let inputs: [FlowInput] = [
-    .source(SourceFile(path: "a.flow.yaml", bytes: bytes)), .source(second),
+    .source(file), .source(second),
   ]
   guard let result = try? Pipeline.check(inputs) else { return 0 }
   _ = TextReporter(colored: true, sources: result.sources).render(result.findings)

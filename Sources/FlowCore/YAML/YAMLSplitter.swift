@@ -40,9 +40,17 @@ enum YAMLSplitter {
       guard let piece else { return nil }
       trees.append(piece)
     }
+    // A piece ends where the next begins, at the start of its first line; in the whole
+    // file, the block collections that close there end at the next entry's key instead,
+    // two columns in.
+    var boundaries: [Int: SourcePosition] = [:]
+    for index in plan.entries.indices.dropLast() {
+      boundaries[index + 1] = SourcePosition(line: plan.entries[index + 1].firstLine, column: 3)
+    }
     return join(
       head: trees[0], entries: Array(trees[1...plan.entries.count]),
-      tail: plan.tail == nil ? nil : trees.last, key: plan.key)
+      tail: plan.tail == nil ? nil : trees.last, key: plan.key, boundaries: boundaries,
+      endOfFile: plan.endOfFile)
   }
 
   /// How a file is cut: the head (up to and including the split key's line), the entry
@@ -53,6 +61,8 @@ enum YAMLSplitter {
     var tail: Piece?
     /// The split key's text.
     var key: String
+    /// Where libyaml ends the stream: at the start of the line after the last one.
+    var endOfFile: SourcePosition
   }
 
   /// Files below this size are not worth splitting.
@@ -143,7 +153,8 @@ enum YAMLSplitter {
     guard entries.count >= 2 else { return nil }
     let head = Piece(range: start..<lines[firstEntry].offset, firstLine: 1)
     let tail = best.next.map { Piece(range: lines[$0].offset..<bytes.count, firstLine: $0 + 1) }
-    return Plan(head: head, entries: entries, tail: tail, key: key)
+    let endOfFile = SourcePosition(line: lines.count + 1, column: 1)
+    return Plan(head: head, entries: entries, tail: tail, key: key, endOfFile: endOfFile)
   }
 
   /// Whether `bytes` is a key written plainly: letters, digits and `_`, starting with a
@@ -166,7 +177,8 @@ enum YAMLSplitter {
   /// value made of every entry piece's pairs, then the tail's pairs.
   private static func join(
     head: (tree: YAMLTree, root: YAMLNode), entries: [(tree: YAMLTree, root: YAMLNode)],
-    tail: (tree: YAMLTree, root: YAMLNode)?, key: String
+    tail: (tree: YAMLTree, root: YAMLNode)?, key: String, boundaries: [Int: SourcePosition],
+    endOfFile: SourcePosition
   ) -> YAMLDocument? {
     var records: [YAMLTree.Record] = []
     var children: [YAMLNode] = []
@@ -178,14 +190,18 @@ enum YAMLSplitter {
     texts.reserveCapacity(parts.reduce(0) { $0 + $1.tree.texts.count })
     // Each part's nodes are copied after the previous part's, their indices shifted.
     var bases: [Int32] = []
-    for part in parts {
+    for (number, part) in parts.enumerated() {
+      let boundary = boundaries[number]
+      let pieceEnd = boundary.map { SourcePosition(line: $0.line, column: 1) }
       let nodeBase = Int32(records.count)
       let childBase = UInt32(children.count)
       let textBase = UInt32(texts.count)
       bases.append(nodeBase)
       for var record in part.tree.records {
         switch record.kind {
-        case YAMLTree.sequenceKind, YAMLTree.mappingKind: record.data += childBase
+        case YAMLTree.sequenceKind, YAMLTree.mappingKind:
+          record.data += childBase
+          if let boundary, record.end == pieceEnd { record.end = boundary }
         case YAMLTree.aliasKind: record.data += UInt32(nodeBase)
         default: record.data += textBase
         }
@@ -211,12 +227,14 @@ enum YAMLSplitter {
         entryPairs.append(shifted(pair.value, position + 1))
       }
     }
-    guard let firstKey = entryPairs.first, let lastValue = entryPairs.last else { return nil }
+    // The mapping ends where the last piece's root ends: both close at the token after them
+    // (the tail's first key, or the end of the file).
+    guard let firstKey = entryPairs.first, let lastPiece = entries.last else { return nil }
     let value = Int32(records.count)
     records.append(
       YAMLTree.Record(
         kind: YAMLTree.mappingKind, data: UInt32(children.count), count: UInt32(entryPairs.count),
-        start: records[Int(firstKey.index)].start, end: records[Int(lastValue.index)].end))
+        start: records[Int(firstKey.index)].start, end: lastPiece.tree.end(of: lastPiece.root)))
     children.append(contentsOf: entryPairs)
 
     // The root: the head's pairs, the split key now with that value, then the tail's.
@@ -236,7 +254,8 @@ enum YAMLSplitter {
     }
     let headRoot = headTree.records[Int(head.root.index)]
     let root = Int32(records.count)
-    let rootEnd = tail.map { $0.tree.end(of: $0.root) } ?? records[Int(value)].end
+    // The root closes at the end of the stream, as the tail's root does.
+    let rootEnd = tail.map { $0.tree.end(of: $0.root) } ?? endOfFile
     records.append(
       YAMLTree.Record(
         kind: YAMLTree.mappingKind, data: UInt32(children.count), count: UInt32(rootPairs.count),
@@ -244,5 +263,62 @@ enum YAMLSplitter {
     children.append(contentsOf: rootPairs)
     let tree = YAMLTree(records: records, children: children, texts: texts, tags: tags)
     return .document(tree, root: YAMLNode(root))
+  }
+}
+
+extension YAMLParser {
+  /// Parses `file` both in pieces (splitting at pieces of `minimumPiece` bytes, far smaller
+  /// than in real runs) and whole, and says where the trees differ: `nil` when they agree
+  /// or the file is not split. For tests and the fuzzer, which hold the split to its
+  /// promise on any input.
+  public static func differenceOfPiecewiseParse(
+    _ file: SourceFile, minimumPiece: Int
+  ) -> String? {
+    guard
+      case .document(let split, let splitRoot)? = YAMLSplitter.parse(
+        file, limits: .standard, minimumPiece: minimumPiece)
+    else { return nil }
+    var findings = Findings()
+    guard
+      case .document(let whole, let wholeRoot) = parseWhole(
+        file, limits: .standard, findings: &findings)
+    else { return "the pieces parse, the whole file does not: \(findings.all.map(\.message))" }
+    return split.difference(splitRoot, from: whole, wholeRoot)
+  }
+}
+
+extension YAMLTree {
+  /// Where the subtree at `node` differs from `other`'s at `otherNode` (kinds, texts,
+  /// styles, tags, positions), or `nil`. Iterative, so any depth is fine.
+  func difference(_ node: YAMLNode, from other: YAMLTree, _ otherNode: YAMLNode) -> String? {
+    var pending = [(node, otherNode, "/")]
+    while let (x, y, path) = pending.popLast() {
+      guard kind(of: x) == other.kind(of: y) else { return "\(path): kinds differ" }
+      guard start(of: x) == other.start(of: y), end(of: x) == other.end(of: y) else {
+        return "\(path): positions differ: \(start(of: x))-\(end(of: x)) and "
+          + "\(other.start(of: y))-\(other.end(of: y))"
+      }
+      switch kind(of: x) {
+      case .scalar:
+        guard text(of: x) == other.text(of: y), style(of: x) == other.style(of: y),
+          tag(of: x) == other.tag(of: y)
+        else { return "\(path): scalars differ" }
+      case .sequence:
+        let (mine, theirs) = (items(of: x), other.items(of: y))
+        guard mine.count == theirs.count else { return "\(path): lengths differ" }
+        for (index, (m, n)) in zip(mine, theirs).enumerated() {
+          pending.append((m, n, "\(path)\(index)/"))
+        }
+      case .mapping:
+        let (mine, theirs) = (pairs(of: x), other.pairs(of: y))
+        guard mine.count == theirs.count else { return "\(path): sizes differ" }
+        for (m, n) in zip(mine, theirs) {
+          let key = text(of: m.key) ?? "?"
+          pending.append((m.key, n.key, "\(path)\(key):"))
+          pending.append((m.value, n.value, "\(path)\(key)/"))
+        }
+      }
+    }
+    return nil
   }
 }

@@ -17,38 +17,8 @@ import Testing
   }
 
   /// Compares two trees node by node: kinds, texts, styles, tags and positions.
-  private func compare(
-    _ a: YAMLTree, _ x: YAMLNode, _ b: YAMLTree, _ y: YAMLNode, path: String = "/"
-  ) -> String? {
-    guard a.kind(of: x) == b.kind(of: y) else { return "\(path): kinds differ" }
-    guard a.start(of: x) == b.start(of: y) else {
-      return "\(path): starts differ \(a.start(of: x)) \(b.start(of: y))"
-    }
-    switch a.kind(of: x) {
-    case .scalar:
-      guard a.text(of: x) == b.text(of: y), a.style(of: x) == b.style(of: y),
-        a.tag(of: x) == b.tag(of: y), a.end(of: x) == b.end(of: y)
-      else { return "\(path): scalars differ" }
-    case .sequence:
-      let (p, q) = (a.items(of: x), b.items(of: y))
-      guard p.count == q.count else { return "\(path): lengths differ" }
-      for (i, (m, n)) in zip(p, q).enumerated() {
-        if let difference = compare(a, m, b, n, path: "\(path)\(i)/") { return difference }
-      }
-    case .mapping:
-      let (p, q) = (a.pairs(of: x), b.pairs(of: y))
-      guard p.count == q.count else { return "\(path): sizes differ" }
-      for (m, n) in zip(p, q) {
-        let key = a.text(of: m.key) ?? "?"
-        if let difference = compare(a, m.key, b, n.key, path: "\(path)\(key):") {
-          return difference
-        }
-        if let difference = compare(a, m.value, b, n.value, path: "\(path)\(key)/") {
-          return difference
-        }
-      }
-    }
-    return nil
+  private func compare(_ a: YAMLTree, _ x: YAMLNode, _ b: YAMLTree, _ y: YAMLNode) -> String? {
+    a.difference(x, from: b, y)
   }
 
   private func example() throws -> String {
@@ -147,6 +117,32 @@ import Testing
     #expect(
       YAMLSplitter.parse(SourceFile(path: "a", text: padded), limits: .standard, minimumPiece: 4)
         == nil, "\(name)")
+  }
+
+  /// Every YAML fixture of the test suite (the fuzzer's regressions among them), cut into
+  /// the smallest pieces, parses to the tree the whole parse gives.
+  @Test func everyFixtureSplitsIntoTheSameTree() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures")
+    let files =
+      FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String }
+      .filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") } ?? []
+    #expect(files.count > 20)
+    for name in files {
+      let bytes = try Array(Data(contentsOf: root.appendingPathComponent(name)))
+      let difference = YAMLParser.differenceOfPiecewiseParse(
+        SourceFile(path: name, bytes: bytes), minimumPiece: 16)
+      #expect(difference == nil, "\(name): \(difference ?? "")")
+    }
+  }
+
+  @Test func theDifferenceFinderFindsADifference() throws {
+    let one = SourceFile(path: "a", text: "a: { b: [1, 2] }\n")
+    let two = SourceFile(path: "a", text: "a: { b: [1, 3] }\n")
+    let (x, rx) = try whole(one)
+    let (y, ry) = try whole(two)
+    #expect(x.difference(rx, from: x, rx) == nil)
+    #expect(x.difference(rx, from: y, ry) == "/a/b/1/: scalars differ")
   }
 
   @Test func aPieceWithAnErrorSendsTheFileToTheWholeParse() {
