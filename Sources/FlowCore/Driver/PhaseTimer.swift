@@ -11,8 +11,8 @@ public struct PhaseTimer: Sendable {
   public static let isEnabled = getenv("FLOWC_TIMING") != nil
 
   private var last: Double
-  /// Each phase's name and milliseconds, in order.
-  public private(set) var phases: [(String, Double)] = []
+  /// Each phase's name, milliseconds, and the peak memory so far (MB), in order.
+  public private(set) var phases: [(String, Double, Int)] = []
 
   public init() {
     last = Self.now()
@@ -22,19 +22,23 @@ public struct PhaseTimer: Sendable {
   public mutating func lap(_ name: String) {
     guard Self.isEnabled else { return }
     let now = Self.now()
-    phases.append((name, (now - last) * 1000))
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    phases.append((name, (now - last) * 1000, usage.ru_maxrss / 1024))
     last = now
   }
 
   /// Adds the phases another timer measured (on another thread) to this one's report.
   public mutating func append(_ other: PhaseTimer) {
-    phases.append(contentsOf: other.phases.map { ("  " + $0.0, $0.1) })
+    phases.append(contentsOf: other.phases.map { ("  " + $0.0, $0.1, $0.2) })
   }
 
   /// The phases as one line per phase, when timing was asked for; empty otherwise.
   public var report: String {
     guard Self.isEnabled else { return "" }
-    return phases.map { name, ms in "flowc timing: \(name) \(Int(ms.rounded())) ms\n" }.joined()
+    return phases.map { name, ms, peak in
+      "flowc timing: \(name) \(Int(ms.rounded())) ms (peak memory so far \(peak) MB)\n"
+    }.joined()
   }
 
   private static func now() -> Double {

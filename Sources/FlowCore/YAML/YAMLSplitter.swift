@@ -35,11 +35,7 @@ enum YAMLSplitter {
         file, range: pieces[index].range, firstLine: pieces[index].firstLine,
         limits: isEntries ? entryLimits : limits)
     }
-    var trees: [(tree: YAMLTree, root: YAMLNode)] = []
-    for piece in parsed {
-      guard let piece else { return nil }
-      trees.append(piece)
-    }
+    guard parsed.allSatisfy({ $0 != nil }) else { return nil }
     // A piece ends where the next begins, at the start of its first line; in the whole
     // file, the block collections that close there end at the next entry's key instead,
     // two columns in.
@@ -47,10 +43,10 @@ enum YAMLSplitter {
     for index in plan.entries.indices.dropLast() {
       boundaries[index + 1] = SourcePosition(line: plan.entries[index + 1].firstLine, column: 3)
     }
+    var parts = consume parsed
     return join(
-      head: trees[0], entries: Array(trees[1...plan.entries.count]),
-      tail: plan.tail == nil ? nil : trees.last, key: plan.key, boundaries: boundaries,
-      endOfFile: plan.endOfFile)
+      &parts, entryCount: plan.entries.count, hasTail: plan.tail != nil, key: plan.key,
+      boundaries: boundaries, endOfFile: plan.endOfFile)
   }
 
   /// How a file is cut: the head (up to and including the split key's line), the entry
@@ -174,23 +170,46 @@ enum YAMLSplitter {
   // MARK: Joining
 
   /// The tree a whole parse would give: the head's root mapping with the split key's
-  /// value made of every entry piece's pairs, then the tail's pairs.
+  /// value made of every entry piece's pairs, then the tail's pairs. `parts` are the head,
+  /// the entry pieces and the tail, in order; each is released as soon as it is copied, so
+  /// that the pieces and the joined tree are not all held at once.
   private static func join(
-    head: (tree: YAMLTree, root: YAMLNode), entries: [(tree: YAMLTree, root: YAMLNode)],
-    tail: (tree: YAMLTree, root: YAMLNode)?, key: String, boundaries: [Int: SourcePosition],
-    endOfFile: SourcePosition
+    _ parts: inout [(tree: YAMLTree, root: YAMLNode)?], entryCount: Int, hasTail: Bool,
+    key: String, boundaries: [Int: SourcePosition], endOfFile: SourcePosition
   ) -> YAMLDocument? {
+    // What the root and the split value are made of, read before the parts are released.
+    var rootPairs: [[(key: YAMLNode, value: YAMLNode)]] = []
+    var sizes = (records: 2, children: 16, texts: 0)
+    for part in parts {
+      guard let part, part.tree.kind(of: part.root) == .mapping else { return nil }
+      rootPairs.append(Array(part.tree.pairs(of: part.root)))
+      sizes.records += part.tree.records.count
+      sizes.children += part.tree.children.count
+      sizes.texts += part.tree.texts.count
+    }
+    guard let head = parts.first ?? nil, let last = rootPairs[0].last,
+      head.tree.text(of: last.key) == key, head.tree.isNull(last.value),
+      let lastEntries = parts[entryCount] ?? nil, let lastPart = parts.last ?? nil
+    else { return nil }
+    let rootStart = head.tree.start(of: head.root)
+    // The split value closes where the last entry piece's root does, at the token after
+    // both (the tail's first key, or the end of the file); the root at the end of the
+    // stream, as the tail's root does.
+    let valueEnd = lastEntries.tree.end(of: lastEntries.root)
+    let rootEnd = hasTail ? lastPart.tree.end(of: lastPart.root) : endOfFile
+
     var records: [YAMLTree.Record] = []
     var children: [YAMLNode] = []
     var texts: [String] = []
     var tags: [Int32: String] = [:]
-    let parts = [head] + entries + (tail.map { [$0] } ?? [])
-    records.reserveCapacity(parts.reduce(0) { $0 + $1.tree.records.count } + 2)
-    children.reserveCapacity(parts.reduce(0) { $0 + $1.tree.children.count } + 16)
-    texts.reserveCapacity(parts.reduce(0) { $0 + $1.tree.texts.count })
+    records.reserveCapacity(sizes.records)
+    children.reserveCapacity(sizes.children)
+    texts.reserveCapacity(sizes.texts)
     // Each part's nodes are copied after the previous part's, their indices shifted.
     var bases: [Int32] = []
-    for (number, part) in parts.enumerated() {
+    for number in parts.indices {
+      guard let part = parts[number] else { return nil }
+      parts[number] = nil
       let boundary = boundaries[number]
       let pieceEnd = boundary.map { SourcePosition(line: $0.line, column: 1) }
       let nodeBase = Int32(records.count)
@@ -214,53 +233,41 @@ enum YAMLSplitter {
     func shifted(_ node: YAMLNode, _ part: Int) -> YAMLNode { YAMLNode(node.index + bases[part]) }
 
     // The split key's value: one mapping of every entry piece's pairs.
-    let headTree = head.tree
-    let headPairs = Array(headTree.pairs(of: head.root))
-    guard headTree.kind(of: head.root) == .mapping, let last = headPairs.last,
-      headTree.text(of: last.key) == key, headTree.isNull(last.value)
-    else { return nil }
     var entryPairs: [YAMLNode] = []
-    for (position, entry) in entries.enumerated() {
-      guard entry.tree.kind(of: entry.root) == .mapping else { return nil }
-      for pair in entry.tree.pairs(of: entry.root) {
-        entryPairs.append(shifted(pair.key, position + 1))
-        entryPairs.append(shifted(pair.value, position + 1))
+    for part in 1...entryCount {
+      for pair in rootPairs[part] {
+        entryPairs.append(shifted(pair.key, part))
+        entryPairs.append(shifted(pair.value, part))
       }
     }
-    // The mapping ends where the last piece's root ends: both close at the token after them
-    // (the tail's first key, or the end of the file).
-    guard let firstKey = entryPairs.first, let lastPiece = entries.last else { return nil }
+    guard let firstKey = entryPairs.first else { return nil }
     let value = Int32(records.count)
     records.append(
       YAMLTree.Record(
         kind: YAMLTree.mappingKind, data: UInt32(children.count), count: UInt32(entryPairs.count),
-        start: records[Int(firstKey.index)].start, end: lastPiece.tree.end(of: lastPiece.root)))
+        start: records[Int(firstKey.index)].start, end: valueEnd))
     children.append(contentsOf: entryPairs)
 
     // The root: the head's pairs, the split key now with that value, then the tail's.
-    var rootPairs: [YAMLNode] = []
-    for pair in headPairs.dropLast() {
-      rootPairs.append(shifted(pair.key, 0))
-      rootPairs.append(shifted(pair.value, 0))
+    var pairs: [YAMLNode] = []
+    for pair in rootPairs[0].dropLast() {
+      pairs.append(shifted(pair.key, 0))
+      pairs.append(shifted(pair.value, 0))
     }
-    rootPairs.append(shifted(last.key, 0))
-    rootPairs.append(YAMLNode(value))
-    if let tail {
-      guard tail.tree.kind(of: tail.root) == .mapping else { return nil }
-      for pair in tail.tree.pairs(of: tail.root) {
-        rootPairs.append(shifted(pair.key, parts.count - 1))
-        rootPairs.append(shifted(pair.value, parts.count - 1))
+    pairs.append(shifted(last.key, 0))
+    pairs.append(YAMLNode(value))
+    if hasTail {
+      for pair in rootPairs[rootPairs.count - 1] {
+        pairs.append(shifted(pair.key, rootPairs.count - 1))
+        pairs.append(shifted(pair.value, rootPairs.count - 1))
       }
     }
-    let headRoot = headTree.records[Int(head.root.index)]
     let root = Int32(records.count)
-    // The root closes at the end of the stream, as the tail's root does.
-    let rootEnd = tail.map { $0.tree.end(of: $0.root) } ?? endOfFile
     records.append(
       YAMLTree.Record(
-        kind: YAMLTree.mappingKind, data: UInt32(children.count), count: UInt32(rootPairs.count),
-        start: headRoot.start, end: rootEnd))
-    children.append(contentsOf: rootPairs)
+        kind: YAMLTree.mappingKind, data: UInt32(children.count), count: UInt32(pairs.count),
+        start: rootStart, end: rootEnd))
+    children.append(contentsOf: pairs)
     let tree = YAMLTree(records: records, children: children, texts: texts, tags: tags)
     return .document(tree, root: YAMLNode(root))
   }
