@@ -68,6 +68,7 @@ enum GraphCommand: Command {
       result.status = .findings
       return
     }
+    var timer = checked.timing
     let graph = checked.analysis.graph
     let diagram: FlowDiagram
     if let focus = parsed.value("--coordinator") {
@@ -82,15 +83,18 @@ enum GraphCommand: Command {
     } else {
       diagram = DiagramBuilder.diagram(of: graph, findings: checked.findings)
     }
+    timer.lap("build the drawing")
     switch format {
     case .dot: result.outputBytes = DOTWriter.bytes(diagram)
     case .mermaid: result.outputBytes = MermaidWriter.bytes(diagram)
     case .json: result.output = DiagramJSON.write(diagram)
     }
+    timer.lap("write the drawing")
     if !checked.findings.isEmpty {
       result.errors =
         FindingSummary(findings: checked.findings, files: checked.fileCount).sentence
         + "; 'flowc check' lists them\n"
     }
+    result.errors += timer.report
   }
 }

@@ -29,6 +29,15 @@ enum Parallel {
   }
 }
 
+extension Parallel {
+  /// `0..<count` cut into consecutive ranges of at least `minimumChunk` indices, a few per
+  /// core (one range when `count` is small).
+  static func ranges(count: Int, minimumChunk: Int) -> [Range<Int>] {
+    let chunks = max(1, min(count / max(1, minimumChunk), cores * 4))
+    return (0..<chunks).map { chunk in (count * chunk / chunks)..<(count * (chunk + 1) / chunks) }
+  }
+}
+
 /// `transform` applied to each element, on all cores when there is more than one element.
 func parallelMap<Element: Sendable, Result: Sendable>(
   _ elements: [Element], _ transform: @Sendable (Element) -> Result

@@ -18,10 +18,32 @@ public enum DOTWriter {
   }
 
   /// The drawing as UTF-8 bytes, for writing straight to the output.
+  ///
+  /// Clusters and edges are written in chunks on all cores, each chunk into a buffer of its
+  /// own, and the buffers joined in order, so the text is the same however it was split.
   public static func bytes(_ diagram: FlowDiagram) -> [UInt8] {
     var writer = Writer(diagram: diagram)
-    writer.write()
-    return writer.out.bytes
+    writer.writeHead()
+    let clusters = Parallel.ranges(count: diagram.clusters.count, minimumChunk: 64)
+    let clusterText = parallelMap(clusters) { range in
+      var writer = Writer(diagram: diagram, capacity: range.count * 4096)
+      for index in range { writer.write(diagram.clusters[index]) }
+      return writer.out.bytes
+    }
+    var out = writer.out.bytes
+    for part in clusterText { out.append(contentsOf: part) }
+    writer = Writer(diagram: diagram, capacity: 1024)
+    writer.writeFreeNodes()
+    out.append(contentsOf: writer.out.bytes)
+    let edges = Parallel.ranges(count: diagram.edges.count, minimumChunk: 512)
+    let edgeText = parallelMap(edges) { range in
+      var writer = Writer(diagram: diagram, capacity: range.count * 240)
+      for index in range { writer.write(diagram.edges[index]) }
+      return writer.out.bytes
+    }
+    for part in edgeText { out.append(contentsOf: part) }
+    out.append(contentsOf: "}\n".utf8)
+    return out
   }
 }
 
@@ -51,12 +73,13 @@ private struct Writer {
   private var edgeStyles: [String: String] = [:]
   private var nodeStyles: [String: String] = [:]
 
-  init(diagram: FlowDiagram) {
+  init(diagram: FlowDiagram, capacity: Int = 1024) {
     self.diagram = diagram
-    out.reserveCapacity(512 + diagram.nodes.count * 200 + diagram.edges.count * 240)
+    out.reserveCapacity(capacity)
   }
 
-  mutating func write() {
+  /// The graph's opening line and defaults.
+  mutating func writeHead() {
     out += "digraph flowc {\n"
     out += "  graph [rankdir=TB, newrank=true, nodesep=0.25, ranksep=0.45, pad=0.25, "
     out += "fontname=\"Helvetica\", fontsize=12, labeljust=l];\n"
@@ -65,18 +88,19 @@ private struct Writer {
     out += "margin=\"0.1,0.04\"];\n"
     out += "  edge [color=\"\(Palette.ink)\", fontcolor=\"\(Palette.ink)\", "
     out += "fontname=\"Helvetica\", fontsize=9, arrowsize=0.7];\n"
-    for cluster in diagram.clusters { write(cluster) }
+  }
+
+  /// The nodes outside every cluster.
+  mutating func writeFreeNodes() {
     for node in diagram.nodes where node.cluster == nil {
       out += "  "
       write(node)
     }
-    for edge in diagram.edges { write(edge) }
-    out += "}\n"
   }
 
   // MARK: Clusters and nodes
 
-  private mutating func write(_ cluster: FlowDiagram.Cluster) {
+  mutating func write(_ cluster: FlowDiagram.Cluster) {
     out += "  subgraph \""
     out += cluster.id
     out += "\" {\n    label=<<b>"
@@ -194,7 +218,7 @@ private struct Writer {
 
   // MARK: Edges
 
-  private mutating func write(_ edge: FlowDiagram.Edge) {
+  mutating func write(_ edge: FlowDiagram.Edge) {
     out += "  \""
     out += diagram.nodes[edge.from].id
     out += "\" -> \""
