@@ -64,17 +64,26 @@ enum YAMLSplitter {
   /// Files below this size are not worth splitting.
   static let minimumPieceSize = 64 << 10
 
-  /// Works out the pieces, or `nil` when the file must be parsed whole.
+  /// Works out the pieces, or `nil` when the file must be parsed whole. Anything that could
+  /// make a piece read differently alone than in the file sends it to the whole parse:
+  /// anchors and aliases, document markers and directives, line breaks other than `\n`,
+  /// top-level lines that are not plain `key:` lines, and lines at indentation 2 in the
+  /// split value that are not plain `key:` lines or that are less indented.
   static func plan(_ bytes: [UInt8], from start: Int, minimumPiece: Int = minimumPieceSize)
     -> Plan?
   {
-    // Anything that could make a piece depend on another: anchors and aliases, document
-    // markers and directives (checked per line below), and carriage returns, which would
-    // make line counting here differ from libyaml's.
+    var previous: (UInt8, UInt8) = (0, 0)
     for byte in bytes[start...] {
       if byte == UInt8(ascii: "&") || byte == UInt8(ascii: "*") || byte == UInt8(ascii: "\r") {
         return nil
       }
+      // YAML 1.1 also breaks lines at NEL (C2 85), LS (E2 80 A8) and PS (E2 80 A9).
+      if (previous.1 == 0xC2 && byte == 0x85)
+        || (previous == (0xE2, 0x80) && (byte == 0xA8 || byte == 0xA9))
+      {
+        return nil
+      }
+      previous = (previous.1, byte)
     }
     // Top-level lines: the largest run between one and the next is the value to split.
     var lines: [(offset: Int, indent: Int, first: UInt8)] = []
@@ -99,6 +108,16 @@ enum YAMLSplitter {
     }
     let topLevel = lines.indices.filter { lines[$0].indent == 0 && isContent(lines[$0]) }
     guard !topLevel.isEmpty else { return nil }
+    // Every top-level line must start a plain `key:` of the root mapping: then the pieces
+    // after the split value (the tail) are that mapping's keys too, as in the whole file.
+    for index in topLevel {
+      let line = lines[index]
+      let end = index + 1 < lines.count ? lines[index + 1].offset - 1 : bytes.count
+      guard let colon = bytes[line.offset..<end].firstIndex(of: UInt8(ascii: ":")),
+        isPlainKey(bytes[line.offset..<colon]),
+        colon + 1 == end || bytes[colon + 1] == UInt8(ascii: " ")
+      else { return nil }
+    }
     var best: (line: Int, next: Int?)?
     var bestSize = 0
     for (position, line) in topLevel.enumerated() {

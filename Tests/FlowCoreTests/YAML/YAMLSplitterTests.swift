@@ -110,6 +110,11 @@ import Testing
     ("a flow value", "coordinators: {\n  A: { start: S },\n  B: { start: S } }\n"),
     ("a quoted key", "coordinators:\n  \"A\": { start: S }\n  B: { start: S }\n"),
     ("a list item", "coordinators:\n  A: { start: S }\n  - B\n"),
+    ("a next line", "coordinators:\n  A: { start: S }\u{85}  B: { start: S }\n"),
+    ("a line separator", "coordinators:\n  A: { doc: \"x\u{2028}y\" }\n  B: { start: S }\n"),
+    (
+      "a flow mapping at the top", "coordinators:\n  A: { start: S }\n  B: { start: S }\n{ a: b }\n"
+    ),
     ("a continuation", "coordinators:\n  A: { start: S,\n  screens: {} }\n  B: { start: S }\n"),
   ])
   func shapesThatCouldChangeTheTreeAreParsedWhole(name: String, text: String) {
