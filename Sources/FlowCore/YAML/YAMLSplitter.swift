@@ -37,8 +37,8 @@ enum YAMLSplitter {
     }
     guard parsed.allSatisfy({ $0 != nil }) else { return nil }
     // A piece ends where the next begins, at the start of its first line; in the whole
-    // file, the block collections that close there end at the next entry's key instead,
-    // two columns in.
+    // file, the block collections that close there (and an empty value implied there)
+    // stand at the next entry's key instead, two columns in.
     var boundaries: [Int: SourcePosition] = [:]
     for index in plan.entries.indices.dropLast() {
       boundaries[index + 1] = SourcePosition(line: plan.entries[index + 1].firstLine, column: 3)
@@ -241,7 +241,12 @@ enum YAMLSplitter {
           record.data += childBase
           if let boundary, record.end == pieceEnd { record.end = boundary }
         case YAMLTree.aliasKind: record.data += UInt32(nodeBase)
-        default: record.data += textBase
+        default:
+          record.data += textBase
+          // An empty value that closes a piece (after `? key`) stands at the next token.
+          if let boundary, record.start == pieceEnd, record.end == pieceEnd {
+            (record.start, record.end) = (boundary, boundary)
+          }
         }
         records.append(record)
       }
