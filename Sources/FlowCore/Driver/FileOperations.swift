@@ -17,7 +17,7 @@ public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
   public var description: String { String(cString: strerror(code)) }
 }
 
-/// The system calls that ``OutputDirectory/apply(_:in:using:)`` makes to change an output
+/// The system calls that ``OutputDirectory/apply(_:in:using:writers:)`` makes to change an output
 /// directory. ``SystemFileOperations`` makes them; tests put another implementation in its
 /// place to make any one of them fail, so that every failure path is tested.
 public protocol FileOperations {
@@ -43,7 +43,7 @@ public protocol FileOperations {
 }
 
 /// ``FileOperations`` as POSIX calls; interrupted calls are retried.
-public struct SystemFileOperations: FileOperations {
+public struct SystemFileOperations: FileOperations, Sendable {
   public init() {}
 
   public func makeDirectory(_ path: String) throws(SystemError) {

@@ -87,6 +87,8 @@ enum GenerateCommand: Command {
     let options = SwiftGenerator.Options(access: access) {
       Paths.relative($0, to: workingDirectory)
     }
+    var timer = checked.timing
+    defer { result.errors += timer.report }
     let fileCount: Int
     let plan: OutputPlan
     do {
@@ -97,8 +99,10 @@ enum GenerateCommand: Command {
         plan = try OutputDirectory.plan(single: contents, at: output)
       } else {
         let files = SwiftGenerator.generate(checked.module, options: options)
+        timer.lap("generate Swift")
         fileCount = files.count
         plan = try OutputDirectory.plan(files, in: output)
+        timer.lap("compare with the output directory")
       }
     } catch {
       throw UsageError("cannot use output directory: \(error)", command: name)
@@ -125,6 +129,7 @@ enum GenerateCommand: Command {
     }
     let report = OutputDirectory.apply(
       plan, in: singleFile == nil ? output : OutputDirectory.folder(of: output))
+    timer.lap("write")
     for change in report.done { result.output += "\(change.kind.rawValue)d \(change.path)\n" }
     for failure in report.failures { result.errors += "flowc: error: \(failure)\n" }
     let made = report.done.filter { $0.kind != .delete }.count

@@ -171,12 +171,19 @@ public enum OutputDirectory {
     return plan
   }
 
-  /// Makes the changes of a plan without conflicts: deletions, then writes. A change that
-  /// fails leaves its file as it was (the old text, or no file) and no temporary file
-  /// behind; the others are still made. Returns what was done and every failure.
+  /// How many files ``apply(_:in:using:writers:)`` writes at once by default. Each write
+  /// ends in an `fsync` that waits for the disk; eight waiting together took a third of the
+  /// time of one after another for 1,000 files here.
+  public static let defaultWriters = 8
+
+  /// Makes the changes of a plan without conflicts: deletions, then writes, up to `writers`
+  /// files at a time. A change that fails leaves its file as it was (the old text, or no
+  /// file) and no temporary file behind; the others are still made. Returns what was done
+  /// and every failure, in the plan's order.
   public static func apply(
     _ plan: OutputPlan, in directory: String,
-    using files: some FileOperations = SystemFileOperations()
+    using files: some FileOperations & Sendable = SystemFileOperations(),
+    writers: Int = defaultWriters
   ) -> OutputReport {
     var report = OutputReport()
     if !plan.directoryExists {
@@ -187,22 +194,48 @@ public enum OutputDirectory {
         return report
       }
     }
-    for change in plan.changes {
-      do {
-        if let contents = change.contents {
-          try writeAtomically(contents, to: change.target, using: files)
-        } else {
-          try delete(change.target, using: files)
-        }
-        report.done.append(change)
-      } catch {
-        report.failures.append(
-          OutputFailure(
-            kind: change.kind, path: change.path, step: error.step, reason: error.error,
-            leftover: error.leftover))
+    let changes = plan.changes
+    let outcomes = ResultSlots<StepFailure?>(count: changes.count)
+    // Deletions first, one by one: on a case-insensitive file system a deleted
+    // `Old.swift` must be gone before `OLD.swift` is written.
+    let writes = changes.indices.filter { changes[$0].contents != nil }
+    for index in changes.indices where changes[index].contents == nil {
+      outcomes.store(
+        outcome { () throws(StepFailure) in
+          try delete(changes[index].target, using: files)
+        }, at: index)
+    }
+    let threads = min(max(1, writers), writes.count)
+    Parallel.onThreads(threads) { thread in
+      for index in stride(from: thread, to: writes.count, by: threads) {
+        let change = changes[writes[index]]
+        outcomes.store(
+          outcome { () throws(StepFailure) in
+            try writeAtomically(change.contents ?? "", to: change.target, using: files)
+          }, at: writes[index])
       }
     }
+    for (change, failure) in zip(changes, outcomes.results()) {
+      guard let failure else {
+        report.done.append(change)
+        continue
+      }
+      report.failures.append(
+        OutputFailure(
+          kind: change.kind, path: change.path, step: failure.step, reason: failure.error,
+          leftover: failure.leftover))
+    }
     return report
+  }
+
+  /// `nil` when `step` succeeds; its failure otherwise.
+  private static func outcome(_ step: () throws(StepFailure) -> Void) -> StepFailure? {
+    do {
+      try step()
+      return nil
+    } catch {
+      return error
+    }
   }
 
   // MARK: Reading
@@ -299,7 +332,7 @@ public enum OutputDirectory {
   // MARK: Writing
 
   /// A step of a change that failed.
-  private struct StepFailure: Error {
+  private struct StepFailure: Error, Sendable {
     var step: OutputFailure.Step
     var error: SystemError
     /// A temporary file left behind, and why it could not be removed.
@@ -433,7 +466,7 @@ public enum OutputDirectory {
   }
 }
 
-/// What ``OutputDirectory/apply(_:in:using:)`` did.
+/// What ``OutputDirectory/apply(_:in:using:writers:)`` did.
 public struct OutputReport: Sendable {
   /// The changes made, in the plan's order.
   public var done: [OutputPlan.Change] = []

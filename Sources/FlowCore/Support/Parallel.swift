@@ -75,3 +75,52 @@ final class ResultSlots<Result: Sendable>: @unchecked Sendable {
     slots.compactMap { $0 }
   }
 }
+
+extension Parallel {
+  /// Runs `body(thread)` for each thread in `0..<threads` on threads of its own, and returns
+  /// when all are done; one thread runs on the caller.
+  ///
+  /// For work that waits on the system rather than computes (each `fsync` of a generated
+  /// file waits for the disk): `concurrentPerform` runs no more threads than there are cores,
+  /// while the disk serves many waiting writers about as fast as one.
+  static func onThreads(_ threads: Int, _ body: @escaping @Sendable (Int) -> Void) {
+    guard threads > 1 else {
+      if threads == 1 { body(0) }
+      return
+    }
+    var started: [pthread_t] = []
+    for thread in 1..<threads {
+      let work = Unmanaged.passRetained(ThreadWork { body(thread) }).toOpaque()
+      var handle = pthread_t()
+      if pthread_create(&handle, nil, runThreadWork, work) == 0 {
+        started.append(handle)
+      } else {
+        // No thread to be had: do its share here.
+        Unmanaged<ThreadWork>.fromOpaque(work).takeRetainedValue().run()
+      }
+    }
+    body(0)
+    for handle in started { pthread_join(handle, nil) }
+  }
+}
+
+/// The closure a thread of ``Parallel/onThreads(_:_:)`` runs, boxed to cross `pthread_create`.
+private final class ThreadWork {
+  let run: () -> Void
+
+  init(_ run: @escaping () -> Void) {
+    self.run = run
+  }
+}
+
+#if canImport(Glibc)
+  private func runThreadWork(_ pointer: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+    if let pointer { Unmanaged<ThreadWork>.fromOpaque(pointer).takeRetainedValue().run() }
+    return nil
+  }
+#else
+  private func runThreadWork(_ pointer: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? {
+    Unmanaged<ThreadWork>.fromOpaque(pointer).takeRetainedValue().run()
+    return nil
+  }
+#endif

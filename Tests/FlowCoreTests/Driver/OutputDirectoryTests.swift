@@ -153,6 +153,31 @@ import Testing
     #expect(try directory.text("B.swift") == generated("b"))
   }
 
+  /// Many files are written by several threads at once; what is done and what fails is
+  /// the same as one by one, and reported in the plan's order.
+  @Test(arguments: [1, 3, OutputDirectory.defaultWriters])
+  func writersInParallelReportInThePlansOrder(writers: Int) throws {
+    let directory = try Scratch()
+    defer { directory.remove() }
+    try directory.write("Gone.swift", generated("gone"))
+    let names = (0..<40).map { "File\($0).swift" }
+    let plan = try OutputDirectory.plan(
+      names.map { file($0, "text of \($0)") }, in: directory.path)
+    let faulty = FaultyFileOperations(failing: .synchronize, on: "File17.", with: EIO)
+
+    let report = OutputDirectory.apply(plan, in: directory.path, using: faulty, writers: writers)
+
+    #expect(faulty.injected == 1)
+    #expect(faulty.openFiles == 0, "a file was left open")
+    let expected = plan.changes.map(\.path).filter { !$0.hasSuffix("/File17.swift") }
+    #expect(report.done.map(\.path) == expected)
+    #expect(report.failures.map(\.path) == [directory.join("File17.swift")])
+    #expect(try directory.names() == names.filter { $0 != "File17.swift" }.sorted())
+    for name in names where name != "File17.swift" {
+      #expect(try directory.text(name) == generated("text of \(name)"))
+    }
+  }
+
   private let allThree = ["A.swift", "B.swift", "C.swift"]
 }
 
@@ -167,8 +192,9 @@ private func file(_ name: String, _ body: String) -> GeneratedFile {
 
 /// The system's file operations, except that the ones named in `faults` fail with their
 /// error on files whose name contains the fault's name. Counts the faults it injected, so a
-/// test can tell that its fault was reached.
-final class FaultyFileOperations: FileOperations {
+/// test can tell that its fault was reached. `apply` calls it from several threads at once,
+/// so its state is behind a lock.
+final class FaultyFileOperations: FileOperations, @unchecked Sendable {
   /// An operation of `FileOperations`.
   enum Operation: String, CaseIterable, CustomTestStringConvertible {
     case makeDirectory, createFile, write, setPermissions, synchronize, close, rename, remove
@@ -199,6 +225,8 @@ final class FaultyFileOperations: FileOperations {
   private let system = SystemFileOperations()
   /// The path of each open descriptor.
   private var paths: [Int32: String] = [:]
+  /// Held by each operation, so that the threads of `apply` take turns.
+  private let lock = NSLock()
 
   init() {}
 
@@ -216,6 +244,8 @@ final class FaultyFileOperations: FileOperations {
   }
 
   func makeDirectory(_ path: String) throws(SystemError) {
+    lock.lock()
+    defer { lock.unlock() }
     try check(.makeDirectory, path)
     try system.makeDirectory(path)
   }
@@ -225,6 +255,8 @@ final class FaultyFileOperations: FileOperations {
   }
 
   func createFile(_ path: String) throws(SystemError) -> Int32 {
+    lock.lock()
+    defer { lock.unlock() }
     try check(.createFile, path)
     let descriptor = try system.createFile(path)
     paths[descriptor] = path
@@ -232,6 +264,8 @@ final class FaultyFileOperations: FileOperations {
   }
 
   func write(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) throws(SystemError) -> Int {
+    lock.lock()
+    defer { lock.unlock() }
     var count = min(bytes.count, largestWrite)
     let faulty = faults.contains { fault in
       fault.operation == .write && (paths[descriptor]?.contains(fault.name) ?? false)
@@ -247,16 +281,22 @@ final class FaultyFileOperations: FileOperations {
   }
 
   func setPermissions(_ descriptor: Int32, _ mode: mode_t) throws(SystemError) {
+    lock.lock()
+    defer { lock.unlock() }
     try check(.setPermissions, paths[descriptor])
     try system.setPermissions(descriptor, mode)
   }
 
   func synchronize(_ descriptor: Int32) throws(SystemError) {
+    lock.lock()
+    defer { lock.unlock() }
     try check(.synchronize, paths[descriptor])
     try system.synchronize(descriptor)
   }
 
   func close(_ descriptor: Int32) throws(SystemError) {
+    lock.lock()
+    defer { lock.unlock() }
     let path = paths.removeValue(forKey: descriptor)
     // Like Linux: the descriptor is released even when `close` fails.
     try system.close(descriptor)
@@ -264,11 +304,15 @@ final class FaultyFileOperations: FileOperations {
   }
 
   func rename(_ source: String, to destination: String) throws(SystemError) {
+    lock.lock()
+    defer { lock.unlock() }
     try check(.rename, destination)
     try system.rename(source, to: destination)
   }
 
   func remove(_ path: String) throws(SystemError) {
+    lock.lock()
+    defer { lock.unlock() }
     try check(.remove, path)
     try system.remove(path)
   }
