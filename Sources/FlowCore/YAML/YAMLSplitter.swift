@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Parses a large file in pieces on all cores, when its shape makes that exact.
 ///
 /// libyaml reads one stream on one core. A flow file is mostly one top-level key (in
@@ -61,6 +67,83 @@ enum YAMLSplitter {
     var endOfFile: SourcePosition
   }
 
+  /// Whether the bytes from `start` hold an anchor or alias marker (`&`, `*`), a carriage
+  /// return, or one of YAML 1.1's other line breaks: NEL (C2 85), LS (E2 80 A8) and PS
+  /// (E2 80 A9). One table lookup per byte; the rare candidates are looked at closer.
+  private static func containsUnsplittableByte(_ bytes: [UInt8], from start: Int) -> Bool {
+    let table = unsplittable
+    return bytes.withUnsafeBufferPointer { buffer in
+      table.withUnsafeBufferPointer { table in
+        scan(buffer, from: start, table: table)
+      }
+    }
+  }
+
+  private static func scan(
+    _ buffer: UnsafeBufferPointer<UInt8>, from start: Int, table: UnsafeBufferPointer<Bool>
+  ) -> Bool {
+    var index = start
+    while index < buffer.count {
+      let byte = buffer[index]
+      if table[Int(byte)] {
+        switch byte {
+        case UInt8(ascii: "&"), UInt8(ascii: "*"), UInt8(ascii: "\r"):
+          return true
+        case 0x85:
+          if index >= 1 && buffer[index - 1] == 0xC2 { return true }
+        default:  // A8, A9
+          if index >= 2 && buffer[index - 2] == 0xE2 && buffer[index - 1] == 0x80 { return true }
+        }
+      }
+      index += 1
+    }
+    return false
+  }
+
+  /// The bytes that may make a file unsplittable, alone or as the end of a line break.
+  private static let unsplittable: [Bool] = (0...255).map { byte in
+    [UInt8(ascii: "&"), UInt8(ascii: "*"), UInt8(ascii: "\r"), 0x85, 0xA8, 0xA9].contains(
+      UInt8(byte))
+  }
+
+  /// Each line from `start`: its offset, its indentation, and its first byte after the
+  /// indentation (`\n` for a blank line); `nil` when a line at indentation 0 is a document
+  /// marker, a directive, or a sequence entry (a top level that is not a mapping).
+  private static func lineStarts(_ bytes: [UInt8], from start: Int) -> [Line]? {
+    bytes.withUnsafeBufferPointer { buffer -> [Line]? in
+      guard let base = buffer.baseAddress else { return [] }
+      var lines: [Line] = []
+      lines.reserveCapacity(buffer.count / 24)
+      var offset = start
+      while offset < buffer.count {
+        // `memchr` finds the line's end many bytes at a time.
+        let end =
+          memchr(base + offset, Int32(UInt8(ascii: "\n")), buffer.count - offset).map {
+            base.distance(to: $0.assumingMemoryBound(to: UInt8.self))
+          } ?? buffer.count
+        var indent = 0
+        while offset + indent < end, buffer[offset + indent] == UInt8(ascii: " ") { indent += 1 }
+        let first = offset + indent < end ? buffer[offset + indent] : UInt8(ascii: "\n")
+        if indent == 0
+          && (first == UInt8(ascii: "-") || first == UInt8(ascii: ".")
+            || first == UInt8(ascii: "%"))
+        {
+          return nil
+        }
+        lines.append(Line(offset: offset, indent: indent, first: first))
+        offset = end + 1
+      }
+      return lines
+    }
+  }
+
+  /// A line of the file, as ``plan(_:from:minimumPiece:)`` reads it.
+  private struct Line {
+    var offset: Int
+    var indent: Int
+    var first: UInt8
+  }
+
   /// Files below this size are not worth splitting.
   static let minimumPieceSize = 64 << 10
 
@@ -72,38 +155,10 @@ enum YAMLSplitter {
   static func plan(_ bytes: [UInt8], from start: Int, minimumPiece: Int = minimumPieceSize)
     -> Plan?
   {
-    var previous: (UInt8, UInt8) = (0, 0)
-    for byte in bytes[start...] {
-      if byte == UInt8(ascii: "&") || byte == UInt8(ascii: "*") || byte == UInt8(ascii: "\r") {
-        return nil
-      }
-      // YAML 1.1 also breaks lines at NEL (C2 85), LS (E2 80 A8) and PS (E2 80 A9).
-      if (previous.1 == 0xC2 && byte == 0x85)
-        || (previous == (0xE2, 0x80) && (byte == 0xA8 || byte == 0xA9))
-      {
-        return nil
-      }
-      previous = (previous.1, byte)
-    }
+    guard !containsUnsplittableByte(bytes, from: start) else { return nil }
     // Top-level lines: the largest run between one and the next is the value to split.
-    var lines: [(offset: Int, indent: Int, first: UInt8)] = []
-    var offset = start
-    while offset < bytes.count {
-      var end = offset
-      while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
-      var indent = 0
-      while offset + indent < end, bytes[offset + indent] == UInt8(ascii: " ") { indent += 1 }
-      let first = offset + indent < end ? bytes[offset + indent] : UInt8(ascii: "\n")
-      if indent == 0
-        && (first == UInt8(ascii: "-") || first == UInt8(ascii: ".") || first == UInt8(ascii: "%"))
-      {
-        // A document marker, a directive, or a top level that is not a mapping.
-        return nil
-      }
-      lines.append((offset, indent, first))
-      offset = end + 1
-    }
-    func isContent(_ line: (offset: Int, indent: Int, first: UInt8)) -> Bool {
+    guard let lines = lineStarts(bytes, from: start) else { return nil }
+    func isContent(_ line: Line) -> Bool {
       line.first != UInt8(ascii: "\n") && line.first != UInt8(ascii: "#")
     }
     let topLevel = lines.indices.filter { lines[$0].indent == 0 && isContent(lines[$0]) }
