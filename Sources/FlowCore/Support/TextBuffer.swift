@@ -40,6 +40,11 @@ struct TextBuffer {
     }
   }
 
+  /// Appends `count` spaces.
+  mutating func appendSpaces(_ count: Int) {
+    bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
+  }
+
   /// Makes room for `capacity` bytes in all.
   mutating func reserveCapacity(_ capacity: Int) {
     bytes.reserveCapacity(capacity)

@@ -103,6 +103,23 @@ struct SwiftParameter: Sendable {
     guard let label, label != name else { return "\(name): \(type)" }
     return "\(label) \(name): \(type)"
   }
+
+  /// The width of ``text``, given the width of a string.
+  func width(_ length: (String) -> Int) -> Int {
+    let labelWidth = label.map { $0 == name ? 0 : length($0) + 1 } ?? 0
+    return labelWidth + length(name) + 2 + length(type)
+  }
+
+  /// Writes ``text``.
+  func write(to buffer: inout TextBuffer) {
+    if let label, label != name {
+      buffer += label
+      buffer += " "
+    }
+    buffer += name
+    buffer += ": "
+    buffer += type
+  }
 }
 
 /// A property: stored when it has no getter.

@@ -31,10 +31,15 @@ struct SwiftWriter {
 
   private mutating func line(_ content: String) {
     if !content.isEmpty {
-      for _ in 0..<depth { text += "  " }
+      indent()
       text += content
     }
     text += "\n"
+  }
+
+  /// The current indentation, at the start of a line.
+  private mutating func indent() {
+    text.appendSpaces(indentWidth)
   }
 
   /// The width of `text` in columns, counting Unicode scalars (cheaper than characters,
@@ -179,15 +184,36 @@ struct SwiftWriter {
     let head = prefix(value.preamble, keyword)
     let returns = value.returns.map { " -> \($0)" } ?? ""
     let open = value.body.map { $0.isEmpty ? " {}" : " {" } ?? ""
-    let parameters = value.parameters.map(\.text)
-    let single = "\(head)(\(parameters.joined(separator: ", ")))\(returns)\(open)"
-    if parameters.isEmpty || Self.fits(single, in: Self.lineLength - indentWidth) {
-      line(single)
+    // Most signatures stand on one line: measure that line, then write it piece by piece
+    // without building it first.
+    func width(_ length: (String) -> Int) -> Int {
+      var width = length(head) + 2 + length(returns) + length(open)
+      for (index, parameter) in value.parameters.enumerated() {
+        width += parameter.width(length) + (index > 0 ? 2 : 0)
+      }
+      return width
+    }
+    let limit = Self.lineLength - indentWidth
+    // Columns count Unicode scalars; the UTF-8 length, known at once, is never less.
+    if value.parameters.isEmpty || width({ $0.utf8.count }) <= limit
+      || width({ $0.unicodeScalars.count }) <= limit
+    {
+      indent()
+      text += head
+      text += "("
+      for (index, parameter) in value.parameters.enumerated() {
+        if index > 0 { text += ", " }
+        parameter.write(to: &text)
+      }
+      text += ")"
+      text += returns
+      text += open
+      text += "\n"
     } else {
       line("\(head)(")
       depth += 1
-      for (index, parameter) in parameters.enumerated() {
-        line(parameter + (index < parameters.count - 1 ? "," : ""))
+      for (index, parameter) in value.parameters.enumerated() {
+        line(parameter.text + (index < value.parameters.count - 1 ? "," : ""))
       }
       depth -= 1
       line(")\(returns)\(open)")
