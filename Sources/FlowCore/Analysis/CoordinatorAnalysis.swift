@@ -132,8 +132,14 @@ public struct CoordinatorAnalysis: Sendable {
     let at = count
     let popAt = 2 * count
     let stackAt = 3 * count
-    var reverse = [[Int]](repeating: [], count: 4 * count)
-    func edge(_ from: Int, _ to: Int) { reverse[to].append(from) }
+    // The edges, reversed, as flat arrays: an array per node would be 4 × count
+    // allocations for a handful of edges each.
+    var sources: [Int32] = []
+    var targets: [Int32] = []
+    func edge(_ from: Int, _ to: Int) {
+      sources.append(Int32(truncatingIfNeeded: from))
+      targets.append(Int32(truncatingIfNeeded: to))
+    }
 
     for node in 0..<count where reachable[node] {
       let decidedFrom = deciders[node]
@@ -167,6 +173,7 @@ public struct CoordinatorAnalysis: Sendable {
         }
       }
     }
+    let reverse = Adjacency(nodes: 4 * count, from: targets, to: sources)
     var canFinish = [Bool](repeating: false, count: 4 * count)
     var pending: [Int] = []
     for node in 0..<count where reachable[node] {
@@ -176,12 +183,41 @@ public struct CoordinatorAnalysis: Sendable {
       }
     }
     while let node = pending.popLast() {
-      for source in reverse[node] where !canFinish[source] {
+      for source in reverse.neighbours(of: node) where !canFinish[source] {
         canFinish[source] = true
         pending.append(source)
       }
     }
     return Array(canFinish[0..<count])
+  }
+}
+
+/// A directed graph's edges grouped by the node they leave, in two flat arrays (compressed
+/// sparse rows): building it is two passes over the edges and three allocations, however
+/// many nodes there are. O(nodes + edges).
+struct Adjacency {
+  /// Where each node's neighbours begin in `targets`; one more entry than nodes.
+  private let starts: [Int32]
+  private let targets: [Int32]
+
+  /// The graph of the edges `from[i] → to[i]` over `nodes` nodes.
+  init(nodes: Int, from: [Int32], to: [Int32]) {
+    var starts = [Int32](repeating: 0, count: nodes + 1)
+    for node in from { starts[Int(node) + 1] += 1 }
+    for node in 0..<nodes { starts[node + 1] += starts[node] }
+    var next = starts
+    var targets = [Int32](repeating: 0, count: from.count)
+    for (node, target) in zip(from, to) {
+      targets[Int(next[Int(node)])] = target
+      next[Int(node)] += 1
+    }
+    self.starts = starts
+    self.targets = targets
+  }
+
+  /// The nodes that edges from `node` lead to, in the order the edges were given.
+  func neighbours(of node: Int) -> LazyMapSequence<ArraySlice<Int32>, Int> {
+    targets[Int(starts[node])..<Int(starts[node + 1])].lazy.map { Int($0) }
   }
 }
 
