@@ -384,34 +384,35 @@ public struct FileDecoder: Sendable {
     -> Transition
   {
     let what = Subject(kind.noun, entry.key)
-    var transition = Transition(
-      name: entry.name, action: Action(.invalid, at: range(of: entry.value)))
     let node = entry.value
     switch tree.kind(of: node) {
     case .scalar where !tree.isNull(node):
-      transition.action = scalarAction(tree.text(of: node) ?? "", at: node, of: what)
+      return Transition(
+        name: entry.name, action: scalarAction(tree.text(of: node) ?? "", at: node, of: what))
     case .mapping:
       guard
         let body = MappingReader(node, of: "\(what)", allowedKeys: Self.actionKeys, decoder: &self)
-      else { return transition }
-      if let payload = body["payload"] {
+      else { return Transition(name: entry.name, action: Action(.invalid, at: range(of: node))) }
+      var payload: TypeReference?
+      if let written = body["payload"] {
         if kind == .handler {
           report(
             "a handler takes its payload from the child's result case; remove 'payload'",
-            at: payload.keyNode)
+            at: written.keyNode)
         } else {
-          transition.payload = optionalType(payload.value)
+          payload = optionalType(written.value)
         }
       }
-      transition.doc = body["doc"].flatMap { text($0) }
-      transition.action = mappingAction(body, at: node, of: what, named: entry.key)
+      let doc = body["doc"].flatMap { text($0) }
+      return Transition(
+        name: entry.name, payload: payload, doc: doc,
+        action: mappingAction(body, at: node, of: what, named: entry.key))
     default:
       report(
         "\(what) needs an action: 'pop', 'dismiss', 'stay', or a mapping such as "
           + "'{ push: Screen }'", at: tree.isNull(node) ? entry.keyNode : node)
-      transition.action = Action(.invalid, at: entry.name.range)
+      return Transition(name: entry.name, action: Action(.invalid, at: entry.name.range))
     }
-    return transition
   }
 
   private mutating func scalarAction(_ word: String, at node: YAMLNode, of what: Subject) -> Action

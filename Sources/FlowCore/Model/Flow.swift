@@ -119,21 +119,53 @@ public struct Decision: Sendable {
 
 /// A named way forward: a screen's event, a decision's case, or a handler of a child's
 /// result case. Each leads to exactly one action.
+///
+/// Its fields live behind one reference: the graph's steps and the analyses copy
+/// transitions by the hundred thousand, and a reference is 8 bytes where the fields are
+/// 192. A transition is still a value: setting a field gives it fields of its own.
 public struct Transition: Sendable {
-  /// The event, case or handled result case.
-  public var name: Identifier
-  /// The payload it carries (always `nil` for handlers: theirs is the result case's).
-  public var payload: TypeReference?
-  /// Its `doc:` text.
-  public var doc: String?
-  /// What it does.
-  public var action: Action
+  private final class Fields: Sendable {
+    let name: Identifier
+    let payload: TypeReference?
+    let doc: String?
+    let action: Action
+
+    init(name: Identifier, payload: TypeReference?, doc: String?, action: Action) {
+      self.name = name
+      self.payload = payload
+      self.doc = doc
+      self.action = action
+    }
+  }
+
+  private var fields: Fields
 
   public init(name: Identifier, payload: TypeReference? = nil, doc: String? = nil, action: Action) {
-    self.name = name
-    self.payload = payload
-    self.doc = doc
-    self.action = action
+    fields = Fields(name: name, payload: payload, doc: doc, action: action)
+  }
+
+  /// The event, case or handled result case.
+  public var name: Identifier {
+    get { fields.name }
+    set { self = Transition(name: newValue, payload: payload, doc: doc, action: action) }
+  }
+
+  /// The payload it carries (always `nil` for handlers: theirs is the result case's).
+  public var payload: TypeReference? {
+    get { fields.payload }
+    set { self = Transition(name: name, payload: newValue, doc: doc, action: action) }
+  }
+
+  /// Its `doc:` text.
+  public var doc: String? {
+    get { fields.doc }
+    set { self = Transition(name: name, payload: payload, doc: newValue, action: action) }
+  }
+
+  /// What it does.
+  public var action: Action {
+    get { fields.action }
+    set { self = Transition(name: name, payload: payload, doc: doc, action: newValue) }
   }
 }
 
