@@ -54,6 +54,6 @@ let invocation = Invocation(
   })
 let result = FlowCommandLine.run(invocation)
 emit(result.output, to: STDOUT_FILENO)
-emit(result.outputBytes, to: STDOUT_FILENO)
+for chunk in result.outputChunks { emit(chunk, to: STDOUT_FILENO) }
 emit(result.errors, to: STDERR_FILENO)
 exit(result.status.rawValue)

@@ -47,9 +47,10 @@ public struct Invocation: Sendable {
 public struct CommandResult: Sendable {
   /// Everything for standard output.
   public var output = ""
-  /// More for standard output, after `output`, as bytes: large outputs are written as they
-  /// were built, without turning them into a `String` first.
-  public var outputBytes: [UInt8] = []
+  /// More for standard output, after `output`, as chunks of bytes written one after
+  /// another: large outputs are written as they were built, without joining them or
+  /// turning them into a `String` first.
+  public var outputChunks: [[UInt8]] = []
   /// Everything for standard error.
   public var errors = ""
   /// The exit status.

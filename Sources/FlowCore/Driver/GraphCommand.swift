@@ -85,8 +85,8 @@ enum GraphCommand: Command {
     }
     timer.lap("build the drawing")
     switch format {
-    case .dot: result.outputBytes = DOTWriter.bytes(diagram)
-    case .mermaid: result.outputBytes = MermaidWriter.bytes(diagram)
+    case .dot: result.outputChunks = DOTWriter.chunks(diagram)
+    case .mermaid: result.outputChunks = [MermaidWriter.bytes(diagram)]
     case .json: result.output = DiagramJSON.write(diagram)
     }
     timer.lap("write the drawing")

@@ -14,36 +14,35 @@
 public enum DOTWriter {
   /// The DOT text of `diagram`, ending with a newline.
   public static func write(_ diagram: FlowDiagram) -> String {
-    String(decoding: bytes(diagram), as: UTF8.self)
+    String(decoding: chunks(diagram).joined(), as: UTF8.self)
   }
 
-  /// The drawing as UTF-8 bytes, for writing straight to the output.
+  /// The drawing as UTF-8 bytes in consecutive chunks, for writing straight to the output
+  /// one after another: joining them first would hold the whole text twice.
   ///
   /// Clusters and edges are written in chunks on all cores, each chunk into a buffer of its
-  /// own, and the buffers joined in order, so the text is the same however it was split.
-  public static func bytes(_ diagram: FlowDiagram) -> [UInt8] {
+  /// own, so the text is the same however it was split.
+  public static func chunks(_ diagram: FlowDiagram) -> [[UInt8]] {
     var writer = Writer(diagram: diagram)
     writer.writeHead()
+    var chunks = [writer.out.bytes]
     let clusters = Parallel.ranges(count: diagram.clusters.count, minimumChunk: 64)
-    let clusterText = parallelMap(clusters) { range in
+    chunks += parallelMap(clusters) { range in
       var writer = Writer(diagram: diagram, capacity: range.count * 4096)
       for index in range { writer.write(diagram.clusters[index]) }
       return writer.out.bytes
     }
-    var out = writer.out.bytes
-    for part in clusterText { out.append(contentsOf: part) }
     writer = Writer(diagram: diagram, capacity: 1024)
     writer.writeFreeNodes()
-    out.append(contentsOf: writer.out.bytes)
+    chunks.append(writer.out.bytes)
     let edges = Parallel.ranges(count: diagram.edges.count, minimumChunk: 512)
-    let edgeText = parallelMap(edges) { range in
+    chunks += parallelMap(edges) { range in
       var writer = Writer(diagram: diagram, capacity: range.count * 240)
       for index in range { writer.write(diagram.edges[index]) }
       return writer.out.bytes
     }
-    for part in edgeText { out.append(contentsOf: part) }
-    out.append(contentsOf: "}\n".utf8)
-    return out
+    chunks.append(Array("}\n".utf8))
+    return chunks
   }
 }
 
