@@ -134,7 +134,7 @@ struct SwiftProperty: Sendable {
 }
 
 /// A statement of a function body, or a part of one.
-indirect enum SwiftStatement: Sendable {
+enum SwiftStatement: Sendable {
   /// One line of code.
   case line(String)
   /// A `//` comment.
