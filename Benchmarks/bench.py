@@ -85,6 +85,22 @@ def module(screens, files):
     return paths, size
 
 
+def phases(command, runs, before=None):
+    """The median of each phase flowc reports with FLOWC_TIMING=1, in seconds."""
+    found = {}
+    for _ in range(runs):
+        if before:
+            before()
+        done = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                              env=dict(os.environ, FLOWC_TIMING="1"), text=True)
+        for line in done.stderr.splitlines():
+            # flowc timing: NAME N ms (peak memory so far M MB)
+            if line.startswith("flowc timing: ") and " ms (" in line:
+                name, _, ms = line[len("flowc timing: "):].split(" ms (")[0].rpartition(" ")
+                found.setdefault(name.strip(), []).append(float(ms) / 1000)
+    return {name: statistics.median(values) for name, values in found.items()}
+
+
 def fresh(directory):
     """Removes a previous run's output and flushes the removal, so that the next run's
     `fsync`s wait for its own files only."""
@@ -132,7 +148,6 @@ def main():
         print(f"{screens:>8} {files:>5} {size / 1e6:6.1f}MB | {floor * 1000:6.0f}ms | {cell('check')} | "
               f"{cell('generate')} | {cell('graph')} | {row['check_rss'] / 1e6:7.0f}MB {row['check_rss'] / size:5.1f}× | "
               f"{row['rss'] / 1e6:7.0f}MB {row['rss'] / size:5.1f}×")
-    shutil.rmtree(out, ignore_errors=True)
     # Linearity: 10× more input should cost at most 11× the time.
     by_key = {(r["screens"], r["files"]): r for r in results}
     if (10_000, 1) in by_key and (100_000, 1) in by_key:
@@ -146,6 +161,22 @@ def main():
         if generate and graph:
             print(f"{r['screens']:,} screens in {r['files']} file(s): generate takes "
                   f"{r['generate'] / r['check']:.2f}× check, graph {r['graph'] / r['check']:.2f}×")
+    # The steps after the check alone, as flowc times them (FLOWC_TIMING), against the whole
+    # check of the same module: what generating and drawing cost on top of checking.
+    if generate and graph and (100_000, 1) in by_key:
+        paths, _ = module(100_000, 1)
+        check = by_key[(100_000, 1)]["check"]
+        target = os.path.join(out, "generated")
+        built = phases([FLOWC, "generate"] + paths + ["--output", target], runs,
+                       before=lambda: fresh(target))
+        drawn = phases([FLOWC, "graph"] + paths, runs)
+        print(f"100,000 screens, after the check: building the Swift "
+              f"{built['generate Swift'] * 1000:.0f}ms ({built['generate Swift'] / check:.2f}× check), "
+              f"writing it {built['write'] * 1000:.0f}ms; building the drawing "
+              f"{drawn['build the drawing'] * 1000:.0f}ms and writing it "
+              f"{drawn['write the drawing'] * 1000:.0f}ms "
+              f"({(drawn['build the drawing'] + drawn['write the drawing']) / check:.2f}× check)")
+    shutil.rmtree(out, ignore_errors=True)
     print(f"\n{runs} runs each, median wall time; {os.cpu_count()} cores; "
           f"floor = libyaml's event loop alone (Benchmarks/floor.c)")
 

@@ -215,7 +215,20 @@ public enum OutputDirectory {
           }, at: writes[index])
       }
     }
-    for (change, failure) in zip(changes, outcomes.results()) {
+    var failures = outcomes.results()
+    // Files written side by side share the disk's free space: one refused for space beside
+    // the others may fit alone. Each is tried once more, one at a time, so that a full disk
+    // refuses the same files as writing them one after another would.
+    if threads > 1 {
+      for index in writes {
+        guard let failure = failures[index], Self.isOutOfSpace(failure.error) else { continue }
+        let change = changes[index]
+        failures[index] = outcome { () throws(StepFailure) in
+          try writeAtomically(change.contents ?? "", to: change.target, using: files)
+        }
+      }
+    }
+    for (change, failure) in zip(changes, failures) {
       guard let failure else {
         report.done.append(change)
         continue
@@ -226,6 +239,11 @@ public enum OutputDirectory {
           leftover: failure.leftover))
     }
     return report
+  }
+
+  /// Whether the system refused for want of space (`ENOSPC`, or `EDQUOT` over a quota).
+  private static func isOutOfSpace(_ error: SystemError) -> Bool {
+    error.code == ENOSPC || error.code == EDQUOT
   }
 
   /// `nil` when `step` succeeds; its failure otherwise.

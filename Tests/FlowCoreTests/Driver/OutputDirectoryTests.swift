@@ -27,7 +27,7 @@ import Testing
     let plan = try OutputDirectory.plan(files, in: directory.path)
     #expect(plan.changes.map(\.kind) == [.create, kind, kind])
 
-    let faulty = FaultyFileOperations(failing: step, on: "B.swift", with: ENOSPC)
+    let faulty = FaultyFileOperations(failing: step, on: "B.swift", with: EIO)
     let report = OutputDirectory.apply(plan, in: directory.path, using: faulty)
 
     #expect(faulty.injected == 1, "the fault was not reached")
@@ -37,12 +37,12 @@ import Testing
     let failure = report.failures[0]
     #expect(failure.path == directory.join("B.swift"))
     #expect(failure.kind == kind)
-    #expect(failure.reason == SystemError(ENOSPC))
+    #expect(failure.reason == SystemError(EIO))
     #expect(failure.leftover == nil)
     let outcome = kind == .create ? "it was not created" : "it keeps its old text"
     #expect(
       "\(failure)"
-        == "cannot \(kind.rawValue) '\(directory.join("B.swift"))': No space left on device "
+        == "cannot \(kind.rawValue) '\(directory.join("B.swift"))': Input/output error "
         + "(\(failure.step.rawValue)); \(outcome)")
     #expect(try directory.text("A.swift") == generated("new A"))
     #expect(try directory.text("C.swift") == generated("new C"))
@@ -176,6 +176,30 @@ import Testing
     for name in names where name != "File17.swift" {
       #expect(try directory.text(name) == generated("text of \(name)"))
     }
+  }
+
+  /// Written side by side, files share the free space: a file refused for space is tried
+  /// once more alone, and what fails then is reported as it would be one by one.
+  @Test(arguments: [ENOSPC, EDQUOT])
+  func aFileRefusedForSpaceIsTriedOnceMoreAlone(code: Int32) throws {
+    let directory = try Scratch()
+    defer { directory.remove() }
+    let plan = try OutputDirectory.plan(
+      [file("A.swift", "a"), file("B.swift", "b"), file("C.swift", "c")], in: directory.path)
+    let faulty = FaultyFileOperations(failing: .write, on: "B.swift", with: code)
+
+    let report = OutputDirectory.apply(plan, in: directory.path, using: faulty)
+
+    #expect(faulty.injected == 2, "B.swift was not tried again")
+    #expect(faulty.openFiles == 0)
+    #expect(report.done.map(\.path) == [directory.join("A.swift"), directory.join("C.swift")])
+    #expect(report.failures.map(\.reason) == [SystemError(code)])
+    #expect(try directory.names() == ["A.swift", "C.swift"])
+
+    // Written one at a time, there is nothing to try again.
+    let alone = FaultyFileOperations(failing: .write, on: "B.swift", with: code)
+    _ = OutputDirectory.apply(plan, in: directory.path, using: alone, writers: 1)
+    #expect(alone.injected == 1)
   }
 
   private let allThree = ["A.swift", "B.swift", "C.swift"]
