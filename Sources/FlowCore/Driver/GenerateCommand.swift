@@ -71,7 +71,6 @@ enum GenerateCommand: Command {
     for rule in Self.requiredRules { configuration.settings[rule] = .error }
     let inputs = try Inputs.collect(parsed.positionals, invocation, configuration, command: name)
     let checked = try Inputs.check(inputs, configuration)
-    result.retained = checked
 
     let reporter = TextReporter(colored: invocation.usesColor, sources: checked.sources)
     result.output = reporter.render(checked.findings)
@@ -108,8 +107,6 @@ enum GenerateCommand: Command {
     } catch {
       throw UsageError("cannot use output directory: \(error)", command: name)
     }
-    // The generated text too: freeing it only to exit is wasted time.
-    result.retained = (checked, plan)
     guard plan.conflicts.isEmpty else {
       for conflict in plan.conflicts { result.errors += "flowc: error: \(conflict)\n" }
       result.errors += "nothing generated\n"
