@@ -21,7 +21,7 @@ struct FlowcGenerate: CommandPlugin {
     var extractor = ArgumentExtractor(arguments)
     let targetNames = extractor.extractOption(named: "target")
     let output = extractor.extractOption(named: "output").last
-    let (paths, options) = split(extractor.remainingArguments)
+    let (paths, options) = split(extractor.remainingArguments, valueOptions: valueOptions)
     let flowc = try context.tool(named: "flowc").url
     let package = context.package.directoryURL
 
@@ -68,57 +68,3 @@ struct FlowcGenerate: CommandPlugin {
 
 /// The options of `flowc generate` that take a value.
 private let valueOptions: Set<String> = ["--access", "--config", "--severity"]
-
-/// Splits flowc arguments into paths and options (with their values).
-private func split(_ arguments: [String]) -> (paths: [String], options: [String]) {
-  var paths: [String] = []
-  var options: [String] = []
-  var index = 0
-  while index < arguments.count {
-    let argument = arguments[index]
-    index += 1
-    if argument.hasPrefix("-") && argument != "-" {
-      options.append(argument)
-      if valueOptions.contains(argument), index < arguments.count {
-        options.append(arguments[index])
-        index += 1
-      }
-    } else {
-      paths.append(argument)
-    }
-  }
-  return (paths, options)
-}
-
-/// `url`'s path relative to `package` when it is inside it, else the whole path.
-private func relative(_ url: URL, to package: URL) -> String {
-  let path = url.standardizedFileURL.path
-  let root = package.standardizedFileURL.path + "/"
-  return path.hasPrefix(root) ? String(path.dropFirst(root.count)) : path
-}
-
-/// The flow files of `target`, relative to `package` when they are inside it, sorted.
-private func flowFiles(of target: Target, relativeTo package: URL) -> [String] {
-  guard let module = target.sourceModule else { return [] }
-  return module.sourceFiles.map(\.url)
-    .filter { $0.path.hasSuffix(".flow.yaml") || $0.path.hasSuffix(".flow.yml") }
-    .map { relative($0, to: package) }
-    .sorted()
-}
-
-/// Runs `executable` in `directory` with the plugin's own output, and returns its status.
-private func execute(_ executable: URL, _ arguments: [String], in directory: URL) throws -> Int32 {
-  let process = Process()
-  process.executableURL = executable
-  process.arguments = arguments
-  process.currentDirectoryURL = directory
-  try process.run()
-  process.waitUntilExit()
-  return process.terminationStatus
-}
-
-/// Why the command failed, shown by `swift package`.
-struct PluginFailure: Error, CustomStringConvertible {
-  var description: String
-  init(_ description: String) { self.description = description }
-}

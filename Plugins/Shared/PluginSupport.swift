@@ -1,0 +1,62 @@
+import Foundation
+import PackagePlugin
+
+// What the command plugins share. SwiftPM gives a plugin no library to depend on, so this
+// file lives in `Plugins/Shared` and each command plugin's folder links to it.
+
+/// Splits flowc arguments into paths and options, each option with its value when it is
+/// one of `valueOptions`.
+func split(_ arguments: [String], valueOptions: Set<String>) -> (
+  paths: [String], options: [String]
+) {
+  var paths: [String] = []
+  var options: [String] = []
+  var index = 0
+  while index < arguments.count {
+    let argument = arguments[index]
+    index += 1
+    if argument.hasPrefix("-") && argument != "-" {
+      options.append(argument)
+      if valueOptions.contains(argument), index < arguments.count {
+        options.append(arguments[index])
+        index += 1
+      }
+    } else {
+      paths.append(argument)
+    }
+  }
+  return (paths, options)
+}
+
+/// `url`'s path relative to `package` when it is inside it, else the whole path.
+func relative(_ url: URL, to package: URL) -> String {
+  let path = url.standardizedFileURL.path
+  let root = package.standardizedFileURL.path + "/"
+  return path.hasPrefix(root) ? String(path.dropFirst(root.count)) : path
+}
+
+/// The flow files of `target`, relative to `package` when they are inside it, sorted.
+func flowFiles(of target: Target, relativeTo package: URL) -> [String] {
+  guard let module = target.sourceModule else { return [] }
+  return module.sourceFiles.map(\.url)
+    .filter { $0.path.hasSuffix(".flow.yaml") || $0.path.hasSuffix(".flow.yml") }
+    .map { relative($0, to: package) }
+    .sorted()
+}
+
+/// Runs `executable` in `directory` with the plugin's own output, and returns its status.
+func execute(_ executable: URL, _ arguments: [String], in directory: URL) throws -> Int32 {
+  let process = Process()
+  process.executableURL = executable
+  process.arguments = arguments
+  process.currentDirectoryURL = directory
+  try process.run()
+  process.waitUntilExit()
+  return process.terminationStatus
+}
+
+/// Why the command failed, shown by `swift package`.
+struct PluginFailure: Error, CustomStringConvertible {
+  var description: String
+  init(_ description: String) { self.description = description }
+}
