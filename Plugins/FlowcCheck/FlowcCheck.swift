@@ -28,16 +28,7 @@ struct FlowcCheck: CommandPlugin {
     if !paths.isEmpty {
       runs = [paths]
     } else {
-      let targets =
-        targetNames.isEmpty
-        ? context.package.targets : try context.package.targets(named: targetNames)
-      for target in targets {
-        let flows = flowFiles(of: target, relativeTo: package)
-        if flows.isEmpty && !targetNames.isEmpty {
-          throw PluginFailure("target '\(target.name)' has no flow files")
-        }
-        if !flows.isEmpty { runs.append(flows) }
-      }
+      runs = try targetsWithFlows(in: context, named: targetNames).map(\.flows)
       if runs.isEmpty { runs = [[]] }
     }
     if runs.count > 1, machineFormats.contains(where: options.contains) {

@@ -32,15 +32,7 @@ struct FlowcGenerate: CommandPlugin {
       }
       runs = [(paths, output)]
     } else {
-      let targets =
-        targetNames.isEmpty
-        ? context.package.targets : try context.package.targets(named: targetNames)
-      for target in targets {
-        let flows = flowFiles(of: target, relativeTo: package)
-        if flows.isEmpty && !targetNames.isEmpty {
-          throw PluginFailure("target '\(target.name)' has no flow files")
-        }
-        guard !flows.isEmpty else { continue }
+      for (target, flows) in try targetsWithFlows(in: context, named: targetNames) {
         // `Target.directoryURL` needs tools version 6.1; the path's text is the same.
         let directory = URL(fileURLWithPath: String(describing: target.directory))
         let folder = relative(directory, to: package) + "/Generated"

@@ -44,6 +44,25 @@ func flowFiles(of target: Target, relativeTo package: URL) -> [String] {
     .sorted()
 }
 
+/// The targets to work on, each with its flow files (relative to the package): the targets
+/// named, or when none is named every target that has flow files. A named target without
+/// flow files is an error.
+func targetsWithFlows(in context: PluginContext, named names: [String]) throws -> [(
+  target: Target, flows: [String]
+)] {
+  let package = context.package.directoryURL
+  let targets = names.isEmpty ? context.package.targets : try context.package.targets(named: names)
+  var found: [(target: Target, flows: [String])] = []
+  for target in targets {
+    let flows = flowFiles(of: target, relativeTo: package)
+    if flows.isEmpty && !names.isEmpty {
+      throw PluginFailure("target '\(target.name)' has no flow files")
+    }
+    if !flows.isEmpty { found.append((target, flows)) }
+  }
+  return found
+}
+
 /// Runs `executable` in `directory` with the plugin's own output, and returns its status.
 func execute(_ executable: URL, _ arguments: [String], in directory: URL) throws -> Int32 {
   let process = Process()
