@@ -195,24 +195,31 @@ public enum OutputDirectory {
       }
     }
     let changes = plan.changes
+    // Makes one change; its failure, or `nil`.
+    let make: @Sendable (Int) -> StepFailure? = { index in
+      let change = changes[index]
+      do throws(StepFailure) {
+        if let contents = change.contents {
+          try writeAtomically(contents, to: change.target, using: files)
+        } else {
+          try delete(change.target, using: files)
+        }
+        return nil
+      } catch {
+        return error
+      }
+    }
     let outcomes = ResultSlots<StepFailure?>(count: changes.count)
     // Deletions first, one by one: on a case-insensitive file system a deleted
     // `Old.swift` must be gone before `OLD.swift` is written.
     let writes = changes.indices.filter { changes[$0].contents != nil }
     for index in changes.indices where changes[index].contents == nil {
-      outcomes.store(
-        outcome { () throws(StepFailure) in
-          try delete(changes[index].target, using: files)
-        }, at: index)
+      outcomes.store(make(index), at: index)
     }
     let threads = min(max(1, writers), writes.count)
     Parallel.onThreads(threads) { thread in
-      for index in stride(from: thread, to: writes.count, by: threads) {
-        let change = changes[writes[index]]
-        outcomes.store(
-          outcome { () throws(StepFailure) in
-            try writeAtomically(change.contents ?? "", to: change.target, using: files)
-          }, at: writes[index])
+      for position in stride(from: thread, to: writes.count, by: threads) {
+        outcomes.store(make(writes[position]), at: writes[position])
       }
     }
     var failures = outcomes.results()
@@ -220,12 +227,8 @@ public enum OutputDirectory {
     // the others may fit alone. Each is tried once more, one at a time, so that a full disk
     // refuses the same files as writing them one after another would.
     if threads > 1 {
-      for index in writes {
-        guard let failure = failures[index], Self.isOutOfSpace(failure.error) else { continue }
-        let change = changes[index]
-        failures[index] = outcome { () throws(StepFailure) in
-          try writeAtomically(change.contents ?? "", to: change.target, using: files)
-        }
+      for index in writes where failures[index].map({ isOutOfSpace($0.error) }) ?? false {
+        failures[index] = make(index)
       }
     }
     for (change, failure) in zip(changes, failures) {
@@ -244,16 +247,6 @@ public enum OutputDirectory {
   /// Whether the system refused for want of space (`ENOSPC`, or `EDQUOT` over a quota).
   private static func isOutOfSpace(_ error: SystemError) -> Bool {
     error.code == ENOSPC || error.code == EDQUOT
-  }
-
-  /// `nil` when `step` succeeds; its failure otherwise.
-  private static func outcome(_ step: () throws(StepFailure) -> Void) -> StepFailure? {
-    do {
-      try step()
-      return nil
-    } catch {
-      return error
-    }
   }
 
   // MARK: Reading
