@@ -146,11 +146,8 @@ enum GenerateCommand: Command {
       + "\(parts.joined(separator: ", "))\n"
   }
 
-  /// The rules whose findings always stop generation.
-  static let requiredRules: [RuleID] = [
-    YAMLSyntaxRule.id, SchemaRule.id, InvalidNameRule.id, DuplicateNameRule.id,
-    UnknownReferenceRule.id, TypeMismatchRule.id, UnhandledResultRule.id,
-  ]
+  /// The rules whose findings always stop generation: those that say so.
+  static var requiredRules: [RuleID] { RuleRegistry.blockingGeneration }
 
   private static func count(_ files: Int) -> String {
     files == 1 ? "1 file" : "\(files) files"

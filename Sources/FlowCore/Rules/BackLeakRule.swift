@@ -2,6 +2,8 @@
 public enum BackLeakRule: ModuleRule {
   public static let id: RuleID = "back-leak"
   public static let severity = Severity.warning
+  public static let blocksGeneration = false
+  public static let drawing = FindingDrawing.problem
   public static let summary =
     "A `pop` or `dismiss` that leaves a child's screens without finishing it: `pop` on the "
     + "bottom of a push-style child, `dismiss` in a modal stack presented from outside."

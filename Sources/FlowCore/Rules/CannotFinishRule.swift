@@ -2,6 +2,8 @@
 public enum CannotFinishRule: ModuleRule {
   public static let id: RuleID = "cannot-finish"
   public static let severity = Severity.warning
+  public static let blocksGeneration = false
+  public static let drawing = FindingDrawing.problem
   public static let summary =
     "In a coordinator with a result that can finish at all, a reachable screen from which no "
     + "`finish` can be reached."

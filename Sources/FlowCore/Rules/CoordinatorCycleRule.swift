@@ -2,6 +2,8 @@
 public enum CoordinatorCycleRule: ModuleRule {
   public static let id: RuleID = "coordinator-cycle"
   public static let severity = Severity.warning
+  public static let blocksGeneration = false
+  public static let drawing = FindingDrawing.problem
   public static let summary =
     "Coordinators that start each other in a cycle, a coordinator starting itself included."
   public static let rationale = """

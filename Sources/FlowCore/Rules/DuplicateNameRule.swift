@@ -2,6 +2,8 @@
 public enum DuplicateNameRule: ModuleRule {
   public static let id: RuleID = "duplicate-name"
   public static let severity = Severity.error
+  public static let blocksGeneration = true
+  public static let drawing = FindingDrawing.problem
   public static let summary =
     "A coordinator or type defined twice in the module, a screen and a decision of one name, "
     + "or generated Swift names that collide."

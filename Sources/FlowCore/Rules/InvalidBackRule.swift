@@ -2,6 +2,8 @@
 public enum InvalidBackRule: ModuleRule {
   public static let id: RuleID = "invalid-back"
   public static let severity = Severity.error
+  public static let blocksGeneration = false
+  public static let drawing = FindingDrawing.problem
   public static let summary =
     "`pop` on a screen that is always the bottom of a stack root; `dismiss` on a screen that "
     + "can never be in a modal stack."

@@ -2,6 +2,8 @@
 public enum InvalidNameRule: ModuleRule {
   public static let id: RuleID = "invalid-name"
   public static let severity = Severity.error
+  public static let blocksGeneration = true
+  public static let drawing = FindingDrawing.problem
   public static let summary =
     "A name that is not UpperCamelCase or lowerCamelCase as its kind requires."
   public static let rationale = """

@@ -52,6 +52,11 @@ public enum RuleRegistry {
   /// The ids of all rules.
   public static let ids: [RuleID] = all.map { $0.id }
 
+  /// The rules whose findings always stop `flowc generate`, in registry order.
+  public static let blockingGeneration: [RuleID] = all.filter { $0.blocksGeneration }.map {
+    $0.id
+  }
+
   /// The rule with this id.
   public static func rule(_ id: RuleID) -> (any Rule.Type)? {
     all.first { $0.id == id }

@@ -2,6 +2,8 @@
 public enum NeverFinishesRule: ModuleRule {
   public static let id: RuleID = "never-finishes"
   public static let severity = Severity.error
+  public static let blocksGeneration = false
+  public static let drawing = FindingDrawing.problem
   public static let summary =
     "A coordinator that some parent starts (not as a tab) but that has no result, or none of "
     + "whose `finish` actions is reachable from its start."

@@ -2,6 +2,8 @@
 public enum OrphanedCoordinatorRule: ModuleRule {
   public static let id: RuleID = "orphaned-coordinator"
   public static let severity = Severity.warning
+  public static let blocksGeneration = false
+  public static let drawing = FindingDrawing.problem
   public static let summary =
     "A coordinator that cannot be reached from any entry coordinator through starts on "
     + "reachable nodes."

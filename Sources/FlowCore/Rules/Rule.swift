@@ -9,12 +9,26 @@ public protocol Rule: Sendable {
   static var id: RuleID { get }
   /// The severity of its findings unless configuration says otherwise.
   static var severity: Severity { get }
+  /// Whether `flowc generate` refuses to write while the module has a finding of this rule,
+  /// whatever the configuration says: code generated past it would not compile, or would not
+  /// do what the flow says.
+  static var blocksGeneration: Bool { get }
+  /// How a drawing (`flowc graph`) marks the elements this rule's findings are placed at.
+  static var drawing: FindingDrawing { get }
   /// One line: what the rule finds.
   static var summary: String { get }
   /// Why it matters, in a short paragraph.
   static var rationale: String { get }
   /// YAML that triggers the rule (places marked with `↓`) and YAML that must not.
   static var examples: [RuleExample] { get }
+}
+
+/// How a drawing marks an element that findings of a rule are placed at.
+public enum FindingDrawing: Sendable {
+  /// In red: something is wrong there.
+  case problem
+  /// In grey and dashed: nothing leads there. A red mark of another rule wins.
+  case unreachable
 }
 
 /// A small module that shows a rule at work, used by the rule tests and the rule reference.

@@ -2,6 +2,8 @@
 public enum SchemaRule: Rule {
   public static let id: RuleID = "schema"
   public static let severity = Severity.error
+  public static let blocksGeneration = true
+  public static let drawing = FindingDrawing.problem
   public static let summary =
     "Wrong structure: an unknown or missing key, a wrong kind of value, a duplicate key, a bad "
     + "version, more than one action."

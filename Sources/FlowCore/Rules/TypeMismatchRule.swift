@@ -2,6 +2,8 @@
 public enum TypeMismatchRule: ModuleRule {
   public static let id: RuleID = "type-mismatch"
   public static let severity = Severity.error
+  public static let blocksGeneration = true
+  public static let drawing = FindingDrawing.problem
   public static let summary = "A payload missing or of the wrong type."
   public static let rationale = """
     A screen with `input`, a `finish` case with a payload and a coordinator with `input` \

@@ -2,6 +2,8 @@
 public enum UnhandledResultRule: ModuleRule {
   public static let id: RuleID = "unhandled-result"
   public static let severity = Severity.error
+  public static let blocksGeneration = true
+  public static let drawing = FindingDrawing.problem
   public static let summary =
     "A `start` whose `on` lacks a handler for some result case of the child."
   public static let rationale = """

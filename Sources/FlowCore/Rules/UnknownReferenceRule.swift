@@ -3,6 +3,8 @@
 public enum UnknownReferenceRule: ModuleRule {
   public static let id: RuleID = "unknown-reference"
   public static let severity = Severity.error
+  public static let blocksGeneration = true
+  public static let drawing = FindingDrawing.problem
   public static let summary =
     "A screen, decision, coordinator, type, result case or rule id that does not exist where "
     + "it is used, or a name of the wrong kind."

@@ -2,6 +2,8 @@
 public enum UnreachableScreenRule: ModuleRule {
   public static let id: RuleID = "unreachable-screen"
   public static let severity = Severity.warning
+  public static let blocksGeneration = false
+  public static let drawing = FindingDrawing.unreachable
   public static let summary =
     "A screen or decision that cannot be reached from its coordinator's start."
   public static let rationale = """

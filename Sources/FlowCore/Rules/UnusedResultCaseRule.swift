@@ -2,6 +2,8 @@
 public enum UnusedResultCaseRule: ModuleRule {
   public static let id: RuleID = "unused-result-case"
   public static let severity = Severity.warning
+  public static let blocksGeneration = false
+  public static let drawing = FindingDrawing.problem
   public static let summary = "A result case that no reachable `finish` produces."
   public static let rationale = """
     Every parent must handle every result case of its child, so a case that is never \

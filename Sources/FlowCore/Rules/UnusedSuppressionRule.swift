@@ -2,6 +2,8 @@
 public enum UnusedSuppressionRule: Rule {
   public static let id: RuleID = "unused-suppression"
   public static let severity = Severity.warning
+  public static let blocksGeneration = false
+  public static let drawing = FindingDrawing.problem
   public static let summary = "A `lint: ignore` entry that suppresses nothing."
   public static let rationale = """
     A suppression that no longer matches a finding hides nothing today but would hide a \

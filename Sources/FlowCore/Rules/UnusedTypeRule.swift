@@ -2,6 +2,8 @@
 public enum UnusedTypeRule: ModuleRule {
   public static let id: RuleID = "unused-type"
   public static let severity = Severity.warning
+  public static let blocksGeneration = false
+  public static let drawing = FindingDrawing.problem
   public static let summary = "A declared type that nothing uses."
   public static let rationale = """
     A type is used when a coordinator's `input` or `result`, a screen's `input` or a \

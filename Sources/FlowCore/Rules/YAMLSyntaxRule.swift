@@ -2,6 +2,8 @@
 public enum YAMLSyntaxRule: Rule {
   public static let id: RuleID = "yaml-syntax"
   public static let severity = Severity.error
+  public static let blocksGeneration = true
+  public static let drawing = FindingDrawing.problem
   public static let summary = "A file that is not well-formed YAML."
   public static let rationale = """
     flowc reads flow files with libyaml and reports its errors at the position libyaml \

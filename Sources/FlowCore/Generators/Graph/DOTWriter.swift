@@ -295,16 +295,16 @@ private struct Writer {
 
   // MARK: Text
 
-  /// A line of the rule ids of `findings`, in red (grey for `unreachable-screen` alone).
+  /// A line of the rule ids of `findings`, in red, or grey when their rules draw them so.
   private mutating func appendRules(_ findings: [Finding]) {
     guard !findings.isEmpty else { return }
     var rules: [String] = []
     for finding in findings where !rules.contains(finding.rule.rawValue) {
       rules.append(finding.rule.rawValue)
     }
-    let onlyUnreachable = rules == ["unreachable-screen"]
+    let isProblem = FlowDiagram.Emphasis(findings) == .problem
     out += "<br/><font point-size=\"8\" color=\""
-    out += onlyUnreachable ? Palette.unreachable : Palette.problem
+    out += isProblem ? Palette.problem : Palette.unreachable
     out += "\">"
     appendHTML(rules.joined(separator: ", "))
     out += "</font>"

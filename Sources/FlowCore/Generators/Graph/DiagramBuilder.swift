@@ -104,7 +104,7 @@ private struct Builder {
         id: ids.make("cluster_" + base), name: name, isEntry: coordinator.isEntry, input: input,
         resultCases: caseLabels,
         detail: signature.isEmpty ? nil : signature.joined(separator: " "),
-        location: coordinator.name.range, findings: marks, emphasis: Self.emphasis(of: marks)))
+        location: coordinator.name.range, findings: marks, emphasis: FlowDiagram.Emphasis(marks)))
 
     let isTabs = if case .tabs = coordinator.root { true } else { false }
     startNode[index] = addNode(
@@ -144,7 +144,7 @@ private struct Builder {
       FlowDiagram.Node(
         id: ids.make(id), kind: kind, label: label, detail: detail, cluster: cluster,
         location: location, findings: marks,
-        emphasis: kind == .missing ? .problem : Self.emphasis(of: marks)))
+        emphasis: kind == .missing ? .problem : FlowDiagram.Emphasis(marks)))
     if let cluster { diagram.clusters[cluster].nodes.append(index) }
     return index
   }
@@ -285,7 +285,7 @@ private struct Builder {
       FlowDiagram.Edge(
         from: from, to: to, kind: kind, action: action, event: event, label: label,
         payload: payload, style: style, location: location, findings: marks,
-        emphasis: Self.emphasis(of: marks)))
+        emphasis: FlowDiagram.Emphasis(marks)))
   }
 
   // MARK: Helpers
@@ -298,14 +298,6 @@ private struct Builder {
     }
     return found
   }
-
-  /// How findings mark an element: `unreachable-screen` greys it, anything else makes it red.
-  private static func emphasis(of findings: [Finding]) -> FlowDiagram.Emphasis {
-    if findings.contains(where: { $0.rule != unreachable }) { return .problem }
-    return findings.isEmpty ? .normal : .unreachable
-  }
-
-  private static let unreachable: RuleID = "unreachable-screen"
 
   /// A result or decision case as shown: `signedIn(User)`, or just `cancelled`.
   static func caseLabel(_ name: String, _ payload: TypeReference?) -> String {
@@ -365,5 +357,20 @@ struct DiagramIdentifiers {
     while !used.insert("\(base)_\(suffix)").inserted { suffix += 1 }
     nextSuffix[base] = suffix + 1
     return "\(base)_\(suffix)"
+  }
+}
+
+extension FlowDiagram.Emphasis {
+  /// How findings mark an element, as their rules declare: red when any rule's drawing is
+  /// ``FindingDrawing/problem``, grey when all are ``FindingDrawing/unreachable``.
+  init(_ findings: [Finding]) {
+    guard !findings.isEmpty else {
+      self = .normal
+      return
+    }
+    let isProblem = findings.contains {
+      (RuleRegistry.rule($0.rule)?.drawing ?? .problem) == .problem
+    }
+    self = isProblem ? .problem : .unreachable
   }
 }
