@@ -8,11 +8,16 @@ DESTDIR ?=
 RELEASE_FLAGS ?= $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib,)
 SWIFT_SOURCES = Sources Tests Package.swift Plugins Examples
 
-.PHONY: run test deps build lint format goldens docs props bench sanitize fuzz install uninstall example
+.PHONY: run test deps test-deps build lint format goldens docs props bench sanitize fuzz install uninstall example
 
-## Install libyaml, Graphviz and check-jsonschema if they are missing.
+## Install libyaml if it is missing: all that building and running flowc needs.
 deps:
 	@scripts/install-deps.sh
+
+## Also install what the tests need if it is missing: Graphviz, and check-jsonschema in a
+## virtual environment under .build/ (never into the system's Python).
+test-deps:
+	@scripts/install-deps.sh --tests
 
 ## Build flowc and check the example app in flows/.
 run: deps
@@ -20,7 +25,7 @@ run: deps
 	.build/debug/flowc check flows/
 
 ## Build with warnings as errors, check formatting, and run the whole test suite.
-test: deps lint
+test: test-deps lint
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
 	$(SWIFT) test --skip-build
 
@@ -50,7 +55,7 @@ goldens:
 
 ## Regenerate the generated documentation: docs/rules.md, and the picture of the example
 ## app, docs/flows.svg, rendered by Graphviz from docs/flows.dot.
-docs: deps
+docs: test-deps
 	$(SWIFT) build --product flowc
 	.build/debug/flowc rules --format markdown > docs/rules.md
 	.build/debug/flowc graph flows/ > docs/flows.dot
@@ -70,7 +75,7 @@ bench: deps
 	python3 Benchmarks/bench.py
 
 ## Run the tests under AddressSanitizer (with leak checks) and ThreadSanitizer.
-sanitize: deps
+sanitize: test-deps
 	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan.supp $(SWIFT) test --sanitize=address --build-path .build/asan
 	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --sanitize=thread --build-path .build/tsan
 

@@ -1,13 +1,34 @@
 #!/usr/bin/env bash
-# Installs what building and testing flowc needs and a fresh machine may lack:
-# libyaml (headers and pkg-config file), Graphviz, and check-jsonschema.
-# Installs only what is missing, so it is cheap to run before every build.
+# Installs what a fresh Debian or Ubuntu machine may lack, and only what is missing, so it
+# is cheap to run before every build.
+#
+#   scripts/install-deps.sh          what building and running flowc needs: libyaml
+#   scripts/install-deps.sh --tests  also what the tests need: Graphviz, script(1), and
+#                                    check-jsonschema in a virtual environment, .build/venv
+#
+# Python tools never go into the system's Python (Debian refuses `pip install` there):
+# they go into .build/venv, made with Debian's own python3, whatever python3 comes first
+# on PATH (a pyenv shim, say). The tests run them from there.
 set -euo pipefail
+cd "$(dirname "$0")/.."
+
+tests=false
+[ "${1:-}" = "--tests" ] && tests=true
+
+system_python=/usr/bin/python3
+[ -x "$system_python" ] || system_python="$(command -v python3)"
+venv=.build/venv
 
 apt_packages=()
 pkg-config --exists yaml-0.1 2>/dev/null || apt_packages+=(libyaml-dev pkg-config)
-command -v dot >/dev/null 2>&1 || apt_packages+=(graphviz)
-command -v script >/dev/null 2>&1 || apt_packages+=(bsdutils)
+if $tests; then
+  command -v dot >/dev/null 2>&1 || apt_packages+=(graphviz)
+  command -v script >/dev/null 2>&1 || apt_packages+=(bsdutils)
+  if [ ! -x "$venv/bin/check-jsonschema" ] && ! "$system_python" -m venv --help >/dev/null 2>&1
+  then
+    apt_packages+=(python3-venv)
+  fi
+fi
 
 if [ ${#apt_packages[@]} -gt 0 ]; then
   echo "installing ${apt_packages[*]}" >&2
@@ -18,7 +39,9 @@ if [ ${#apt_packages[@]} -gt 0 ]; then
   $sudo apt-get install -y -qq "${apt_packages[@]}" >/dev/null
 fi
 
-if ! command -v check-jsonschema >/dev/null 2>&1; then
-  echo "installing check-jsonschema" >&2
-  python3 -m pip install --quiet check-jsonschema
+if $tests && [ ! -x "$venv/bin/check-jsonschema" ]; then
+  echo "installing check-jsonschema into $venv" >&2
+  rm -rf "$venv"
+  "$system_python" -m venv "$venv"
+  "$venv/bin/pip" install --quiet --disable-pip-version-check check-jsonschema
 fi

@@ -191,20 +191,20 @@ struct JSONSchemaTests {
   }
 }
 
-/// Runs the `check-jsonschema` command found on `PATH`.
+/// Runs `check-jsonschema` from the virtual environment `make test-deps` makes,
+/// `.build/venv`: never one that happens to be on `PATH` (a pyenv shim, say), so the tests
+/// run the same on a fresh Debian machine as here.
 enum CheckJSONSchema {
   struct NotInstalled: Error, CustomStringConvertible {
     var description: String {
-      "check-jsonschema is not on PATH; run 'make deps' to install it"
+      "check-jsonschema is not in .build/venv; run 'make test-deps' to install it"
     }
   }
 
-  /// The executable, or `nil` when no folder of `PATH` has one.
+  /// The executable in `.build/venv`, or `nil` when it is not installed there.
   static var executable: URL? {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-    return path.split(separator: ":")
-      .map { URL(fileURLWithPath: String($0)).appendingPathComponent("check-jsonschema") }
-      .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    let candidate = packageRoot.appendingPathComponent(".build/venv/bin/check-jsonschema")
+    return FileManager.default.isExecutableFile(atPath: candidate.path) ? candidate : nil
   }
 
   /// Runs it with `arguments` in the package root and waits for it; throws

@@ -42,9 +42,7 @@ import Testing
     #expect(result.status == 1)
     let log = directory.url.appendingPathComponent("out.sarif")
     try Data(result.stdout.utf8).write(to: log)
-    let validation = try run(
-      URL(fileURLWithPath: "/usr/bin/env"),
-      ["check-jsonschema", "--schemafile", schema.path, log.path])
+    let validation = try CheckJSONSchema.run(["--schemafile", schema.path, log.path])
     #expect(validation.status == 0, "\(validation.stdout)\(validation.stderr)")
 
     let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
