@@ -70,9 +70,11 @@ props:
 	FLOWC_PROPS_COUNT=$(PROPS) FLOWC_PROPS_COMPILE_COUNT=$(PROPS_COMPILE) FLOWC_PROPS_SEED=$(SEED) \
 	  $(SWIFT) test --filter PropertyTests
 
-## Benchmark flowc against libyaml's own event loop (see Benchmarks/bench.py).
+## Benchmark flowc against libyaml's own event loop (see Benchmarks/bench.py), and with
+## BASELINE=path/to/flowc against another build of flowc, in the same run.
+BASELINE ?=
 bench: deps
-	python3 Benchmarks/bench.py
+	python3 Benchmarks/bench.py $(if $(BASELINE),--baseline $(BASELINE),)
 
 ## Run the tests under AddressSanitizer (with leak checks) and ThreadSanitizer.
 sanitize: test-deps

@@ -8,7 +8,12 @@ events (the floor: no tool reading YAML with libyaml can be faster), then `flowc
 the same run, with peak memory (RSS) against the input size. Ratios, not absolute times,
 are what we track: these machines are noisy and shared.
 
-usage: bench.py [--runs N] [--quick]
+With `--baseline PATH` it also times another flowc binary (say, a release build of the
+previous commit) on the same modules in the same run, interleaved with this one, and prints
+this build's times as ratios to the baseline's: how a change moved the speed, free of the
+machine's drift between runs.
+
+usage: bench.py [--runs N] [--quick] [--baseline PATH]
 """
 import os
 import shutil
@@ -101,6 +106,18 @@ def phases(command, runs, before=None):
     return {name: statistics.median(values) for name, values in found.items()}
 
 
+def against(flowc, paths, runs, out, generate, graph):
+    """The median times of another flowc binary on the same module."""
+    times = {"check": measure([flowc, "check"] + paths, runs)[0]}
+    if generate:
+        target = os.path.join(out, "baseline")
+        times["generate"] = measure([flowc, "generate"] + paths + ["--output", target], runs,
+                                    before=lambda: fresh(target))[0]
+    if graph:
+        times["graph"] = measure([flowc, "graph"] + paths, runs)[0]
+    return times
+
+
 def fresh(directory):
     """Removes a previous run's output and flushes the removal, so that the next run's
     `fsync`s wait for its own files only."""
@@ -115,6 +132,9 @@ def main():
     cases = [(1_000, 1), (10_000, 1), (100_000, 1), (100_000, 100)]
     if "--quick" in sys.argv:
         cases = cases[:2]
+    baseline = None
+    if "--baseline" in sys.argv:
+        baseline = os.path.abspath(sys.argv[sys.argv.index("--baseline") + 1])
     build()
     generate, graph = supports("generate"), supports("graph")
     out = tempfile.mkdtemp(prefix="flowc-bench-")
@@ -139,6 +159,8 @@ def main():
         if graph:
             row["graph"], drss = measure([FLOWC, "graph"] + paths, runs)
             row["rss"] = max(row["rss"], drss)
+        if baseline:
+            row["baseline"] = against(baseline, paths, runs, out, generate, graph)
         results.append(row)
 
         def cell(key):
@@ -176,6 +198,13 @@ def main():
               f"{drawn['build the drawing'] * 1000:.0f}ms and writing it "
               f"{drawn['write the drawing'] * 1000:.0f}ms "
               f"({(drawn['build the drawing'] + drawn['write the drawing']) / check:.2f}× check)")
+    if baseline:
+        print(f"\nagainst the baseline {baseline} (this build's time / the baseline's, "
+              "measured in this run; below 1 is faster):")
+        for r in results:
+            parts = [f"{step} {r[step] / r['baseline'][step]:.2f}×"
+                     for step in ("check", "generate", "graph") if step in r and step in r["baseline"]]
+            print(f"  {r['screens']:,} screens in {r['files']} file(s): " + ", ".join(parts))
     shutil.rmtree(out, ignore_errors=True)
     print(f"\n{runs} runs each, median wall time; {os.cpu_count()} cores; "
           f"floor = libyaml's event loop alone (Benchmarks/floor.c)")
