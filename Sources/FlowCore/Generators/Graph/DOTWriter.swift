@@ -46,20 +46,7 @@ public enum DOTWriter {
   }
 }
 
-/// Colours of the drawing, by what they mean.
-private enum Palette {
-  static let ink = "#37474f"
-  static let muted = "#78909c"
-  static let modal = "#1565c0"
-  static let replace = "#6a1b9a"
-  static let finish = "#e65100"
-  static let child = "#2e7d32"
-  static let quietChild = "#81c784"
-  static let problem = "#d32f2f"
-  static let unreachable = "#9e9e9e"
-  static let clusterFill = "#f6f8fa"
-  static let clusterBorder = "#b0bec5"
-}
+private typealias Palette = DiagramPalette
 
 private struct Writer {
   let diagram: FlowDiagram
@@ -82,7 +69,7 @@ private struct Writer {
     out += "digraph flowc {\n"
     out += "  graph [rankdir=TB, newrank=true, nodesep=0.25, ranksep=0.45, pad=0.25, "
     out += "fontname=\"Helvetica\", fontsize=12, labeljust=l];\n"
-    out += "  node [shape=box, style=\"rounded,filled\", fillcolor=\"#ffffff\", "
+    out += "  node [shape=box, style=\"rounded,filled\", fillcolor=\"\(Palette.paper)\", "
     out += "color=\"\(Palette.ink)\", fontname=\"Helvetica\", fontsize=11, height=0.3, "
     out += "margin=\"0.1,0.04\"];\n"
     out += "  edge [color=\"\(Palette.ink)\", fontcolor=\"\(Palette.ink)\", "
@@ -168,29 +155,29 @@ private struct Writer {
     var out = ""
     var shape: String?
     var style = ["filled"]
-    var fill = "#ffffff"
+    var fill = Palette.fill(of: node.kind)
     var color: String?
     var fontColor: String?
     var width: String?
     switch node.kind {
     case .start:
       out += "width=0.16, height=0.16, fixedsize=true, label=\"\", "
-      (shape, fill) = ("circle", Palette.ink)
-    case .tabs: (shape, fill) = ("tab", "#eceff1")
+      shape = "circle"
+    case .tabs: shape = "tab"
     case .screen: style = ["rounded", "filled"]
     case .decision:
       out += "margin=\"0.02,0.02\", "
-      (shape, fill) = ("diamond", "#fffde7")
+      shape = "diamond"
     case .result:
       out += "peripheries=2, "
-      (style, fill, color) = (["rounded", "filled"], "#fff3e0", Palette.finish)
-    case .coordinator: (shape, fill, color) = ("box3d", "#e8f5e9", Palette.child)
-    case .missing: (style, fill) = (["rounded", "filled", "dashed"], "#ffebee")
+      (style, color) = (["rounded", "filled"], Palette.finish)
+    case .coordinator: (shape, color) = ("box3d", Palette.child)
+    case .missing: style = ["rounded", "filled", "dashed"]
     }
     switch node.emphasis {
     case .problem: (color, fontColor, width) = (Palette.problem, Palette.problem, "2")
     case .unreachable:
-      (color, fontColor, fill) = (Palette.unreachable, Palette.unreachable, "#f5f5f5")
+      (color, fontColor, fill) = (Palette.unreachable, Palette.unreachable, Palette.unreachableFill)
       if !style.contains("dashed") { style.append("dashed") }
     case .normal: break
     }
@@ -251,29 +238,27 @@ private struct Writer {
   /// The attributes that draw an edge of its kind and emphasis, each after `, `.
   private static func style(of edge: FlowDiagram.Edge) -> String {
     var pattern: String?
-    var color: String?
+    var color = Palette.color(of: edge)
     var head: String?
     var width: String?
     var constrains = true
     switch edge.kind {
     case .begin: width = "1.2"
-    case .push: break
-    case .present: (color, head) = (Palette.modal, "empty")
-    case .replace: (color, head) = (Palette.replace, "box")
-    case .decide: color = Palette.muted
-    case .pop: (pattern, head, constrains) = ("dashed", "vee", false)
-    case .dismiss: (pattern, color, head, constrains) = ("dashed", Palette.modal, "vee", false)
-    case .stay: (pattern, color, head) = ("dotted", Palette.muted, "vee")
-    case .finish: (color, constrains) = (Palette.finish, false)
+    case .push, .decide: break
+    case .present: head = "empty"
+    case .replace: head = "box"
+    case .pop, .dismiss: (pattern, head, constrains) = ("dashed", "vee", false)
+    case .stay: (pattern, head) = ("dotted", "vee")
+    case .finish: constrains = false
     case .start, .tab:
-      (color, width) = (Palette.child, "2")
+      width = "2"
       if edge.style == .present { head = "empty" }
     case .handler:
       // A handler that shows a new screen leads forward; the others lead back up. One that
       // stays, the most common and least surprising, is drawn light.
       let forward = ["push", "present", "replace"].contains(edge.action)
-      (pattern, color, head, constrains) = ("dashed", Palette.child, "vee", forward)
-      if edge.action == "stay" { (color, width) = (Palette.quietChild, "0.8") }
+      (pattern, head, constrains) = ("dashed", "vee", forward)
+      if edge.action == "stay" { width = "0.8" }
     }
     var fontColor: String?
     switch edge.emphasis {

@@ -125,18 +125,33 @@ private struct MermaidText {
 
   /// `classDef`s for the kinds of node and the findings, and which nodes have each class.
   private mutating func writeClasses() {
+    typealias Palette = DiagramPalette
+    let ink = Palette.ink
     let definitions: [(name: String, style: String, members: (FlowDiagram.Node) -> Bool)] = [
-      ("start", "fill:#37474f,stroke:#37474f,color:#ffffff", { $0.kind == .start }),
-      ("tabs", "fill:#eceff1,stroke:#37474f", { $0.kind == .tabs }),
-      ("decision", "fill:#fffde7,stroke:#37474f", { $0.kind == .decision }),
-      ("result", "fill:#fff3e0,stroke:#e65100,stroke-width:2px", { $0.kind == .result }),
-      ("coordinator", "fill:#e8f5e9,stroke:#2e7d32", { $0.kind == .coordinator }),
       (
-        "unreachable", "fill:#f5f5f5,stroke:#9e9e9e,color:#9e9e9e,stroke-dasharray:4 3",
+        "start", "fill:\(Palette.fill(of: .start)),stroke:\(ink),color:\(Palette.paper)",
+        { $0.kind == .start }
+      ),
+      ("tabs", "fill:\(Palette.fill(of: .tabs)),stroke:\(ink)", { $0.kind == .tabs }),
+      ("decision", "fill:\(Palette.fill(of: .decision)),stroke:\(ink)", { $0.kind == .decision }),
+      (
+        "result", "fill:\(Palette.fill(of: .result)),stroke:\(Palette.finish),stroke-width:2px",
+        { $0.kind == .result }
+      ),
+      (
+        "coordinator", "fill:\(Palette.fill(of: .coordinator)),stroke:\(Palette.child)",
+        { $0.kind == .coordinator }
+      ),
+      (
+        "unreachable",
+        "fill:\(Palette.unreachableFill),stroke:\(Palette.unreachable),"
+          + "color:\(Palette.unreachable),stroke-dasharray:4 3",
         { $0.emphasis == .unreachable }
       ),
       (
-        "problem", "fill:#ffebee,stroke:#d32f2f,color:#d32f2f,stroke-width:2px",
+        "problem",
+        "fill:\(Palette.problemFill),stroke:\(Palette.problem),color:\(Palette.problem),"
+          + "stroke-width:2px",
         { $0.emphasis == .problem }
       ),
     ]
@@ -149,27 +164,25 @@ private struct MermaidText {
       out += " \(definition.name)\n"
     }
     for cluster in diagram.clusters where cluster.emphasis == .problem {
-      out += "  style \(cluster.id) stroke:#d32f2f,stroke-width:2px,color:#d32f2f\n"
+      out += "  style \(cluster.id) \(Self.problemStroke)\n"
     }
   }
 
   /// The `linkStyle` of an edge, by its kind and emphasis; `nil` for the default.
   private static func linkStyle(of edge: FlowDiagram.Edge) -> String? {
     switch edge.emphasis {
-    case .problem: return "stroke:#d32f2f,stroke-width:2px,color:#d32f2f"
-    case .unreachable: return "stroke:#9e9e9e,color:#9e9e9e"
-    case .normal: break
-    }
-    switch edge.kind {
-    case .begin, .push, .pop: return nil
-    case .present, .dismiss: return "stroke:#1565c0,color:#1565c0"
-    case .replace: return "stroke:#6a1b9a,color:#6a1b9a"
-    case .decide, .stay: return "stroke:#78909c,color:#78909c"
-    case .finish: return "stroke:#e65100,color:#e65100"
-    case .handler where edge.action == "stay": return "stroke:#81c784,color:#81c784"
-    case .start, .tab, .handler: return "stroke:#2e7d32,color:#2e7d32"
+    case .problem: return problemStroke
+    case .unreachable: return stroke(DiagramPalette.unreachable)
+    case .normal: return DiagramPalette.color(of: edge).map(stroke)
     }
   }
+
+  /// A line and its text in `color`.
+  private static func stroke(_ color: String) -> String { "stroke:\(color),color:\(color)" }
+
+  /// How an element a finding marks is drawn.
+  private static let problemStroke =
+    "stroke:\(DiagramPalette.problem),stroke-width:2px,color:\(DiagramPalette.problem)"
 
   /// `<br/>` and the rule ids of `findings`.
   private mutating func appendRules(_ findings: [Finding]) {

@@ -1,0 +1,51 @@
+/// The colours of a drawing, by what they mean. DOT and Mermaid draw with these same
+/// colours, so a module looks the same in both; each writer only spells them its own way.
+enum DiagramPalette {
+  /// Lines and text.
+  static let ink = "#37474f"
+  /// Secondary text, decisions and `stay`.
+  static let muted = "#78909c"
+  /// Modal stacks: `present` and `dismiss`.
+  static let modal = "#1565c0"
+  static let replace = "#6a1b9a"
+  static let finish = "#e65100"
+  /// Child coordinators: `start`, tabs and handlers.
+  static let child = "#2e7d32"
+  /// A handler that stays: the most common and least surprising.
+  static let quietChild = "#81c784"
+  /// An element a finding marks.
+  static let problem = "#d32f2f"
+  /// An element nothing leads to.
+  static let unreachable = "#9e9e9e"
+  static let clusterFill = "#f6f8fa"
+  static let clusterBorder = "#b0bec5"
+  static let paper = "#ffffff"
+  static let problemFill = "#ffebee"
+  static let unreachableFill = "#f5f5f5"
+
+  /// The fill of a node of `kind` that no finding marks.
+  static func fill(of kind: FlowDiagram.Node.Kind) -> String {
+    switch kind {
+    case .start: return ink
+    case .tabs: return "#eceff1"
+    case .decision: return "#fffde7"
+    case .result: return "#fff3e0"
+    case .coordinator: return "#e8f5e9"
+    case .missing: return problemFill
+    case .screen: return paper
+    }
+  }
+
+  /// The colour of an edge that no finding marks; `nil` for ink.
+  static func color(of edge: FlowDiagram.Edge) -> String? {
+    switch edge.kind {
+    case .begin, .push, .pop: return nil
+    case .present, .dismiss: return modal
+    case .replace: return replace
+    case .decide, .stay: return muted
+    case .finish: return finish
+    case .handler where edge.action == "stay": return quietChild
+    case .start, .tab, .handler: return child
+    }
+  }
+}
