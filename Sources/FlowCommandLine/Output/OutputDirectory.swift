@@ -6,43 +6,6 @@ import FlowCore
   import Darwin
 #endif
 
-/// What `flowc generate` would do to its output directory, worked out before anything is
-/// written, so that a conflict stops the run before it changes any file.
-package struct OutputPlan: Sendable {
-  /// One file to write or delete.
-  package struct Change: Sendable {
-    /// What happens to the file.
-    package enum Kind: String, Sendable {
-      /// A new file.
-      case create
-      /// A generated file whose text changes.
-      case update
-      /// A generated file of a coordinator or types that no longer exist.
-      case delete
-    }
-
-    /// What happens.
-    package var kind: Kind
-    /// The file, as the user named the directory: `Generated/AuthCoordinator.swift`.
-    package var path: String
-    /// Where the bytes go, or what is deleted: the same path, or the file a symbolic link
-    /// inside the directory points to.
-    var target: String
-    /// The new text; `nil` for a deletion.
-    var contents: String?
-  }
-
-  /// The files that change, deletions first, then by name.
-  package var changes: [Change] = []
-  /// How many generated files are already up to date.
-  package var unchanged = 0
-  /// Why the directory cannot be written as planned: files flowc did not generate where it
-  /// would write, links out of the directory, names that differ only in case.
-  package var conflicts: [String] = []
-  /// The directory, which does not exist yet when `false`.
-  var directoryExists = true
-}
-
 /// Plans and makes the changes to an output directory.
 ///
 /// The contract (spec section 9): a file whose first line is not a generated header is
@@ -476,68 +439,5 @@ package enum OutputDirectory {
       }
     }
     if let failure { throw StepFailure(.write, failure) }
-  }
-}
-
-/// What ``OutputDirectory/apply(_:in:using:writers:)`` did.
-package struct OutputReport: Sendable {
-  /// The changes made, in the plan's order.
-  package var done: [OutputPlan.Change] = []
-  /// The changes that could not be made, in the plan's order; each file is as it was.
-  package var failures: [OutputFailure] = []
-}
-
-/// A change to an output directory that could not be made. The file is as it was: a
-/// file that was to be created does not exist, one to be updated or deleted has its old
-/// text, and no temporary file is left (unless ``leftover`` says otherwise).
-package struct OutputFailure: Error, Sendable, CustomStringConvertible {
-  /// What flowc was doing when the system refused.
-  package enum Step: String, Sendable {
-    /// Making the output directory (or one of its parents).
-    case makeDirectory = "creating the directory"
-    /// Creating the temporary file the text is written to.
-    case createTemporary = "creating a temporary file"
-    /// Writing the text to the temporary file.
-    case write = "writing a temporary file"
-    /// Giving the temporary file the permissions of the file it replaces.
-    case setPermissions = "setting a temporary file's permissions"
-    /// Flushing the temporary file to the disk.
-    case synchronize = "flushing a temporary file to the disk"
-    /// Closing the temporary file.
-    case close = "closing a temporary file"
-    /// Renaming the temporary file over the file.
-    case rename = "renaming a temporary file over it"
-    /// Deleting a generated file that is no longer generated.
-    case delete = "deleting it"
-  }
-
-  /// The change that failed.
-  package var kind: OutputPlan.Change.Kind
-  /// The file (or, for ``Step/makeDirectory``, the output directory), as the user named it.
-  package var path: String
-  /// The step that failed.
-  package var step: Step
-  /// Why, in the system's words.
-  package var reason: SystemError
-  /// A temporary file that could not be removed after the failure, and why.
-  package var leftover: (path: String, reason: SystemError)?
-
-  package var description: String {
-    var text: String
-    switch step {
-    case .makeDirectory:
-      text = "cannot create the directory '\(path)': \(reason); nothing was written"
-    case .delete:
-      text = "cannot delete '\(path)': \(reason); it is kept"
-    default:
-      let outcome = kind == .create ? "it was not created" : "it keeps its old text"
-      text = "cannot \(kind.rawValue) '\(path)': \(reason) (\(step.rawValue)); \(outcome)"
-    }
-    if let leftover {
-      text +=
-        "; the temporary file '\(leftover.path)' could not be removed (\(leftover.reason)): "
-        + "delete it"
-    }
-    return text
   }
 }
