@@ -7,7 +7,7 @@ import FlowCore
 /// argument whatever it looks like.
 package struct ParsedOptions {
   /// The name of `-h` and `--help`, which every command takes.
-  static let help = "--help"
+  static let helpName = "--help"
 
   /// Arguments that are not options, in order.
   package private(set) var positionals: [String] = []
@@ -22,7 +22,7 @@ package struct ParsedOptions {
   package init(_ arguments: [String], command: String, options: [Option]) throws(UsageError) {
     self.command = command
     let valueNames = options.filter(\.takesValue).map(\.name)
-    let flagNames = [Self.help] + options.filter { !$0.takesValue }.map(\.name)
+    let flagNames = [Self.helpName] + options.filter { !$0.takesValue }.map(\.name)
     var index = 0
     var optionsEnded = false
     while index < arguments.count {
@@ -37,7 +37,7 @@ package struct ParsedOptions {
         continue
       }
       let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
-      let name = argument == "-h" ? Self.help : parts[0]
+      let name = argument == "-h" ? Self.helpName : parts[0]
       if flagNames.contains(name) {
         guard parts.count == 1 else {
           throw UsageError("option '\(name)' takes no value", command: command)
@@ -61,7 +61,7 @@ package struct ParsedOptions {
   }
 
   /// Whether help was asked for (`-h`, `--help`).
-  package var wantsHelp: Bool { flags.contains(Self.help) }
+  package var wantsHelp: Bool { flags.contains(Self.helpName) }
 
   /// Whether the flag was given.
   package func isSet(_ flag: Option) -> Bool { flags.contains(flag.name) }
