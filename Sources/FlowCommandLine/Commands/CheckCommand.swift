@@ -29,9 +29,7 @@ enum CheckCommand: Command {
     _ parsed: ParsedOptions, _ invocation: Invocation, _ result: inout CommandResult
   ) throws(UsageError) {
     let format = try parsed.value(Self.format)
-    let configuration = try Inputs.configuration(parsed)
-    let inputs = try Inputs.collect(parsed.positionals, invocation, configuration, command: name)
-    let checked = try Inputs.check(inputs, configuration, invocation)
+    let checked = try Inputs.check(parsed, invocation, command: name)
     result.retained = checked
     switch format {
     case .text:

@@ -61,12 +61,11 @@ enum GenerateCommand: Command {
     }
     let access = try parsed.value(Self.access)
     let checking = parsed.isSet(check)
-    var configuration = try Inputs.configuration(parsed)
-    // Code generated past these would not compile or would not do what the flow says, so
-    // generate treats them as errors whatever the configuration says.
-    for rule in Self.requiredRules { configuration.settings[rule] = .error }
-    let inputs = try Inputs.collect(parsed.positionals, invocation, configuration, command: name)
-    let checked = try Inputs.check(inputs, configuration, invocation)
+    let checked = try Inputs.check(parsed, invocation, command: name) { configuration in
+      // Code generated past these would not compile or would not do what the flow says, so
+      // generate treats them as errors whatever the configuration says.
+      for rule in Self.requiredRules { configuration.settings[rule] = .error }
+    }
 
     let reporter = TextReporter(colored: invocation.usesColor, sources: checked.sources)
     result.output = reporter.render(checked.findings)

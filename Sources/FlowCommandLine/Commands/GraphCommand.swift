@@ -46,9 +46,7 @@ enum GraphCommand: Command {
   ) throws(UsageError) {
     let format = try parsed.value(Self.format)
     // The configuration file that 'flowc check' reads here decides the findings drawn too.
-    let configuration = try Inputs.configuration(parsed)
-    let inputs = try Inputs.collect(parsed.positionals, invocation, configuration, command: name)
-    let checked = try Inputs.check(inputs, configuration, invocation)
+    let checked = try Inputs.check(parsed, invocation, command: name)
     result.retained = checked
     guard checked.module.isComplete else {
       // A picture without the unread file's coordinators would mislead: draw nothing.

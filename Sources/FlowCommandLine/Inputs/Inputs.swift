@@ -24,9 +24,21 @@ enum Inputs {
     "--severity", "RULE=LEVEL",
     help: "Set a rule to error, warning or off: --severity cannot-finish=error")
 
+  /// Reads the configuration the options name, `adjust`s it, collects the files the PATH
+  /// arguments name, and checks them as one module.
+  static func check(
+    _ options: ParsedOptions, _ invocation: Invocation, command: String,
+    adjust: (inout Configuration) -> Void = { _ in }
+  ) throws(UsageError) -> CheckResult {
+    var configuration = try configuration(options)
+    adjust(&configuration)
+    let inputs = try collect(options.positionals, invocation, configuration, command: command)
+    return try check(inputs, configuration, invocation)
+  }
+
   /// Runs the pipeline over `inputs`, timed when the invocation asks, turning a file that
   /// cannot be read into exit status 2.
-  static func check(
+  private static func check(
     _ inputs: [FlowInput], _ configuration: Configuration, _ invocation: Invocation
   ) throws(UsageError) -> CheckResult {
     do {
@@ -39,7 +51,7 @@ enum Inputs {
 
   /// The configuration: the `--config` file, or `.flowc.yml` here if there is one, then the
   /// `--severity` options.
-  static func configuration(_ options: ParsedOptions) throws(UsageError) -> Configuration {
+  private static func configuration(_ options: ParsedOptions) throws(UsageError) -> Configuration {
     var configuration = Configuration()
     do {
       if let path = options.value(config) {
@@ -59,7 +71,7 @@ enum Inputs {
   /// The flow files `paths` name: files as they are, directories searched (without what
   /// the configuration excludes), `-` read from standard input; with no paths, the
   /// configuration's `include` paths or `flows/`.
-  static func collect(
+  private static func collect(
     _ paths: [String], _ invocation: Invocation, _ configuration: Configuration,
     command: String
   ) throws(UsageError) -> [FlowInput] {
