@@ -39,6 +39,38 @@ import Testing
     #expect(GenerateCommand.help.contains("unhandled-result are errors here"))
   }
 
+  /// The layout the derivation gives, the same as the help written by hand before it.
+  @Test func theCheckHelp() {
+    #expect(
+      CheckCommand.help == """
+        OVERVIEW: Check flow files and report what is wrong with them.
+
+        USAGE: flowc check [PATH...] [--format text|json|sarif|github] [--strict]
+                           [--config FILE] [--severity RULE=LEVEL]...
+
+        ARGUMENTS:
+          PATH        A flow file, a directory (searched recursively for *.flow.yaml and
+                      *.flow.yml), or - for standard input. Default: the configuration's
+                      'include' paths, or flows/
+
+        OPTIONS:
+          --format    text (default): FILE:LINE:COLUMN: SEVERITY: MESSAGE [RULE-ID] lines
+                      json: one JSON object with every finding and a summary
+                      sarif: SARIF 2.1.0 for code scanning
+                      github: GitHub Actions annotations
+          --strict    Fail on warnings too
+          --config    The configuration file (default: .flowc.yml here, if there is one)
+          --severity  Set a rule to error, warning or off: --severity cannot-finish=error
+          -h, --help  Show this help
+
+        EXIT STATUS:
+          0  no error-level finding
+          1  error-level findings (with --strict, warnings too)
+          2  a usage, I/O or configuration error
+
+        """)
+  }
+
   @Test func theRulesHelp() {
     #expect(
       RulesCommand.help == """
