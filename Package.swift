@@ -20,8 +20,11 @@ let package = Package(
     ),
     // The compiler: located YAML → typed module → findings → outputs.
     .target(name: "FlowCore", dependencies: ["CYaml"]),
-    // The command line: arguments in, files read, text out, exit code.
-    .executableTarget(name: "flowc", dependencies: ["FlowCore"]),
+    // The command line: options, commands, help, the files to read, the output directory's
+    // changes, exit codes. Not API: every declaration is `package` or internal.
+    .target(name: "FlowCommandLine", dependencies: ["FlowCore"]),
+    // The executable: hands the process to FlowCommandLine.
+    .executableTarget(name: "flowc", dependencies: ["FlowCommandLine"]),
     // What generated code imports. Knows nothing of FlowCore.
     .target(name: "FlowRuntime"),
     // Generates a target's coordinators from its flow files when it builds (docs/plugins.md).
@@ -46,8 +49,11 @@ let package = Package(
       ),
       dependencies: ["flowc"]
     ),
-    .testTarget(name: "FlowCoreTests", dependencies: ["FlowCore"]),
-    .testTarget(name: "flowcTests", dependencies: ["FlowCore", "flowc"]),
+    // FlowCommandLine only to find the flow files of flows/ as `flowc` does.
+    .testTarget(name: "FlowCoreTests", dependencies: ["FlowCore", "FlowCommandLine"]),
+    .testTarget(name: "FlowCommandLineTests", dependencies: ["FlowCore", "FlowCommandLine"]),
+    // End to end: the `flowc` binary, run as a process.
+    .testTarget(name: "flowcTests", dependencies: ["FlowCore", "FlowCommandLine", "flowc"]),
     .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowRuntime"]),
     // The generated Swift of flows/ (Generated/, the goldens), driven through stub screens.
     .testTarget(name: "ExampleAppTests", dependencies: ["FlowRuntime"]),

@@ -17,7 +17,9 @@ import PackagePlugin
 struct FlowcBuildPlugin: BuildToolPlugin {
   func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
     guard let module = target.sourceModule else { return [] }
-    let flows = module.sourceFiles.map(\.url).filter(isFlowFile).sorted { $0.path < $1.path }
+    let flows = module.sourceFiles.map(\.url)
+      .filter { FlowFileName.matches($0.lastPathComponent) }
+      .sorted { $0.path < $1.path }
     guard !flows.isEmpty else { return [] }
     let output = context.pluginWorkDirectoryURL.appendingPathComponent(
       "\(target.name)Flows.swift")
@@ -37,10 +39,4 @@ struct FlowcBuildPlugin: BuildToolPlugin {
         outputFiles: [output])
     ]
   }
-}
-
-/// Whether `url` names a flow file.
-private func isFlowFile(_ url: URL) -> Bool {
-  let name = url.lastPathComponent
-  return name.hasSuffix(".flow.yaml") || name.hasSuffix(".flow.yml")
 }

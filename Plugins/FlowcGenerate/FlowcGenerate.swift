@@ -39,7 +39,9 @@ struct FlowcGenerate: CommandPlugin {
         runs.append((flows, folder))
       }
       guard !runs.isEmpty else {
-        throw PluginFailure("no target of this package has flow files (*.flow.yaml, *.flow.yml)")
+        throw PluginFailure(
+          "no target of this package has flow files ("
+            + FlowFileName.patterns.joined(separator: ", ") + ")")
       }
       if let output {
         guard runs.count == 1 else {

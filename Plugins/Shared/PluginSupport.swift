@@ -2,7 +2,8 @@ import Foundation
 import PackagePlugin
 
 // What the command plugins share. SwiftPM gives a plugin no library to depend on, so this
-// file lives in `Plugins/Shared` and each command plugin's folder links to it.
+// file lives in `Plugins/Shared` and each command plugin's folder links to it (as each
+// plugin's folder links to `FlowFileName.swift`, the command line's own).
 
 /// Splits flowc arguments into paths and options, each option with its value when it is
 /// one of `valueOptions`.
@@ -39,7 +40,7 @@ func relative(_ url: URL, to package: URL) -> String {
 func flowFiles(of target: Target, relativeTo package: URL) -> [String] {
   guard let module = target.sourceModule else { return [] }
   return module.sourceFiles.map(\.url)
-    .filter { $0.path.hasSuffix(".flow.yaml") || $0.path.hasSuffix(".flow.yml") }
+    .filter { FlowFileName.matches($0.lastPathComponent) }
     .map { relative($0, to: package) }
     .sorted()
 }

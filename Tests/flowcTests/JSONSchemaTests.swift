@@ -1,3 +1,4 @@
+import FlowCommandLine
 import Foundation
 import Testing
 
@@ -180,7 +181,7 @@ struct JSONSchemaTests {
   static func flowFiles(in folder: String) -> [String] {
     let directory = packageRoot.appendingPathComponent(folder)
     let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-    return names.filter { $0.hasSuffix(".flow.yaml") || $0.hasSuffix(".flow.yml") }
+    return names.filter(FlowFileSearch.isFlowFile)
       .sorted()
       .map { directory.appendingPathComponent($0).path }
   }

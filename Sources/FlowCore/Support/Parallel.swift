@@ -8,7 +8,7 @@ import Dispatch
 
 /// Runs independent work on all cores, with results in a stable order so that output stays
 /// byte-for-byte deterministic.
-enum Parallel {
+package enum Parallel {
   /// The number of cores online.
   static let cores = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
 
@@ -54,10 +54,10 @@ func parallelMap<Element: Sendable, Result: Sendable>(
 ///
 /// Each index is written by exactly one task into memory allocated up front, so the tasks
 /// share nothing and need no lock; `concurrentPerform` returns only when all are done.
-final class ResultSlots<Result: Sendable>: @unchecked Sendable {
+package final class ResultSlots<Result: Sendable>: @unchecked Sendable {
   private let slots: UnsafeMutableBufferPointer<Result?>
 
-  init(count: Int) {
+  package init(count: Int) {
     slots = .allocate(capacity: count)
     slots.initialize(repeating: nil)
   }
@@ -67,11 +67,11 @@ final class ResultSlots<Result: Sendable>: @unchecked Sendable {
     slots.deallocate()
   }
 
-  func store(_ result: Result, at index: Int) {
+  package func store(_ result: Result, at index: Int) {
     slots[index] = result
   }
 
-  func results() -> [Result] {
+  package func results() -> [Result] {
     slots.compactMap { $0 }
   }
 }
@@ -83,7 +83,7 @@ extension Parallel {
   /// For work that waits on the system rather than computes (each `fsync` of a generated
   /// file waits for the disk): `concurrentPerform` runs no more threads than there are cores,
   /// while the disk serves many waiting writers about as fast as one.
-  static func onThreads(_ threads: Int, _ body: @escaping @Sendable (Int) -> Void) {
+  package static func onThreads(_ threads: Int, _ body: @escaping @Sendable (Int) -> Void) {
     guard threads > 1 else {
       if threads == 1 { body(0) }
       return

@@ -1,3 +1,4 @@
+import FlowCommandLine
 import FlowCore
 import Foundation
 import Testing
@@ -10,7 +11,7 @@ import Testing
   static let goldens = "Tests/ExampleAppTests/Generated"
 
   @Test func theExampleAppsSwiftIsTheGolden() throws {
-    let flows = try FileSystem.flowFiles(under: packageRoot.appendingPathComponent("flows").path)
+    let flows = try FlowFileSearch.files(under: packageRoot.appendingPathComponent("flows").path)
     let checked = try Pipeline.check(flows.map { .path($0) })
     try #require(!checked.hasErrors, "\(described(checked.findings))")
     let root = packageRoot.path

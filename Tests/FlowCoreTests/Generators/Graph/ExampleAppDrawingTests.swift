@@ -1,3 +1,4 @@
+import FlowCommandLine
 import FlowCore
 import Foundation
 import Testing
@@ -7,7 +8,7 @@ enum ExampleApp {
   /// The example app's files, named as `flowc graph flows/` names them.
   static func flowFiles() throws -> [String] {
     let root = packageRoot.appendingPathComponent("flows").path
-    return try FileSystem.flowFiles(under: root).map { "flows" + $0.dropFirst(root.count) }
+    return try FlowFileSearch.files(under: root).map { "flows" + $0.dropFirst(root.count) }
   }
 
   /// Its drawing, whole or of one coordinator; it has no finding.

@@ -26,8 +26,8 @@ public struct CheckResult: Sendable {
   public var analysis: ModuleAnalysis
   /// How many files were read (a file named twice counts once).
   public var fileCount: Int
-  /// How long each phase took, when `FLOWC_TIMING` is set.
-  public var timing = PhaseTimer()
+  /// How long each phase took, when the check was timed.
+  package var timing: PhaseTimer
 
   /// Whether any finding is at error level.
   public var hasErrors: Bool { findings.contains { $0.severity == .error } }
@@ -46,7 +46,15 @@ public enum Pipeline {
     _ inputs: [FlowInput], configuration: Configuration = Configuration(),
     limits: YAMLLimits = .standard
   ) throws(FileSystemError) -> CheckResult {
-    var timer = PhaseTimer()
+    try check(inputs, configuration: configuration, limits: limits, timed: false)
+  }
+
+  /// ``check(_:configuration:limits:)``, timing each phase into ``CheckResult/timing`` when
+  /// `timed` (`FLOWC_TIMING`).
+  package static func check(
+    _ inputs: [FlowInput], configuration: Configuration, limits: YAMLLimits, timed: Bool
+  ) throws(FileSystemError) -> CheckResult {
+    var timer = PhaseTimer(enabled: timed)
     let (sources, module, found, fileCount) = try load(inputs, limits: limits, timer: &timer)
     timer.lap("read, parse and decode in all")
     let context = CheckContext(module: module)
@@ -78,7 +86,7 @@ public enum Pipeline {
   public static func load(
     _ inputs: [FlowInput], limits: YAMLLimits = .standard
   ) throws(FileSystemError) -> Loaded {
-    var timer = PhaseTimer()
+    var timer = PhaseTimer(enabled: false)
     return try load(inputs, limits: limits, timer: &timer)
   }
 
@@ -99,7 +107,10 @@ public enum Pipeline {
       case .source(let file): return seen.insert(file.path).inserted
       }
     }.sorted { $0.path < $1.path }
-    let outcomes = parallelMap(unique) { input in FileOutcome(input, limits: limits) }
+    let timed = timer.isEnabled
+    let outcomes = parallelMap(unique) { input in
+      FileOutcome(input, limits: limits, timed: timed)
+    }
     defer { _ = outcomes }
 
     var sources: [String: SourceFile] = [:]
@@ -123,9 +134,10 @@ private struct FileOutcome: Sendable {
   var file: FlowFile?
   var findings = Findings()
   var error: FileSystemError?
-  var timing = PhaseTimer()
+  var timing: PhaseTimer
 
-  init(_ input: FlowInput, limits: YAMLLimits) {
+  init(_ input: FlowInput, limits: YAMLLimits, timed: Bool) {
+    timing = PhaseTimer(enabled: timed)
     let source: SourceFile
     switch input {
     case .source(let given):

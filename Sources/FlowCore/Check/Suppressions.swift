@@ -2,20 +2,20 @@
 ///
 /// An entry on a coordinator, screen or decision covers the findings placed from the
 /// node's name to the end of its body (spec section 8).
-public struct Suppressions {
+package struct Suppressions {
   /// One ignored rule on one node.
-  public struct Entry: Sendable {
+  package struct Entry: Sendable {
     /// The rule id as written.
-    public var rule: Identifier
+    package var rule: Identifier
     /// The node it covers, from its name to the end of its body.
-    public var scope: SourceRange
+    package var scope: SourceRange
   }
 
   /// Every entry, in file order.
-  public private(set) var entries: [Entry] = []
+  package private(set) var entries: [Entry] = []
   private var byFile: [String: [Int]] = [:]
 
-  public init(module: FlowModule) {
+  package init(module: FlowModule) {
     for coordinator in module.coordinators {
       add(coordinator.lint, scope: coordinator.range)
       for screen in coordinator.screens { add(screen.lint, scope: screen.range) }
@@ -31,7 +31,7 @@ public struct Suppressions {
   }
 
   /// The entries that cover `finding`.
-  public func entries(covering finding: Finding) -> [Int] {
+  package func entries(covering finding: Finding) -> [Int] {
     (byFile[finding.file] ?? []).filter { index in
       entries[index].rule.text == finding.rule.rawValue
         && entries[index].scope.contains(finding.range)
@@ -41,7 +41,7 @@ public struct Suppressions {
   /// `findings` without those an entry covers, plus an `unused-suppression` finding for
   /// each entry that covers none (unless its rule is unknown or turned off). Findings of
   /// `unused-suppression` can themselves be suppressed.
-  public func apply(to findings: [Finding], configuration: Configuration) -> [Finding] {
+  package func apply(to findings: [Finding], configuration: Configuration) -> [Finding] {
     guard !entries.isEmpty else { return findings }
     var used = [Bool](repeating: false, count: entries.count)
     var kept: [Finding] = []

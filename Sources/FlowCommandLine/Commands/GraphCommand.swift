@@ -1,38 +1,10 @@
+import FlowCore
+
 /// `flowc graph`: draws the module's navigation as DOT, Mermaid or JSON, marked with the
 /// module's findings.
 enum GraphCommand: Command {
   static let name = "graph"
   static let summary = "Draw the flows as a Graphviz, Mermaid or JSON graph"
-  static let help = """
-    OVERVIEW: Draw the navigation of flow files, marked with what 'flowc check' finds.
-
-    USAGE: flowc graph [PATH...] [--format dot|mermaid|json] [--coordinator NAME]
-
-    ARGUMENTS:
-      PATH           A flow file, a directory (searched recursively for *.flow.yaml and
-                     *.flow.yml), or - for standard input. Default: the configuration's
-                     'include' paths, or flows/
-
-    OPTIONS:
-      --format       dot (default): Graphviz, one cluster per coordinator
-                     (render with: dot -Tsvg -o flows.svg)
-                     mermaid: a flowchart with one subgraph per coordinator
-                     json: the graph's nodes and edges, with their places in the files
-      --coordinator  Draw only this coordinator, each child it starts as one node
-      -h, --help     Show this help
-
-    Findings are drawn on the graph: unreachable screens grey and dashed, orphaned
-    coordinators, unhandled results, leaks and other findings red, with their rule ids;
-    .flowc.yml, if there is one here, sets their severities as for 'flowc check'.
-    When a file cannot be read into the module (a yaml-syntax finding, a bad version),
-    nothing is drawn: the findings are printed on standard error instead.
-
-    EXIT STATUS:
-      0  drawn (even with findings)
-      1  not drawn: a file could not be read into the module
-      2  a usage or I/O error, or an unknown --coordinator
-
-    """
 
   /// The output formats of `flowc graph`.
   enum Format: String, CaseIterable {
@@ -44,20 +16,37 @@ enum GraphCommand: Command {
     case json
   }
 
-  static func run(
-    _ arguments: [String], _ invocation: Invocation, _ result: inout CommandResult
-  ) throws(UsageError) {
-    let parsed = try Arguments(
-      arguments, command: name, options: ["--format", "--coordinator"], flags: ["--help"])
-    if parsed.flags.contains("--help") {
-      result.output = help
-      return
+  static let format = ChoiceOption("--format", default: Format.dot) { format in
+    switch format {
+    case .dot: "Graphviz, one cluster per coordinator\n(render with: dot -Tsvg -o flows.svg)"
+    case .mermaid: "a flowchart with one subgraph per coordinator"
+    case .json: "the graph's nodes and edges, with their places in the files"
     }
-    let format = try parsed.choice("--format", default: Format.dot, command: name)
+  }
+  static let coordinator = Option.single(
+    "--coordinator", "NAME", help: "Draw only this coordinator, each child it starts as one node")
+
+  static let syntax = CommandSyntax(
+    overview: "Draw the navigation of flow files, marked with what 'flowc check' finds.",
+    positional: Inputs.paths,
+    options: [format.option, coordinator],
+    discussion: "Findings are drawn on the graph: unreachable screens grey and dashed, orphaned "
+      + "coordinators, unhandled results, leaks and other findings red, with their rule ids; "
+      + "\(Configuration.defaultFileName), if there is one here, sets their severities as for "
+      + "'flowc check'.\nWhen a file cannot be read into the module (a yaml-syntax finding, a "
+      + "bad version), nothing is drawn: the findings are printed on standard error instead.",
+    exitStatuses: [
+      (.success, "drawn (even with findings)"),
+      (.findings, "not drawn: a file could not be read into the module"),
+      (.failure, "a usage or I/O error, or an unknown --coordinator"),
+    ])
+
+  static func run(
+    _ parsed: ParsedOptions, _ invocation: Invocation, _ result: inout CommandResult
+  ) throws(UsageError) {
+    let format = try parsed.value(Self.format)
     // The configuration file that 'flowc check' reads here decides the findings drawn too.
-    let configuration = try Inputs.configuration(parsed)
-    let inputs = try Inputs.collect(parsed.positionals, invocation, configuration, command: name)
-    let checked = try Inputs.check(inputs, configuration)
+    let checked = try Inputs.check(parsed, invocation, command: name)
     result.retained = checked
     guard checked.module.isComplete else {
       // A picture without the unread file's coordinators would mislead: draw nothing.
@@ -71,7 +60,7 @@ enum GraphCommand: Command {
     var timer = checked.timing
     let graph = checked.analysis.graph
     let diagram: FlowDiagram
-    if let focus = parsed.value("--coordinator") {
+    if let focus = parsed.value(coordinator) {
       guard let index = checked.module.coordinatorIndex(named: focus) else {
         let names = checked.module.coordinators.map(\.name.text)
         throw UsageError(

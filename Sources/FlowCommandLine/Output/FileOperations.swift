@@ -5,22 +5,22 @@
 #endif
 
 /// Why a system call failed: its `errno`.
-public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
+package struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The `errno` value, such as `ENOSPC`.
-  public var code: Int32
+  package var code: Int32
 
-  public init(_ code: Int32) {
+  package init(_ code: Int32) {
     self.code = code
   }
 
   /// The system's words for it: `No space left on device`.
-  public var description: String { String(cString: strerror(code)) }
+  package var description: String { String(cString: strerror(code)) }
 }
 
 /// The system calls that ``OutputDirectory/apply(_:in:using:writers:)`` makes to change an output
 /// directory. ``SystemFileOperations`` makes them; tests put another implementation in its
 /// place to make any one of them fail, so that every failure path is tested.
-public protocol FileOperations {
+package protocol FileOperations {
   /// Makes the directory `path` (`mkdir`, mode 0755). Throws `EEXIST` if something is there.
   func makeDirectory(_ path: String) throws(SystemError)
   /// The permission bits of the file `path` names, or `nil` if nothing is there.
@@ -43,20 +43,20 @@ public protocol FileOperations {
 }
 
 /// ``FileOperations`` as POSIX calls; interrupted calls are retried.
-public struct SystemFileOperations: FileOperations, Sendable {
-  public init() {}
+package struct SystemFileOperations: FileOperations, Sendable {
+  package init() {}
 
-  public func makeDirectory(_ path: String) throws(SystemError) {
+  package func makeDirectory(_ path: String) throws(SystemError) {
     guard mkdir(path, 0o755) == 0 else { throw SystemError(errno) }
   }
 
-  public func permissions(of path: String) -> mode_t? {
+  package func permissions(of path: String) -> mode_t? {
     var info = stat()
     guard stat(path, &info) == 0 else { return nil }
     return info.st_mode & 0o7777
   }
 
-  public func createFile(_ path: String) throws(SystemError) -> Int32 {
+  package func createFile(_ path: String) throws(SystemError) -> Int32 {
     while true {
       let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o600)
       if descriptor >= 0 { return descriptor }
@@ -64,7 +64,7 @@ public struct SystemFileOperations: FileOperations, Sendable {
     }
   }
 
-  public func write(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) throws(SystemError)
+  package func write(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) throws(SystemError)
     -> Int
   {
     while true {
@@ -74,26 +74,26 @@ public struct SystemFileOperations: FileOperations, Sendable {
     }
   }
 
-  public func setPermissions(_ descriptor: Int32, _ mode: mode_t) throws(SystemError) {
+  package func setPermissions(_ descriptor: Int32, _ mode: mode_t) throws(SystemError) {
     guard fchmod(descriptor, mode) == 0 else { throw SystemError(errno) }
   }
 
-  public func synchronize(_ descriptor: Int32) throws(SystemError) {
+  package func synchronize(_ descriptor: Int32) throws(SystemError) {
     while fsync(descriptor) != 0 {
       if errno != EINTR { throw SystemError(errno) }
     }
   }
 
-  public func close(_ descriptor: Int32) throws(SystemError) {
+  package func close(_ descriptor: Int32) throws(SystemError) {
     // Not retried: on Linux the descriptor is gone even when `close` is interrupted.
     guard systemClose(descriptor) == 0 else { throw SystemError(errno) }
   }
 
-  public func rename(_ source: String, to destination: String) throws(SystemError) {
+  package func rename(_ source: String, to destination: String) throws(SystemError) {
     guard systemRename(source, destination) == 0 else { throw SystemError(errno) }
   }
 
-  public func remove(_ path: String) throws(SystemError) {
+  package func remove(_ path: String) throws(SystemError) {
     guard unlink(path) == 0 else { throw SystemError(errno) }
   }
 }

@@ -1,3 +1,4 @@
+import FlowCommandLine
 import FlowCore
 import Foundation
 import Testing

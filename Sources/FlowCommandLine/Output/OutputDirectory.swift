@@ -1,45 +1,10 @@
+import FlowCore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-
-/// What `flowc generate` would do to its output directory, worked out before anything is
-/// written, so that a conflict stops the run before it changes any file.
-public struct OutputPlan: Sendable {
-  /// One file to write or delete.
-  public struct Change: Sendable {
-    /// What happens to the file.
-    public enum Kind: String, Sendable {
-      /// A new file.
-      case create
-      /// A generated file whose text changes.
-      case update
-      /// A generated file of a coordinator or types that no longer exist.
-      case delete
-    }
-
-    /// What happens.
-    public var kind: Kind
-    /// The file, as the user named the directory: `Generated/AuthCoordinator.swift`.
-    public var path: String
-    /// Where the bytes go, or what is deleted: the same path, or the file a symbolic link
-    /// inside the directory points to.
-    var target: String
-    /// The new text; `nil` for a deletion.
-    var contents: String?
-  }
-
-  /// The files that change, deletions first, then by name.
-  public var changes: [Change] = []
-  /// How many generated files are already up to date.
-  public var unchanged = 0
-  /// Why the directory cannot be written as planned: files flowc did not generate where it
-  /// would write, links out of the directory, names that differ only in case.
-  public var conflicts: [String] = []
-  /// The directory, which does not exist yet when `false`.
-  var directoryExists = true
-}
 
 /// Plans and makes the changes to an output directory.
 ///
@@ -50,12 +15,12 @@ public struct OutputPlan: Sendable {
 /// deleted; nothing is written through a symbolic link that leads out of the directory.
 /// When the system refuses a change (a read-only file system, a full disk), that file is
 /// left as it was, without a temporary file beside it, and every other change is still made.
-public enum OutputDirectory {
+package enum OutputDirectory {
   /// Generated files are at most this large; a larger file is not one of ours.
   static let sizeLimit = 256 << 20
 
   /// Works out what writing `files` into `directory` changes.
-  public static func plan(
+  package static func plan(
     _ files: [GeneratedFile], in directory: String
   ) throws(FileSystemError) -> OutputPlan {
     var plan = OutputPlan()
@@ -131,7 +96,7 @@ public enum OutputDirectory {
   /// Works out what writing one file of generated text at `path` changes, for
   /// `generate --output-file`. The same contract holds for that one file; other files in its
   /// directory are never looked at, so nothing is deleted.
-  public static func plan(
+  package static func plan(
     single contents: String, at path: String
   ) throws(FileSystemError) -> OutputPlan {
     var plan = OutputPlan()
@@ -174,13 +139,13 @@ public enum OutputDirectory {
   /// How many files ``apply(_:in:using:writers:)`` writes at once by default. Each write
   /// ends in an `fsync` that waits for the disk; eight waiting together took a third of the
   /// time of one after another for 1,000 files here.
-  public static let defaultWriters = 8
+  package static let defaultWriters = 8
 
   /// Makes the changes of a plan without conflicts: deletions, then writes, up to `writers`
   /// files at a time. A change that fails leaves its file as it was (the old text, or no
   /// file) and no temporary file behind; the others are still made. Returns what was done
   /// and every failure, in the plan's order.
-  public static func apply(
+  package static func apply(
     _ plan: OutputPlan, in directory: String,
     using files: some FileOperations & Sendable = SystemFileOperations(),
     writers: Int = defaultWriters
@@ -331,7 +296,7 @@ public enum OutputDirectory {
   }
 
   /// The directory of the file at `path`: `.` for a bare name, `/` for a file at the root.
-  public static func folder(of path: String) -> String {
+  package static func folder(of path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return "." }
     return slash == path.startIndex ? "/" : String(path[..<slash])
   }
@@ -474,68 +439,5 @@ public enum OutputDirectory {
       }
     }
     if let failure { throw StepFailure(.write, failure) }
-  }
-}
-
-/// What ``OutputDirectory/apply(_:in:using:writers:)`` did.
-public struct OutputReport: Sendable {
-  /// The changes made, in the plan's order.
-  public var done: [OutputPlan.Change] = []
-  /// The changes that could not be made, in the plan's order; each file is as it was.
-  public var failures: [OutputFailure] = []
-}
-
-/// A change to an output directory that could not be made. The file is as it was: a
-/// file that was to be created does not exist, one to be updated or deleted has its old
-/// text, and no temporary file is left (unless ``leftover`` says otherwise).
-public struct OutputFailure: Error, Sendable, CustomStringConvertible {
-  /// What flowc was doing when the system refused.
-  public enum Step: String, Sendable {
-    /// Making the output directory (or one of its parents).
-    case makeDirectory = "creating the directory"
-    /// Creating the temporary file the text is written to.
-    case createTemporary = "creating a temporary file"
-    /// Writing the text to the temporary file.
-    case write = "writing a temporary file"
-    /// Giving the temporary file the permissions of the file it replaces.
-    case setPermissions = "setting a temporary file's permissions"
-    /// Flushing the temporary file to the disk.
-    case synchronize = "flushing a temporary file to the disk"
-    /// Closing the temporary file.
-    case close = "closing a temporary file"
-    /// Renaming the temporary file over the file.
-    case rename = "renaming a temporary file over it"
-    /// Deleting a generated file that is no longer generated.
-    case delete = "deleting it"
-  }
-
-  /// The change that failed.
-  public var kind: OutputPlan.Change.Kind
-  /// The file (or, for ``Step/makeDirectory``, the output directory), as the user named it.
-  public var path: String
-  /// The step that failed.
-  public var step: Step
-  /// Why, in the system's words.
-  public var reason: SystemError
-  /// A temporary file that could not be removed after the failure, and why.
-  public var leftover: (path: String, reason: SystemError)?
-
-  public var description: String {
-    var text: String
-    switch step {
-    case .makeDirectory:
-      text = "cannot create the directory '\(path)': \(reason); nothing was written"
-    case .delete:
-      text = "cannot delete '\(path)': \(reason); it is kept"
-    default:
-      let outcome = kind == .create ? "it was not created" : "it keeps its old text"
-      text = "cannot \(kind.rawValue) '\(path)': \(reason) (\(step.rawValue)); \(outcome)"
-    }
-    if let leftover {
-      text +=
-        "; the temporary file '\(leftover.path)' could not be removed (\(leftover.reason)): "
-        + "delete it"
-    }
-    return text
   }
 }

@@ -1,0 +1,1 @@
+../../Sources/FlowCommandLine/Inputs/FlowFileName.swift

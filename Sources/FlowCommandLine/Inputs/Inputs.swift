@@ -1,0 +1,137 @@
+import FlowCore
+
+/// What the commands that read flow files share: their PATH arguments, the configuration
+/// options, and turning both into a checked module.
+enum Inputs {
+  /// The directory read when no path is given.
+  static let defaultDirectory = "flows"
+
+  /// The PATH arguments of `check`, `generate` and `graph`.
+  static let paths = Positional(
+    name: "PATH",
+    help: "A flow file, a directory (searched recursively for "
+      + Help.list(FlowFileName.patterns, conjunction: "and")
+      + "), or - for standard input. Default: the configuration's 'include' paths, or "
+      + "\(defaultDirectory)/")
+
+  /// `--config FILE`.
+  static let config = Option.single(
+    "--config", "FILE", help: "The configuration file",
+    default: "\(Configuration.defaultFileName) here, if there is one")
+
+  /// `--severity RULE=LEVEL`.
+  static let severity = Option.repeatable(
+    "--severity", "RULE=LEVEL",
+    help: "Set a rule to error, warning or off: --severity cannot-finish=error")
+
+  /// Reads the configuration the options name, `adjust`s it, collects the files the PATH
+  /// arguments name, and checks them as one module.
+  static func check(
+    _ options: ParsedOptions, _ invocation: Invocation, command: String,
+    adjust: (inout Configuration) -> Void = { _ in }
+  ) throws(UsageError) -> CheckResult {
+    var configuration = try configuration(options)
+    adjust(&configuration)
+    let inputs = try collect(options.positionals, invocation, configuration, command: command)
+    return try check(inputs, configuration, invocation)
+  }
+
+  /// Runs the pipeline over `inputs`, timed when the invocation asks, turning a file that
+  /// cannot be read into exit status 2.
+  private static func check(
+    _ inputs: [FlowInput], _ configuration: Configuration, _ invocation: Invocation
+  ) throws(UsageError) -> CheckResult {
+    do {
+      return try Pipeline.check(
+        inputs, configuration: configuration, limits: .standard, timed: invocation.isTimed)
+    } catch {
+      throw UsageError("cannot read \(error)")
+    }
+  }
+
+  /// The configuration: the `--config` file, or `.flowc.yml` here if there is one, then the
+  /// `--severity` options.
+  private static func configuration(_ options: ParsedOptions) throws(UsageError) -> Configuration {
+    var configuration = Configuration()
+    do {
+      if let path = options.value(config) {
+        configuration = try Configuration.load(path)
+      } else if FileSystem.kind(of: Configuration.defaultFileName) == .file {
+        configuration = try Configuration.load(Configuration.defaultFileName)
+      }
+      for assignment in options.values(severity) {
+        try configuration.set(assignment)
+      }
+    } catch {
+      throw UsageError(error.description)
+    }
+    return configuration
+  }
+
+  /// The flow files `paths` name: files as they are, directories searched (without what
+  /// the configuration excludes), `-` read from standard input; with no paths, the
+  /// configuration's `include` paths or `flows/`.
+  private static func collect(
+    _ paths: [String], _ invocation: Invocation, _ configuration: Configuration,
+    command: String
+  ) throws(UsageError) -> [FlowInput] {
+    var inputs: [FlowInput] = []
+    var paths = paths
+    if paths.isEmpty && !configuration.include.isEmpty {
+      paths = configuration.include
+    } else if paths.isEmpty {
+      guard FileSystem.kind(of: defaultDirectory) == .directory else {
+        throw UsageError(
+          "no paths given and no '\(defaultDirectory)/' directory here; name the flow files "
+            + "or directories to read", command: command)
+      }
+      paths = [defaultDirectory]
+    }
+    for path in paths {
+      if path == "-" {
+        inputs.append(.source(try standardInput(invocation)))
+        continue
+      }
+      switch FileSystem.kind(of: path) {
+      case .file, .other:
+        inputs.append(.path(path))
+      case .directory:
+        let found: [String]
+        do {
+          found = try FlowFileSearch.files(under: path)
+        } catch {
+          throw UsageError("cannot read \(error)")
+        }
+        let kept = found.filter { file in
+          !configuration.exclude.contains { Glob.matches($0, file) }
+        }
+        guard !kept.isEmpty else {
+          let excluded = found.isEmpty ? "" : " that the configuration does not exclude"
+          let patterns = FlowFileName.patterns.joined(separator: ", ")
+          throw UsageError(
+            "no flow files (\(patterns)) under '\(path)'\(excluded)", command: command)
+        }
+        inputs.append(contentsOf: kept.map { .path($0) })
+      case nil:
+        throw UsageError("no such file or directory: '\(path)'", command: command)
+      }
+    }
+    return inputs
+  }
+
+  /// The text of standard input, as the file `<stdin>`, bounded as a flow file is.
+  private static func standardInput(_ invocation: Invocation) throws(UsageError) -> SourceFile {
+    let limit = YAMLLimits.standard.maxFileSize
+    let contents: FileSystem.Contents
+    do {
+      contents = try invocation.readStandardInput(limit)
+    } catch {
+      throw UsageError("cannot read standard input: \(error.reason)")
+    }
+    switch contents {
+    case .bytes(let bytes): return SourceFile(path: "<stdin>", bytes: bytes)
+    case .tooLarge:
+      throw UsageError("standard input is larger than the limit of \(limit) bytes")
+    }
+  }
+}

@@ -1,0 +1,60 @@
+import FlowCore
+
+/// How `flowc` exits (spec section 9).
+package enum ExitStatus: Int32, Sendable {
+  /// No error-level finding.
+  case success = 0
+  /// Error-level findings (with `--strict`, warnings too), or stale generated output.
+  case findings = 1
+  /// A usage, I/O or configuration error.
+  case failure = 2
+}
+
+/// What one run of the command line needs from its process.
+package struct Invocation: Sendable {
+  /// The arguments, without the program name.
+  package var arguments: [String]
+  /// The environment variables.
+  package var environment: [String: String]
+  /// Whether standard output is a terminal (colour is used only then).
+  package var outputIsTerminal: Bool
+  /// Reads standard input, for the path `-`.
+  package var readStandardInput: @Sendable (Int) throws(FileSystemError) -> FileSystem.Contents
+
+  package init(
+    arguments: [String], environment: [String: String] = [:], outputIsTerminal: Bool = false,
+    readStandardInput: @escaping @Sendable (Int) throws(FileSystemError) -> FileSystem.Contents =
+      { _ in .bytes([]) }
+  ) {
+    self.arguments = arguments
+    self.environment = environment
+    self.outputIsTerminal = outputIsTerminal
+    self.readStandardInput = readStandardInput
+  }
+
+  /// Whether output may be coloured: on a terminal, and never with `NO_COLOR` set.
+  var usesColor: Bool { outputIsTerminal && environment["NO_COLOR"] == nil }
+
+  /// Whether to time the phases and report them on standard error: with `FLOWC_TIMING` set
+  /// (to anything), as the benchmark runs flowc.
+  var isTimed: Bool { environment["FLOWC_TIMING"] != nil }
+}
+
+/// What one run of the command line printed and how it exits.
+package struct CommandResult: Sendable {
+  /// Everything for standard output.
+  package var output = ""
+  /// More for standard output, after `output`, as chunks of bytes written one after
+  /// another: large outputs are written as they were built, without joining them or
+  /// turning them into a `String` first.
+  package var outputChunks: [[UInt8]] = []
+  /// Everything for standard error.
+  package var errors = ""
+  /// The exit status.
+  package var status = ExitStatus.success
+  /// What the command built (a module, its findings), kept alive until the process exits:
+  /// freeing millions of small values one by one only to exit takes longer than the check.
+  package var retained: (any Sendable)?
+
+  package init() {}
+}
