@@ -1,17 +1,17 @@
 /// Decodes one file's YAML into the definitions it adds to the module (spec sections 1–7).
 ///
-/// Every structural problem is a `schema` finding at the offending node. Decoding goes on
+/// Every structural problem is a ``FrontEndProblem`` at the offending node. Decoding goes on
 /// after a problem and keeps what it can (the first of two actions, say), marking what it
 /// could not read as invalid so that no later rule reports it again.
 public struct FileDecoder: Sendable {
-  /// The path findings name.
+  /// The path problems name.
   let path: String
   /// The path, interned, for the ranges of every node.
   let fileName: FileName
   /// The document being decoded.
   let tree: YAMLTree
-  /// What was found so far.
-  private(set) var findings = Findings()
+  /// What was found wrong so far.
+  private(set) var problems: [FrontEndProblem] = []
 
   private init(path: String, tree: YAMLTree) {
     self.path = path
@@ -22,28 +22,32 @@ public struct FileDecoder: Sendable {
   /// The definitions of `document`, or `nil` when the file does not join the module:
   /// it is broken, empty, or its `version` is missing or wrong.
   public static func decode(
-    _ document: YAMLDocument, path: String, findings: inout Findings
+    _ document: YAMLDocument, path: String, problems: inout [FrontEndProblem]
   ) -> FlowFile? {
     switch document {
     case .broken:
       return nil
     case .empty:
-      findings.add(
-        SchemaRule.self, "file is empty; a flow file starts with 'version: 1'",
-        at: .startOfFile(path))
+      problems.append(
+        FrontEndProblem(
+          .version, "file is empty; a flow file starts with 'version: 1'", at: .startOfFile(path)
+        ))
       return nil
     case .document(let tree, let root):
       var decoder = FileDecoder(path: path, tree: tree)
-      defer { findings.append(contentsOf: decoder.findings.all) }
+      defer { problems.append(contentsOf: decoder.problems) }
       return decoder.decodeFile(root)
     }
   }
 
   // MARK: Reporting
 
-  /// Records a `schema` finding at `node`.
-  mutating func report(_ message: String, at node: YAMLNode, notes: [Note] = []) {
-    findings.add(SchemaRule.self, message, at: range(of: node), notes: notes)
+  /// Records a problem of `kind` (the file's structure unless said) at `node`.
+  mutating func report(
+    _ message: String, at node: YAMLNode, notes: [Note] = [],
+    kind: FrontEndProblem.Kind = .structure
+  ) {
+    problems.append(FrontEndProblem(kind, message, at: range(of: node), notes: notes))
   }
 
   /// The range `node` spans in this file.
@@ -73,7 +77,7 @@ public struct FileDecoder: Sendable {
       let hint = Suggestion.closest(to: "version", in: keys).map { " ('\($0)' is not 'version')" }
       report(
         "missing 'version: 1'\(hint ?? ""); a flow file starts with its language version",
-        at: root)
+        at: root, kind: .version)
       return nil
     }
     guard isVersionOne(version.value) else { return nil }
@@ -100,11 +104,11 @@ public struct FileDecoder: Sendable {
       let value = Self.integer(text)
     {
       if value == 1 { return true }
-      report("unsupported version \(text); this flowc reads version 1", at: node)
+      report("unsupported version \(text); this flowc reads version 1", at: node, kind: .version)
       return false
     }
     let shown = shownValue(node)
-    report("'version' must be the integer 1, not \(shown)", at: node)
+    report("'version' must be the integer 1, not \(shown)", at: node, kind: .version)
     return false
   }
 
@@ -201,16 +205,16 @@ public struct FileDecoder: Sendable {
 
   // MARK: Coordinators
 
-  /// Decodes coordinators, in chunks on all cores for a large file; findings keep their
+  /// Decodes coordinators, in chunks on all cores for a large file; problems keep their
   /// order.
   private mutating func decodeCoordinators(_ entries: [MappingReader.Entry]) -> [Coordinator] {
     let base = FileDecoder(path: path, tree: tree)
     let parts = Parallel.map(count: entries.count, minimumChunk: 32) { index in
       var decoder = base
       let coordinator = decoder.decodeCoordinator(entries[index])
-      return (coordinator, decoder.findings)
+      return (coordinator, decoder.problems)
     }
-    for part in parts { findings.append(contentsOf: part.1.all) }
+    for part in parts { problems.append(contentsOf: part.1) }
     return parts.map(\.0)
   }
 
@@ -510,11 +514,12 @@ public struct FileDecoder: Sendable {
 
   private mutating func report(tabContainer action: Action) {
     let word = action.keyword == "start" ? "push-style 'start'" : "'\(action.keyword)'"
-    findings.add(
-      SchemaRule.self,
-      "\(word) is not allowed in a tab's handlers: they run on the tab container, which has "
-        + "no navigation stack; use 'present', 'decide', 'finish', 'stay' or a present-style "
-        + "'start'", at: action.range)
+    problems.append(
+      FrontEndProblem(
+        .structure,
+        "\(word) is not allowed in a tab's handlers: they run on the tab container, which has "
+          + "no navigation stack; use 'present', 'decide', 'finish', 'stay' or a present-style "
+          + "'start'", at: action.range))
   }
 
   private mutating func style(_ entry: MappingReader.Entry) -> StartStyle? {

@@ -1,7 +1,7 @@
 /// The pairs of one YAML mapping, checked: keys are text, none repeats, none is a merge
 /// key, and (for constructs with fixed keys) every key is one the construct allows.
 ///
-/// Problems are reported as `schema` findings and the offending pairs dropped, so that
+/// Problems are reported as ``FrontEndProblem``s and the offending pairs dropped, so that
 /// decoding goes on with what is left. Small mappings (the common case) are searched
 /// linearly; a hash table is built only for large ones.
 struct MappingReader: Sendable {

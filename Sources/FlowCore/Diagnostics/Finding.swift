@@ -86,13 +86,6 @@ public struct Findings: Sendable {
 
   public init() {}
 
-  /// Records a finding with its rule's default severity.
-  public mutating func add(
-    _ rule: any Rule.Type, _ message: String, at range: SourceRange, notes: [Note] = []
-  ) {
-    all.append(Finding(rule.id, rule.severity, message, at: range, notes: notes))
-  }
-
   /// Records a finding made elsewhere.
   public mutating func append(_ finding: Finding) { all.append(finding) }
 
