@@ -85,16 +85,9 @@ public struct FileDecoder: Sendable {
     guard let file = MappingReader(root, of: "the file", allowedKeys: Self.fileKeys, decoder: &self)
     else { return nil }
     var flowFile = FlowFile(path: path)
-    if let types = file["types"], !tree.isNull(types.value),
-      let entries = MappingReader(types.value, of: "'types'", decoder: &self)
-    {
-      flowFile.types = entries.entries.map { decodeType($0) }
-    }
-    if let coordinators = file["coordinators"], !tree.isNull(coordinators.value),
-      let entries = MappingReader(coordinators.value, of: "'coordinators'", decoder: &self)
-    {
-      flowFile.coordinators = decodeCoordinators(entries.entries)
-    }
+    flowFile.types = entries(of: file["types"], of: "'types'").map { decodeType($0) }
+    flowFile.coordinators = decodeCoordinators(
+      entries(of: file["coordinators"], of: "'coordinators'"))
     return flowFile
   }
 
@@ -235,15 +228,11 @@ public struct FileDecoder: Sendable {
     coordinator.result = body["result"].flatMap { result($0, of: entry.key) }
     coordinator.root = root(body, name: entry)
     coordinator.lint = body["lint"].flatMap { lint($0) }
-    if let screens = body["screens"], !tree.isNull(screens.value),
-      let entries = MappingReader(screens.value, of: "the screens of \(what)", decoder: &self)
-    {
-      coordinator.screens = entries.entries.map { decodeScreen($0) }
+    coordinator.screens = entries(of: body["screens"], of: "the screens of \(what)").map {
+      decodeScreen($0)
     }
-    if let decisions = body["decisions"], !tree.isNull(decisions.value),
-      let entries = MappingReader(decisions.value, of: "the decisions of \(what)", decoder: &self)
-    {
-      coordinator.decisions = entries.entries.map { decodeDecision($0) }
+    coordinator.decisions = entries(of: body["decisions"], of: "the decisions of \(what)").map {
+      decodeDecision($0)
     }
     return coordinator
   }
@@ -329,39 +318,36 @@ public struct FileDecoder: Sendable {
 
   private mutating func decodeScreen(_ entry: MappingReader.Entry) -> Screen {
     var screen = Screen(name: entry.name, range: definitionRange(entry))
-    guard !tree.isNull(entry.value) else { return screen }
     let what = Subject("screen", entry.key)
-    guard
-      let body = MappingReader(
-        entry.value, of: "\(what)", allowedKeys: Self.screenKeys, decoder: &self)
-    else { return screen }
+    guard let body = nodeBody(entry, what, keys: Self.screenKeys) else { return screen }
     screen.doc = body["doc"].flatMap { text($0) }
     screen.input = body["input"].flatMap { optionalType($0.value) }
     screen.lint = body["lint"].flatMap { lint($0) }
-    if let on = body["on"], !tree.isNull(on.value),
-      let events = MappingReader(on.value, of: "the events of \(what)", decoder: &self)
-    {
-      screen.events = events.entries.map { transition($0, kind: .event) }
+    screen.events = entries(of: body["on"], of: "the events of \(what)").map {
+      transition($0, kind: .event)
     }
     return screen
   }
 
   private mutating func decodeDecision(_ entry: MappingReader.Entry) -> Decision {
     var decision = Decision(name: entry.name, range: definitionRange(entry))
-    guard !tree.isNull(entry.value) else { return decision }
     let what = Subject("decision", entry.key)
-    guard
-      let body = MappingReader(
-        entry.value, of: "\(what)", allowedKeys: Self.decisionKeys, decoder: &self)
-    else { return decision }
+    guard let body = nodeBody(entry, what, keys: Self.decisionKeys) else { return decision }
     decision.doc = body["doc"].flatMap { text($0) }
     decision.lint = body["lint"].flatMap { lint($0) }
-    if let cases = body["cases"], !tree.isNull(cases.value),
-      let entries = MappingReader(cases.value, of: "the cases of \(what)", decoder: &self)
-    {
-      decision.cases = entries.entries.map { transition($0, kind: .decisionCase) }
+    decision.cases = entries(of: body["cases"], of: "the cases of \(what)").map {
+      transition($0, kind: .decisionCase)
     }
     return decision
+  }
+
+  /// The body of a screen or decision, read with its `keys`; `nil` when it is empty (`~`,
+  /// a node with nothing to say) or, after a problem, not a mapping.
+  private mutating func nodeBody(
+    _ entry: MappingReader.Entry, _ what: Subject, keys: [String]
+  ) -> MappingReader? {
+    guard !tree.isNull(entry.value) else { return nil }
+    return MappingReader(entry.value, of: "\(what)", allowedKeys: keys, decoder: &self)
   }
 
   // MARK: Actions
@@ -488,11 +474,9 @@ public struct FileDecoder: Sendable {
   }
 
   private mutating func handlers(_ entry: MappingReader.Entry?, of child: String) -> [Transition] {
-    guard let entry, !tree.isNull(entry.value),
-      let cases = MappingReader(
-        entry.value, of: "the handlers of the start of '\(child)'", decoder: &self)
-    else { return [] }
-    return cases.entries.map { transition($0, kind: .handler) }
+    entries(of: entry, of: "the handlers of the start of '\(child)'").map {
+      transition($0, kind: .handler)
+    }
   }
 
   /// Reports the actions that need a navigation stack in handlers that run on a tab
@@ -533,6 +517,17 @@ public struct FileDecoder: Sendable {
   }
 
   // MARK: Values
+
+  /// The pairs of the mapping `entry` holds, named `what` in messages: none when the key is
+  /// missing or its value null, or (after a problem) when the value is not a mapping.
+  private mutating func entries(
+    of entry: MappingReader.Entry?, of what: @autoclosure () -> String
+  ) -> [MappingReader.Entry] {
+    guard let entry, !tree.isNull(entry.value),
+      let mapping = MappingReader(entry.value, of: what(), decoder: &self)
+    else { return [] }
+    return mapping.entries
+  }
 
   /// A name given as a value (`push: Login`): non-empty text.
   private mutating func name(_ node: YAMLNode, for key: String) -> Identifier? {
