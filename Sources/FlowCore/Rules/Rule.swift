@@ -73,11 +73,6 @@ public struct RuleExample: Sendable {
     RuleExample(kind: .passing, files: [yaml])
   }
 
-  /// A module of several files on which the rule reports nothing.
-  public static func passing(files: [String]) -> RuleExample {
-    RuleExample(kind: .passing, files: files)
-  }
-
   /// The marker that stands before each expected place in a triggering example.
   public static let marker: Character = "↓"
 }
