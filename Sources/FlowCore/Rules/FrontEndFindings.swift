@@ -14,13 +14,6 @@ extension FrontEndProblem.Kind {
 }
 
 extension Findings {
-  /// Records a finding of `rule` with the rule's default severity.
-  public mutating func add(
-    _ rule: any Rule.Type, _ message: String, at range: SourceRange, notes: [Note] = []
-  ) {
-    append(Finding(rule.id, rule.severity, message, at: range, notes: notes))
-  }
-
   /// Records each of `problems`, in order, as a finding of the rule for its kind.
   public mutating func add(_ problems: [FrontEndProblem]) {
     for problem in problems {

@@ -35,6 +35,15 @@ public protocol Rule: Sendable {
   static var examples: [RuleExample] { get }
 }
 
+extension Findings {
+  /// Records a finding of `rule` with the rule's default severity.
+  public mutating func add(
+    _ rule: any Rule.Type, _ message: String, at range: SourceRange, notes: [Note] = []
+  ) {
+    append(Finding(rule.id, rule.severity, message, at: range, notes: notes))
+  }
+}
+
 /// How a drawing marks an element that findings of a rule are placed at.
 public enum FindingDrawing: Sendable {
   /// In red: something is wrong there.
