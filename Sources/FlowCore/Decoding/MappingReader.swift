@@ -26,7 +26,7 @@ struct MappingReader: Sendable {
 
   /// Reads `node` as a mapping of `what` (a phrase such as `screen 'Login'`, built only
   /// for messages), allowing only `allowedKeys` when given. Returns `nil`, after a
-  /// finding, for other nodes.
+  /// problem, for other nodes.
   init?(
     _ node: YAMLNode, of what: @autoclosure () -> String, allowedKeys: [String]? = nil,
     decoder: inout FileDecoder
