@@ -12,7 +12,7 @@
 ///    `rationale`, `examples` (at least one triggering, one passing) and `check`.
 /// 2. Its line in ``RuleRegistry/all``, where it takes its place in `flowc rules`.
 /// 3. Its id in the `ruleID` enum of `Schemas/flow.schema.json`, and its entry in the rule
-///    list of `docs/language.md`; `make docs` then writes `docs/rules.md`.
+///    lists of `docs/language.md` and `README.md`; `make docs` then writes `docs/rules.md`.
 ///
 /// Forgetting any of these fails a test (`RuleRegistryTests`, `RuleExampleTests`, and the
 /// staleness test of `docs/rules.md`); nothing else lists rules by hand.

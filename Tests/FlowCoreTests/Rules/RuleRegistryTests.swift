@@ -73,6 +73,17 @@ import Testing
     #expect(described == RuleRegistry.all.map { "\($0.id) \($0.severity.rawValue)" })
   }
 
+  /// The README's table of what flowc finds lists each rule, in the registry's order, with
+  /// its default severity.
+  @Test func theReadmeListsEveryRule() throws {
+    let file = packageRoot.appendingPathComponent("README.md")
+    let text = try String(contentsOf: file, encoding: .utf8)
+    let listed = text.matches(of: /\n\| `([a-z-]+)` \| (error|warning) \|/).map {
+      "\($0.1) \($0.2)"
+    }
+    #expect(listed == RuleRegistry.all.map { "\($0.id) \($0.severity.rawValue)" })
+  }
+
   @Test func theBlockingRulesAreTheRulesThatSaySo() {
     #expect(
       RuleRegistry.blockingGeneration
