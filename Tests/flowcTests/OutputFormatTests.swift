@@ -50,6 +50,7 @@ import Testing
     let rules =
       ((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]]
     #expect(rules?.count == RuleRegistry.all.count)
+    #expect(rules?.compactMap { $0["id"] as? String } == RuleRegistry.ids.map(\.rawValue))
     let results = try #require(run["results"] as? [[String: Any]])
     #expect(results.count >= 4)
     let first = try #require(results.first)

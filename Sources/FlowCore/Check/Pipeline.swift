@@ -148,10 +148,7 @@ private struct FileOutcome: Sendable {
         case .bytes(let bytes):
           source = SourceFile(path: path, bytes: bytes)
         case .tooLarge(let size):
-          findings.add(
-            SchemaRule.self,
-            "file is \(size) bytes, more than the limit of \(limits.maxFileSize) bytes",
-            at: .startOfFile(path))
+          findings.add([.fileTooLarge(path, size: size, limit: limits.maxFileSize)])
           return
         }
       } catch {

@@ -1,17 +1,17 @@
 /// Decodes one file's YAML into the definitions it adds to the module (spec sections 1–7).
 ///
-/// Every structural problem is a `schema` finding at the offending node. Decoding goes on
+/// Every structural problem is a ``FrontEndProblem`` at the offending node. Decoding goes on
 /// after a problem and keeps what it can (the first of two actions, say), marking what it
 /// could not read as invalid so that no later rule reports it again.
 public struct FileDecoder: Sendable {
-  /// The path findings name.
+  /// The path problems name.
   let path: String
   /// The path, interned, for the ranges of every node.
   let fileName: FileName
   /// The document being decoded.
   let tree: YAMLTree
-  /// What was found so far.
-  private(set) var findings = Findings()
+  /// What was found wrong so far.
+  private(set) var problems: [FrontEndProblem] = []
 
   private init(path: String, tree: YAMLTree) {
     self.path = path
@@ -22,28 +22,32 @@ public struct FileDecoder: Sendable {
   /// The definitions of `document`, or `nil` when the file does not join the module:
   /// it is broken, empty, or its `version` is missing or wrong.
   public static func decode(
-    _ document: YAMLDocument, path: String, findings: inout Findings
+    _ document: YAMLDocument, path: String, problems: inout [FrontEndProblem]
   ) -> FlowFile? {
     switch document {
     case .broken:
       return nil
     case .empty:
-      findings.add(
-        SchemaRule.self, "file is empty; a flow file starts with 'version: 1'",
-        at: .startOfFile(path))
+      problems.append(
+        FrontEndProblem(
+          .version, "file is empty; a flow file starts with 'version: 1'", at: .startOfFile(path)
+        ))
       return nil
     case .document(let tree, let root):
       var decoder = FileDecoder(path: path, tree: tree)
-      defer { findings.append(contentsOf: decoder.findings.all) }
+      defer { problems.append(contentsOf: decoder.problems) }
       return decoder.decodeFile(root)
     }
   }
 
   // MARK: Reporting
 
-  /// Records a `schema` finding at `node`.
-  mutating func report(_ message: String, at node: YAMLNode, notes: [Note] = []) {
-    findings.add(SchemaRule.self, message, at: range(of: node), notes: notes)
+  /// Records a problem of `kind` (the file's structure unless said) at `node`.
+  mutating func report(
+    _ message: String, at node: YAMLNode, notes: [Note] = [],
+    kind: FrontEndProblem.Kind = .structure
+  ) {
+    problems.append(FrontEndProblem(kind, message, at: range(of: node), notes: notes))
   }
 
   /// The range `node` spans in this file.
@@ -73,7 +77,7 @@ public struct FileDecoder: Sendable {
       let hint = Suggestion.closest(to: "version", in: keys).map { " ('\($0)' is not 'version')" }
       report(
         "missing 'version: 1'\(hint ?? ""); a flow file starts with its language version",
-        at: root)
+        at: root, kind: .version)
       return nil
     }
     guard isVersionOne(version.value) else { return nil }
@@ -81,16 +85,9 @@ public struct FileDecoder: Sendable {
     guard let file = MappingReader(root, of: "the file", allowedKeys: Self.fileKeys, decoder: &self)
     else { return nil }
     var flowFile = FlowFile(path: path)
-    if let types = file["types"], !tree.isNull(types.value),
-      let entries = MappingReader(types.value, of: "'types'", decoder: &self)
-    {
-      flowFile.types = entries.entries.map { decodeType($0) }
-    }
-    if let coordinators = file["coordinators"], !tree.isNull(coordinators.value),
-      let entries = MappingReader(coordinators.value, of: "'coordinators'", decoder: &self)
-    {
-      flowFile.coordinators = decodeCoordinators(entries.entries)
-    }
+    flowFile.types = entries(of: file["types"], of: "'types'").map { decodeType($0) }
+    flowFile.coordinators = decodeCoordinators(
+      entries(of: file["coordinators"], of: "'coordinators'"))
     return flowFile
   }
 
@@ -100,11 +97,11 @@ public struct FileDecoder: Sendable {
       let value = Self.integer(text)
     {
       if value == 1 { return true }
-      report("unsupported version \(text); this flowc reads version 1", at: node)
+      report("unsupported version \(text); this flowc reads version 1", at: node, kind: .version)
       return false
     }
     let shown = shownValue(node)
-    report("'version' must be the integer 1, not \(shown)", at: node)
+    report("'version' must be the integer 1, not \(shown)", at: node, kind: .version)
     return false
   }
 
@@ -201,16 +198,16 @@ public struct FileDecoder: Sendable {
 
   // MARK: Coordinators
 
-  /// Decodes coordinators, in chunks on all cores for a large file; findings keep their
+  /// Decodes coordinators, in chunks on all cores for a large file; problems keep their
   /// order.
   private mutating func decodeCoordinators(_ entries: [MappingReader.Entry]) -> [Coordinator] {
     let base = FileDecoder(path: path, tree: tree)
     let parts = Parallel.map(count: entries.count, minimumChunk: 32) { index in
       var decoder = base
       let coordinator = decoder.decodeCoordinator(entries[index])
-      return (coordinator, decoder.findings)
+      return (coordinator, decoder.problems)
     }
-    for part in parts { findings.append(contentsOf: part.1.all) }
+    for part in parts { problems.append(contentsOf: part.1) }
     return parts.map(\.0)
   }
 
@@ -231,15 +228,11 @@ public struct FileDecoder: Sendable {
     coordinator.result = body["result"].flatMap { result($0, of: entry.key) }
     coordinator.root = root(body, name: entry)
     coordinator.lint = body["lint"].flatMap { lint($0) }
-    if let screens = body["screens"], !tree.isNull(screens.value),
-      let entries = MappingReader(screens.value, of: "the screens of \(what)", decoder: &self)
-    {
-      coordinator.screens = entries.entries.map { decodeScreen($0) }
+    coordinator.screens = entries(of: body["screens"], of: "the screens of \(what)").map {
+      decodeScreen($0)
     }
-    if let decisions = body["decisions"], !tree.isNull(decisions.value),
-      let entries = MappingReader(decisions.value, of: "the decisions of \(what)", decoder: &self)
-    {
-      coordinator.decisions = entries.entries.map { decodeDecision($0) }
+    coordinator.decisions = entries(of: body["decisions"], of: "the decisions of \(what)").map {
+      decodeDecision($0)
     }
     return coordinator
   }
@@ -325,39 +318,36 @@ public struct FileDecoder: Sendable {
 
   private mutating func decodeScreen(_ entry: MappingReader.Entry) -> Screen {
     var screen = Screen(name: entry.name, range: definitionRange(entry))
-    guard !tree.isNull(entry.value) else { return screen }
     let what = Subject("screen", entry.key)
-    guard
-      let body = MappingReader(
-        entry.value, of: "\(what)", allowedKeys: Self.screenKeys, decoder: &self)
-    else { return screen }
+    guard let body = nodeBody(entry, what, keys: Self.screenKeys) else { return screen }
     screen.doc = body["doc"].flatMap { text($0) }
     screen.input = body["input"].flatMap { optionalType($0.value) }
     screen.lint = body["lint"].flatMap { lint($0) }
-    if let on = body["on"], !tree.isNull(on.value),
-      let events = MappingReader(on.value, of: "the events of \(what)", decoder: &self)
-    {
-      screen.events = events.entries.map { transition($0, kind: .event) }
+    screen.events = entries(of: body["on"], of: "the events of \(what)").map {
+      transition($0, kind: .event)
     }
     return screen
   }
 
   private mutating func decodeDecision(_ entry: MappingReader.Entry) -> Decision {
     var decision = Decision(name: entry.name, range: definitionRange(entry))
-    guard !tree.isNull(entry.value) else { return decision }
     let what = Subject("decision", entry.key)
-    guard
-      let body = MappingReader(
-        entry.value, of: "\(what)", allowedKeys: Self.decisionKeys, decoder: &self)
-    else { return decision }
+    guard let body = nodeBody(entry, what, keys: Self.decisionKeys) else { return decision }
     decision.doc = body["doc"].flatMap { text($0) }
     decision.lint = body["lint"].flatMap { lint($0) }
-    if let cases = body["cases"], !tree.isNull(cases.value),
-      let entries = MappingReader(cases.value, of: "the cases of \(what)", decoder: &self)
-    {
-      decision.cases = entries.entries.map { transition($0, kind: .decisionCase) }
+    decision.cases = entries(of: body["cases"], of: "the cases of \(what)").map {
+      transition($0, kind: .decisionCase)
     }
     return decision
+  }
+
+  /// The body of a screen or decision, read with its `keys`; `nil` when it is empty (`~`,
+  /// a node with nothing to say) or, after a problem, not a mapping.
+  private mutating func nodeBody(
+    _ entry: MappingReader.Entry, _ what: Subject, keys: [String]
+  ) -> MappingReader? {
+    guard !tree.isNull(entry.value) else { return nil }
+    return MappingReader(entry.value, of: "\(what)", allowedKeys: keys, decoder: &self)
   }
 
   // MARK: Actions
@@ -484,11 +474,9 @@ public struct FileDecoder: Sendable {
   }
 
   private mutating func handlers(_ entry: MappingReader.Entry?, of child: String) -> [Transition] {
-    guard let entry, !tree.isNull(entry.value),
-      let cases = MappingReader(
-        entry.value, of: "the handlers of the start of '\(child)'", decoder: &self)
-    else { return [] }
-    return cases.entries.map { transition($0, kind: .handler) }
+    entries(of: entry, of: "the handlers of the start of '\(child)'").map {
+      transition($0, kind: .handler)
+    }
   }
 
   /// Reports the actions that need a navigation stack in handlers that run on a tab
@@ -510,11 +498,12 @@ public struct FileDecoder: Sendable {
 
   private mutating func report(tabContainer action: Action) {
     let word = action.keyword == "start" ? "push-style 'start'" : "'\(action.keyword)'"
-    findings.add(
-      SchemaRule.self,
-      "\(word) is not allowed in a tab's handlers: they run on the tab container, which has "
-        + "no navigation stack; use 'present', 'decide', 'finish', 'stay' or a present-style "
-        + "'start'", at: action.range)
+    problems.append(
+      FrontEndProblem(
+        .structure,
+        "\(word) is not allowed in a tab's handlers: they run on the tab container, which has "
+          + "no navigation stack; use 'present', 'decide', 'finish', 'stay' or a present-style "
+          + "'start'", at: action.range))
   }
 
   private mutating func style(_ entry: MappingReader.Entry) -> StartStyle? {
@@ -528,6 +517,17 @@ public struct FileDecoder: Sendable {
   }
 
   // MARK: Values
+
+  /// The pairs of the mapping `entry` holds, named `what` in messages: none when the key is
+  /// missing or its value null, or (after a problem) when the value is not a mapping.
+  private mutating func entries(
+    of entry: MappingReader.Entry?, of what: @autoclosure () -> String
+  ) -> [MappingReader.Entry] {
+    guard let entry, !tree.isNull(entry.value),
+      let mapping = MappingReader(entry.value, of: what(), decoder: &self)
+    else { return [] }
+    return mapping.entries
+  }
 
   /// A name given as a value (`push: Login`): non-empty text.
   private mutating func name(_ node: YAMLNode, for key: String) -> Identifier? {

@@ -1,7 +1,7 @@
 /// The pairs of one YAML mapping, checked: keys are text, none repeats, none is a merge
 /// key, and (for constructs with fixed keys) every key is one the construct allows.
 ///
-/// Problems are reported as `schema` findings and the offending pairs dropped, so that
+/// Problems are reported as ``FrontEndProblem``s and the offending pairs dropped, so that
 /// decoding goes on with what is left. Small mappings (the common case) are searched
 /// linearly; a hash table is built only for large ones.
 struct MappingReader: Sendable {
@@ -26,7 +26,7 @@ struct MappingReader: Sendable {
 
   /// Reads `node` as a mapping of `what` (a phrase such as `screen 'Login'`, built only
   /// for messages), allowing only `allowedKeys` when given. Returns `nil`, after a
-  /// finding, for other nodes.
+  /// problem, for other nodes.
   init?(
     _ node: YAMLNode, of what: @autoclosure () -> String, allowedKeys: [String]? = nil,
     decoder: inout FileDecoder

@@ -1,13 +1,9 @@
 /// How much a finding matters: errors fail `flowc check`, warnings do not (unless `--strict`).
-public enum Severity: String, Comparable, Sendable, CaseIterable {
+public enum Severity: String, Sendable {
   /// Reported, does not fail the run unless `--strict`.
   case warning
   /// Fails the run (exit status 1).
   case error
-
-  public static func < (lhs: Severity, rhs: Severity) -> Bool {
-    lhs == .warning && rhs == .error
-  }
 }
 
 /// The stable identifier of a rule, such as `unknown-reference`.
@@ -86,13 +82,6 @@ public struct Findings: Sendable {
 
   public init() {}
 
-  /// Records a finding with its rule's default severity.
-  public mutating func add(
-    _ rule: any Rule.Type, _ message: String, at range: SourceRange, notes: [Note] = []
-  ) {
-    all.append(Finding(rule.id, rule.severity, message, at: range, notes: notes))
-  }
-
   /// Records a finding made elsewhere.
   public mutating func append(_ finding: Finding) { all.append(finding) }
 
@@ -100,10 +89,4 @@ public struct Findings: Sendable {
   public mutating func append(contentsOf findings: some Sequence<Finding>) {
     all.append(contentsOf: findings)
   }
-
-  /// Whether any finding so far is at error level.
-  public var hasErrors: Bool { all.contains { $0.severity == .error } }
-
-  /// The number of findings so far.
-  public var count: Int { all.count }
 }

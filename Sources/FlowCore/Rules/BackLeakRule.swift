@@ -59,6 +59,16 @@ public enum BackLeakRule: ModuleRule {
   /// Reads the verdicts on back actions that the module analysis worked out once (a
   /// fixpoint over at most four start contexts per coordinator): O(back actions).
   public static func check(_ context: CheckContext, into findings: inout Findings) {
-    BackCheck.report(.leak, context, into: &findings)
+    BackCheck.forEach(.leak, in: context) { site in
+      let name = site.coordinator.name
+      let what =
+        site.isPop
+        ? "'pop' \(site.place) goes back into the parent of push-style child '\(name)'"
+        : "'dismiss' \(site.place) closes a modal stack presented from outside '\(name)'"
+      findings.add(
+        self,
+        what + " without finishing it, so '\(name)' is never removed; finish with a result "
+          + "instead", at: site.step.written.range)
+    }
   }
 }

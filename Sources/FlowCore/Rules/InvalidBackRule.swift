@@ -44,6 +44,20 @@ public enum InvalidBackRule: ModuleRule {
   /// Reads the verdicts on back actions that the module analysis worked out once (a
   /// fixpoint over at most four start contexts per coordinator): O(back actions).
   public static func check(_ context: CheckContext, into findings: inout Findings) {
-    BackCheck.report(.impossible, context, into: &findings)
+    BackCheck.forEach(.impossible, in: context) { site in
+      let reason: String
+      if !site.isPop {
+        reason = "the screen is never in a modal stack"
+      } else if site.states.allSatisfy({ $0 == .bottom(ownModal: true) }) {
+        reason = "it is only shown by 'present', at the root of a modal stack"
+      } else {
+        reason =
+          "it is the bottom of a navigation stack there, with nothing of "
+          + "'\(site.coordinator.name)' below"
+      }
+      findings.add(
+        self, "'\(site.step.written.keyword)' \(site.place) can never happen: \(reason)",
+        at: site.step.written.range)
+    }
   }
 }

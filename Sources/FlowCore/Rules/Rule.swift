@@ -1,9 +1,21 @@
 /// A check with a stable id, a default severity, and the documentation and examples that
-/// `flowc rules`, `docs/rules.md` and the rule tests are all made from.
+/// `flowc rules`, `docs/rules.md`, SARIF's rule metadata and the rule tests are all made
+/// from.
 ///
 /// Rules that need the whole module's graph also conform to ``ModuleRule``; the others
-/// (`yaml-syntax`, `schema`, …) are reported by the stage of the pipeline that sees the
-/// problem, and carry here only what describes them.
+/// (`yaml-syntax`, `schema`) report the problems of the front end (see
+/// `FrontEndFindings.swift`), and carry here only what describes them.
+///
+/// Adding a rule takes:
+/// 1. One file, `Rules/<Name>Rule.swift`, declaring `enum <Name>Rule: ModuleRule` with every
+///    fact about it: `id`, `severity`, `blocksGeneration`, `drawing`, `summary`,
+///    `rationale`, `examples` (at least one triggering, one passing) and `check`.
+/// 2. Its line in ``RuleRegistry/all``, where it takes its place in `flowc rules`.
+/// 3. Its id in the `ruleID` enum of `Schemas/flow.schema.json`, and its entry in the rule
+///    lists of `docs/language.md` and `README.md`; `make docs` then writes `docs/rules.md`.
+///
+/// Forgetting any of these fails a test (`RuleRegistryTests`, `RuleExampleTests`, and the
+/// staleness test of `docs/rules.md`); nothing else lists rules by hand.
 public protocol Rule: Sendable {
   /// The id users configure and suppress the rule by. Never changes.
   static var id: RuleID { get }
@@ -21,6 +33,15 @@ public protocol Rule: Sendable {
   static var rationale: String { get }
   /// YAML that triggers the rule (places marked with `↓`) and YAML that must not.
   static var examples: [RuleExample] { get }
+}
+
+extension Findings {
+  /// Records a finding of `rule` with the rule's default severity.
+  public mutating func add(
+    _ rule: any Rule.Type, _ message: String, at range: SourceRange, notes: [Note] = []
+  ) {
+    append(Finding(rule.id, rule.severity, message, at: range, notes: notes))
+  }
 }
 
 /// How a drawing marks an element that findings of a rule are placed at.
@@ -59,11 +80,6 @@ public struct RuleExample: Sendable {
   /// A one-file module on which the rule reports nothing.
   public static func passing(_ yaml: String) -> RuleExample {
     RuleExample(kind: .passing, files: [yaml])
-  }
-
-  /// A module of several files on which the rule reports nothing.
-  public static func passing(files: [String]) -> RuleExample {
-    RuleExample(kind: .passing, files: files)
   }
 
   /// The marker that stands before each expected place in a triggering example.

@@ -1,4 +1,5 @@
-/// Flow files whose structure is not the language's.
+/// Flow files whose structure is not the language's: the front end's `limit`, `version` and
+/// `structure` problems (see `FrontEndFindings.swift`).
 public enum SchemaRule: Rule {
   public static let id: RuleID = "schema"
   public static let severity = Severity.error

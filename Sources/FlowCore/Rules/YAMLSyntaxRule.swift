@@ -1,4 +1,5 @@
-/// A file that libyaml cannot read as YAML.
+/// A file that libyaml cannot read as YAML: the front end's `encoding` and `syntax` problems
+/// (see `FrontEndFindings.swift`).
 public enum YAMLSyntaxRule: Rule {
   public static let id: RuleID = "yaml-syntax"
   public static let severity = Severity.error

@@ -6,7 +6,7 @@ public enum YAMLDocument: Sendable {
   case document(YAMLTree, root: YAMLNode)
   /// The file holds no document at all: it is empty, or only comments.
   case empty
-  /// The file could not be read as YAML, or broke a limit; the findings say why.
+  /// The file could not be read as YAML, or broke a limit; the problems say why.
   case broken
 }
 
@@ -15,38 +15,36 @@ public enum YAMLDocument: Sendable {
 /// This is the only place that talks to libyaml. The event loop keeps its own stack
 /// (no recursion, so no nesting overflows the stack), checks the depth and the alias
 /// expansion as each event arrives (so that a hostile file stops in milliseconds), and
-/// records libyaml's errors as `yaml-syntax` findings at libyaml's position.
+/// records libyaml's errors as ``FrontEndProblem``s at libyaml's position.
 public enum YAMLParser {
-  /// Parses the first YAML document of `file`, adding what is wrong to `findings`.
+  /// Parses the first YAML document of `file`, appending what is wrong to `problems`.
   public static func parse(
-    _ file: SourceFile, limits: YAMLLimits = .standard, findings: inout Findings
+    _ file: SourceFile, limits: YAMLLimits = .standard, problems: inout [FrontEndProblem]
   ) -> YAMLDocument {
     if file.bytes.count > limits.maxFileSize {
-      findings.add(
-        SchemaRule.self,
-        "file is \(file.bytes.count) bytes, more than the limit of \(limits.maxFileSize) bytes",
-        at: .startOfFile(file.path))
+      problems.append(
+        .fileTooLarge(file.path, size: file.bytes.count, limit: limits.maxFileSize))
       return .broken
     }
     if file.bytes.starts(with: [0xFF, 0xFE]) || file.bytes.starts(with: [0xFE, 0xFF]) {
-      findings.add(
-        YAMLSyntaxRule.self, "file is UTF-16; flow files must be UTF-8",
-        at: .startOfFile(file.path))
+      problems.append(
+        FrontEndProblem(
+          .encoding, "file is UTF-16; flow files must be UTF-8", at: .startOfFile(file.path)))
       return .broken
     }
     if file.bytes.count >= splitThreshold, let split = YAMLSplitter.parse(file, limits: limits) {
       return split
     }
-    return parseWhole(file, limits: limits, findings: &findings)
+    return parseWhole(file, limits: limits, problems: &problems)
   }
 
   /// Parses all of `file` in one stream.
   static func parseWhole(
-    _ file: SourceFile, limits: YAMLLimits, findings: inout Findings
+    _ file: SourceFile, limits: YAMLLimits, problems: inout [FrontEndProblem]
   ) -> YAMLDocument {
     var builder = TreeBuilder(file: file, limits: limits)
     builder.run()
-    findings.append(contentsOf: builder.findings.all)
+    problems.append(contentsOf: builder.problems)
     return builder.result
   }
 
@@ -61,7 +59,7 @@ public enum YAMLParser {
   ) -> (tree: YAMLTree, root: YAMLNode)? {
     var builder = TreeBuilder(file: file, limits: limits, range: range, firstLine: firstLine)
     builder.run()
-    guard builder.findings.all.isEmpty, case .document(let tree, let root) = builder.result else {
+    guard builder.problems.isEmpty, case .document(let tree, let root) = builder.result else {
       return nil
     }
     return (tree, root)
@@ -82,7 +80,7 @@ private struct Frame {
 private struct TreeBuilder {
   let file: SourceFile
   let limits: YAMLLimits
-  var findings = Findings()
+  var problems: [FrontEndProblem] = []
   var result = YAMLDocument.empty
 
   private var records: [YAMLTree.Record] = []
@@ -122,7 +120,7 @@ private struct TreeBuilder {
   mutating func run() {
     var parser = yaml_parser_t()
     guard yaml_parser_initialize(&parser) == 1 else {
-      findings.add(YAMLSyntaxRule.self, "out of memory", at: .startOfFile(file.path))
+      report(.syntax, "out of memory", at: .startOfFile(file.path))
       result = .broken
       return
     }
@@ -158,9 +156,8 @@ private struct TreeBuilder {
     case YAML_DOCUMENT_START_EVENT:
       documents += 1
       if documents > 1 {
-        findings.add(
-          SchemaRule.self,
-          "a flow file holds one YAML document; this second document is not read",
+        report(
+          .structure, "a flow file holds one YAML document; this second document is not read",
           at: SourceRange(file: file.path, start: start, end: end))
         return false
       }
@@ -177,8 +174,8 @@ private struct TreeBuilder {
       attach(YAMLNode(node), size: 1)
     case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
       guard stack.count < limits.maxDepth else {
-        findings.add(
-          SchemaRule.self,
+        report(
+          .limit,
           "nesting is deeper than \(limits.maxDepth) levels; flowc stops reading the file here",
           at: SourceRange(file: file.path, start: start, end: end))
         result = .broken
@@ -218,14 +215,14 @@ private struct TreeBuilder {
           openAnchors.contains(name)
           ? "alias '*\(name)' refers to a node that contains it"
           : "alias '*\(name)' refers to no anchor '&\(name)' before it"
-        findings.add(YAMLSyntaxRule.self, message, at: range)
+        report(.syntax, message, at: range)
         result = .broken
         return false
       }
       aliasExpansion += anchored.size
       guard aliasExpansion <= limits.maxAliasExpansion else {
-        findings.add(
-          SchemaRule.self,
+        report(
+          .limit,
           "aliases expand to more than \(limits.maxAliasExpansion) nodes; "
             + "flowc stops reading the file here",
           at: range)
@@ -253,7 +250,15 @@ private struct TreeBuilder {
     pending.append(node)
   }
 
-  /// Records libyaml's error as a `yaml-syntax` finding at the position libyaml gives.
+  /// Records `message`, a problem of `kind` at `range`.
+  private mutating func report(
+    _ kind: FrontEndProblem.Kind, _ message: String, at range: SourceRange
+  ) {
+    problems.append(FrontEndProblem(kind, message, at: range))
+  }
+
+  /// Records libyaml's error as a problem at the position libyaml gives: an `encoding`
+  /// problem for what its reader rejects, a `syntax` problem otherwise.
   private mutating func reportError(of parser: yaml_parser_t, byteOrderMark: Int) {
     result = .broken
     let problem = optionalString(parser.problem) ?? "malformed YAML"
@@ -267,9 +272,9 @@ private struct TreeBuilder {
         problem.hasPrefix("control characters")
         ? "control character \(hex(byte)) is not allowed in a flow file"
         : "file is not valid UTF-8: \(problem) \(hex(byte))"
-      findings.add(YAMLSyntaxRule.self, message, at: range)
+      report(.encoding, message, at: range)
     case YAML_MEMORY_ERROR:
-      findings.add(YAMLSyntaxRule.self, "out of memory", at: .startOfFile(file.path))
+      report(.syntax, "out of memory", at: .startOfFile(file.path))
     default:
       let at = position(parser.problem_mark)
       var message = "invalid YAML: \(problem)"
@@ -277,8 +282,7 @@ private struct TreeBuilder {
         let contextAt = position(parser.context_mark)
         message += " (\(context) at line \(contextAt.line), column \(contextAt.column))"
       }
-      findings.add(
-        YAMLSyntaxRule.self, message, at: SourceRange(file: file.path, start: at, end: at))
+      report(.syntax, message, at: SourceRange(file: file.path, start: at, end: at))
     }
   }
 

@@ -364,11 +364,11 @@ extension YAMLParser {
       case .document(let split, let splitRoot)? = YAMLSplitter.parse(
         file, limits: .standard, minimumPiece: minimumPiece)
     else { return nil }
-    var findings = Findings()
+    var problems: [FrontEndProblem] = []
     guard
       case .document(let whole, let wholeRoot) = parseWhole(
-        file, limits: .standard, findings: &findings)
-    else { return "the pieces parse, the whole file does not: \(findings.all.map(\.message))" }
+        file, limits: .standard, problems: &problems)
+    else { return "the pieces parse, the whole file does not: \(problems.map(\.message))" }
     return split.difference(splitRoot, from: whole, wholeRoot)
   }
 }

@@ -329,4 +329,25 @@ import Testing
     let (_, findings) = decode(flow("App:\n  result: {}\n  start: A\n  screens: { A: {} }"))
     #expect(findings.map(\.line) == [4])
   }
+
+  /// A file without the language version does not join the module, and says so as a
+  /// `version` problem; every other problem of the decoder is about the structure.
+  @Test func problemsSayTheirKind() {
+    func kinds(_ text: String) -> [FrontEndProblem.Kind] {
+      var problems: [FrontEndProblem] = []
+      let document = YAMLParser.parse(
+        SourceFile(path: "a.flow.yaml", text: text), problems: &problems)
+      _ = FileDecoder.decode(document, path: "a.flow.yaml", problems: &problems)
+      return problems.map(\.kind)
+    }
+    #expect(kinds("") == [.version])
+    #expect(kinds("coordinators: {}\n") == [.version])
+    #expect(kinds("version: 2\n") == [.version])
+    #expect(kinds("version: one\n") == [.version])
+    #expect(kinds("[1]\n") == [.structure])
+    #expect(
+      kinds("version: 1\ncoordinators: { App: { entry: true, start: A, screns: {} } }\n") == [
+        .structure
+      ])
+  }
 }

@@ -1,4 +1,5 @@
 import FlowCore
+import Foundation
 import Testing
 
 /// The text and JSON formats of `flowc check`.
@@ -97,5 +98,29 @@ import Testing
     #expect(
       JSON.object(["b": .integer(1), "a": .array([.bool(true), .null])]).compact
         == "{\"a\":[true,null],\"b\":1}")
+  }
+
+  /// SARIF's rule metadata is the registry's: every rule, in order, with its summary,
+  /// rationale and default level, and each result points at its rule's entry.
+  @Test func sarifListsExactlyTheRegisteredRules() throws {
+    let finding = Finding("schema", .warning, "x", at: range(1, 1, 2))
+    let text = SARIFReporter.render([finding], workingDirectory: "/x")
+    let log = try #require(
+      try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    let run = try #require((log["runs"] as? [[String: Any]])?.first)
+    let driver = (run["tool"] as? [String: Any])?["driver"] as? [String: Any]
+    let rules = try #require(driver?["rules"] as? [[String: Any]])
+    #expect(rules.compactMap { $0["id"] as? String } == RuleRegistry.ids.map(\.rawValue))
+    for (rule, descriptor) in zip(RuleRegistry.all, rules) {
+      let short = (descriptor["shortDescription"] as? [String: Any])?["text"] as? String
+      let full = (descriptor["fullDescription"] as? [String: Any])?["text"] as? String
+      let level = (descriptor["defaultConfiguration"] as? [String: Any])?["level"] as? String
+      #expect(short == rule.summary, "\(rule.id)")
+      #expect(full == rule.rationale, "\(rule.id)")
+      #expect(level == rule.severity.rawValue, "\(rule.id)")
+    }
+    let result = try #require((run["results"] as? [[String: Any]])?.first)
+    #expect(result["ruleIndex"] as? Int == RuleRegistry.ids.firstIndex(of: "schema"))
+    #expect(result["level"] as? String == "warning")
   }
 }

@@ -186,4 +186,33 @@ import Testing
     #expect(tree.tag(of: values[6]) == "tag:yaml.org,2002:str")
     #expect(tree.kindDescription(of: values[0]) == "null")
   }
+
+  /// The kinds of problem the YAML layer reports, as data: which rule reports each is
+  /// decided elsewhere (`Rules/FrontEndFindings.swift`).
+  @Test func problemsSayTheirKind() {
+    func kinds(_ bytes: [UInt8], limits: YAMLLimits = .standard) -> [FrontEndProblem.Kind] {
+      var problems: [FrontEndProblem] = []
+      _ = YAMLParser.parse(
+        SourceFile(path: "a.yaml", bytes: bytes), limits: limits, problems: &problems)
+      return problems.map(\.kind)
+    }
+    #expect(kinds([0xFF, 0xFE, 0x61, 0x00]) == [.encoding])
+    #expect(kinds(Array("a: ".utf8) + [0xFF]) == [.encoding])
+    #expect(kinds(Array("a: b\n  ".utf8) + [0x00]) == [.encoding])
+    #expect(kinds(Array("a:\n  b: [1, 2\nc: d\n".utf8)) == [.syntax])
+    #expect(kinds(Array("a: *nowhere\n".utf8)) == [.syntax])
+    #expect(kinds(Array("a: 1\n---\nb: 2\n".utf8)) == [.structure])
+    #expect(
+      kinds(
+        Array("[[[1]]]".utf8),
+        limits: YAMLLimits(maxDepth: 2, maxAliasExpansion: 10, maxFileSize: 99)) == [.limit])
+    #expect(
+      kinds(
+        Array("a: 123456789".utf8),
+        limits: YAMLLimits(maxDepth: 9, maxAliasExpansion: 9, maxFileSize: 8)) == [.limit])
+    #expect(
+      kinds(
+        Array("a: &x [1, 2, 3]\nb: [*x, *x, *x, *x]\n".utf8),
+        limits: YAMLLimits(maxDepth: 9, maxAliasExpansion: 10, maxFileSize: 99)) == [.limit])
+  }
 }

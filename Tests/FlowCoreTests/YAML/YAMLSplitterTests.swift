@@ -7,10 +7,10 @@ import Testing
 @Suite struct YAMLSplitterTests {
   /// The whole parse of `text`.
   private func whole(_ file: SourceFile) throws -> (YAMLTree, YAMLNode) {
-    var findings = Findings()
-    let document = YAMLParser.parseWhole(file, limits: .standard, findings: &findings)
+    var problems: [FrontEndProblem] = []
+    let document = YAMLParser.parseWhole(file, limits: .standard, problems: &problems)
     guard case .document(let tree, let root) = document else {
-      Issue.record("the whole parse failed: \(findings.all.map(\.message))")
+      Issue.record("the whole parse failed: \(problems.map(\.message))")
       throw CancellationError()
     }
     return (tree, root)

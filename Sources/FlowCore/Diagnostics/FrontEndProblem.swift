@@ -1,0 +1,49 @@
+/// A problem the front end (the YAML layer and the decoder) found while reading one file:
+/// what kind of problem, what it says, and where.
+///
+/// The front end reports problems as data and knows nothing of rules; the check turns each
+/// into a finding of the rule for its kind, in one place (`Rules/FrontEndFindings.swift`).
+public struct FrontEndProblem: Hashable, Sendable {
+  /// What kind of problem it is; each kind is reported by one rule.
+  public enum Kind: Hashable, Sendable, CaseIterable {
+    /// The bytes are not text a flow file may hold: UTF-16, bytes that are not UTF-8, or a
+    /// control character.
+    case encoding
+    /// libyaml cannot read the text as YAML (or ran out of memory reading it), or an alias
+    /// names no anchor before it.
+    case syntax
+    /// The file breaks one of the ``YAMLLimits`` (its size, its nesting, its alias
+    /// expansion), so the front end stops reading it.
+    case limit
+    /// The file does not start with the language version: it is empty, or its `version`
+    /// is missing, not an integer, or not 1. Such a file does not join the module.
+    case version
+    /// Well-formed YAML whose structure is not the language's (spec sections 1–7): an
+    /// unknown, missing or duplicate key, a wrong kind of value, more than one action.
+    case structure
+  }
+
+  /// What kind of problem it is.
+  public var kind: Kind
+  /// A lowercase sentence that names things in quotes and says what to do where it helps.
+  public var message: String
+  /// The node or place the problem is about.
+  public var range: SourceRange
+  /// Related places.
+  public var notes: [Note]
+
+  public init(_ kind: Kind, _ message: String, at range: SourceRange, notes: [Note] = []) {
+    self.kind = kind
+    self.message = message
+    self.range = range
+    self.notes = notes
+  }
+
+  /// A file of `size` bytes, more than the `limit`: reported at the start of the file, which
+  /// is not read.
+  public static func fileTooLarge(_ path: String, size: Int, limit: Int) -> FrontEndProblem {
+    FrontEndProblem(
+      .limit, "file is \(size) bytes, more than the limit of \(limit) bytes",
+      at: .startOfFile(path))
+  }
+}

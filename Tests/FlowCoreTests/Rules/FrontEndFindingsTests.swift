@@ -1,0 +1,38 @@
+import FlowCore
+import Testing
+
+/// The one place where the front end's problems become findings of rules.
+@Suite struct FrontEndFindingsTests {
+  @Test func eachKindOfProblemIsReportedByItsRule() {
+    let rules = FrontEndProblem.Kind.allCases.map { $0.rule.id }
+    #expect(rules == ["yaml-syntax", "yaml-syntax", "schema", "schema", "schema"])
+    for kind in FrontEndProblem.Kind.allCases {
+      #expect(RuleRegistry.rule(kind.rule.id) != nil, "\(kind)")
+    }
+  }
+
+  @Test func problemsBecomeFindingsInOrderWithTheirNotes() {
+    let range = SourceRange(
+      file: "a.flow.yaml", start: SourcePosition(line: 2, column: 3),
+      end: SourcePosition(line: 2, column: 7))
+    let note = Note("first defined here", at: .startOfFile("a.flow.yaml"))
+    var findings = Findings()
+    findings.add([
+      FrontEndProblem(.structure, "duplicate key 'a' in the file", at: range, notes: [note]),
+      FrontEndProblem(.syntax, "invalid YAML: oops", at: .startOfFile("b.flow.yaml")),
+    ])
+    #expect(
+      findings.all == [
+        Finding(
+          "schema", .error, "duplicate key 'a' in the file", at: range, notes: [note]),
+        Finding("yaml-syntax", .error, "invalid YAML: oops", at: .startOfFile("b.flow.yaml")),
+      ])
+  }
+
+  @Test func aFileTooLargeIsALimitAtItsStart() {
+    let problem = FrontEndProblem.fileTooLarge("a.flow.yaml", size: 9, limit: 8)
+    #expect(problem.kind == .limit)
+    #expect(problem.message == "file is 9 bytes, more than the limit of 8 bytes")
+    #expect(problem.range == .startOfFile("a.flow.yaml"))
+  }
+}
