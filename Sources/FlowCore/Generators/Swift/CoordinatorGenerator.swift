@@ -62,7 +62,7 @@ struct CoordinatorGenerator {
       declarations.append(.enumeration(resultEnum(cases)))
     }
     declarations.append(.protocolType(makeProtocol()))
-    declarations.append(.classType(coordinatorClass))
+    declarations.append(.type(coordinatorClass))
     return SwiftFile(
       header: header, imports: ["FlowRuntime"] + (usesFoundation ? ["Foundation"] : []),
       declarations: declarations)
@@ -194,7 +194,7 @@ struct CoordinatorGenerator {
 
   // MARK: The class
 
-  private mutating func makeClass() -> SwiftClass {
+  private mutating func makeClass() -> SwiftTypeDeclaration {
     // Bodies first: they find the payloads each decision is decided with.
     let start = startStatements()
     var screenSections: [[SwiftDeclaration]] = []
@@ -274,10 +274,10 @@ struct CoordinatorGenerator {
     }
 
     let doc = SwiftNames.docLines(coordinator.doc)
-    return SwiftClass(
+    return SwiftTypeDeclaration(
       preamble: SwiftPreamble(
         doc: doc.isEmpty ? ["Runs the flow \(name)."] : doc, modifiers: visible + [.final]),
-      name: className,
+      kind: .classType, name: className,
       inherits: [.named(names.runtime("FlowCoordinator"), arguments: [resultType])],
       members: members)
   }

@@ -25,12 +25,10 @@ struct SwiftFile: Sendable {
 enum SwiftDeclaration: Sendable {
   /// An enum.
   case enumeration(SwiftEnum)
-  /// A struct.
-  case structure(SwiftStruct)
+  /// A struct or a class.
+  case type(SwiftTypeDeclaration)
   /// A protocol.
   case protocolType(SwiftProtocol)
-  /// A class.
-  case classType(SwiftClass)
   /// A function or an initializer.
   case function(SwiftFunction)
   /// A stored or computed property.
@@ -81,9 +79,16 @@ struct SwiftEnumCase: Sendable {
   var payload: SwiftType?
 }
 
-/// A struct.
-struct SwiftStruct: Sendable {
+/// A struct or a class.
+struct SwiftTypeDeclaration: Sendable {
+  /// Which of the two.
+  enum Kind: String, Sendable {
+    case structure = "struct "
+    case classType = "class "
+  }
+
   var preamble = SwiftPreamble()
+  var kind: Kind
   var name: String
   var inherits: [SwiftType] = []
   var members: [SwiftDeclaration] = []
@@ -95,14 +100,6 @@ struct SwiftProtocol: Sendable {
   var name: String
   var inherits: [SwiftType] = []
   var requirements: [SwiftFunction] = []
-}
-
-/// A class.
-struct SwiftClass: Sendable {
-  var preamble = SwiftPreamble()
-  var name: String
-  var inherits: [SwiftType] = []
-  var members: [SwiftDeclaration] = []
 }
 
 /// A function, or an initializer.

@@ -87,9 +87,8 @@ struct SwiftWriter {
   private mutating func write(_ declaration: SwiftDeclaration) {
     switch declaration {
     case .enumeration(let value): write(value)
-    case .structure(let value): write(value)
+    case .type(let value): write(value)
     case .protocolType(let value): write(value)
-    case .classType(let value): write(value)
     case .function(let value): write(value)
     case .property(let value): write(value)
     case .mark(let text): line("// MARK: - \(text)")
@@ -164,14 +163,10 @@ struct SwiftWriter {
     line("}")
   }
 
-  private mutating func write(_ value: SwiftStruct) {
+  private mutating func write(_ value: SwiftTypeDeclaration) {
     preamble(value.preamble)
-    members(value.members, value.preamble, "struct ", value.name, inherits: value.inherits)
-  }
-
-  private mutating func write(_ value: SwiftClass) {
-    preamble(value.preamble)
-    members(value.members, value.preamble, "class ", value.name, inherits: value.inherits)
+    members(
+      value.members, value.preamble, value.kind.rawValue, value.name, inherits: value.inherits)
   }
 
   private mutating func write(_ value: SwiftProtocol) {

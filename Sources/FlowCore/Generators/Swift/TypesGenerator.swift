@@ -62,9 +62,9 @@ struct TypesGenerator {
                 parameters: parameters, body: assignments)))
         }
         declarations.append(
-          .structure(
-            SwiftStruct(
-              preamble: SwiftPreamble(doc: doc, modifiers: visible), name: name,
+          .type(
+            SwiftTypeDeclaration(
+              preamble: SwiftPreamble(doc: doc, modifiers: visible), kind: .structure, name: name,
               inherits: conformances, members: members)))
       case .enumeration(let cases):
         var swiftCases: [SwiftEnumCase] = []
