@@ -35,7 +35,7 @@ struct SwiftWriter {
       indent()
       text += content
     }
-    text += "\n"
+    text.append("\n")
   }
 
   /// The current indentation, at the start of a line.
@@ -45,7 +45,7 @@ struct SwiftWriter {
 
   /// Ends the current line.
   private mutating func newline() {
-    text += "\n"
+    text.append("\n")
   }
 
   /// The width of `text` in columns, counting Unicode scalars (cheaper than characters,
@@ -105,7 +105,7 @@ struct SwiftWriter {
   }
 
   private mutating func write(_ attribute: SwiftAttribute) {
-    text += "@"
+    text.append("@")
     text += attribute.name
   }
 
@@ -135,7 +135,7 @@ struct SwiftWriter {
   private mutating func head(_ preamble: SwiftPreamble, _ keyword: String) {
     for modifier in preamble.modifiers {
       text += modifier.rawValue
-      text += " "
+      text.append(" ")
     }
     text += keyword
   }
@@ -153,9 +153,9 @@ struct SwiftWriter {
       text += "case "
       text += item.name
       if let payload = item.payload {
-        text += "("
+        text.append("(")
         write(payload)
-        text += ")"
+        text.append(")")
       }
       newline()
     }
@@ -218,13 +218,13 @@ struct SwiftWriter {
     text += empty ? " {}" : " {"
     if inherits.isEmpty || writtenFits(since: start) { return newline() }
     text.removeText(from: headEnd)
-    text += ":"
+    text.append(":")
     newline()
     depth += 1
     for (index, type) in inherits.enumerated() {
       indent()
       write(type)
-      if index < inherits.count - 1 { text += "," }
+      if index < inherits.count - 1 { text.append(",") }
       newline()
     }
     depth -= 1
@@ -238,25 +238,25 @@ struct SwiftWriter {
     let start = text.count
     head(value.preamble, keyword)
     let headEnd = text.count
-    text += "("
+    text.append("(")
     list(value.parameters) { $0.write($1) }
-    text += ")"
+    text.append(")")
     signatureEnd(value)
     if !value.parameters.isEmpty && !writtenFits(since: start) {
       // Too long for one line: one parameter per line.
       text.removeText(from: headEnd)
-      text += "("
+      text.append("(")
       newline()
       depth += 1
       for (index, parameter) in value.parameters.enumerated() {
         indent()
         write(parameter)
-        if index < value.parameters.count - 1 { text += "," }
+        if index < value.parameters.count - 1 { text.append(",") }
         newline()
       }
       depth -= 1
       indent()
-      text += ")"
+      text.append(")")
       signatureEnd(value)
     }
     newline()
@@ -279,7 +279,7 @@ struct SwiftWriter {
   private mutating func write(_ parameter: SwiftParameter) {
     if let label = parameter.label, label != parameter.name {
       text += label
-      text += " "
+      text.append(" ")
     }
     text += parameter.name
     text += ": "
@@ -292,7 +292,7 @@ struct SwiftWriter {
     indent()
     for attribute in value.preamble.attributes {
       write(attribute)
-      text += " "
+      text.append(" ")
     }
     head(value.preamble, value.isVariable ? "var " : "let ")
     text += value.name
@@ -313,31 +313,31 @@ struct SwiftWriter {
     case .named(let name, let arguments):
       text += name
       guard !arguments.isEmpty else { return }
-      text += "<"
+      text.append("<")
       list(arguments) { $0.write($1) }
-      text += ">"
+      text.append(">")
     case .optional(let wrapped):
       write(wrapped)
-      text += "?"
+      text.append("?")
     case .array(let element):
-      text += "["
+      text.append("[")
       write(element)
-      text += "]"
+      text.append("]")
     case .dictionary(let key, let value):
-      text += "["
+      text.append("[")
       write(key)
       text += ": "
       write(value)
-      text += "]"
+      text.append("]")
     case .existential(let constraint):
       text += "any "
       write(constraint)
     case .function(let attributes, let parameters, let returns):
       for attribute in attributes {
         write(attribute)
-        text += " "
+        text.append(" ")
       }
-      text += "("
+      text.append("(")
       list(parameters) { $0.write($1) }
       text += ") -> "
       write(returns)
@@ -398,7 +398,7 @@ struct SwiftWriter {
       for item in cases {
         indent()
         write(item.pattern)
-        text += ":"
+        text.append(":")
         newline()
         depth += 1
         // A case must do something.
@@ -427,12 +427,12 @@ struct SwiftWriter {
       text += "case ."
       text += name
       guard !bindings.isEmpty else { return }
-      text += "("
+      text.append("(")
       list(bindings) { writer, name in
         writer.text += "let "
         writer.text += name
       }
-      text += ")"
+      text.append(")")
     case .otherwise:
       text += "default"
     }
@@ -447,30 +447,30 @@ struct SwiftWriter {
     case .type(let type):
       write(type)
     case .implicitMember(let name):
-      text += "."
+      text.append(".")
       text += name
     case .member(let base, let name):
       write(base)
-      text += "."
+      text.append(".")
       text += name
     case .optionalChain(let base):
       write(base)
-      text += "?"
+      text.append("?")
     case .call(let call):
       write(call.function)
       if !call.arguments.isEmpty || call.trailing == nil {
-        text += "("
+        text.append("(")
         list(call.arguments) { $0.write($1) }
-        text += ")"
+        text.append(")")
       }
       if let closure = call.trailing {
-        text += " "
+        text.append(" ")
         write(closure)
       }
     case .array(let elements):
-      text += "["
+      text.append("[")
       list(elements) { $0.write($1) }
-      text += "]"
+      text.append("]")
     }
   }
 
@@ -485,7 +485,7 @@ struct SwiftWriter {
   /// A closure; its body, if any, on lines of its own, and the closing brace on the line
   /// after it.
   private mutating func write(_ closure: SwiftClosure) {
-    text += "{"
+    text.append("{")
     if !closure.captures.isEmpty {
       text += " ["
       list(closure.captures) { writer, capture in
@@ -495,7 +495,7 @@ struct SwiftWriter {
           writer.text += name
         }
       }
-      text += "]"
+      text.append("]")
     }
     if !closure.parameters.isEmpty {
       let typed = closure.parameters.contains { $0.type != nil }
@@ -507,7 +507,7 @@ struct SwiftWriter {
           writer.write(type)
         }
       }
-      if typed { text += ")" }
+      if typed { text.append(")") }
     }
     text += " in"
     guard !closure.body.isEmpty else {
@@ -519,6 +519,6 @@ struct SwiftWriter {
     statements(closure.body)
     depth -= 1
     indent()
-    text += "}"
+    text.append("}")
   }
 }
