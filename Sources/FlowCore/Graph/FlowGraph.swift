@@ -184,13 +184,16 @@ public final class Step: Sendable {
   /// For a handler, the index of the result case it handles among the child's
   /// ``CoordinatorGraph/results``; `nil` for an event or decision case, or when the case
   /// or the child is unknown.
-  public let handledCase: Int?
+  public var handledCase: Int? { storedCase.map { Int($0) } }
+  /// ``handledCase``, in 32 bits: with them a step stays in the allocation size it had
+  /// without it (a module has far fewer than 2³¹ result cases).
+  private let storedCase: Int32?
 
   init(transition: Transition, handlerOf: [ChildStep], action: ResolvedAction, handledCase: Int?) {
     self.transition = transition
     self.handlerOf = handlerOf
     self.action = action
-    self.handledCase = handledCase
+    storedCase = handledCase.map { Int32(truncatingIfNeeded: $0) }
   }
 
   /// The action as written.
