@@ -12,8 +12,34 @@ public struct FlowGraph: Sendable {
 
   public init(module: FlowModule) {
     self.module = module
+    // Result cases first: a handler of a child's result is resolved to the child's case.
+    let results = Parallel.map(count: module.coordinators.count, minimumChunk: 64) {
+      ResultCases(module.resultCases(of: module.coordinators[$0]) ?? [])
+    }
     coordinators = Parallel.map(count: module.coordinators.count, minimumChunk: 64) {
-      CoordinatorGraph(module: module, index: $0)
+      CoordinatorGraph(module: module, index: $0, results: results)
+    }
+  }
+
+  /// The payload available to the action of `step` (spec section 7): its event's or decision
+  /// case's, or for a handler the handled result case's; `nil` when there is none, or the
+  /// handled case is unknown.
+  public func payload(of step: Step) -> TypeReference? {
+    guard let start = step.handlerOf.last else { return step.transition.payload }
+    guard let child = start.child, let handled = step.handledCase else { return nil }
+    return coordinators[child].results[handled].payload
+  }
+}
+
+/// A coordinator's result cases, and their indices by name (the first of a name).
+struct ResultCases: Sendable {
+  var cases: [PayloadCase]
+  var index: [String: Int] = [:]
+
+  init(_ cases: [PayloadCase]) {
+    self.cases = cases
+    for (offset, resultCase) in cases.enumerated() where index[resultCase.name.text] == nil {
+      index[resultCase.name.text] = offset
     }
   }
 }
@@ -35,6 +61,9 @@ public struct CoordinatorGraph: Sendable {
   public let steps: [[Step]]
   /// The coordinator's result cases by name, and their order.
   public let resultCases: [String: Int]
+  /// The coordinator's result cases, inline or those of the enum it names; empty when it has
+  /// no result or names something that is not an enum.
+  public let results: [PayloadCase]
 
   /// How a coordinator begins, resolved.
   public enum Root: Sendable {
@@ -54,21 +83,20 @@ public struct CoordinatorGraph: Sendable {
     public var tab: Tab
     /// The steps of its handlers at every depth, in file order.
     public var handlerSteps: [Step]
+
+    /// Its handlers' steps, each with the steps nested in it.
+    public var handlers: NestedSteps { NestedSteps(handlerSteps[...], depth: 1) }
   }
 
-  init(module: FlowModule, index: Int) {
+  init(module: FlowModule, index: Int, results: [ResultCases]) {
     self.index = index
     let coordinator = module.coordinators[index]
     screenCount = coordinator.screens.count
     nodeCount = screenCount + coordinator.decisions.count
-    var cases: [String: Int] = [:]
-    for (offset, resultCase) in (module.resultCases(of: coordinator) ?? []).enumerated()
-    where cases[resultCase.name.text] == nil {
-      cases[resultCase.name.text] = offset
-    }
-    resultCases = cases
+    resultCases = results[index].index
+    self.results = results[index].cases
 
-    let resolver = StepResolver(module: module, coordinator: index, resultCases: cases)
+    let resolver = StepResolver(module: module, coordinator: index, results: results)
     var steps: [[Step]] = []
     steps.reserveCapacity(nodeCount)
     for screen in coordinator.screens {
@@ -108,6 +136,37 @@ public struct CoordinatorGraph: Sendable {
   public func node(_ node: NodeID) -> Coordinator.Node {
     node < screenCount ? .screen(node) : .decision(node - screenCount)
   }
+
+  /// The steps of `node`'s events or decision cases, each with the steps nested in it.
+  public func transitions(of node: NodeID) -> NestedSteps {
+    NestedSteps(steps[node][...], depth: 0)
+  }
+}
+
+/// Steps at one depth of nesting, each with the steps of the handlers nested in it: the
+/// transitions of a node, or the handlers of one `start`. Walking it visits each step once
+/// per level it is nested in, and allocates nothing.
+public struct NestedSteps: Sequence, IteratorProtocol, Sendable {
+  private var rest: ArraySlice<Step>
+  private let depth: Int
+
+  /// The steps of `steps` that are nested in `depth` starts, where the steps nested deeper
+  /// follow the step they are nested in (as ``CoordinatorGraph/steps`` keeps them).
+  init(_ steps: ArraySlice<Step>, depth: Int) {
+    rest = steps
+    self.depth = depth
+  }
+
+  /// The next step, and the steps of its handlers when it starts a child.
+  public mutating func next() -> (step: Step, handlers: NestedSteps)? {
+    guard let step = rest.first else { return nil }
+    let first = rest.startIndex + 1
+    var end = first
+    while end < rest.endIndex, rest[end].handlerOf.count > depth { end += 1 }
+    let handlers = NestedSteps(rest[first..<end], depth: depth + 1)
+    rest = rest[end...]
+    return (step, handlers)
+  }
 }
 
 /// One action a node can take, resolved: what it does, and what led to it.
@@ -122,11 +181,19 @@ public final class Step: Sendable {
   public let handlerOf: [ChildStep]
   /// What the action does, resolved.
   public let action: ResolvedAction
+  /// For a handler, the index of the result case it handles among the child's
+  /// ``CoordinatorGraph/results``; `nil` for an event or decision case, or when the case
+  /// or the child is unknown.
+  public var handledCase: Int? { storedCase.map { Int($0) } }
+  /// ``handledCase``, in 32 bits: with them a step stays in the allocation size it had
+  /// without it (a module has far fewer than 2³¹ result cases).
+  private let storedCase: Int32?
 
-  init(transition: Transition, handlerOf: [ChildStep], action: ResolvedAction) {
+  init(transition: Transition, handlerOf: [ChildStep], action: ResolvedAction, handledCase: Int?) {
     self.transition = transition
     self.handlerOf = handlerOf
     self.action = action
+    storedCase = handledCase.map { Int32(truncatingIfNeeded: $0) }
   }
 
   /// The action as written.
@@ -173,7 +240,8 @@ public struct ChildStep: Sendable {
 private struct StepResolver {
   let module: FlowModule
   let coordinator: Int
-  let resultCases: [String: Int]
+  /// Every coordinator's result cases.
+  let results: [ResultCases]
 
   func node(_ name: String) -> NodeID? {
     switch module.node(named: name, in: coordinator) {
@@ -204,25 +272,32 @@ private struct StepResolver {
   /// Appends the step of `transition`, then those of its handlers if it starts a child.
   func append(_ transition: Transition, depth: [ChildStep], to steps: inout [Step]) {
     let written = transition.action
+    let handled = depth.last.flatMap { $0.child }.flatMap {
+      results[$0].index[transition.name.text]
+    }
     let action: ResolvedAction
     switch written.kind {
     case .push(let name): action = screen(name.text).map { .push($0) } ?? .unresolved
     case .present(let name): action = screen(name.text).map { .present($0) } ?? .unresolved
     case .replace(let name): action = screen(name.text).map { .replace($0) } ?? .unresolved
     case .decide(let name): action = decision(name.text).map { .decide($0) } ?? .unresolved
-    case .finish(let name): action = resultCases[name.text].map { .finish($0) } ?? .unresolved
+    case .finish(let name):
+      action = results[coordinator].index[name.text].map { .finish($0) } ?? .unresolved
     case .pop: action = .pop
     case .dismiss: action = .dismiss
     case .stay: action = .stay
     case .invalid: action = .unresolved
     case .start(let start):
       let step = child(start, range: written.range)
-      steps.append(Step(transition: transition, handlerOf: depth, action: .start(step)))
+      steps.append(
+        Step(
+          transition: transition, handlerOf: depth, action: .start(step), handledCase: handled))
       for handler in start.handlers {
         append(handler, depth: depth + [step], to: &steps)
       }
       return
     }
-    steps.append(Step(transition: transition, handlerOf: depth, action: action))
+    steps.append(
+      Step(transition: transition, handlerOf: depth, action: action, handledCase: handled))
   }
 }

@@ -5,22 +5,6 @@ public protocol ModuleRule: Rule {
   static func check(_ context: CheckContext, into findings: inout Findings)
 }
 
-/// What module rules look at: the module and what is worked out from it once for all.
-public struct CheckContext: Sendable {
-  /// The module being checked.
-  public let module: FlowModule
-  /// Its navigation graph and what its paths allow, worked out once for all rules.
-  public let analysis: ModuleAnalysis
-
-  /// Its navigation graph, resolved once for all rules.
-  public var graph: FlowGraph { analysis.graph }
-
-  public init(module: FlowModule) {
-    self.module = module
-    self.analysis = ModuleAnalysis(graph: FlowGraph(module: module))
-  }
-}
-
 /// Every rule flowc has, in the order `flowc rules` and the rule reference list them.
 public enum RuleRegistry {
   /// All rules.

@@ -45,6 +45,19 @@ struct TextBuffer {
     bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
   }
 
+  /// The width in columns of the text written from byte `offset` on, counting Unicode
+  /// scalars (the bytes that do not continue a scalar).
+  func width(from offset: Int) -> Int {
+    var width = 0
+    for byte in bytes[offset...] where byte & 0xC0 != 0x80 { width += 1 }
+    return width
+  }
+
+  /// Forgets the text written from byte `offset` on, to write it another way.
+  mutating func removeText(from offset: Int) {
+    bytes.removeSubrange(offset...)
+  }
+
   /// Makes room for `capacity` bytes in all.
   mutating func reserveCapacity(_ capacity: Int) {
     bytes.reserveCapacity(capacity)

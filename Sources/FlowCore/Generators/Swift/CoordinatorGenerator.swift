@@ -1,40 +1,50 @@
-/// Builds the Swift file of one coordinator C (spec section 10): `<C>Result` for an inline
-/// result, the `<C>Screens` protocol the app implements, and the `<C>Coordinator` class,
-/// with an event enum per screen and an answer enum per decision nested in it.
+/// Translates the graph of one coordinator C into the description of its Swift file (spec
+/// section 10): `<C>Result` for an inline result, the `<C>Screens` protocol the app
+/// implements, and the `<C>Coordinator` class, with an event enum per screen and an answer
+/// enum per decision nested in it.
 ///
-/// The class's code follows the graph: `start()` runs the start node (or starts the tabs),
-/// each screen's events and each decision's answers go to one `handle` method whose
-/// `switch` has one case per event or answer, and each case does exactly its action.
+/// The class's code follows the resolved graph: `start()` runs the start node (or starts the
+/// tabs), each screen's events and each decision's answers go to one `handle` method whose
+/// `switch` has one case per event or answer, and each case does exactly its step's action.
+/// Every target is the graph's: no name is looked up again.
 struct CoordinatorGenerator {
   /// What the generator of a module worked out once for all its coordinators.
   struct Context: Sendable {
-    let module: FlowModule
+    let graph: FlowGraph
     let names: SwiftNames
     let facts: SwiftTypeFacts
     let access: AccessLevel
+
+    var module: FlowModule { graph.module }
   }
 
   private let context: Context
   private let coordinator: Coordinator
-  /// The coordinator's index in the module.
-  private let index: Int
+  /// The coordinator's resolved graph.
+  private let graph: CoordinatorGraph
   /// The protocols `<C>Screens` inherits: those of the coordinators it starts.
-  private let inherited: [String]
-  /// The type of the app's screen factory: `any <C>Screens`, or the screens protocol of
-  /// another coordinator of a cycle C belongs to (see ``ScreensProtocols``).
-  private let screensType: String
+  private let inherited: [SwiftType]
+  /// The type of the app's screen factory: `any <C>Screens`, or `any` the screens protocol
+  /// of another coordinator of a cycle C belongs to (see ``ScreensProtocols``).
+  private let screensType: SwiftType
+  /// `any Presentable`, what the app's screens are.
+  private let presentable: SwiftType
+  /// `@MainActor`.
+  private let mainActor: SwiftAttribute
 
   /// For each decision, the payload types it is decided with (`nil`: none), in order.
   private var decisionPayloads: [[TypeExpression?]]
   /// Whether the file spells a Foundation type.
   private var usesFoundation = false
 
-  init(_ context: Context, coordinator index: Int, inherited: [String], screensType: String) {
+  init(_ context: Context, coordinator index: Int, inherited: [String], factory: String) {
     self.context = context
     self.coordinator = context.module.coordinators[index]
-    self.index = index
-    self.inherited = inherited
-    self.screensType = screensType
+    graph = context.graph.coordinators[index]
+    self.inherited = inherited.map { .named($0) }
+    screensType = .existential(.named(factory))
+    presentable = .existential(.named(context.names.runtime("Presentable")))
+    mainActor = SwiftAttribute(name: context.names.swift("MainActor"))
     decisionPayloads = Array(repeating: [], count: self.coordinator.decisions.count)
   }
 
@@ -42,7 +52,7 @@ struct CoordinatorGenerator {
   private var names: SwiftNames { context.names }
   private var name: String { coordinator.name.text }
   private var className: String { name + "Coordinator" }
-  private var visible: [String] { context.access.modifiers }
+  private var visible: [SwiftModifier] { context.access.modifiers }
 
   /// The coordinator's file.
   mutating func file(header: String) -> SwiftFile {
@@ -52,7 +62,7 @@ struct CoordinatorGenerator {
       declarations.append(.enumeration(resultEnum(cases)))
     }
     declarations.append(.protocolType(makeProtocol()))
-    declarations.append(.classType(coordinatorClass))
+    declarations.append(.type(coordinatorClass))
     return SwiftFile(
       header: header, imports: ["FlowRuntime"] + (usesFoundation ? ["Foundation"] : []),
       declarations: declarations)
@@ -60,26 +70,26 @@ struct CoordinatorGenerator {
 
   // MARK: Types
 
-  private mutating func spell(_ type: TypeExpression) -> String {
+  private mutating func spell(_ type: TypeExpression) -> SwiftType {
     if !usesFoundation, type.names.contains(where: SwiftNames.foundationTypes.contains) {
       usesFoundation = true
     }
     return names.type(type)
   }
 
-  /// The name of the type the coordinator finishes with.
-  private var resultType: String {
+  /// The type the coordinator finishes with.
+  private var resultType: SwiftType {
     switch coordinator.result {
-    case .inline: return name + "Result"
+    case .inline: return .named(name + "Result")
     case .named(let reference): return names.type(reference.type)
-    case nil: return names.swift("Never")
+    case nil: return .named(names.swift("Never"))
     }
   }
 
   private mutating func resultEnum(_ cases: [PayloadCase]) -> SwiftEnum {
     SwiftEnum(
       preamble: SwiftPreamble(doc: ["How \(name) finishes."], modifiers: visible),
-      name: resultType,
+      name: name + "Result",
       inherits: context.facts.conformances(
         payloads: cases.compactMap { $0.payload?.type }, in: module, names: names),
       cases: cases.map { item in
@@ -105,10 +115,6 @@ struct CoordinatorGenerator {
 
   // MARK: The protocol
 
-  private var sendAttribute: String { "@escaping @\(names.swift("MainActor"))" }
-  private var presentable: String { "any \(names.runtime("Presentable"))" }
-  private var void: String { names.swift("Void") }
-
   private mutating func makeProtocol() -> SwiftProtocol {
     var requirements: [SwiftFunction] = []
     if case .tabs(let tabs) = coordinator.root {
@@ -124,41 +130,47 @@ struct CoordinatorGenerator {
       requirements.append(
         SwiftFunction(
           preamble: SwiftPreamble(doc: doc), name: "make\(name)Tabs",
-          parameters: [SwiftParameter(label: "_", name: "stacks", type: "[\(presentable)]")],
+          parameters: [SwiftParameter(label: "_", name: "stacks", type: .array(presentable))],
           returns: presentable))
     }
     for screen in coordinator.screens {
-      var parameters: [SwiftParameter] = []
-      if let input = screen.input {
-        parameters.append(SwiftParameter(label: "_", name: "input", type: spell(input.type)))
-      }
-      let event = "\(className).\(screen.name.text)Event"
-      parameters.append(
-        SwiftParameter(name: "send", type: "\(sendAttribute) (\(event)) -> \(void)"))
       requirements.append(
-        SwiftFunction(
-          preamble: SwiftPreamble(doc: SwiftNames.docLines(screen.doc)),
-          name: "make\(screen.name.text)", parameters: parameters, returns: presentable))
+        requirement(
+          "make\(screen.name.text)", doc: screen.doc, input: screen.input?.type,
+          inputName: "input", callback: "send", callbackType: "\(screen.name.text)Event",
+          returns: presentable))
     }
     for (offset, decision) in coordinator.decisions.enumerated() {
       for payload in decisionPayloads[offset] {
-        var parameters: [SwiftParameter] = []
-        if let payload {
-          parameters.append(SwiftParameter(label: "_", name: "payload", type: spell(payload)))
-        }
-        let answer = "\(className).\(decision.name.text)Answer"
-        parameters.append(
-          SwiftParameter(name: "answer", type: "\(sendAttribute) (\(answer)) -> \(void)"))
         requirements.append(
-          SwiftFunction(
-            preamble: SwiftPreamble(doc: SwiftNames.docLines(decision.doc)),
-            name: "decide\(decision.name.text)", parameters: parameters))
+          requirement(
+            "decide\(decision.name.text)", doc: decision.doc, input: payload,
+            inputName: "payload", callback: "answer",
+            callbackType: "\(decision.name.text)Answer", returns: nil))
       }
     }
     return SwiftProtocol(
-      preamble: SwiftPreamble(
-        doc: protocolDoc, attributes: ["@\(names.swift("MainActor"))"], modifiers: visible),
+      preamble: SwiftPreamble(doc: protocolDoc, attributes: [mainActor], modifiers: visible),
       name: name + "Screens", inherits: inherited, requirements: requirements)
+  }
+
+  /// A requirement of the protocol: `name(_ input: Input, callback: @escaping @MainActor
+  /// (<C>Coordinator.Event) -> Void)`, through which the app makes a screen or decides.
+  private mutating func requirement(
+    _ name: String, doc: String?, input: TypeExpression?, inputName: String, callback: String,
+    callbackType: String, returns: SwiftType?
+  ) -> SwiftFunction {
+    var parameters: [SwiftParameter] = []
+    if let input {
+      parameters.append(SwiftParameter(label: "_", name: inputName, type: spell(input)))
+    }
+    let send = SwiftType.function(
+      attributes: [.escaping, mainActor], parameters: [.named("\(className).\(callbackType)")],
+      returns: .named(names.swift("Void")))
+    parameters.append(SwiftParameter(name: callback, type: send))
+    return SwiftFunction(
+      preamble: SwiftPreamble(doc: SwiftNames.docLines(doc)), name: name,
+      parameters: parameters, returns: returns)
   }
 
   private var protocolDoc: [String] {
@@ -182,13 +194,15 @@ struct CoordinatorGenerator {
 
   // MARK: The class
 
-  private mutating func makeClass() -> SwiftClass {
+  private mutating func makeClass() -> SwiftTypeDeclaration {
     // Bodies first: they find the payloads each decision is decided with.
     let start = startStatements()
     var screenSections: [[SwiftDeclaration]] = []
-    for screen in coordinator.screens { screenSections.append(section(for: screen)) }
+    for screen in coordinator.screens.indices { screenSections.append(section(for: screen)) }
     var answerHandlers: [SwiftFunction?] = []
-    for decision in coordinator.decisions { answerHandlers.append(handler(for: decision)) }
+    for decision in coordinator.decisions.indices {
+      answerHandlers.append(handler(of: graph.screenCount + decision, "answer"))
+    }
 
     var members: [SwiftDeclaration] = []
     for screen in coordinator.screens {
@@ -208,7 +222,7 @@ struct CoordinatorGenerator {
     members.append(
       .property(
         SwiftProperty(
-          preamble: SwiftPreamble(modifiers: ["private"]), keyword: "let", name: "screens",
+          preamble: SwiftPreamble(modifiers: [.private]), isVariable: false, name: "screens",
           type: screensType)))
     var parameters: [SwiftParameter] = []
     var assignments: [SwiftStatement] = []
@@ -217,15 +231,22 @@ struct CoordinatorGenerator {
       members.append(
         .property(
           SwiftProperty(
-            preamble: SwiftPreamble(modifiers: ["private"]), keyword: "let", name: "input",
+            preamble: SwiftPreamble(modifiers: [.private]), isVariable: false, name: "input",
             type: type)))
       parameters.append(SwiftParameter(name: "input", type: type))
-      assignments.append(.line("self.input = input"))
+      assignments.append(
+        .assignment(target: .member(of: "self", "input"), value: .identifier("input")))
     }
-    let router = "any \(names.runtime("Router"))"
     parameters += [
       SwiftParameter(name: "screens", type: screensType),
-      SwiftParameter(name: "router", type: router),
+      SwiftParameter(name: "router", type: .existential(.named(names.runtime("Router")))),
+    ]
+    assignments += [
+      .assignment(target: .member(of: "self", "screens"), value: .identifier("screens")),
+      .expression(
+        .call(
+          .member(of: "super", "init"),
+          [SwiftArgument(label: "router", value: .identifier("router"))])),
     ]
     members.append(
       .function(
@@ -233,15 +254,11 @@ struct CoordinatorGenerator {
           preamble: SwiftPreamble(
             doc: ["Makes the coordinator, which shows nothing until `start()`."],
             modifiers: visible),
-          name: "init", parameters: parameters,
-          body: assignments + [
-            .line("self.screens = screens"), .line("super.init(router: router)"),
-          ]
-        )))
+          name: SwiftFunction.initializer, parameters: parameters, body: assignments)))
     members.append(
       .function(
         SwiftFunction(
-          preamble: SwiftPreamble(doc: [startDoc], modifiers: ["override"] + visible),
+          preamble: SwiftPreamble(doc: [startDoc], modifiers: [.override] + visible),
           name: "start", body: start)))
     if let leaving = resultWhenLeft() { members.append(.property(leaving)) }
     for (screen, section) in zip(coordinator.screens, screenSections) {
@@ -257,67 +274,69 @@ struct CoordinatorGenerator {
     }
 
     let doc = SwiftNames.docLines(coordinator.doc)
-    return SwiftClass(
+    return SwiftTypeDeclaration(
       preamble: SwiftPreamble(
-        doc: doc.isEmpty ? ["Runs the flow \(name)."] : doc, modifiers: visible + ["final"]),
-      name: className,
-      inherits: ["\(names.runtime("FlowCoordinator"))<\(resultType)>"], members: members)
+        doc: doc.isEmpty ? ["Runs the flow \(name)."] : doc, modifiers: visible + [.final]),
+      kind: .classType, name: className,
+      inherits: [.named(names.runtime("FlowCoordinator"), arguments: [resultType])],
+      members: members)
   }
 
   private var startDoc: String {
-    switch coordinator.root {
-    case .start(let node, _):
-      switch module.node(named: node.text, in: index) {
-      case .decision: return "Starts the flow with decision \(node.text)."
-      default: return "Starts the flow at screen \(node.text)."
-      }
-    case .tabs: return "Shows the tabs and starts the coordinator of each."
-    case .missing: return "Starts the flow."
+    switch (coordinator.root, graph.root) {
+    case (.start(let node, _), .node(let start)) where !graph.isScreen(start):
+      return "Starts the flow with decision \(node.text)."
+    case (.start(let node, _), _): return "Starts the flow at screen \(node.text)."
+    case (.tabs, _): return "Shows the tabs and starts the coordinator of each."
+    case (.missing, _): return "Starts the flow."
     }
   }
 
   /// `resultWhenLeft`, when the result has exactly one case without a payload.
   private func resultWhenLeft() -> SwiftProperty? {
-    let free = (module.resultCases(of: coordinator) ?? []).filter { $0.payload == nil }
+    let free = graph.results.filter { $0.payload == nil }
     guard free.count == 1, let only = free.first else { return nil }
     return SwiftProperty(
       preamble: SwiftPreamble(
         doc: [
           "\(name) finishes with `\(only.name.text)` when the user leaves it with the back "
             + "gesture or by swiping its modal stack away."
-        ], modifiers: ["override"] + visible),
-      keyword: "var", name: "resultWhenLeft", type: "\(resultType)?",
-      getter: "\(resultType).\(SwiftNames.identifier(only.name.text))")
+        ], modifiers: [.override] + visible),
+      isVariable: true, name: "resultWhenLeft", type: .optional(resultType),
+      getter: .member(.type(resultType), SwiftNames.identifier(only.name.text)))
   }
 
   private mutating func startStatements() -> [SwiftStatement] {
-    let input = coordinator.input.map { Payload(expression: "input", type: $0.type) }
-    switch coordinator.root {
-    case .start(let node, _):
-      switch module.node(named: node.text, in: index) {
-      case .screen(let screen):
-        return [.line("push(\(make(coordinator.screens[screen], with: input)))")]
-      case .decision(let decision):
-        return [.line(decideCall(decision, with: input))]
-      case nil:
-        return []
+    let input = coordinator.input.map { Payload(expression: .identifier("input"), type: $0.type) }
+    switch graph.root {
+    case .node(let node):
+      guard graph.isScreen(node) else {
+        return [.expression(decideCall(node - graph.screenCount, with: input))]
       }
+      return [.expression(.call("push", [.value(make(node, with: input))]))]
     case .tabs(let tabs):
       var statements: [SwiftStatement] = []
       for offset in tabs.indices {
-        statements.append(.line("let stack\(offset + 1) = router.makeTabStack()"))
-      }
-      let views = tabs.indices.map { "stack\($0 + 1).view" }.joined(separator: ", ")
-      statements.append(.line("push(screens.make\(name)Tabs([\(views)]))"))
-      for (offset, tab) in tabs.enumerated() {
-        statements += SwiftNames.docLines(tab.doc).map { .comment($0) }
-        let router = "stack\(offset + 1).router"
         statements.append(
-          .line("let tab\(offset + 1) = \(childInit(tab.child, payload: input, router: router))"))
-        statements += startChild(tab.child, call: "startTab(tab\(offset + 1))")
+          .constant(
+            name: "stack\(offset + 1)", value: .call(.member(of: "router", "makeTabStack"))))
+      }
+      let views = tabs.indices.map { SwiftExpression.member(of: "stack\($0 + 1)", "view") }
+      let container = SwiftExpression.call(
+        .member(of: "screens", "make\(name)Tabs"), [.value(.array(views))])
+      statements.append(.expression(.call("push", [.value(container)])))
+      for (offset, tab) in tabs.enumerated() {
+        statements += SwiftNames.docLines(tab.tab.doc).map { .comment($0) }
+        let router = SwiftExpression.member(of: "stack\(offset + 1)", "router")
+        statements.append(
+          .constant(
+            name: "tab\(offset + 1)", value: childInit(tab.start, payload: input, router: router)))
+        let call = SwiftCall(
+          function: .identifier("startTab"), arguments: [.value(.identifier("tab\(offset + 1)"))])
+        statements += startChild(tab.start, handlers: tab.handlers, call: call)
       }
       return statements
-    case .missing:
+    case .unresolved:
       return []
     }
   }
@@ -326,208 +345,222 @@ struct CoordinatorGenerator {
 
   /// The payload an action can use: the variable that holds it and its type.
   private struct Payload {
-    var expression: String
+    var expression: SwiftExpression
     var type: TypeExpression
   }
 
   /// `make<Screen>(payload)`, the call of the private helper that makes a screen.
-  private func make(_ screen: Screen, with payload: Payload?) -> String {
-    let argument = screen.input != nil ? payload?.expression ?? "" : ""
-    return "make\(screen.name.text)(\(argument))"
+  private func make(_ screen: NodeID, with payload: Payload?) -> SwiftExpression {
+    let target = coordinator.screens[screen]
+    let arguments: [SwiftArgument] =
+      if target.input != nil, let payload { [.value(payload.expression)] } else { [] }
+    return .call("make\(target.name.text)", arguments)
   }
 
   /// The private helper that makes the screen and the handler of its events. A screen
   /// without events gets no handler: its event enum has no case, and Swift warns that code
   /// given a value of it "will never be executed".
-  private mutating func section(for screen: Screen) -> [SwiftDeclaration] {
-    let event = "\(screen.name.text)Event"
+  private mutating func section(for index: Int) -> [SwiftDeclaration] {
+    let screen = coordinator.screens[index]
     var parameters: [SwiftParameter] = []
-    var arguments = ""
+    var arguments: [SwiftArgument] = []
     if let input = screen.input {
       parameters.append(SwiftParameter(label: "_", name: "input", type: spell(input.type)))
-      arguments = "(input)"
+      arguments.append(.value(.identifier("input")))
     }
-    let make = "screens.make\(screen.name.text)\(arguments)"
+    let make = SwiftExpression.call(
+      .member(of: "screens", "make\(screen.name.text)"), arguments,
+      trailing: forward("event", of: "\(screen.name.text)Event", isEmpty: screen.events.isEmpty))
     let maker = SwiftFunction(
-      preamble: SwiftPreamble(modifiers: ["private"]), name: "make\(screen.name.text)",
-      parameters: parameters, returns: presentable,
-      body: [
-        screen.events.isEmpty
-          ? .line("\(make) { (_: \(event)) in }")
-          : .block(
-            opening: "\(make) { [weak self] (event: \(event)) in",
-            body: [.line("self?.handle(event)")], closing: "}")
-      ])
-    guard !screen.events.isEmpty else { return [.function(maker)] }
-    var cases: [SwiftSwitchCase] = []
-    for transition in screen.events {
-      cases.append(switchCase(transition, payload: transition.payload?.type, comments: false))
-    }
-    let handler = SwiftFunction(
-      preamble: SwiftPreamble(modifiers: ["private"]), name: "handle",
-      parameters: [SwiftParameter(label: "_", name: "event", type: event)],
-      body: guarded(.switchOver("event", cases: cases)))
+      preamble: SwiftPreamble(modifiers: [.private]), name: "make\(screen.name.text)",
+      parameters: parameters, returns: presentable, body: [.expression(make)])
+    guard let handler = handler(of: index, "event") else { return [.function(maker)] }
     return [.function(maker), .function(handler)]
   }
 
-  /// `guard canAct`, then the switch.
-  private func guarded(_ statement: SwiftStatement) -> [SwiftStatement] {
-    [.line("guard canAct else { return }"), statement]
+  /// `{ [weak self] (event: Event) in self?.handle(event) }`, the closure through which the
+  /// app sends a screen's events or a decision's answer to its handler; `{ (_: Event) in }`
+  /// when there is nothing to handle.
+  private func forward(_ parameter: String, of type: String, isEmpty: Bool) -> SwiftClosure {
+    guard !isEmpty else {
+      return SwiftClosure(parameters: [SwiftClosureParameter(name: "_", type: .named(type))])
+    }
+    let handle = SwiftExpression.call(
+      .member(.optionalChain(.identifier("self")), "handle"), [.value(.identifier(parameter))])
+    return SwiftClosure(
+      captures: [.weak("self")],
+      parameters: [SwiftClosureParameter(name: parameter, type: .named(type))],
+      body: [.expression(handle)])
+  }
+
+  /// The handler of a screen's events or a decision's answers: `guard canAct`, then a
+  /// `switch` with a case per transition. None for a node without transitions, which can
+  /// never be sent one (see `section(for:)`).
+  private mutating func handler(of node: NodeID, _ parameter: String) -> SwiftFunction? {
+    guard !graph.steps[node].isEmpty else { return nil }
+    let type: String
+    switch graph.node(node) {
+    case .screen(let index): type = "\(coordinator.screens[index].name.text)Event"
+    case .decision(let index): type = "\(coordinator.decisions[index].name.text)Answer"
+    }
+    var cases: [SwiftSwitchCase] = []
+    for (step, handlers) in graph.transitions(of: node) {
+      cases.append(switchCase(step, handlers: handlers, comments: false))
+    }
+    return SwiftFunction(
+      preamble: SwiftPreamble(modifiers: [.private]), name: "handle",
+      parameters: [SwiftParameter(label: "_", name: parameter, type: .named(type))],
+      body: [
+        .guardStatement(.expression(.identifier("canAct")), otherwise: [.returnStatement]),
+        .switchOver(.identifier(parameter), cases: cases),
+      ])
   }
 
   // MARK: Decisions
 
   /// The call of the private helper that asks the app to decide, recording the payload it
   /// is decided with.
-  private mutating func decideCall(_ decision: Int, with payload: Payload?) -> String {
+  private mutating func decideCall(_ decision: Int, with payload: Payload?) -> SwiftExpression {
     if !decisionPayloads[decision].contains(payload?.type) {
       decisionPayloads[decision].append(payload?.type)
     }
-    return "decide\(coordinator.decisions[decision].name.text)(\(payload?.expression ?? ""))"
+    return .call(
+      "decide\(coordinator.decisions[decision].name.text)",
+      payload.map { [.value($0.expression)] } ?? [])
   }
 
   private mutating func decide(_ decision: Decision, payload: TypeExpression?) -> SwiftFunction {
-    let answer = "\(decision.name.text)Answer"
-    let argument = payload == nil ? "" : "payload, "
+    var arguments: [SwiftArgument] = payload == nil ? [] : [.value(.identifier("payload"))]
+    arguments.append(SwiftArgument(label: "answer", value: .identifier("answer")))
+    let closure = forward(
+      "answer", of: "\(decision.name.text)Answer", isEmpty: decision.cases.isEmpty)
     return SwiftFunction(
-      preamble: SwiftPreamble(modifiers: ["private"]), name: "decide\(decision.name.text)",
+      preamble: SwiftPreamble(modifiers: [.private]), name: "decide\(decision.name.text)",
       parameters: payload.map { [SwiftParameter(label: "_", name: "payload", type: spell($0))] }
         ?? [],
       body: [
-        decision.cases.isEmpty
-          ? .line("let answer = answerOnce { (_: \(answer)) in }")
-          : .block(
-            opening: "let answer = answerOnce { [weak self] (answer: \(answer)) in",
-            body: [.line("self?.handle(answer)")], closing: "}"),
-        .line("screens.decide\(decision.name.text)(\(argument)answer: answer)"),
+        .constant(name: "answer", value: .call("answerOnce", trailing: closure)),
+        .expression(.call(.member(of: "screens", "decide\(decision.name.text)"), arguments)),
       ])
-  }
-
-  /// The handler of a decision's answers; none for a decision without cases, which can
-  /// never be answered (see `section(for:)`).
-  private mutating func handler(for decision: Decision) -> SwiftFunction? {
-    guard !decision.cases.isEmpty else { return nil }
-    var cases: [SwiftSwitchCase] = []
-    for transition in decision.cases {
-      cases.append(switchCase(transition, payload: transition.payload?.type, comments: false))
-    }
-    return SwiftFunction(
-      preamble: SwiftPreamble(modifiers: ["private"]), name: "handle",
-      parameters: [
-        SwiftParameter(label: "_", name: "answer", type: "\(decision.name.text)Answer")
-      ],
-      body: guarded(.switchOver("answer", cases: cases)))
   }
 
   // MARK: Actions
 
-  /// One case of a `switch` over events, answers or a child's result: the transition's
-  /// action, with its payload bound only when the action uses it.
+  /// One case of a `switch` over events, answers or a child's result: the step's action,
+  /// with the payload bound only when the action uses it.
   private mutating func switchCase(
-    _ transition: Transition, payload: TypeExpression?, comments: Bool
+    _ step: Step, handlers: NestedSteps, comments: Bool
   ) -> SwiftSwitchCase {
-    let available = payload.map { Payload(expression: "payload", type: $0) }
-    let used = available != nil && uses(transition.action)
-    var pattern = "case .\(SwiftNames.identifier(transition.name.text))"
-    if used { pattern += "(let payload)" }
+    let available = context.graph.payload(of: step).map {
+      Payload(expression: .identifier("payload"), type: $0.type)
+    }
+    let used = available != nil && uses(step.action)
+    let pattern = SwiftPattern.enumCase(
+      SwiftNames.identifier(step.transition.name.text), bindings: used ? ["payload"] : [])
     var body: [SwiftStatement] =
-      comments ? SwiftNames.docLines(transition.doc).map { .comment($0) } : []
-    body += statements(for: transition.action, payload: used ? available : nil)
+      comments ? SwiftNames.docLines(step.transition.doc).map { .comment($0) } : []
+    body += statements(for: step, handlers: handlers, payload: used ? available : nil)
     return SwiftSwitchCase(pattern: pattern, body: body)
   }
 
   /// Whether the action passes on a payload it is given.
-  private func uses(_ action: Action) -> Bool {
-    switch action.kind {
+  private func uses(_ action: ResolvedAction) -> Bool {
+    switch action {
     case .push(let target), .present(let target), .replace(let target):
-      return screen(named: target.text)?.input != nil
+      return coordinator.screens[target].input != nil
     case .decide:
       return true
     case .finish(let resultCase):
-      return module.resultCases(of: coordinator)?.first { $0.name.text == resultCase.text }?
-        .payload != nil
+      return graph.results[resultCase].payload != nil
     case .start(let child):
-      return module.coordinator(named: child.coordinator.text)?.input != nil
-    case .pop, .dismiss, .stay, .invalid:
+      return child.child.map { module.coordinators[$0].input != nil } ?? false
+    case .pop, .dismiss, .stay, .unresolved:
       return false
     }
   }
 
-  private func screen(named name: String) -> Screen? {
-    guard case .screen(let offset) = module.node(named: name, in: index) else { return nil }
-    return coordinator.screens[offset]
-  }
-
-  private mutating func statements(for action: Action, payload: Payload?) -> [SwiftStatement] {
-    switch action.kind {
+  private mutating func statements(
+    for step: Step, handlers: NestedSteps, payload: Payload?
+  ) -> [SwiftStatement] {
+    switch step.action {
     case .push(let target):
-      return screen(named: target.text).map { [.line("push(\(make($0, with: payload)))")] } ?? []
+      return [.expression(.call("push", [.value(make(target, with: payload))]))]
     case .present(let target):
-      return screen(named: target.text).map { [.line("present(\(make($0, with: payload)))")] }
-        ?? []
+      return [.expression(.call("present", [.value(make(target, with: payload))]))]
     case .replace(let target):
-      return screen(named: target.text).map {
-        [.line("replace(with: \(make($0, with: payload)))")]
-      } ?? []
+      let screen = SwiftArgument(label: "with", value: make(target, with: payload))
+      return [.expression(.call("replace", [screen]))]
     case .pop:
-      return [.line("pop()")]
+      return [.expression(.call("pop"))]
     case .dismiss:
-      return [.line("dismiss()")]
-    case .stay, .invalid:
+      return [.expression(.call("dismiss"))]
+    case .stay, .unresolved:
       return []
     case .decide(let target):
-      guard case .decision(let decision) = module.node(named: target.text, in: index) else {
-        return []
-      }
-      return [.line(decideCall(decision, with: payload))]
+      return [.expression(decideCall(target - graph.screenCount, with: payload))]
     case .finish(let resultCase):
-      let value = ".\(SwiftNames.identifier(resultCase.text))"
-      return [.line("finish(\(value)\(payload.map { "(\($0.expression))" } ?? ""))")]
+      var value = SwiftExpression.implicitMember(
+        SwiftNames.identifier(graph.results[resultCase].name.text))
+      if let payload { value = .call(value, [.value(payload.expression)]) }
+      return [.expression(.call("finish", [.value(value)]))]
     case .start(let child):
-      let style = child.style == .present ? ".present" : ".push"
-      return [.line("let child = \(childInit(child, payload: payload, router: "router"))")]
-        + startChild(child, call: "start(child, style: \(style))")
+      let style = SwiftExpression.implicitMember(child.style == .present ? "present" : "push")
+      let call = SwiftCall(
+        function: .identifier("start"),
+        arguments: [.value(.identifier("child")), SwiftArgument(label: "style", value: style)])
+      return [
+        .constant(
+          name: "child", value: childInit(child, payload: payload, router: .identifier("router")))
+      ] + startChild(child, handlers: handlers, call: call)
     }
   }
 
   /// `<Child>Coordinator(input: payload, screens: screens, router: router)`.
-  private func childInit(_ child: ChildStart, payload: Payload?, router: String) -> String {
-    let target = module.coordinator(named: child.coordinator.text)
-    var arguments: [String] = []
-    if target?.input != nil, let payload { arguments.append("input: \(payload.expression)") }
-    arguments += ["screens: screens", "router: \(router)"]
-    return "\(child.coordinator.text)Coordinator(\(arguments.joined(separator: ", ")))"
+  private func childInit(
+    _ child: ChildStep, payload: Payload?, router: SwiftExpression
+  ) -> SwiftExpression {
+    var arguments: [SwiftArgument] = []
+    if let index = child.child, module.coordinators[index].input != nil, let payload {
+      arguments.append(SwiftArgument(label: "input", value: payload.expression))
+    }
+    arguments += [
+      SwiftArgument(label: "screens", value: .identifier("screens")),
+      SwiftArgument(label: "router", value: router),
+    ]
+    return .call("\(child.start.coordinator.text)Coordinator", arguments)
   }
 
   /// `call`, followed by the handlers of the child's result as a closure when it has one.
   private mutating func startChild(
-    _ child: ChildStart, call: String
+    _ child: ChildStep, handlers: NestedSteps, call: SwiftCall
   ) -> [SwiftStatement] {
-    guard let target = module.coordinator(named: child.coordinator.text), target.result != nil
-    else { return [.line(call)] }
-    let cases = module.resultCases(of: target) ?? []
+    guard let index = child.child, module.coordinators[index].result != nil else {
+      return [.expression(.call(call))]
+    }
+    var handled = [Bool](repeating: false, count: context.graph.coordinators[index].results.count)
     var switchCases: [SwiftSwitchCase] = []
-    for handler in child.handlers {
-      let handled = cases.first { $0.name.text == handler.name.text }
-      switchCases.append(switchCase(handler, payload: handled?.payload?.type, comments: true))
-    }
-    let handled = Set(child.handlers.map(\.name.text))
-    if cases.contains(where: { !handled.contains($0.name.text) }) {
-      switchCases.append(SwiftSwitchCase(pattern: "default", body: []))
-    }
-    let usesSelf = child.handlers.contains { handler in
-      switch handler.action.kind {
-      case .stay, .invalid: return false
-      default: return true
+    var usesSelf = false
+    for (step, nested) in handlers {
+      switchCases.append(switchCase(step, handlers: nested, comments: true))
+      if let resultCase = step.handledCase { handled[resultCase] = true }
+      switch step.written.kind {
+      case .stay, .invalid: break
+      default: usesSelf = true
       }
     }
-    var body: [SwiftStatement] = usesSelf ? [.line("guard let self else { return }")] : []
-    body.append(.switchOver("result", cases: switchCases))
-    return [
-      .block(
-        opening: "\(call) { \(usesSelf ? "[weak self] " : "")result in", body: body,
-        closing: "}")
-    ]
+    if handled.contains(false) {
+      switchCases.append(SwiftSwitchCase(pattern: .otherwise, body: []))
+    }
+    var body: [SwiftStatement] = []
+    if usesSelf {
+      body.append(.guardStatement(.optionalBinding("self"), otherwise: [.returnStatement]))
+    }
+    body.append(.switchOver(.identifier("result"), cases: switchCases))
+    var call = call
+    call.trailing = SwiftClosure(
+      captures: usesSelf ? [.weak("self")] : [],
+      parameters: [SwiftClosureParameter(name: "result", type: nil)], body: body)
+    return [.expression(.call(call))]
   }
 }
 
@@ -539,5 +572,5 @@ public enum AccessLevel: String, CaseIterable, Sendable {
   case `public`
 
   /// The modifiers to write.
-  var modifiers: [String] { self == .public ? ["public"] : [] }
+  var modifiers: [SwiftModifier] { self == .public ? [.public] : [] }
 }

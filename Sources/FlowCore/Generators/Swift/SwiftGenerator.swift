@@ -11,10 +11,14 @@ public struct GeneratedFile: Hashable, Sendable {
   }
 }
 
-/// `flowc generate`'s generator: a checked module in, one Swift file per coordinator and
-/// one for the declared types out (spec section 10). It reads only modules without
-/// error-level findings; output depends on nothing but the module and the options, so it
-/// is byte-for-byte the same on every run. O(size of the module).
+/// `flowc generate`'s generator: a checked module's resolved graph in, one Swift file per
+/// coordinator and one for the declared types out (spec section 10). It reads only modules
+/// without error-level findings; output depends on nothing but the module and the options,
+/// so it is byte-for-byte the same on every run. O(size of the module).
+///
+/// Each coordinator's graph is translated into a description of its Swift
+/// (``SwiftFile``, by ``CoordinatorGenerator`` and ``TypesGenerator``), which
+/// ``SwiftWriter`` renders.
 public enum SwiftGenerator {
   /// What the generated code looks like beyond the module.
   public struct Options: Sendable {
@@ -44,12 +48,11 @@ public enum SwiftGenerator {
     line.hasPrefix(headerPrefix) && line.hasSuffix(headerSuffix)
   }
 
-  /// The files for `module`: one per coordinator in module order, then the types file if
-  /// any struct or enum is declared.
-  public static func generate(_ module: FlowModule, options: Options = Options()) -> [GeneratedFile]
-  {
+  /// The files for the module of `graph`: one per coordinator in module order, then the
+  /// types file if any struct or enum is declared.
+  public static func generate(_ graph: FlowGraph, options: Options = Options()) -> [GeneratedFile] {
     // Each file is rendered on the core that built it.
-    files(module, options: options, SwiftWriter.render).map { name, contents in
+    files(graph, options: options, SwiftWriter.render).map { name, contents in
       GeneratedFile(name: name, contents: contents)
     }
   }
@@ -59,11 +62,11 @@ public enum SwiftGenerator {
   /// order, each under a `MARK`, then the declared types, under one header that names
   /// `sources` (the flow files read, as the module has them) in that order.
   public static func generateSingleFile(
-    _ module: FlowModule, sources: [String], options: Options = Options()
+    _ graph: FlowGraph, sources: [String], options: Options = Options()
   ) -> String {
     var imports: [String] = []
     var declarations: [SwiftDeclaration] = []
-    for (name, file) in files(module, options: options, { $0 }) {
+    for (name, file) in files(graph, options: options, { $0 }) {
       for module in file.imports where !imports.contains(module) { imports.append(module) }
       let title = name == typesFileName ? "Types" : String(name.dropLast(".swift".count))
       declarations.append(.mark(title))
@@ -77,20 +80,22 @@ public enum SwiftGenerator {
       SwiftFile(header: header(for: paths), imports: imports, declarations: declarations))
   }
 
-  /// The files for `module`, each with its name, made by `finish` from their declarations.
+  /// The files for the module of `graph`, each with its name, made by `finish` from their
+  /// declarations.
   private static func files<Output: Sendable>(
-    _ module: FlowModule, options: Options, _ finish: @escaping @Sendable (SwiftFile) -> Output
+    _ graph: FlowGraph, options: Options, _ finish: @escaping @Sendable (SwiftFile) -> Output
   ) -> [(String, Output)] {
+    let module = graph.module
     let context = CoordinatorGenerator.Context(
-      module: module, names: SwiftNames(module: module), facts: SwiftTypeFacts(module: module),
+      graph: graph, names: SwiftNames(module: module), facts: SwiftTypeFacts(graph: graph),
       access: options.access)
-    let screens = ScreensProtocols(module: module)
+    let screens = ScreensProtocols(graph: graph)
     // Coordinators are generated independently of each other, on all cores.
     var files = parallelMap(Array(module.coordinators.indices)) { index in
       let coordinator = module.coordinators[index]
       var generator = CoordinatorGenerator(
         context, coordinator: index, inherited: screens.inherited[index],
-        screensType: "any \(screens.factory[index])")
+        factory: screens.factory[index])
       let header = header(for: [options.displayPath(coordinator.range.file)])
       return ("\(coordinator.name.text)Coordinator.swift", finish(generator.file(header: header)))
     }
@@ -127,9 +132,10 @@ struct ScreensProtocols: Sendable {
   /// For each coordinator, the protocol of the factory it stores.
   private(set) var factory: [String]
 
-  init(module: FlowModule) {
+  init(graph: FlowGraph) {
+    let module = graph.module
     let count = module.coordinators.count
-    let starts = (0..<count).map { Self.started(by: $0, in: module) }
+    let starts = graph.coordinators.map(Self.started)
     let components = Components(count: count) { starts[$0] }
     var first: [Int: Int] = [:]
     var members: [Int: [Int]] = [:]
@@ -158,21 +164,25 @@ struct ScreensProtocols: Sendable {
     }
   }
 
-  /// The coordinators `index` starts anywhere (events, decision cases, handlers, tabs),
-  /// without repeats.
-  private static func started(by index: Int, in module: FlowModule) -> [Int] {
+  /// The coordinators `graph`'s coordinator starts anywhere (events, decision cases,
+  /// handlers, tabs), without repeats.
+  private static func started(by graph: CoordinatorGraph) -> [Int] {
     var seen = Set<Int>()
     var list: [Int] = []
-    func add(_ child: ChildStart) {
-      guard let target = module.coordinatorIndex(named: child.coordinator.text),
-        seen.insert(target).inserted
-      else { return }
+    func add(_ child: ChildStep) {
+      guard let target = child.child, seen.insert(target).inserted else { return }
       list.append(target)
     }
-    for tab in module.coordinators[index].tabs { add(tab.child) }
-    module.forEachAction(in: index) { site in
-      if case .start(let child) = site.action.kind { add(child) }
+    func add(_ steps: [Step]) {
+      for step in steps { if case .start(let child) = step.action { add(child) } }
     }
+    if case .tabs(let tabs) = graph.root {
+      for tab in tabs {
+        add(tab.start)
+        add(tab.handlerSteps)
+      }
+    }
+    for steps in graph.steps { add(steps) }
     return list
   }
 }

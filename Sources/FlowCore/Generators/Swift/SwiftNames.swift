@@ -25,14 +25,15 @@ struct SwiftNames: Sendable {
     moduleNames.contains(name) ? "Swift.\(name)" : name
   }
 
-  /// The Swift spelling of a type expression.
-  func type(_ type: TypeExpression) -> String {
+  /// The Swift type of a type expression.
+  func type(_ type: TypeExpression) -> SwiftType {
     switch type {
-    case .named(let name): return name
-    case .optional(let wrapped): return "\(self.type(wrapped))?"
-    case .array(let element): return "[\(self.type(element))]"
-    case .dictionary(let key, let value): return "[\(self.type(key)): \(self.type(value))]"
-    case .invalid: return swift("Never")
+    case .named(let name): return .named(name)
+    case .optional(let wrapped): return .optional(self.type(wrapped))
+    case .array(let element): return .array(self.type(element))
+    case .dictionary(let key, let value):
+      return .dictionary(key: self.type(key), value: self.type(value))
+    case .invalid: return .named(swift("Never"))
     }
   }
 
@@ -40,12 +41,6 @@ struct SwiftNames: Sendable {
   /// is a reserved word.
   static func identifier(_ name: String) -> String {
     reserved.contains(name) ? "`\(name)`" : name
-  }
-
-  /// `name` with its first letter in lower case: `SignIn` → `signIn`.
-  static func lowerFirst(_ name: String) -> String {
-    guard let first = name.first else { return name }
-    return first.lowercased() + name.dropFirst()
   }
 
   /// The builtin types that come from Foundation.

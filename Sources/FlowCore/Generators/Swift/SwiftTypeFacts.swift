@@ -20,7 +20,8 @@ struct SwiftTypeFacts: Sendable {
   /// `Type.field` of each struct field to store out of line.
   private(set) var boxedFields: Set<String> = []
 
-  init(module: FlowModule) {
+  init(graph: FlowGraph) {
+    let module = graph.module
     let declared = module.types.filter {
       switch $0.kind {
       case .structure, .enumeration: return true
@@ -33,7 +34,7 @@ struct SwiftTypeFacts: Sendable {
     }
     let members = declared.map(Self.memberTypes)
     findExternals(declared, members: members, index: index, module: module)
-    findHashableKeys(module, members: members, index: index)
+    findHashableKeys(graph, members: members, index: index)
     findRecursion(declared, members: members, index: index)
   }
 
@@ -72,10 +73,10 @@ struct SwiftTypeFacts: Sendable {
   /// Marks the types with externals that must be `Hashable` because a dictionary uses them
   /// as keys, and the declared types inside them.
   private mutating func findHashableKeys(
-    _ module: FlowModule, members: [[TypeExpression]], index: [String: Int]
+    _ graph: FlowGraph, members: [[TypeExpression]], index: [String: Int]
   ) {
     var pending: [String] = []
-    module.forEachTypeExpression { type in
+    graph.forEachTypeExpression { type in
       for key in type.dictionaryKeys { pending.append(contentsOf: key.names) }
     }
     while let name = pending.popLast() {
@@ -131,12 +132,15 @@ struct SwiftTypeFacts: Sendable {
   }
 
   /// The conformances of a declared struct or enum.
-  func conformances(of type: TypeDeclaration, names: SwiftNames) -> [String] {
+  func conformances(of type: TypeDeclaration, names: SwiftNames) -> [SwiftType] {
     let name = type.name.text
     if withExternals.contains(name) {
-      return hashableKeys.contains(name) ? [names.swift("Hashable")] : []
+      return hashableKeys.contains(name) ? [.named(names.swift("Hashable"))] : []
     }
-    var list = [names.swift("Codable"), names.swift("Hashable"), names.swift("Sendable")]
+    var list: [SwiftType] = [
+      .named(names.swift("Codable")), .named(names.swift("Hashable")),
+      .named(names.swift("Sendable")),
+    ]
     // An enum without cases cannot be decoded, so Swift does not synthesize Codable for it.
     if case .enumeration(let cases) = type.kind, cases.isEmpty { list.removeFirst() }
     return list
@@ -144,31 +148,35 @@ struct SwiftTypeFacts: Sendable {
 
   /// The conformances of a generated enum whose payloads are `payloads`.
   func conformances(payloads: [TypeExpression], in module: FlowModule, names: SwiftNames)
-    -> [String]
+    -> [SwiftType]
   {
     guard payloads.allSatisfy({ isSelfContained($0, in: module) }) else { return [] }
-    return [names.swift("Hashable"), names.swift("Sendable")]
+    return [.named(names.swift("Hashable")), .named(names.swift("Sendable"))]
   }
 }
 
-extension FlowModule {
-  /// Calls `body` with every type expression written in the module.
+extension FlowGraph {
+  /// Calls `body` with every type expression written in the module: the declared types',
+  /// and the inputs, results and payloads of its coordinators (a handler's payload is the
+  /// handled result case's, written there).
   func forEachTypeExpression(_ body: (TypeExpression) -> Void) {
-    for type in types {
+    for type in module.types {
       switch type.kind {
       case .structure(let fields): for field in fields { body(field.type.type) }
       case .enumeration(let cases): for item in cases { item.payload.map { body($0.type) } }
       case .external, .invalid: break
       }
     }
-    for (index, coordinator) in coordinators.enumerated() {
+    for (coordinator, graph) in zip(module.coordinators, coordinators) {
       coordinator.input.map { body($0.type) }
       if case .inline(let cases, _) = coordinator.result {
         for item in cases { item.payload.map { body($0.type) } }
       }
       for screen in coordinator.screens { screen.input.map { body($0.type) } }
-      forEachAction(in: index) { site in
-        if site.parentStart == nil { site.transition.payload.map { body($0.type) } }
+      for steps in graph.steps {
+        for step in steps where step.handlerOf.isEmpty {
+          step.transition.payload.map { body($0.type) }
+        }
       }
     }
   }

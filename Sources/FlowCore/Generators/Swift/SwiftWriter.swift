@@ -1,9 +1,10 @@
-/// Turns a ``SwiftFile`` into text: the one place that knows about indentation, blank
-/// lines and line breaks.
+/// Turns a ``SwiftFile`` into text: the one place that knows how Swift is spelled and laid
+/// out (indentation, blank lines, line breaks, punctuation).
 ///
 /// Layout follows the project's own style: two spaces, lines of at most 100 columns where
 /// a signature can be broken (parameters and inherited types then go one per line),
-/// a blank line between members that are not enum cases.
+/// a blank line between members that are not enum cases. Text is appended piece by piece;
+/// a line that may be too long is written first and written again, broken, only if it is.
 struct SwiftWriter {
   /// The column a signature may reach before its parameters go on lines of their own.
   static let lineLength = 100
@@ -34,12 +35,17 @@ struct SwiftWriter {
       indent()
       text += content
     }
-    text += "\n"
+    text.append("\n")
   }
 
   /// The current indentation, at the start of a line.
   private mutating func indent() {
     text.appendSpaces(indentWidth)
+  }
+
+  /// Ends the current line.
+  private mutating func newline() {
+    text.append("\n")
   }
 
   /// The width of `text` in columns, counting Unicode scalars (cheaper than characters,
@@ -54,20 +60,35 @@ struct SwiftWriter {
     text.utf8.count <= columns || width(text) <= columns
   }
 
+  /// Whether the text written since byte `offset` fits in what is left of the line.
+  private func writtenFits(since offset: Int) -> Bool {
+    let columns = Self.lineLength - indentWidth
+    return text.count - offset <= columns || text.width(from: offset) <= columns
+  }
+
   private mutating func blank() {
     line("")
   }
 
   private var indentWidth: Int { depth * 2 }
 
+  /// Writes `items` separated by `separator`.
+  private mutating func list<Item>(
+    _ items: [Item], separator: String = ", ", _ write: (inout SwiftWriter, Item) -> Void
+  ) {
+    for (index, item) in items.enumerated() {
+      if index > 0 { text += separator }
+      write(&self, item)
+    }
+  }
+
   // MARK: Declarations
 
   private mutating func write(_ declaration: SwiftDeclaration) {
     switch declaration {
     case .enumeration(let value): write(value)
-    case .structure(let value): write(value)
+    case .type(let value): write(value)
     case .protocolType(let value): write(value)
-    case .classType(let value): write(value)
     case .function(let value): write(value)
     case .property(let value): write(value)
     case .mark(let text): line("// MARK: - \(text)")
@@ -76,7 +97,16 @@ struct SwiftWriter {
 
   private mutating func preamble(_ preamble: SwiftPreamble) {
     documentation(preamble.doc)
-    for attribute in preamble.attributes { line(attribute) }
+    for attribute in preamble.attributes {
+      indent()
+      write(attribute)
+      newline()
+    }
+  }
+
+  private mutating func write(_ attribute: SwiftAttribute) {
+    text.append("@")
+    text += attribute.name
   }
 
   /// `///` lines, each wrapped at spaces to fit the line length.
@@ -101,48 +131,56 @@ struct SwiftWriter {
     }
   }
 
-  private func prefix(_ preamble: SwiftPreamble, _ keyword: String) -> String {
-    (preamble.modifiers + [keyword]).joined(separator: " ")
+  /// The modifiers, then `keyword`.
+  private mutating func head(_ preamble: SwiftPreamble, _ keyword: String) {
+    for modifier in preamble.modifiers {
+      text += modifier.rawValue
+      text.append(" ")
+    }
+    text += keyword
   }
 
   private mutating func write(_ value: SwiftEnum) {
     preamble(value.preamble)
-    let keyword = value.isIndirect ? "indirect enum" : "enum"
-    let head = "\(prefix(value.preamble, keyword)) \(value.name)"
-    guard !value.cases.isEmpty else {
-      openType(head, inherits: value.inherits, empty: true)
-      return
-    }
-    openType(head, inherits: value.inherits, empty: false)
+    let keyword = value.isIndirect ? "indirect enum " : "enum "
+    openType(
+      value.preamble, keyword, value.name, inherits: value.inherits, empty: value.cases.isEmpty)
+    guard !value.cases.isEmpty else { return }
     depth += 1
     for item in value.cases {
       documentation(item.doc)
-      line("case \(item.name)" + (item.payload.map { "(\($0))" } ?? ""))
+      indent()
+      text += "case "
+      text += item.name
+      if let payload = item.payload {
+        text.append("(")
+        write(payload)
+        text.append(")")
+      }
+      newline()
     }
     depth -= 1
     line("}")
   }
 
-  private mutating func write(_ value: SwiftStruct) {
+  private mutating func write(_ value: SwiftTypeDeclaration) {
     preamble(value.preamble)
-    let head = "\(prefix(value.preamble, "struct")) \(value.name)"
-    members(value.members, head: head, inherits: value.inherits)
-  }
-
-  private mutating func write(_ value: SwiftClass) {
-    preamble(value.preamble)
-    let head = "\(prefix(value.preamble, "class")) \(value.name)"
-    members(value.members, head: head, inherits: value.inherits)
+    members(
+      value.members, value.preamble, value.kind.rawValue, value.name, inherits: value.inherits)
   }
 
   private mutating func write(_ value: SwiftProtocol) {
     preamble(value.preamble)
-    let head = "\(prefix(value.preamble, "protocol")) \(value.name)"
-    members(value.requirements.map { .function($0) }, head: head, inherits: value.inherits)
+    members(
+      value.requirements.map { .function($0) }, value.preamble, "protocol ", value.name,
+      inherits: value.inherits)
   }
 
-  private mutating func members(_ members: [SwiftDeclaration], head: String, inherits: [String]) {
-    openType(head, inherits: inherits, empty: members.isEmpty)
+  private mutating func members(
+    _ members: [SwiftDeclaration], _ preamble: SwiftPreamble, _ keyword: String, _ name: String,
+    inherits: [SwiftType]
+  ) {
+    openType(preamble, keyword, name, inherits: inherits, empty: members.isEmpty)
     guard !members.isEmpty else { return }
     depth += 1
     for (index, member) in members.enumerated() {
@@ -164,15 +202,30 @@ struct SwiftWriter {
   }
 
   /// `head: A, B {`, or with the inherited types one per line when that is too long.
-  private mutating func openType(_ head: String, inherits: [String], empty: Bool) {
-    let close = empty ? " {}" : " {"
-    guard !inherits.isEmpty else { return line(head + close) }
-    let single = "\(head): \(inherits.joined(separator: ", "))\(close)"
-    if Self.fits(single, in: Self.lineLength - indentWidth) { return line(single) }
-    line(head + ":")
+  private mutating func openType(
+    _ preamble: SwiftPreamble, _ keyword: String, _ name: String, inherits: [SwiftType],
+    empty: Bool
+  ) {
+    indent()
+    let start = text.count
+    head(preamble, keyword)
+    text += name
+    let headEnd = text.count
+    if !inherits.isEmpty {
+      text += ": "
+      list(inherits) { $0.write($1) }
+    }
+    text += empty ? " {}" : " {"
+    if inherits.isEmpty || writtenFits(since: start) { return newline() }
+    text.removeText(from: headEnd)
+    text.append(":")
+    newline()
     depth += 1
-    for (index, name) in inherits.enumerated() {
-      line(name + (index < inherits.count - 1 ? "," : ""))
+    for (index, type) in inherits.enumerated() {
+      indent()
+      write(type)
+      if index < inherits.count - 1 { text.append(",") }
+      newline()
     }
     depth -= 1
     line(empty ? "{}" : "{")
@@ -180,44 +233,33 @@ struct SwiftWriter {
 
   private mutating func write(_ value: SwiftFunction) {
     preamble(value.preamble)
-    let keyword = value.name == "init" ? "init" : "func \(value.name)"
-    let head = prefix(value.preamble, keyword)
-    let returns = value.returns.map { " -> \($0)" } ?? ""
-    let open = value.body.map { $0.isEmpty ? " {}" : " {" } ?? ""
-    // Most signatures stand on one line: measure that line, then write it piece by piece
-    // without building it first.
-    func width(_ length: (String) -> Int) -> Int {
-      var width = length(head) + 2 + length(returns) + length(open)
-      for (index, parameter) in value.parameters.enumerated() {
-        width += parameter.width(length) + (index > 0 ? 2 : 0)
-      }
-      return width
-    }
-    let limit = Self.lineLength - indentWidth
-    // Columns count Unicode scalars; the UTF-8 length, known at once, is never less.
-    if value.parameters.isEmpty || width({ $0.utf8.count }) <= limit
-      || width({ $0.unicodeScalars.count }) <= limit
-    {
-      indent()
-      text += head
-      text += "("
-      for (index, parameter) in value.parameters.enumerated() {
-        if index > 0 { text += ", " }
-        parameter.write(to: &text)
-      }
-      text += ")"
-      text += returns
-      text += open
-      text += "\n"
-    } else {
-      line("\(head)(")
+    let keyword = value.name == SwiftFunction.initializer ? "init" : "func \(value.name)"
+    indent()
+    let start = text.count
+    head(value.preamble, keyword)
+    let headEnd = text.count
+    text.append("(")
+    list(value.parameters) { $0.write($1) }
+    text.append(")")
+    signatureEnd(value)
+    if !value.parameters.isEmpty && !writtenFits(since: start) {
+      // Too long for one line: one parameter per line.
+      text.removeText(from: headEnd)
+      text.append("(")
+      newline()
       depth += 1
       for (index, parameter) in value.parameters.enumerated() {
-        line(parameter.text + (index < value.parameters.count - 1 ? "," : ""))
+        indent()
+        write(parameter)
+        if index < value.parameters.count - 1 { text.append(",") }
+        newline()
       }
       depth -= 1
-      line(")\(returns)\(open)")
+      indent()
+      text.append(")")
+      signatureEnd(value)
     }
+    newline()
     guard let body = value.body, !body.isEmpty else { return }
     depth += 1
     statements(body)
@@ -225,43 +267,258 @@ struct SwiftWriter {
     line("}")
   }
 
+  /// What follows a function's parameters: the return type and the body's opening.
+  private mutating func signatureEnd(_ value: SwiftFunction) {
+    if let returns = value.returns {
+      text += " -> "
+      write(returns)
+    }
+    if let body = value.body { text += body.isEmpty ? " {}" : " {" }
+  }
+
+  private mutating func write(_ parameter: SwiftParameter) {
+    if let label = parameter.label, label != parameter.name {
+      text += label
+      text.append(" ")
+    }
+    text += parameter.name
+    text += ": "
+    write(parameter.type)
+  }
+
   /// A property's attributes (a property wrapper) stand on its line.
   private mutating func write(_ value: SwiftProperty) {
     documentation(value.preamble.doc)
-    let words = value.preamble.attributes + value.preamble.modifiers + [value.keyword]
-    let head = "\(words.joined(separator: " ")) \(value.name): \(value.type)"
-    line(value.getter.map { "\(head) { \($0) }" } ?? head)
+    indent()
+    for attribute in value.preamble.attributes {
+      write(attribute)
+      text.append(" ")
+    }
+    head(value.preamble, value.isVariable ? "var " : "let ")
+    text += value.name
+    text += ": "
+    write(value.type)
+    if let getter = value.getter {
+      text += " { "
+      write(getter)
+      text += " }"
+    }
+    newline()
+  }
+
+  // MARK: Types
+
+  private mutating func write(_ type: SwiftType) {
+    switch type {
+    case .named(let name, let arguments):
+      text += name
+      guard !arguments.isEmpty else { return }
+      text.append("<")
+      list(arguments) { $0.write($1) }
+      text.append(">")
+    case .optional(let wrapped):
+      write(wrapped)
+      text.append("?")
+    case .array(let element):
+      text.append("[")
+      write(element)
+      text.append("]")
+    case .dictionary(let key, let value):
+      text.append("[")
+      write(key)
+      text += ": "
+      write(value)
+      text.append("]")
+    case .existential(let constraint):
+      text += "any "
+      write(constraint)
+    case .function(let attributes, let parameters, let returns):
+      for attribute in attributes {
+        write(attribute)
+        text.append(" ")
+      }
+      text.append("(")
+      list(parameters) { $0.write($1) }
+      text += ") -> "
+      write(returns)
+    }
   }
 
   // MARK: Statements
 
   private mutating func statements(_ statements: [SwiftStatement]) {
-    for statement in statements {
-      switch statement {
-      case .line(let content):
-        line(content)
-      case .comment(let content):
-        line(content.isEmpty ? "//" : "// \(content)")
-      case .block(let opening, let body, let closing):
-        line(opening)
-        depth += 1
-        self.statements(body)
-        depth -= 1
-        line(closing)
-      case .switchOver(let subject, let cases):
-        guard !cases.isEmpty else {
-          line("switch \(subject) {}")
-          continue
-        }
-        line("switch \(subject) {")
-        for item in cases {
-          line(item.pattern + ":")
-          depth += 1
-          self.statements(item.body.isEmpty ? [.line("break")] : item.body)
-          depth -= 1
-        }
-        line("}")
+    for statement in statements { write(statement) }
+  }
+
+  private mutating func write(_ statement: SwiftStatement) {
+    switch statement {
+    case .expression(let expression):
+      indent()
+      write(expression)
+      newline()
+    case .constant(let name, let value):
+      indent()
+      text += "let "
+      text += name
+      text += " = "
+      write(value)
+      newline()
+    case .assignment(let target, let value):
+      indent()
+      write(target)
+      text += " = "
+      write(value)
+      newline()
+    case .guardStatement(let condition, let otherwise):
+      indent()
+      text += "guard "
+      write(condition)
+      if otherwise.count == 1, case .returnStatement = otherwise[0] {
+        text += " else { return }"
+        return newline()
       }
+      text += " else {"
+      newline()
+      depth += 1
+      statements(otherwise)
+      depth -= 1
+      line("}")
+    case .returnStatement:
+      line("return")
+    case .switchOver(let subject, let cases):
+      indent()
+      text += "switch "
+      write(subject)
+      guard !cases.isEmpty else {
+        text += " {}"
+        return newline()
+      }
+      text += " {"
+      newline()
+      for item in cases {
+        indent()
+        write(item.pattern)
+        text.append(":")
+        newline()
+        depth += 1
+        // A case must do something.
+        if item.body.isEmpty { line("break") } else { statements(item.body) }
+        depth -= 1
+      }
+      line("}")
+    case .comment(let content):
+      line(content.isEmpty ? "//" : "// \(content)")
     }
+  }
+
+  private mutating func write(_ condition: SwiftCondition) {
+    switch condition {
+    case .expression(let expression):
+      write(expression)
+    case .optionalBinding(let name):
+      text += "let "
+      text += name
+    }
+  }
+
+  private mutating func write(_ pattern: SwiftPattern) {
+    switch pattern {
+    case .enumCase(let name, let bindings):
+      text += "case ."
+      text += name
+      guard !bindings.isEmpty else { return }
+      text.append("(")
+      list(bindings) { writer, name in
+        writer.text += "let "
+        writer.text += name
+      }
+      text.append(")")
+    case .otherwise:
+      text += "default"
+    }
+  }
+
+  // MARK: Expressions
+
+  private mutating func write(_ expression: SwiftExpression) {
+    switch expression {
+    case .identifier(let name):
+      text += name
+    case .type(let type):
+      write(type)
+    case .implicitMember(let name):
+      text.append(".")
+      text += name
+    case .member(let base, let name):
+      write(base)
+      text.append(".")
+      text += name
+    case .optionalChain(let base):
+      write(base)
+      text.append("?")
+    case .call(let call):
+      write(call.function)
+      if !call.arguments.isEmpty || call.trailing == nil {
+        text.append("(")
+        list(call.arguments) { $0.write($1) }
+        text.append(")")
+      }
+      if let closure = call.trailing {
+        text.append(" ")
+        write(closure)
+      }
+    case .array(let elements):
+      text.append("[")
+      list(elements) { $0.write($1) }
+      text.append("]")
+    }
+  }
+
+  private mutating func write(_ argument: SwiftArgument) {
+    if let label = argument.label {
+      text += label
+      text += ": "
+    }
+    write(argument.value)
+  }
+
+  /// A closure; its body, if any, on lines of its own, and the closing brace on the line
+  /// after it.
+  private mutating func write(_ closure: SwiftClosure) {
+    text.append("{")
+    if !closure.captures.isEmpty {
+      text += " ["
+      list(closure.captures) { writer, capture in
+        switch capture {
+        case .weak(let name):
+          writer.text += "weak "
+          writer.text += name
+        }
+      }
+      text.append("]")
+    }
+    if !closure.parameters.isEmpty {
+      let typed = closure.parameters.contains { $0.type != nil }
+      text += typed ? " (" : " "
+      list(closure.parameters) { writer, parameter in
+        writer.text += parameter.name
+        if let type = parameter.type {
+          writer.text += ": "
+          writer.write(type)
+        }
+      }
+      if typed { text.append(")") }
+    }
+    text += " in"
+    guard !closure.body.isEmpty else {
+      text += " }"
+      return
+    }
+    newline()
+    depth += 1
+    statements(closure.body)
+    depth -= 1
+    indent()
+    text.append("}")
   }
 }

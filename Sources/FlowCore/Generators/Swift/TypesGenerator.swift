@@ -37,33 +37,34 @@ struct TypesGenerator {
           let spelled = names.type(field.type.type)
           usesFoundation = usesFoundation || Self.mentionsFoundation(field.type.type)
           let identifier = SwiftNames.identifier(field.name.text)
-          var attributes: [String] = []
+          var attributes: [SwiftAttribute] = []
           if context.facts.boxedFields.contains("\(name).\(field.name.text)") {
-            attributes.append("@\(names.runtime("Indirect"))")
+            attributes.append(SwiftAttribute(name: names.runtime("Indirect")))
             usesRuntime = true
           }
           members.append(
             .property(
               SwiftProperty(
                 preamble: SwiftPreamble(attributes: attributes, modifiers: visible),
-                keyword: "var", name: identifier, type: spelled)))
+                isVariable: true, name: identifier, type: spelled)))
           // A parameter named `self` would hide the instance in the initializer.
           let local = field.name.text == "self" ? "self_" : identifier
           parameters.append(SwiftParameter(label: identifier, name: local, type: spelled))
-          assignments.append(.line("self.\(identifier) = \(local)"))
+          assignments.append(
+            .assignment(target: .member(of: "self", identifier), value: .identifier(local)))
         }
         // Swift's memberwise initializer is internal: public types need one of their own.
         if context.access == .public {
           members.append(
             .function(
               SwiftFunction(
-                preamble: SwiftPreamble(modifiers: visible), name: "init",
+                preamble: SwiftPreamble(modifiers: visible), name: SwiftFunction.initializer,
                 parameters: parameters, body: assignments)))
         }
         declarations.append(
-          .structure(
-            SwiftStruct(
-              preamble: SwiftPreamble(doc: doc, modifiers: visible), name: name,
+          .type(
+            SwiftTypeDeclaration(
+              preamble: SwiftPreamble(doc: doc, modifiers: visible), kind: .structure, name: name,
               inherits: conformances, members: members)))
       case .enumeration(let cases):
         var swiftCases: [SwiftEnumCase] = []

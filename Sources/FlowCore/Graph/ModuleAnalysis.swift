@@ -10,8 +10,6 @@ public struct ModuleAnalysis: Sendable {
   /// For each coordinator, the reachable starts (not tabs) of other coordinators that start
   /// it: the parent's index and the start.
   public let startedBy: [[(parent: Int, start: ChildStep)]]
-  /// For each coordinator, whether a tab of a reachable tab coordinator starts it.
-  public let isTabChild: [Bool]
   /// Whether each coordinator can be reached from an entry through reachable starts (or,
   /// in a module without entries, is started by another coordinator).
   public let isAttached: [Bool]
@@ -26,19 +24,13 @@ public struct ModuleAnalysis: Sendable {
     coordinators = analyses
     let count = analyses.count
     var startedBy = [[(parent: Int, start: ChildStep)]](repeating: [], count: count)
-    var isTabChild = [Bool](repeating: false, count: count)
     for (parent, analysis) in analyses.enumerated() {
-      for start in analysis.reachableStarts {
+      for start in analysis.reachableStarts where !start.isTab {
         guard let child = start.step.child else { continue }
-        if start.isTab {
-          isTabChild[child] = true
-        } else {
-          startedBy[child].append((parent, start.step))
-        }
+        startedBy[child].append((parent, start.step))
       }
     }
     self.startedBy = startedBy
-    self.isTabChild = isTabChild
     isAttached = Self.attachment(analyses: analyses, module: graph.module)
     presentation = Presentation(analyses: analyses, module: graph.module)
   }
@@ -78,60 +70,24 @@ public struct ModuleAnalysis: Sendable {
   }
 
   /// The groups of coordinators that start each other (strongly connected, with a start
-  /// inside), each with its members in file order. Tarjan's algorithm with an explicit
-  /// stack: O(coordinators + starts), and no recursion however long the chains.
+  /// inside), each with its members in file order, the groups in the order of their first
+  /// members: O(coordinators + starts).
   public func startCycles() -> [[Int]] {
-    let count = coordinators.count
-    var successors = [[Int]](repeating: [], count: count)
-    var selfStart = [Bool](repeating: false, count: count)
-    for (parent, analysis) in coordinators.enumerated() {
-      for start in analysis.reachableStarts {
-        guard let child = start.step.child else { continue }
-        successors[parent].append(child)
-        if child == parent { selfStart[parent] = true }
-      }
+    let successors = coordinators.map { analysis in
+      analysis.reachableStarts.compactMap(\.step.child)
     }
-    var index = [Int](repeating: -1, count: count)
-    var lowLink = [Int](repeating: 0, count: count)
-    var onStack = [Bool](repeating: false, count: count)
-    var stack: [Int] = []
-    var next = 0
+    let components = Components(count: coordinators.count) { successors[$0] }
     var groups: [[Int]] = []
-    for root in 0..<count where index[root] < 0 {
-      var frames: [(node: Int, edge: Int)] = [(root, 0)]
-      index[root] = next
-      lowLink[root] = next
-      next += 1
-      stack.append(root)
-      onStack[root] = true
-      while let (node, edge) = frames.last {
-        if edge < successors[node].count {
-          frames[frames.count - 1].edge += 1
-          let successor = successors[node][edge]
-          if index[successor] < 0 {
-            index[successor] = next
-            lowLink[successor] = next
-            next += 1
-            stack.append(successor)
-            onStack[successor] = true
-            frames.append((successor, 0))
-          } else if onStack[successor] {
-            lowLink[node] = min(lowLink[node], index[successor])
-          }
-          continue
-        }
-        frames.removeLast()
-        if let parent = frames.last?.node { lowLink[parent] = min(lowLink[parent], lowLink[node]) }
-        guard lowLink[node] == index[node] else { continue }
-        var group: [Int] = []
-        while let member = stack.popLast() {
-          onStack[member] = false
-          group.append(member)
-          if member == node { break }
-        }
-        if group.count > 1 || selfStart[node] { groups.append(group.sorted()) }
+    var groupOfComponent: [Int: Int] = [:]
+    for node in successors.indices where components.isCyclic[node] {
+      let component = components.component[node]
+      if let group = groupOfComponent[component] {
+        groups[group].append(node)
+      } else {
+        groupOfComponent[component] = groups.count
+        groups.append([node])
       }
     }
-    return groups.sorted { ($0.first ?? 0) < ($1.first ?? 0) }
+    return groups
   }
 }

@@ -22,13 +22,18 @@ struct Components {
     // Each frame: a node and its edges, with how many of them were followed.
     var frames: [(node: Int, edges: [Int], position: Int)] = []
 
-    for root in 0..<count where index[root] < 0 {
-      index[root] = next
-      low[root] = next
+    // Numbers a node on first sight and starts following its edges.
+    func enter(_ node: Int) {
+      index[node] = next
+      low[node] = next
       next += 1
-      stack.append(root)
-      onStack[root] = true
-      frames.append((root, edges(root), 0))
+      stack.append(node)
+      onStack[node] = true
+      frames.append((node, edges(node), 0))
+    }
+
+    for root in 0..<count where index[root] < 0 {
+      enter(root)
       while let frame = frames.last {
         let node = frame.node
         if frame.position < frame.edges.count {
@@ -36,12 +41,7 @@ struct Components {
           frames[frames.count - 1].position += 1
           if target == node { isCyclic[node] = true }
           if index[target] < 0 {
-            index[target] = next
-            low[target] = next
-            next += 1
-            stack.append(target)
-            onStack[target] = true
-            frames.append((target, edges(target), 0))
+            enter(target)
           } else if onStack[target] {
             low[node] = min(low[node], index[target])
           }

@@ -1,0 +1,29 @@
+/// A module with what the check works out from it once for every back end: its resolved
+/// graph (``FlowGraph``) and what the graph's paths allow (``ModuleAnalysis``).
+///
+/// The check builds it once; the rules read it as their ``CheckContext``, the Swift
+/// generator translates its graph, and the drawings draw it. No back end looks a name up
+/// again or walks the actions its own way.
+public struct ResolvedModule: Sendable {
+  /// The module's navigation graph, its paths and how each screen can be shown.
+  public let analysis: ModuleAnalysis
+
+  /// The module resolved.
+  public var module: FlowModule { analysis.graph.module }
+
+  /// Its navigation graph, every reference resolved.
+  public var graph: FlowGraph { analysis.graph }
+
+  /// Resolves `module` and analyses its graph: O(size of the module).
+  public init(module: FlowModule) {
+    analysis = ModuleAnalysis(graph: FlowGraph(module: module))
+  }
+
+  /// The module an analysis was made of.
+  public init(analysis: ModuleAnalysis) {
+    self.analysis = analysis
+  }
+}
+
+/// What module rules look at: the resolved module.
+public typealias CheckContext = ResolvedModule
