@@ -27,7 +27,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   _ = GitHubReporter.render(result.findings)
   // The drawings of `flowc graph`, in every format: the whole module, and each of its
   // first coordinators alone (`--coordinator`; a bound keeps huge modules fast).
-  let graph = result.analysis.graph
+  let graph = result.resolved.graph
   var diagrams = [DiagramBuilder.diagram(of: graph, findings: result.findings)]
   for index in result.module.coordinators.indices.prefix(8) {
     diagrams.append(DiagramBuilder.diagram(of: graph, focusingOn: index, findings: result.findings))
@@ -42,9 +42,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   guard !result.findings.contains(where: { $0.severity == .error }) else { return 0 }
   for access in AccessLevel.allCases {
     let options = SwiftGenerator.Options(access: access)
-    let files = SwiftGenerator.generate(result.analysis.graph, options: options)
+    let files = SwiftGenerator.generate(result.resolved.graph, options: options)
     precondition(
-      SwiftGenerator.generate(result.analysis.graph, options: options) == files, "not deterministic"
+      SwiftGenerator.generate(result.resolved.graph, options: options) == files, "not deterministic"
     )
     precondition(Set(files.map(\.name)).count == files.count, "two files of one name")
     for file in files {

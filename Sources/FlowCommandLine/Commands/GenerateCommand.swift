@@ -89,11 +89,11 @@ enum GenerateCommand: Command {
     do {
       if singleFile != nil {
         let contents = SwiftGenerator.generateSingleFile(
-          checked.analysis.graph, sources: checked.sources.keys.sorted(), options: options)
+          checked.resolved.graph, sources: checked.sources.keys.sorted(), options: options)
         fileCount = 1
         plan = try OutputDirectory.plan(single: contents, at: output)
       } else {
-        let files = SwiftGenerator.generate(checked.analysis.graph, options: options)
+        let files = SwiftGenerator.generate(checked.resolved.graph, options: options)
         timer.lap("generate Swift")
         fileCount = files.count
         plan = try OutputDirectory.plan(files, in: output)

@@ -58,7 +58,7 @@ enum GraphCommand: Command {
       return
     }
     var timer = checked.timing
-    let graph = checked.analysis.graph
+    let graph = checked.resolved.graph
     let diagram: FlowDiagram
     if let focus = parsed.value(coordinator) {
       guard let index = checked.module.coordinatorIndex(named: focus) else {

@@ -18,16 +18,18 @@ public enum FlowInput: Sendable {
 public struct CheckResult: Sendable {
   /// The files read, by path, for excerpts.
   public var sources: [String: SourceFile]
-  /// The module the files make.
-  public var module: FlowModule
   /// The findings, severities applied, suppressions removed, in report order.
   public var findings: [Finding]
-  /// The module's graph and what the checks worked out about it.
-  public var analysis: ModuleAnalysis
+  /// The module the files make, resolved: its graph and what the checks worked out about
+  /// it, which generating and drawing read in turn.
+  public var resolved: ResolvedModule
   /// How many files were read (a file named twice counts once).
   public var fileCount: Int
   /// How long each phase took, when the check was timed.
   package var timing: PhaseTimer
+
+  /// The module the files make.
+  public var module: FlowModule { resolved.module }
 
   /// Whether any finding is at error level.
   public var hasErrors: Bool { findings.contains { $0.severity == .error } }
@@ -57,7 +59,7 @@ public enum Pipeline {
     var timer = PhaseTimer(enabled: timed)
     let (sources, module, found, fileCount) = try load(inputs, limits: limits, timer: &timer)
     timer.lap("read, parse and decode in all")
-    let context = CheckContext(module: module)
+    let resolved = ResolvedModule(module: module)
     timer.lap("analyse the graph")
     let rules = RuleRegistry.moduleRules.filter { !configuration.isOff($0.id) }
     // The rules are independent: on a large module they run on all cores, each into its own
@@ -67,7 +69,7 @@ public enum Pipeline {
     {
       index in
       var own = Findings()
-      rules[index].check(context, into: &own)
+      rules[index].check(resolved, into: &own)
       return own
     }
     timer.lap("rules")
@@ -78,8 +80,8 @@ public enum Pipeline {
     let sorted = kept.sorted(by: Finding.reportOrder)
     timer.lap("suppress and sort")
     return CheckResult(
-      sources: sources, module: module, findings: sorted, analysis: context.analysis,
-      fileCount: fileCount, timing: timer)
+      sources: sources, findings: sorted, resolved: resolved, fileCount: fileCount,
+      timing: timer)
   }
 
   /// Reads, parses and decodes `inputs` into one module, with the findings of those stages.

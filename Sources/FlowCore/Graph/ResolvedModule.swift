@@ -1,7 +1,7 @@
 /// A module with what the check works out from it once for every back end: its resolved
 /// graph (``FlowGraph``) and what the graph's paths allow (``ModuleAnalysis``).
 ///
-/// The check builds it once; the rules read it as their ``CheckContext``, the Swift
+/// The check builds it once; the rules read it, the Swift
 /// generator translates its graph, and the drawings draw it. No back end looks a name up
 /// again or walks the actions its own way.
 public struct ResolvedModule: Sendable {
@@ -24,6 +24,3 @@ public struct ResolvedModule: Sendable {
     self.analysis = analysis
   }
 }
-
-/// What module rules look at: the resolved module.
-public typealias CheckContext = ResolvedModule

@@ -34,7 +34,7 @@ enum BackCheck {
   /// Calls `body` with each reachable back action whose verdict is `wanted`, in module
   /// order.
   static func forEach(
-    _ wanted: BackOutcome, in context: CheckContext, _ body: (Site) -> Void
+    _ wanted: BackOutcome, in context: ResolvedModule, _ body: (Site) -> Void
   ) {
     let module = context.module
     let presentation = context.analysis.presentation

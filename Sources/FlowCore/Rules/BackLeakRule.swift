@@ -58,7 +58,7 @@ public enum BackLeakRule: ModuleRule {
 
   /// Reads the verdicts on back actions that the module analysis worked out once (a
   /// fixpoint over at most four start contexts per coordinator): O(back actions).
-  public static func check(_ context: CheckContext, into findings: inout Findings) {
+  public static func check(_ context: ResolvedModule, into findings: inout Findings) {
     BackCheck.forEach(.leak, in: context) { site in
       let name = site.coordinator.name
       let what =

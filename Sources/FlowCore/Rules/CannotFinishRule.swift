@@ -51,7 +51,7 @@ public enum CannotFinishRule: ModuleRule {
   ]
 
   /// Reads each coordinator's finishability, worked out once: O(nodes).
-  public static func check(_ context: CheckContext, into findings: inout Findings) {
+  public static func check(_ context: ResolvedModule, into findings: inout Findings) {
     let module = context.module
     for (index, analysis) in context.analysis.coordinators.enumerated() {
       let coordinator = module.coordinators[index]

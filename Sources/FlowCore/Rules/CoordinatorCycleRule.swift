@@ -57,7 +57,7 @@ public enum CoordinatorCycleRule: ModuleRule {
   ]
 
   /// Tarjan's strongly connected components over the start graph: O(coordinators + starts).
-  public static func check(_ context: CheckContext, into findings: inout Findings) {
+  public static func check(_ context: ResolvedModule, into findings: inout Findings) {
     let module = context.module
     let analysis = context.analysis
     for group in analysis.startCycles() {

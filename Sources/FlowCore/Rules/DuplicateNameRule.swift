@@ -89,7 +89,7 @@ public enum DuplicateNameRule: ModuleRule {
   }
 
   /// Checks both namespaces in one pass each, with hash tables: O(definitions).
-  public static func check(_ context: CheckContext, into findings: inout Findings) {
+  public static func check(_ context: ResolvedModule, into findings: inout Findings) {
     let module = context.module
     var definitions: [Definition] = module.types.map {
       Definition(name: $0.name, kind: "type", generated: [($0.name.text, nil)])

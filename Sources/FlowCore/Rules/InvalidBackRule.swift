@@ -43,7 +43,7 @@ public enum InvalidBackRule: ModuleRule {
 
   /// Reads the verdicts on back actions that the module analysis worked out once (a
   /// fixpoint over at most four start contexts per coordinator): O(back actions).
-  public static func check(_ context: CheckContext, into findings: inout Findings) {
+  public static func check(_ context: ResolvedModule, into findings: inout Findings) {
     BackCheck.forEach(.impossible, in: context) { site in
       let reason: String
       if !site.isPop {

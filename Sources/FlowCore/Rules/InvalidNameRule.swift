@@ -56,7 +56,7 @@ public enum InvalidNameRule: ModuleRule {
   ])
 
   /// Checks every definition's name: one pass over the module, O(definitions).
-  public static func check(_ context: CheckContext, into findings: inout Findings) {
+  public static func check(_ context: ResolvedModule, into findings: inout Findings) {
     let module = context.module
     for type in module.types {
       check(type.name, .upperCamel, "type", &findings)

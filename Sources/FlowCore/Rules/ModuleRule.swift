@@ -2,7 +2,7 @@
 /// (in later rules) the navigation graph.
 public protocol ModuleRule: Rule {
   /// Adds the rule's findings about `context.module` to `findings`.
-  static func check(_ context: CheckContext, into findings: inout Findings)
+  static func check(_ context: ResolvedModule, into findings: inout Findings)
 }
 
 /// Every rule flowc has, in the order `flowc rules` and the rule reference list them.

@@ -52,7 +52,7 @@ public enum NeverFinishesRule: ModuleRule {
   ]
 
   /// Reads each coordinator's reachable finishes and its parents once: O(coordinators).
-  public static func check(_ context: CheckContext, into findings: inout Findings) {
+  public static func check(_ context: ResolvedModule, into findings: inout Findings) {
     let module = context.module
     for (index, coordinator) in module.coordinators.enumerated() {
       guard let first = context.analysis.startedBy[index].first else { continue }

@@ -47,7 +47,7 @@ public enum OrphanedCoordinatorRule: ModuleRule {
   ]
 
   /// Reads the module's start graph, worked out once: O(coordinators).
-  public static func check(_ context: CheckContext, into findings: inout Findings) {
+  public static func check(_ context: ResolvedModule, into findings: inout Findings) {
     let module = context.module
     guard module.isComplete else { return }
     let hasEntry = module.coordinators.contains(where: \.isEntry)

@@ -52,10 +52,9 @@ public enum TypeMismatchRule: ModuleRule {
 
   /// Checks every resolved step's payload against its target's need, with the targets the
   /// graph already resolved: O(size of the module).
-  public static func check(_ context: CheckContext, into findings: inout Findings) {
+  public static func check(_ context: ResolvedModule, into findings: inout Findings) {
     let module = context.module
     let types = TypeKnowledge(module: module)
-    let cases = module.coordinators.map { module.resultCases(of: $0) }
     for (index, graph) in context.graph.coordinators.enumerated() {
       let coordinator = module.coordinators[index]
       if case .named(let reference) = coordinator.result, types.isKnown(reference) {
@@ -88,7 +87,7 @@ public enum TypeMismatchRule: ModuleRule {
             need = coordinator.screens[screen].input
             target = { "screen '\(coordinator.screens[screen].name)'" }
           case .finish(let resultCase):
-            need = cases[index]?[resultCase].payload
+            need = graph.results[resultCase].payload
             target = { "result case '\(step.written.finishedCase)'" }
           case .start(let child):
             guard let child = child.child else { continue }
@@ -99,15 +98,8 @@ public enum TypeMismatchRule: ModuleRule {
           }
           guard need != nil else { continue }
           // A handler's payload is the handled case's; an unknown case has none to judge.
-          let given: TypeReference?
-          if let parent = step.handlerOf.last {
-            guard let child = parent.child,
-              let handled = context.graph.coordinators[child].resultCases[step.transition.name.text]
-            else { continue }
-            given = cases[child]?[handled].payload
-          } else {
-            given = step.transition.payload
-          }
+          if !step.handlerOf.isEmpty, step.handledCase == nil { continue }
+          let given = context.graph.payload(of: step)
           types.check(
             given, source: .step(step, node: node, of: coordinator), need: need,
             target: target(), at: step.written.range, into: &findings)

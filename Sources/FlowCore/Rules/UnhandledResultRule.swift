@@ -48,7 +48,7 @@ public enum UnhandledResultRule: ModuleRule {
   ]
 
   /// Looks at every start once, with the child's cases in a set: O(starts + cases).
-  public static func check(_ context: CheckContext, into findings: inout Findings) {
+  public static func check(_ context: ResolvedModule, into findings: inout Findings) {
     let module = context.module
     for coordinator in context.graph.coordinators {
       var starts: [ChildStep] = []
@@ -66,7 +66,7 @@ public enum UnhandledResultRule: ModuleRule {
       for start in starts {
         guard let child = start.child else { continue }
         let childCoordinator = module.coordinators[child]
-        guard let cases = module.resultCases(of: childCoordinator) else { continue }
+        let cases = context.graph.coordinators[child].results
         let handled = Set(start.start.handlers.map(\.name.text))
         let missing = cases.map(\.name.text).filter { !handled.contains($0) }
         guard !missing.isEmpty else { continue }

@@ -56,7 +56,7 @@ public enum UnknownReferenceRule: ModuleRule {
   ]
 
   /// Resolves every reference with the module's hash tables: O(size of the module).
-  public static func check(_ context: CheckContext, into findings: inout Findings) {
+  public static func check(_ context: ResolvedModule, into findings: inout Findings) {
     var resolver = Resolver(module: context.module, graph: context.graph)
     resolver.run()
     findings.append(contentsOf: resolver.findings.all)

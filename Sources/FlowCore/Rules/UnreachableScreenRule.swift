@@ -44,7 +44,7 @@ public enum UnreachableScreenRule: ModuleRule {
   ]
 
   /// One pass over each coordinator's reachability: O(nodes).
-  public static func check(_ context: CheckContext, into findings: inout Findings) {
+  public static func check(_ context: ResolvedModule, into findings: inout Findings) {
     let module = context.module
     for (index, analysis) in context.analysis.coordinators.enumerated() {
       guard !analysis.hasUnresolvedStep else { continue }

@@ -49,7 +49,7 @@ public enum UnusedResultCaseRule: ModuleRule {
   ]
 
   /// Unions each coordinator's reachable finishes, worked out once: O(coordinators + cases).
-  public static func check(_ context: CheckContext, into findings: inout Findings) {
+  public static func check(_ context: ResolvedModule, into findings: inout Findings) {
     let module = context.module
     var byType: [String: (cases: [PayloadCase], used: Set<Int>, sure: Bool)] = [:]
     for (index, coordinator) in module.coordinators.enumerated() {

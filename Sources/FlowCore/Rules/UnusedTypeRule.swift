@@ -45,7 +45,7 @@ public enum UnusedTypeRule: ModuleRule {
 
   /// Marks the types named by coordinators, screens and payloads, then the types their
   /// fields and cases name: one pass over the module and one over the types, O(size).
-  public static func check(_ context: CheckContext, into findings: inout Findings) {
+  public static func check(_ context: ResolvedModule, into findings: inout Findings) {
     let module = context.module
     guard module.isComplete else { return }
     var used: Set<String> = []

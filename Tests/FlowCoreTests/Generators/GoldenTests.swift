@@ -16,7 +16,7 @@ import Testing
     try #require(!checked.hasErrors, "\(described(checked.findings))")
     let root = packageRoot.path
     let files = SwiftGenerator.generate(
-      checked.analysis.graph, options: .init(displayPath: { Paths.relative($0, to: root) }))
+      checked.resolved.graph, options: .init(displayPath: { Paths.relative($0, to: root) }))
 
     let directory = packageRoot.appendingPathComponent(Self.goldens)
     let committed = try FileManager.default.contentsOfDirectory(atPath: directory.path)

@@ -6,7 +6,7 @@ import Testing
 @Suite struct FlowGraphTests {
   private func resolved(_ text: String) throws -> ResolvedModule {
     let checked = try Pipeline.check([.source(SourceFile(path: "a.flow.yaml", text: flow(text)))])
-    return ResolvedModule(analysis: checked.analysis)
+    return checked.resolved
   }
 
   @Test func aHandlerIsResolvedToTheChildsResultCaseWithItsPayload() throws {

@@ -39,7 +39,7 @@ import Testing
         try write(
           types.joined(), to: directory.appendingPathComponent("Sources/M\(seed)/External.swift"))
       }
-      for file in SwiftGenerator.generate(checked.analysis.graph, options: options) {
+      for file in SwiftGenerator.generate(checked.resolved.graph, options: options) {
         try write(
           file.contents, to: directory.appendingPathComponent("Sources/M\(seed)/\(file.name)"))
       }

@@ -91,7 +91,7 @@ private struct Builder {
     let coordinator = module.coordinators[index]
     let name = coordinator.name.text
     let base = DiagramIdentifiers.sanitized(name)
-    let cases = module.resultCases(of: coordinator) ?? []
+    let cases = graph.coordinators[index].results
     let marks = findings(at: [coordinator.name.range])
     let cluster = diagram.clusters.count
     let input = coordinator.input.map { $0.type.description }
@@ -157,18 +157,19 @@ private struct Builder {
     return collapsedNode(index)
   }
 
-  /// Where the handler of result case `name` of a started `child` leaves from: the child's
-  /// result node, or its single node; `nil` if the child has no such case.
-  private mutating func resultNode(of child: ChildStep, _ name: String, owner: Int) -> Int? {
+  /// Where a handler of a started `child` leaves from: the child's result node of the case
+  /// it handles (`handledCase`, resolved by the graph), or the child's single node; `nil` if
+  /// the child has no such case.
+  private mutating func resultNode(of child: ChildStep, _ handledCase: Int?, owner: Int) -> Int? {
     guard let index = child.child else { return missingNode(child.start.coordinator, in: owner) }
     guard clusterOf[index] != nil else { return collapsedNode(index) }
-    return graph.coordinators[index].resultCases[name].map { firstResult[index] + $0 }
+    return handledCase.map { firstResult[index] + $0 }
   }
 
   private mutating func collapsedNode(_ index: Int) -> Int {
     if let node = collapsed[index] { return node }
     let coordinator = module.coordinators[index]
-    let cases = (module.resultCases(of: coordinator) ?? []).map {
+    let cases = graph.coordinators[index].results.map {
       Self.caseLabel($0.name.text, $0.payload)
     }
     let node = addNode(
@@ -239,7 +240,7 @@ private struct Builder {
       // A handler leaves from the child's result node, which names the case; from a
       // collapsed child or from the starting node, the label names it.
       payload = nil
-      let from = resultNode(of: parent, event.text, owner: index)
+      let from = resultNode(of: parent, step.handledCase, owner: index)
       source = from ?? owner
       let fromCase = from.map { diagram.nodes[$0].kind == .result } ?? false
       label = fromCase ? written.keyword : event.text + ": " + written.keyword

@@ -7,6 +7,6 @@ func generate(_ text: String, access: AccessLevel = .internal) throws -> [String
   let checked = try Pipeline.check([.source(SourceFile(path: "a.flow.yaml", text: text))])
   let errors = checked.findings.filter { $0.severity == .error }
   try #require(errors.isEmpty, "\(described(errors))")
-  let files = SwiftGenerator.generate(checked.analysis.graph, options: .init(access: access))
+  let files = SwiftGenerator.generate(checked.resolved.graph, options: .init(access: access))
   return Dictionary(uniqueKeysWithValues: files.map { ($0.name, $0.contents) })
 }
