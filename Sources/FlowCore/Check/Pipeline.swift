@@ -85,7 +85,7 @@ public enum Pipeline {
   }
 
   /// Reads, parses and decodes `inputs` into one module, with the findings of those stages.
-  public static func load(
+  package static func load(
     _ inputs: [FlowInput], limits: YAMLLimits = .standard
   ) throws(FileSystemError) -> Loaded {
     var timer = PhaseTimer(enabled: false)
@@ -93,7 +93,7 @@ public enum Pipeline {
   }
 
   /// What ``load(_:limits:)`` gives: the files read, their module, and the findings so far.
-  public typealias Loaded = (
+  package typealias Loaded = (
     sources: [String: SourceFile], module: FlowModule, findings: Findings, fileCount: Int
   )
 

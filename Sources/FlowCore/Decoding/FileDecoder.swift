@@ -3,7 +3,7 @@
 /// Every structural problem is a ``FrontEndProblem`` at the offending node. Decoding goes on
 /// after a problem and keeps what it can (the first of two actions, say), marking what it
 /// could not read as invalid so that no later rule reports it again.
-public struct FileDecoder: Sendable {
+package struct FileDecoder: Sendable {
   /// The path problems name.
   let path: String
   /// The path, interned, for the ranges of every node.
@@ -21,7 +21,7 @@ public struct FileDecoder: Sendable {
 
   /// The definitions of `document`, or `nil` when the file does not join the module:
   /// it is broken, empty, or its `version` is missing or wrong.
-  public static func decode(
+  package static func decode(
     _ document: YAMLDocument, path: String, problems: inout [FrontEndProblem]
   ) -> FlowFile? {
     switch document {

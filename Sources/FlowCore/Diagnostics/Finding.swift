@@ -76,17 +76,17 @@ public struct Finding: Hashable, Sendable {
 }
 
 /// The findings of one run, collected by every stage of the pipeline.
-public struct Findings: Sendable {
+package struct Findings: Sendable {
   /// Everything found so far, in the order it was found.
-  public private(set) var all: [Finding] = []
+  package private(set) var all: [Finding] = []
 
-  public init() {}
+  package init() {}
 
   /// Records a finding made elsewhere.
-  public mutating func append(_ finding: Finding) { all.append(finding) }
+  package mutating func append(_ finding: Finding) { all.append(finding) }
 
   /// Records findings made elsewhere.
-  public mutating func append(contentsOf findings: some Sequence<Finding>) {
+  package mutating func append(contentsOf findings: some Sequence<Finding>) {
     all.append(contentsOf: findings)
   }
 }

@@ -3,9 +3,9 @@
 ///
 /// The front end reports problems as data and knows nothing of rules; the check turns each
 /// into a finding of the rule for its kind, in one place (`Rules/FrontEndFindings.swift`).
-public struct FrontEndProblem: Hashable, Sendable {
+package struct FrontEndProblem: Hashable, Sendable {
   /// What kind of problem it is; each kind is reported by one rule.
-  public enum Kind: Hashable, Sendable, CaseIterable {
+  package enum Kind: Hashable, Sendable, CaseIterable {
     /// The bytes are not text a flow file may hold: UTF-16, bytes that are not UTF-8, or a
     /// control character.
     case encoding
@@ -24,15 +24,15 @@ public struct FrontEndProblem: Hashable, Sendable {
   }
 
   /// What kind of problem it is.
-  public var kind: Kind
+  package var kind: Kind
   /// A lowercase sentence that names things in quotes and says what to do where it helps.
-  public var message: String
+  package var message: String
   /// The node or place the problem is about.
-  public var range: SourceRange
+  package var range: SourceRange
   /// Related places.
-  public var notes: [Note]
+  package var notes: [Note]
 
-  public init(_ kind: Kind, _ message: String, at range: SourceRange, notes: [Note] = []) {
+  package init(_ kind: Kind, _ message: String, at range: SourceRange, notes: [Note] = []) {
     self.kind = kind
     self.message = message
     self.range = range
@@ -41,7 +41,7 @@ public struct FrontEndProblem: Hashable, Sendable {
 
   /// A file of `size` bytes, more than the `limit`: reported at the start of the file, which
   /// is not read.
-  public static func fileTooLarge(_ path: String, size: Int, limit: Int) -> FrontEndProblem {
+  package static func fileTooLarge(_ path: String, size: Int, limit: Int) -> FrontEndProblem {
     FrontEndProblem(
       .limit, "file is \(size) bytes, more than the limit of \(limit) bytes",
       at: .startOfFile(path))

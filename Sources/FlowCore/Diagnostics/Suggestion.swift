@@ -1,9 +1,9 @@
 /// Finds the "did you mean" for a misspelled key or name.
-public enum Suggestion {
+package enum Suggestion {
   /// The candidate closest to `word`, if one is close enough to be a likely typo: the same
   /// word in another case, or one within a small edit distance (insertions, deletions,
   /// substitutions and swaps of neighbours), about one edit per four characters.
-  public static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
+  package static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
     let target = Array(word.lowercased().unicodeScalars)
     let allowed = max(1, (target.count + 1) / 4)
     var best: (name: String, distance: Int)?
@@ -21,7 +21,7 @@ public enum Suggestion {
   }
 
   /// `; did you mean 'x'?` for the closest candidate, or an empty string.
-  public static func didYouMean(_ word: String, in candidates: some Sequence<String>) -> String {
+  package static func didYouMean(_ word: String, in candidates: some Sequence<String>) -> String {
     closest(to: word, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
   }
 

@@ -1,20 +1,20 @@
 /// `pop` and `dismiss` that leave a child without finishing it.
-public enum BackLeakRule: ModuleRule {
-  public static let id: RuleID = "back-leak"
-  public static let severity = Severity.warning
-  public static let blocksGeneration = false
-  public static let drawing = FindingDrawing.problem
-  public static let summary =
+package enum BackLeakRule: ModuleRule {
+  package static let id: RuleID = "back-leak"
+  package static let severity = Severity.warning
+  package static let blocksGeneration = false
+  package static let drawing = FindingDrawing.problem
+  package static let summary =
     "A `pop` or `dismiss` that leaves a child's screens without finishing it: `pop` on the "
     + "bottom of a push-style child, `dismiss` in a modal stack presented from outside."
-  public static let rationale = """
+  package static let rationale = """
     `pop` on the first screen of a push-style child goes back into its parent's screens, \
     and `dismiss` in a modal stack that the parent presented closes the child's screens. \
     Either way the child is never finished, so the parent never removes it: it leaks. \
     Finish with a result instead and let the parent's handler navigate. It is reported \
     only when the action is wrong in every way the screen can be shown.
     """
-  public static let examples: [RuleExample] = [
+  package static let examples: [RuleExample] = [
     .triggering(
       """
       version: 1
@@ -58,7 +58,7 @@ public enum BackLeakRule: ModuleRule {
 
   /// Reads the verdicts on back actions that the module analysis worked out once (a
   /// fixpoint over at most four start contexts per coordinator): O(back actions).
-  public static func check(_ context: ResolvedModule, into findings: inout Findings) {
+  package static func check(_ context: ResolvedModule, into findings: inout Findings) {
     BackCheck.forEach(.leak, in: context) { site in
       let name = site.coordinator.name
       let what =

@@ -1,19 +1,19 @@
 /// Screens the user can reach but never leave with a result.
-public enum CannotFinishRule: ModuleRule {
-  public static let id: RuleID = "cannot-finish"
-  public static let severity = Severity.warning
-  public static let blocksGeneration = false
-  public static let drawing = FindingDrawing.problem
-  public static let summary =
+package enum CannotFinishRule: ModuleRule {
+  package static let id: RuleID = "cannot-finish"
+  package static let severity = Severity.warning
+  package static let blocksGeneration = false
+  package static let drawing = FindingDrawing.problem
+  package static let summary =
     "In a coordinator with a result that can finish at all, a reachable screen from which no "
     + "`finish` can be reached."
-  public static let rationale = """
+  package static let rationale = """
     The paths of section 8 are followed from the screen: forward through push, present, \
     replace, decide and child handlers, and back through `pop` to every screen that pushes \
     it and through `dismiss` to every screen that presents its stack. A screen with no way \
     to a `finish` traps the user, and the coordinator is never removed from its parent.
     """
-  public static let examples: [RuleExample] = [
+  package static let examples: [RuleExample] = [
     .triggering(
       """
       version: 1
@@ -51,7 +51,7 @@ public enum CannotFinishRule: ModuleRule {
   ]
 
   /// Reads each coordinator's finishability, worked out once: O(nodes).
-  public static func check(_ context: ResolvedModule, into findings: inout Findings) {
+  package static func check(_ context: ResolvedModule, into findings: inout Findings) {
     let module = context.module
     for (index, analysis) in context.analysis.coordinators.enumerated() {
       let coordinator = module.coordinators[index]

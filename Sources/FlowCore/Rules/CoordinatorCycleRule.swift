@@ -1,19 +1,19 @@
 /// Coordinators that start each other without end.
-public enum CoordinatorCycleRule: ModuleRule {
-  public static let id: RuleID = "coordinator-cycle"
-  public static let severity = Severity.warning
-  public static let blocksGeneration = false
-  public static let drawing = FindingDrawing.problem
-  public static let summary =
+package enum CoordinatorCycleRule: ModuleRule {
+  package static let id: RuleID = "coordinator-cycle"
+  package static let severity = Severity.warning
+  package static let blocksGeneration = false
+  package static let drawing = FindingDrawing.problem
+  package static let summary =
     "Coordinators that start each other in a cycle, a coordinator starting itself included."
-  public static let rationale = """
+  package static let rationale = """
     Each start of a child nests a new coordinator inside its parent. When coordinators \
     start each other in a cycle, the user can nest them without bound, each copy kept \
     alive by the one below. Going back should finish the child and let the parent \
     navigate instead. One finding is made per group of coordinators that start each \
     other, at the first start inside the group.
     """
-  public static let examples: [RuleExample] = [
+  package static let examples: [RuleExample] = [
     .triggering(
       """
       version: 1
@@ -57,7 +57,7 @@ public enum CoordinatorCycleRule: ModuleRule {
   ]
 
   /// Tarjan's strongly connected components over the start graph: O(coordinators + starts).
-  public static func check(_ context: ResolvedModule, into findings: inout Findings) {
+  package static func check(_ context: ResolvedModule, into findings: inout Findings) {
     let module = context.module
     let analysis = context.analysis
     for group in analysis.startCycles() {

@@ -1,13 +1,13 @@
 /// Two definitions that one name, or one generated Swift name, would have to serve.
-public enum DuplicateNameRule: ModuleRule {
-  public static let id: RuleID = "duplicate-name"
-  public static let severity = Severity.error
-  public static let blocksGeneration = true
-  public static let drawing = FindingDrawing.problem
-  public static let summary =
+package enum DuplicateNameRule: ModuleRule {
+  package static let id: RuleID = "duplicate-name"
+  package static let severity = Severity.error
+  package static let blocksGeneration = true
+  package static let drawing = FindingDrawing.problem
+  package static let summary =
     "A coordinator or type defined twice in the module, a screen and a decision of one name, "
     + "or generated Swift names that collide."
-  public static let rationale = """
+  package static let rationale = """
     Coordinators and types share the module's namespace across files, and screens and \
     decisions share their coordinator's. Generated code adds `<C>Coordinator`, `<C>Screens` \
     and `<C>Result` for each coordinator `C`: a type with one of those names would collide \
@@ -15,7 +15,7 @@ public enum DuplicateNameRule: ModuleRule {
     `<D>Answer` for each decision `D`: a type of the same name would be hidden there. The finding is placed once, at the later definition in file order (files \
     sorted by path), with a note at the earlier.
     """
-  public static let examples: [RuleExample] = [
+  package static let examples: [RuleExample] = [
     .triggering(files: [
       """
       version: 1
@@ -89,7 +89,7 @@ public enum DuplicateNameRule: ModuleRule {
   }
 
   /// Checks both namespaces in one pass each, with hash tables: O(definitions).
-  public static func check(_ context: ResolvedModule, into findings: inout Findings) {
+  package static func check(_ context: ResolvedModule, into findings: inout Findings) {
     let module = context.module
     var definitions: [Definition] = module.types.map {
       Definition(name: $0.name, kind: "type", generated: [($0.name.text, nil)])

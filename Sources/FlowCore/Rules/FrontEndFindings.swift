@@ -5,7 +5,7 @@
 /// the way they do and add what is wrong to the run's findings, in the order it was found.
 extension FrontEndProblem.Kind {
   /// The rule whose findings report problems of this kind.
-  public var rule: any Rule.Type {
+  package var rule: any Rule.Type {
     switch self {
     case .encoding, .syntax: return YAMLSyntaxRule.self
     case .limit, .version, .structure: return SchemaRule.self
@@ -15,7 +15,7 @@ extension FrontEndProblem.Kind {
 
 extension Findings {
   /// Records each of `problems`, in order, as a finding of the rule for its kind.
-  public mutating func add(_ problems: [FrontEndProblem]) {
+  package mutating func add(_ problems: [FrontEndProblem]) {
     for problem in problems {
       add(problem.kind.rule, problem.message, at: problem.range, notes: problem.notes)
     }
@@ -24,7 +24,7 @@ extension Findings {
 
 extension YAMLParser {
   /// Parses the first YAML document of `file`, adding what is wrong to `findings`.
-  public static func parse(
+  package static func parse(
     _ file: SourceFile, limits: YAMLLimits = .standard, findings: inout Findings
   ) -> YAMLDocument {
     var problems: [FrontEndProblem] = []
@@ -36,7 +36,7 @@ extension YAMLParser {
 extension FileDecoder {
   /// The definitions of `document`, adding what is wrong to `findings`; `nil` when the file
   /// does not join the module.
-  public static func decode(
+  package static func decode(
     _ document: YAMLDocument, path: String, findings: inout Findings
   ) -> FlowFile? {
     var problems: [FrontEndProblem] = []

@@ -1,20 +1,20 @@
 /// `pop` and `dismiss` that can never happen.
-public enum InvalidBackRule: ModuleRule {
-  public static let id: RuleID = "invalid-back"
-  public static let severity = Severity.error
-  public static let blocksGeneration = false
-  public static let drawing = FindingDrawing.problem
-  public static let summary =
+package enum InvalidBackRule: ModuleRule {
+  package static let id: RuleID = "invalid-back"
+  package static let severity = Severity.error
+  package static let blocksGeneration = false
+  package static let drawing = FindingDrawing.problem
+  package static let summary =
     "`pop` on a screen that is always the bottom of a stack root; `dismiss` on a screen that "
     + "can never be in a modal stack."
-  public static let rationale = """
+  package static let rationale = """
     A screen is the bottom of a stack root when it is the first screen of an entry, tab or \
     present-style coordinator, is shown only by `replace` there, or only by `present`. \
     There is nothing to pop back to, and a `dismiss` outside any modal stack does nothing: \
     the button is dead. It is reported only when it holds in every way the screen can be \
     shown (every path, every way its coordinator is started).
     """
-  public static let examples: [RuleExample] = [
+  package static let examples: [RuleExample] = [
     .triggering(
       """
       version: 1
@@ -43,7 +43,7 @@ public enum InvalidBackRule: ModuleRule {
 
   /// Reads the verdicts on back actions that the module analysis worked out once (a
   /// fixpoint over at most four start contexts per coordinator): O(back actions).
-  public static func check(_ context: ResolvedModule, into findings: inout Findings) {
+  package static func check(_ context: ResolvedModule, into findings: inout Findings) {
     BackCheck.forEach(.impossible, in: context) { site in
       let reason: String
       if !site.isPop {

@@ -1,19 +1,19 @@
 /// Names that break the language's naming rules (spec section 2).
-public enum InvalidNameRule: ModuleRule {
-  public static let id: RuleID = "invalid-name"
-  public static let severity = Severity.error
-  public static let blocksGeneration = true
-  public static let drawing = FindingDrawing.problem
-  public static let summary =
+package enum InvalidNameRule: ModuleRule {
+  package static let id: RuleID = "invalid-name"
+  package static let severity = Severity.error
+  package static let blocksGeneration = true
+  package static let drawing = FindingDrawing.problem
+  package static let summary =
     "A name that is not UpperCamelCase or lowerCamelCase as its kind requires."
-  public static let rationale = """
+  package static let rationale = """
     Names become Swift names in generated code: coordinators, screens, decisions and types \
     are UpperCamelCase and may not be a builtin type name nor `Self`, `Type`, `Any` or \
     `Protocol`; events, result cases, decision cases, struct fields and enum cases are \
     lowerCamelCase. Sticking to these forms keeps the generated code idiomatic and free of \
     clashes.
     """
-  public static let examples: [RuleExample] = [
+  package static let examples: [RuleExample] = [
     .triggering(
       """
       version: 1
@@ -56,7 +56,7 @@ public enum InvalidNameRule: ModuleRule {
   ])
 
   /// Checks every definition's name: one pass over the module, O(definitions).
-  public static func check(_ context: ResolvedModule, into findings: inout Findings) {
+  package static func check(_ context: ResolvedModule, into findings: inout Findings) {
     let module = context.module
     for type in module.types {
       check(type.name, .upperCamel, "type", &findings)

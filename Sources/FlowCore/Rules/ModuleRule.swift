@@ -1,6 +1,6 @@
 /// A rule that judges the whole module once it is read: names, references, types, and
 /// (in later rules) the navigation graph.
-public protocol ModuleRule: Rule {
+package protocol ModuleRule: Rule {
   /// Adds the rule's findings about `context.module` to `findings`.
   static func check(_ context: ResolvedModule, into findings: inout Findings)
 }
@@ -29,7 +29,7 @@ public enum RuleRegistry {
   ]
 
   /// The rules that run over the module, in the order they run.
-  public static let moduleRules: [any ModuleRule.Type] = all.compactMap {
+  package static let moduleRules: [any ModuleRule.Type] = all.compactMap {
     $0 as? any ModuleRule.Type
   }
 

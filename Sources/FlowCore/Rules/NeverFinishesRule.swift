@@ -1,18 +1,18 @@
 /// Children that can never finish, so their parent never removes them.
-public enum NeverFinishesRule: ModuleRule {
-  public static let id: RuleID = "never-finishes"
-  public static let severity = Severity.error
-  public static let blocksGeneration = false
-  public static let drawing = FindingDrawing.problem
-  public static let summary =
+package enum NeverFinishesRule: ModuleRule {
+  package static let id: RuleID = "never-finishes"
+  package static let severity = Severity.error
+  package static let blocksGeneration = false
+  package static let drawing = FindingDrawing.problem
+  package static let summary =
     "A coordinator that some parent starts (not as a tab) but that has no result, or none of "
     + "whose `finish` actions is reachable from its start."
-  public static let rationale = """
+  package static let rationale = """
     Finishing is the only way a child is removed from its parent. A child started by a \
     parent that has no result, or whose every `finish` is unreachable, stays in its \
     parent's children for as long as the parent lives: a leak, and a stack that only grows.
     """
-  public static let examples: [RuleExample] = [
+  package static let examples: [RuleExample] = [
     .triggering(
       """
       version: 1
@@ -52,7 +52,7 @@ public enum NeverFinishesRule: ModuleRule {
   ]
 
   /// Reads each coordinator's reachable finishes and its parents once: O(coordinators).
-  public static func check(_ context: ResolvedModule, into findings: inout Findings) {
+  package static func check(_ context: ResolvedModule, into findings: inout Findings) {
     let module = context.module
     for (index, coordinator) in module.coordinators.enumerated() {
       guard let first = context.analysis.startedBy[index].first else { continue }

@@ -1,19 +1,19 @@
 /// Coordinators that no entry coordinator can lead to.
-public enum OrphanedCoordinatorRule: ModuleRule {
-  public static let id: RuleID = "orphaned-coordinator"
-  public static let severity = Severity.warning
-  public static let blocksGeneration = false
-  public static let drawing = FindingDrawing.problem
-  public static let summary =
+package enum OrphanedCoordinatorRule: ModuleRule {
+  package static let id: RuleID = "orphaned-coordinator"
+  package static let severity = Severity.warning
+  package static let blocksGeneration = false
+  package static let drawing = FindingDrawing.problem
+  package static let summary =
     "A coordinator that cannot be reached from any entry coordinator through starts on "
     + "reachable nodes."
-  public static let rationale = """
+  package static let rationale = """
     A coordinator is in use when an `entry` coordinator starts it, directly or through \
     other coordinators, from a node the user can reach. In a module without entries (a \
     library of flows), a coordinator is in use when another coordinator starts it. An \
     orphaned coordinator, and all the code generated for it, is dead.
     """
-  public static let examples: [RuleExample] = [
+  package static let examples: [RuleExample] = [
     .triggering(
       """
       version: 1
@@ -47,7 +47,7 @@ public enum OrphanedCoordinatorRule: ModuleRule {
   ]
 
   /// Reads the module's start graph, worked out once: O(coordinators).
-  public static func check(_ context: ResolvedModule, into findings: inout Findings) {
+  package static func check(_ context: ResolvedModule, into findings: inout Findings) {
     let module = context.module
     guard module.isComplete else { return }
     let hasEntry = module.coordinators.contains(where: \.isEntry)

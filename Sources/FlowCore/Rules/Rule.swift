@@ -37,7 +37,7 @@ public protocol Rule: Sendable {
 
 extension Findings {
   /// Records a finding of `rule` with the rule's default severity.
-  public mutating func add(
+  package mutating func add(
     _ rule: any Rule.Type, _ message: String, at range: SourceRange, notes: [Note] = []
   ) {
     append(Finding(rule.id, rule.severity, message, at: range, notes: notes))

@@ -1,11 +1,11 @@
 /// Payloads that are missing or of the wrong type (spec section 7).
-public enum TypeMismatchRule: ModuleRule {
-  public static let id: RuleID = "type-mismatch"
-  public static let severity = Severity.error
-  public static let blocksGeneration = true
-  public static let drawing = FindingDrawing.problem
-  public static let summary = "A payload missing or of the wrong type."
-  public static let rationale = """
+package enum TypeMismatchRule: ModuleRule {
+  package static let id: RuleID = "type-mismatch"
+  package static let severity = Severity.error
+  package static let blocksGeneration = true
+  package static let drawing = FindingDrawing.problem
+  package static let summary = "A payload missing or of the wrong type."
+  package static let rationale = """
     A screen with `input`, a `finish` case with a payload and a coordinator with `input` \
     each need a payload of exactly that type; `T` may flow into `T?`. The payload an action \
     has is its event's or decision case's `payload`, the handled result case's in a child \
@@ -13,7 +13,7 @@ public enum TypeMismatchRule: ModuleRule {
     target does not need is dropped. `result:` naming a type that is not an enum is also a \
     mismatch.
     """
-  public static let examples: [RuleExample] = [
+  package static let examples: [RuleExample] = [
     .triggering(
       """
       version: 1
@@ -52,7 +52,7 @@ public enum TypeMismatchRule: ModuleRule {
 
   /// Checks every resolved step's payload against its target's need, with the targets the
   /// graph already resolved: O(size of the module).
-  public static func check(_ context: ResolvedModule, into findings: inout Findings) {
+  package static func check(_ context: ResolvedModule, into findings: inout Findings) {
     let module = context.module
     let types = TypeKnowledge(module: module)
     for (index, graph) in context.graph.coordinators.enumerated() {

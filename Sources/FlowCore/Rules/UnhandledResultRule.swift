@@ -1,18 +1,18 @@
 /// Starts of a child that do not handle every case it can finish with.
-public enum UnhandledResultRule: ModuleRule {
-  public static let id: RuleID = "unhandled-result"
-  public static let severity = Severity.error
-  public static let blocksGeneration = true
-  public static let drawing = FindingDrawing.problem
-  public static let summary =
+package enum UnhandledResultRule: ModuleRule {
+  package static let id: RuleID = "unhandled-result"
+  package static let severity = Severity.error
+  package static let blocksGeneration = true
+  package static let drawing = FindingDrawing.problem
+  package static let summary =
     "A `start` whose `on` lacks a handler for some result case of the child."
-  public static let rationale = """
+  package static let rationale = """
     When a child finishes, the parent removes it and runs the handler of its result case. \
     A case without a handler leaves the parent with nothing to do: generated code could not \
     compile the switch, and a hand-written coordinator would keep the finished child alive. \
     Tab children may have no result; where they have one, the tab must handle every case.
     """
-  public static let examples: [RuleExample] = [
+  package static let examples: [RuleExample] = [
     .triggering(
       """
       version: 1
@@ -48,7 +48,7 @@ public enum UnhandledResultRule: ModuleRule {
   ]
 
   /// Looks at every start once, with the child's cases in a set: O(starts + cases).
-  public static func check(_ context: ResolvedModule, into findings: inout Findings) {
+  package static func check(_ context: ResolvedModule, into findings: inout Findings) {
     let module = context.module
     for coordinator in context.graph.coordinators {
       var starts: [ChildStep] = []

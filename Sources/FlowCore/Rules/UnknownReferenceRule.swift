@@ -1,20 +1,20 @@
 /// References to screens, decisions, coordinators, types, result cases and rules that do
 /// not exist where they are used.
-public enum UnknownReferenceRule: ModuleRule {
-  public static let id: RuleID = "unknown-reference"
-  public static let severity = Severity.error
-  public static let blocksGeneration = true
-  public static let drawing = FindingDrawing.problem
-  public static let summary =
+package enum UnknownReferenceRule: ModuleRule {
+  package static let id: RuleID = "unknown-reference"
+  package static let severity = Severity.error
+  package static let blocksGeneration = true
+  package static let drawing = FindingDrawing.problem
+  package static let summary =
     "A screen, decision, coordinator, type, result case or rule id that does not exist where "
     + "it is used, or a name of the wrong kind."
-  public static let rationale = """
+  package static let rationale = """
     A reference that resolves to nothing would be a crash or a dead button at run time. \
     Screens, decisions and `finish` cases are those of the coordinator that holds the \
     action; a screen of another coordinator is reached only by starting that coordinator, \
     and the message says so. The closest existing name is suggested.
     """
-  public static let examples: [RuleExample] = [
+  package static let examples: [RuleExample] = [
     .triggering(
       """
       version: 1
@@ -56,7 +56,7 @@ public enum UnknownReferenceRule: ModuleRule {
   ]
 
   /// Resolves every reference with the module's hash tables: O(size of the module).
-  public static func check(_ context: ResolvedModule, into findings: inout Findings) {
+  package static func check(_ context: ResolvedModule, into findings: inout Findings) {
     var resolver = Resolver(module: context.module, graph: context.graph)
     resolver.run()
     findings.append(contentsOf: resolver.findings.all)

@@ -1,18 +1,18 @@
 /// Screens and decisions that no path from their coordinator's start reaches.
-public enum UnreachableScreenRule: ModuleRule {
-  public static let id: RuleID = "unreachable-screen"
-  public static let severity = Severity.warning
-  public static let blocksGeneration = false
-  public static let drawing = FindingDrawing.unreachable
-  public static let summary =
+package enum UnreachableScreenRule: ModuleRule {
+  package static let id: RuleID = "unreachable-screen"
+  package static let severity = Severity.warning
+  package static let blocksGeneration = false
+  package static let drawing = FindingDrawing.unreachable
+  package static let summary =
     "A screen or decision that cannot be reached from its coordinator's start."
-  public static let rationale = """
+  package static let rationale = """
     Reachability is true reachability from the coordinator's `start` (for a tab \
     coordinator, from its tabs' handlers), following push, present, replace, decide and \
     the handlers of started children: screens that only point at each other are still \
     unreachable. Such a screen is dead code in the flow and in the generated Swift.
     """
-  public static let examples: [RuleExample] = [
+  package static let examples: [RuleExample] = [
     .triggering(
       """
       version: 1
@@ -44,7 +44,7 @@ public enum UnreachableScreenRule: ModuleRule {
   ]
 
   /// One pass over each coordinator's reachability: O(nodes).
-  public static func check(_ context: ResolvedModule, into findings: inout Findings) {
+  package static func check(_ context: ResolvedModule, into findings: inout Findings) {
     let module = context.module
     for (index, analysis) in context.analysis.coordinators.enumerated() {
       guard !analysis.hasUnresolvedStep else { continue }

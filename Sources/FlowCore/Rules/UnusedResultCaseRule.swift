@@ -1,17 +1,17 @@
 /// Result cases that nothing finishes with.
-public enum UnusedResultCaseRule: ModuleRule {
-  public static let id: RuleID = "unused-result-case"
-  public static let severity = Severity.warning
-  public static let blocksGeneration = false
-  public static let drawing = FindingDrawing.problem
-  public static let summary = "A result case that no reachable `finish` produces."
-  public static let rationale = """
+package enum UnusedResultCaseRule: ModuleRule {
+  package static let id: RuleID = "unused-result-case"
+  package static let severity = Severity.warning
+  package static let blocksGeneration = false
+  package static let drawing = FindingDrawing.problem
+  package static let summary = "A result case that no reachable `finish` produces."
+  package static let rationale = """
     Every parent must handle every result case of its child, so a case that is never \
     produced makes each parent write a handler that never runs. For an enum type used as \
     a result, a case is unused when no coordinator using the type finishes with it; the \
     finding is placed at the case in the type.
     """
-  public static let examples: [RuleExample] = [
+  package static let examples: [RuleExample] = [
     .triggering(
       """
       version: 1
@@ -49,7 +49,7 @@ public enum UnusedResultCaseRule: ModuleRule {
   ]
 
   /// Unions each coordinator's reachable finishes, worked out once: O(coordinators + cases).
-  public static func check(_ context: ResolvedModule, into findings: inout Findings) {
+  package static func check(_ context: ResolvedModule, into findings: inout Findings) {
     let module = context.module
     var byType: [String: (cases: [PayloadCase], used: Set<Int>, sure: Bool)] = [:]
     for (index, coordinator) in module.coordinators.enumerated() {

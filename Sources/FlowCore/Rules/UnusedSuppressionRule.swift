@@ -1,17 +1,17 @@
 /// `lint: ignore` entries that suppress nothing.
-public enum UnusedSuppressionRule: Rule {
-  public static let id: RuleID = "unused-suppression"
-  public static let severity = Severity.warning
-  public static let blocksGeneration = false
-  public static let drawing = FindingDrawing.problem
-  public static let summary = "A `lint: ignore` entry that suppresses nothing."
-  public static let rationale = """
+package enum UnusedSuppressionRule: Rule {
+  package static let id: RuleID = "unused-suppression"
+  package static let severity = Severity.warning
+  package static let blocksGeneration = false
+  package static let drawing = FindingDrawing.problem
+  package static let summary = "A `lint: ignore` entry that suppresses nothing."
+  package static let rationale = """
     A suppression that no longer matches a finding hides nothing today but would hide a \
     real problem tomorrow. Remove it. (Entries naming an unknown rule are reported as \
     `unknown-reference` instead, and entries for a rule turned `off` in the configuration \
     are not reported.)
     """
-  public static let examples: [RuleExample] = [
+  package static let examples: [RuleExample] = [
     .triggering(
       """
       version: 1

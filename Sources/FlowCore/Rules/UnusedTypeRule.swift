@@ -1,16 +1,16 @@
 /// Declared types that nothing uses.
-public enum UnusedTypeRule: ModuleRule {
-  public static let id: RuleID = "unused-type"
-  public static let severity = Severity.warning
-  public static let blocksGeneration = false
-  public static let drawing = FindingDrawing.problem
-  public static let summary = "A declared type that nothing uses."
-  public static let rationale = """
+package enum UnusedTypeRule: ModuleRule {
+  package static let id: RuleID = "unused-type"
+  package static let severity = Severity.warning
+  package static let blocksGeneration = false
+  package static let drawing = FindingDrawing.problem
+  package static let summary = "A declared type that nothing uses."
+  package static let rationale = """
     A type is used when a coordinator's `input` or `result`, a screen's `input` or a \
     `payload` names it, directly or through the fields and cases of used types. An unused \
     type is generated for nothing, or names an external type the app no longer needs.
     """
-  public static let examples: [RuleExample] = [
+  package static let examples: [RuleExample] = [
     .triggering(
       """
       version: 1
@@ -45,7 +45,7 @@ public enum UnusedTypeRule: ModuleRule {
 
   /// Marks the types named by coordinators, screens and payloads, then the types their
   /// fields and cases name: one pass over the module and one over the types, O(size).
-  public static func check(_ context: ResolvedModule, into findings: inout Findings) {
+  package static func check(_ context: ResolvedModule, into findings: inout Findings) {
     let module = context.module
     guard module.isComplete else { return }
     var used: Set<String> = []

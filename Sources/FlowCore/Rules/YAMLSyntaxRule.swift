@@ -1,17 +1,17 @@
 /// A file that libyaml cannot read as YAML: the front end's `encoding` and `syntax` problems
 /// (see `FrontEndFindings.swift`).
-public enum YAMLSyntaxRule: Rule {
-  public static let id: RuleID = "yaml-syntax"
-  public static let severity = Severity.error
-  public static let blocksGeneration = true
-  public static let drawing = FindingDrawing.problem
-  public static let summary = "A file that is not well-formed YAML."
-  public static let rationale = """
+package enum YAMLSyntaxRule: Rule {
+  package static let id: RuleID = "yaml-syntax"
+  package static let severity = Severity.error
+  package static let blocksGeneration = true
+  package static let drawing = FindingDrawing.problem
+  package static let summary = "A file that is not well-formed YAML."
+  package static let rationale = """
     flowc reads flow files with libyaml and reports its errors at the position libyaml \
     gives, with libyaml's own words. Such a file adds nothing to the module; the other \
     files are still checked, and no finding is made that the broken file could make false.
     """
-  public static let examples: [RuleExample] = [
+  package static let examples: [RuleExample] = [
     .triggering(
       """
       version: 1

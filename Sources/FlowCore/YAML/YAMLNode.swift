@@ -2,15 +2,15 @@
 ///
 /// Nodes are plain indices so that walking a document costs no allocation and no reference
 /// counting; the tree answers every question about a node.
-public struct YAMLNode: Hashable, Sendable {
+package struct YAMLNode: Hashable, Sendable {
   /// The node's index in its tree.
-  public let index: Int32
+  package let index: Int32
 
   init(_ index: Int32) { self.index = index }
 }
 
 /// What a node holds.
-public enum YAMLKind: Sendable {
+package enum YAMLKind: Sendable {
   /// Text.
   case scalar
   /// An ordered list of nodes.
@@ -20,7 +20,7 @@ public enum YAMLKind: Sendable {
 }
 
 /// How a scalar was written in the file.
-public enum YAMLScalarStyle: UInt8, Sendable {
+package enum YAMLScalarStyle: UInt8, Sendable {
   /// Without quotes.
   case plain
   /// In `'single quotes'`.
@@ -40,7 +40,7 @@ public enum YAMLScalarStyle: UInt8, Sendable {
 /// language. An alias is a node of its own (with the alias's position) whose content is
 /// its anchored node's, shared, so later stages see a plain tree and expansion costs
 /// nothing.
-public final class YAMLTree: Sendable {
+package final class YAMLTree: Sendable {
   /// One node's record. `data` is the text index of a scalar, the first child's offset in
   /// `children` for a collection, and the anchored node for an alias.
   struct Record: Sendable {
@@ -74,7 +74,7 @@ public final class YAMLTree: Sendable {
   }
 
   /// What the node holds.
-  public func kind(of node: YAMLNode) -> YAMLKind {
+  package func kind(of node: YAMLNode) -> YAMLKind {
     switch content(node).kind {
     case Self.sequenceKind: return .sequence
     case Self.mappingKind: return .mapping
@@ -83,45 +83,45 @@ public final class YAMLTree: Sendable {
   }
 
   /// The text of a scalar node, or `nil` for a collection.
-  public func text(of node: YAMLNode) -> String? {
+  package func text(of node: YAMLNode) -> String? {
     let record = content(node)
     return record.kind < Self.sequenceKind ? texts[Int(record.data)] : nil
   }
 
   /// How a scalar node was written (`.plain` for collections).
-  public func style(of node: YAMLNode) -> YAMLScalarStyle {
+  package func style(of node: YAMLNode) -> YAMLScalarStyle {
     YAMLScalarStyle(rawValue: content(node).kind) ?? .plain
   }
 
   /// The explicit tag of the node, such as `tag:yaml.org,2002:str`, if it has one.
-  public func tag(of node: YAMLNode) -> String? {
+  package func tag(of node: YAMLNode) -> String? {
     let record = records[Int(node.index)]
     let owner = record.kind == Self.aliasKind ? Int32(record.data) : node.index
     return tags.isEmpty ? nil : tags[owner]
   }
 
   /// Where the node starts (1-based); for an alias, where the alias is written.
-  public func start(of node: YAMLNode) -> SourcePosition { records[Int(node.index)].start }
+  package func start(of node: YAMLNode) -> SourcePosition { records[Int(node.index)].start }
 
   /// Just past where the node ends (1-based).
-  public func end(of node: YAMLNode) -> SourcePosition { records[Int(node.index)].end }
+  package func end(of node: YAMLNode) -> SourcePosition { records[Int(node.index)].end }
 
   /// The items of a sequence (empty for other nodes).
-  public func items(of node: YAMLNode) -> ArraySlice<YAMLNode> {
+  package func items(of node: YAMLNode) -> ArraySlice<YAMLNode> {
     let record = content(node)
     guard record.kind == Self.sequenceKind else { return [] }
     return children[Int(record.data)..<Int(record.data + record.count)]
   }
 
   /// The pairs of a mapping, in file order (empty for other nodes).
-  public func pairs(of node: YAMLNode) -> YAMLPairs {
+  package func pairs(of node: YAMLNode) -> YAMLPairs {
     let record = content(node)
     guard record.kind == Self.mappingKind else { return YAMLPairs(nodes: []) }
     return YAMLPairs(nodes: children[Int(record.data)..<Int(record.data + record.count)])
   }
 
   /// Whether the node is YAML's null: `~`, `null`, or nothing, unquoted and untagged.
-  public func isNull(_ node: YAMLNode) -> Bool {
+  package func isNull(_ node: YAMLNode) -> Bool {
     let record = content(node)
     guard record.kind == YAMLScalarStyle.plain.rawValue else { return false }
     // Most scalars are longer than four bytes or start with another letter: decide those
@@ -142,7 +142,7 @@ public final class YAMLTree: Sendable {
   }
 
   /// A word for the kind of node, for messages: `a mapping`, `a list`, `a scalar`, `null`.
-  public func kindDescription(of node: YAMLNode) -> String {
+  package func kindDescription(of node: YAMLNode) -> String {
     switch kind(of: node) {
     case .scalar: return isNull(node) ? "null" : "a scalar"
     case .sequence: return "a list"
@@ -152,13 +152,13 @@ public final class YAMLTree: Sendable {
 }
 
 /// The pairs of a mapping: a view over its children, two by two.
-public struct YAMLPairs: RandomAccessCollection, Sendable {
+package struct YAMLPairs: RandomAccessCollection, Sendable {
   let nodes: ArraySlice<YAMLNode>
 
-  public var startIndex: Int { 0 }
-  public var endIndex: Int { nodes.count / 2 }
+  package var startIndex: Int { 0 }
+  package var endIndex: Int { nodes.count / 2 }
 
-  public subscript(position: Int) -> (key: YAMLNode, value: YAMLNode) {
+  package subscript(position: Int) -> (key: YAMLNode, value: YAMLNode) {
     let base = nodes.startIndex + 2 * position
     return (nodes[base], nodes[base + 1])
   }

@@ -1,7 +1,7 @@
 internal import CYaml
 
 /// What reading one file as YAML gave.
-public enum YAMLDocument: Sendable {
+package enum YAMLDocument: Sendable {
   /// The file's (first) document: its tree and its root node.
   case document(YAMLTree, root: YAMLNode)
   /// The file holds no document at all: it is empty, or only comments.
@@ -18,7 +18,7 @@ public enum YAMLDocument: Sendable {
 /// records libyaml's errors as ``FrontEndProblem``s at libyaml's position.
 public enum YAMLParser {
   /// Parses the first YAML document of `file`, appending what is wrong to `problems`.
-  public static func parse(
+  package static func parse(
     _ file: SourceFile, limits: YAMLLimits = .standard, problems: inout [FrontEndProblem]
   ) -> YAMLDocument {
     if file.bytes.count > limits.maxFileSize {
