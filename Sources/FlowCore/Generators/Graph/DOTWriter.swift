@@ -325,36 +325,30 @@ private struct Writer {
 
   /// Appends `text` for the inside of an HTML-like label. Graphviz expands `\G`, `\N`, …
   /// even there (after reading entities), and reads `\\` as one backslash.
-  private mutating func appendHTML(_ text: String) {
-    guard text.utf8.contains(where: { Self.isSpecial($0) || $0 == 0x3C || $0 == 0x3E }) else {
-      out += text
-      return
-    }
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\\": out += "\\\\"
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      default: out.append(Self.visible(scalar))
-      }
-    }
-  }
+  private mutating func appendHTML(_ text: String) { appendEscaped(text, html: true) }
 
   /// Appends `text` for the inside of a quoted string that Graphviz reads as an escString
   /// and copies into XML: `\` and `"` are escaped, and `&` is written as an entity so that
   /// the SVG shows it as written.
-  private mutating func appendQuoted(_ text: String) {
-    guard text.utf8.contains(where: Self.isSpecial) else {
+  private mutating func appendQuoted(_ text: String) { appendEscaped(text, html: false) }
+
+  /// Appends `text` escaped for an HTML-like label (`html`) or a quoted escString: the two
+  /// differ only in `"`, `<` and `>`.
+  private mutating func appendEscaped(_ text: String, html: Bool) {
+    let needsEscaping = text.utf8.contains { byte in
+      Self.isSpecial(byte) || (html && (byte == 0x3C || byte == 0x3E))
+    }
+    guard needsEscaping else {
       out += text
       return
     }
     for scalar in text.unicodeScalars {
       switch scalar {
       case "\\": out += "\\\\"
-      case "\"": out += "\\\""
       case "&": out += "&amp;"
+      case "\"": out += html ? "&quot;" : "\\\""
+      case "<" where html: out += "&lt;"
+      case ">" where html: out += "&gt;"
       default: out.append(Self.visible(scalar))
       }
     }
