@@ -85,6 +85,24 @@ import Testing
       ).sorted() == ["AppCoordinator.swift", "OtherCoordinator.swift"])
   }
 
+  @Test func aDanglingLinkNamedOnTheCommandLineIsNamedAsOne() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.cleanUp() }
+    try link(directory, "x.flow.yaml", to: "gone.flow.yaml")
+    let result = try flowcWithDeadline(["check", "x.flow.yaml"], in: directory.url)
+    #expect(result.status == 2)
+    #expect(
+      result.stderr.hasPrefix(
+        "flowc: error: cannot read x.flow.yaml: is a symbolic link that leads to no file\n"))
+  }
+
+  @Test func aClosedStandardInputIsAnError() throws {
+    let result = try shellWithDeadline("exec \"$0\" check - <&-")
+    #expect(result.status == 2)
+    #expect(
+      result.stderr.hasPrefix("flowc: error: cannot read standard input: Bad file descriptor\n"))
+  }
+
   @Test func aFIFONamedOnTheCommandLineIsRefusedAtOnce() throws {
     let directory = try TemporaryDirectory()
     defer { directory.cleanUp() }

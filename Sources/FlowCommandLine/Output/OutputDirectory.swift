@@ -306,7 +306,8 @@ package enum OutputDirectory {
     return String(cString: resolved)
   }
 
-  /// The names in `directory`, without `.` and `..`.
+  /// The names in `directory`, without `.` and `..`, and without names that are not UTF-8
+  /// (which cannot be spelt as a `String` to find the file again).
   private static func entries(of directory: String) throws(FileSystemError) -> [String] {
     guard let handle = opendir(directory) else {
       throw FileSystemError(path: directory, errno: errno)
@@ -314,10 +315,13 @@ package enum OutputDirectory {
     defer { closedir(handle) }
     var names: [String] = []
     while let entry = readdir(handle) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw -> String? in
+        let bytes = raw.prefix { $0 != 0 }
+        let name = String(decoding: bytes, as: UTF8.self)
+        // flowc writes only UTF-8 names: one that is not is the app's, left alone.
+        return name.utf8.elementsEqual(bytes) ? name : nil
       }
-      if name != "." && name != ".." { names.append(name) }
+      if let name, name != "." && name != ".." { names.append(name) }
     }
     return names.sorted()
   }

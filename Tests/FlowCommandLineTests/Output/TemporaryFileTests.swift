@@ -100,6 +100,27 @@ import Testing
     #expect(!plan.conflicts[0].contains("\0"))
   }
 
+  /// A file whose name is not UTF-8 is never one of flowc's: it does not stop the run,
+  /// and it is neither read nor deleted.
+  @Test func aNameThatIsNotUTF8InTheDirectoryIsLeftAlone() throws {
+    let directory = try scratch()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let path = Array((directory + "/caf").utf8) + [0xE9] + Array(".swift".utf8)
+    let cPath = path.map { CChar(bitPattern: $0) } + [0]
+    let descriptor = open(cPath, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+    try #require(descriptor >= 0, "the file system takes no such name")
+    let text = Array((header + "stale\n").utf8)
+    #expect(write(descriptor, text, text.count) == text.count)
+    close(descriptor)
+    let plan = try OutputDirectory.plan(
+      [GeneratedFile(name: "A.swift", contents: header + "a\n")], in: directory)
+    #expect(plan.conflicts.isEmpty)
+    #expect(plan.changes.map(\.kind) == [.create])
+    _ = OutputDirectory.apply(plan, in: directory)
+    var info = stat()
+    #expect(stat(cPath, &info) == 0, "the file was deleted")
+  }
+
   @Test func aPlainNameOf255BytesIsWritten() throws {
     let directory = try scratch()
     defer { try? FileManager.default.removeItem(atPath: directory) }
