@@ -56,7 +56,9 @@ enum Inputs {
     do {
       if let path = options.value(config) {
         configuration = try Configuration.load(path)
-      } else if FileSystem.kind(of: Configuration.defaultFileName) == .file {
+      } else if FileSystem.exists(Configuration.defaultFileName) {
+        // Whatever is there is read, so that a configuration that cannot be read (a link
+        // that leads nowhere, a FIFO) is an error rather than silently no configuration.
         configuration = try Configuration.load(Configuration.defaultFileName)
       }
       for assignment in options.values(severity) {
@@ -96,27 +98,35 @@ enum Inputs {
       case .file, .other:
         inputs.append(.path(path))
       case .directory:
-        let found: [String]
-        do {
-          found = try FlowFileSearch.files(under: path)
-        } catch {
-          throw UsageError("cannot read \(error)")
-        }
-        let kept = found.filter { file in
+        let found = FlowFileSearch.search(under: path)
+        let isKept = { (file: String) in
           !configuration.exclude.contains { Glob.matches($0, file) }
         }
+        let unreadable = found.unreadable.filter { isKept($0.path) }
+        guard unreadable.isEmpty else { throw cannotRead(unreadable) }
+        let kept = found.files.filter(isKept)
         guard !kept.isEmpty else {
-          let excluded = found.isEmpty ? "" : " that the configuration does not exclude"
+          let excluded = found.files.isEmpty ? "" : " that the configuration does not exclude"
           let patterns = FlowFileName.patterns.joined(separator: ", ")
           throw UsageError(
             "no flow files (\(patterns)) under '\(path)'\(excluded)", command: command)
         }
         inputs.append(contentsOf: kept.map { .path($0) })
+      case nil where FileSystem.exists(path):
+        // A link that leads nowhere: reading it says so.
+        inputs.append(.path(path))
       case nil:
         throw UsageError("no such file or directory: '\(path)'", command: command)
       }
     }
     return inputs
+  }
+
+  /// The error for entries of a searched directory that cannot be read: each is named,
+  /// since a flow file left out of the module would make `check` pass and `generate`
+  /// delete its output.
+  private static func cannotRead(_ entries: [FileSystemError]) -> UsageError {
+    UsageError("cannot read " + entries.map(\.description).joined(separator: "; cannot read "))
   }
 
   /// The text of standard input, as the file `<stdin>`, bounded as a flow file is.

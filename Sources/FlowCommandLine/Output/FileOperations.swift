@@ -25,8 +25,10 @@ package protocol FileOperations {
   func makeDirectory(_ path: String) throws(SystemError)
   /// The permission bits of the file `path` names, or `nil` if nothing is there.
   func permissions(of path: String) -> mode_t?
-  /// Creates (or truncates) the regular file `path`, readable and writable by its owner
-  /// only, without following a symbolic link, and opens it for writing.
+  /// Creates the regular file `path`, readable and writable by its owner only, and opens
+  /// it for writing. Only a new file is made: when anything is at `path` (a file, a link,
+  /// even one that leads nowhere, a FIFO), this throws `EEXIST` and nothing is opened, so
+  /// no one else's file is truncated or written through, and no FIFO blocks.
   func createFile(_ path: String) throws(SystemError) -> Int32
   /// Writes from `bytes` and returns how many bytes were written, which may be fewer.
   func write(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) throws(SystemError) -> Int
@@ -58,7 +60,8 @@ package struct SystemFileOperations: FileOperations, Sendable {
 
   package func createFile(_ path: String) throws(SystemError) -> Int32 {
     while true {
-      let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o600)
+      let descriptor = open(
+        path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
       if descriptor >= 0 { return descriptor }
       if errno != EINTR { throw SystemError(errno) }
     }

@@ -24,6 +24,16 @@ package enum OutputDirectory {
     _ files: [GeneratedFile], in directory: String
   ) throws(FileSystemError) -> OutputPlan {
     var plan = OutputPlan()
+    // A name that is not a plain file name never reaches the file system, whatever let
+    // it through before: it could name a file outside the directory, or another one.
+    for file in files {
+      if let problem = problem(withName: file.name) {
+        plan.conflicts.append(
+          "'\(FileSystem.printable(file.name))' \(problem), so it cannot be a file in the output "
+            + "directory; flowc writes none")
+      }
+    }
+    guard plan.conflicts.isEmpty else { return plan }
     var byFolded: [String: String] = [:]
     for file in files {
       let folded = file.name.lowercased()
@@ -214,6 +224,23 @@ package enum OutputDirectory {
     error.code == ENOSPC || error.code == EDQUOT
   }
 
+  /// The longest file name most file systems take, in bytes.
+  static let maxNameLength = 255
+
+  /// What keeps `name` from being a plain `*.swift` file name directly in the output
+  /// directory, or `nil` when it is one: no `/`, no NUL, not hidden (so not `.` or `..`
+  /// either), at most ``maxNameLength`` bytes.
+  static func problem(withName name: String) -> String? {
+    if name.utf8.contains(UInt8(ascii: "/")) { return "holds a '/'" }
+    if name.utf8.contains(0) { return "holds a NUL character" }
+    if name.hasPrefix(".") { return "starts with '.'" }
+    if name.utf8.count > maxNameLength {
+      return "is \(name.utf8.count) bytes long, more than the \(maxNameLength) a file name may be"
+    }
+    if !name.hasSuffix(".swift") { return "does not end in '.swift'" }
+    return nil
+  }
+
   // MARK: Reading
 
   private enum Status {
@@ -279,7 +306,8 @@ package enum OutputDirectory {
     return String(cString: resolved)
   }
 
-  /// The names in `directory`, without `.` and `..`.
+  /// The names in `directory`, without `.` and `..`, and without names that are not UTF-8
+  /// (which cannot be spelt as a `String` to find the file again).
   private static func entries(of directory: String) throws(FileSystemError) -> [String] {
     guard let handle = opendir(directory) else {
       throw FileSystemError(path: directory, errno: errno)
@@ -287,10 +315,13 @@ package enum OutputDirectory {
     defer { closedir(handle) }
     var names: [String] = []
     while let entry = readdir(handle) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw -> String? in
+        let bytes = raw.prefix { $0 != 0 }
+        let name = String(decoding: bytes, as: UTF8.self)
+        // flowc writes only UTF-8 names: one that is not is the app's, left alone.
+        return name.utf8.elementsEqual(bytes) ? name : nil
       }
-      if name != "." && name != ".." { names.append(name) }
+      if let name, name != "." && name != ".." { names.append(name) }
     }
     return names.sorted()
   }
@@ -344,30 +375,66 @@ package enum OutputDirectory {
     } catch {}
   }
 
-  /// Where the text of `path` is written before it is renamed over `path`: a hidden file
-  /// in the same directory, named after the file and this process.
-  static func temporaryPath(for path: String) -> String {
+  /// How many names ``writeAtomically(_:to:using:)`` tries for a temporary file before it
+  /// gives up: a name is taken only when something is already there, which with 64 random
+  /// bits happens by chance about never, so more than a few means someone plants them.
+  package static let temporaryAttempts = 16
+
+  /// Where the text of `path` may be written before it is renamed over `path`: a hidden
+  /// file in the same directory, named after the file (shortened to keep the name within
+  /// 255 bytes) and 64 random bits from the system's generator, so that no one can tell the
+  /// name beforehand and plant something there.
+  package static func temporaryPath(for path: String) -> String {
     let slash = path.lastIndex(of: "/")
     let folder = slash.map { String(path[...$0]) } ?? ""
     let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-    return "\(folder).\(name).flowc-\(getpid()).tmp"
+    var random = SystemRandomNumberGenerator()
+    let bits = String(random.next() as UInt64, radix: 16)
+    let suffix = ".flowc-" + String(repeating: "0", count: 16 - bits.count) + bits + ".tmp"
+    return folder + "." + prefix(of: name, bytes: maxNameLength - 1 - suffix.utf8.count) + suffix
   }
 
-  /// Writes `contents` to a temporary file next to `path`, flushes it to the disk, then
+  /// The longest start of `text` of at most `bytes` UTF-8 bytes that ends between
+  /// characters' scalars.
+  private static func prefix(of text: String, bytes: Int) -> Substring {
+    var count = 0
+    var end = text.unicodeScalars.startIndex
+    for index in text.unicodeScalars.indices {
+      count += UTF8.width(text.unicodeScalars[index])
+      guard count <= bytes else { break }
+      end = text.unicodeScalars.index(after: index)
+    }
+    return Substring(text.unicodeScalars[..<end])
+  }
+
+  /// Creates a new temporary file next to `path` (``temporaryPath(for:)``), under another
+  /// name each time the name is taken, at most ``temporaryAttempts`` times. Returns its
+  /// path and open descriptor.
+  private static func createTemporary(
+    for path: String, using files: some FileOperations
+  ) throws(StepFailure) -> (path: String, descriptor: Int32) {
+    var attempts = 0
+    while true {
+      let temporary = temporaryPath(for: path)
+      do {
+        return (temporary, try files.createFile(temporary))
+      } catch  where error.code == EEXIST && attempts + 1 < temporaryAttempts {
+        attempts += 1
+      } catch {
+        throw StepFailure(.createTemporary, error)
+      }
+    }
+  }
+
+  /// Writes `contents` to a new temporary file next to `path`, flushes it to the disk, then
   /// renames it over `path`, so that readers (and a crash) see the old file or the new one,
   /// never a part. An existing file's permissions are kept. When any step fails, the
   /// temporary file is removed and `path` is as it was.
   private static func writeAtomically(
     _ contents: String, to path: String, using files: some FileOperations
   ) throws(StepFailure) {
-    let temporary = temporaryPath(for: path)
     let mode = files.permissions(of: path) ?? 0o644
-    let descriptor: Int32
-    do {
-      descriptor = try files.createFile(temporary)
-    } catch {
-      throw StepFailure(.createTemporary, error)
-    }
+    let (temporary, descriptor) = try createTemporary(for: path, using: files)
     do throws(StepFailure) {
       try fill(descriptor, with: contents, mode: mode, using: files)
       do {

@@ -11,7 +11,9 @@ public struct FileSystemError: Error, Sendable, CustomStringConvertible {
   /// What went wrong, in the system's words.
   public var reason: String
 
-  public var description: String { "\(path): \(reason)" }
+  /// The path and the reason, with control characters in the path escaped (`\x1B`), so
+  /// that a hostile file name cannot forge lines or terminal sequences in a message.
+  public var description: String { "\(FileSystem.printable(path)): \(reason)" }
 
   package init(path: String, errno code: Int32) {
     self.path = path
@@ -57,18 +59,102 @@ package enum FileSystem {
   }
 
   /// Reads the whole file at `path`, unless it is larger than `limit` bytes.
+  ///
+  /// Only a regular file (or a link that leads to one) is read: a FIFO, a device or a
+  /// socket is refused at once, since reading one could block for ever or never end. The
+  /// file is looked at before it is opened, so that no device is even opened, and opened
+  /// without blocking (`O_NONBLOCK`) and looked at again (`fstat`), so that one swapped in
+  /// between cannot block either.
   package static func read(_ path: String, limit: Int) throws(FileSystemError) -> Contents {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    try requireRegularFile(path)
+    var info = stat()
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
     guard descriptor >= 0 else { throw FileSystemError(path: path, errno: errno) }
     defer { close(descriptor) }
-    var info = stat()
     guard fstat(descriptor, &info) == 0 else { throw FileSystemError(path: path, errno: errno) }
-    guard info.st_mode & S_IFMT != S_IFDIR else {
-      throw FileSystemError(path: path, reason: "is a directory")
-    }
+    try requireRegularFile(path, info)
     let size = Int(info.st_size)
     if size > limit { return .tooLarge(size) }
     return try readAll(descriptor, path: path, limit: limit, sizeHint: size)
+  }
+
+  /// Throws unless `path` is a regular file or a link that leads to one, saying what it is
+  /// instead: nothing, a link that leads nowhere, a directory, a FIFO, a device.
+  package static func requireRegularFile(_ path: String) throws(FileSystemError) {
+    var info = stat()
+    guard stat(path, &info) == 0 else { throw notFound(path, errno) }
+    try requireRegularFile(path, info)
+  }
+
+  /// Throws unless `info` is that of a regular file, naming what it is instead.
+  private static func requireRegularFile(_ path: String, _ info: stat) throws(FileSystemError) {
+    let kind: String
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: return
+    case S_IFDIR: throw FileSystemError(path: path, reason: "is a directory")
+    case S_IFIFO: kind = "a FIFO (named pipe)"
+    case S_IFCHR: kind = "a character device"
+    case S_IFBLK: kind = "a block device"
+    case S_IFSOCK: kind = "a socket"
+    default: kind = "something else"
+    }
+    throw FileSystemError(path: path, reason: "is \(kind), not a regular file")
+  }
+
+  /// Why `stat` failed on `path`: a dangling symbolic link is named as one, since "no such
+  /// file" for a name that `ls` lists would mislead.
+  private static func notFound(_ path: String, _ code: Int32) -> FileSystemError {
+    var info = stat()
+    if code == ENOENT, lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
+      return FileSystemError(path: path, reason: "is a symbolic link that leads to no file")
+    }
+    return FileSystemError(path: path, errno: code)
+  }
+
+  /// Whether anything is at `path` itself, even a link that leads nowhere.
+  package static func exists(_ path: String) -> Bool {
+    var info = stat()
+    return lstat(path, &info) == 0
+  }
+
+  /// `text` with every control character (C0, DEL, C1) written as its UTF-8 bytes in
+  /// `\xNN` form, for paths in messages.
+  package static func printable(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: isControl) else { return text }
+    var result = ""
+    for scalar in text.unicodeScalars {
+      guard isControl(scalar) else {
+        result.unicodeScalars.append(scalar)
+        continue
+      }
+      for byte in String(scalar).utf8 { result += "\\x" + hex(byte) }
+    }
+    return result
+  }
+
+  /// Bytes that may not be UTF-8, such as a file name, as text: valid UTF-8 as it is
+  /// (through ``printable(_:)``), otherwise every byte outside printable ASCII as `\xNN`.
+  package static func printable(bytes: some Collection<UInt8>) -> String {
+    let text = String(decoding: bytes, as: UTF8.self)
+    if text.utf8.elementsEqual(bytes) { return printable(text) }
+    var result = ""
+    for byte in bytes {
+      if byte >= 0x20 && byte < 0x7F {
+        result.unicodeScalars.append(Unicode.Scalar(byte))
+      } else {
+        result += "\\x" + hex(byte)
+      }
+    }
+    return result
+  }
+
+  private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+  }
+
+  private static func hex(_ byte: UInt8) -> String {
+    let digits = Array("0123456789ABCDEF")
+    return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
   }
 
   /// Reads standard input to its end, unless it is longer than `limit` bytes.
