@@ -67,10 +67,11 @@ enum GenerateCommand: Command {
       for rule in Self.requiredRules { configuration.settings[rule] = .error }
     }
 
+    let findings = Self.withSuppressedBlockers(checked)
     let reporter = TextReporter(colored: invocation.usesColor, sources: checked.sources)
-    result.output = reporter.render(checked.findings)
-    guard !checked.hasErrors else {
-      let summary = FindingSummary(findings: checked.findings, files: checked.fileCount)
+    result.output = reporter.render(findings)
+    guard !findings.contains(where: { $0.severity == .error }) else {
+      let summary = FindingSummary(findings: findings, files: checked.fileCount)
       result.errors = "\(summary.sentence); nothing generated\n"
       result.status = .findings
       return
@@ -143,6 +144,25 @@ enum GenerateCommand: Command {
 
   /// The rules whose findings always stop generation: those that say so.
   static var requiredRules: [RuleID] { RuleRegistry.blockingGeneration }
+
+  /// The findings to report: the check's, and as errors those of the rules that block
+  /// generation which `lint: ignore` or the configuration hid, each with a note saying so,
+  /// since generate writes nothing past them. O(findings).
+  private static func withSuppressedBlockers(_ checked: CheckResult) -> [Finding] {
+    let shown = Set(checked.findings.lazy.filter { $0.severity == .error })
+    var hidden: [Finding] = []
+    for var blocker in checked.generationBlockers {
+      blocker.severity = .error
+      guard !shown.contains(blocker) else { continue }
+      blocker.notes.append(
+        Note(
+          "suppressed or lowered for 'flowc check', but code cannot be generated past it",
+          at: blocker.range))
+      hidden.append(blocker)
+    }
+    guard !hidden.isEmpty else { return checked.findings }
+    return (checked.findings + hidden).sorted(by: Finding.reportOrder)
+  }
 
   private static func count(_ files: Int) -> String {
     files == 1 ? "1 file" : "\(files) files"

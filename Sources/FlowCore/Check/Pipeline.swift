@@ -23,6 +23,11 @@ public struct CheckResult: Sendable {
   /// The module the files make, resolved: its graph and what the checks worked out about
   /// it, which generating and drawing read in turn.
   public var resolved: ResolvedModule
+  /// The findings of the rules that block generation (``Rule/blocksGeneration``) as the rules
+  /// reported them, before configuration and `lint: ignore`, in report order: neither a
+  /// suppression nor a lowered or disabled rule lets `flowc generate` write from a module
+  /// that is broken for code generation while there is one.
+  public var generationBlockers: [Finding]
   /// How many files were read (a file named twice counts once).
   public var fileCount: Int
   /// How long each phase took, when the check was timed.
@@ -61,7 +66,11 @@ public enum Pipeline {
     timer.lap("read, parse and decode in all")
     let resolved = ResolvedModule(module: module)
     timer.lap("analyse the graph")
-    let rules = RuleRegistry.moduleRules.filter { !configuration.isOff($0.id) }
+    // The rules that block generation run even when configured off: whether the module can
+    // be generated must not depend on the configuration.
+    let rules = RuleRegistry.moduleRules.filter {
+      $0.blocksGeneration || !configuration.isOff($0.id)
+    }
     // The rules are independent: on a large module they run on all cores, each into its own
     // list, joined in rule order.
     let size = module.coordinators.count
@@ -75,12 +84,14 @@ public enum Pipeline {
     timer.lap("rules")
     var findings = found
     for list in perRule { findings.append(contentsOf: list.all) }
+    let blockers = findings.all.filter { RuleRegistry.rule($0.rule)?.blocksGeneration ?? true }
     let configured = findings.all.compactMap { configuration.apply(to: $0) }
     let kept = Suppressions(module: module).apply(to: configured, configuration: configuration)
     let sorted = kept.sorted(by: Finding.reportOrder)
     timer.lap("suppress and sort")
     return CheckResult(
-      sources: sources, findings: sorted, resolved: resolved, fileCount: fileCount,
+      sources: sources, findings: sorted, resolved: resolved,
+      generationBlockers: blockers.sorted(by: Finding.reportOrder), fileCount: fileCount,
       timing: timer)
   }
 
