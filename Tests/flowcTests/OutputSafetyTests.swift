@@ -93,7 +93,8 @@ import Testing
       #expect(result.status == 1)
       #expect(!hasControls(result.stdout + result.stderr))
       #expect(commandLines(result.stdout).count == (format == "github" ? 1 : 0))
-      #expect(result.stdout.contains("d\\u{0A}"))
+      let escaped = format == "github" ? "d%0A%3A%3Aerror%3A%3Aforged\\u{1B}" : "d\\u{0A}"
+      #expect(result.stdout.contains(escaped))
     }
     let missing = try flowc(["check", "gone\u{1B}]0;x\u{07}.flow.yaml"], in: directory.url)
     #expect(missing.status == 2)

@@ -2,9 +2,9 @@
 /// into annotations on the pull request: `::error file=…,line=…,col=…,title=RULE::MESSAGE`.
 ///
 /// Each finding is one line that begins with the command, whatever the flow says: paths and
-/// messages are made printable by ``TerminalText`` (so that no control character or line
-/// break of theirs reaches the log), then escaped as the runner decodes them (`%`, `\r`,
-/// `\n`, and in properties `:` and `,` too). No excerpt is written, so no flow line can
+/// messages are made printable by ``TerminalText`` (so that no control character of theirs
+/// reaches the log), then escaped as the runner decodes them (`%`, `\r`, `\n`, and in
+/// properties `:` and `,` too), so that a line break of theirs cannot end the command. No excerpt is written, so no flow line can
 /// begin a line of the log.
 public enum GitHubReporter {
   /// One command per finding, notes folded into the message.
@@ -12,25 +12,31 @@ public enum GitHubReporter {
     var output = ""
     for finding in findings {
       let properties = [
-        "file=" + escapeProperty(TerminalText.printable(finding.file)),
+        "file=" + escapeProperty(printable(finding.file)),
         "line=\(finding.line)",
         "col=\(finding.column)",
         "endLine=\(finding.range.end.line)",
         "endColumn=\(finding.range.end.column)",
         "title=" + escapeProperty(finding.rule.rawValue),
       ]
-      // Outside text is made printable before the command's own escaping, so that a
-      // newline in it cannot end the command and the notes' line breaks are the only ones.
-      var message = TerminalText.printable(finding.message)
+      // Outside text is made printable before the command's own escaping, which then
+      // turns its line breaks, and those between the notes, into %0D and %0A: the runner
+      // shows them as line breaks in the annotation, and none can end the command.
+      var message = printable(finding.message)
       for note in finding.notes {
         message +=
-          "\n\(TerminalText.printable(note.range.file)):\(note.range.start.line):"
-          + "\(note.range.start.column): note: \(TerminalText.printable(note.message))"
+          "\n\(printable(note.range.file)):\(note.range.start.line):"
+          + "\(note.range.start.column): note: \(printable(note.message))"
       }
       output += "::\(finding.severity.rawValue) \(properties.joined(separator: ","))::"
       output += escapeData(message) + "\n"
     }
     return output
+  }
+
+  /// Outside text without controls, its line breaks left for ``escapeData(_:)``.
+  private static func printable(_ text: String) -> String {
+    TerminalText.printable(text, keepingLineBreaks: true)
   }
 
   /// The escaping of a command's message.

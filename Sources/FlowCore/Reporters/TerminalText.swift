@@ -18,8 +18,10 @@
 ///   Actions runner reads as a workflow command: the first of those characters is escaped.
 public enum TerminalText {
   /// `text` with every character that is not printable escaped, for the middle of a line.
-  public static func printable(_ text: String) -> String {
-    escaped(text, startsLine: false).text
+  /// With `keepingLineBreaks`, CR and LF are left for the caller to escape its own way, as
+  /// workflow commands do (`%0D`, `%0A`).
+  public static func printable(_ text: String, keepingLineBreaks: Bool = false) -> String {
+    escaped(text, startsLine: false, keepingLineBreaks: keepingLineBreaks).text
   }
 
   /// `text` escaped as by ``printable(_:)``, for the start of a line: it is not read as a
@@ -38,9 +40,14 @@ public enum TerminalText {
   }
 
   /// `text` escaped; with `offsets`, also where each of its scalars went. Linear in `text`.
-  static func escaped(_ text: String, startsLine: Bool, offsets: Bool = false) -> Escaped {
+  static func escaped(
+    _ text: String, startsLine: Bool, keepingLineBreaks: Bool = false, offsets: Bool = false
+  ) -> Escaped {
     let scalars = text.unicodeScalars
     let command = startsLine ? commandStart(of: scalars) : nil
+    let needsEscape = { (scalar: Unicode.Scalar) in
+      Self.needsEscape(scalar) && !(keepingLineBreaks && (scalar == "\n" || scalar == "\r"))
+    }
     guard command != nil || scalars.contains(where: { needsEscape($0) || $0 == "\\" }) else {
       return Escaped(text: text, offsets: offsets ? Array(0...scalars.count) : [])
     }
@@ -55,7 +62,7 @@ public enum TerminalText {
         // A whole run of backslashes at once, so that a long run costs linear time.
         var end = index
         while end < scalars.endIndex, scalars[end] == "\\" { end = scalars.index(after: end) }
-        let width = startsEscape(scalars[end...], command: command) ? 2 : 1
+        let width = startsEscape(scalars[end...], command: command, needsEscape) ? 2 : 1
         while index < end {
           if offsets { map.append(written) }
           for _ in 0..<width { output.append("\\") }
@@ -82,7 +89,8 @@ public enum TerminalText {
   /// Whether `rest`, the text after a run of backslashes, would make the run read as an
   /// escape: it begins with `u{` or with a character that is escaped.
   private static func startsEscape(
-    _ rest: Substring.UnicodeScalarView, command: String.Index?
+    _ rest: Substring.UnicodeScalarView, command: String.Index?,
+    _ needsEscape: (Unicode.Scalar) -> Bool
   ) -> Bool {
     let index = rest.startIndex
     guard index < rest.endIndex else { return false }

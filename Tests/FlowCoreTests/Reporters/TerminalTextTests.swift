@@ -24,6 +24,7 @@ import Testing
     #expect(TerminalText.printable("\\\u{1B}") == "\\\\\\u{1B}")
     #expect(TerminalText.printable("\\\\u{1B}") == "\\\\\\\\u{1B}")
     #expect(TerminalText.printable("\\u1B \\n") == "\\u1B \\n")
+    #expect(TerminalText.printable("a\r\n\u{1B}", keepingLineBreaks: true) == "a\r\n\\u{1B}")
   }
 
   @Test func noLineStartsAWorkflowCommand() {
@@ -140,11 +141,13 @@ import Testing
   @Test func githubCommandsCarryNoControlsAndOneLineEach() {
     let output = GitHubReporter.render([hostile])
     #expect(output.split(separator: "\n").count == 1)
-    #expect(output.hasPrefix("::error file=dir\\u{0A}%3A%3Aerror x/a%2Cb%3Ac.flow.yaml,"))
+    // Line breaks are the runner's own escapes, which it shows in the annotation; every
+    // other control is made visible.
+    #expect(output.hasPrefix("::error file=dir%0A%3A%3Aerror x/a%2Cb%3Ac.flow.yaml,"))
     #expect(
       output.hasSuffix(
-        "::key 'a\\u{1B}]0;t\\u{07}\\u{0D}\\u{0A}::error::forged 100%25'"
-          + "%0Adir\\u{0A}::error x/a,b:c.flow.yaml:1:1: note: n\\u{1B}\n"))
+        "::key 'a\\u{1B}]0;t\\u{07}%0D%0A::error::forged 100%25'"
+          + "%0Adir%0A::error x/a,b:c.flow.yaml:1:1: note: n\\u{1B}\n"))
     #expect(!output.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
   }
 
