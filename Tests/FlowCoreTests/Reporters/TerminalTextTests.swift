@@ -37,6 +37,67 @@ import Testing
     #expect(TerminalText.printable("::warning x") == "::warning x")
   }
 
+  /// The inverse of the escape, as documented: in a run of backslashes before `u{`, an
+  /// odd count means the last starts an escape and the others are pairs; elsewhere a
+  /// backslash is itself.
+  private func unescaped(_ text: String) -> String? {
+    let scalars = Array(text.unicodeScalars)
+    var output = String.UnicodeScalarView()
+    var index = 0
+    while index < scalars.count {
+      guard scalars[index] == "\\" else {
+        output.append(scalars[index])
+        index += 1
+        continue
+      }
+      var end = index
+      while end < scalars.count, scalars[end] == "\\" { end += 1 }
+      let run = end - index
+      let beforeEscape = end + 1 < scalars.count && scalars[end] == "u" && scalars[end + 1] == "{"
+      guard beforeEscape else {
+        output.append(contentsOf: Array(repeating: "\\", count: run))
+        index = end
+        continue
+      }
+      output.append(contentsOf: Array(repeating: "\\", count: run / 2))
+      index = end
+      guard run % 2 == 1 else { continue }
+      guard let close = scalars[(end + 2)...].firstIndex(of: "}"),
+        let value = UInt32(String(String.UnicodeScalarView(scalars[(end + 2)..<close])), radix: 16),
+        let scalar = Unicode.Scalar(value)
+      else { return nil }
+      output.append(scalar)
+      index = close + 1
+    }
+    return String(output)
+  }
+
+  @Test func theEscapeIsUnambiguous() {
+    // Random strings over an alphabet made to collide: backslashes, `u`, braces, hex
+    // digits, colons, controls. Each must come back from its escape, so no two differ only
+    // in what the escape hides.
+    let alphabet: [Unicode.Scalar] = [
+      "\\", "u", "{", "}", "1", "B", ":", "#", "[", " ", "\u{1B}", "\n", "\u{7F}", "\u{85}",
+      "\u{202E}", "a", "\t",
+    ]
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<5_000 {
+      var text = String.UnicodeScalarView()
+      for _ in 0..<Int.random(in: 0...12, using: &generator) {
+        text.append(alphabet.randomElement(using: &generator) ?? "a")
+      }
+      let original = String(text)
+      for escaped in [TerminalText.printable(original), TerminalText.lineStart(original)] {
+        #expect(unescaped(escaped) == original, "\(original.debugDescription) → \(escaped)")
+        #expect(
+          !escaped.unicodeScalars.contains {
+            ($0.value < 0x20 && $0 != "\t") || (0x7F...0x9F).contains($0.value)
+              || $0 == "\u{202E}"
+          })
+      }
+    }
+  }
+
   @Test func escapingIsLinearInALongRunOfBackslashes() {
     let run = String(repeating: "\\", count: 200_000)
     #expect(TerminalText.printable(run + "u{") == run + run + "u{")
