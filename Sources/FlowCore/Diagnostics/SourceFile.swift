@@ -55,7 +55,7 @@ public struct SourceFile: Sendable {
 /// Where each line of a source file starts and ends, found in one pass over its bytes, so
 /// that taking a line costs no more than its own length however many lines are taken
 /// (the text output excerpts a line per finding, and a file can have 100,000 findings).
-public struct LineIndex: Sendable {
+package struct LineIndex: Sendable {
   /// The byte offset of each line's first byte, and of the end of its text (before its
   /// line break), in file order.
   private var starts: [Int] = []
@@ -63,7 +63,7 @@ public struct LineIndex: Sendable {
 
   /// The index of `file`'s lines, counted as YAML does: `\n`, `\r\n` or `\r` end a line;
   /// a byte order mark belongs to none.
-  public init(_ file: SourceFile) {
+  package init(_ file: SourceFile) {
     let bytes = file.bytes
     var start = file.byteOrderMarkLength
     var index = start
@@ -86,11 +86,11 @@ public struct LineIndex: Sendable {
   }
 
   /// The number of lines.
-  public var count: Int { starts.count }
+  package var count: Int { starts.count }
 
   /// The byte range of 1-based line `number`, without its line break, or `nil` past the
   /// end. O(1).
-  public func bytes(ofLine number: Int) -> Range<Int>? {
+  package func bytes(ofLine number: Int) -> Range<Int>? {
     guard number >= 1, number <= starts.count else { return nil }
     return starts[number - 1]..<ends[number - 1]
   }

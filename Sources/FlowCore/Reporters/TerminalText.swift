@@ -16,17 +16,17 @@
 ///   run of backslashes before `u{`, an odd count means the last one starts an escape.
 /// - A line of output never begins, after blanks, with `::` or `##[`, which the GitHub
 ///   Actions runner reads as a workflow command: the first of those characters is escaped.
-public enum TerminalText {
+package enum TerminalText {
   /// `text` with every character that is not printable escaped, for the middle of a line.
   /// With `keepingLineBreaks`, CR and LF are left for the caller to escape its own way, as
   /// workflow commands do (`%0D`, `%0A`).
-  public static func printable(_ text: String, keepingLineBreaks: Bool = false) -> String {
+  package static func printable(_ text: String, keepingLineBreaks: Bool = false) -> String {
     escaped(text, startsLine: false, keepingLineBreaks: keepingLineBreaks).text
   }
 
   /// `text` escaped as by ``printable(_:)``, for the start of a line: it is not read as a
   /// workflow command either.
-  public static func lineStart(_ text: String) -> String {
+  package static func lineStart(_ text: String) -> String {
     escaped(text, startsLine: true).text
   }
 

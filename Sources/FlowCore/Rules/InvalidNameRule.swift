@@ -80,7 +80,7 @@ public enum InvalidNameRule: ModuleRule {
   /// The longest name, in characters (which are ASCII bytes in a valid name): the longest
   /// file named after one, `<Name>Coordinator.swift`, and its temporary twin then stay far
   /// below the 255 bytes a file name may have.
-  public static let maxNameLength = 128
+  package static let maxNameLength = 128
 
   /// Checks every definition's name: one pass over the module, O(definitions).
   public static func check(_ context: CheckContext, into findings: inout Findings) {
