@@ -24,7 +24,16 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   _ = TextReporter(colored: true, sources: result.sources).render(result.findings)
   _ = JSONReporter.render(result.findings, files: 2)
   _ = SARIFReporter.render(result.findings, workingDirectory: "/fuzz")
-  _ = GitHubReporter.render(result.findings)
+  // Flow text reaches the human-readable outputs only escaped (docs/security-output.md):
+  // no control but line breaks and tabs, no line a CI runner reads as a command, and one
+  // GitHub command per finding.
+  let text = TextReporter(colored: false, sources: result.sources).render(result.findings)
+  precondition(isPrintable(text), "a control character reached the text output")
+  precondition(!startsCommand(text), "a line of the text output is a workflow command")
+  let github = GitHubReporter.render(result.findings)
+  precondition(isPrintable(github), "a control character reached the github output")
+  precondition(
+    github.split(separator: "\n").count == result.findings.count, "a forged github command")
   // The drawings of `flowc graph`, in every format: the whole module, and each of its
   // first coordinators alone (`--coordinator`; a bound keeps huge modules fast).
   let graph = result.resolved.graph
@@ -53,6 +62,21 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
   }
   return 0
+}
+
+/// Whether `text` holds no control character but line feeds and tabs.
+func isPrintable(_ text: String) -> Bool {
+  !text.unicodeScalars.contains {
+    ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || (0x7F...0x9F).contains($0.value)
+  }
+}
+
+/// Whether a line of `text` begins, after blanks, as a GitHub workflow command does.
+func startsCommand(_ text: String) -> Bool {
+  text.split(separator: "\n").contains { line in
+    let rest = line.unicodeScalars.drop(while: \.properties.isWhitespace)
+    return rest.starts(with: "::".unicodeScalars) || rest.starts(with: "##[".unicodeScalars)
+  }
 }
 
 /// libFuzzer's driver, which its own `main` would call.

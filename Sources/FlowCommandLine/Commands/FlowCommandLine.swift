@@ -30,7 +30,8 @@ package enum FlowCommandLine {
         try command(named: first).run(arguments, invocation, &result)
       }
     } catch {
-      result.errors += "flowc: error: \(error.message)\n"
+      // Messages quote paths and names as given: printed escaped, as findings are.
+      result.errors += "flowc: error: \(TerminalText.printable(error.message))\n"
       let help = error.command.map { "flowc help \($0)" } ?? "flowc --help"
       result.errors += "run '\(help)' for usage\n"
       result.status = .failure

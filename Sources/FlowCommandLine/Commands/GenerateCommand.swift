@@ -104,15 +104,18 @@ enum GenerateCommand: Command {
       throw UsageError("cannot use output directory: \(error)", command: name)
     }
     guard plan.conflicts.isEmpty else {
-      for conflict in plan.conflicts { result.errors += "flowc: error: \(conflict)\n" }
+      for conflict in plan.conflicts {
+        result.errors += "flowc: error: \(TerminalText.printable("\(conflict)"))\n"
+      }
       result.errors += "nothing generated\n"
       result.status = .failure
       return
     }
-    let place = "'\(output)'"
+    // Paths come from flow names and the command line: printed escaped, as findings are.
+    let place = "'\(TerminalText.printable(output))'"
     if checking {
       for change in plan.changes {
-        result.output += "would \(change.kind.rawValue) \(change.path)\n"
+        result.output += "would \(change.kind.rawValue) \(TerminalText.printable(change.path))\n"
       }
       if plan.changes.isEmpty {
         result.errors = "\(count(fileCount)) in \(place) up to date\n"
@@ -126,8 +129,12 @@ enum GenerateCommand: Command {
     let report = OutputDirectory.apply(
       plan, in: singleFile == nil ? output : OutputDirectory.folder(of: output))
     timer.lap("write")
-    for change in report.done { result.output += "\(change.kind.rawValue)d \(change.path)\n" }
-    for failure in report.failures { result.errors += "flowc: error: \(failure)\n" }
+    for change in report.done {
+      result.output += "\(change.kind.rawValue)d \(TerminalText.printable(change.path))\n"
+    }
+    for failure in report.failures {
+      result.errors += "flowc: error: \(TerminalText.printable("\(failure)"))\n"
+    }
     let made = report.done.filter { $0.kind != .delete }.count
     var parts = ["\(made) written", "\(plan.unchanged) unchanged"]
     let deleted = report.done.count - made

@@ -45,21 +45,53 @@ public struct SourceFile: Sendable {
   }
 
   /// The text of 1-based line `number` without its line break, or `nil` past the end.
-  /// Bytes that are not UTF-8 are shown as U+FFFD.
+  /// Bytes that are not UTF-8 are shown as U+FFFD. Reads the whole file: to take many
+  /// lines, build a ``LineIndex`` once.
   public func line(_ number: Int) -> String? {
-    guard number >= 1 else { return nil }
-    var line = 1
-    var index = byteOrderMarkLength
-    while line < number {
-      guard let lineBreak = bytes[index...].firstIndex(where: { $0 == 0x0A || $0 == 0x0D })
-      else { return nil }
-      index = lineBreak + 1
-      if bytes[lineBreak] == 0x0D, index < bytes.count, bytes[index] == 0x0A { index += 1 }
-      line += 1
+    LineIndex(self).bytes(ofLine: number).map { String(decoding: bytes[$0], as: UTF8.self) }
+  }
+}
+
+/// Where each line of a source file starts and ends, found in one pass over its bytes, so
+/// that taking a line costs no more than its own length however many lines are taken
+/// (the text output excerpts a line per finding, and a file can have 100,000 findings).
+package struct LineIndex: Sendable {
+  /// The byte offset of each line's first byte, and of the end of its text (before its
+  /// line break), in file order.
+  private var starts: [Int] = []
+  private var ends: [Int] = []
+
+  /// The index of `file`'s lines, counted as YAML does: `\n`, `\r\n` or `\r` end a line;
+  /// a byte order mark belongs to none.
+  package init(_ file: SourceFile) {
+    let bytes = file.bytes
+    var start = file.byteOrderMarkLength
+    var index = start
+    while index < bytes.count {
+      let byte = bytes[index]
+      guard byte == 0x0A || byte == 0x0D else {
+        index += 1
+        continue
+      }
+      starts.append(start)
+      ends.append(index)
+      index += byte == 0x0D && index + 1 < bytes.count && bytes[index + 1] == 0x0A ? 2 : 1
+      start = index
     }
-    guard index <= bytes.count else { return nil }
-    let lineEnd = bytes[index...].firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) ?? bytes.count
-    if index == bytes.count && line > 1 && lineEnd == index { return nil }
-    return String(decoding: bytes[index..<lineEnd], as: UTF8.self)
+    // The text after the last line break is a line unless it is empty and follows one.
+    if start < bytes.count || starts.isEmpty {
+      starts.append(start)
+      ends.append(bytes.count)
+    }
+  }
+
+  /// The number of lines.
+  package var count: Int { starts.count }
+
+  /// The byte range of 1-based line `number`, without its line break, or `nil` past the
+  /// end. O(1).
+  package func bytes(ofLine number: Int) -> Range<Int>? {
+    guard number >= 1, number <= starts.count else { return nil }
+    return starts[number - 1]..<ends[number - 1]
   }
 }

@@ -12,44 +12,88 @@ public struct TextReporter {
     self.sources = sources
   }
 
-  /// Lines longer than this are not excerpted.
+  /// Lines longer than this, in characters, are not excerpted.
   static let maxExcerptLength = 240
 
-  /// The report of `findings`, one block per finding.
+  /// Lines longer than this, in bytes, are not excerpted either: a line is measured
+  /// without reading more than this much of it, so that excerpting many findings of one
+  /// huge line stays linear.
+  static let maxExcerptBytes = 4 * maxExcerptLength
+
+  /// The report of `findings`, one block per finding. Linear in the findings and the
+  /// lines excerpted: each file's lines are indexed once, and each excerpt is bounded.
+  ///
+  /// Paths, messages and excerpts are outside text: they are escaped by
+  /// ``TerminalText`` so that they print as text and no line reads as a CI command.
   public func render(_ findings: [Finding]) -> String {
     var output = ""
+    var excerpts = Excerpts(sources: sources)
     for finding in findings {
-      let location = "\(finding.file):\(finding.line):\(finding.column):"
+      let location =
+        "\(TerminalText.lineStart(finding.file)):\(finding.line):\(finding.column):"
       let severity = finding.severity.rawValue + ":"
       output += style(location, .bold) + " "
       output += style(severity, finding.severity == .error ? .red : .magenta) + " "
-      output += style(finding.message, .bold) + " [\(finding.rule)]\n"
-      output += excerpt(of: finding.range)
+      output += style(TerminalText.printable(finding.message), .bold) + " [\(finding.rule)]\n"
+      output += excerpt(of: finding.range, from: &excerpts)
       for note in finding.notes {
-        let noteLocation = "\(note.range.file):\(note.range.start.line):\(note.range.start.column):"
+        let noteLocation =
+          "\(TerminalText.lineStart(note.range.file)):\(note.range.start.line):"
+          + "\(note.range.start.column):"
         output += "    " + style(noteLocation, .bold) + " " + style("note:", .cyan)
-        output += " \(note.message)\n"
+        output += " \(TerminalText.printable(note.message))\n"
       }
     }
     return output
   }
 
-  /// The source line of `range` and a caret line under it, indented by four spaces.
-  func excerpt(of range: SourceRange) -> String {
-    guard let source = sources[range.file], let line = source.line(range.start.line),
-      line.count <= Self.maxExcerptLength, !line.allSatisfy(\.isWhitespace)
-    else { return "" }
+  /// The source line of `range`, escaped, and a caret line under it that lines up with the
+  /// escaped text, indented by four spaces; empty when the line is not quoted.
+  private func excerpt(of range: SourceRange, from excerpts: inout Excerpts) -> String {
+    guard let line = excerpts.line(range.start.line, of: range.file) else { return "" }
+    let offsets = line.offsets
+    let length = offsets.count - 1
+    let start = offsets[min(max(range.start.column - 1, 0), length)]
     var marker = ""
-    for (offset, character) in line.unicodeScalars.enumerated() {
-      guard offset < range.start.column - 1 else { break }
+    for character in line.text.unicodeScalars.prefix(start) {
       marker.unicodeScalars.append(character == "\t" ? "\t" : " ")
     }
-    let lineLength = line.unicodeScalars.count
-    let width =
-      range.end.line == range.start.line
-      ? min(range.end.column, lineLength + 1) - range.start.column : 1
-    marker += style("^" + String(repeating: "~", count: max(0, width - 1)), .green)
-    return "    \(line)\n    \(marker)\n"
+    var width = 1
+    if range.end.line == range.start.line, range.end.column > range.start.column {
+      width = max(1, offsets[min(range.end.column - 1, length)] - start)
+    }
+    marker += style("^" + String(repeating: "~", count: width - 1), .green)
+    return "    \(line.text)\n    \(marker)\n"
+  }
+
+  /// The lines findings quote, escaped: each file indexed once, and the last line kept,
+  /// since findings come in file order and many can share a line.
+  private struct Excerpts {
+    let sources: [String: SourceFile]
+    var indexes: [String: LineIndex] = [:]
+    var last: (file: String, line: Int, text: TerminalText.Escaped?)?
+
+    init(sources: [String: SourceFile]) {
+      self.sources = sources
+    }
+
+    /// Line `number` of `file`, escaped for the start of an output line, or `nil` when it
+    /// is not quoted: past the end, blank, or too long.
+    mutating func line(_ number: Int, of file: String) -> TerminalText.Escaped? {
+      if let last, last.file == file, last.line == number { return last.text }
+      guard let source = sources[file] else { return nil }
+      let index = indexes[file] ?? LineIndex(source)
+      indexes[file] = index
+      var text: TerminalText.Escaped?
+      if let range = index.bytes(ofLine: number), range.count <= TextReporter.maxExcerptBytes {
+        let line = String(decoding: source.bytes[range], as: UTF8.self)
+        if line.count <= TextReporter.maxExcerptLength, !line.allSatisfy(\.isWhitespace) {
+          text = TerminalText.escaped(line, startsLine: true, offsets: true)
+        }
+      }
+      last = (file, number, text)
+      return text
+    }
   }
 
   private enum Style: String {

@@ -9,9 +9,12 @@ package enum InvalidNameRule: ModuleRule {
   package static let rationale = """
     Names become Swift names in generated code: coordinators, screens, decisions and types \
     are UpperCamelCase and may not be a builtin type name nor `Self`, `Type`, `Any` or \
-    `Protocol`; events, result cases, decision cases, struct fields and enum cases are \
-    lowerCamelCase. Sticking to these forms keeps the generated code idiomatic and free of \
-    clashes.
+    `Protocol`, nor `Swift`, `FlowRuntime` or `Foundation`, the modules generated code \
+    names its types through; events, result cases, decision cases, struct fields and enum \
+    cases are lowerCamelCase. No name is longer than 128 characters, so that every file \
+    named after one (`<Name>Coordinator.swift`) fits the 255 bytes file systems allow. \
+    Sticking to these forms keeps the generated code idiomatic, free of clashes, and \
+    writable.
     """
   package static let examples: [RuleExample] = [
     .triggering(
@@ -37,6 +40,18 @@ package enum InvalidNameRule: ModuleRule {
           screens:
             Home: { input: String?, on: { next: stay } }
       """),
+    .triggering(
+      """
+      version: 1
+      types:
+        ↓Swift: { struct: { name: String } }
+      coordinators:
+        App:
+          entry: true
+          start: Home
+          screens:
+            Home: { input: Swift, on: { next: stay } }
+      """),
     .passing(
       """
       version: 1
@@ -50,10 +65,22 @@ package enum InvalidNameRule: ModuleRule {
       """),
   ]
 
-  /// UpperCamelCase words that are taken: the builtin types and Swift's special names.
-  static let reserved: Set<String> = TypeExpression.builtins.union([
-    "Self", "Type", "Any", "Protocol",
-  ])
+  /// UpperCamelCase words that are taken: the builtin types, Swift's special names, and
+  /// the modules generated code qualifies names with (`Swift.Never`, `FlowRuntime.Router`),
+  /// which a declared type of that name would hide.
+  static let reserved: Set<String> = TypeExpression.builtins.union(specialNames).union(
+    moduleNames)
+
+  /// Names Swift gives a meaning of its own.
+  static let specialNames: Set<String> = ["Self", "Type", "Any", "Protocol"]
+
+  /// The modules generated code imports or names its types through.
+  static let moduleNames: Set<String> = ["Swift", "FlowRuntime", "Foundation"]
+
+  /// The longest name, in characters (which are ASCII bytes in a valid name): the longest
+  /// file named after one, `<Name>Coordinator.swift`, and its temporary twin then stay far
+  /// below the 255 bytes a file name may have.
+  package static let maxNameLength = 128
 
   /// Checks every definition's name: one pass over the module, O(definitions).
   package static func check(_ context: ResolvedModule, into findings: inout Findings) {
@@ -96,9 +123,17 @@ package enum InvalidNameRule: ModuleRule {
         form.matches(fixed) && !reserved.contains(fixed) ? "; did you mean '\(fixed)'?" : ""
       findings.add(
         self, "\(kind) name '\(name)' must be \(form.description)\(hint)", at: name.range)
+    } else if name.text.utf8.count > maxNameLength {
+      findings.add(
+        self,
+        "\(kind) name '\(name.text.prefix(32))…' is \(name.text.utf8.count) characters long; "
+          + "a name may have at most \(maxNameLength)", at: name.range)
     } else if form == .upperCamel, reserved.contains(name.text) {
       let what =
-        TypeExpression.builtins.contains(name.text) ? "a builtin type" : "reserved in Swift"
+        TypeExpression.builtins.contains(name.text)
+        ? "a builtin type"
+        : moduleNames.contains(name.text)
+          ? "the name of a module generated code uses" : "reserved in Swift"
       findings.add(
         self, "\(kind) name '\(name)' is \(what); choose another name", at: name.range)
     }

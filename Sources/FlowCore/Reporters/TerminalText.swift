@@ -1,0 +1,130 @@
+/// Flow text and paths made safe to show to a person, in a terminal or a CI log.
+///
+/// Anyone who can open a pull request writes flow files and names the files they are in,
+/// and what flowc prints lands in terminals, which obey escape sequences, and in CI logs,
+/// whose runner obeys workflow commands at the start of a line. So every piece of outside
+/// text a human-readable output quotes (paths, messages, which quote names, and excerpts)
+/// passes through here, once, when it is written:
+///
+/// - A character that is not printable is written as Swift writes it, `\u{1B}`: the C0
+///   controls except tab, DEL, the C1 controls, the line and paragraph separators and the
+///   bidirectional controls. Tab stays: it only moves the cursor, and an excerpt keeps it
+///   so that the caret under it lines up.
+/// - A backslash is doubled only where it would otherwise read as the start of such an
+///   escape: before `u{` or before an escaped character. Every other backslash stays as
+///   written, so `"a\nb"` in a flow file reads as written. The escape is unambiguous: in a
+///   run of backslashes before `u{`, an odd count means the last one starts an escape.
+/// - A line of output never begins, after blanks, with `::` or `##[`, which the GitHub
+///   Actions runner reads as a workflow command: the first of those characters is escaped.
+package enum TerminalText {
+  /// `text` with every character that is not printable escaped, for the middle of a line.
+  /// With `keepingLineBreaks`, CR and LF are left for the caller to escape its own way, as
+  /// workflow commands do (`%0D`, `%0A`).
+  package static func printable(_ text: String, keepingLineBreaks: Bool = false) -> String {
+    escaped(text, startsLine: false, keepingLineBreaks: keepingLineBreaks).text
+  }
+
+  /// `text` escaped as by ``printable(_:)``, for the start of a line: it is not read as a
+  /// workflow command either.
+  package static func lineStart(_ text: String) -> String {
+    escaped(text, startsLine: true).text
+  }
+
+  /// Escaped text, and where each character of the original went, for lining up a caret.
+  struct Escaped {
+    /// The escaped text.
+    var text: String
+    /// For each Unicode scalar of the original, and for its end, the offset in scalars
+    /// of `text` where it starts; empty unless asked for.
+    var offsets: [Int]
+  }
+
+  /// `text` escaped; with `offsets`, also where each of its scalars went. Linear in `text`.
+  static func escaped(
+    _ text: String, startsLine: Bool, keepingLineBreaks: Bool = false, offsets: Bool = false
+  ) -> Escaped {
+    let scalars = text.unicodeScalars
+    let command = startsLine ? commandStart(of: scalars) : nil
+    let needsEscape = { (scalar: Unicode.Scalar) in
+      Self.needsEscape(scalar) && !(keepingLineBreaks && (scalar == "\n" || scalar == "\r"))
+    }
+    guard command != nil || scalars.contains(where: { needsEscape($0) || $0 == "\\" }) else {
+      return Escaped(text: text, offsets: offsets ? Array(0...scalars.count) : [])
+    }
+    var output = String.UnicodeScalarView()
+    var map: [Int] = []
+    if offsets { map.reserveCapacity(scalars.count + 1) }
+    var written = 0
+    var index = scalars.startIndex
+    while index < scalars.endIndex {
+      let scalar = scalars[index]
+      if scalar == "\\" {
+        // A whole run of backslashes at once, so that a long run costs linear time.
+        var end = index
+        while end < scalars.endIndex, scalars[end] == "\\" { end = scalars.index(after: end) }
+        let width = startsEscape(scalars[end...], command: command, needsEscape) ? 2 : 1
+        while index < end {
+          if offsets { map.append(written) }
+          for _ in 0..<width { output.append("\\") }
+          written += width
+          index = scalars.index(after: index)
+        }
+        continue
+      }
+      if offsets { map.append(written) }
+      if index == command || needsEscape(scalar) {
+        let escape = "\\u{" + hex(scalar.value) + "}"
+        output.append(contentsOf: escape.unicodeScalars)
+        written += escape.unicodeScalars.count
+      } else {
+        output.append(scalar)
+        written += 1
+      }
+      index = scalars.index(after: index)
+    }
+    if offsets { map.append(written) }
+    return Escaped(text: String(output), offsets: map)
+  }
+
+  /// Whether `rest`, the text after a run of backslashes, would make the run read as an
+  /// escape: it begins with `u{` or with a character that is escaped.
+  private static func startsEscape(
+    _ rest: Substring.UnicodeScalarView, command: String.Index?,
+    _ needsEscape: (Unicode.Scalar) -> Bool
+  ) -> Bool {
+    let index = rest.startIndex
+    guard index < rest.endIndex else { return false }
+    if index == command || needsEscape(rest[index]) { return true }
+    let next = rest.index(after: index)
+    return rest[index] == "u" && next < rest.endIndex && rest[next] == "{"
+  }
+
+  /// The index of the first scalar after blanks when the text there begins a workflow
+  /// command (`::` or the runner's older `##[`), or `nil`.
+  private static func commandStart(of scalars: String.UnicodeScalarView) -> String.Index? {
+    guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else {
+      return nil
+    }
+    let rest = scalars[first...]
+    return rest.starts(with: "::".unicodeScalars) || rest.starts(with: "##[".unicodeScalars)
+      ? first : nil
+  }
+
+  /// Whether `scalar` is written as an escape: it is a control or invisible formatting
+  /// that a terminal or a log viewer would act on instead of showing.
+  static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x09: false
+    case 0x00...0x1F, 0x7F...0x9F: true
+    case 0x2028, 0x2029: true
+    case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+    default: false
+    }
+  }
+
+  /// `value` in upper-case hexadecimal, at least two digits.
+  private static func hex(_ value: UInt32) -> String {
+    let digits = String(value, radix: 16, uppercase: true)
+    return digits.count < 2 ? "0" + digits : digits
+  }
+}
