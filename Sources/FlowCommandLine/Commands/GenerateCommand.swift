@@ -77,6 +77,17 @@ enum GenerateCommand: Command {
       return
     }
 
+    // Defence in depth: the generator refuses any name the spec does not allow, should a
+    // finding that blocks generation ever have been missed.
+    if let (unsafe, reason) = SwiftGenerator.unsafeName(in: checked.resolved.graph) {
+      let place = "\(unsafe.range.file):\(unsafe.range.start.line):\(unsafe.range.start.column)"
+      result.errors +=
+        "flowc: error: \(TerminalText.printable(place)): the name '"
+        + "\(TerminalText.printable(unsafe.text))' \(reason); nothing generated\n"
+      result.status = .failure
+      return
+    }
+
     guard let workingDirectory = WorkingDirectory.path() else {
       throw UsageError("cannot tell the working directory, which headers name paths from")
     }

@@ -16,7 +16,7 @@ struct SwiftWriter {
   static func render(_ file: SwiftFile) -> String {
     var writer = SwiftWriter()
     writer.text.reserveCapacity(1 << 14)
-    writer.line("// \(file.header)")
+    writer.line("// \(Self.commentText(file.header))")
     if !file.imports.isEmpty {
       writer.blank()
       for module in file.imports { writer.line("import \(module)") }
@@ -91,7 +91,7 @@ struct SwiftWriter {
     case .protocolType(let value): write(value)
     case .function(let value): write(value)
     case .property(let value): write(value)
-    case .mark(let text): line("// MARK: - \(text)")
+    case .mark(let text): line("// MARK: - \(Self.commentText(text))")
     }
   }
 
@@ -109,10 +109,36 @@ struct SwiftWriter {
     text += attribute.name
   }
 
+  /// `text` safe inside a `//` or `///` comment, which only a line break ends: every line
+  /// break and other control character (C0 but tab, DEL, C1, U+2028, U+2029) is written as
+  /// `\u{…}`, so no flow text or path, however hostile, can end the comment and put code
+  /// into the file. Text without such a character, all of real flows', is returned as it is.
+  static func commentText(_ text: String) -> String {
+    guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 >= 0x80 }) else {
+      return text
+    }
+    func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+      let value = scalar.value
+      return (value < 0x20 && value != 0x09) || (0x7F...0x9F).contains(value)
+        || value == 0x2028 || value == 0x2029
+    }
+    guard text.unicodeScalars.contains(where: isUnsafe) else { return text }
+    var escaped = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+      if isUnsafe(scalar) {
+        escaped.append(
+          contentsOf: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}".unicodeScalars)
+      } else {
+        escaped.append(scalar)
+      }
+    }
+    return String(escaped)
+  }
+
   /// `///` lines, each wrapped at spaces to fit the line length.
   private mutating func documentation(_ lines: [String]) {
     let width = Self.lineLength - indentWidth - 4
-    for text in lines {
+    for text in lines.lazy.map(Self.commentText) {
       guard !Self.fits(text, in: width) else {
         line(text.isEmpty ? "///" : "/// \(text)")
         continue
@@ -407,7 +433,7 @@ struct SwiftWriter {
       }
       line("}")
     case .comment(let content):
-      line(content.isEmpty ? "//" : "// \(content)")
+      line(content.isEmpty ? "//" : "// \(Self.commentText(content))")
     }
   }
 
