@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The root of this package, found from this file's path.
 let packageRoot = URL(fileURLWithPath: #filePath)
   .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -18,11 +24,21 @@ struct ProcessOutput {
   var stderr: String
 }
 
+/// Writes to a pipe whose reader has gone fail with `EPIPE` instead of killing the test
+/// process with `SIGPIPE`: a child that exits before reading all its input (as it may, on an
+/// error) must fail a test, not end the whole run.
+private let pipeSignalIgnored: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
+
 /// Runs `executable` with `arguments` in `directory`, feeding `input` to its standard input.
+///
+/// The input is written, and both outputs read, at the same time, so that a child that
+/// prints a lot before reading its input (or prints a lot on one stream while the test reads
+/// the other) cannot fill a pipe and hang the test.
 func run(
   _ executable: URL, _ arguments: [String], in directory: URL? = nil, input: String? = nil,
   environment: [String: String]? = nil
 ) throws -> ProcessOutput {
+  _ = pipeSignalIgnored
   let process = Process()
   process.executableURL = executable
   process.arguments = arguments
@@ -35,14 +51,31 @@ func run(
   process.standardError = stderr
   process.standardInput = stdin
   try process.run()
-  if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
-  try stdin.fileHandleForWriting.close()
+  let group = DispatchGroup()
+  let writer = stdin.fileHandleForWriting
+  let bytes = Data((input ?? "").utf8)
+  DispatchQueue.global().async(group: group) {
+    // A child that stops reading early is its own test's business: the write just ends.
+    try? writer.write(contentsOf: bytes)
+    try? writer.close()
+  }
+  let errors = Collected()
+  let errorHandle = stderr.fileHandleForReading
+  DispatchQueue.global().async(group: group) {
+    errors.data = errorHandle.readDataToEndOfFile()
+  }
   let out = stdout.fileHandleForReading.readDataToEndOfFile()
-  let err = stderr.fileHandleForReading.readDataToEndOfFile()
+  group.wait()
   process.waitUntilExit()
   return ProcessOutput(
     status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-    stderr: String(decoding: err, as: UTF8.self))
+    stderr: String(decoding: errors.data, as: UTF8.self))
+}
+
+/// What a reading thread collected, handed over once the thread is done (`DispatchGroup.wait`
+/// orders the write before the read).
+private final class Collected: @unchecked Sendable {
+  var data = Data()
 }
 
 /// Runs the `flowc` binary.
