@@ -91,11 +91,16 @@ package struct FileDecoder: Sendable {
     return flowFile
   }
 
+  /// The tag `!!int` stands for.
+  private static let integerTag = "tag:yaml.org,2002:int"
+
   /// Whether `node` is the integer 1, reporting what it is otherwise.
   private mutating func isVersionOne(_ node: YAMLNode) -> Bool {
-    if let text = tree.text(of: node), tree.style(of: node) == .plain, tree.tag(of: node) == nil,
-      let value = Self.integer(text)
-    {
+    // An integer is a plain scalar, or any scalar tagged as one (`!!int 1`).
+    let tag = tree.tag(of: node)
+    let isInteger =
+      tag == Self.integerTag || (tag == nil && tree.style(of: node) == .plain)
+    if let text = tree.text(of: node), isInteger, let value = Self.integer(text) {
       if value == 1 { return true }
       report("unsupported version \(text); this flowc reads version 1", at: node, kind: .version)
       return false
@@ -529,9 +534,9 @@ package struct FileDecoder: Sendable {
     return mapping.entries
   }
 
-  /// A name given as a value (`push: Login`): non-empty text.
+  /// A name given as a value (`push: Login`): text, the words `null` and `Null` included.
   private mutating func name(_ node: YAMLNode, for key: String) -> Identifier? {
-    guard let text = tree.text(of: node), !tree.isNull(node) else {
+    guard let text = tree.text(of: node), !tree.isAbsent(node) else {
       report("\(key) needs a name, not \(tree.kindDescription(of: node))", at: node)
       return nil
     }

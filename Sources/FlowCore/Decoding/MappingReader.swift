@@ -40,7 +40,9 @@ struct MappingReader: Sendable {
     entries.reserveCapacity(pairs.count)
     if pairs.count > Self.linearLimit { index = Dictionary(minimumCapacity: pairs.count) }
     for (keyNode, value) in pairs {
-      guard let key = tree.text(of: keyNode), !tree.isNull(keyNode) else {
+      // Keys are raw text (spec section 2): `null`, `Null` and `NULL` are names like any
+      // other; only a key of nothing or `~` is not.
+      guard let key = tree.text(of: keyNode), !tree.isAbsent(keyNode) else {
         decoder.report(
           "a key in \(what()) must be text, not \(tree.kindDescription(of: keyNode))", at: keyNode)
         continue

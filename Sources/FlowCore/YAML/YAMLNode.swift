@@ -141,6 +141,15 @@ package final class YAMLTree: Sendable {
     }
   }
 
+  /// Whether the node holds nothing at all: YAML's null written as nothing or `~`. Where the
+  /// language expects a name, the words `null`, `Null` and `NULL` are names like any other
+  /// (spec section 2), so only this is a missing name.
+  package func isAbsent(_ node: YAMLNode) -> Bool {
+    guard isNull(node) else { return false }
+    let text = texts[Int(content(node).data)]
+    return text.isEmpty || text == "~"
+  }
+
   /// A word for the kind of node, for messages: `a mapping`, `a list`, `a scalar`, `null`.
   package func kindDescription(of node: YAMLNode) -> String {
     switch kind(of: node) {

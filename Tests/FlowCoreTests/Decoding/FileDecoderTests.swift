@@ -175,6 +175,41 @@ import Testing
     #expect(findings.map { $0.notes.map(\.range.start.line) } == [[4], [6]])
   }
 
+  /// `!!int 1` is the integer 1 as much as `1` is (issue 14, item 6).
+  @Test(arguments: ["version: !!int 1\n", "version: !!int '1'\n", "version: 1\n"])
+  func versionOneTaggedAsAnIntegerIsVersionOne(header: String) {
+    let (file, findings) = decode(header + "coordinators: {}\n")
+    #expect(file != nil)
+    #expect(findings.isEmpty, "\(findings.map(\.message))")
+  }
+
+  /// Keys and names are raw text (spec section 2): the YAML 1.1 null words name screens,
+  /// events and targets like any other word (issue 14, item 1); only nothing or `~` is no name.
+  @Test func nullWordsAreNames() throws {
+    let findings = try check(
+      flow(
+        """
+        App:
+          entry: true
+          start: Null
+          screens:
+            Null: { on: { null: { push: NULL }, yes: { push: NULL } } }
+            NULL: { on: { off: pop, "no": { decide: Nil } } }
+            Last: {}
+          decisions:
+            Nil: { cases: { null: { present: Last } } }
+        """))
+    #expect(findings.isEmpty, "\(described(findings))")
+    let missing = try check(
+      flow("App:\n  entry: true\n  start: ~\n  screens:\n    Home: { on: { ~: stay } }"))
+    #expect(
+      described(missing).contains { $0.contains("'start' needs a name, not null") },
+      "\(described(missing))")
+    #expect(
+      described(missing).contains { $0.contains("must be text, not null") }, "\(described(missing))"
+    )
+  }
+
   @Test func versionProblemsAreTheOnlyFindingOfTheirFile() {
     let cases: [(String, String, Int)] = [
       (
