@@ -24,7 +24,7 @@ struct TypeParser {
       var parser = TypeParser(bytes: Array(text.utf8))
       guard let type = parser.parseWhole() else {
         decoder.report(
-          "'\(text)' is not a type: \(parser.problem); expected a name, 'T?', '[T]' "
+          "'\(Self.shortened(text))' is not a type: \(parser.problem); expected a name, 'T?', '[T]' "
             + "or '[K: V]'", at: node)
         return .invalid
       }
@@ -58,6 +58,11 @@ struct TypeParser {
 
   /// The range of the name at bytes `start..<end` of the scalar's text: exact on a
   /// one-line scalar (types are ASCII), the whole scalar otherwise.
+  /// `text` for a message: whole up to 80 characters, else its start and `…`.
+  private static func shortened(_ text: String) -> String {
+    text.unicodeScalars.count <= 80 ? text : String(text.unicodeScalars.prefix(79)) + "…"
+  }
+
   private static func nameRange(
     _ node: YAMLNode, _ start: Int, _ end: Int, _ decoder: FileDecoder
   ) -> SourceRange {
@@ -90,6 +95,13 @@ struct TypeParser {
   /// Each name read, with its byte offsets in the text.
   private(set) var names: [(String, Int, Int)] = []
   private(set) var problem = ""
+  /// How many `[` the parser is inside.
+  private var depth = 0
+
+  /// The deepest nesting of `[` accepted in a type, as for YAML collections
+  /// (`docs/limits.md`): it keeps this parser and every walk over a type off the end of the
+  /// call stack, whatever the text.
+  static let maxDepth = 100
 
   private init(bytes: [UInt8]) {
     self.bytes = bytes
@@ -120,6 +132,12 @@ struct TypeParser {
     }
     var type: TypeExpression
     if bytes[position] == UInt8(ascii: "[") {
+      guard depth < Self.maxDepth else {
+        problem = "it nests '[' more than \(Self.maxDepth) deep"
+        return nil
+      }
+      depth += 1
+      defer { depth -= 1 }
       position += 1
       guard let first = parseType() else { return nil }
       skipSpaces()

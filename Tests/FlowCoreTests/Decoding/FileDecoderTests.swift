@@ -210,6 +210,23 @@ import Testing
     )
   }
 
+  /// A type nested deeper than the bound is a finding, not a stack overflow: 80,000 `[`
+  /// crashed `check` (issue 14, item 3). 100 levels still read.
+  @Test func aTypeNestedTooDeepIsAFinding() throws {
+    let deep =
+      String(repeating: "[", count: 80_000) + "String" + String(repeating: "]", count: 80_000)
+    let findings = try check(
+      flow("App:\n  entry: true\n  start: Home\n  screens:\n    Home: { input: \"\(deep)\" }"))
+    #expect(findings.count == 1)
+    #expect(findings.first?.message.contains("it nests '[' more than 100 deep") == true)
+    #expect((findings.first?.message.count ?? .max) < 200)
+    let allowed = String(repeating: "[", count: 100) + "Int" + String(repeating: "]", count: 100)
+    let (file, problems) = decode(
+      flow("App:\n  entry: true\n  start: Home\n  screens:\n    Home: { input: \"\(allowed)\" }"))
+    #expect(file != nil)
+    #expect(problems.isEmpty, "\(problems.map(\.message))")
+  }
+
   @Test func versionProblemsAreTheOnlyFindingOfTheirFile() {
     let cases: [(String, String, Int)] = [
       (
