@@ -87,6 +87,23 @@ import Testing
     #expect(!noColor.stdout.contains("\u{1B}["))
     let piped = try flowc(["check", "-"], input: brokenFlow)
     #expect(!piped.stdout.contains("\u{1B}["))
+    // An empty NO_COLOR is not set (the convention, spec section 9): colour stays on.
+    environment["NO_COLOR"] = ""
+    let empty = try run(script, ["-qec", command, "/dev/null"], environment: environment)
+    #expect(empty.stdout.contains("\u{1B}[1;31merror:"), "\(empty.stdout)")
+    // --color overrides the terminal and NO_COLOR both ways.
+    environment["NO_COLOR"] = "1"
+    let never = try run(
+      script,
+      [
+        "-qec", "'\(flowcBinary.path)' check --color never - <<'EOF'\n\(brokenFlow)EOF\n",
+        "/dev/null",
+      ],
+      environment: environment)
+    #expect(never.stdout.contains("error:"))
+    #expect(!never.stdout.contains("\u{1B}["))
+    let always = try flowc(["check", "--color", "always", "-"], input: brokenFlow)
+    #expect(always.stdout.contains("\u{1B}[1;31merror:"), "\(always.stdout)")
   }
 }
 

@@ -18,7 +18,7 @@ enum CheckCommand: Command {
   static let syntax = CommandSyntax(
     overview: "Check flow files and report what is wrong with them.",
     positional: Inputs.paths,
-    options: [format.option, strict, Inputs.config, Inputs.severity],
+    options: [format.option, strict, Inputs.color.option, Inputs.config, Inputs.severity],
     exitStatuses: [
       (.success, "no error-level finding"),
       (.findings, "error-level findings (with --strict, warnings too)"),
@@ -33,7 +33,8 @@ enum CheckCommand: Command {
     result.retained = checked
     switch format {
     case .text:
-      let reporter = TextReporter(colored: invocation.usesColor, sources: checked.sources)
+      let reporter = TextReporter(
+        colored: invocation.usesColor(try parsed.value(Inputs.color)), sources: checked.sources)
       result.output = reporter.render(checked.findings)
       result.errors =
         FindingSummary(findings: checked.findings, files: checked.fileCount).sentence + "\n"

@@ -26,7 +26,7 @@ enum GenerateCommand: Command {
       + "flow files that check without errors.",
     positional: Inputs.paths,
     options: [
-      output, outputFile, check, access.option, Inputs.config,
+      output, outputFile, check, access.option, Inputs.color.option, Inputs.config,
       Inputs.severity.described(as: "Set a rule to error, warning or off, as for 'flowc check'"),
     ],
     discussion: "Each file starts with '"
@@ -35,7 +35,7 @@ enum GenerateCommand: Command {
       + "that are no longer generated are deleted; unchanged files are not rewritten. Nothing "
       + "is written when a flow file has an error; "
       + Help.list(requiredRules.map(\.rawValue), conjunction: "and")
-      + " are errors here whatever the configuration says. A file the system refuses to write "
+      + " are errors here whatever the configuration or 'lint: ignore' says. A file the system refuses to write "
       + "(read-only, disk full) keeps its old text; every other file is still written, and "
       + "each failure is reported.",
     exitStatuses: [
@@ -68,7 +68,8 @@ enum GenerateCommand: Command {
     }
 
     let findings = Self.withSuppressedBlockers(checked)
-    let reporter = TextReporter(colored: invocation.usesColor, sources: checked.sources)
+    let reporter = TextReporter(
+      colored: invocation.usesColor(try parsed.value(Inputs.color)), sources: checked.sources)
     result.output = reporter.render(findings)
     guard !findings.contains(where: { $0.severity == .error }) else {
       let summary = FindingSummary(findings: findings, files: checked.fileCount)

@@ -19,6 +19,15 @@ enum Inputs {
     "--config", "FILE", help: "The configuration file",
     default: "\(Configuration.defaultFileName) here, if there is one")
 
+  /// `--color auto|always|never`.
+  static let color = ChoiceOption("--color", default: ColorChoice.auto) { choice in
+    switch choice {
+    case .auto: "colour findings on a terminal, unless NO_COLOR is set"
+    case .always: "colour findings wherever they go"
+    case .never: "never colour findings"
+    }
+  }
+
   /// `--severity RULE=LEVEL`.
   static let severity = Option.repeatable(
     "--severity", "RULE=LEVEL",

@@ -32,8 +32,16 @@ package struct Invocation: Sendable {
     self.readStandardInput = readStandardInput
   }
 
-  /// Whether output may be coloured: on a terminal, and never with `NO_COLOR` set.
-  var usesColor: Bool { outputIsTerminal && environment["NO_COLOR"] == nil }
+  /// Whether findings are coloured, as `--color` says: with `auto`, only on a terminal and
+  /// never with `NO_COLOR` set to a non-empty value (an empty `NO_COLOR=` does not count, as
+  /// the convention and spec section 9 say).
+  func usesColor(_ choice: ColorChoice) -> Bool {
+    switch choice {
+    case .always: return true
+    case .never: return false
+    case .auto: return outputIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty
+    }
+  }
 
   /// Whether to time the phases and report them on standard error: with `FLOWC_TIMING` set
   /// (to anything), as the benchmark runs flowc.
@@ -57,4 +65,14 @@ package struct CommandResult: Sendable {
   package var retained: (any Sendable)?
 
   package init() {}
+}
+
+/// `--color`: when findings are coloured.
+package enum ColorChoice: String, CaseIterable, Sendable {
+  /// On a terminal, unless `NO_COLOR` is set to a non-empty value.
+  case auto
+  /// Always, as for a pager that shows colour (`| less -R`).
+  case always
+  /// Never.
+  case never
 }

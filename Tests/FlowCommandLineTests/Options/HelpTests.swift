@@ -46,7 +46,8 @@ import Testing
         OVERVIEW: Check flow files and report what is wrong with them.
 
         USAGE: flowc check [PATH...] [--format text|json|sarif|github] [--strict]
-                           [--config FILE] [--severity RULE=LEVEL]...
+                           [--color auto|always|never] [--config FILE]
+                           [--severity RULE=LEVEL]...
 
         ARGUMENTS:
           PATH        A flow file, a directory (searched recursively for *.flow.yaml and
@@ -59,6 +60,9 @@ import Testing
                       sarif: SARIF 2.1.0 for code scanning
                       github: GitHub Actions annotations
           --strict    Fail on warnings too
+          --color     auto (default): colour findings on a terminal, unless NO_COLOR is set
+                      always: colour findings wherever they go
+                      never: never colour findings
           --config    The configuration file (default: .flowc.yml here, if there is one)
           --severity  Set a rule to error, warning or off: --severity cannot-finish=error
           -h, --help  Show this help
