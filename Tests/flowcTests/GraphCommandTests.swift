@@ -41,6 +41,26 @@ import Testing
     #expect(location?["line"] as? Int == 7)
   }
 
+  /// A drawing over Mermaid's default edge limit says so and how to split it (issue 14, item
+  /// 11); one under it, or in another format, says nothing.
+  @Test func aMermaidDrawingOverTheEdgeLimitSaysSo() throws {
+    // One screen that pushes itself and 300 others, each of which pops: about 600 edges.
+    let others = (1...300).map { "    S\($0): { on: { back: pop } }\n" }.joined()
+    let pushes = (1...300).map { "s\($0): { push: S\($0) }" }.joined(separator: ", ")
+    let big =
+      "version: 1\ncoordinators:\n  App:\n    entry: true\n    start: Home\n    screens:\n"
+      + "      Home: { on: { \(pushes) } }\n"
+      + others.replacingOccurrences(of: "    S", with: "      S")
+    let mermaid = try flowc(["graph", "--format", "mermaid", "-"], input: big)
+    #expect(mermaid.status == 0, "\(mermaid.stderr)")
+    #expect(mermaid.stderr.contains("Mermaid draws at most 500"), "\(mermaid.stderr)")
+    #expect(mermaid.stderr.contains("--coordinator NAME"))
+    let dot = try flowc(["graph", "-"], input: big)
+    #expect(!dot.stderr.contains("Mermaid"), "\(dot.stderr)")
+    let small = try flowc(["graph", "--format", "mermaid", "-"], input: cleanFlow)
+    #expect(small.stderr == "")
+  }
+
   @Test func drawsOneCoordinatorWithItsChildrenCollapsed() throws {
     let flow = twoCoordinators.replacingOccurrences(
       of: "next: { push: Detail }", with: "next: { start: Child, on: { done: stay } }")

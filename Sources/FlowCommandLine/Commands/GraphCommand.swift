@@ -75,7 +75,17 @@ enum GraphCommand: Command {
     timer.lap("build the drawing")
     switch format {
     case .dot: result.outputChunks = DOTWriter.chunks(diagram)
-    case .mermaid: result.outputChunks = [MermaidWriter.bytes(diagram)]
+    case .mermaid:
+      result.outputChunks = [MermaidWriter.bytes(diagram)]
+      if diagram.edges.count > MermaidWriter.defaultMaxEdges {
+        // Mermaid refuses such a drawing ("Edge limit exceeded"), and a page cannot raise
+        // the limit: `maxEdges` is one of the settings a diagram's own directive may not set.
+        result.errors +=
+          "flowc: warning: the drawing has \(diagram.edges.count) edges; Mermaid draws at "
+          + "most \(MermaidWriter.defaultMaxEdges) unless its 'maxEdges' setting is raised "
+          + "where it renders; draw one coordinator at a time with --coordinator NAME, or use "
+          + "--format dot\n"
+      }
     case .json: result.output = DiagramJSON.write(diagram)
     }
     timer.lap("write the drawing")

@@ -11,6 +11,10 @@
 /// Markdown would read (`"`, `#`, `&`, `<`, `>`, `|`, `` ` ``, `*`, `_`, `\`, `%`) is written as
 /// an entity code such as `#34;`.
 public enum MermaidWriter {
+  /// The most edges Mermaid draws with its default configuration (`maxEdges`); a module of
+  /// about 300 screens has more.
+  public static let defaultMaxEdges = 500
+
   /// The Mermaid text of `diagram`, ending with a newline.
   public static func write(_ diagram: FlowDiagram) -> String {
     String(decoding: bytes(diagram), as: UTF8.self)
