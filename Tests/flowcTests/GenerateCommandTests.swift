@@ -240,7 +240,9 @@ import Testing
     defer { directory.cleanUp() }
     let noOutput = try flowc(["generate"], in: directory.url)
     #expect(noOutput.status == 2)
-    #expect(noOutput.stderr.hasPrefix("flowc: error: 'flowc generate' needs '--output DIR'\n"))
+    #expect(
+      noOutput.stderr.hasPrefix(
+        "flowc: error: 'flowc generate' needs '--output DIR' or '--output-file FILE'\n"))
     let badAccess = try flowc(["generate", "--output", "x", "--access", "open"], in: directory.url)
     #expect(badAccess.status == 2)
     #expect(badAccess.stderr.contains("expected internal, public"))

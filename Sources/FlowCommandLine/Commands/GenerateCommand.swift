@@ -57,7 +57,8 @@ enum GenerateCommand: Command {
       throw UsageError("give '--output DIR' or '--output-file FILE', not both", command: name)
     }
     guard let output = directory ?? singleFile, !output.isEmpty else {
-      throw UsageError("'flowc generate' needs '--output DIR'", command: name)
+      throw UsageError(
+        "'flowc generate' needs '--output DIR' or '--output-file FILE'", command: name)
     }
     let access = try parsed.value(Self.access)
     let checking = parsed.isSet(check)
