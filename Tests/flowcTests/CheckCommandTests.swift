@@ -109,6 +109,26 @@ import Testing
 
 /// One file named several ways is one file.
 @Suite struct InputIdentityTests {
+  /// Paths in every output are written without `./`, `.` components or repeated slashes,
+  /// however they were typed (spec section 9; issue 14, item 5): one spelling, one SARIF
+  /// fingerprint. (An absolute path stays absolute, for build logs: see `Paths.display`.)
+  @Test(arguments: ["text", "json", "sarif", "github"])
+  func aPathIsSpelledOneWayHoweverItWasTyped(format: String) throws {
+    let directory = try TemporaryDirectory(files: ["defects/app.flow.yaml": brokenFlow])
+    defer { directory.cleanUp() }
+    var outputs: [String] = []
+    for typed in ["defects", "./defects", "defects/", "./defects//app.flow.yaml", "./././defects"] {
+      let result = try flowc(["check", "--format", format, typed], in: directory.url)
+      #expect(result.status == 1, "\(typed): \(result.stderr)")
+      outputs.append(result.stdout)
+    }
+    #expect(outputs[0].contains("defects/app.flow.yaml"), "\(outputs[0])")
+    #expect(!outputs[0].contains("./defects"))
+    for (index, output) in outputs.enumerated() {
+      #expect(output == outputs[0], "spelling \(index)")
+    }
+  }
+
   @Test func aFileGivenUnderTwoSpellingsIsReadOnce() throws {
     let directory = try TemporaryDirectory(files: ["flows/app.flow.yaml": cleanFlow])
     defer { directory.cleanUp() }

@@ -98,8 +98,11 @@ enum Inputs {
       }
       paths = [defaultDirectory]
     }
-    for path in paths {
-      if path == "-" {
+    // Every path as outputs name it, however it was typed (`d`, `./d`, `d/`): one spelling
+    // in text, JSON and SARIF, one SARIF fingerprint, one set of glob matches.
+    for typed in paths {
+      let path = Paths.display(typed)
+      if typed == "-" {
         inputs.append(.source(try standardInput(invocation)))
         continue
       }

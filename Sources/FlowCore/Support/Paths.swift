@@ -16,6 +16,18 @@ public enum Paths {
     return parts.isEmpty ? "." : parts.joined(separator: "/")
   }
 
+  /// `path` as outputs name it: without a leading `./`, `.` components, repeated or
+  /// trailing slashes, however it was typed, so that `d`, `./d` and `d/` are one spelling
+  /// (spec section 9). `..` is kept as written, since through a symbolic link it need not
+  /// mean the folder above. An absolute path stays absolute: the build plugin names its
+  /// files so, and build logs need absolute paths to link a finding to its file. Names that
+  /// are not paths (`<stdin>`) are returned as they are.
+  public static func display(_ path: String) -> String {
+    guard !path.hasPrefix("<"), !path.isEmpty else { return path }
+    let joined = path.split(separator: "/").filter { $0 != "." }.joined(separator: "/")
+    return path.hasPrefix("/") ? "/" + joined : (joined.isEmpty ? "." : joined)
+  }
+
   /// The components of an absolute path, with `.` dropped and `..` applied.
   private static func components(_ path: String) -> [String] {
     var parts: [String] = []
