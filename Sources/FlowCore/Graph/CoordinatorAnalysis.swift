@@ -104,7 +104,10 @@ public struct CoordinatorAnalysis: Sendable {
       }
     }
     allStarts = starts
-    reachableStarts = starts.filter { reachable[$0.node] }
+    // Usually every start is reachable: share the list rather than hold a second copy of it
+    // per coordinator.
+    reachableStarts =
+      starts.allSatisfy { reachable[$0.node] } ? starts : starts.filter { reachable[$0.node] }
     canFinish = Self.finishability(
       steps: steps, reachable: reachable, deciders: deciders, count: count,
       screenCount: graph.screenCount)

@@ -66,7 +66,7 @@ public struct ModuleAnalysis: Sendable {
   /// Whether any coordinator starts `coordinator` (or it is an entry): then back actions are
   /// judged in the contexts it is really started in.
   func isStarted(_ coordinator: Int) -> Bool {
-    !presentation.contexts[coordinator].isEmpty
+    presentation.isStarted(coordinator)
   }
 
   /// The groups of coordinators that start each other (strongly connected, with a start

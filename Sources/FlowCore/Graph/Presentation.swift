@@ -76,36 +76,68 @@ struct Presentation {
     var step: Int
   }
 
-  /// The start contexts each coordinator can be in.
-  private(set) var contexts: [Set<StartContext>]
-  /// For each coordinator, the outcomes seen for each of its steps (indexed by
-  /// `CoordinatorAnalysis.stepOffsets`): one bit per start context and outcome.
-  private var outcomes: [[UInt16]]
-  /// For each coordinator, the show states seen for each node: one bit per state.
-  private var states: [[UInt8]]
+  // Flat arrays over the whole module, not one per coordinator: a module of many small
+  // coordinators would pay an allocation or three per coordinator for a few bytes each.
+
+  /// The start contexts each coordinator can be in: one bit per context.
+  private var contexts: [UInt8]
+  /// The outcomes seen for each step of each coordinator, from `stepBase` of the
+  /// coordinator (then indexed by `CoordinatorAnalysis.stepOffsets`): one bit per start
+  /// context and outcome.
+  private var outcomes: [UInt16]
+  private let stepBase: [Int]
+  /// The show states seen for each node of each coordinator, from `nodeBase` of the
+  /// coordinator: one bit per state.
+  private var states: [UInt8]
+  private let nodeBase: [Int]
 
   init(analyses: [CoordinatorAnalysis], module: FlowModule) {
-    contexts = Array(repeating: [], count: analyses.count)
-    outcomes = analyses.map { [UInt16](repeating: 0, count: $0.stepCount) }
-    states = analyses.map { [UInt8](repeating: 0, count: $0.tabsNode + 1) }
+    contexts = Array(repeating: 0, count: analyses.count)
+    var stepBase: [Int] = []
+    var nodeBase: [Int] = []
+    stepBase.reserveCapacity(analyses.count)
+    nodeBase.reserveCapacity(analyses.count)
+    var steps = 0
+    var nodes = 0
+    for analysis in analyses {
+      stepBase.append(steps)
+      nodeBase.append(nodes)
+      steps += analysis.stepCount
+      nodes += analysis.tabsNode + 1
+    }
+    self.stepBase = stepBase
+    self.nodeBase = nodeBase
+    outcomes = [UInt16](repeating: 0, count: steps)
+    states = [UInt8](repeating: 0, count: nodes)
     var pending: [(Int, StartContext)] = []
     for (index, coordinator) in module.coordinators.enumerated() where coordinator.isEntry {
-      contexts[index].insert(.entry)
+      _ = insert(.entry, into: index)
       pending.append((index, .entry))
     }
     while let (coordinator, context) = pending.popLast() {
       let children = propagate(analyses[coordinator], coordinator, context)
-      for (child, childContext) in children where contexts[child].insert(childContext).inserted {
+      for (child, childContext) in children where insert(childContext, into: child) {
         pending.append((child, childContext))
       }
     }
     // A coordinator nobody starts is judged in every context it could be started in, and
     // only what holds in all of them is reported.
-    for (index, analysis) in analyses.enumerated() where contexts[index].isEmpty {
+    for (index, analysis) in analyses.enumerated() where !isStarted(index) {
       for context in StartContext.allCases {
         _ = propagate(analysis, index, context)
       }
     }
+  }
+
+  /// Whether some coordinator starts `coordinator`, or it is an entry.
+  func isStarted(_ coordinator: Int) -> Bool { contexts[coordinator] != 0 }
+
+  /// Adds `context` to those `coordinator` can be in; whether it was new.
+  private mutating func insert(_ context: StartContext, into coordinator: Int) -> Bool {
+    let bit = UInt8(1) << UInt8(StartContext.allCases.firstIndex(of: context) ?? 0)
+    guard contexts[coordinator] & bit == 0 else { return false }
+    contexts[coordinator] |= bit
+    return true
   }
 
   /// Walks the nodes of one coordinator in one context, recording back outcomes; returns the
@@ -139,7 +171,7 @@ struct Presentation {
     }
     let contextIndex = StartContext.allCases.firstIndex(of: context) ?? 0
     while let (node, state) = pending.popLast() {
-      states[coordinator][node] |= 1 << UInt8(state.index)
+      states[nodeBase[coordinator] + node] |= 1 << UInt8(state.index)
       let steps = analysis.steps[node]
       let offset = analysis.stepOffsets[node]
       for (index, step) in steps.enumerated() {
@@ -168,7 +200,7 @@ struct Presentation {
           }
         case .pop, .dismiss:
           let outcome = Self.outcome(of: step.action, in: state, context: context)
-          outcomes[coordinator][offset + index] |= Self.bit(outcome, contextIndex)
+          outcomes[stepBase[coordinator] + offset + index] |= Self.bit(outcome, contextIndex)
         default:
           break
         }
@@ -208,7 +240,7 @@ struct Presentation {
   /// The verdict on one back step: `nil` when it is fine in some way it can happen (or it
   /// is on an unreachable node), otherwise whether it can never happen or only leaks.
   func verdict(_ step: BackStep, started: Bool, offset: Int) -> BackOutcome? {
-    let bits = outcomes[step.coordinator][offset + step.step]
+    let bits = outcomes[stepBase[step.coordinator] + offset + step.step]
     guard bits != 0 else { return nil }
     func seen(in context: Int) -> UInt16 { (bits >> UInt16(context * 3)) & 0b111 }
     if started {
@@ -229,7 +261,7 @@ struct Presentation {
 
   /// The show states a node was seen in, in any context.
   func states(of node: Int, in coordinator: Int) -> Set<ShowState> {
-    let bits = states[coordinator][node]
+    let bits = states[nodeBase[coordinator] + node]
     return Set(ShowState.allCases.filter { bits & (1 << UInt8($0.index)) != 0 })
   }
 }

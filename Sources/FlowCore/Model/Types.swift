@@ -42,16 +42,49 @@ public enum TypeExpression: Hashable, Sendable, CustomStringConvertible {
 /// A type expression as written, with the names it mentions and where.
 public struct TypeReference: Hashable, Sendable {
   /// The type.
-  public var type: TypeExpression
+  public var type: TypeExpression {
+    didSet {
+      writtenNames = Self.stored(names(type: oldValue, range: range), type: type, range: range)
+    }
+  }
   /// Where the whole expression stands.
-  public var range: SourceRange
+  public var range: SourceRange {
+    didSet {
+      writtenNames = Self.stored(names(type: type, range: oldValue), type: type, range: range)
+    }
+  }
   /// Every name the expression mentions, where it is written, in order.
-  public var names: [Identifier]
+  public var names: [Identifier] {
+    get { names(type: type, range: range) }
+    set { writtenNames = Self.stored(newValue, type: type, range: range) }
+  }
+
+  /// The names, unless they are just the one name the whole expression is (`Item`, by far
+  /// the most common), which ``names`` works out instead: most references would otherwise
+  /// hold an array of one name each, an allocation per reference in a module of many.
+  private var writtenNames: [Identifier]?
 
   public init(_ type: TypeExpression, at range: SourceRange, names: [Identifier]) {
     self.type = type
     self.range = range
-    self.names = names
+    self.writtenNames = Self.stored(names, type: type, range: range)
+  }
+
+  /// The names, had the reference been of `type` at `range`.
+  private func names(type: TypeExpression, range: SourceRange) -> [Identifier] {
+    if let writtenNames { return writtenNames }
+    guard case .named(let name) = type else { return [] }
+    return [Identifier(name, at: range)]
+  }
+
+  /// `names` as stored: `nil` when ``names`` gives them back from the type and range.
+  private static func stored(
+    _ names: [Identifier], type: TypeExpression, range: SourceRange
+  ) -> [Identifier]? {
+    guard case .named(let name) = type, names.count == 1, names[0].text == name,
+      names[0].range == range
+    else { return names }
+    return nil
   }
 }
 

@@ -80,37 +80,50 @@ package enum DuplicateNameRule: ModuleRule {
       """),
   ]
 
-  /// One definition in the module namespace, and the Swift names it generates.
+  /// One definition in the module namespace. The Swift names it generates are worked out
+  /// when needed (``generated``), not stored: a module of 250,000 coordinators would hold
+  /// a list of them per coordinator for the whole rule.
   private struct Definition {
     var name: Identifier
     var kind: String
+    /// Whether the definition is a coordinator with an inline result (a `Result` enum).
+    var hasInlineResult = false
+
     /// Each generated Swift name, with what it is for messages (`nil`: the name itself).
-    var generated: [(name: String, role: String?)]
+    var generated: [(name: String, role: String?)] {
+      guard kind == "coordinator" else { return [(name.text, nil)] }
+      let text = name.text
+      var names: [(name: String, role: String?)] = [
+        (text + "Coordinator", "class"), (text + "Screens", "screen protocol"),
+      ]
+      if hasInlineResult { names.append((text + "Result", "result enum")) }
+      return names
+    }
   }
 
   /// Checks both namespaces in one pass each, with hash tables: O(definitions).
   package static func check(_ context: ResolvedModule, into findings: inout Findings) {
     let module = context.module
-    var definitions: [Definition] = module.types.map {
-      Definition(name: $0.name, kind: "type", generated: [($0.name.text, nil)])
-    }
+    var definitions: [Definition] = module.types.map { Definition(name: $0.name, kind: "type") }
+    definitions.reserveCapacity(module.types.count + module.coordinators.count)
     for coordinator in module.coordinators {
-      let name = coordinator.name.text
-      var generated: [(name: String, role: String?)] = [
-        (name + "Coordinator", "class"), (name + "Screens", "screen protocol"),
-      ]
-      if case .inline = coordinator.result { generated.append((name + "Result", "result enum")) }
+      var hasInlineResult = false
+      if case .inline = coordinator.result { hasInlineResult = true }
       definitions.append(
-        Definition(name: coordinator.name, kind: "coordinator", generated: generated))
+        Definition(name: coordinator.name, kind: "coordinator", hasInlineResult: hasInlineResult))
     }
     definitions.sort {
       $0.name.range.precedes($1.name.range)
     }
 
-    var seen: [String: Definition] = [:]
-    var unique: [Definition] = []
-    for definition in definitions {
-      if let first = seen[definition.name.text] {
+    // The tables hold indices into `definitions`, not copies of them.
+    var seen: [String: Int] = [:]
+    seen.reserveCapacity(definitions.count)
+    var unique: [Int] = []
+    unique.reserveCapacity(definitions.count)
+    for (index, definition) in definitions.enumerated() {
+      if let firstIndex = seen[definition.name.text] {
+        let first = definitions[firstIndex]
         let message =
           first.kind == definition.kind
           ? "\(definition.kind) '\(definition.name)' is defined twice in the module"
@@ -120,15 +133,19 @@ package enum DuplicateNameRule: ModuleRule {
           self, message, at: definition.name.range,
           notes: [Note("first defined here", at: first.name.range)])
       } else {
-        seen[definition.name.text] = definition
-        unique.append(definition)
+        seen[definition.name.text] = index
+        unique.append(index)
       }
     }
+    seen = [:]
 
-    var owners: [String: (definition: Definition, role: String?)] = [:]
-    for definition in unique {
+    var owners: [String: (definition: Int, role: String?)] = [:]
+    owners.reserveCapacity(2 * unique.count)
+    for index in unique {
+      let definition = definitions[index]
       for (swiftName, role) in definition.generated {
-        if let (first, firstRole) = owners[swiftName] {
+        if let (firstIndex, firstRole) = owners[swiftName] {
+          let first = definitions[firstIndex]
           let mine = role.map { "its \($0) '\(swiftName)'" } ?? "'\(swiftName)'"
           let theirs =
             firstRole.map { "the \($0) generated for \(first.kind) '\(first.name)'" }
@@ -141,9 +158,10 @@ package enum DuplicateNameRule: ModuleRule {
             notes: [Note("\(first.kind) '\(first.name)' defined here", at: first.name.range)])
           break
         }
-        owners[swiftName] = (definition, role)
+        owners[swiftName] = (index, role)
       }
     }
+    owners = [:]
 
     checkNestedNames(module, into: &findings)
 

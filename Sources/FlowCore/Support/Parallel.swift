@@ -20,13 +20,27 @@ package enum Parallel {
   ) -> [Result] {
     let chunks = min(count / max(1, minimumChunk), cores * 4)
     guard chunks >= 2 else { return (0..<count).map(transform) }
-    let parts = ResultSlots<[Result]>(count: chunks)
-    DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-      let range = (count * chunk / chunks)..<(count * (chunk + 1) / chunks)
-      parts.store(range.map(transform), at: chunk)
+    // Each chunk initializes its own part of the one result array: no array per chunk to
+    // join afterwards, which held every result twice at once.
+    return [Result](unsafeUninitializedCapacity: count) { buffer, initialized in
+      let base = SendablePointer(buffer.baseAddress)
+      DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+        guard let base = base.pointer else { return }
+        for index in (count * chunk / chunks)..<(count * (chunk + 1) / chunks) {
+          (base + index).initialize(to: transform(index))
+        }
+      }
+      initialized = count
     }
-    return parts.results().flatMap { $0 }
   }
+}
+
+/// A pointer handed to the chunks of ``Parallel/map(count:minimumChunk:_:)``, each of which
+/// writes only its own disjoint range.
+private struct SendablePointer<Pointee>: @unchecked Sendable {
+  let pointer: UnsafeMutablePointer<Pointee>?
+
+  init(_ pointer: UnsafeMutablePointer<Pointee>?) { self.pointer = pointer }
 }
 
 extension Parallel {

@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The peak memory bound of `docs/limits.md` (issue 13, item 10): `flowc check` on a module
+/// of many small coordinators stays within a multiple of its input's size.
+///
+/// The child's peak is read from `wait4`'s resource usage, which the kernel keeps for that
+/// one process: no sampling, so no race with its exit.
+@Suite struct MemoryBoundTests {
+  /// A clean module of `count` coordinators of two screens each, the shape of
+  /// `Benchmarks/make_module.py COUNT 2`: a chain of children, each handled.
+  static func module(coordinators count: Int) -> String {
+    var text = "version: 1\ntypes:\n  Item: { struct: { id: Int, title: String } }\ncoordinators:\n"
+    text.reserveCapacity(count * 400)
+    for index in 0..<count {
+      text += "  C\(index):\n"
+      text +=
+        index == 0
+        ? "    entry: true\n"
+        : "    input: Item\n    result: { done: Item, cancelled: ~ }\n"
+      text += "    start: S0\n    screens:\n      S0:\n"
+      if index > 0 { text += "        input: Item\n" }
+      var events = ["next: { payload: Item, push: S1 }"]
+      if index + 1 < count {
+        events.append(
+          "child: { payload: Item, start: C\(index + 1), on: { done: { push: S1 }, cancelled: stay } }"
+        )
+      }
+      if index > 0 { events.append("cancel: { finish: cancelled }") }
+      text += "        on: { " + events.joined(separator: ", ") + " }\n"
+      text += "      S1:\n        input: Item\n"
+      text +=
+        "        on: { back: pop" + (index > 0 ? ", done: { payload: Item, finish: done }" : "")
+      text += " }\n"
+    }
+    return text
+  }
+
+  /// The peak resident memory of `flowc` run with `arguments`, in bytes, and its exit status.
+  static func peakMemory(_ arguments: [String]) throws -> (status: Int32, bytes: Int) {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    let argv = ([flowcBinary.path] + arguments).map { strdup($0) } + [nil]
+    defer { for pointer in argv { free(pointer) } }
+    var pid: pid_t = 0
+    let spawned = posix_spawn(&pid, flowcBinary.path, &actions, nil, argv, environ)
+    guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
+    var status: Int32 = 0
+    var usage = rusage()
+    while wait4(pid, &status, 0, &usage) < 0 {
+      guard errno == EINTR else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    }
+    #if canImport(Darwin)
+      let bytes = Int(usage.ru_maxrss)  // bytes on Darwin
+    #else
+      let bytes = Int(usage.ru_maxrss) * 1024  // kibibytes on Linux
+    #endif
+    return ((status >> 8) & 0xFF, bytes)
+  }
+
+  /// 20,000 coordinators of two screens (7.7 MB). Before the namespace rule, the
+  /// presentation fixpoint, `Parallel.map` and type references stopped holding a list or
+  /// two per coordinator, `check` peaked at about 24 times its input here (23.7 on the same
+  /// module from `make_module.py`); now at about 18.6. `docs/limits.md` states the bound.
+  @Test func checkOfManyCoordinatorsStaysWithinTheDocumentedMultipleOfItsInput() throws {
+    let text = Self.module(coordinators: 20_000)
+    let directory = try TemporaryDirectory(files: ["many.flow.yaml": text])
+    defer { directory.cleanUp() }
+    let path = directory.url.appendingPathComponent("many.flow.yaml").path
+    let (status, bytes) = try Self.peakMemory(["check", path])
+    #expect(status == 0)
+    let multiple = Double(bytes) / Double(text.utf8.count)
+    #expect(multiple < 21, "peak \(bytes) bytes, \(multiple) times the input")
+  }
+}
