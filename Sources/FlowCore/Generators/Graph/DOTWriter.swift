@@ -93,11 +93,7 @@ private struct Writer {
     appendHTML(cluster.name)
     out += "</b>"
     if cluster.isEntry { out += "<font point-size=\"9\" color=\"\(Palette.muted)\">  entry</font>" }
-    if let detail = cluster.detail {
-      out += "<br/><font point-size=\"9\" color=\"\(Palette.muted)\">"
-      appendHTML(detail)
-      out += "</font>"
-    }
+    appendDetail(cluster.detail)
     appendRules(cluster.findings)
     out += ">;\n    style=\"rounded,filled\"; fillcolor=\"\(Palette.clusterFill)\"; "
     switch cluster.emphasis {
@@ -193,11 +189,7 @@ private struct Writer {
   private mutating func appendLabel(_ node: FlowDiagram.Node, suffix: String = "") {
     out += "<"
     appendHTML(node.label + suffix)
-    if let detail = node.detail {
-      out += "<br/><font point-size=\"9\" color=\"\(Palette.muted)\">"
-      appendHTML(detail)
-      out += "</font>"
-    }
+    appendDetail(node.detail)
     appendRules(node.findings)
     out += ">"
   }
@@ -279,6 +271,14 @@ private struct Writer {
   }
 
   // MARK: Text
+
+  /// A second, smaller line of a label: a cluster's result cases, a node's input.
+  private mutating func appendDetail(_ detail: String?) {
+    guard let detail else { return }
+    out += "<br/><font point-size=\"9\" color=\"\(Palette.muted)\">"
+    appendHTML(detail)
+    out += "</font>"
+  }
 
   /// A line of the rule ids of `findings`, in red, or grey when their rules draw them so.
   private mutating func appendRules(_ findings: [Finding]) {
