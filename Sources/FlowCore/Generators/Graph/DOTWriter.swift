@@ -272,7 +272,8 @@ private struct Writer {
 
   // MARK: Text
 
-  /// A second, smaller line of a label: a cluster's result cases, a node's input.
+  /// The second, smaller line of a label: a cluster's input and result cases, a node's
+  /// input type, payload or collapsed result cases.
   private mutating func appendDetail(_ detail: String?) {
     guard let detail else { return }
     out += "<br/><font point-size=\"9\" color=\"\(Palette.muted)\">"
