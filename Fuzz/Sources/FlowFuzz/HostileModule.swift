@@ -236,7 +236,7 @@ struct HostileModule {
 
     /// `text` as a YAML scalar: double-quoted with escapes, or rarely as it is.
     mutating func scalar(_ text: String) -> String {
-      choices.rarely(240) ? text : yamlQuoted(text)
+      choices.rarely(250) ? text : yamlQuoted(text)
     }
 
     mutating func pick(_ list: [String]) -> String { list[choices.below(list.count)] }
