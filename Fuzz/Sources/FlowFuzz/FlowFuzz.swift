@@ -6,9 +6,10 @@ import FlowCore
   import Darwin
 #endif
 
-/// libFuzzer's entry point. An input whose first byte is odd drives ``HostileModule``, a
+/// libFuzzer's entry point. An input whose first byte no flow file begins with (a control
+/// character but a tab or line break, or a byte of 0x80 or more) drives ``HostileModule``, a
 /// generator of valid-shaped two-file modules with hostile names, docs and paths; any other
-/// input is the bytes of one flow file of a two-file module. Either way the module goes
+/// input (every YAML seed) is the bytes of one flow file of a two-file module. Either way the module goes
 /// through the whole front end and every check, the findings through every output format,
 /// the module through every drawing and, when `flowc generate` would write it, through the
 /// Swift generator (in memory; nothing is written to disk). Any crash, hang, leak or broken
@@ -17,7 +18,7 @@ import FlowCore
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
   let files: [SourceFile]
-  if let first = bytes.first, first & 1 == 1 {
+  if let first = bytes.first, !startsText(first) {
     var choices = Choices(bytes.dropFirst())
     files = HostileModule(&choices).files
   } else {
@@ -80,6 +81,11 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   Oracles.checkSwift(single, name: "--output-file")
   if getenv("FLOWFUZZ_PRINT") != nil { print(single) }
   return 0
+}
+
+/// Whether `byte` can begin a flow file's text: printable ASCII, a tab or a line break.
+func startsText(_ byte: UInt8) -> Bool {
+  (0x20...0x7E).contains(byte) || byte == 0x09 || byte == 0x0A || byte == 0x0D
 }
 
 /// libFuzzer's driver, which its own `main` would call.
