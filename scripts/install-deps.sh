@@ -6,9 +6,9 @@
 #   scripts/install-deps.sh --tests  also what the tests need: Graphviz, script(1), and
 #                                    check-jsonschema in a virtual environment, .build/venv
 #
-# Python tools never go into the system's Python (Debian refuses `pip install` there):
-# they go into .build/venv, made with Debian's own python3, whatever python3 comes first
-# on PATH (a pyenv shim, say). The tests run them from there.
+# Python tools never go into the system's Python, which Debian marks externally managed:
+# they go into a virtual environment, .build/venv, made with Debian's own python3 whatever
+# python3 comes first on PATH (a pyenv shim, say). The tests run them from there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -84,7 +84,8 @@ public enum Pipeline {
     timer.lap("rules")
     var findings = found
     for list in perRule { findings.append(contentsOf: list.all) }
-    let blockers = findings.all.filter { RuleRegistry.rule($0.rule)?.blocksGeneration ?? true }
+    let blocking = Set(RuleRegistry.blockingGeneration)
+    let blockers = findings.all.filter { blocking.contains($0.rule) }
     let configured = findings.all.compactMap { configuration.apply(to: $0) }
     let kept = Suppressions(module: module).apply(to: configured, configuration: configuration)
     let sorted = kept.sorted(by: Finding.reportOrder)
