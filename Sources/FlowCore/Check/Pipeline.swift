@@ -87,7 +87,9 @@ public enum Pipeline {
     let blocking = Set(RuleRegistry.blockingGeneration)
     let blockers = findings.all.filter { blocking.contains($0.rule) }
     let configured = findings.all.compactMap { configuration.apply(to: $0) }
-    let kept = Suppressions(module: module).apply(to: configured, configuration: configuration)
+    let suppressed = Suppressions(module: module).apply(
+      to: configured, configuration: configuration)
+    let kept = BrokenDefinitions(resolved).apply(to: suppressed)
     let sorted = kept.sorted(by: Finding.reportOrder)
     timer.lap("suppress and sort")
     return CheckResult(

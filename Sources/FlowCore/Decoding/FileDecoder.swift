@@ -125,6 +125,13 @@ package struct FileDecoder: Sendable {
   private static let typeKeys = ["struct", "enum"]
 
   private mutating func decodeType(_ entry: MappingReader.Entry) -> TypeDeclaration {
+    let before = problems.count
+    var decoded = typeDeclaration(entry)
+    decoded.isBroken = problems.count > before
+    return decoded
+  }
+
+  private mutating func typeDeclaration(_ entry: MappingReader.Entry) -> TypeDeclaration {
     let name = entry.name
     let range = definitionRange(entry)
     let what = Subject("type", entry.key)
@@ -146,7 +153,7 @@ package struct FileDecoder: Sendable {
           entry.value, of: "\(what)", allowedKeys: Self.typeKeys, decoder: &self)
       else { return invalid }
       guard let kind = body.entries.first else {
-        report("\(what) needs 'struct' or 'enum'", at: entry.value)
+        if !body.hasMergeKey { report("\(what) needs 'struct' or 'enum'", at: entry.value) }
         return invalid
       }
       if body.entries.count > 1 {
@@ -293,9 +300,11 @@ package struct FileDecoder: Sendable {
       }
       return .tabs(items.compactMap { tab($0) })
     }
-    report(
-      "coordinator '\(name.key)' needs 'start' (its first screen or decision) or 'tabs'",
-      at: name.keyNode)
+    if !body.hasMergeKey {
+      report(
+        "coordinator '\(name.key)' needs 'start' (its first screen or decision) or 'tabs'",
+        at: name.keyNode)
+    }
     return .missing
   }
 
@@ -305,7 +314,7 @@ package struct FileDecoder: Sendable {
     guard let body = MappingReader(node, of: "a tab", allowedKeys: Self.tabKeys, decoder: &self)
     else { return nil }
     guard let start = body["start"] else {
-      report("a tab needs 'start: Coordinator'", at: node)
+      if !body.hasMergeKey { report("a tab needs 'start: Coordinator'", at: node) }
       return nil
     }
     guard let coordinator = name(start.value, for: "'start'") else { return nil }
@@ -322,6 +331,13 @@ package struct FileDecoder: Sendable {
   private static let decisionKeys = ["doc", "cases", "lint"]
 
   private mutating func decodeScreen(_ entry: MappingReader.Entry) -> Screen {
+    let before = problems.count
+    var decoded = screen(entry)
+    decoded.isBroken = problems.count > before
+    return decoded
+  }
+
+  private mutating func screen(_ entry: MappingReader.Entry) -> Screen {
     var screen = Screen(name: entry.name, range: definitionRange(entry))
     let what = Subject("screen", entry.key)
     guard let body = nodeBody(entry, what, keys: Self.screenKeys) else { return screen }
@@ -335,6 +351,13 @@ package struct FileDecoder: Sendable {
   }
 
   private mutating func decodeDecision(_ entry: MappingReader.Entry) -> Decision {
+    let before = problems.count
+    var decoded = decision(entry)
+    decoded.isBroken = problems.count > before
+    return decoded
+  }
+
+  private mutating func decision(_ entry: MappingReader.Entry) -> Decision {
     var decision = Decision(name: entry.name, range: definitionRange(entry))
     let what = Subject("decision", entry.key)
     guard let body = nodeBody(entry, what, keys: Self.decisionKeys) else { return decision }
@@ -437,9 +460,11 @@ package struct FileDecoder: Sendable {
         || MappingReader.contains(Self.scalarActions, $0.key)
     }
     guard let chosen = actions.first else {
-      report(
-        "\(what) needs an action: one of "
-          + MappingReader.list(Self.targetActions + Self.scalarActions), at: node)
+      if !body.hasMergeKey {
+        report(
+          "\(what) needs an action: one of "
+            + MappingReader.list(Self.targetActions + Self.scalarActions), at: node)
+      }
       return Action(.invalid, at: range(of: node))
     }
     for extra in actions.dropFirst() {

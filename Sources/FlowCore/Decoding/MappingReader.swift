@@ -19,6 +19,10 @@ struct MappingReader: Sendable {
 
   /// The pairs kept, in file order.
   private(set) var entries: [Entry] = []
+  /// Whether the mapping has a merge key (`<<`), which is refused: the keys it would have
+  /// merged are missing for a reason already reported, so a missing key is not reported
+  /// again.
+  private(set) var hasMergeKey = false
   /// Key → entry, for mappings too large to search linearly.
   private var index: [String: Int]?
 
@@ -50,6 +54,7 @@ struct MappingReader: Sendable {
       if key == "<<" && tree.style(of: keyNode) == .plain {
         decoder.report(
           "merge keys ('<<') are not part of the flow language; write the keys out", at: keyNode)
+        hasMergeKey = true
         continue
       }
       if let first = position(of: key) {

@@ -16,12 +16,17 @@ public struct CoordinatorAnalysis: Sendable {
   public let reachable: [Bool]
   /// Whether each node (and the tab container) can still reach a `finish`.
   public let canFinish: [Bool]
-  /// Whether a reachable step could not be resolved: then nothing is said that it could
-  /// make false (it might have been the missing `finish` or the path to a screen).
+  /// Whether a reachable step could not be resolved, or a reachable node is broken
+  /// (``CoordinatorGraph/brokenNodes``): then nothing is said that it could make false (it
+  /// might have been the missing `finish` or the path to a screen).
   public let hasUnresolvedStep: Bool
+  /// Whether a broken node (``CoordinatorGraph/brokenNodes``) is reachable: what it lost may
+  /// have started any coordinator.
+  public let reachesBrokenNode: Bool
   /// The result cases produced by reachable `finish` actions, by index.
   public let finishedCases: Set<Int>
-  /// The `start` steps on reachable nodes (tabs included), in file order.
+  /// The `start` steps on reachable nodes (tabs included), in file order; not those of a
+  /// broken node, whose child does not count as started (spec section 8).
   public let reachableStarts: [ReachableStart]
   /// The `start` steps on every node, reachable or not (tabs included), in file order.
   public let allStarts: [ReachableStart]
@@ -70,9 +75,11 @@ public struct CoordinatorAnalysis: Sendable {
     }
     for node in pending { reachable[node] = true }
     var unresolved = false
+    var reachesBroken = false
     var finished: Set<Int> = []
     var deciders = [[Int]](repeating: [], count: count)
     while let node = pending.popLast() {
+      if !graph.brokenNodes.isEmpty, graph.brokenNodes.contains(node) { reachesBroken = true }
       for step in steps[node] {
         switch step.action {
         case .unresolved: unresolved = true
@@ -88,7 +95,8 @@ public struct CoordinatorAnalysis: Sendable {
     }
     if case .unresolved = graph.root { unresolved = true }
     self.reachable = reachable
-    self.hasUnresolvedStep = unresolved
+    self.hasUnresolvedStep = unresolved || reachesBroken
+    self.reachesBrokenNode = reachesBroken
     self.finishedCases = finished
     self.deciders = deciders
 
@@ -106,8 +114,11 @@ public struct CoordinatorAnalysis: Sendable {
     allStarts = starts
     // Usually every start is reachable: share the list rather than hold a second copy of it
     // per coordinator.
-    reachableStarts =
-      starts.allSatisfy { reachable[$0.node] } ? starts : starts.filter { reachable[$0.node] }
+    let broken = graph.brokenNodes
+    let counts = { (start: ReachableStart) in
+      reachable[start.node] && (broken.isEmpty || !broken.contains(start.node))
+    }
+    reachableStarts = starts.allSatisfy(counts) ? starts : starts.filter(counts)
     canFinish = Self.finishability(
       steps: steps, reachable: reachable, deciders: deciders, count: count,
       screenCount: graph.screenCount)

@@ -64,6 +64,9 @@ public struct CoordinatorGraph: Sendable {
   /// The coordinator's result cases, inline or those of the enum it names; empty when it has
   /// no result or names something that is not an enum.
   public let results: [PayloadCase]
+  /// The nodes with a `schema` problem inside (``Screen/isBroken``): the decoder kept what
+  /// it could of them, so what they lost may have been a path, a `finish` or a start.
+  public let brokenNodes: Set<NodeID>
 
   /// How a coordinator begins, resolved.
   public enum Root: Sendable {
@@ -99,17 +102,21 @@ public struct CoordinatorGraph: Sendable {
     let resolver = StepResolver(module: module, coordinator: index, results: results)
     var steps: [[Step]] = []
     steps.reserveCapacity(nodeCount)
-    for screen in coordinator.screens {
+    var broken: Set<NodeID> = []
+    for (node, screen) in coordinator.screens.enumerated() {
+      if screen.isBroken { broken.insert(node) }
       var list: [Step] = []
       for event in screen.events { resolver.append(event, depth: [], to: &list) }
       steps.append(list)
     }
-    for decision in coordinator.decisions {
+    for (offset, decision) in coordinator.decisions.enumerated() {
+      if decision.isBroken { broken.insert(screenCount + offset) }
       var list: [Step] = []
       for decisionCase in decision.cases { resolver.append(decisionCase, depth: [], to: &list) }
       steps.append(list)
     }
     self.steps = steps
+    brokenNodes = broken
 
     switch coordinator.root {
     case .start(let name, _):

@@ -13,6 +13,12 @@ public struct ModuleAnalysis: Sendable {
   /// Whether each coordinator can be reached from an entry through reachable starts (or,
   /// in a module without entries, is started by another coordinator).
   public let isAttached: [Bool]
+  /// Whether each coordinator is attached only through broken definitions: starts on broken
+  /// nodes or in later duplicates. Such a coordinator gets no findings (spec section 8).
+  public let isReachedOnlyThroughBroken: [Bool]
+  /// Whether an attached coordinator reaches a broken node, whose lost actions may have
+  /// started any coordinator: then none is said to be never started.
+  public let isAttachmentUncertain: Bool
   /// How each `pop` and `dismiss` can happen.
   let presentation: Presentation
 
@@ -24,25 +30,48 @@ public struct ModuleAnalysis: Sendable {
     coordinators = analyses
     let count = analyses.count
     var startedBy = [[(parent: Int, start: ChildStep)]](repeating: [], count: count)
-    for (parent, analysis) in analyses.enumerated() {
+    for (parent, analysis) in analyses.enumerated()
+    where graph.module.isFirstDefinition(coordinator: parent) {
       for start in analysis.reachableStarts where !start.isTab {
         guard let child = start.step.child else { continue }
         startedBy[child].append((parent, start.step))
       }
     }
     self.startedBy = startedBy
-    isAttached = Self.attachment(analyses: analyses, module: graph.module)
+    let attached = Self.attachment(analyses: analyses, module: graph.module, broken: true)
+    let attachedForSure = Self.attachment(analyses: analyses, module: graph.module, broken: false)
+    isAttached = attached
+    isAttachmentUncertain = analyses.indices.contains {
+      attached[$0] && analyses[$0].reachesBrokenNode
+    }
+    isReachedOnlyThroughBroken = attached.indices.map { attached[$0] && !attachedForSure[$0] }
     presentation = Presentation(analyses: analyses, module: graph.module)
   }
 
   /// Reachability over "starts" from the entries: O(coordinators + starts). In a
   /// coordinator with an unresolved step every start counts, reachable or not, since the
-  /// broken step may have been the path to it.
-  private static func attachment(analyses: [CoordinatorAnalysis], module: FlowModule) -> [Bool] {
-    let starts = analyses.map { analysis in
-      analysis.hasUnresolvedStep ? analysis.allStarts : analysis.reachableStarts
+  /// broken step may have been the path to it. With `broken`, so do the starts on broken
+  /// nodes and in later duplicates, and a duplicate entry is an entry: a coordinator reached
+  /// only through them is attached then and not otherwise, and gets no finding (spec
+  /// section 8).
+  private static func attachment(
+    analyses: [CoordinatorAnalysis], module: FlowModule, broken: Bool
+  ) -> [Bool] {
+    let starts = analyses.indices.map { index in
+      let analysis = analyses[index]
+      let isFirst = module.isFirstDefinition(coordinator: index)
+      if broken {
+        return analysis.hasUnresolvedStep || !isFirst
+          ? analysis.allStarts : analysis.reachableStarts
+      }
+      guard isFirst else { return [] }
+      guard analysis.hasUnresolvedStep else { return analysis.reachableStarts }
+      let brokenNodes = analysis.graph.brokenNodes
+      return analysis.allStarts.filter { !brokenNodes.contains($0.node) }
     }
-    var attached = module.coordinators.map(\.isEntry)
+    var attached = module.coordinators.indices.map {
+      module.coordinators[$0].isEntry && (broken || module.isFirstDefinition(coordinator: $0))
+    }
     if !attached.contains(true) {
       // No entry: a coordinator is attached when another one starts it.
       for (parent, list) in starts.enumerated() {

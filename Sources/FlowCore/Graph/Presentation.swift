@@ -110,7 +110,8 @@ struct Presentation {
     outcomes = [UInt16](repeating: 0, count: steps)
     states = [UInt8](repeating: 0, count: nodes)
     var pending: [(Int, StartContext)] = []
-    for (index, coordinator) in module.coordinators.enumerated() where coordinator.isEntry {
+    for (index, coordinator) in module.coordinators.enumerated()
+    where coordinator.isEntry && module.isFirstDefinition(coordinator: index) {
       _ = insert(.entry, into: index)
       pending.append((index, .entry))
     }
@@ -189,7 +190,8 @@ struct Presentation {
         case .decide(let target):
           visit(target, state)
         case .start(let start):
-          guard let child = start.child else { break }
+          // A child started from a broken node does not count as started (spec section 8).
+          guard let child = start.child, !graph.brokenNodes.contains(node) else { break }
           if start.style == .present {
             children.append((child, StartContext(onParent: false, inOutsideModal: true)))
           } else if state == .belowCoordinator {

@@ -78,6 +78,10 @@ public struct Screen: Sendable {
   public var lint: Lint?
   /// From the name to the end of the definition.
   public var range: SourceRange
+  /// Whether the decoder reported a `schema` problem inside it. Such a node causes no
+  /// findings of other rules (spec section 8, "Where findings go"): its starts do not count
+  /// as starting a child, and nothing is said that what was lost from it could make false.
+  public var isBroken = false
 
   public init(
     name: Identifier, doc: String? = nil, input: TypeReference? = nil, events: [Transition] = [],
@@ -104,6 +108,10 @@ public struct Decision: Sendable {
   public var lint: Lint?
   /// From the name to the end of the definition.
   public var range: SourceRange
+  /// Whether the decoder reported a `schema` problem inside it. Such a node causes no
+  /// findings of other rules (spec section 8, "Where findings go"): its starts do not count
+  /// as starting a child, and nothing is said that what was lost from it could make false.
+  public var isBroken = false
 
   public init(
     name: Identifier, doc: String? = nil, cases: [Transition] = [], lint: Lint? = nil,

@@ -81,6 +81,13 @@ public struct FlowModule: Sendable {
     coordinatorIndex[name]
   }
 
+  /// Whether the coordinator at `index` is the first of its name: a later one is a
+  /// duplicate, which starts nothing and gets no findings but `duplicate-name` (spec
+  /// section 8).
+  public func isFirstDefinition(coordinator index: Int) -> Bool {
+    coordinatorIndex[coordinators[index].name.text] == index
+  }
+
   /// The first coordinator with this name.
   public func coordinator(named name: String) -> Coordinator? {
     coordinatorIndex[name].map { coordinators[$0] }

@@ -108,6 +108,9 @@ public struct TypeDeclaration: Sendable {
   public var kind: Kind
   /// From the name to the end of the definition.
   public var range: SourceRange
+  /// Whether the decoder reported a `schema` problem inside it: then no other rule reports
+  /// on it (spec section 8, "Where findings go").
+  public var isBroken = false
 
   public init(name: Identifier, kind: Kind, range: SourceRange) {
     self.name = name

@@ -49,7 +49,7 @@ package enum OrphanedCoordinatorRule: ModuleRule {
   /// Reads the module's start graph, worked out once: O(coordinators).
   package static func check(_ context: ResolvedModule, into findings: inout Findings) {
     let module = context.module
-    guard module.isComplete else { return }
+    guard module.isComplete, !context.analysis.isAttachmentUncertain else { return }
     let hasEntry = module.coordinators.contains(where: \.isEntry)
     for (index, coordinator) in module.coordinators.enumerated()
     where !context.analysis.isAttached[index] {

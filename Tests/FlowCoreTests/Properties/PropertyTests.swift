@@ -46,6 +46,72 @@ import Testing
         planted.count == Mutation.allCases.count, "every kind of defect is planted: \(planted)")
     }
   }
+
+  /// A screen whose action is misspelt is broken: whatever its lost action did (a start, a
+  /// push, a finish), it gives only `schema` findings, all inside that screen (spec section
+  /// 8, "Where findings go").
+  @Test func aBrokenScreenCausesNoFindingsOfOtherRules() throws {
+    var broken = 0
+    for seed in Self.firstSeed..<(Self.firstSeed + UInt64(Self.count)) {
+      var random = SeededGenerator(seed: seed ^ 0xB20C_E4)
+      var module = RandomModule(seed: seed)
+      let targets = module.coordinators.indices.flatMap { c in
+        module.coordinators[c].screens.indices.flatMap { s in
+          module.coordinators[c].screens[s].events.indices.compactMap { e in
+            module.coordinators[c].screens[s].events[e].action.hasPrefix("{ ") ? (c, s, e) : nil
+          }
+        }
+      }
+      guard let (c, s, e) = targets.randomElement(using: &random) else { continue }
+      let action = module.coordinators[c].screens[s].events[e].action
+      module.coordinators[c].screens[s].events[e].action =
+        action.replacingOccurrences(of: "{ ", with: "{ x", options: [], range: nil)
+      broken += 1
+      let yaml = module.yaml()
+      let found = try findings(yaml)
+      let screen = "coordinator C\(c), screen \(module.coordinators[c].screens[s].name)"
+      #expect(!found.isEmpty, "seed \(seed): no finding for the broken \(screen)")
+      #expect(
+        found.allSatisfy { $0.rule == "schema" },
+        "seed \(seed), \(screen): \(described(found))\n\(yaml)")
+      if !found.allSatisfy({ $0.rule == "schema" }) { return }
+    }
+    #expect(broken >= Self.count * 9 / 10)
+  }
+
+  /// A later duplicate of a coordinator, in a file of its own, gets its `duplicate-name`
+  /// finding and nothing else: it is never started, and what it starts does not count.
+  @Test func aLaterDuplicateCoordinatorCausesNoOtherFinding() throws {
+    for seed in Self.firstSeed..<(Self.firstSeed + UInt64(Self.count)) {
+      var random = SeededGenerator(seed: seed ^ 0xD0_B1E)
+      let module = RandomModule(seed: seed)
+      let yaml = module.yaml()
+      let index = Int.random(in: 0..<module.coordinators.count, using: &random)
+      guard let copy = Self.coordinatorText(named: module.coordinators[index].name, in: yaml)
+      else {
+        Issue.record("seed \(seed): no text for coordinator \(index)")
+        return
+      }
+      let files = [yaml, "version: 1\ncoordinators:\n" + copy].enumerated().map { number, text in
+        FlowInput.source(SourceFile(path: number == 0 ? "a.flow.yaml" : "b.flow.yaml", text: text))
+      }
+      let found = try Pipeline.check(files).findings
+      let placed = found.map { "\($0.file):\($0.line):\($0.column) [\($0.rule)]" }
+      #expect(
+        placed == ["b.flow.yaml:3:3 [duplicate-name]"],
+        "seed \(seed): \(described(found))\n\(yaml)\n---\n\(copy)")
+      if placed.count != 1 { return }
+    }
+  }
+
+  /// The lines of coordinator `name` in a module's YAML, from its name to the next
+  /// coordinator.
+  private static func coordinatorText(named name: String, in yaml: String) -> String? {
+    let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
+    guard let first = lines.firstIndex(of: "  \(name):"[...]) else { return nil }
+    let end = lines[(first + 1)...].firstIndex { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }
+    return lines[first..<(end ?? lines.endIndex)].joined(separator: "\n") + "\n"
+  }
 }
 
 /// The defects planted in random modules, each with the rule that must find it.

@@ -122,6 +122,29 @@ struct RandomModule {
         Event(name: "use\(index)", payload: name, action: "{ decide: Use }"))
     }
     if Int.random(in: 0..<3, using: &extra) == 0 { addTabs(&extra) }
+    var words = SeededGenerator(seed: seed ^ 0x0000_4E55_4C4C)
+    addWordNames(&words)
+  }
+
+  /// Names that YAML 1.1 or the core schema would read as null, booleans or numbers' kin:
+  /// keys are raw text (spec section 2), so each is a name like any other.
+  static let wordNames = ["null", "true", "false", "yes", "no", "on", "off", "y", "n"]
+  static let wordTypeNames = ["Null", "NULL", "True", "FALSE", "Yes", "No", "On", "OFF", "Y", "N"]
+
+  /// Maybe, in some coordinators with screens, a decision with such a name, decided from the
+  /// first screen by an event with such a name, whose cases have such names and stay.
+  private mutating func addWordNames(_ random: inout SeededGenerator) {
+    for index in coordinators.indices where coordinators[index].tabs.isEmpty {
+      guard Int.random(in: 0..<2, using: &random) == 0 else { continue }
+      let decision = Self.wordTypeNames.randomElement(using: &random) ?? "Null"
+      let cases = Self.wordNames.shuffled(using: &random).prefix(
+        Int.random(in: 1...3, using: &random))
+      let event = Self.wordNames.randomElement(using: &random) ?? "null"
+      coordinators[index].decisions.append(
+        (decision, cases.map { Event(name: $0, payload: nil, action: "stay") }))
+      coordinators[index].screens[0].events.append(
+        Event(name: event, payload: nil, action: "{ decide: \(decision) }"))
+    }
   }
 
   /// Maybe an external type, a recursive struct, a recursive enum, and a struct of

@@ -26,7 +26,7 @@ import Testing
               on:
                 a: { push: Check }
                 b: { decide: Home }
-                c: { push: Auth, on: {} }
+                c: { push: Auth }
                 d: { start: Home }
                 e: { start: Check }
                 f: { present: Login }
@@ -45,9 +45,8 @@ import Testing
         "16:16 screen 'Login' belongs to coordinator 'Auth', not 'App'; reach it by starting 'Auth' [unknown-reference]",
         "17:16 decision 'Chek' does not exist in coordinator 'App'; did you mean 'Check'? [unknown-reference]",
       ])
-    // 'push: Auth' with an 'on' is also a schema finding; since no start of 'Auth' is
-    // right, it is orphaned; and nothing else is reported.
-    #expect(Set(findings.rules) == ["unknown-reference", "schema", "orphaned-coordinator"])
+    // Since no start of 'Auth' is right, it is orphaned; and nothing else is reported.
+    #expect(Set(findings.rules) == ["unknown-reference", "orphaned-coordinator"])
   }
 
   @Test func startNodesResultCasesAndHandlersAreResolved() throws {

@@ -1,0 +1,100 @@
+/// The definitions that are broken, and so cause no findings of other rules (spec section
+/// 8, "Where findings go"): a screen, decision or type with a `schema` problem inside, and a
+/// later duplicate of a coordinator, type or node, and a coordinator started only from
+/// those.
+///
+/// The decoder keeps what it can of a broken definition (the first of two actions, say), so
+/// what the rules would say about it rests on a guess: a later duplicate is never started or
+/// used, a screen that lost an action may seem trapped. The one finding that says what is
+/// wrong (the `schema` problem, the `duplicate-name` at the later name) is enough; every
+/// other finding placed inside such a definition is dropped. The graph does its part:
+/// a start on a broken node does not count as starting a child, a broken reachable node
+/// makes its coordinator's reachability uncertain, and a later duplicate starts nothing.
+struct BrokenDefinitions {
+  /// The broken definitions of each file, from name to end of body, sorted and merged into
+  /// disjoint spans (a broken screen inside a duplicate coordinator is one span).
+  private var spans: [FileName: [(start: SourcePosition, end: SourcePosition)]] = [:]
+  /// Where each broken definition's name starts, for the `duplicate-name` finding there.
+  private var names: Set<SourceRange> = []
+
+  /// The broken definitions of `resolved`: O(definitions).
+  init(_ resolved: ResolvedModule) {
+    let module = resolved.module
+    var ranges: [(range: SourceRange, name: SourceRange)] = []
+    var seenTypes: Set<String> = []
+    for type in module.types where type.isBroken || !seenTypes.insert(type.name.text).inserted {
+      ranges.append((type.range, type.name.range))
+    }
+    for (index, coordinator) in module.coordinators.enumerated() {
+      guard module.isFirstDefinition(coordinator: index),
+        !resolved.analysis.isReachedOnlyThroughBroken[index]
+      else {
+        ranges.append((coordinator.range, coordinator.name.range))
+        continue
+      }
+      for screen in coordinator.screens where screen.isBroken {
+        ranges.append((screen.range, screen.name.range))
+      }
+      for decision in coordinator.decisions {
+        // A decision with a screen's name is the later one when it comes after the screen.
+        var isLaterDuplicate = false
+        if case .screen(let screen) = module.node(named: decision.name.text, in: index) {
+          isLaterDuplicate = coordinator.screens[screen].range.start < decision.range.start
+          if !isLaterDuplicate {
+            let screen = coordinator.screens[screen]
+            ranges.append((screen.range, screen.name.range))
+          }
+        }
+        if decision.isBroken || isLaterDuplicate {
+          ranges.append((decision.range, decision.name.range))
+        }
+      }
+    }
+    for (range, name) in ranges {
+      names.insert(Self.start(of: name))
+      spans[range.fileName, default: []].append((range.start, range.end))
+    }
+    for (file, list) in spans {
+      let sorted = list.sorted { $0.start < $1.start }
+      var merged: [(start: SourcePosition, end: SourcePosition)] = []
+      for span in sorted {
+        if let last = merged.last, span.start < last.end {
+          merged[merged.count - 1].end = max(last.end, span.end)
+        } else {
+          merged.append(span)
+        }
+      }
+      spans[file] = merged
+    }
+  }
+
+  /// `findings` without those other rules placed inside a broken definition: O(findings ×
+  /// log definitions).
+  func apply(to findings: [Finding]) -> [Finding] {
+    guard !spans.isEmpty else { return findings }
+    let frontEnd = Set(FrontEndProblem.Kind.allCases.map { $0.rule.id })
+    return findings.filter { finding in
+      if frontEnd.contains(finding.rule) { return true }
+      guard isInside(finding.range) else { return true }
+      return finding.rule == DuplicateNameRule.id && names.contains(Self.start(of: finding.range))
+    }
+  }
+
+  /// Whether `range` starts inside a broken definition.
+  private func isInside(_ range: SourceRange) -> Bool {
+    guard let list = spans[range.fileName] else { return false }
+    // The last span starting at or before the position.
+    var low = 0
+    var high = list.count
+    while low < high {
+      let middle = (low + high) / 2
+      if list[middle].start <= range.start { low = middle + 1 } else { high = middle }
+    }
+    return low > 0 && range.start < list[low - 1].end
+  }
+
+  /// An empty range at the start of `range`, to compare places.
+  private static func start(of range: SourceRange) -> SourceRange {
+    SourceRange(file: range.fileName, start: range.start, end: range.start)
+  }
+}
