@@ -74,7 +74,7 @@ import Testing
       #expect(result.status == Self.expectations[command]?.broken, "\(command): \(result.output)")
     }
     let github = results.first { $0.0 == "flowc check --format github" }?.1.stdout ?? ""
-    #expect(github.hasPrefix("::error file=flows/app.flow.yaml,line=7,col=29,"), "\(github)")
+    #expect(github.hasPrefix("::error file=flows/app.flow.yaml,line=7,col=35,"), "\(github)")
     #expect(github.contains(",title=unknown-reference::screen 'Detial'"), "\(github)")
 
     let sarif = try repository.json("flowc.sarif") as? [String: Any]

@@ -25,17 +25,17 @@ import Testing
     let sourceLine = "      Home: { on: { next: { push: Detial } } }"
     #expect(
       result.stdout
-        == "flows/a/app.flow.yaml:7:29: error: screen 'Detial' does not exist in coordinator "
+        == "flows/a/app.flow.yaml:7:35: error: screen 'Detial' does not exist in coordinator "
         + "'App'; did you mean 'Detail'? [unknown-reference]\n"
         + "    \(sourceLine)\n"
-        + "    " + String(repeating: " ", count: 28) + "^~~~\n")
+        + "    " + String(repeating: " ", count: 34) + "^~~~~~\n")
     #expect(result.stderr == "1 error in 2 files\n")
   }
 
   @Test func standardInputIsReadForADash() throws {
     let result = try flowc(["check", "-"], input: brokenFlow)
     #expect(result.status == 1)
-    #expect(result.stdout.hasPrefix("<stdin>:7:29: error: "))
+    #expect(result.stdout.hasPrefix("<stdin>:7:35: error: "))
   }
 
   @Test func jsonGoesToStandardOutputAlone() throws {

@@ -91,7 +91,7 @@ import Testing
       URL(fileURLWithPath: "/usr/bin/env"),
       ["script", "-qec", "\(flowcBinary.path) check", "/dev/null"], in: directory.url,
       environment: ["NO_COLOR": "1", "PATH": "/usr/bin:/bin"])
-    #expect(onTerminal.stdout.contains("flows/app.flow.yaml:7:29: error: "))
+    #expect(onTerminal.stdout.contains("flows/app.flow.yaml:7:35: error: "))
     #expect(!onTerminal.stdout.contains("\u{1B}["))
   }
 }

@@ -98,7 +98,7 @@ import Testing
     let flow = directory.url.appendingPathComponent("Sources/Broken/Flows/app.flow.yaml")
       .resolvingSymlinksInPath().path
     let expected =
-      "\(flow):7:29: error: screen 'Detial' does not exist in coordinator 'App'; "
+      "\(flow):7:35: error: screen 'Detial' does not exist in coordinator 'App'; "
       + "did you mean 'Detail'? [unknown-reference]"
 
     let orphan = "Sources/Broken/Flows/lost.flow.yaml:3:3: error: coordinator 'Lost' is never"
@@ -111,7 +111,7 @@ import Testing
     let check = try swift(["package", "flowc-check"], package: directory.url)
     #expect(check.status != 0)
     #expect(
-      check.output.contains("Sources/Broken/Flows/app.flow.yaml:7:29: error: screen 'Detial'"),
+      check.output.contains("Sources/Broken/Flows/app.flow.yaml:7:35: error: screen 'Detial'"),
       "\(check.output)")
     #expect(check.output.contains("\n" + orphan), "\(check.output)")
     // As docs/ci.md suggests for pull requests.
@@ -120,7 +120,7 @@ import Testing
       package: directory.url)
     #expect(annotations.status != 0)
     #expect(
-      annotations.output.contains("::error file=Sources/Broken/Flows/app.flow.yaml,line=7,col=29,"),
+      annotations.output.contains("::error file=Sources/Broken/Flows/app.flow.yaml,line=7,col=35,"),
       "\(annotations.output)")
   }
 

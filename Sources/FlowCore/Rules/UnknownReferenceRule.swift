@@ -12,7 +12,10 @@ package enum UnknownReferenceRule: ModuleRule {
     A reference that resolves to nothing would be a crash or a dead button at run time. \
     Screens, decisions and `finish` cases are those of the coordinator that holds the \
     action; a screen of another coordinator is reached only by starting that coordinator, \
-    and the message says so. The closest existing name is suggested.
+    and the message says so. The closest existing name is suggested. The finding is placed \
+    at the name that is wrong (`Setings` in `push: Setings`, a handler's case, a type, an \
+    entry of `lint: ignore`), except that a `finish` in a coordinator without a result is \
+    wrong as a whole and is placed at `finish`.
     """
   package static let examples: [RuleExample] = [
     .triggering(
@@ -25,9 +28,9 @@ package enum UnknownReferenceRule: ModuleRule {
           screens:
             Home:
               on:
-                settings: { ↓push: Setings }
-                login: { ↓push: Login }
-                profile: { payload: ↓Usr, ↓start: Profile }
+                settings: { push: ↓Setings }
+                login: { push: ↓Login }
+                profile: { payload: ↓Usr, start: ↓Profile }
         Auth:
           result: { done: ~ }
           start: Login
@@ -94,10 +97,10 @@ private struct Resolver {
       }
       let steps = graph.coordinators[index]
       switch (coordinator.root, steps.root) {
-      case (.start(let target, let keyRange), .unresolved):
-        checkStartNode(target, at: keyRange, in: index)
+      case (.start(let target, _), .unresolved):
+        checkStartNode(target, in: index)
       case (.tabs, .tabs(let tabs)):
-        for tab in tabs { checkStart(tab.start, at: tab.tab.range, in: index) }
+        for tab in tabs { checkStart(tab.start, in: index) }
       default:
         break
       }
@@ -117,7 +120,7 @@ private struct Resolver {
         for step in CoordinatorAnalysis.steps(of: node, in: steps) {
           switch step.action {
           case .unresolved: checkAction(step.written, in: index)
-          case .start(let child): checkStart(child, at: step.written.range, in: index)
+          case .start(let child): checkStart(child, in: index)
           default: break
           }
         }
@@ -127,10 +130,14 @@ private struct Resolver {
 
   // MARK: Actions
 
+  // A finding about a name that does not resolve is placed at that name, the value of its
+  // action (spec section 8): the underline falls on what is misspelt, not on `push`. One
+  // about the action as a whole (a `finish` where there is no result) stays at the action.
+
   /// A child start: the child must exist, and every handler must name one of its cases.
-  private mutating func checkStart(_ child: ChildStep, at range: SourceRange, in coordinator: Int) {
+  private mutating func checkStart(_ child: ChildStep, in coordinator: Int) {
     guard let index = child.child else {
-      checkChild(child.start.coordinator, at: range, in: coordinator)
+      checkChild(child.start.coordinator, in: coordinator)
       return
     }
     let cases = graph.coordinators[index].resultCases
@@ -142,13 +149,13 @@ private struct Resolver {
   private mutating func checkAction(_ action: Action, in coordinator: Int) {
     switch action.kind {
     case .push(let target), .present(let target), .replace(let target):
-      checkNode(target, expected: .screen, action: action, in: coordinator)
+      checkNode(target, expected: .screen, in: coordinator)
     case .decide(let target):
-      checkNode(target, expected: .decision, action: action, in: coordinator)
+      checkNode(target, expected: .decision, in: coordinator)
     case .finish(let resultCase):
-      checkFinish(resultCase, at: action.range, in: coordinator)
+      checkFinish(resultCase, of: action, in: coordinator)
     case .start(let child):
-      checkChild(child.coordinator, at: action.range, in: coordinator)
+      checkChild(child.coordinator, in: coordinator)
     case .pop, .dismiss, .stay, .invalid:
       break
     }
@@ -158,9 +165,7 @@ private struct Resolver {
     case screen, decision
   }
 
-  private mutating func checkNode(
-    _ target: Identifier, expected: NodeKind, action: Action, in coordinator: Int
-  ) {
+  private mutating func checkNode(_ target: Identifier, expected: NodeKind, in coordinator: Int) {
     let owner = module.coordinators[coordinator]
     let name = target.text
     switch module.node(named: name, in: coordinator) {
@@ -169,32 +174,31 @@ private struct Resolver {
     case .screen:
       report(
         "'\(name)' is a screen of coordinator '\(owner.name)', not a decision; use "
-          + "'push: \(name)'", at: action.range)
+          + "'push: \(name)'", at: target.range)
     case .decision:
       report(
         "'\(name)' is a decision of coordinator '\(owner.name)', not a screen; use "
-          + "'decide: \(name)'", at: action.range)
+          + "'decide: \(name)'", at: target.range)
     case nil:
       if module.coordinator(named: name) != nil {
         report(
           "'\(name)' is a coordinator, not a \(expected.rawValue); use 'start: \(name)'",
-          at: action.range)
+          at: target.range)
       } else if let elsewhere = otherOwner(of: name, besides: owner.name.text) {
         report(
           "\(expected.rawValue) '\(name)' belongs to coordinator '\(elsewhere)', not "
-            + "'\(owner.name)'; reach it by starting '\(elsewhere)'", at: action.range)
+            + "'\(owner.name)'; reach it by starting '\(elsewhere)'", at: target.range)
       } else {
         let candidates = nodeNames(of: expected, in: owner)
         report(
           "\(expected.rawValue) '\(name)' does not exist in coordinator '\(owner.name)'"
-            + Suggestion.didYouMean(name, in: candidates), at: action.range)
+            + Suggestion.didYouMean(name, in: candidates), at: target.range)
       }
     }
   }
 
-  private mutating func checkStartNode(
-    _ target: Identifier, at range: SourceRange, in coordinator: Int
-  ) {
+  private mutating func checkStartNode(_ target: Identifier, in coordinator: Int) {
+    let range = target.range
     let owner = module.coordinators[coordinator]
     let name = target.text
     guard module.node(named: name, in: coordinator) == nil else { return }
@@ -210,8 +214,8 @@ private struct Resolver {
     }
   }
 
-  private mutating func checkChild(_ child: Identifier, at range: SourceRange, in coordinator: Int)
-  {
+  private mutating func checkChild(_ child: Identifier, in coordinator: Int) {
+    let range = child.range
     let name = child.text
     guard module.coordinator(named: name) == nil else { return }
     switch module.node(named: name, in: coordinator) {
@@ -228,20 +232,21 @@ private struct Resolver {
   }
 
   private mutating func checkFinish(
-    _ resultCase: Identifier, at range: SourceRange, in coordinator: Int
+    _ resultCase: Identifier, of action: Action, in coordinator: Int
   ) {
     let owner = module.coordinators[coordinator]
     guard owner.result != nil else {
+      // No case would do: the action, not its value, is what is wrong.
       report(
         "coordinator '\(owner.name)' has no result to finish with; declare it, such as "
-          + "'result: { \(resultCase): ~ }'", at: range)
+          + "'result: { \(resultCase): ~ }'", at: action.range)
       return
     }
     guard let cases = module.resultCases(of: owner) else { return }
     guard !cases.contains(where: { $0.name.text == resultCase.text }) else { return }
     report(
       "result case '\(resultCase)' does not exist in coordinator '\(owner.name)'"
-        + Suggestion.didYouMean(resultCase.text, in: cases.map(\.name.text)), at: range)
+        + Suggestion.didYouMean(resultCase.text, in: cases.map(\.name.text)), at: resultCase.range)
   }
 
   private mutating func checkHandlerName(_ handled: Identifier, of child: String) {

@@ -178,12 +178,13 @@ enum Mutation: CaseIterable {
       return nil
 
     case .misspellReference:
-      // A push to a screen, misspelt.
+      // A push to a screen, misspelt: the finding is at the misspelt name, not at 'push'.
       for (c, coordinator) in original.coordinators.enumerated().shuffled(using: &random) {
         for (s, screen) in coordinator.screens.enumerated() {
           for (e, event) in screen.events.enumerated() where event.action.hasPrefix("{ push: ") {
             module.coordinators[c].screens[s].events[e].action =
-              event.action.replacingOccurrences(of: " }", with: "x }")
+              event.action.replacingOccurrences(of: "{ push: ", with: "{ push: {{marker}}")
+              .replacingOccurrences(of: " }", with: "x }")
             return ("unknown-reference", module.yaml(marked: (c, s, e)))
           }
         }

@@ -37,13 +37,13 @@ import Testing
         """, types: "User: external"))
     #expect(
       described(findings, rule: "unknown-reference") == [
-        "11:16 'Check' is a decision of coordinator 'App', not a screen; use 'decide: Check' [unknown-reference]",
-        "12:16 'Home' is a screen of coordinator 'App', not a decision; use 'push: Home' [unknown-reference]",
-        "13:16 'Auth' is a coordinator, not a screen; use 'start: Auth' [unknown-reference]",
-        "14:16 'Home' is a screen, not a coordinator; use 'push: Home' [unknown-reference]",
-        "15:16 'Check' is a decision, not a coordinator; use 'decide: Check' [unknown-reference]",
-        "16:16 screen 'Login' belongs to coordinator 'Auth', not 'App'; reach it by starting 'Auth' [unknown-reference]",
-        "17:16 decision 'Chek' does not exist in coordinator 'App'; did you mean 'Check'? [unknown-reference]",
+        "11:22 'Check' is a decision of coordinator 'App', not a screen; use 'decide: Check' [unknown-reference]",
+        "12:24 'Home' is a screen of coordinator 'App', not a decision; use 'push: Home' [unknown-reference]",
+        "13:22 'Auth' is a coordinator, not a screen; use 'start: Auth' [unknown-reference]",
+        "14:23 'Home' is a screen, not a coordinator; use 'push: Home' [unknown-reference]",
+        "15:23 'Check' is a decision, not a coordinator; use 'decide: Check' [unknown-reference]",
+        "16:25 screen 'Login' belongs to coordinator 'Auth', not 'App'; reach it by starting 'Auth' [unknown-reference]",
+        "17:24 decision 'Chek' does not exist in coordinator 'App'; did you mean 'Check'? [unknown-reference]",
       ])
     // Since no start of 'Auth' is right, it is orphaned; and nothing else is reported.
     #expect(Set(findings.rules) == ["unknown-reference", "orphaned-coordinator"])
@@ -69,11 +69,11 @@ import Testing
         """, types: "User: external"))
     #expect(
       described(findings, rule: "unknown-reference") == [
-        "7:5 start 'Hom' is not a screen or decision of coordinator 'App'; did you mean 'Home'? [unknown-reference]",
+        "7:12 start 'Hom' is not a screen or decision of coordinator 'App'; did you mean 'Home'? [unknown-reference]",
         "11:51 coordinator 'Auth' has no result case 'canceled'; did you mean 'cancelled'? [unknown-reference]",
         "12:16 coordinator 'App' has no result to finish with; declare it, such as 'result: { done: ~ }' [unknown-reference]",
-        "13:16 coordinator 'Atuh' does not exist; did you mean 'Auth'? [unknown-reference]",
-        "23:5 'Login' belongs to coordinator 'Auth'; a coordinator starts at one of its own screens or decisions [unknown-reference]",
+        "13:23 coordinator 'Atuh' does not exist; did you mean 'Auth'? [unknown-reference]",
+        "23:12 'Login' belongs to coordinator 'Auth'; a coordinator starts at one of its own screens or decisions [unknown-reference]",
       ])
   }
 

@@ -201,16 +201,21 @@ private struct Builder {
     let start = startNode[index]
     let back = BackTargets(coordinatorGraph)
     switch (coordinator.root, coordinatorGraph.root) {
-    case (.start(_, let key), .node(let node)):
-      addEdge(from: start, to: firstNode[index] + node, kind: .begin, at: key)
+    case (.start(let name, let key), .node(let node)):
+      addEdge(
+        from: start, to: firstNode[index] + node, kind: .begin, at: key,
+        anchors: [key, name.range])
     case (.start(let name, let key), _):
-      addEdge(from: start, to: missingNode(name, in: index), kind: .begin, at: key)
+      addEdge(
+        from: start, to: missingNode(name, in: index), kind: .begin, at: key,
+        anchors: [key, name.range])
     case (_, .tabs(let tabs)):
       for (position, tab) in tabs.enumerated() {
         addEdge(
           from: start, to: entry(of: tab.start, owner: index), kind: .tab,
           label: "tab \(position + 1)",
-          style: tab.start.style, at: tab.tab.range)
+          style: tab.start.style, at: tab.tab.range,
+          anchors: [tab.tab.range, tab.tab.child.coordinator.range])
         for step in tab.handlerSteps {
           addStep(step, of: index, owner: start, acting: nil, back: back)
         }
@@ -232,7 +237,10 @@ private struct Builder {
   ) {
     let written = step.written
     let event = step.transition.name
-    let anchors = [written.range, event.range]
+    // A finding about the step is placed at its action, its event, or (when the name is
+    // what is wrong) the action's target.
+    var anchors = [written.range, event.range]
+    if let target = Self.target(of: written) { anchors.append(target.range) }
     var source = owner
     var label = event.text
     var payload = step.transition.payload.map { $0.type.description }
