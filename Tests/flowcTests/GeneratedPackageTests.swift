@@ -4,7 +4,7 @@ import Testing
 /// The promise of spec section 10: code generated for a module that checks without errors
 /// compiles against FlowRuntime with warnings as errors, in a package of the app's own that
 /// depends on this one by path. The module is made to be awkward: keywords as names, a type
-/// that hides a runtime name, recursive types, coordinators that start each other, tabs,
+/// that hides a runtime name, a type and a coordinator of one name (`Pong`), recursive types, coordinators that start each other, tabs,
 /// decisions decided with several payloads, a screen without events and a decision without
 /// cases, external types, public access.
 ///
@@ -59,6 +59,7 @@ let awkwardFlow = """
     Weird:
       struct: { default: String, self: Int, init: Int, class: Bool, type: "[Key: Date]" }
     Outcome: { enum: { default: ~, return: String } }
+    Pong: { struct: { score: Int } }
   coordinators:
     Flow:
       doc: "Its class hides the runtime's base class.\\r\\nA second line\\twith a tab.\\n\\n"
@@ -128,5 +129,9 @@ let awkwardFlow = """
           on:
             ping: { start: Ping, style: present, on: { done: { finish: done } } }
             quit: { finish: done }
+            score: { payload: Pong, push: Score }
+        Score:
+          input: Pong
+          on: { back: pop }
 
   """

@@ -8,8 +8,9 @@ package enum DuplicateNameRule: ModuleRule {
     "A coordinator or type defined twice in the module, a screen and a decision of one name, "
     + "or generated Swift names that collide."
   package static let rationale = """
-    Coordinators and types share the module's namespace across files, and screens and \
-    decisions share their coordinator's. Generated code adds `<C>Coordinator`, `<C>Screens` \
+    Coordinators have one namespace across the module's files and types another (a type \
+    `News` and a coordinator `News` do not clash); screens and decisions share their \
+    coordinator's. Generated code adds `<C>Coordinator`, `<C>Screens` \
     and `<C>Result` for each coordinator `C`: a type with one of those names would collide \
     with it. Inside `<C>Coordinator` it nests `<S>Event` for each screen `S` and \
     `<D>Answer` for each decision `D`: a type of the same name would be hidden there. The finding is placed once, at the later definition in file order (files \
@@ -67,12 +68,19 @@ package enum DuplicateNameRule: ModuleRule {
       version: 1
       types:
         Profile: { struct: { name: String } }
+        News: { struct: { title: String } }
       coordinators:
         App:
           entry: true
           start: Home
           screens:
-            Home: { on: { next: stay } }
+            Home: { on: { read: { payload: News, start: News, on: { done: stay } } } }
+        News:
+          input: News
+          result: { done: ~ }
+          start: Article
+          screens:
+            Article: { input: News, on: { close: { finish: done } } }
         Settings:
           start: Profile
           screens:
@@ -101,6 +109,12 @@ package enum DuplicateNameRule: ModuleRule {
     }
   }
 
+  /// A name in the namespace of its kind of definition.
+  private struct Namespaced: Hashable {
+    var kind: String
+    var name: String
+  }
+
   /// Checks both namespaces in one pass each, with hash tables: O(definitions).
   package static func check(_ context: ResolvedModule, into findings: inout Findings) {
     let module = context.module
@@ -116,24 +130,21 @@ package enum DuplicateNameRule: ModuleRule {
       $0.name.range.precedes($1.name.range)
     }
 
-    // The tables hold indices into `definitions`, not copies of them.
-    var seen: [String: Int] = [:]
+    // Coordinators and types have namespaces of their own (spec section 2, r2); the Swift
+    // names they generate share one, below. The tables hold indices into `definitions`.
+    var seen: [Namespaced: Int] = [:]
     seen.reserveCapacity(definitions.count)
     var unique: [Int] = []
     unique.reserveCapacity(definitions.count)
     for (index, definition) in definitions.enumerated() {
-      if let firstIndex = seen[definition.name.text] {
+      let key = Namespaced(kind: definition.kind, name: definition.name.text)
+      if let firstIndex = seen[key] {
         let first = definitions[firstIndex]
-        let message =
-          first.kind == definition.kind
-          ? "\(definition.kind) '\(definition.name)' is defined twice in the module"
-          : "\(definition.kind) '\(definition.name)' has the name of \(first.kind) '\(first.name)'"
-            + "; coordinators and types share one namespace"
         findings.add(
-          self, message, at: definition.name.range,
-          notes: [Note("first defined here", at: first.name.range)])
+          self, "\(definition.kind) '\(definition.name)' is defined twice in the module",
+          at: definition.name.range, notes: [Note("first defined here", at: first.name.range)])
       } else {
-        seen[definition.name.text] = index
+        seen[key] = index
         unique.append(index)
       }
     }
