@@ -4,7 +4,8 @@ import Testing
 /// The promise of spec section 10: code generated for a module that checks without errors
 /// compiles against FlowRuntime with warnings as errors, in a package of the app's own that
 /// depends on this one by path. The module is made to be awkward: keywords as names, a type
-/// that hides a runtime name, a type and a coordinator of one name (`Pong`), recursive types, coordinators that start each other, tabs,
+/// that hides a runtime name, a type and a coordinator of one name (`Pong`),
+/// payloads on `stay` and `pop`, recursive types, coordinators that start each other, tabs,
 /// decisions decided with several payloads, a screen without events and a decision without
 /// cases, external types, public access.
 ///
@@ -130,8 +131,9 @@ let awkwardFlow = """
             ping: { start: Ping, style: present, on: { done: { finish: done } } }
             quit: { finish: done }
             score: { payload: Pong, push: Score }
+            keep: { stay, payload: Pong, doc: Keeps the score. }
         Score:
           input: Pong
-          on: { back: pop }
+          on: { back: { pop: ~, payload: "[Int]" } }
 
   """

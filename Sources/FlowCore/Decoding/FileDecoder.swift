@@ -481,9 +481,14 @@ package struct FileDecoder: Sendable {
     }
     let range = chosen.name.range
     if MappingReader.contains(Self.scalarActions, chosen.key) {
-      report(
-        "'\(chosen.key)' takes no value; write it as the whole action: '\(eventName): \(chosen.key)'",
-        at: chosen.keyNode)
+      // The mapping form of a scalar action (r2), so that it can carry a `payload` and a
+      // `doc`: its key has no value, `{ stay: ~, payload: T }` or `{ stay, payload: T }`.
+      if !tree.isNull(chosen.value) {
+        report(
+          "'\(chosen.key)' takes no value; write '{ \(chosen.key): ~ }' in a mapping with "
+            + "'payload' or 'doc', or the whole action: '\(eventName): \(chosen.key)'",
+          at: chosen.value)
+      }
       return scalarAction(chosen.key, at: chosen.keyNode, of: what)
     }
     guard let target = name(chosen.value, for: "'\(chosen.key)'") else {

@@ -81,8 +81,9 @@ import Testing
   }
 
   @Test func aScreenWithASchemaErrorGetsOnlyThatError() throws {
-    // `{ doc: x, pop: ~ }` is a schema error; the `pop` kept from it would also be an
-    // invalid back on the first screen, and its misspelt target an unknown reference.
+    // `{ pop: Home }` is a schema error (pop takes no value); the `pop` kept from it would
+    // also be an invalid back on the first screen, and the misspelt target an unknown
+    // reference.
     let findings = try check(
       """
       version: 1
@@ -91,9 +92,9 @@ import Testing
           entry: true
           start: Home
           screens:
-            Home: { on: { back: { doc: x, pop: ~ }, next: { push: Nowher } } }
+            Home: { on: { back: { doc: x, pop: Home }, next: { push: Nowher } } }
       """)
-    #expect(placed(findings) == ["a.flow.yaml:7:37 [schema]"])
+    #expect(placed(findings) == ["a.flow.yaml:7:42 [schema]"])
   }
 
   @Test func aBrokenTypeIsNotUnused() throws {

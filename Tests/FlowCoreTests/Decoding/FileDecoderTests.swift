@@ -141,7 +141,7 @@ import Testing
                 a: { push: Home, present: Home }
                 b: push
                 c: { payload: Int }
-                d: { pop: ~ }
+                d: { pop: Home }
                 e: { push: [Home] }
                 f: { start: Auth, style: sideways, on: { ok: { payload: Int, finish: x } } }
                 g: { push: Home, style: push }
@@ -150,7 +150,7 @@ import Testing
     #expect(file != nil)
     #expect(
       findings.map { "\($0.line):\($0.column)" } == [
-        "2:1", "5:12", "9:9", "11:28", "12:14", "13:14", "14:16", "15:22", "16:36", "16:58",
+        "2:1", "5:12", "9:9", "11:28", "12:14", "13:14", "14:21", "15:22", "16:36", "16:58",
         "17:28", "18:10",
       ], "\(described(findings))")
     #expect(findings.allSatisfy { $0.rule == "schema" })
@@ -373,8 +373,32 @@ import Testing
     #expect(
       findings.map(\.message) == [
         "a handler takes its payload from the child's result case; remove 'payload'",
-        "'dismiss' takes no value; write it as the whole action: 'y: dismiss'",
+        "'dismiss' takes no value; write '{ dismiss: ~ }' in a mapping with 'payload' or 'doc', "
+          + "or the whole action: 'y: dismiss'",
       ])
+  }
+
+  /// Revision 2: `pop`, `dismiss` and `stay` have a mapping form whose key has no value, so
+  /// that they can carry a payload and a doc.
+  @Test func scalarActionsHaveAMappingFormWithAPayload() throws {
+    let (file, findings) = decode(
+      flow(
+        """
+        App:
+          start: A
+          screens:
+            A:
+              on:
+                save: { stay: ~, payload: Int, doc: Saves it. }
+                keep: { stay, payload: String }
+                back: { pop: }
+                close: { dismiss: ~, doc: Closes. }
+        """))
+    #expect(findings.isEmpty, "\(described(findings))")
+    let events = try #require(file?.coordinators.first?.screens.first?.events)
+    #expect(events.map(\.action.keyword) == ["stay", "stay", "pop", "dismiss"])
+    #expect(events.map { $0.payload?.type } == [.named("Int"), .named("String"), nil, nil])
+    #expect(events.map(\.doc) == ["Saves it.", nil, nil, "Closes."])
   }
 
   @Test func anEmptyResultIsAFinding() {
