@@ -91,7 +91,7 @@ enum GenerateCommand: Command {
     }
 
     guard let workingDirectory = WorkingDirectory.path() else {
-      throw UsageError("cannot tell the working directory, which headers name paths from")
+      throw UsageError.input("cannot tell the working directory, which headers name paths from")
     }
     let options = SwiftGenerator.Options(access: access) {
       Paths.relative($0, to: workingDirectory)
@@ -114,7 +114,7 @@ enum GenerateCommand: Command {
         timer.lap("compare with the output directory")
       }
     } catch {
-      throw UsageError("cannot use output directory: \(error)", command: name)
+      throw UsageError.input("cannot use output directory: \(error)")
     }
     guard plan.conflicts.isEmpty else {
       for conflict in plan.conflicts {
