@@ -65,7 +65,7 @@ import Testing
   /// A package like the example with a flow that has an error: the build fails, and the log
   /// has the finding as `FILE:LINE:COLUMN: error: …` with the flow file's absolute path,
   /// which Xcode and editors turn into a link. `flowc-check` fails on it too. Both take the
-  /// severities of the package's `.flowc.yml`.
+  /// severities of the package's `.flowc.yaml`.
   @Test func anErrorInAFlowFailsTheBuildWithItsPlace() throws {
     let directory = try TemporaryDirectory(files: [
       "Package.swift": """
@@ -97,7 +97,8 @@ import Testing
             Alone: { on: { tap: stay } }
 
       """,
-      ".flowc.yml": "rules:\n  orphaned-coordinator: error\n",
+      // The other spelling, which the build plugin and flowc-check read as well.
+      ".flowc.yaml": "rules:\n  orphaned-coordinator: error\n",
       "Sources/Broken/Screens.swift": "import FlowRuntime\n",
     ])
     defer { directory.cleanUp() }
