@@ -29,13 +29,14 @@ let package = Package(
     .target(name: "FlowRuntime"),
     // Generates a target's coordinators from its flow files when it builds (docs/plugins.md).
     .plugin(name: "FlowcBuildPlugin", capability: .buildTool(), dependencies: ["flowc"]),
-    // `swift package flowc-check`: checks the package's flows, with its .flowc.yml.
+    // `swift package flowc-check`: checks the package's flows, with its .flowc.yml. The
+    // command plugins declare no dependency on flowc but build it themselves (see
+    // Plugins/Shared/PluginSupport.swift): a declared tool was relinked on every run.
     .plugin(
       name: "FlowcCheck",
       capability: .command(
         intent: .custom(verb: "flowc-check", description: "Check the flow files of the package")
-      ),
-      dependencies: ["flowc"]
+      )
     ),
     // `swift package flowc-generate`: writes generated coordinators into the package.
     .plugin(
@@ -46,8 +47,7 @@ let package = Package(
         permissions: [
           .writeToPackageDirectory(reason: "flowc writes the generated coordinators")
         ]
-      ),
-      dependencies: ["flowc"]
+      )
     ),
     // FlowCommandLine only to find the flow files of flows/ as `flowc` does.
     .testTarget(name: "FlowCoreTests", dependencies: ["FlowCore", "FlowCommandLine"]),

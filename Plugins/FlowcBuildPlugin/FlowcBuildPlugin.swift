@@ -6,7 +6,8 @@ import PackagePlugin
 /// The target's `*.flow.yaml` and `*.flow.yml` files form one module. One build command runs
 /// `flowc generate --output-file` over all of them and writes one Swift file into the plugin's
 /// work directory, which SwiftPM compiles with the target. Its inputs are exactly the flow
-/// files and the package's `.flowc.yml` (if there is one), and its output is exactly that one
+/// files and the package's `.flowc.yml` or `.flowc.yaml` (if there is one; a build reads only
+/// its declared inputs, so no directory above the package is searched), and its output is exactly that one
 /// file, so the command runs again only when one of them changes. Why one file:
 /// `docs/plugins.md`.
 ///
@@ -25,8 +26,11 @@ struct FlowcBuildPlugin: BuildToolPlugin {
       "\(target.name)Flows.swift")
     var arguments = ["generate"] + flows.map(\.path) + ["--output-file", output.path]
     var inputs = flows
-    let configuration = context.package.directoryURL.appendingPathComponent(".flowc.yml")
-    if FileManager.default.fileExists(atPath: configuration.path) {
+    let configurations = [".flowc.yml", ".flowc.yaml"]
+      .map { context.package.directoryURL.appendingPathComponent($0) }
+      .filter { FileManager.default.fileExists(atPath: $0.path) }
+    guard configurations.count < 2 else { throw BothConfigurations() }
+    if let configuration = configurations.first {
       arguments += ["--config", configuration.path]
       inputs.append(configuration)
     }
@@ -38,5 +42,12 @@ struct FlowcBuildPlugin: BuildToolPlugin {
         inputFiles: inputs,
         outputFiles: [output])
     ]
+  }
+}
+
+/// The package has `.flowc.yml` and `.flowc.yaml`: flowc will not guess which one is meant.
+struct BothConfigurations: Error, CustomStringConvertible {
+  var description: String {
+    "the package has both '.flowc.yml' and '.flowc.yaml' configuration files; keep one"
   }
 }

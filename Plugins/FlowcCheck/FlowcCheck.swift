@@ -21,7 +21,7 @@ struct FlowcCheck: CommandPlugin {
     var extractor = ArgumentExtractor(arguments)
     let targetNames = extractor.extractOption(named: "target")
     let (paths, options) = split(extractor.remainingArguments, valueOptions: valueOptions)
-    let flowc = try context.tool(named: "flowc").url
+    let flowc = try builtFlowc(packageManager)
     let package = context.package.directoryURL
 
     var runs: [[String]] = []

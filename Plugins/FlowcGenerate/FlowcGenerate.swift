@@ -22,7 +22,7 @@ struct FlowcGenerate: CommandPlugin {
     let targetNames = extractor.extractOption(named: "target")
     let output = extractor.extractOption(named: "output").last
     let (paths, options) = split(extractor.remainingArguments, valueOptions: valueOptions)
-    let flowc = try context.tool(named: "flowc").url
+    let flowc = try builtFlowc(packageManager)
     let package = context.package.directoryURL
 
     var runs: [(files: [String], output: String)] = []

@@ -93,7 +93,28 @@ import Testing
     let before = try snapshot(directory.url, "Generated")
     let stale = try flowc(["generate", "--output", "Generated", "--check"], in: directory.url)
     #expect(stale.status == 1)
-    #expect(stale.stdout == "would update Generated/DetailCoordinator.swift\n")
+    // What changed is shown, as `diff -u` would: the event's case, in two places.
+    #expect(
+      stale.stdout == """
+        would update Generated/DetailCoordinator.swift
+        --- Generated/DetailCoordinator.swift (on disk)
+        +++ Generated/DetailCoordinator.swift (generated)
+        @@ -22,5 +22,5 @@
+           /// The events of screen Page.
+           enum PageEvent: Hashable, Sendable {
+        -    case close
+        +    case dismissed
+           }
+         
+        @@ -55,5 +55,5 @@
+             guard canAct else { return }
+             switch event {
+        -    case .close:
+        +    case .dismissed:
+               finish(.closed)
+             }
+
+        """)
     #expect(try snapshot(directory.url, "Generated") == before, "--check wrote something")
   }
 
@@ -316,7 +337,8 @@ import Testing
     try Data(edited.utf8).write(to: flow)
     let stale = try flowc(arguments + ["--check"], in: directory.url)
     #expect(stale.status == 1)
-    #expect(stale.stdout == "would update Flows.swift\n")
+    #expect(stale.stdout.hasPrefix("would update Flows.swift\n--- Flows.swift (on disk)\n"))
+    #expect(stale.stdout.contains("\n-    case close\n+    case done\n"))
     #expect(try snapshot(directory.url, ".") == before)
   }
 

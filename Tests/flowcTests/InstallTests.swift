@@ -54,6 +54,17 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: installed.path))
   }
 
+  /// The tests are swift-testing's; XCTest's pass finds none and opens the output with
+  /// "Executed 0 tests", so `make test` runs without it, with a flag this SwiftPM has.
+  @Test func makeTestRunsNoEmptyXCTestPass() throws {
+    let dryRun = try make(["-n", "test", "SWIFT=swift"])
+    try #require(dryRun.status == 0, "\(dryRun.output)")
+    let testLines = dryRun.output.split(separator: "\n").filter { $0.hasPrefix("swift test") }
+    #expect(testLines == ["swift test --skip-build --disable-xctest"], "\(dryRun.output)")
+    let help = try run(URL(fileURLWithPath: "/usr/bin/env"), ["swift", "test", "--help"])
+    #expect(help.output.contains("--disable-xctest"))
+  }
+
   private func make(_ arguments: [String]) throws -> ProcessOutput {
     try run(
       URL(fileURLWithPath: "/usr/bin/env"), ["make", "-s", "-C", packageRoot.path] + arguments)

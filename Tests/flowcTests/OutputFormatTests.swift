@@ -156,6 +156,92 @@ import Testing
     #expect(result.stderr == "no problems in 1 file\n")
   }
 
+  @Test func theConfigurationIsFoundAboveTheWorkingDirectory() throws {
+    // As swift-format finds `.swift-format`: the nearest directory up that has one. Its
+    // `include` and `exclude` are relative to that directory.
+    let directory = try TemporaryDirectory(files: [
+      "flows/a.flow.yaml": unreachable,
+      "flows/drafts/b.flow.yaml": "not: [valid",
+      ".flowc.yml":
+        "rules:\n  unreachable-screen: error\ninclude: [flows]\nexclude: [flows/drafts]\n",
+      "Sources/App/keep.txt": "",
+    ])
+    defer { directory.cleanUp() }
+    let below = directory.url.appendingPathComponent("Sources/App")
+    let result = try flowc(["check"], in: below)
+    #expect(result.status == 1, "\(result.stderr)")
+    #expect(result.stdout.hasPrefix("../../flows/a.flow.yaml:8:7: error: screen 'Old'"))
+    #expect(result.stderr == "1 error in 1 file\n")
+    // A nearer configuration wins over the one above.
+    try "rules:\n  unreachable-screen: off\n".write(
+      to: below.appendingPathComponent(".flowc.yml"), atomically: true, encoding: .utf8)
+    let nearer = try flowc(["check", "../../flows/a.flow.yaml"], in: below)
+    #expect(nearer.status == 0)
+    #expect(nearer.stdout == "")
+  }
+
+  @Test func theYamlSpellingIsReadAndBothSpellingsAreAnError() throws {
+    let directory = try TemporaryDirectory(files: [
+      "flows/a.flow.yaml": unreachable, ".flowc.yaml": "rules:\n  unreachable-screen: error\n",
+    ])
+    defer { directory.cleanUp() }
+    let result = try flowc(["check"], in: directory.url)
+    #expect(result.status == 1)
+    #expect(result.stdout.hasPrefix("flows/a.flow.yaml:8:7: error: screen 'Old'"))
+    try "rules: {}\n".write(
+      to: directory.url.appendingPathComponent(".flowc.yml"), atomically: true, encoding: .utf8)
+    let both = try flowc(["check"], in: directory.url)
+    #expect(both.status == 2)
+    #expect(
+      both.stderr
+        == "flowc: error: '.flowc.yml' and '.flowc.yaml' are both configuration files of this "
+        + "directory; keep one\n")
+  }
+
+  @Test func aMissingIncludeNamesTheConfigurationFile() throws {
+    let directory = try TemporaryDirectory(files: [
+      "flows/a.flow.yaml": unreachable, ".flowc.yml": "include: [flows, Sources/Flows]\n",
+      "sub/keep.txt": "",
+    ])
+    defer { directory.cleanUp() }
+    let result = try flowc(["check"], in: directory.url.appendingPathComponent("sub"))
+    #expect(result.status == 2)
+    #expect(
+      result.stderr
+        == "flowc: error: ../.flowc.yml: include 'Sources/Flows' does not exist (no such file "
+        + "or directory: '../Sources/Flows')\n")
+  }
+
+  @Test func theUsageHintFollowsOnlyUsageErrors() throws {
+    let directory = try TemporaryDirectory(files: ["flows/a.flow.yaml": unreachable])
+    defer { directory.cleanUp() }
+    let missing = try flowc(["check", "nope"], in: directory.url)
+    #expect(missing.status == 2)
+    #expect(missing.stderr == "flowc: error: no such file or directory: 'nope'\n")
+    let config = try flowc(["check", "--config", "nope.yml"], in: directory.url)
+    #expect(config.status == 2)
+    #expect(!config.stderr.contains("for usage"), "\(config.stderr)")
+    let usage = try flowc(["check", "--severity"], in: directory.url)
+    #expect(usage.status == 2)
+    #expect(usage.stderr.hasSuffix("\nrun 'flowc help check' for usage\n"))
+  }
+
+  @Test func graphTakesTheConfigurationAndSeverities() throws {
+    let directory = try TemporaryDirectory(files: [
+      "flows/a.flow.yaml": unreachable, "quiet.yml": "rules:\n  unreachable-screen: off\n",
+    ])
+    defer { directory.cleanUp() }
+    let marked = try flowc(["graph"], in: directory.url)
+    #expect(marked.status == 0)
+    #expect(marked.stdout.contains(">unreachable-screen</font>"))
+    for options in [["--severity", "unreachable-screen=off"], ["--config", "quiet.yml"]] {
+      let quiet = try flowc(["graph"] + options, in: directory.url)
+      #expect(quiet.status == 0, "\(options): \(quiet.stderr)")
+      #expect(!quiet.stdout.contains("unreachable-screen"), "\(options)")
+      #expect(quiet.stderr == "", "\(options)")
+    }
+  }
+
   @Test func aBadConfigurationIsAnErrorThatNamesIt() throws {
     let cases: [(String, String)] = [
       (
@@ -168,7 +254,7 @@ import Testing
       ),
       (
         "rule:\n  cannot-finish: off\n",
-        ".flowc.yml:1:1: unknown key 'rule'; did you mean 'rules'?; expected 'rules', 'include' or 'exclude'"
+        ".flowc.yml:1:1: unknown key 'rule'; expected 'rules', 'include' or 'exclude'; did you mean 'rules'?\n"
       ),
       ("rules: [\n", ".flowc.yml:2:1: invalid YAML"),
     ]

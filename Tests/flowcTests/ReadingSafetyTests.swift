@@ -146,6 +146,46 @@ import Testing
     #expect(found.stderr.contains("cannot read configuration .flowc.yml: is a FIFO"))
   }
 
+  /// A link to a directory is followed, and a directory reached through two links (or a
+  /// link and its own path) is read once, so that no coordinator is defined twice.
+  @Test func linksToDirectoriesAreFollowedAndEachDirectoryReadOnce() throws {
+    let other = cleanFlow.replacingOccurrences(of: "App:", with: "Other:")
+      .replacingOccurrences(of: "entry: true", with: "entry: false")
+    let directory = try TemporaryDirectory(files: [
+      "flows/a.flow.yaml": cleanFlow, "shared/b.flow.yaml": other,
+      "flows/local/c.flow.yaml": cleanFlow.replacingOccurrences(of: "App:", with: "Local:")
+        .replacingOccurrences(of: "entry: true", with: "entry: false"),
+    ])
+    defer { directory.cleanUp() }
+    try link(directory, "flows/shared", to: "../shared")
+    try link(directory, "flows/again", to: "../shared")
+    try link(directory, "flows/also-local", to: "local")
+    let result = try flowcWithDeadline(["check", "flows", "--format", "json"], in: directory.url)
+    #expect(!result.timedOut)
+    #expect(result.stderr == "", "\(result.stderr)")
+    // Both are named by the first link in order of paths; `local` by its own path.
+    let files = try #require(
+      JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    let summary = try #require(files["summary"] as? [String: Any], "\(result.stdout)")
+    #expect(summary["files"] as? Int == 3, "\(result.stdout)")
+    #expect(!result.stdout.contains("duplicate"), "\(result.stdout)")
+  }
+
+  @Test func aLinkThatLoopsIsAnErrorNamingItNotAHang() throws {
+    let directory = try TemporaryDirectory(files: ["flows/sub/a.flow.yaml": cleanFlow])
+    defer { directory.cleanUp() }
+    try link(directory, "flows/sub/up", to: "..")
+    let result = try flowcWithDeadline(["check", "flows"], in: directory.url)
+    #expect(!result.timedOut)
+    #expect(result.status == 2)
+    #expect(
+      result.stderr
+        == "flowc: error: cannot read flows/sub/up: a symbolic link to a directory that "
+        + "contains it, so the search would never end; remove it, or exclude it in the "
+        + "configuration\n")
+    #expect(result.stdout.isEmpty)
+  }
+
   @Test func aDeviceIsRefusedWithoutBeingRead() throws {
     let started = Date()
     let result = try flowcWithDeadline(["check", "/dev/zero"])

@@ -32,8 +32,10 @@ package enum FlowCommandLine {
     } catch {
       // Messages quote paths and names as given: printed escaped, as findings are.
       result.errors += "flowc: error: \(TerminalText.printable(error.message))\n"
-      let help = error.command.map { "flowc help \($0)" } ?? "flowc --help"
-      result.errors += "run '\(help)' for usage\n"
+      if error.pointsAtUsage {
+        let help = error.command.map { "flowc help \($0)" } ?? "flowc --help"
+        result.errors += "run '\(help)' for usage\n"
+      }
       result.status = .failure
     }
     return result

@@ -91,7 +91,7 @@ enum GenerateCommand: Command {
     }
 
     guard let workingDirectory = WorkingDirectory.path() else {
-      throw UsageError("cannot tell the working directory, which headers name paths from")
+      throw UsageError.input("cannot tell the working directory, which headers name paths from")
     }
     let options = SwiftGenerator.Options(access: access) {
       Paths.relative($0, to: workingDirectory)
@@ -114,7 +114,7 @@ enum GenerateCommand: Command {
         timer.lap("compare with the output directory")
       }
     } catch {
-      throw UsageError("cannot use output directory: \(error)", command: name)
+      throw UsageError.input("cannot use output directory: \(error)")
     }
     guard plan.conflicts.isEmpty else {
       for conflict in plan.conflicts {
@@ -129,6 +129,7 @@ enum GenerateCommand: Command {
     if checking {
       for change in plan.changes {
         result.output += "would \(change.kind.rawValue) \(TerminalText.printable(change.path))\n"
+        result.output += diff(of: change)
       }
       if plan.changes.isEmpty {
         result.errors = "\(count(fileCount)) in \(place) up to date\n"
@@ -182,6 +183,17 @@ enum GenerateCommand: Command {
     }
     guard !hidden.isEmpty else { return checked.findings }
     return (checked.findings + hidden).sorted(by: Finding.reportOrder)
+  }
+
+  /// What `--check` shows of a file it would update: a short diff of the text on disk and
+  /// the text it would write (``StaleFileDiff``); nothing for a file created or deleted, or
+  /// one that cannot be read again.
+  private static func diff(of change: OutputPlan.Change) -> String {
+    guard change.kind == .update, let new = change.contents,
+      case .bytes(let bytes)? = try? FileSystem.read(change.target, limit: Int(Int32.max))
+    else { return "" }
+    return StaleFileDiff.render(
+      old: String(decoding: bytes, as: UTF8.self), new: new, path: change.path)
   }
 
   private static func count(_ files: Int) -> String {

@@ -29,11 +29,15 @@ enum GraphCommand: Command {
   static let syntax = CommandSyntax(
     overview: "Draw the navigation of flow files, marked with what 'flowc check' finds.",
     positional: Inputs.paths,
-    options: [format.option, coordinator],
+    options: [
+      format.option, coordinator, Inputs.config,
+      Inputs.severity.described(
+        as: "Set a rule to error, warning or off for the findings drawn, as for 'flowc check'"),
+    ],
     discussion: "Findings are drawn on the graph: unreachable screens grey and dashed, orphaned "
       + "coordinators, unhandled results, leaks and other findings red, with their rule ids; "
-      + "\(Configuration.defaultFileName), if there is one here, sets their severities as for "
-      + "'flowc check'.\nWhen a file cannot be read into the module (a yaml-syntax finding, a "
+      + "the configuration ('\(Configuration.defaultFileName)' here or above, or --config) and "
+      + "--severity set their severities, and which are drawn, as for 'flowc check'.\nWhen a file cannot be read into the module (a yaml-syntax finding, a "
       + "bad version), nothing is drawn: the findings are printed on standard error instead.",
     exitStatuses: [
       (.success, "drawn (even with findings)"),

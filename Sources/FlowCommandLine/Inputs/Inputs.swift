@@ -17,7 +17,8 @@ enum Inputs {
   /// `--config FILE`.
   static let config = Option.single(
     "--config", "FILE", help: "The configuration file",
-    default: "\(Configuration.defaultFileName) here, if there is one")
+    default: "\(Configuration.defaultFileName) or .flowc.yaml here or in the nearest directory "
+      + "above that has one")
 
   /// `--color auto|always|never`.
   static let color = ChoiceOption("--color", default: ColorChoice.auto) { choice in
@@ -39,9 +40,11 @@ enum Inputs {
     _ options: ParsedOptions, _ invocation: Invocation, command: String,
     adjust: (inout Configuration) -> Void = { _ in }
   ) throws(UsageError) -> CheckResult {
-    var configuration = try configuration(options)
+    let file = try configurationFile(options)
+    var configuration = try configuration(options, file)
     adjust(&configuration)
-    let inputs = try collect(options.positionals, invocation, configuration, command: command)
+    let inputs = try collect(
+      options.positionals, invocation, configuration, file, command: command)
     return try check(inputs, configuration, invocation)
   }
 
@@ -54,42 +57,49 @@ enum Inputs {
       return try Pipeline.check(
         inputs, configuration: configuration, limits: .standard, timed: invocation.isTimed)
     } catch {
-      throw UsageError("cannot read \(error)")
+      throw UsageError.input("cannot read \(error)")
     }
   }
 
-  /// The configuration: the `--config` file, or `.flowc.yml` here if there is one, then the
-  /// `--severity` options.
-  private static func configuration(_ options: ParsedOptions) throws(UsageError) -> Configuration {
+  /// The configuration file: the `--config` file, or the one found here or above
+  /// (``ConfigurationFile/find()``), or `nil`.
+  private static func configurationFile(_ options: ParsedOptions) throws(UsageError)
+    -> ConfigurationFile?
+  {
+    if let path = options.value(config) { return ConfigurationFile(path) }
+    return try ConfigurationFile.find()
+  }
+
+  /// The configuration: `file`'s, or the default one, then the `--severity` options.
+  private static func configuration(
+    _ options: ParsedOptions, _ file: ConfigurationFile?
+  ) throws(UsageError) -> Configuration {
     var configuration = Configuration()
     do {
-      if let path = options.value(config) {
-        configuration = try Configuration.load(path)
-      } else if FileSystem.exists(Configuration.defaultFileName) {
-        // Whatever is there is read, so that a configuration that cannot be read (a link
-        // that leads nowhere, a FIFO) is an error rather than silently no configuration.
-        configuration = try Configuration.load(Configuration.defaultFileName)
-      }
+      if let file { configuration = try Configuration.load(file.path) }
       for assignment in options.values(severity) {
         try configuration.set(assignment)
       }
     } catch {
-      throw UsageError(error.description)
+      throw UsageError.input(error.description)
     }
     return configuration
   }
 
   /// The flow files `paths` name: files as they are, directories searched (without what
   /// the configuration excludes), `-` read from standard input; with no paths, the
-  /// configuration's `include` paths or `flows/`.
+  /// configuration's `include` paths (relative to its `file`'s directory) or `flows/`.
   private static func collect(
     _ paths: [String], _ invocation: Invocation, _ configuration: Configuration,
-    command: String
+    _ file: ConfigurationFile?, command: String
   ) throws(UsageError) -> [FlowInput] {
     var inputs: [FlowInput] = []
     var paths = paths
-    if paths.isEmpty && !configuration.include.isEmpty {
-      paths = configuration.include
+    // The file whose `include` the paths come from, to say where a missing one was named.
+    var includedBy: ConfigurationFile?
+    if let file, paths.isEmpty && !configuration.include.isEmpty {
+      paths = configuration.include.map(file.resolve)
+      includedBy = file
     } else if paths.isEmpty {
       guard FileSystem.kind(of: defaultDirectory) == .directory else {
         throw UsageError(
@@ -100,7 +110,7 @@ enum Inputs {
     }
     // Every path as outputs name it, however it was typed (`d`, `./d`, `d/`): one spelling
     // in text, JSON and SARIF, one SARIF fingerprint, one set of glob matches.
-    for typed in paths {
+    for (index, typed) in paths.enumerated() {
       let path = Paths.display(typed)
       if typed == "-" {
         inputs.append(.source(try standardInput(invocation)))
@@ -111,8 +121,11 @@ enum Inputs {
         inputs.append(.path(path))
       case .directory:
         let found = FlowFileSearch.search(under: path)
-        let isKept = { (file: String) in
-          !configuration.exclude.contains { Glob.matches($0, file) }
+        // Patterns are relative to the configuration file's directory, as its paths are.
+        let isKept = { (path: String) in
+          guard !configuration.exclude.isEmpty else { return true }
+          let relative = file?.relative(path) ?? path
+          return !configuration.exclude.contains { Glob.matches($0, relative) }
         }
         let unreadable = found.unreadable.filter { isKept($0.path) }
         guard unreadable.isEmpty else { throw cannotRead(unreadable) }
@@ -120,15 +133,19 @@ enum Inputs {
         guard !kept.isEmpty else {
           let excluded = found.files.isEmpty ? "" : " that the configuration does not exclude"
           let patterns = FlowFileName.patterns.joined(separator: ", ")
-          throw UsageError(
-            "no flow files (\(patterns)) under '\(path)'\(excluded)", command: command)
+          throw UsageError.input("no flow files (\(patterns)) under '\(path)'\(excluded)")
         }
         inputs.append(contentsOf: kept.map { .path($0) })
       case nil where FileSystem.exists(path):
         // A link that leads nowhere: reading it says so.
         inputs.append(.path(path))
       case nil:
-        throw UsageError("no such file or directory: '\(path)'", command: command)
+        if let includedBy {
+          throw UsageError.input(
+            "\(includedBy.path): include '\(configuration.include[index])' does not exist "
+              + "(no such file or directory: '\(path)')")
+        }
+        throw UsageError.input("no such file or directory: '\(path)'")
       }
     }
     return inputs
@@ -138,7 +155,8 @@ enum Inputs {
   /// since a flow file left out of the module would make `check` pass and `generate`
   /// delete its output.
   private static func cannotRead(_ entries: [FileSystemError]) -> UsageError {
-    UsageError("cannot read " + entries.map(\.description).joined(separator: "; cannot read "))
+    UsageError.input(
+      "cannot read " + entries.map(\.description).joined(separator: "; cannot read "))
   }
 
   /// The text of standard input, as the file `<stdin>`, bounded as a flow file is.
@@ -148,12 +166,12 @@ enum Inputs {
     do {
       contents = try invocation.readStandardInput(limit)
     } catch {
-      throw UsageError("cannot read standard input: \(error.reason)")
+      throw UsageError.input("cannot read standard input: \(error.reason)")
     }
     switch contents {
     case .bytes(let bytes): return SourceFile(path: "<stdin>", bytes: bytes)
     case .tooLarge:
-      throw UsageError("standard input is larger than the limit of \(limit) bytes")
+      throw UsageError.input("standard input is larger than the limit of \(limit) bytes")
     }
   }
 }

@@ -1,6 +1,6 @@
 /// How a run is configured: severities per rule and which paths to read. Read from
-/// `.flowc.yml` in the working directory or the file given with `--config`, then adjusted
-/// by `--severity` options.
+/// `.flowc.yml` (or `.flowc.yaml`) in the working directory or the nearest directory above
+/// it, or the file given with `--config`, then adjusted by `--severity` options.
 ///
 /// ```yaml
 /// rules:
@@ -29,8 +29,13 @@ public struct Configuration: Sendable {
 
   public init() {}
 
-  /// The name of the configuration file looked for in the working directory.
+  /// The name of the configuration file looked for in the working directory and the
+  /// directories above it.
   public static let defaultFileName = ".flowc.yml"
+
+  /// Every name the configuration file may have: ``defaultFileName`` and `.flowc.yaml`, as
+  /// a flow file may end in `.yml` or `.yaml`. One directory may hold only one of them.
+  public static let fileNames = [defaultFileName, ".flowc.yaml"]
 
   /// `finding` with its configured severity, or `nil` when its rule is off.
   public func apply(to finding: Finding) -> Finding? {
@@ -95,8 +100,8 @@ public struct Configuration: Sendable {
         let text = tree.text(of: keyNode) ?? "?"
         throw ConfigurationError(
           at: at,
-          "unknown key '\(text)'" + Suggestion.didYouMean(text, in: keys)
-            + "; expected " + MappingReader.list(keys))
+          "unknown key '\(text)'; expected " + MappingReader.list(keys)
+            + Suggestion.didYouMean(text, in: keys))
       }
       guard seen.insert(key).inserted else {
         throw ConfigurationError(at: at, "duplicate key '\(key)'")

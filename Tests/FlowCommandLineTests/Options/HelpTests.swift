@@ -63,7 +63,8 @@ import Testing
           --color     auto (default): colour findings on a terminal, unless NO_COLOR is set
                       always: colour findings wherever they go
                       never: never colour findings
-          --config    The configuration file (default: .flowc.yml here, if there is one)
+          --config    The configuration file (default: .flowc.yml or .flowc.yaml here or in the
+                      nearest directory above that has one)
           --severity  Set a rule to error, warning or off: --severity cannot-finish=error
           -h, --help  Show this help
 
