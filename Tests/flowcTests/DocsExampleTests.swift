@@ -143,6 +143,17 @@ struct DocsExampleTests {
       \(place): the page marks \(expected.sorted()), flowc reports:
       \(reported.map { "\($0.finding) \($0.message)" }.joined(separator: "\n"))
       """)
+
+    // A whole file that checks clean is what a reader copies, into an editor that checks it
+    // against the schema as they type: the schema must take it too.
+    guard only == nil, expected.isEmpty else { return }
+    let directory = try TemporaryDirectory(
+      files: Dictionary(uniqueKeysWithValues: files.map { ($0.name, $0.text + "\n") }))
+    defer { directory.cleanUp() }
+    let schemaRun = try CheckJSONSchema.run(
+      ["--schemafile", JSONSchemaTests.schema]
+        + files.map { directory.url.appendingPathComponent($0.name).path })
+    #expect(schemaRun.status == 0, "\(place): the schema rejects it: \(schemaRun.output)")
   }
 
   /// The rules whose findings a fragment can be judged by: the others depend on the rest of
@@ -339,7 +350,7 @@ enum Wrapper: String, CaseIterable {
 /// YAML blocks:
 /// - `check`: a whole flow file; `flowc check` reports exactly the findings it marks with
 ///   `# ← RULE` at the end of their line, and nothing more. A block that marks none must
-///   check clean.
+///   check clean, and `Schemas/flow.schema.json` must take it.
 /// - `check only RULE`: the same for the findings of RULE alone (the generated examples of
 ///   `docs/rules.md`); `check only RULE, file N of M` is the N-th of M consecutive blocks
 ///   that make one module.
