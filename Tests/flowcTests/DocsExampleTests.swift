@@ -151,7 +151,7 @@ struct DocsExampleTests {
       files: Dictionary(uniqueKeysWithValues: files.map { ($0.name, $0.text + "\n") }))
     defer { directory.cleanUp() }
     let schemaRun = try CheckJSONSchema.run(
-      ["--schemafile", JSONSchemaTests.schema]
+      CheckJSONSchema.draft07 + ["--schemafile", JSONSchemaTests.schema]
         + files.map { directory.url.appendingPathComponent($0.name).path })
     #expect(schemaRun.status == 0, "\(place): the schema rejects it: \(schemaRun.output)")
   }
