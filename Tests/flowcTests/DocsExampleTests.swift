@@ -5,7 +5,7 @@ import Testing
 /// outcome its page claims, so that no example can rot. What a block must give is written
 /// right before it, in an HTML comment that the rendered page does not show,
 /// `<!-- flowc: VERDICT -->`; a YAML or command block without one fails, named by its file
-/// and line. `Verdict` lists the verdicts.
+/// and line. `DocsVerdict` lists the verdicts.
 @Suite("Docs examples")
 struct DocsExampleTests {
   /// The README and every page of `docs/`, as paths relative to the package root.
@@ -23,9 +23,9 @@ struct DocsExampleTests {
   @Test("every YAML and command block says what it must give", arguments: pages)
   func everyBlockHasAVerdict(_ path: String) throws {
     let page = try DocsPage(path: path)
-    for block in page.blocks where Verdict.checkedLanguages.contains(block.language) {
+    for block in page.blocks where DocsVerdict.checkedLanguages.contains(block.language) {
       do {
-        _ = try Verdict(block)
+        _ = try DocsVerdict(block)
       } catch {
         Issue.record("\(path):\(block.line): \(error)")
       }
@@ -37,7 +37,7 @@ struct DocsExampleTests {
     let page = try DocsPage(path: path)
     var module: [(block: DocsPage.Block, only: String?)] = []
     for block in page.blocks where block.language == "yaml" {
-      guard let verdict = try? Verdict(block) else { continue }  // reported by the test above
+      guard let verdict = try? DocsVerdict(block) else { continue }  // reported by the test above
       let place = "\(path):\(block.line)"
       switch verdict {
       case .check(let only, let file, let files):
@@ -68,8 +68,8 @@ struct DocsExampleTests {
   func commandBlocksGiveWhatThePageSays(_ path: String) throws {
     let page = try DocsPage(path: path)
     for (index, block) in page.blocks.enumerated()
-    where Verdict.commandLanguages.contains(block.language) {
-      guard let verdict = try? Verdict(block) else { continue }  // reported by the test above
+    where DocsVerdict.commandLanguages.contains(block.language) {
+      guard let verdict = try? DocsVerdict(block) else { continue }  // reported by the test above
       let place = "\(path):\(block.line)"
       switch verdict {
       case .run(let setup):
@@ -163,7 +163,9 @@ struct DocsExampleTests {
   /// Checks a fragment inside the minimal file of its wrapper: a `yaml-syntax` finding
   /// anywhere, and `schema` and `invalid-name` findings on the fragment's own lines, must be
   /// exactly the marked ones.
-  static func checkFragment(_ block: DocsPage.Block, in wrapper: Wrapper, place: String) throws {
+  static func checkFragment(_ block: DocsPage.Block, in wrapper: FragmentPlace, place: String)
+    throws
+  {
     let lines = wrapper.indented(block.lines)
     let file = "fragment.flow.yaml"
     let first = wrapper.prefix.count + 1
@@ -201,7 +203,7 @@ struct DocsExampleTests {
   /// built `flowc` and the test tools of `.build/venv` first on `PATH`, `NO_COLOR` set and
   /// `SRCROOT` naming the scratch directory (as Xcode's Run Script phases have it).
   static func runCommands(
-    of block: DocsPage.Block, setup: Verdict.Run, blockAbove: DocsPage.Block?, place: String
+    of block: DocsPage.Block, setup: DocsVerdict.Run, blockAbove: DocsPage.Block?, place: String
   ) throws {
     let directory = try TemporaryDirectory()
     defer { directory.cleanUp() }
@@ -295,7 +297,7 @@ struct DocsExampleTests {
 
 /// The minimal files that a `fragment PLACE` block is checked in: the fragment goes at
 /// PLACE, indented as it must be there.
-enum Wrapper: String, CaseIterable {
+enum FragmentPlace: String, CaseIterable {
   /// Top-level keys other than `version`, or a comment that opens a file.
   case top
   /// Entries of `types`.
@@ -354,7 +356,7 @@ enum Wrapper: String, CaseIterable {
 /// - `check only RULE`: the same for the findings of RULE alone (the generated examples of
 ///   `docs/rules.md`); `check only RULE, file N of M` is the N-th of M consecutive blocks
 ///   that make one module.
-/// - `fragment PLACE`: part of a file, checked inside the minimal file of `Wrapper` at
+/// - `fragment PLACE`: part of a file, checked inside the minimal file of `FragmentPlace` at
 ///   PLACE. Only its structure is judged (`yaml-syntax`, `schema`, `invalid-name`), as its
 ///   references are to the file it was taken from.
 /// - `config`: a `.flowc.yml` that `flowc check --config` loads.
@@ -369,9 +371,9 @@ enum Wrapper: String, CaseIterable {
 ///   scratch copy first, after the block above is written).
 /// - `not run: REASON`, for commands that install, need the network or Xcode, or run this
 ///   suite.
-enum Verdict {
+enum DocsVerdict {
   case check(only: String?, file: Int, of: Int)
-  case fragment(Wrapper)
+  case fragment(FragmentPlace)
   case config
   case ci
   case run(Run)
@@ -406,7 +408,7 @@ enum Verdict {
     }
   }
 
-  private static func yaml(_ text: String) throws -> Verdict {
+  private static func yaml(_ text: String) throws -> DocsVerdict {
     if text == "check" { return .check(only: nil, file: 1, of: 1) }
     if text == "config" { return .config }
     if text == "ci" { return .ci }
@@ -419,8 +421,8 @@ enum Verdict {
       return .check(only: String(match.1), file: file, of: files)
     }
     if let match = text.wholeMatch(of: /fragment ([a-z]+)/) {
-      guard let wrapper = Wrapper(rawValue: String(match.1)) else {
-        let places = Wrapper.allCases.map(\.rawValue).joined(separator: ", ")
+      guard let wrapper = FragmentPlace(rawValue: String(match.1)) else {
+        let places = FragmentPlace.allCases.map(\.rawValue).joined(separator: ", ")
         throw Unreadable(description: "no fragment place '\(match.1)' (one of \(places))")
       }
       return .fragment(wrapper)
@@ -428,7 +430,7 @@ enum Verdict {
     throw Unreadable(description: "'\(text)' is no verdict for YAML")
   }
 
-  private static func command(_ text: String) throws -> Verdict {
+  private static func command(_ text: String) throws -> DocsVerdict {
     if let match = text.wholeMatch(of: /not run: (.+)/) {
       return .notRun(reason: String(match.1))
     }
