@@ -94,4 +94,25 @@ import Testing
     #expect(onTerminal.stdout.contains("flows/app.flow.yaml:7:35: error: "))
     #expect(!onTerminal.stdout.contains("\u{1B}["))
   }
+
+  /// The modeline of the page is what every flow file in `flows/` starts with, and its path,
+  /// taken relative to the flow file's folder as yaml-language-server takes it, is the schema.
+  @Test func theModelineNamesTheSchemaRelativeToTheFlowFile() throws {
+    let block = try #require(
+      try DocsPage("editors.md").blocks("yaml").first {
+        $0.text.hasPrefix("# yaml-language-server: $schema=")
+      }, "docs/editors.md shows no modeline")
+    let path = String(block.text.dropFirst("# yaml-language-server: $schema=".count))
+    let flows = packageRoot.appendingPathComponent("flows")
+    let schema = flows.appendingPathComponent(path).standardizedFileURL
+    #expect(schema == packageRoot.appendingPathComponent("Schemas/flow.schema.json"))
+    let files = try FileManager.default.contentsOfDirectory(atPath: flows.path)
+      .filter { $0.hasSuffix(".flow.yaml") }
+    #expect(!files.isEmpty)
+    for file in files {
+      let text = try String(
+        contentsOf: flows.appendingPathComponent(file), encoding: .utf8)
+      #expect(text.hasPrefix(block.text + "\n"), "flows/\(file) does not start with the modeline")
+    }
+  }
 }

@@ -27,7 +27,8 @@ struct JSONSchemaTests {
     #expect(flows.count >= 5, "flows/ should hold the example app")
     let package = Self.flowFiles(in: "Examples/ShopApp/Sources/ShopApp/Flows")
     #expect(package.count >= 2, "Examples/ShopApp should have its flows")
-    let run = try CheckJSONSchema.run(["--schemafile", Self.schema] + flows + package)
+    let run = try CheckJSONSchema.run(
+      CheckJSONSchema.draft07 + ["--schemafile", Self.schema] + flows + package)
     #expect(run.status == 0, "\(run.output)")
   }
 
@@ -39,7 +40,8 @@ struct JSONSchemaTests {
 
   @Test("each valid fixture is accepted", arguments: validFixtures)
   func validFixtureIsAccepted(_ file: String) throws {
-    let run = try CheckJSONSchema.run(["--schemafile", Self.schema, file])
+    let run = try CheckJSONSchema.run(
+      CheckJSONSchema.draft07 + ["--schemafile", Self.schema, file])
     #expect(run.status == 0, "\(run.output)")
   }
 
@@ -55,9 +57,8 @@ struct JSONSchemaTests {
       .map { String($0.dropFirst(marker.count)) }
     let path = try #require(expectedPath, "\(file) needs a '\(marker)<JSON path>' line")
 
-    let run = try CheckJSONSchema.run([
-      "--output-format", "json", "--schemafile", Self.schema, file,
-    ])
+    let run = try CheckJSONSchema.run(
+      CheckJSONSchema.draft07 + ["--output-format", "json", "--schemafile", Self.schema, file])
     #expect(run.status == 1, "\(run.output)")
     let report = try #require(
       try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any],
@@ -71,11 +72,49 @@ struct JSONSchemaTests {
 
   // MARK: The schema's own text
 
+  /// Editors validate as draft-07 (yaml-language-server ignores newer keywords, so a
+  /// `dependentRequired` checked nothing while typing): the schema says draft-07, has an
+  /// `$id`, and uses no keyword that draft-07 does not know.
+  @Test("the schema is draft-07 and uses no newer keyword")
+  func schemaIsDraft07() throws {
+    let schema = try Self.loadSchema()
+    #expect(schema["$schema"] as? String == "http://json-schema.org/draft-07/schema#")
+    #expect((schema["$id"] as? String)?.isEmpty == false, "the schema needs an $id")
+    let newer: Set<String> = [
+      "$defs", "$anchor", "$dynamicRef", "$dynamicAnchor", "$recursiveRef", "$recursiveAnchor",
+      "$vocabulary", "dependentRequired", "dependentSchemas", "unevaluatedProperties",
+      "unevaluatedItems", "prefixItems", "minContains", "maxContains", "contentSchema",
+    ]
+    var found: [String] = []
+    func visit(_ node: Any, at path: String) {
+      if let object = node as? [String: Any] {
+        for (key, child) in object {
+          // Names of properties and definitions are the flow's own words, not keywords.
+          let namesChildren = key == "properties" || key == "definitions"
+          if newer.contains(key) {
+            found.append("\(path)/\(key)")
+          }
+          if namesChildren, let children = child as? [String: Any] {
+            for (name, grandchild) in children {
+              visit(grandchild, at: "\(path)/\(key)/\(name)")
+            }
+          } else if key != "examples", key != "enum", key != "const" {
+            visit(child, at: "\(path)/\(key)")
+          }
+        }
+      } else if let array = node as? [Any] {
+        for (index, child) in array.enumerated() { visit(child, at: "\(path)/\(index)") }
+      }
+    }
+    visit(schema, at: "#")
+    #expect(found.isEmpty, "keywords newer than draft-07: \(found.sorted())")
+  }
+
   /// The pattern of `typeText` is built by a recipe (its `$comment`), not written by hand;
   /// this rebuilds it and compares.
   @Test("the type-expression pattern follows its recipe")
   func typePatternFollowsRecipe() throws {
-    let defs = try #require(try Self.loadSchema()["$defs"] as? [String: Any])
+    let defs = try #require(try Self.loadSchema()["definitions"] as? [String: Any])
     let typeText = try #require(defs["typeText"] as? [String: Any])
     let name = "[A-Z][A-Za-z0-9]*"
     let optional = #"(?: *\?)?"#
@@ -94,7 +133,7 @@ struct JSONSchemaTests {
     var missing: [String] = []
     func visit(_ node: Any, at path: String) {
       if let object = node as? [String: Any] {
-        for key in ["properties", "$defs"] {
+        for key in ["properties", "definitions"] {
           for (name, child) in object[key] as? [String: Any] ?? [:] {
             let child = child as? [String: Any] ?? [:]
             if child["description"] == nil { missing.append("\(path)/\(key)/\(name): description") }
@@ -115,7 +154,7 @@ struct JSONSchemaTests {
   /// An example that its own schema rejects would teach the wrong thing, so each one is
   /// checked against the schema it is given in, all in one run of `check-jsonschema`: a
   /// schema whose property `eN` is the N-th place with examples (its `$ref`s resolve, as the
-  /// `$defs` are the same), and a document whose `eN` holds each of its examples in turn.
+  /// `definitions` are the same), and a document whose `eN` holds each of its examples in turn.
   @Test("every example is valid against the schema it is given in")
   func examplesAreValid() throws {
     let schema = try Self.loadSchema()
@@ -145,7 +184,7 @@ struct JSONSchemaTests {
       }
     }
     let wrapper: [String: Any] = [
-      "$schema": schema["$schema"] ?? "", "$defs": schema["$defs"] ?? [:],
+      "$schema": schema["$schema"] ?? "", "definitions": schema["definitions"] ?? [:],
       "type": "object", "properties": properties,
     ]
     let schemaFile = directory.url.appendingPathComponent("examples.schema.json")
@@ -159,7 +198,8 @@ struct JSONSchemaTests {
       files.append(file.path)
     }
     let run = try CheckJSONSchema.run(
-      ["--output-format", "json", "--schemafile", schemaFile.path] + files)
+      CheckJSONSchema.draft07 + ["--output-format", "json", "--schemafile", schemaFile.path]
+        + files)
     let report = try #require(
       try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any],
       "check-jsonschema printed no JSON report: \(run.output)")
@@ -207,6 +247,10 @@ enum CheckJSONSchema {
     let candidate = packageRoot.appendingPathComponent(".build/venv/bin/check-jsonschema")
     return FileManager.default.isExecutableFile(atPath: candidate.path) ? candidate : nil
   }
+
+  /// Validates with draft-07's semantics whatever the schema declares: yaml-language-server
+  /// implements draft-07 and ignores newer keywords, so this is what editors check.
+  static let draft07 = ["--validator-class", "jsonschema:Draft7Validator"]
 
   /// Runs it with `arguments` in the package root and waits for it; throws
   /// ``NotInstalled`` when it is missing, so that the calling test fails.

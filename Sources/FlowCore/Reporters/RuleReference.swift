@@ -27,9 +27,14 @@ public enum RuleReference {
       for example in rule.examples {
         let isTriggering = example.kind == .triggering
         text += isTriggering ? "\nTriggers it" : "\nDoes not trigger it"
-        text += isTriggering ? " (each `# ←` marks a finding):\n" : ":\n"
+        text += isTriggering ? " (each `# ←` marks the findings on its line):\n" : ":\n"
+        let count = example.files.count
         for (index, file) in example.files.enumerated() {
-          if example.files.count > 1 { text += "\nFile \(index + 1):\n" }
+          if count > 1 { text += "\nFile \(index + 1):\n" }
+          // What the docs' tests check the block for (`DocsExampleTests`); pages do not
+          // show it.
+          let part = count > 1 ? ", file \(index + 1) of \(count)" : ""
+          text += "\n<!-- flowc: check only \(rule.id)\(part) -->"
           text += "\n```yaml\n" + marked(file, rule: rule.id) + "\n```\n"
         }
       }
@@ -38,11 +43,13 @@ public enum RuleReference {
   }
 
   /// The example's YAML with its `↓` markers removed and a comment at the end of each line
-  /// that had one.
+  /// that had any, naming the rule once for each finding on the line.
   private static func marked(_ yaml: String, rule: RuleID) -> String {
     yaml.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-      guard line.contains(RuleExample.marker) else { return String(line) }
-      return line.filter { $0 != RuleExample.marker } + "  # ← \(rule)"
+      let findings = line.count { $0 == RuleExample.marker }
+      guard findings > 0 else { return String(line) }
+      let rules = Array(repeating: rule.rawValue, count: findings).joined(separator: ", ")
+      return line.filter { $0 != RuleExample.marker } + "  # ← \(rules)"
     }.joined(separator: "\n")
   }
 

@@ -57,7 +57,7 @@ import Testing
     visit(schema)
     #expect(!lists.isEmpty, "the schema lists no rule ids")
     for list in lists { #expect(list == ids) }
-    let definitions = (schema as? [String: Any])?["$defs"] as? [String: Any]
+    let definitions = (schema as? [String: Any])?["definitions"] as? [String: Any]
     let ruleID = definitions?["ruleID"] as? [String: Any]
     #expect(ruleID?["enum"] as? [String] == ids)
   }
