@@ -67,7 +67,7 @@ public enum SARIFReporter {
   /// shows a related location only when the message links it. The message's own `\`, `[`
   /// and `]` are escaped with a backslash, as in a link's text, so that no text of a flow
   /// can make a link; CodeQL writes its messages so, and its viewers read them so.
-  static func messageText(_ finding: Finding) -> String {
+  private static func messageText(_ finding: Finding) -> String {
     var text = escapedLinkText(finding.message)
     for (index, note) in finding.notes.enumerated() {
       text += "; [\(escapedLinkText(note.message))](\(index + 1))"
