@@ -12,8 +12,8 @@ import PackagePlugin
 /// `docs/plugins.md`.
 ///
 /// Findings go to the build log as `FILE:LINE:COLUMN: SEVERITY: MESSAGE [RULE-ID]`, with
-/// absolute paths, which Xcode and SwiftPM show as issues; an error-level finding fails the
-/// build.
+/// paths relative to the directory the build runs flowc in (absolute for files outside it),
+/// which Xcode and SwiftPM show as issues; an error-level finding fails the build.
 @main
 struct FlowcBuildPlugin: BuildToolPlugin {
   func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {

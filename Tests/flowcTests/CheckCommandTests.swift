@@ -109,24 +109,77 @@ import Testing
 
 /// One file named several ways is one file.
 @Suite struct InputIdentityTests {
-  /// Paths in every output are written without `./`, `.` components or repeated slashes,
-  /// however they were typed (spec section 9; issue 14, item 5): one spelling, one SARIF
-  /// fingerprint. (An absolute path stays absolute, for build logs: see `Paths.display`.)
+  /// A second definition of `App`, so that findings carry a note naming the first file.
+  private static let duplicate =
+    "version: 1\ncoordinators:\n  App:\n    start: Home\n    screens:\n      Home: {}\n"
+
+  /// Paths in every output are relative to the working directory, without `./`, `.` or
+  /// `..` components or repeated slashes, however they were typed, an absolute path under
+  /// the working directory included (spec section 9; issue 14, item 5): one spelling, one
+  /// SARIF fingerprint, in findings and in their notes.
   @Test(arguments: ["text", "json", "sarif", "github"])
   func aPathIsSpelledOneWayHoweverItWasTyped(format: String) throws {
-    let directory = try TemporaryDirectory(files: ["defects/app.flow.yaml": brokenFlow])
+    let directory = try TemporaryDirectory(files: [
+      "defects/app.flow.yaml": brokenFlow, "defects/later.flow.yaml": Self.duplicate,
+      "sub/README": "",
+    ])
     defer { directory.cleanUp() }
+    let absolute = directory.url.appendingPathComponent("defects").path
+    let spellings = [
+      "defects", "./defects", "defects/", "./././defects", absolute, absolute + "/",
+      "sub/../defects", "../\(directory.url.lastPathComponent)/defects",
+    ]
     var outputs: [String] = []
-    for typed in ["defects", "./defects", "defects/", "./defects//app.flow.yaml", "./././defects"] {
+    for typed in spellings {
       let result = try flowc(["check", "--format", format, typed], in: directory.url)
       #expect(result.status == 1, "\(typed): \(result.stderr)")
       outputs.append(result.stdout)
     }
     #expect(outputs[0].contains("defects/app.flow.yaml"), "\(outputs[0])")
+    #expect(outputs[0].contains("defects/later.flow.yaml"), "\(outputs[0])")
     #expect(!outputs[0].contains("./defects"))
+    // Only SARIF's %SRCROOT% names the working directory.
+    let absolutes = outputs[0].components(separatedBy: directory.url.path).count - 1
+    #expect(absolutes == (format == "sarif" ? 1 : 0), "\(outputs[0])")
+    #expect(!outputs[0].contains(".."))
     for (index, output) in outputs.enumerated() {
-      #expect(output == outputs[0], "spelling \(index)")
+      #expect(output == outputs[0], "spelled \(spellings[index])")
     }
+  }
+
+  /// A file outside the working directory keeps its absolute path, whether it was typed
+  /// absolute or with `..`; in SARIF, as an absolute `file` URI without a base.
+  @Test func aFileOutsideTheWorkingDirectoryKeepsItsAbsolutePath() throws {
+    let directory = try TemporaryDirectory(files: [
+      "defects/app.flow.yaml": brokenFlow, "inside/README": "",
+    ])
+    defer { directory.cleanUp() }
+    let inside = directory.url.appendingPathComponent("inside")
+    let file = directory.url.appendingPathComponent("defects/app.flow.yaml").path
+    for typed in ["../defects", directory.url.appendingPathComponent("defects").path] {
+      let text = try flowc(["check", typed], in: inside)
+      #expect(text.stdout.hasPrefix(file + ":7:"), "\(typed): \(text.stdout)")
+      let sarif = try flowc(["check", "--format", "sarif", typed], in: inside)
+      let artifact = try #require(
+        try SARIFLog(sarif.stdout).results.first?.artifactLocation, "\(sarif.stdout)")
+      #expect(artifact["uri"] as? String == "file://" + file)
+      #expect(artifact["uriBaseId"] == nil)
+    }
+  }
+  /// `link/..` is where the link leads, not the working directory: such a path is named by
+  /// where it leads, not by its text with the `..` applied.
+  @Test func aDotDotAfterALinkIsNotAppliedToTheText() throws {
+    let directory = try TemporaryDirectory(files: [
+      "defects/app.flow.yaml": cleanFlow, "elsewhere/defects/app.flow.yaml": brokenFlow,
+      "elsewhere/deep/README": "",
+    ])
+    defer { directory.cleanUp() }
+    try FileManager.default.createSymbolicLink(
+      atPath: directory.url.appendingPathComponent("link").path,
+      withDestinationPath: "elsewhere/deep")
+    let result = try flowc(["check", "link/../defects"], in: directory.url)
+    #expect(result.status == 1, "\(result.stdout)")
+    #expect(result.stdout.hasPrefix("elsewhere/defects/app.flow.yaml:7:"), "\(result.stdout)")
   }
 
   @Test func aFileGivenUnderTwoSpellingsIsReadOnce() throws {

@@ -63,8 +63,9 @@ import Testing
   }
 
   /// A package like the example with a flow that has an error: the build fails, and the log
-  /// has the finding as `FILE:LINE:COLUMN: error: …` with the flow file's absolute path,
-  /// which Xcode and editors turn into a link. `flowc-check` fails on it too. Both take the
+  /// has the finding as `FILE:LINE:COLUMN: error: …` with the flow file's path relative to
+  /// the directory the build runs in (spec section 9), however the plugin names it, which
+  /// editors turn into a link. `flowc-check` fails on it too. Both take the
   /// severities of the package's `.flowc.yaml`.
   @Test func anErrorInAFlowFailsTheBuildWithItsPlace() throws {
     let directory = try TemporaryDirectory(files: [
@@ -102,10 +103,8 @@ import Testing
       "Sources/Broken/Screens.swift": "import FlowRuntime\n",
     ])
     defer { directory.cleanUp() }
-    let flow = directory.url.appendingPathComponent("Sources/Broken/Flows/app.flow.yaml")
-      .resolvingSymlinksInPath().path
     let expected =
-      "\(flow):7:35: error: screen 'Detial' does not exist in coordinator 'App'; "
+      "Sources/Broken/Flows/app.flow.yaml:7:35: error: screen 'Detial' does not exist in coordinator 'App'; "
       + "did you mean 'Detail'? [unknown-reference]"
 
     let orphan = "Sources/Broken/Flows/lost.flow.yaml:3:3: error: coordinator 'Lost' is never"
@@ -113,7 +112,8 @@ import Testing
     let build = try swift(["build"], package: directory.url)
     #expect(build.status != 0)
     #expect(build.output.contains(expected), "\(build.output)")
-    #expect(build.output.contains("/" + orphan), "\(build.output)")
+    #expect(build.output.contains(orphan), "\(build.output)")
+    #expect(!build.output.contains("/" + orphan), "\(build.output)")
 
     let check = try swift(["package", "flowc-check"], package: directory.url)
     #expect(check.status != 0)

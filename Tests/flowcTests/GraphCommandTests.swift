@@ -25,6 +25,26 @@ import Testing
     #expect(result.stdout.contains("tooltip=\"flows/app.flow.yaml:7:7\""))
   }
 
+  /// Drawings name files as findings do: relative to the working directory however the path
+  /// was typed (spec section 9; issue 14, item 5).
+  @Test(arguments: ["dot", "json"])
+  func drawingsNameAFileOneWayHoweverItWasTyped(format: String) throws {
+    let directory = try TemporaryDirectory(files: ["flows/app.flow.yaml": cleanFlow])
+    defer { directory.cleanUp() }
+    let absolute = directory.url.appendingPathComponent("flows").path
+    var outputs: [String] = []
+    for typed in ["flows", "./flows/", absolute, "flows/../flows"] {
+      let result = try flowc(["graph", "--format", format, typed], in: directory.url)
+      #expect(result.status == 0, "\(typed): \(result.stderr)")
+      outputs.append(result.stdout)
+    }
+    #expect(
+      outputs[0].contains("flows/app.flow.yaml:7:7")
+        || outputs[0].contains("\"flows/app.flow.yaml\""))
+    #expect(!outputs[0].contains(directory.url.path))
+    #expect(Set(outputs).count == 1)
+  }
+
   @Test func drawsMermaidAndJSON() throws {
     let mermaid = try flowc(["graph", "--format", "mermaid", "-"], input: cleanFlow)
     #expect(mermaid.status == 0)

@@ -36,6 +36,10 @@ import Testing
     let directory = try TemporaryDirectory(files: [
       "flows/a b.flow.yaml": Self.defects,
       "flows/second.flow.yaml": "version: 1\ncoordinators: [\n",
+      // A second `App`: a finding with a related location, in a file whose name needs
+      // percent-encoding.
+      "flows/z #2 100% \u{E9}.flow.yaml":
+        "version: 1\ncoordinators:\n  App:\n    start: A\n    screens: { A: {} }\n",
     ])
     defer { directory.cleanUp() }
     let result = try flowc(["check", "--format", "sarif"], in: directory.url)
@@ -59,6 +63,54 @@ import Testing
     let artifact = location?["artifactLocation"] as? [String: Any]
     #expect(artifact?["uri"] as? String == "flows/a%20b.flow.yaml")
     #expect(artifact?["uriBaseId"] as? String == "%SRCROOT%")
+
+    // Relative URIs on %SRCROOT%, the working directory (SARIF 2.1.0 section 3.14.14), and
+    // the related location linked from the message, which GitHub shows only so.
+    let sarif = try SARIFLog(result.stdout)
+    #expect(sarif.sourceRoot == "file://\(directory.url.path)/")
+    let duplicate = try #require(
+      sarif.results.first { $0.object["ruleId"] as? String == "duplicate-name" })
+    #expect(
+      duplicate.artifactLocation?["uri"] as? String == "flows/z%20%232%20100%25%20%C3%A9.flow.yaml")
+    #expect(duplicate.artifactLocation?["uriBaseId"] as? String == "%SRCROOT%")
+    #expect(
+      duplicate.message
+        == "coordinator 'App' is defined twice in the module; [first defined here](1)")
+    let related = try #require(duplicate.relatedLocations.first)
+    #expect(related["id"] as? Int == 1)
+    let place =
+      (related["physicalLocation"] as? [String: Any])?["artifactLocation"] as? [String: Any]
+    #expect(place?["uri"] as? String == "flows/a%20b.flow.yaml")
+    #expect(place?["uriBaseId"] as? String == "%SRCROOT%")
+  }
+
+  /// A file name with a line break, brackets or non-ASCII letters is one URI path (RFC 3986:
+  /// everything but unreserved characters and `/` percent-encoded), and brackets and
+  /// backslashes in a message cannot make an embedded link (SARIF 2.1.0 section 3.11.6).
+  @Test func sarifEncodesNamesAndEscapesLinkSyntax() throws {
+    let finding = Finding(
+      "type-mismatch", .error, #"payload '[Item](1)' is not 'a\b'"#,
+      at: SourceRange(
+        file: "odd/a\nb [x]?\u{E9}.flow.yaml", start: SourcePosition(line: 2, column: 3),
+        end: SourcePosition(line: 2, column: 5)),
+      notes: [
+        Note("type '[Item]' defined here", at: .startOfFile("types.flow.yaml")),
+        Note("used here", at: .startOfFile("/elsewhere/a b.flow.yaml")),
+      ])
+    let log = try SARIFLog(SARIFReporter.render([finding], workingDirectory: "/work/my app"))
+    #expect(log.sourceRoot == "file:///work/my%20app/")
+    let result = try #require(log.results.first)
+    #expect(result.artifactLocation?["uri"] as? String == "odd/a%0Ab%20%5Bx%5D%3F%C3%A9.flow.yaml")
+    #expect(
+      result.message
+        == #"payload '\[Item\](1)' is not 'a\\b'; [type '\[Item\]' defined here](1); [used here](2)"#
+    )
+    #expect(result.relatedLocations.map { $0["id"] as? Int } == [1, 2])
+    let outside =
+      (result.relatedLocations.last?["physicalLocation"] as? [String: Any])?["artifactLocation"]
+      as? [String: Any]
+    #expect(outside?["uri"] as? String == "file:///elsewhere/a%20b.flow.yaml")
+    #expect(outside?["uriBaseId"] == nil)
   }
 
   @Test func sarifFingerprintsSurviveMovedLines() throws {
@@ -170,7 +222,11 @@ import Testing
     let below = directory.url.appendingPathComponent("Sources/App")
     let result = try flowc(["check"], in: below)
     #expect(result.status == 1, "\(result.stderr)")
-    #expect(result.stdout.hasPrefix("../../flows/a.flow.yaml:8:7: error: screen 'Old'"))
+    // The file is outside the working directory: it keeps its absolute path (spec section 9).
+    #expect(
+      result.stdout.hasPrefix(
+        directory.url.standardizedFileURL.path + "/flows/a.flow.yaml:8:7: error: screen 'Old'"),
+      "\(result.stdout)")
     #expect(result.stderr == "1 error in 1 file\n")
     // A nearer configuration wins over the one above.
     try "rules:\n  unreachable-screen: off\n".write(

@@ -80,7 +80,11 @@ import Testing
         ["check", "--format", format, "a.flow.yaml", "b.flow.yaml"], in: directory.url)
       #expect(!hasControls(result.stdout))
       #expect(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) is [String: Any])
-      #expect(result.stdout.contains("'a\\nb.flow.yaml:1:1: error: forged [x]\\n::error::forged'"))
+      // SARIF escapes link syntax in messages: `[x]` is `\[x\]`, as JSON `\\[x\\]`.
+      let brackets = format == "sarif" ? "\\\\[x\\\\]" : "[x]"
+      #expect(
+        result.stdout.contains("'a\\nb.flow.yaml:1:1: error: forged \(brackets)\\n::error::forged'")
+      )
     }
   }
 

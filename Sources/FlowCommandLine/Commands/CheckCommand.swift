@@ -42,7 +42,7 @@ enum CheckCommand: Command {
       result.output = JSONReporter.render(checked.findings, files: checked.fileCount)
     case .sarif:
       result.output = SARIFReporter.render(
-        checked.findings, workingDirectory: WorkingDirectory.path())
+        checked.findings, workingDirectory: WorkingDirectory.names(invocation.environment).first)
     case .github:
       result.output = GitHubReporter.render(checked.findings)
     }

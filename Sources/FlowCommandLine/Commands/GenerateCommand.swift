@@ -90,12 +90,8 @@ enum GenerateCommand: Command {
       return
     }
 
-    guard let workingDirectory = WorkingDirectory.path() else {
-      throw UsageError.input("cannot tell the working directory, which headers name paths from")
-    }
-    let options = SwiftGenerator.Options(access: access) {
-      Paths.relative($0, to: workingDirectory)
-    }
+    // Headers name each flow file as findings do: the inputs are already named so.
+    let options = SwiftGenerator.Options(access: access)
     var timer = checked.timing
     defer { result.errors += timer.report }
     let fileCount: Int

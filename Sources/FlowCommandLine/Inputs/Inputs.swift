@@ -108,10 +108,11 @@ enum Inputs {
       }
       paths = [defaultDirectory]
     }
-    // Every path as outputs name it, however it was typed (`d`, `./d`, `d/`): one spelling
-    // in text, JSON and SARIF, one SARIF fingerprint, one set of glob matches.
+    // Every path as outputs name it, however it was typed (`d`, `./d`, `$PWD/d`): one
+    // spelling in text, JSON, SARIF, GitHub and generated headers, one SARIF fingerprint,
+    // one set of glob matches.
     for (index, typed) in paths.enumerated() {
-      let path = Paths.display(typed)
+      let path = WorkingDirectory.display(typed, invocation.environment)
       if typed == "-" {
         inputs.append(.source(try standardInput(invocation)))
         continue
@@ -120,14 +121,19 @@ enum Inputs {
       case .file, .other:
         inputs.append(.path(path))
       case .directory:
-        let found = FlowFileSearch.search(under: path)
+        var found = FlowFileSearch.search(under: path)
+        if path == "." {
+          // The search joins names to the directory (`./a.flow.yaml`): named as outputs
+          // and globs name them, `a.flow.yaml`.
+          found.files = found.files.map { String($0.dropFirst(2)) }
+        }
         // Patterns are relative to the configuration file's directory, as its paths are.
         let isKept = { (path: String) in
           guard !configuration.exclude.isEmpty else { return true }
           let relative = file?.relative(path) ?? path
           return !configuration.exclude.contains { Glob.matches($0, relative) }
         }
-        let unreadable = found.unreadable.filter { isKept($0.path) }
+        let unreadable = found.unreadable.filter { isKept(Paths.display($0.path)) }
         guard unreadable.isEmpty else { throw cannotRead(unreadable) }
         let kept = found.files.filter(isKept)
         guard !kept.isEmpty else {

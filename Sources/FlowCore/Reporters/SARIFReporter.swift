@@ -1,6 +1,7 @@
 /// Writes findings as SARIF 2.1.0, the format code-scanning services read: one run with
-/// every rule's metadata, results with relative paths, and fingerprints that survive edits
-/// that only move lines.
+/// every rule's metadata, results with paths relative to the working directory (its
+/// `%SRCROOT%`), related locations linked from the message, and fingerprints that survive
+/// edits that only move lines and do not depend on how a path was typed.
 public enum SARIFReporter {
   /// The SARIF log, pretty-printed JSON.
   ///
@@ -18,7 +19,7 @@ public enum SARIFReporter {
       var result: [String: JSON] = [
         "ruleId": .string(finding.rule.rawValue),
         "level": .string(finding.severity.rawValue),
-        "message": .object(["text": .string(finding.message)]),
+        "message": .object(["text": .string(messageText(finding))]),
         "locations": .array([.object(["physicalLocation": physicalLocation(finding.range)])]),
         "partialFingerprints": .object([
           "flowc/v1": .string(fingerprint(key + "\u{0}\(occurrence)"))
@@ -61,6 +62,30 @@ public enum SARIFReporter {
     ]).pretty
   }
 
+  /// The finding's message as SARIF plain text (SARIF 2.1.0 section 3.11.6), followed by
+  /// a link to each related location (`; [first defined here](1)`): GitHub code scanning
+  /// shows a related location only when the message links it. The message's own `\`, `[`
+  /// and `]` are escaped with a backslash, as in a link's text, so that no text of a flow
+  /// can make a link; CodeQL writes its messages so, and its viewers read them so.
+  private static func messageText(_ finding: Finding) -> String {
+    var text = escapedLinkText(finding.message)
+    for (index, note) in finding.notes.enumerated() {
+      text += "; [\(escapedLinkText(note.message))](\(index + 1))"
+    }
+    return text
+  }
+
+  /// `text` with `\`, `[` and `]` escaped with a backslash.
+  private static func escapedLinkText(_ text: String) -> String {
+    guard text.contains(where: { $0 == "\\" || $0 == "[" || $0 == "]" }) else { return text }
+    var result = ""
+    for character in text {
+      if character == "\\" || character == "[" || character == "]" { result.append("\\") }
+      result.append(character)
+    }
+    return result
+  }
+
   private static func descriptor(_ rule: any Rule.Type) -> JSON {
     .object([
       "id": .string(rule.id.rawValue),
@@ -74,6 +99,8 @@ public enum SARIFReporter {
     ])
   }
 
+  /// Where `range` is: a path relative to the working directory as a relative URI on
+  /// `%SRCROOT%` (SARIF 2.1.0 section 3.4.4), one outside it as an absolute `file` URI.
   private static func physicalLocation(_ range: SourceRange) -> JSON {
     var artifact: [String: JSON]
     if range.file.hasPrefix("/") {
@@ -92,8 +119,9 @@ public enum SARIFReporter {
     return .object(["artifactLocation": .object(artifact), "region": .object(region)])
   }
 
-  /// What identifies a finding apart from where it is: rule, file and message with every
-  /// number blanked (messages may quote positions).
+  /// What identifies a finding apart from where it is: rule, file (named one way however it
+  /// was typed, spec section 9) and message with every number blanked (messages may quote
+  /// positions).
   private static func fingerprintKey(_ finding: Finding) -> String {
     var message = ""
     var lastWasDigit = false

@@ -117,6 +117,15 @@ package enum FileSystem {
     return lstat(path, &info) == 0
   }
 
+  /// Whether `path` and `other` lead to one file or directory (the same device and inode,
+  /// links followed); `false` if either leads nowhere.
+  package static func isSame(_ path: String, as other: String) -> Bool {
+    var first = stat()
+    var second = stat()
+    guard stat(path, &first) == 0, stat(other, &second) == 0 else { return false }
+    return first.st_dev == second.st_dev && first.st_ino == second.st_ino
+  }
+
   /// `text` with every control character (C0, DEL, C1) written as its UTF-8 bytes in
   /// `\xNN` form, for paths in messages.
   package static func printable(_ text: String) -> String {

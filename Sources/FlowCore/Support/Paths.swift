@@ -1,4 +1,4 @@
-/// Path arithmetic on text, for the paths generated headers name.
+/// Path arithmetic on text, for the paths outputs and generated headers name.
 public enum Paths {
   /// `path` relative to `directory` (an absolute path), without `.` components, repeated
   /// slashes or a trailing slash: the same text however the user spelled the path.
@@ -16,12 +16,27 @@ public enum Paths {
     return parts.isEmpty ? "." : parts.joined(separator: "/")
   }
 
-  /// `path` as outputs name it: without a leading `./`, `.` components, repeated or
-  /// trailing slashes, however it was typed, so that `d`, `./d` and `d/` are one spelling
-  /// (spec section 9). `..` is kept as written, since through a symbolic link it need not
-  /// mean the folder above. An absolute path stays absolute: the build plugin names its
-  /// files so, and build logs need absolute paths to link a finding to its file. Names that
-  /// are not paths (`<stdin>`) are returned as they are.
+  /// `path` as every output names it (spec section 9): relative to `workingDirectory` (an
+  /// absolute path) when it is inside it, absolute when it is outside, without a leading
+  /// `./`, `.` or `..` components, repeated or trailing slashes, however it was typed, so
+  /// that `d`, `./d`, `d/`, `/cwd/d` and `x/../d` are one spelling. `..` is applied to the
+  /// text: through a symbolic link it need not mean the folder above, so a caller that
+  /// reads the file checks that both spellings name it. Names that are not paths
+  /// (`<stdin>`) are returned as they are.
+  public static func display(_ path: String, in workingDirectory: String) -> String {
+    guard !path.hasPrefix("<"), !path.isEmpty else { return path }
+    let target = components(path.hasPrefix("/") ? path : workingDirectory + "/" + path)
+    let base = components(workingDirectory)
+    guard target.count >= base.count, target.starts(with: base) else {
+      return "/" + target.joined(separator: "/")
+    }
+    let inside = target.dropFirst(base.count)
+    return inside.isEmpty ? "." : inside.joined(separator: "/")
+  }
+
+  /// `path` without a leading `./`, `.` components, repeated or trailing slashes, `..` kept
+  /// as written: ``display(_:in:)`` for when the working directory is not known, or a
+  /// spelling with `..` does not name the same file as the same path without it.
   public static func display(_ path: String) -> String {
     guard !path.hasPrefix("<"), !path.isEmpty else { return path }
     let joined = path.split(separator: "/").filter { $0 != "." }.joined(separator: "/")

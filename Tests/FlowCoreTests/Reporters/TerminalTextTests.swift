@@ -229,6 +229,10 @@ import Testing
     let runs = try #require(log["runs"] as? [[String: Any]])
     let results = try #require(runs.first?["results"] as? [[String: Any]])
     let message = try #require(results.first?["message"] as? [String: Any])
-    #expect(message["text"] as? String == hostile.message)
+    // SARIF's text is the message exactly, with only its link syntax escaped (`]` becomes
+    // `\]`), and then the link to the note.
+    #expect(
+      message["text"] as? String
+        == "key 'a\u{1B}\\]0;t\u{07}\r\n::error::forged 100%'; [n\u{1B}](1)")
   }
 }
