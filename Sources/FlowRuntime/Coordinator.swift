@@ -1,28 +1,45 @@
 /// How a child coordinator is shown: the `style` of a `start`.
-public enum StartStyle: Sendable {
+public enum StartStyle: String, Hashable, Sendable {
   /// On the parent's navigation stack, above the screen that started it.
   case push
-  /// In a modal stack of its own, presented over the screen that started it.
-  case present
+  /// In a sheet of its own, presented over the screen that started it: the user can swipe
+  /// it away (the flow's `style: sheet`, or `present`).
+  case sheet
+  /// In a full-screen modal stack of its own, presented over the screen that started it:
+  /// no swipe dismisses it.
+  case fullScreen
+
+  /// The style of the child's modal stack; `nil` for ``push``.
+  public var modal: ModalStyle? {
+    switch self {
+    case .push: nil
+    case .sheet: .sheet
+    case .fullScreen: .fullScreen
+    }
+  }
+
+  /// A sheet: the word revision 1 of the flow language used.
+  @available(*, deprecated, renamed: "sheet")
+  public static var present: StartStyle { .sheet }
 }
 
 /// A coordinator: shows screens through its router, keeps the children it starts while
 /// they run, and lets each of them go exactly once.
 ///
 /// Generated coordinators subclass ``FlowCoordinator``; the methods here are what their
-/// code calls. A child is removed from its parent when it finishes, when it is dropped
-/// because the user left its screens (see ``FlowCoordinator/resultWhenLeft``), or when
-/// its parent ends; then nothing refers to it any more and it is deallocated.
+/// code calls. A child is removed from its parent when it finishes, when the user leaves
+/// its screens (it finishes with its ``FlowCoordinator/leaveResult``, or is dropped), or
+/// when its parent ends; then nothing refers to it any more and it is deallocated.
 @MainActor
 open class Coordinator {
   /// How a coordinator was started.
-  enum Role {
+  enum Role: Equatable {
     /// By the app, or by a parent that is not a coordinator.
     case root
     /// By a parent, on the parent's stack.
     case push
-    /// By a parent, in a modal stack of its own.
-    case present
+    /// By a parent, in a modal stack of its own of that style.
+    case modal(ModalStyle)
     /// By a tab coordinator, at the root of a stack of its own.
     case tab
   }
@@ -60,43 +77,53 @@ open class Coordinator {
 
   // MARK: Navigation
 
-  /// Shows `screen` on the current stack. The first screen of a coordinator started with
-  /// style `present` is presented instead: it opens the coordinator's modal stack.
-  public func push(_ screen: any Presentable) {
-    if role == .present && !hasShownScreen { return present(screen) }
+  /// Shows `screen` on the current stack, with the system controls that `controls` leaves
+  /// on. The first screen of a coordinator started with a modal style is presented
+  /// instead: it opens the coordinator's modal stack.
+  public func push(_ screen: any Presentable, controls: SystemControls = .standard) {
+    if case .modal(let style) = role, !hasShownScreen {
+      return present(screen, style: style, controls: controls)
+    }
     willShowScreen()
-    router.push(screen)
+    router.push(screen, controls: controls)
   }
 
-  /// Shows `screen` in a new modal stack.
-  public func present(_ screen: any Presentable) {
+  /// Shows `screen` in a new modal stack of `style`.
+  public func present(
+    _ screen: any Presentable, style: ModalStyle = .sheet, controls: SystemControls = .standard
+  ) {
     willShowScreen()
-    router.present(screen)
+    router.present(screen, style: style, controls: controls)
   }
 
   /// Makes `screen` the only screen of this coordinator on the current stack; the screens
   /// of a parent below stay.
-  public func replace(with screen: any Presentable) {
-    if role == .present && !hasShownScreen { return present(screen) }
+  public func replace(with screen: any Presentable, controls: SystemControls = .standard) {
+    if case .modal(let style) = role, !hasShownScreen {
+      return present(screen, style: style, controls: controls)
+    }
     willShowScreen()
     let top = router.top
-    router.replace(from: top.modals == base.modals ? base.screens : 0, with: screen)
+    router.replace(
+      from: top.modals == base.modals ? base.screens : 0, with: screen, controls: controls)
   }
 
-  /// Goes back one screen. If that leaves a child without screens, the child is finished
-  /// or dropped as when the user goes back.
+  /// Goes back one screen. If that takes the last screens of a child away, the child is
+  /// left, as when the user goes back.
   public func pop() {
     navigations += 1
+    let before = router.top
     router.pop()
-    routerOwner.reconcile()
+    routerOwner.reconcile(from: before)
   }
 
-  /// Closes the modal stack of the current screen. If that leaves a child without
-  /// screens, the child is finished or dropped as when the user swipes it away.
+  /// Closes the modal stack of the current screen. If that takes the last screens of a
+  /// child away, the child is left, as when the user swipes the stack away.
   public func dismiss() {
     navigations += 1
+    let before = router.top
     router.dismiss()
-    routerOwner.reconcile()
+    routerOwner.reconcile(from: before)
   }
 
   // MARK: Children
@@ -107,14 +134,14 @@ open class Coordinator {
     _ child: FlowCoordinator<ChildResult>, style: StartStyle,
     onFinish: @escaping @MainActor (ChildResult) -> Void
   ) {
-    adopt(child, role: style == .push ? .push : .present)
+    adopt(child, role: style.modal.map(Role.modal) ?? .push)
     child.onFinish = onFinish
     child.start()
   }
 
   /// Starts `child`, which has no result: it runs until it is dropped or this one ends.
   public func start(_ child: FlowCoordinator<Never>, style: StartStyle) {
-    adopt(child, role: style == .push ? .push : .present)
+    adopt(child, role: style.modal.map(Role.modal) ?? .push)
     child.start()
   }
 
@@ -170,7 +197,7 @@ open class Coordinator {
     guard !isListening, parent?.router !== router else { return }
     isListening = true
     if role == .root { base = router.top }
-    router.onUserUnwind = { [weak self] in self?.reconcile() }
+    router.onUserUnwind = { [weak self] before in self?.reconcile(from: before) }
   }
 
   /// The outermost running coordinator that shares this one's router.
@@ -180,23 +207,38 @@ open class Coordinator {
     return owner
   }
 
-  /// Lets go of every child on this router whose screens are gone, and looks inside the
-  /// others for theirs.
-  private func reconcile() {
+  /// After the navigation went back from `before` to the router's top: leaves the
+  /// outermost children on this router that it left, and looks inside the others for theirs
+  /// (FLOW-SPEC section 8, "Leaving"). The children of a left child are dropped with it.
+  private func reconcile(from before: StackPosition) {
     for child in children where child.router === router && !child.isFinished {
-      if child.isLeft { child.leave() } else { child.reconcile() }
+      if child.isLeft(from: before) { child.leave() } else { child.reconcile(from: before) }
     }
   }
 
-  /// Whether the navigation went below the screens of this coordinator: it showed some and
-  /// none is left, or the screen that started it is gone.
-  private var isLeft: Bool {
+  /// Whether going back from `before` left this coordinator: it took every screen shown
+  /// above the one that started it away (the coordinator's own and its children's on this
+  /// stack, so a coordinator that shows none of its own is left with its child's), or took
+  /// the starting screen itself away. A coordinator that shows nothing yet (it waits for a
+  /// decision) is left only with its starting screen.
+  private func isLeft(from before: StackPosition) -> Bool {
     let top = router.top
-    return hasShownScreen ? top <= base : top < base
+    return top < base || (top == base && base < before)
+  }
+
+  /// Whether the screen that started this coordinator is still shown (perhaps covered):
+  /// only then may its parent's handler run, since a handler acts on that screen.
+  var isStartingScreenShown: Bool {
+    parent == nil || role == .tab || base <= router.top
   }
 
   /// The user left the coordinator's screens: it is dropped, unless it finishes instead.
   func leave() {
+    drop()
+  }
+
+  /// Ends the coordinator and removes it from its parent without a result: no handler runs.
+  func drop() {
     let parent = self.parent
     end()
     parent?.remove(self)
@@ -227,15 +269,19 @@ open class FlowCoordinator<Result>: Coordinator {
   /// starts the coordinator; the app sets it on a coordinator it starts itself.
   public var onFinish: (@MainActor (Result) -> Void)?
 
-  /// The result the coordinator finishes with when the user leaves its screens with the
-  /// system back gesture or by swiping its modal stack away; `nil` drops it instead
-  /// (it is removed and its parent's handler does not run).
-  open var resultWhenLeft: Result? { nil }
+  /// The result the coordinator finishes with when the user leaves it (its flow's
+  /// `leave: c`): with the system back button or gesture, by swiping its sheet away, or
+  /// when a `pop` or `dismiss` takes its screens away. `nil` (no `leave`, or `leave: ~`)
+  /// drops it instead: it is removed and its parent's handler does not run.
+  open var leaveResult: Result? { nil }
 
   /// Finishes the coordinator, once: ends its children, removes it from its parent, goes
-  /// back to the screen that started it, then hands `result` to the parent's handler.
+  /// back to the screen that started it, then hands `result` to the parent's handler. If
+  /// that screen is gone, the coordinator is dropped instead: no handler runs on a screen
+  /// that is not shown.
   public func finish(_ result: Result) {
     guard !isFinished else { return }
+    guard isStartingScreenShown else { return drop() }
     let handler = onFinish
     let parent = self.parent
     end()
@@ -243,8 +289,10 @@ open class FlowCoordinator<Result>: Coordinator {
     handler?(result)
   }
 
+  /// Finishes with ``leaveResult``, or is dropped without one. When several coordinators
+  /// are left together, only the outermost gets here; the others end with it.
   override func leave() {
-    if let result = resultWhenLeft { finish(result) } else { super.leave() }
+    if let result = leaveResult { finish(result) } else { super.leave() }
   }
 
   override func end() {

@@ -7,6 +7,14 @@
   /// It is the delegate of its navigation controllers and of the presentation of each
   /// modal stack, so that it sees the user go back with the back button or gesture, or
   /// swipe a modal stack away, and tells the coordinator (``Router/onUserUnwind``).
+  ///
+  /// A modal stack is presented as a page sheet (``ModalStyle/sheet``) or full screen
+  /// (``ModalStyle/fullScreen``). A screen shown with `systemBack` off gets
+  /// `navigationItem.hidesBackButton` (so no back button and no long-press menu), and while
+  /// it is the top screen its stack's `interactivePopGestureRecognizer` is disabled; a screen
+  /// shown with `dismissible` off gets `isModalInPresentation`, and while it is the top screen
+  /// of a modal stack so does that stack, so that the sheet cannot be swiped away. A router
+  /// only ever turns these on: a screen that hides its back button itself keeps it hidden.
   @MainActor
   public final class NavigationRouter: NSObject, Router {
     /// The root stack; put it in a window, or in a container of your own.
@@ -16,7 +24,7 @@
     /// How many screens each stack had after the last change this router made, root
     /// first: a stack that is shorter when it is shown was popped by the user.
     private var counts: [Int]
-    public var onUserUnwind: (@MainActor () -> Void)?
+    public var onUserUnwind: (@MainActor (_ before: StackPosition) -> Void)?
 
     public init(navigationController: UINavigationController = UINavigationController()) {
       self.navigationController = navigationController
@@ -32,18 +40,21 @@
       StackPosition(modals: modals.count, screens: topStack.viewControllers.count)
     }
 
-    public func push(_ screen: any Presentable) {
+    public func push(_ screen: any Presentable, controls: SystemControls) {
       let stack = topStack
+      let viewController = shown(screen, controls)
       if stack.viewControllers.isEmpty {
-        stack.setViewControllers([screen.viewControllerToShow], animated: false)
+        stack.setViewControllers([viewController], animated: false)
       } else {
-        stack.pushViewController(screen.viewControllerToShow, animated: true)
+        stack.pushViewController(viewController, animated: true)
       }
       recordCounts()
     }
 
-    public func present(_ screen: any Presentable) {
-      let stack = UINavigationController(rootViewController: screen.viewControllerToShow)
+    public func present(_ screen: any Presentable, style: ModalStyle, controls: SystemControls) {
+      let stack = UINavigationController(rootViewController: shown(screen, controls))
+      // The style first: the presentation controller is made for the style it finds.
+      stack.modalPresentationStyle = style == .sheet ? .pageSheet : .fullScreen
       stack.delegate = self
       stack.presentationController?.delegate = self
       topStack.present(stack, animated: true)
@@ -51,10 +62,10 @@
       recordCounts()
     }
 
-    public func replace(from index: Int, with screen: any Presentable) {
+    public func replace(from index: Int, with screen: any Presentable, controls: SystemControls) {
       let stack = topStack
       let kept = stack.viewControllers.prefix(max(0, index))
-      stack.setViewControllers(kept + [screen.viewControllerToShow], animated: true)
+      stack.setViewControllers(kept + [shown(screen, controls)], animated: true)
       recordCounts()
     }
 
@@ -90,8 +101,28 @@
       return (router, router.navigationController)
     }
 
+    /// The view controller of `screen`, with the system controls that `controls` turns off
+    /// turned off for as long as it is shown.
+    private func shown(_ screen: any Presentable, _ controls: SystemControls) -> UIViewController {
+      let viewController = screen.viewControllerToShow
+      if !controls.systemBack { viewController.navigationItem.hidesBackButton = true }
+      if !controls.dismissible { viewController.isModalInPresentation = true }
+      return viewController
+    }
+
+    /// Remembers how many screens each stack has, and gives each stack the system controls
+    /// of its top screen: the swipe-back gesture only where its back button shows, and a
+    /// modal stack that cannot be swiped away while its top screen cannot.
     private func recordCounts() {
       counts = stacks.map { $0.viewControllers.count }
+      for stack in stacks {
+        let top = stack.topViewController
+        let hidesBack = top?.navigationItem.hidesBackButton ?? false
+        stack.interactivePopGestureRecognizer?.isEnabled = !hidesBack
+        if stack !== navigationController {
+          stack.isModalInPresentation = top?.isModalInPresentation ?? false
+        }
+      }
     }
   }
 
@@ -102,9 +133,10 @@
     ) {
       guard let level = stacks.firstIndex(where: { $0 === navigationController }),
         level < counts.count, navigationController.viewControllers.count < counts[level]
-      else { return }
+      else { return recordCounts() }
+      let before = StackPosition(modals: level, screens: counts[level])
       recordCounts()
-      onUserUnwind?()
+      onUserUnwind?(before)
     }
   }
 
@@ -114,9 +146,10 @@
     ) {
       let dismissed = presentationController.presentedViewController
       guard let level = modals.firstIndex(where: { $0 === dismissed }) else { return }
+      let before = top
       modals.removeSubrange(level...)
       recordCounts()
-      onUserUnwind?()
+      onUserUnwind?(before)
     }
   }
 #endif

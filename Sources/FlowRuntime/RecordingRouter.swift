@@ -7,20 +7,39 @@
 ///
 /// Calls are recorded as `push Name`, `present Name`, `replace from 1 with Name`, `pop`,
 /// `dismiss` and `unwind to 0:2` (see ``StackPosition/description``), where a screen's
-/// name is its `description`. ``userPops()`` and ``userDismisses()`` act as the user does
-/// with the system back gesture and a swipe, and are recorded as `user pop` and
-/// `user dismiss`.
+/// name is its `description`. A full-screen modal stack and a screen's controls that are
+/// off follow in brackets: `present Terms [fullScreen, dismissible: false]`,
+/// `push Payment [systemBack: false]`.
+///
+/// ``userPops()``, ``userPops(to:)`` and ``userDismisses()`` act as the user does with the
+/// system back button or gesture, its long-press menu and a swipe down, and do only what the
+/// system would (FLOW-SPEC section 11): nothing on a screen whose `systemBack` is off, no
+/// swipe on a full-screen modal stack or while its top screen is not dismissible. They are
+/// recorded as `user pop`, `user pop to 1` and `user dismiss`, whether or not anything
+/// happened.
 @MainActor
 public final class RecordingRouter: Router, Presentable, CustomStringConvertible {
+  /// A screen on a stack, with the system controls it was shown with.
+  private struct Shown {
+    var screen: any Presentable
+    var controls: SystemControls
+  }
+
+  /// A navigation stack: the root one (no style) or a modal one.
+  private struct Stack {
+    var style: ModalStyle?
+    var screens: [Shown]
+  }
+
   /// The router's name, which is also how it appears in a parent's records.
   public nonisolated let name: String
-  /// The screens of the root stack, then of each modal stack, bottom first.
-  public private(set) var stacks: [[any Presentable]] = [[]]
+  /// The root stack, then each modal stack.
+  private var levels = [Stack(style: nil, screens: [])]
   /// Every call, in order.
   public private(set) var calls: [String] = []
   /// The routers this one made for tab stacks, in order.
   public private(set) var tabStacks: [RecordingRouter] = []
-  public var onUserUnwind: (@MainActor () -> Void)?
+  public var onUserUnwind: (@MainActor (_ before: StackPosition) -> Void)?
 
   public init(name: String = "router") {
     self.name = name
@@ -29,11 +48,20 @@ public final class RecordingRouter: Router, Presentable, CustomStringConvertible
   public nonisolated var description: String { name }
 
   public var top: StackPosition {
-    StackPosition(modals: stacks.count - 1, screens: stacks[stacks.count - 1].count)
+    StackPosition(modals: levels.count - 1, screens: levels[levels.count - 1].screens.count)
   }
 
+  /// The screens of the root stack, then of each modal stack, bottom first.
+  public var stacks: [[any Presentable]] { levels.map { $0.screens.map(\.screen) } }
+
+  /// The style of each modal stack, bottom first.
+  public var modalStyles: [ModalStyle] { levels.compactMap(\.style) }
+
   /// The screen on top of the top stack.
-  public var topScreen: (any Presentable)? { stacks[stacks.count - 1].last }
+  public var topScreen: (any Presentable)? { levels[levels.count - 1].screens.last?.screen }
+
+  /// The system controls of the screen on top of the top stack.
+  public var topControls: SystemControls? { levels[levels.count - 1].screens.last?.controls }
 
   /// Every screen shown, bottom of the root stack first.
   public var screens: [any Presentable] { stacks.flatMap { $0 } }
@@ -43,25 +71,29 @@ public final class RecordingRouter: Router, Presentable, CustomStringConvertible
     calls.removeAll()
   }
 
-  public func push(_ screen: any Presentable) {
-    calls.append("push \(screen)")
-    stacks[stacks.count - 1].append(screen)
+  public func push(_ screen: any Presentable, controls: SystemControls) {
+    record("push \(screen)", [controls.description])
+    levels[levels.count - 1].screens.append(Shown(screen: screen, controls: controls))
   }
 
-  public func present(_ screen: any Presentable) {
-    calls.append("present \(screen)")
-    stacks.append([screen])
+  public func present(_ screen: any Presentable, style: ModalStyle, controls: SystemControls) {
+    record(
+      "present \(screen)", [style == .fullScreen ? "fullScreen" : "", controls.description])
+    levels.append(Stack(style: style, screens: [Shown(screen: screen, controls: controls)]))
   }
 
-  public func replace(from index: Int, with screen: any Presentable) {
-    calls.append("replace from \(index) with \(screen)")
-    let last = stacks.count - 1
-    stacks[last] = Array(stacks[last].prefix(max(0, index))) + [screen]
+  public func replace(from index: Int, with screen: any Presentable, controls: SystemControls) {
+    record("replace from \(index) with \(screen)", [controls.description])
+    let last = levels.count - 1
+    levels[last].screens =
+      Array(levels[last].screens.prefix(max(0, index))) + [
+        Shown(screen: screen, controls: controls)
+      ]
   }
 
   public func pop() {
     calls.append("pop")
-    removeTopScreen()
+    removeScreens(above: top.screens - 2)
   }
 
   public func dismiss() {
@@ -72,10 +104,10 @@ public final class RecordingRouter: Router, Presentable, CustomStringConvertible
   public func unwind(to position: StackPosition) {
     calls.append("unwind to \(position)")
     let level = max(0, position.modals)
-    guard level < stacks.count else { return }
-    stacks.removeSubrange((level + 1)...)
-    if stacks[level].count > position.screens {
-      stacks[level].removeSubrange(max(0, position.screens)...)
+    guard level < levels.count else { return }
+    levels.removeSubrange((level + 1)...)
+    if levels[level].screens.count > position.screens {
+      levels[level].screens.removeSubrange(max(0, position.screens)...)
     }
   }
 
@@ -85,29 +117,57 @@ public final class RecordingRouter: Router, Presentable, CustomStringConvertible
     return (router, router)
   }
 
-  /// Goes back one screen as the system back gesture does, and tells the coordinator.
+  /// Goes back one screen as the system back button or gesture does, and tells the
+  /// coordinator. Nothing happens at the root of a stack or where the top screen's
+  /// `systemBack` is off.
   public func userPops() {
     calls.append("user pop")
-    if removeTopScreen() { onUserUnwind?() }
+    userGoesBack(to: top.screens - 2)
   }
 
-  /// Swipes the top modal stack away, and tells the coordinator.
+  /// Goes back at once to the screen at `index` of the top stack (0 is its root), as the
+  /// back button's long-press menu does, and tells the coordinator. Nothing happens where
+  /// the top screen's `systemBack` is off (it has no back button), or when no screen below
+  /// the top has that index.
+  public func userPops(to index: Int) {
+    calls.append("user pop to \(index)")
+    userGoesBack(to: index)
+  }
+
+  /// Swipes the top modal stack away, and tells the coordinator. Nothing happens on the root
+  /// stack, on a full-screen modal stack, or where the top screen is not dismissible.
   public func userDismisses() {
     calls.append("user dismiss")
-    if removeTopStack() { onUserUnwind?() }
+    let stack = levels[levels.count - 1]
+    guard stack.style == .sheet, stack.screens.last?.controls.dismissible ?? true else { return }
+    let before = top
+    if removeTopStack() { onUserUnwind?(before) }
   }
 
+  private func userGoesBack(to index: Int) {
+    guard topControls?.systemBack ?? true, index >= 0 else { return }
+    let before = top
+    if removeScreens(above: index) { onUserUnwind?(before) }
+  }
+
+  private func record(_ call: String, _ notes: [String]) {
+    let notes = notes.filter { !$0.isEmpty }
+    calls.append(notes.isEmpty ? call : "\(call) [\(notes.joined(separator: ", "))]")
+  }
+
+  /// Keeps the screens of the top stack up to `index`, if that removes any and keeps one.
   @discardableResult
-  private func removeTopScreen() -> Bool {
-    guard stacks[stacks.count - 1].count > 1 else { return false }
-    stacks[stacks.count - 1].removeLast()
+  private func removeScreens(above index: Int) -> Bool {
+    let last = levels.count - 1
+    guard index >= 0, index < levels[last].screens.count - 1 else { return false }
+    levels[last].screens.removeSubrange((index + 1)...)
     return true
   }
 
   @discardableResult
   private func removeTopStack() -> Bool {
-    guard stacks.count > 1 else { return false }
-    stacks.removeLast()
+    guard levels.count > 1 else { return false }
+    levels.removeLast()
     return true
   }
 

@@ -25,6 +25,46 @@ public struct StackPosition: Hashable, Comparable, Sendable, CustomStringConvert
   public var description: String { "\(modals):\(screens)" }
 }
 
+/// How a modal stack is shown, which decides whether the user can swipe it away (FLOW-SPEC
+/// section 8): the `style` of a flow's `present` and of a modal `start`.
+public enum ModalStyle: String, Hashable, Sendable {
+  /// A sheet (UIKit: a page sheet). The user can swipe it down, unless its top screen is not
+  /// dismissible.
+  case sheet
+  /// Over the whole screen. No swipe dismisses it: only the flow does.
+  case fullScreen
+}
+
+/// The system's own controls on one screen, which no flow writes: the back button with its
+/// swipe-back gesture and long-press menu, and a sheet's swipe down. Both are on unless the
+/// flow says `systemBack: false` or `dismissible: false` for the screen; the router turns off
+/// what is off while the screen is on top.
+public struct SystemControls: Hashable, Sendable, CustomStringConvertible {
+  /// Whether the back button and the swipe-back gesture go back from the screen (they do
+  /// nothing at the root of a stack anyway).
+  public var systemBack: Bool
+  /// Whether the user can swipe the sheet away while the screen is its top screen (a
+  /// full-screen modal stack has no swipe anyway).
+  public var dismissible: Bool
+
+  public init(systemBack: Bool = true, dismissible: Bool = true) {
+    self.systemBack = systemBack
+    self.dismissible = dismissible
+  }
+
+  /// Every control on: what a screen has unless its flow turns something off.
+  public static let standard = SystemControls()
+
+  /// What is off, as the flow says it (`systemBack: false, dismissible: false`); empty for
+  /// ``standard``.
+  public var description: String {
+    var off: [String] = []
+    if !systemBack { off.append("systemBack: false") }
+    if !dismissible { off.append("dismissible: false") }
+    return off.joined(separator: ", ")
+  }
+}
+
 /// Shows screens: one root navigation stack, and the modal stacks presented over it, each
 /// a navigation stack of its own. Coordinators navigate only through a router.
 ///
@@ -36,18 +76,19 @@ public protocol Router: AnyObject {
   var top: StackPosition { get }
 
   /// Called after the user, not the code, went back: the system back button or gesture
-  /// popped screens, or a swipe dismissed a modal stack. ``top`` already tells where to.
-  /// The coordinator that owns the router sets it.
-  var onUserUnwind: (@MainActor () -> Void)? { get set }
+  /// popped screens, or a swipe dismissed a modal stack. It is given where the top was
+  /// before; ``top`` already tells where to. The coordinator that owns the router sets it.
+  var onUserUnwind: (@MainActor (_ before: StackPosition) -> Void)? { get set }
 
-  /// Shows `screen` on top of the top stack, or as its root if the stack is empty.
-  func push(_ screen: any Presentable)
+  /// Shows `screen` on top of the top stack, or as its root if the stack is empty, with the
+  /// system's controls that `controls` leaves on.
+  func push(_ screen: any Presentable, controls: SystemControls)
 
-  /// Presents a new modal stack with `screen` as its root.
-  func present(_ screen: any Presentable)
+  /// Presents a new modal stack of `style` with `screen` as its root.
+  func present(_ screen: any Presentable, style: ModalStyle, controls: SystemControls)
 
   /// Keeps the first `index` screens of the top stack and puts `screen` above them.
-  func replace(from index: Int, with screen: any Presentable)
+  func replace(from index: Int, with screen: any Presentable, controls: SystemControls)
 
   /// Goes back one screen on the top stack. The root of a stack stays.
   func pop()
@@ -61,4 +102,22 @@ public protocol Router: AnyObject {
 
   /// A router for a new, empty stack that a tab container shows, and what shows it.
   func makeTabStack() -> (router: any Router, view: any Presentable)
+}
+
+extension Router {
+  /// Shows `screen` on top of the top stack with every system control on.
+  public func push(_ screen: any Presentable) {
+    push(screen, controls: .standard)
+  }
+
+  /// Presents `screen` in a new sheet with every system control on.
+  public func present(_ screen: any Presentable) {
+    present(screen, style: .sheet, controls: .standard)
+  }
+
+  /// Keeps the first `index` screens of the top stack and puts `screen`, with every system
+  /// control on, above them.
+  public func replace(from index: Int, with screen: any Presentable) {
+    replace(from: index, with: screen, controls: .standard)
+  }
 }

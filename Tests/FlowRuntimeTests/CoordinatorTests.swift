@@ -33,7 +33,7 @@ import Testing
     let root = Endless("Home", router: router)
     root.start()
     let child = Flow("Sheet", router: router)
-    root.start(child, style: .present, onFinish: Results().record())
+    root.start(child, style: .sheet, onFinish: Results().record())
     child.push(Screen("Next"))
     child.replace(with: Screen("Only"))
     #expect(names(router.stacks) == [["Home"], ["Only"]])
@@ -62,7 +62,7 @@ import Testing
     let results = Results()
     weak var weakChild: Flow?
     do {
-      let child = Flow("Details", router: router, resultWhenLeft: "closed")
+      let child = Flow("Details", router: router, leave: "closed")
       weakChild = child
       root.start(child, style: .push, onFinish: results.record())
       child.push(Screen("Reviews"))
@@ -85,7 +85,7 @@ import Testing
     do {
       let child = Flow("Sheet", router: router)
       weakChild = child
-      root.start(child, style: .present, onFinish: results.record())
+      root.start(child, style: .sheet, onFinish: results.record())
     }
     router.userDismisses()
     #expect(results.values.isEmpty)
@@ -100,8 +100,8 @@ import Testing
     let results = Results()
     let child = Flow("A", router: router)
     root.start(child, style: .push, onFinish: results.record("child "))
-    let grandchild = Flow("B", router: router, resultWhenLeft: "left")
-    child.start(grandchild, style: .present, onFinish: results.record("grandchild "))
+    let grandchild = Flow("B", router: router, leave: "left")
+    child.start(grandchild, style: .sheet, onFinish: results.record("grandchild "))
     router.userDismisses()
     #expect(results.values == ["grandchild left"])
     #expect(root.children.count == 1)
@@ -115,9 +115,9 @@ import Testing
     let results = Results()
     weak var weakGrandchild: Flow?
     do {
-      let child = Flow("A", router: router, resultWhenLeft: "left")
-      root.start(child, style: .present, onFinish: results.record("child "))
-      let grandchild = Flow("B", router: router, resultWhenLeft: "left")
+      let child = Flow("A", router: router, leave: "left")
+      root.start(child, style: .sheet, onFinish: results.record("child "))
+      let grandchild = Flow("B", router: router, leave: "left")
       weakGrandchild = grandchild
       child.start(grandchild, style: .push, onFinish: results.record("grandchild "))
     }
@@ -132,14 +132,14 @@ import Testing
     let root = Endless("Home", router: router)
     root.start()
     let results = Results()
-    let child = Flow("A", router: router, resultWhenLeft: "popped")
+    let child = Flow("A", router: router, leave: "popped")
     root.start(child, style: .push, onFinish: results.record())
     child.pop()
     #expect(results.values == ["popped"])
     #expect(root.children.isEmpty)
   }
 
-  @Test func aChildThatShowedNothingYetIsLeftOnlyWhenTheScreenBelowGoes() {
+  @Test func aChildThatShowedNothingYetIsLeftOnlyWithTheScreenBelowAndThenDropped() {
     let router = RecordingRouter()
     let root = Endless("Home", router: router)
     root.start()
@@ -151,7 +151,122 @@ import Testing
     #expect(root.children.count == 1)
     router.userPops()
     #expect(root.children.isEmpty)
-    #expect(results.values == ["left"])
+    #expect(results.values.isEmpty, "the screen its handler would act on is gone")
+  }
+
+  @Test func aChildWhoseStartingScreenIsGoneIsDroppedEvenWithALeaveResult() {
+    let router = RecordingRouter()
+    let root = Endless("Home", router: router)
+    root.start()
+    root.push(Screen("List"))
+    let results = Results()
+    let child = Flow("Details", router: router, leave: "closed")
+    root.start(child, style: .push, onFinish: results.record())
+    child.push(Screen("Reviews"))
+    router.userPops(to: 0)
+    #expect(results.values.isEmpty)
+    #expect(root.children.isEmpty)
+    #expect(names(router.stacks) == [["Home"]])
+
+    root.push(Screen("List"))
+    let again = Flow("Details", router: router, leave: "closed")
+    root.start(again, style: .push, onFinish: results.record())
+    again.push(Screen("Reviews"))
+    router.userPops(to: 1)
+    #expect(results.values == ["closed"], "a long press back to the starting screen leaves it")
+    #expect(router.calls.suffix(2) == ["push Reviews", "user pop to 1"])
+  }
+
+  @Test func aParentThatShowsNoScreenOfItsOwnIsLeftWithItsChildAndOnlyItFinishes() {
+    let router = RecordingRouter()
+    let root = Endless("Home", router: router)
+    root.start()
+    let results = Results()
+    let inner = Flow("A", router: router, leave: "inner")
+    root.start(
+      Through(inner, router: router, leave: "outer", results: results), style: .push,
+      onFinish: results.record("root's handler "))
+    router.userPops()
+    #expect(results.values == ["root's handler outer"])
+    #expect(root.children.isEmpty)
+    #expect(inner.isFinished)
+
+    let dropped = Flow("A", router: router, leave: "inner")
+    root.start(
+      Through(dropped, router: router, leave: nil, results: results), style: .push,
+      onFinish: results.record("root's handler "))
+    router.userPops()
+    #expect(results.values == ["root's handler outer"], "without leave it is dropped")
+    #expect(root.children.isEmpty)
+  }
+
+  @Test func aBackGestureOnAScreenWithoutSystemBackDoesNothing() {
+    let router = RecordingRouter()
+    let root = Endless("Home", router: router)
+    root.start()
+    let results = Results()
+    let child = Flow(
+      "Payment", router: router, leave: "left", controls: SystemControls(systemBack: false))
+    root.start(child, style: .push, onFinish: results.record())
+    router.userPops()
+    router.userPops(to: 0)
+    #expect(root.children.count == 1)
+    #expect(names(router.stacks) == [["Home", "Payment"]])
+    child.push(Screen("Receipt"))
+    router.userPops()
+    router.userPops()
+    #expect(names(router.stacks) == [["Home", "Payment"]], "back works again above it")
+    #expect(results.values.isEmpty)
+    #expect(
+      router.calls == [
+        "push Home", "push Payment [systemBack: false]", "user pop", "user pop to 0",
+        "push Receipt", "user pop", "user pop",
+      ])
+    child.pop()
+    #expect(results.values == ["left"], "the flow's own pop still goes back")
+  }
+
+  @Test func aSheetIsSwipedAwayAndAFullScreenModalIsNot() {
+    let router = RecordingRouter()
+    let root = Endless("Home", router: router)
+    root.start()
+    let results = Results()
+    let sheet = Flow("Filters", router: router, leave: "swiped")
+    root.start(sheet, style: .sheet, onFinish: results.record("sheet "))
+    router.userDismisses()
+    #expect(results.values == ["sheet swiped"])
+
+    let cover = Flow("Onboarding", router: router, leave: "swiped")
+    root.start(cover, style: .fullScreen, onFinish: results.record("cover "))
+    router.userDismisses()
+    #expect(router.modalStyles == [.fullScreen])
+    #expect(root.children.count == 1, "no swipe dismisses a full-screen modal")
+    cover.dismiss()
+    #expect(results.values == ["sheet swiped", "cover swiped"])
+    #expect(
+      router.calls == [
+        "push Home", "present Filters", "user dismiss", "present Onboarding [fullScreen]",
+        "user dismiss", "dismiss",
+      ])
+  }
+
+  @Test func aSheetCannotBeSwipedAwayWhileItsTopScreenIsNotDismissible() {
+    let router = RecordingRouter()
+    let root = Endless("Home", router: router)
+    root.start()
+    let results = Results()
+    let terms = Flow(
+      "Terms", router: router, leave: "declined", controls: SystemControls(dismissible: false))
+    root.start(terms, style: .sheet, onFinish: results.record())
+    router.userDismisses()
+    #expect(root.children.count == 1)
+    terms.present(Screen("Details"), style: .sheet)
+    router.userDismisses()
+    #expect(root.children.count == 1, "swiping the sheet above it away leaves it shown")
+    terms.push(Screen("Licence"))
+    router.userDismisses()
+    #expect(results.values == ["declined"])
+    #expect(root.children.isEmpty)
   }
 
   @Test func endingAParentEndsItsChildrenAndTheirTabs() {
@@ -200,8 +315,8 @@ import Testing
     let tab = Endless("Cart", router: stack.router)
     tabs.startTab(tab)
     let results = Results()
-    let checkout = Flow("Review", router: stack.router, resultWhenLeft: "cancelled")
-    tab.start(checkout, style: .present, onFinish: results.record())
+    let checkout = Flow("Review", router: stack.router, leave: "cancelled")
+    tab.start(checkout, style: .sheet, onFinish: results.record())
     router.tabStacks[0].userDismisses()
     #expect(results.values == ["cancelled"])
     #expect(tab.children.isEmpty)
@@ -247,5 +362,5 @@ import Testing
 
 /// A coordinator whose start waits (an unanswered decision): it shows nothing.
 private final class Waiting: FlowCoordinator<String> {
-  override var resultWhenLeft: String? { "left" }
+  override var leaveResult: String? { "left" }
 }

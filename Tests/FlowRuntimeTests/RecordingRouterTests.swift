@@ -53,7 +53,7 @@ import Testing
   @Test func theUserGoingBackIsReportedOnlyWhenSomethingWentAway() {
     let router = RecordingRouter()
     var reports = 0
-    router.onUserUnwind = { reports += 1 }
+    router.onUserUnwind = { _ in reports += 1 }
     router.push(Screen("A"))
     router.userPops()
     router.userDismisses()
@@ -65,6 +65,49 @@ import Testing
     #expect(reports == 2)
     #expect(names(router.stacks) == [["A"]])
     #expect(router.calls.suffix(2) == ["user dismiss", "user pop"])
+  }
+
+  @Test func theUsersGesturesDoOnlyWhatTheSystemWouldAndTellWhereTheTopWas() {
+    let router = RecordingRouter()
+    var reports: [StackPosition] = []
+    router.onUserUnwind = { before in reports.append(before) }
+    router.push(Screen("A"))
+    router.push(Screen("B"), controls: SystemControls(systemBack: false))
+    router.userPops()
+    router.userPops(to: 0)
+    #expect(reports.isEmpty)
+    router.push(Screen("C"))
+    router.userPops(to: 5)
+    router.userPops(to: 0)
+    #expect(names(router.stacks) == [["A"]])
+    #expect(reports == [StackPosition(modals: 0, screens: 3)])
+
+    router.present(Screen("D"), style: .fullScreen, controls: .standard)
+    router.userDismisses()
+    router.present(Screen("E"), style: .sheet, controls: SystemControls(dismissible: false))
+    router.userDismisses()
+    #expect(names(router.stacks) == [["A"], ["D"], ["E"]])
+    router.push(Screen("F"), controls: SystemControls(systemBack: false, dismissible: true))
+    router.userDismisses()
+    #expect(names(router.stacks) == [["A"], ["D"]])
+    #expect(router.modalStyles == [.fullScreen])
+    #expect(reports.last == StackPosition(modals: 2, screens: 2))
+    #expect(
+      router.calls == [
+        "push A", "push B [systemBack: false]", "user pop", "user pop to 0", "push C",
+        "user pop to 5", "user pop to 0", "present D [fullScreen]", "user dismiss",
+        "present E [dismissible: false]", "user dismiss", "push F [systemBack: false]",
+        "user dismiss",
+      ])
+  }
+
+  @Test func replaceRecordsTheControlsOfItsScreen() {
+    let router = RecordingRouter()
+    router.push(Screen("A"))
+    router.replace(
+      from: 0, with: Screen("B"), controls: SystemControls(systemBack: false, dismissible: false))
+    #expect(router.topControls == SystemControls(systemBack: false, dismissible: false))
+    #expect(router.calls.last == "replace from 0 with B [systemBack: false, dismissible: false]")
   }
 
   @Test func tabStacksAreRoutersOfTheirOwn() {

@@ -18,22 +18,49 @@ func names(_ stacks: [[any Presentable]]) -> [[String]] {
   stacks.map { stack in stack.map { "\($0)" } }
 }
 
-/// A coordinator whose first screen is `first`; tests make it navigate and finish.
+/// A coordinator whose first screen is `first`, shown with `controls`; tests make it
+/// navigate and finish. `leave` is its flow's `leave:` (`nil`: none, it is dropped).
 final class Flow: FlowCoordinator<String> {
   let first: String
-  var leaving: String?
+  let controls: SystemControls
+  let leave: String?
 
-  init(_ first: String, router: any Router, resultWhenLeft: String? = nil) {
+  init(
+    _ first: String, router: any Router, leave: String? = nil,
+    controls: SystemControls = .standard
+  ) {
     self.first = first
-    leaving = resultWhenLeft
+    self.leave = leave
+    self.controls = controls
     super.init(router: router)
   }
 
   override func start() {
-    push(Screen(first))
+    push(Screen(first), controls: controls)
   }
 
-  override var resultWhenLeft: String? { leaving }
+  override var leaveResult: String? { leave }
+}
+
+/// A coordinator that shows no screen of its own: its start decision started `child` on its
+/// stack. `leave` is its flow's `leave:`.
+final class Through: FlowCoordinator<String> {
+  let child: Flow
+  let leave: String?
+  let results: Results
+
+  init(_ child: Flow, router: any Router, leave: String?, results: Results) {
+    self.child = child
+    self.leave = leave
+    self.results = results
+    super.init(router: router)
+  }
+
+  override func start() {
+    start(child, style: .push, onFinish: results.record("through's handler "))
+  }
+
+  override var leaveResult: String? { leave }
 }
 
 /// A coordinator without a result, like an entry or a tab that lives as long as its tabs.

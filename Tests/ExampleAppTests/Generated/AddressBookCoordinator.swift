@@ -52,7 +52,7 @@ final class AddressBookCoordinator: FlowCoordinator<AddressBookResult> {
 
   /// AddressBook finishes with `cancelled` when the user leaves it with the back gesture or by
   /// swiping its modal stack away.
-  override var resultWhenLeft: AddressBookResult? { AddressBookResult.cancelled }
+  override var leaveResult: AddressBookResult? { AddressBookResult.cancelled }
 
   // MARK: - Addresses
 

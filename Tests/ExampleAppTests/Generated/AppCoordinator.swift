@@ -49,7 +49,7 @@ final class AppCoordinator: FlowCoordinator<Never> {
     switch answer {
     case .firstRun:
       let child = OnboardingCoordinator(screens: screens, router: router)
-      start(child, style: .present) { [weak self] result in
+      start(child, style: .sheet) { [weak self] result in
         guard let self else { return }
         switch result {
         case .finished:

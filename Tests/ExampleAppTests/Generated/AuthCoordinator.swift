@@ -95,7 +95,7 @@ final class AuthCoordinator: FlowCoordinator<AuthResult> {
 
   /// Auth finishes with `cancelled` when the user leaves it with the back gesture or by swiping its
   /// modal stack away.
-  override var resultWhenLeft: AuthResult? { AuthResult.cancelled }
+  override var leaveResult: AuthResult? { AuthResult.cancelled }
 
   // MARK: - SignIn
 

@@ -55,7 +55,7 @@ final class CartCoordinator: FlowCoordinator<Never> {
     switch event {
     case .checkout(let payload):
       let child = CheckoutCoordinator(input: payload, screens: screens, router: router)
-      start(child, style: .present) { [weak self] result in
+      start(child, style: .sheet) { [weak self] result in
         guard let self else { return }
         switch result {
         case .placed(let payload):

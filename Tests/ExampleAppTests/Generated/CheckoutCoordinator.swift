@@ -88,7 +88,7 @@ final class CheckoutCoordinator: FlowCoordinator<CheckoutOutcome> {
 
   /// Checkout finishes with `cancelled` when the user leaves it with the back gesture or by swiping
   /// its modal stack away.
-  override var resultWhenLeft: CheckoutOutcome? { CheckoutOutcome.cancelled }
+  override var leaveResult: CheckoutOutcome? { CheckoutOutcome.cancelled }
 
   // MARK: - Review
 
@@ -105,7 +105,7 @@ final class CheckoutCoordinator: FlowCoordinator<CheckoutOutcome> {
       push(makePayment(payload))
     case .changeAddress:
       let child = AddressBookCoordinator(screens: screens, router: router)
-      start(child, style: .present) { [weak self] result in
+      start(child, style: .sheet) { [weak self] result in
         guard let self else { return }
         switch result {
         case .picked(let payload):

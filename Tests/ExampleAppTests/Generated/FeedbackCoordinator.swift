@@ -40,7 +40,7 @@ final class FeedbackCoordinator: FlowCoordinator<FeedbackResult> {
 
   /// Feedback finishes with `skipped` when the user leaves it with the back gesture or by swiping
   /// its modal stack away.
-  override var resultWhenLeft: FeedbackResult? { FeedbackResult.skipped }
+  override var leaveResult: FeedbackResult? { FeedbackResult.skipped }
 
   // MARK: - Survey
 

@@ -56,7 +56,7 @@ final class MainCoordinator: FlowCoordinator<MainResult> {
       case .accountDeleted:
         // Ask why before leaving.
         let child = FeedbackCoordinator(screens: screens, router: router)
-        start(child, style: .present) { [weak self] result in
+        start(child, style: .sheet) { [weak self] result in
           guard let self else { return }
           switch result {
           case .sent:
@@ -71,5 +71,5 @@ final class MainCoordinator: FlowCoordinator<MainResult> {
 
   /// Main finishes with `signedOut` when the user leaves it with the back gesture or by swiping its
   /// modal stack away.
-  override var resultWhenLeft: MainResult? { MainResult.signedOut }
+  override var leaveResult: MainResult? { MainResult.signedOut }
 }

@@ -52,7 +52,7 @@ final class OnboardingCoordinator: FlowCoordinator<OnboardingResult> {
 
   /// Onboarding finishes with `finished` when the user leaves it with the back gesture or by
   /// swiping its modal stack away.
-  override var resultWhenLeft: OnboardingResult? { OnboardingResult.finished }
+  override var leaveResult: OnboardingResult? { OnboardingResult.finished }
 
   // MARK: - Welcome
 

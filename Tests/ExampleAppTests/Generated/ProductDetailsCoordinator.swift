@@ -65,7 +65,7 @@ final class ProductDetailsCoordinator: FlowCoordinator<ProductDetailsResult> {
 
   /// ProductDetails finishes with `closed` when the user leaves it with the back gesture or by
   /// swiping its modal stack away.
-  override var resultWhenLeft: ProductDetailsResult? { ProductDetailsResult.closed }
+  override var leaveResult: ProductDetailsResult? { ProductDetailsResult.closed }
 
   // MARK: - Details
 

@@ -302,7 +302,7 @@ struct CoordinatorGenerator {
           "\(name) finishes with `\(only.name.text)` when the user leaves it with the back "
             + "gesture or by swiping its modal stack away."
         ], modifiers: [.override] + visible),
-      isVariable: true, name: "resultWhenLeft", type: .optional(resultType),
+      isVariable: true, name: "leaveResult", type: .optional(resultType),
       getter: .member(.type(resultType), SwiftNames.identifier(only.name.text)))
   }
 
@@ -504,7 +504,7 @@ struct CoordinatorGenerator {
       if let payload { value = .call(value, [.value(payload.expression)]) }
       return [.expression(.call("finish", [.value(value)]))]
     case .start(let child):
-      let style = SwiftExpression.implicitMember(child.style == .present ? "present" : "push")
+      let style = SwiftExpression.implicitMember(child.style == .present ? "sheet" : "push")
       let call = SwiftCall(
         function: .identifier("start"),
         arguments: [.value(.identifier("child")), SwiftArgument(label: "style", value: style)])

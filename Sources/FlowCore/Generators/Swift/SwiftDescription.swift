@@ -215,6 +215,8 @@ enum SwiftExpression: Sendable {
   indirect case call(SwiftCall)
   /// `[a, b]`.
   case array([SwiftExpression])
+  /// `true` or `false`.
+  case boolean(Bool)
 
   /// `base.name`, for a member of a name in scope.
   static func member(of base: String, _ name: String) -> SwiftExpression {

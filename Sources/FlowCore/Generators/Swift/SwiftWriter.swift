@@ -497,6 +497,8 @@ struct SwiftWriter {
       text.append("[")
       list(elements) { $0.write($1) }
       text.append("]")
+    case .boolean(let value):
+      text += value ? "true" : "false"
     }
   }
 

@@ -75,7 +75,7 @@ import Testing
 
         /// Auth finishes with `done` when the user leaves it with the back gesture or by swiping its
         /// modal stack away.
-        override var resultWhenLeft: AuthResult? { AuthResult.done }
+        override var leaveResult: AuthResult? { AuthResult.done }
 
         // MARK: - Login
 
@@ -190,7 +190,7 @@ import Testing
             decideIs()
       """,
       "    case `true`\n    case `nil`\n",
-      "  override var resultWhenLeft: KeysResult? { KeysResult.`default` }\n")
+      "  override var leaveResult: KeysResult? { KeysResult.`default` }\n")
     expectContains(
       files["FlowTypes.swift"],
       """
@@ -225,7 +225,7 @@ import Testing
       "  public enum LoginEvent: Hashable, Sendable {",
       "  public init(input: String, screens: any AuthScreens, router: any Router) {",
       "  override public func start() {",
-      "  override public var resultWhenLeft: AuthResult? { AuthResult.done }",
+      "  override public var leaveResult: AuthResult? { AuthResult.done }",
       "  private func handle(_ event: LoginEvent) {")
     expectContains(
       files["FlowTypes.swift"],
@@ -430,7 +430,7 @@ import Testing
       """
           case .login:
             let child = AuthCoordinator(screens: screens, router: router)
-            start(child, style: .present) { [weak self] result in
+            start(child, style: .sheet) { [weak self] result in
               guard let self else { return }
               switch result {
               case .`in`:
