@@ -224,7 +224,7 @@ package struct FileDecoder: Sendable {
   }
 
   private static let coordinatorKeys = [
-    "doc", "entry", "input", "result", "start", "tabs", "screens", "decisions", "lint",
+    "doc", "entry", "input", "result", "leave", "start", "tabs", "screens", "decisions", "lint",
   ]
 
   private mutating func decodeCoordinator(_ entry: MappingReader.Entry) -> Coordinator {
@@ -238,6 +238,7 @@ package struct FileDecoder: Sendable {
     coordinator.isEntry = body["entry"].flatMap { bool($0) } ?? false
     coordinator.input = body["input"].flatMap { optionalType($0.value) }
     coordinator.result = body["result"].flatMap { result($0, of: entry.key) }
+    coordinator.leave = body["leave"].flatMap { leave($0) }
     coordinator.root = root(body, name: entry)
     coordinator.lint = body["lint"].flatMap { lint($0) }
     coordinator.screens = entries(of: body["screens"], of: "the screens of \(what)").map {
@@ -275,6 +276,13 @@ package struct FileDecoder: Sendable {
         at: entry.value)
       return nil
     }
+  }
+
+  /// `leave: c` or `leave: ~` (r2): a result case without a payload, which the rules
+  /// check, or being dropped on purpose.
+  private mutating func leave(_ entry: MappingReader.Entry) -> Coordinator.Leave? {
+    if tree.isNull(entry.value) { return .dropped(entry.name.range) }
+    return name(entry.value, for: "'leave'").map { .result($0) }
   }
 
   private mutating func root(_ body: MappingReader, name: MappingReader.Entry) -> Coordinator.Root {
@@ -327,7 +335,7 @@ package struct FileDecoder: Sendable {
 
   // MARK: Screens and decisions
 
-  private static let screenKeys = ["doc", "input", "on", "lint"]
+  private static let screenKeys = ["doc", "input", "on", "systemBack", "dismissible", "lint"]
   private static let decisionKeys = ["doc", "cases", "lint"]
 
   private mutating func decodeScreen(_ entry: MappingReader.Entry) -> Screen {
@@ -343,6 +351,8 @@ package struct FileDecoder: Sendable {
     guard let body = nodeBody(entry, what, keys: Self.screenKeys) else { return screen }
     screen.doc = body["doc"].flatMap { text($0) }
     screen.input = body["input"].flatMap { optionalType($0.value) }
+    screen.systemBack = body["systemBack"].flatMap { bool($0) } ?? true
+    screen.dismissible = body["dismissible"].flatMap { bool($0) } ?? true
     screen.lint = body["lint"].flatMap { lint($0) }
     screen.events = entries(of: body["on"], of: "the events of \(what)").map {
       transition($0, kind: .event)
@@ -473,10 +483,13 @@ package struct FileDecoder: Sendable {
           + "exactly one", at: extra.keyNode)
     }
     if chosen.key != "start" {
-      for key in ["style", "on"] {
-        if let entry = body[key] {
-          report("'\(key)' goes only with 'start', not with '\(chosen.key)'", at: entry.keyNode)
-        }
+      if chosen.key != "present", let entry = body["style"] {
+        report(
+          "'style' goes only with 'start' or 'present', not with '\(chosen.key)'",
+          at: entry.keyNode)
+      }
+      if let entry = body["on"] {
+        report("'on' goes only with 'start', not with '\(chosen.key)'", at: entry.keyNode)
       }
     }
     let range = chosen.name.range
@@ -496,7 +509,8 @@ package struct FileDecoder: Sendable {
     }
     switch chosen.key {
     case "push": return Action(.push(target), at: range)
-    case "present": return Action(.present(target), at: range)
+    case "present":
+      return Action(.present(target, body["style"].flatMap { modalStyle($0) } ?? .sheet), at: range)
     case "replace": return Action(.replace(target), at: range)
     case "decide": return Action(.decide(target), at: range)
     case "finish": return Action(.finish(target), at: range)
@@ -541,11 +555,30 @@ package struct FileDecoder: Sendable {
           + "'start'", at: action.range))
   }
 
+  /// The words of a start's `style`: `present` is `sheet`, as revision 1 wrote it.
+  private static let startStyles = ["push", "sheet", "fullScreen", "present"]
+
   private mutating func style(_ entry: MappingReader.Entry) -> StartStyle? {
-    guard let word = tree.text(of: entry.value), let style = StartStyle(rawValue: word) else {
-      let shown = shownValue(entry.value)
-      let hint = Suggestion.didYouMean(tree.text(of: entry.value) ?? "", in: ["push", "present"])
-      report("'style' must be 'push' or 'present', not \(shown)\(hint)", at: entry.value)
+    let word = tree.text(of: entry.value) ?? ""
+    if word == "present" { return .sheet }
+    guard !tree.isNull(entry.value), let style = StartStyle(rawValue: word) else {
+      let hint = Suggestion.didYouMean(word, in: Self.startStyles)
+      report(
+        "'style' of a start must be 'push', 'sheet' (or 'present') or 'fullScreen', not "
+          + "\(shownValue(entry.value))\(hint)", at: entry.value)
+      return nil
+    }
+    return style
+  }
+
+  /// The `style` of a `present` (r2): `sheet` or `fullScreen`.
+  private mutating func modalStyle(_ entry: MappingReader.Entry) -> ModalStyle? {
+    let word = tree.text(of: entry.value) ?? ""
+    guard !tree.isNull(entry.value), let style = ModalStyle(rawValue: word) else {
+      let hint = Suggestion.didYouMean(word, in: ["sheet", "fullScreen"])
+      report(
+        "'style' of a present must be 'sheet' or 'fullScreen', not "
+          + "\(shownValue(entry.value))\(hint)", at: entry.value)
       return nil
     }
     return style

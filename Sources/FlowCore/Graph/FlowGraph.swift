@@ -285,7 +285,7 @@ private struct StepResolver {
     let action: ResolvedAction
     switch written.kind {
     case .push(let name): action = screen(name.text).map { .push($0) } ?? .unresolved
-    case .present(let name): action = screen(name.text).map { .present($0) } ?? .unresolved
+    case .present(let name, _): action = screen(name.text).map { .present($0) } ?? .unresolved
     case .replace(let name): action = screen(name.text).map { .replace($0) } ?? .unresolved
     case .decide(let name): action = decision(name.text).map { .decide($0) } ?? .unresolved
     case .finish(let name):

@@ -192,7 +192,7 @@ struct Presentation {
         case .start(let start):
           // A child started from a broken node does not count as started (spec section 8).
           guard let child = start.child, !graph.brokenNodes.contains(node) else { break }
-          if start.style == .present {
+          if start.style.isModal {
             children.append((child, StartContext(onParent: false, inOutsideModal: true)))
           } else if state == .belowCoordinator {
             children.append((child, context))

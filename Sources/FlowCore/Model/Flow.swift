@@ -21,6 +21,9 @@ public struct Coordinator: Sendable {
   public var input: TypeReference?
   /// The cases it finishes with.
   public var result: ResultDeclaration?
+  /// What it finishes with when the user leaves it (spec section 8, r2); `nil` when the
+  /// flow does not say (`leave` absent): then, as with `leave: ~`, it is dropped.
+  public var leave: Leave?
   /// Where it begins.
   public var root: Root
   /// Its screens, in file order.
@@ -49,6 +52,16 @@ public struct Coordinator: Sendable {
     self.range = range
   }
 
+  /// What a coordinator does when the user leaves it with the system's back or swipe
+  /// (spec section 8, "Leaving").
+  public enum Leave: Sendable {
+    /// Finishes with this result case (`leave: cancelled`), as `finish` would.
+    case result(Identifier)
+    /// Is dropped, on purpose (`leave: ~`): removed from its parent without a result. The
+    /// range is the `leave` key's.
+    case dropped(SourceRange)
+  }
+
   /// The tabs, for a tab coordinator; empty otherwise.
   public var tabs: [Tab] {
     if case .tabs(let tabs) = root { return tabs }
@@ -74,6 +87,12 @@ public struct Screen: Sendable {
   public var input: TypeReference?
   /// The events it emits, in file order, each leading to one action.
   public var events: [Transition]
+  /// Whether the system's back button and swipe-back gesture work here (`systemBack`,
+  /// r2; by default they do).
+  public var systemBack = true
+  /// Whether the user can swipe its sheet away while it is on top (`dismissible`, r2; by
+  /// default they can).
+  public var dismissible = true
   /// Rules it suppresses for findings inside it.
   public var lint: Lint?
   /// From the name to the end of the definition.
@@ -183,8 +202,8 @@ public struct Action: Sendable {
   public enum Kind: Sendable {
     /// Shows the screen on the current navigation stack.
     case push(Identifier)
-    /// Shows the screen modally, in a navigation stack of its own.
-    case present(Identifier)
+    /// Shows the screen modally, in a navigation stack of its own, in a style.
+    case present(Identifier, ModalStyle)
     /// Makes the screen the only one of this coordinator on the current stack.
     case replace(Identifier)
     /// Goes back one screen on the current stack.
@@ -236,12 +255,36 @@ public struct Action: Sendable {
   }
 }
 
+/// How a modal stack is presented (spec section 7, r2): what flowc models is whether the
+/// user can swipe it away.
+public enum ModalStyle: String, Sendable {
+  /// A sheet (page sheet, form sheet, popover): swiping down dismisses it, unless its top
+  /// screen says `dismissible: false`.
+  case sheet
+  /// Full screen (or over full screen, or over the current context): no swipe.
+  case fullScreen
+}
+
 /// How a child coordinator is shown.
 public enum StartStyle: String, Sendable {
   /// On the parent's navigation stack.
   case push
-  /// In a modal stack of its own.
-  case present
+  /// In a modal stack of its own, as a sheet (`style: sheet`, or `style: present`).
+  case sheet
+  /// In a modal stack of its own, full screen.
+  case fullScreen
+
+  /// The style of the child's modal stack; `nil` for a push-style start.
+  public var modal: ModalStyle? {
+    switch self {
+    case .push: return nil
+    case .sheet: return .sheet
+    case .fullScreen: return .fullScreen
+    }
+  }
+
+  /// Whether the child gets a modal stack of its own.
+  public var isModal: Bool { self != .push }
 }
 
 /// A `start` of a child coordinator: which, how, and what to do with each result case.

@@ -60,6 +60,16 @@ package enum TypeMismatchRule: ModuleRule {
       if case .named(let reference) = coordinator.result, types.isKnown(reference) {
         checkResultType(reference, of: coordinator, module: module, into: &findings)
       }
+      if case .result(let leave) = coordinator.leave, let found = graph.resultCases[leave.text],
+        let payload = graph.results[found].payload
+      {
+        // Leaving carries nothing: the user's back or swipe has no value to give (r2).
+        findings.add(
+          self,
+          "'leave' of coordinator '\(coordinator.name)' names case '\(leave)', which has a "
+            + "payload ('\(payload.type)'); the user's back or swipe has no value to give it: "
+            + "name a case without a payload, or write 'leave: ~'", at: leave.range)
+      }
       let input = coordinator.input
       let source = Source.input(of: coordinator)
       switch (coordinator.root, graph.root) {

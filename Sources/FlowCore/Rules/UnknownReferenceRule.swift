@@ -104,6 +104,7 @@ private struct Resolver {
       default:
         break
       }
+      if case .result(let leave) = coordinator.leave { checkLeave(leave, of: coordinator) }
       checkLint(coordinator.lint)
       for screen in coordinator.screens.indices {
         checkType(coordinator.screens[screen].input)
@@ -148,7 +149,7 @@ private struct Resolver {
 
   private mutating func checkAction(_ action: Action, in coordinator: Int) {
     switch action.kind {
-    case .push(let target), .present(let target), .replace(let target):
+    case .push(let target), .present(let target, _), .replace(let target):
       checkNode(target, expected: .screen, in: coordinator)
     case .decide(let target):
       checkNode(target, expected: .decision, in: coordinator)
@@ -240,6 +241,22 @@ private struct Resolver {
       report(
         "coordinator '\(owner.name)' has no result to finish with; declare it, such as "
           + "'result: { \(resultCase): ~ }'", at: action.range)
+      return
+    }
+    guard let cases = module.resultCases(of: owner) else { return }
+    guard !cases.contains(where: { $0.name.text == resultCase.text }) else { return }
+    report(
+      "result case '\(resultCase)' does not exist in coordinator '\(owner.name)'"
+        + Suggestion.didYouMean(resultCase.text, in: cases.map(\.name.text)), at: resultCase.range)
+  }
+
+  /// `leave: c` names a result case of its own coordinator (r2).
+  private mutating func checkLeave(_ resultCase: Identifier, of owner: Coordinator) {
+    guard owner.result != nil else {
+      report(
+        "coordinator '\(owner.name)' has no result to leave with; declare one, such as "
+          + "'result: { \(resultCase): ~ }', or write 'leave: ~' to be dropped",
+        at: resultCase.range)
       return
     }
     guard let cases = module.resultCases(of: owner) else { return }

@@ -76,7 +76,7 @@ import Testing
     guard case .start(let child) = homeScreen.events[3].action.kind else {
       return #expect(Bool(false))
     }
-    #expect(child.style == .present)
+    #expect(child.style == .sheet)  // `present`, as revision 1 wrote it
     #expect(child.handlers.map(\.name.text) == ["ok", "no"])
     #expect(app.screens[1].events.isEmpty)
     #expect(app.decisions[0].cases.map(\.action.keyword) == ["finish", "decide"])
@@ -107,7 +107,8 @@ import Testing
     let (_, findings) = decode(flow("App:\n  start: Home\n  screens: { Home: { colour: red } }"))
     #expect(
       findings.map(\.message) == [
-        "unknown key 'colour' in screen 'Home'; expected 'doc', 'input', 'on' or 'lint'"
+        "unknown key 'colour' in screen 'Home'; expected 'doc', 'input', 'on', 'systemBack', "
+          + "'dismissible' or 'lint'"
       ])
   }
 
@@ -376,6 +377,75 @@ import Testing
         "'dismiss' takes no value; write '{ dismiss: ~ }' in a mapping with 'payload' or 'doc', "
           + "or the whole action: 'y: dismiss'",
       ])
+  }
+
+  /// Revision 2: `leave`, `systemBack`, `dismissible`, and the styles of `present` and of a
+  /// modal `start`.
+  @Test func leaveSystemControlsAndStylesAreRead() throws {
+    let (file, findings) = decode(
+      flow(
+        """
+        App:
+          result: { cancelled: ~ }
+          leave: cancelled
+          start: A
+          screens:
+            A:
+              systemBack: false
+              dismissible: no
+              on:
+                a: { present: A, style: fullScreen }
+                b: { present: A }
+                c: { start: Sub, style: sheet }
+                d: { start: Sub, style: fullScreen }
+                e: { start: Sub, style: present }
+                f: { start: Sub }
+            B: {}
+        Sub:
+          leave: ~
+          start: S
+          screens: { S: {} }
+        """))
+    #expect(findings.isEmpty, "\(described(findings))")
+    let app = try #require(file?.coordinators.first)
+    guard case .result(let leave) = app.leave else { return #expect(Bool(false)) }
+    #expect(leave.text == "cancelled")
+    guard case .dropped = file?.coordinators.last?.leave else { return #expect(Bool(false)) }
+    #expect(app.screens.map(\.systemBack) == [false, true])
+    #expect(app.screens.map(\.dismissible) == [false, true])
+    let kinds = app.screens[0].events.map(\.action.kind)
+    guard case .present(_, let first) = kinds[0], case .present(_, let second) = kinds[1] else {
+      return #expect(Bool(false))
+    }
+    #expect([first, second] == [.fullScreen, .sheet])
+    let styles = kinds.dropFirst(2).compactMap { kind -> StartStyle? in
+      guard case .start(let child) = kind else { return nil }
+      return child.style
+    }
+    #expect(styles == [.sheet, .fullScreen, .sheet, .push])
+  }
+
+  @Test func stylesAreCheckedWhereTheyAreWritten() {
+    let (_, findings) = decode(
+      flow(
+        """
+        App:
+          start: A
+          screens:
+            A:
+              systemBack: maybe
+              on:
+                a: { present: A, style: push }
+                b: { start: Sub, style: sideways }
+                c: { push: A, style: sheet }
+        """))
+    #expect(
+      findings.map(\.message) == [
+        "'systemBack' must be true or false, not 'maybe'",
+        "'style' of a present must be 'sheet' or 'fullScreen', not 'push'",
+        "'style' of a start must be 'push', 'sheet' (or 'present') or 'fullScreen', not 'sideways'",
+        "'style' goes only with 'start' or 'present', not with 'push'",
+      ], "\(described(findings))")
   }
 
   /// Revision 2: `pop`, `dismiss` and `stay` have a mapping form whose key has no value, so

@@ -244,7 +244,7 @@ private struct Writer {
     case .finish: constrains = false
     case .start, .tab:
       width = "2"
-      if edge.style == .present { head = "empty" }
+      if edge.style?.isModal == true { head = "empty" }
     case .handler:
       // A handler that shows a new screen leads forward; the others lead back up. One that
       // stays, the most common and least surprising, is drawn light.

@@ -316,7 +316,7 @@ private struct Builder {
   /// The name an action targets, as written, if it has one.
   private static func target(of action: Action) -> Identifier? {
     switch action.kind {
-    case .push(let name), .present(let name), .replace(let name), .decide(let name),
+    case .push(let name), .present(let name, _), .replace(let name), .decide(let name),
       .finish(let name):
       return name
     case .start(let child): return child.coordinator

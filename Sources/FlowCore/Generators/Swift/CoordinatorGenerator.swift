@@ -504,7 +504,7 @@ struct CoordinatorGenerator {
       if let payload { value = .call(value, [.value(payload.expression)]) }
       return [.expression(.call("finish", [.value(value)]))]
     case .start(let child):
-      let style = SwiftExpression.implicitMember(child.style == .present ? "sheet" : "push")
+      let style = SwiftExpression.implicitMember(child.style.rawValue)
       let call = SwiftCall(
         function: .identifier("start"),
         arguments: [.value(.identifier("child")), SwiftArgument(label: "style", value: style)])

@@ -82,7 +82,7 @@ import Testing
         "App_Home -replace-> App_Two \"c\"",
         "App_Home -decide-> App_Gate \"d\"",
         "App_Home -stay-> App_Home \"e\"",
-        "App_Home -start-> Child__start \"f\" (Int) [present]",
+        "App_Home -start-> Child__start \"f\" (Int) [sheet]",
         "Child__result_done -handler-> App_Two \"push\"",
         "Child__result_gone -handler-> App_Home \"stay\"",
         // Two is shown by push (from Home), present and replace (the bottom: out of App).
