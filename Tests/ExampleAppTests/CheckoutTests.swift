@@ -25,8 +25,9 @@ import Testing
     tap(CartCoordinator.OrderPlacedEvent.done, on: cart)
     #expect(
       cart.calls == [
-        "present Review(Shoes)", "push Payment(Home)", "present BankVerification(file:///track)",
-        "dismiss", "replace from 0 with Confirmation(order ABCD)", "unwind to 0:1",
+        "present Review(Shoes)", "push Payment(Home)",
+        "present BankVerification(file:///track) [dismissible: false]", "dismiss",
+        "replace from 0 with Confirmation(order ABCD)", "unwind to 0:1",
         "push OrderPlaced(order ABCD)", "pop",
       ])
     #expect(
@@ -67,6 +68,24 @@ import Testing
       ])
     #expect(coordinator.children.isEmpty)
     #expect(coordinator.canAct)
+  }
+
+  @Test func theBanksPageCannotBeSwipedAwayButCheckoutBelowItCan() throws {
+    let harness = Harness()
+    let main = try harness.signedIn()
+    let cart = try harness.tab(2)
+    let coordinator = try #require(harness.child(CartCoordinator.self, of: main))
+    tap(CartCoordinator.BasketEvent.checkout(Example.items), on: cart)
+    tap(CheckoutCoordinator.ReviewEvent.pay(Example.home), on: cart)
+    tap(CheckoutCoordinator.PaymentEvent.methodChosen(.card("1234")), on: cart)
+    harness.screens.answer(CheckoutCoordinator.AuthorizeAnswer.needsVerification(Example.url))
+    cart.userDismisses()
+    #expect(cart.stacks.count == 3, "the bank's page stays")
+    tap(CheckoutCoordinator.BankVerificationEvent.done, on: cart)
+    cart.userDismisses()
+    #expect(cart.stacks.count == 1)
+    #expect(coordinator.children.isEmpty, "swiping checkout away cancels it (leave: cancelled)")
+    #expect(names(cart) == ["Basket"])
   }
 
   @Test func theAddressBookPresentedFromCheckoutLeadsToPaymentOrBack() throws {

@@ -23,14 +23,15 @@ import Testing
     tap(OnboardingCoordinator.NotificationsEvent.allow, on: harness.router)
     #expect(
       harness.router.calls == [
-        "present Welcome", "push Notifications", "pop", "push Notifications", "unwind to 0:0",
+        "present Welcome [fullScreen]", "push Notifications", "pop", "push Notifications",
+        "unwind to 0:0",
       ])
     #expect(harness.screens.asked == ["Launch", "Launch"])
     #expect(harness.app.children.isEmpty)
     #expect(onboarding == nil)
   }
 
-  @Test func everyWayOutOfTheTourEndsIt() {
+  @Test func everyWayOutOfTheTourEndsItAndASwipeIsNotOne() {
     let harness = Harness()
     harness.screens.answer(.firstRun)
     tap(OnboardingCoordinator.WelcomeEvent.skip, on: harness.router)
@@ -39,11 +40,13 @@ import Testing
     tap(OnboardingCoordinator.NotificationsEvent.later, on: harness.router)
     harness.screens.answer(.firstRun)
     harness.router.userDismisses()
+    #expect(harness.app.children.count == 1, "the tour is full screen: no swipe dismisses it")
+    tap(OnboardingCoordinator.WelcomeEvent.skip, on: harness.router)
     #expect(
       harness.router.calls == [
-        "present Welcome", "unwind to 0:0",
-        "present Welcome", "push Notifications", "unwind to 0:0",
-        "present Welcome", "user dismiss",
+        "present Welcome [fullScreen]", "unwind to 0:0",
+        "present Welcome [fullScreen]", "push Notifications", "unwind to 0:0",
+        "present Welcome [fullScreen]", "user dismiss", "unwind to 0:0",
       ])
     #expect(harness.screens.asked == ["Launch", "Launch", "Launch", "Launch"])
     #expect(harness.app.children.isEmpty)
@@ -106,8 +109,8 @@ import Testing
     tap(AuthCoordinator.TwoFactorEvent.verified(User(name: "bob")), on: harness.router)
     #expect(
       harness.router.calls == [
-        "push SignIn", "push TwoFactor(42)", "pop", "present SignUp", "dismiss",
-        "push TwoFactor(42)", "unwind to 0:0", "push MainTabs",
+        "push SignIn", "push TwoFactor(42) [systemBack: false]", "pop", "present SignUp",
+        "dismiss", "push TwoFactor(42) [systemBack: false]", "unwind to 0:0", "push MainTabs",
       ])
     #expect(try harness.tab(3).calls == ["push Profile(bob)"])
 
@@ -118,6 +121,23 @@ import Testing
     #expect(
       again.router.calls == ["push SignIn", "present SignUp", "unwind to 0:0", "push MainTabs"])
     #expect(try again.tab(3).calls == ["push Profile(cy)"])
+  }
+
+  @Test func theSystemBackDoesNothingOnTheCodeScreenAndItsOwnBackButtonDoes() {
+    let harness = Harness()
+    harness.screens.answer(.signedOut(nil))
+    tap(AuthCoordinator.SignInEvent.submitted(Example.credentials), on: harness.router)
+    harness.screens.answer(AuthCoordinator.CheckCredentialsAnswer.needsCode("42"))
+    harness.router.userPops()
+    harness.router.userPops(to: 0)
+    #expect(names(harness.router) == ["SignIn", "TwoFactor(42)"])
+    tap(AuthCoordinator.TwoFactorEvent.back, on: harness.router)
+    #expect(names(harness.router) == ["SignIn"])
+    #expect(
+      harness.router.calls == [
+        "push SignIn", "push TwoFactor(42) [systemBack: false]", "user pop", "user pop to 0",
+        "pop",
+      ])
   }
 
   @Test func closingSignInAsksAgain() {

@@ -5,7 +5,8 @@ import Testing
 /// compiles against FlowRuntime with warnings as errors, in a package of the app's own that
 /// depends on this one by path. The module is made to be awkward: keywords as names, a type
 /// that hides a runtime name, a type and a coordinator of one name (`Pong`),
-/// payloads on `stay` and `pop`, recursive types, coordinators that start each other, tabs,
+/// payloads on `stay` and `pop`, `leave`, modal styles, screens without the system's back
+/// or swipe, recursive types, coordinators that start each other, tabs,
 /// decisions decided with several payloads, a screen without events and a decision without
 /// cases, external types, public access.
 ///
@@ -79,6 +80,7 @@ let awkwardFlow = """
             loop: { start: Ping, on: { done: stay } }
     Keywords:
       result: Outcome
+      leave: default
       start: Class
       screens:
         Class:
@@ -97,7 +99,7 @@ let awkwardFlow = """
         - start: Quiet
         - start: Ping
           doc: Ping pongs.
-          on: { done: { present: Sheet } }
+          on: { done: { present: Sheet, style: fullScreen } }
       screens:
         Sheet:
           on:
@@ -120,7 +122,7 @@ let awkwardFlow = """
       screens:
         PingScreen:
           on:
-            pong: { start: Pong, on: { done: { finish: done } } }
+            pong: { start: Pong, style: fullScreen, on: { done: { finish: done } } }
             quit: { finish: done }
     Pong:
       result: { done: ~ }
@@ -134,6 +136,8 @@ let awkwardFlow = """
             keep: { stay, payload: Pong, doc: Keeps the score. }
         Score:
           input: Pong
+          systemBack: false
+          dismissible: false
           on: { back: { pop: ~, payload: "[Int]" } }
 
   """

@@ -22,7 +22,7 @@ protocol AddressBookScreens {
 }
 
 /// The saved addresses. Pushed from the account tab, presented from checkout; its first screen goes
-/// back by finishing, which is right both ways.
+/// back by finishing, which is right both ways, and so does the user's own back or swipe.
 final class AddressBookCoordinator: FlowCoordinator<AddressBookResult> {
   /// The events of screen Addresses.
   enum AddressesEvent: Hashable, Sendable {
@@ -50,8 +50,8 @@ final class AddressBookCoordinator: FlowCoordinator<AddressBookResult> {
     push(makeAddresses())
   }
 
-  /// AddressBook finishes with `cancelled` when the user leaves it with the back gesture or by
-  /// swiping its modal stack away.
+  /// AddressBook finishes with `cancelled` when the user leaves it (`leave: cancelled`): with the
+  /// system back button or gesture, or by swiping its sheet away.
   override var leaveResult: AddressBookResult? { AddressBookResult.cancelled }
 
   // MARK: - Addresses

@@ -14,7 +14,7 @@ protocol AppScreens: AuthScreens, MainScreens, OnboardingScreens {
 final class AppCoordinator: FlowCoordinator<Never> {
   /// The answers to decision Launch.
   enum LaunchAnswer {
-    /// Nothing stored yet; show the tour before anything else.
+    /// Nothing stored yet; show the tour, full screen, before anything else.
     case firstRun
     /// No session; the payload is the email remembered from the last sign-in.
     case signedOut(String?)
@@ -49,7 +49,7 @@ final class AppCoordinator: FlowCoordinator<Never> {
     switch answer {
     case .firstRun:
       let child = OnboardingCoordinator(screens: screens, router: router)
-      start(child, style: .sheet) { [weak self] result in
+      start(child, style: .fullScreen) { [weak self] result in
         guard let self else { return }
         switch result {
         case .finished:

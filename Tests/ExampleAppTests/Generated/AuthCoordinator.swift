@@ -24,7 +24,8 @@ protocol AuthScreens {
     send: @escaping @MainActor (AuthCoordinator.ResetPasswordEvent) -> Void
   ) -> any Presentable
 
-  /// Asks for the code sent to the phone whose last digits it shows.
+  /// Asks for the code sent to the phone whose last digits it shows. Only its own back button goes
+  /// back, so that a swipe does not lose a half-typed code.
   func makeTwoFactor(
     _ input: String,
     send: @escaping @MainActor (AuthCoordinator.TwoFactorEvent) -> Void
@@ -92,10 +93,6 @@ final class AuthCoordinator: FlowCoordinator<AuthResult> {
   override func start() {
     push(makeSignIn(input))
   }
-
-  /// Auth finishes with `cancelled` when the user leaves it with the back gesture or by swiping its
-  /// modal stack away.
-  override var leaveResult: AuthResult? { AuthResult.cancelled }
 
   // MARK: - SignIn
 
@@ -190,7 +187,7 @@ final class AuthCoordinator: FlowCoordinator<AuthResult> {
     case .rejected:
       break
     case .needsCode(let payload):
-      push(makeTwoFactor(payload))
+      push(makeTwoFactor(payload), controls: .init(systemBack: false))
     }
   }
 }

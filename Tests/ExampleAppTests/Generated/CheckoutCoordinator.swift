@@ -20,7 +20,7 @@ protocol CheckoutScreens: AddressBookScreens {
     send: @escaping @MainActor (CheckoutCoordinator.PaymentEvent) -> Void
   ) -> any Presentable
 
-  /// The bank's own page, for cards that ask for it.
+  /// The bank's own page, for cards that ask for it; not swiped away halfway.
   func makeBankVerification(
     _ input: URL,
     send: @escaping @MainActor (CheckoutCoordinator.BankVerificationEvent) -> Void
@@ -86,8 +86,8 @@ final class CheckoutCoordinator: FlowCoordinator<CheckoutOutcome> {
     push(makeReview(input))
   }
 
-  /// Checkout finishes with `cancelled` when the user leaves it with the back gesture or by swiping
-  /// its modal stack away.
+  /// Checkout finishes with `cancelled` when the user leaves it (`leave: cancelled`): with the
+  /// system back button or gesture, or by swiping its sheet away.
   override var leaveResult: CheckoutOutcome? { CheckoutOutcome.cancelled }
 
   // MARK: - Review
@@ -186,7 +186,7 @@ final class CheckoutCoordinator: FlowCoordinator<CheckoutOutcome> {
     case .declined:
       break
     case .needsVerification(let payload):
-      present(makeBankVerification(payload))
+      present(makeBankVerification(payload), controls: .init(dismissible: false))
     }
   }
 }

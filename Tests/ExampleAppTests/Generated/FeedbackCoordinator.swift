@@ -38,8 +38,8 @@ final class FeedbackCoordinator: FlowCoordinator<FeedbackResult> {
     push(makeSurvey())
   }
 
-  /// Feedback finishes with `skipped` when the user leaves it with the back gesture or by swiping
-  /// its modal stack away.
+  /// Feedback finishes with `skipped` when the user leaves it (`leave: skipped`): with the system
+  /// back button or gesture, or by swiping its sheet away.
   override var leaveResult: FeedbackResult? { FeedbackResult.skipped }
 
   // MARK: - Survey

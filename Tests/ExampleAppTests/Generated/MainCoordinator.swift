@@ -68,8 +68,4 @@ final class MainCoordinator: FlowCoordinator<MainResult> {
       }
     }
   }
-
-  /// Main finishes with `signedOut` when the user leaves it with the back gesture or by swiping its
-  /// modal stack away.
-  override var leaveResult: MainResult? { MainResult.signedOut }
 }

@@ -22,7 +22,8 @@ protocol OnboardingScreens {
   ) -> any Presentable
 }
 
-/// A short tour shown on the first launch only.
+/// A short tour shown on the first launch only, full screen: it cannot be swiped away, only skipped
+/// or finished.
 final class OnboardingCoordinator: FlowCoordinator<OnboardingResult> {
   /// The events of screen Welcome.
   enum WelcomeEvent: Hashable, Sendable {
@@ -49,10 +50,6 @@ final class OnboardingCoordinator: FlowCoordinator<OnboardingResult> {
   override func start() {
     push(makeWelcome())
   }
-
-  /// Onboarding finishes with `finished` when the user leaves it with the back gesture or by
-  /// swiping its modal stack away.
-  override var leaveResult: OnboardingResult? { OnboardingResult.finished }
 
   // MARK: - Welcome
 

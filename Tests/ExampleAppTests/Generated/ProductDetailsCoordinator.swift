@@ -63,8 +63,8 @@ final class ProductDetailsCoordinator: FlowCoordinator<ProductDetailsResult> {
     push(makeDetails(input))
   }
 
-  /// ProductDetails finishes with `closed` when the user leaves it with the back gesture or by
-  /// swiping its modal stack away.
+  /// ProductDetails finishes with `closed` when the user leaves it (`leave: closed`): with the
+  /// system back button or gesture, or by swiping its sheet away.
   override var leaveResult: ProductDetailsResult? { ProductDetailsResult.closed }
 
   // MARK: - Details

@@ -260,7 +260,7 @@ struct CoordinatorGenerator {
         SwiftFunction(
           preamble: SwiftPreamble(doc: [startDoc], modifiers: [.override] + visible),
           name: "start", body: start)))
-    if let leaving = resultWhenLeft() { members.append(.property(leaving)) }
+    if let leaving = leaveResult() { members.append(.property(leaving)) }
     for (screen, section) in zip(coordinator.screens, screenSections) {
       members.append(.mark(screen.name.text))
       members += section
@@ -292,18 +292,22 @@ struct CoordinatorGenerator {
     }
   }
 
-  /// `resultWhenLeft`, when the result has exactly one case without a payload.
-  private func resultWhenLeft() -> SwiftProperty? {
-    let free = graph.results.filter { $0.payload == nil }
-    guard free.count == 1, let only = free.first else { return nil }
+  /// `leaveResult`, the result case the flow's `leave: c` names (spec section 8,
+  /// "Leaving"). None without `leave` or with `leave: ~`: the runtime then drops the
+  /// coordinator when the user leaves it. The result is never picked by its shape.
+  private func leaveResult() -> SwiftProperty? {
+    guard case .result(let leave) = coordinator.leave,
+      let index = graph.resultCases[leave.text], graph.results[index].payload == nil
+    else { return nil }
+    let resultCase = graph.results[index].name.text
     return SwiftProperty(
       preamble: SwiftPreamble(
         doc: [
-          "\(name) finishes with `\(only.name.text)` when the user leaves it with the back "
-            + "gesture or by swiping its modal stack away."
+          "\(name) finishes with `\(resultCase)` when the user leaves it (`leave: \(resultCase)`): "
+            + "with the system back button or gesture, or by swiping its sheet away."
         ], modifiers: [.override] + visible),
       isVariable: true, name: "leaveResult", type: .optional(resultType),
-      getter: .member(.type(resultType), SwiftNames.identifier(only.name.text)))
+      getter: .member(.type(resultType), SwiftNames.identifier(resultCase)))
   }
 
   private mutating func startStatements() -> [SwiftStatement] {
@@ -313,7 +317,7 @@ struct CoordinatorGenerator {
       guard graph.isScreen(node) else {
         return [.expression(decideCall(node - graph.screenCount, with: input))]
       }
-      return [.expression(.call("push", [.value(make(node, with: input))]))]
+      return [.expression(.call("push", [.value(make(node, with: input))] + controls(of: node)))]
     case .tabs(let tabs):
       var statements: [SwiftStatement] = []
       for offset in tabs.indices {
@@ -347,6 +351,20 @@ struct CoordinatorGenerator {
   private struct Payload {
     var expression: SwiftExpression
     var type: TypeExpression
+  }
+
+  /// `controls: .init(systemBack: false, dismissible: false)`, the argument through which a
+  /// screen is shown with the system controls its flow turns off; none for a screen that
+  /// keeps them all (spec section 5).
+  private func controls(of screen: NodeID) -> [SwiftArgument] {
+    let target = coordinator.screens[screen]
+    var off: [SwiftArgument] = []
+    if !target.systemBack { off.append(SwiftArgument(label: "systemBack", value: .boolean(false))) }
+    if !target.dismissible {
+      off.append(SwiftArgument(label: "dismissible", value: .boolean(false)))
+    }
+    guard !off.isEmpty else { return [] }
+    return [SwiftArgument(label: "controls", value: .call(.implicitMember("init"), off))]
   }
 
   /// `make<Screen>(payload)`, the call of the private helper that makes a screen.
@@ -484,12 +502,17 @@ struct CoordinatorGenerator {
   ) -> [SwiftStatement] {
     switch step.action {
     case .push(let target):
-      return [.expression(.call("push", [.value(make(target, with: payload))]))]
+      let screen = SwiftArgument.value(make(target, with: payload))
+      return [.expression(.call("push", [screen] + controls(of: target)))]
     case .present(let target):
-      return [.expression(.call("present", [.value(make(target, with: payload))]))]
+      var arguments = [SwiftArgument.value(make(target, with: payload))]
+      if case .present(_, let style) = step.written.kind, style != .sheet {
+        arguments.append(SwiftArgument(label: "style", value: .implicitMember(style.rawValue)))
+      }
+      return [.expression(.call("present", arguments + controls(of: target)))]
     case .replace(let target):
       let screen = SwiftArgument(label: "with", value: make(target, with: payload))
-      return [.expression(.call("replace", [screen]))]
+      return [.expression(.call("replace", [screen] + controls(of: target)))]
     case .pop:
       return [.expression(.call("pop"))]
     case .dismiss:

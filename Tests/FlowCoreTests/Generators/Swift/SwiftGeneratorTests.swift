@@ -73,10 +73,6 @@ import Testing
           push(makeLogin())
         }
 
-        /// Auth finishes with `done` when the user leaves it with the back gesture or by swiping its
-        /// modal stack away.
-        override var leaveResult: AuthResult? { AuthResult.done }
-
         // MARK: - Login
 
         private func makeLogin() -> any Presentable {
@@ -164,6 +160,7 @@ import Testing
         """
         Keys:
           result: { default: ~, return: Int }
+          leave: default
           start: Class
           screens:
             Class:
@@ -208,6 +205,7 @@ import Testing
       Auth:
         input: String
         result: { done: ~ }
+        leave: done
         start: Login
         screens:
           Login: { input: String, on: { done: { finish: done } } }
@@ -245,6 +243,106 @@ import Testing
     for (name, text) in unmarked {
       #expect(!text.contains("public"), "\(name)")
     }
+  }
+
+  @Test func theLeaveResultIsTheFlowsLeaveAndNeverPickedByShape() throws {
+    let files = try generate(
+      flow(
+        """
+        App:
+          entry: true
+          start: Home
+          screens:
+            Home:
+              on:
+                terms: { start: Terms, on: { accepted: stay, declined: stay } }
+                consent: { start: Consent, on: { given: stay, refused: stay } }
+                tour: { start: Tour, on: { done: stay } }
+        Terms:
+          result: { accepted: ~, declined: ~ }
+          leave: declined
+          start: Text
+          screens:
+            Text: { on: { accept: { finish: accepted }, decline: { finish: declined } } }
+        Consent:
+          result: { given: ~, refused: String }
+          start: Ask
+          screens:
+            Ask: { on: { yes: { finish: given }, no: { payload: String, finish: refused } } }
+        Tour:
+          result: { done: ~ }
+          leave: ~
+          start: Page
+          screens:
+            Page: { on: { next: { finish: done } } }
+        """))
+    expectContains(
+      files["TermsCoordinator.swift"],
+      """
+        /// Terms finishes with `declined` when the user leaves it (`leave: declined`): with the system
+        /// back button or gesture, or by swiping its sheet away.
+        override var leaveResult: TermsResult? { TermsResult.declined }
+      """)
+    for name in ["ConsentCoordinator.swift", "TourCoordinator.swift"] {
+      #expect(files[name]?.contains("leaveResult") == false, "\(name) is dropped when left")
+    }
+  }
+
+  @Test func stylesAndTheControlsAScreenTurnsOffReachTheRouter() throws {
+    let files = try generate(
+      flow(
+        """
+        App:
+          entry: true
+          start: Home
+          screens:
+            Home:
+              systemBack: false
+              on:
+                next: { push: Pay }
+                help: { present: Help, style: fullScreen }
+                terms: { present: Terms }
+                again: { replace: Pay }
+                tour: { start: Tour, style: fullScreen, on: { done: stay } }
+                sheet: { start: Tour, style: sheet, on: { done: stay } }
+                sheetToo: { start: Tour, style: present, on: { done: stay } }
+            Pay: { systemBack: false, dismissible: false, on: { done: pop } }
+            Help: { on: { done: dismiss } }
+            Terms: { dismissible: false, on: { done: dismiss } }
+        Tour:
+          result: { done: ~ }
+          start: Page
+          screens:
+            Page: { on: { next: { finish: done } } }
+        """))
+    expectContains(
+      files["AppCoordinator.swift"],
+      """
+        override func start() {
+          push(makeHome(), controls: .init(systemBack: false))
+        }
+      """,
+      """
+          case .next:
+            push(makePay(), controls: .init(systemBack: false, dismissible: false))
+          case .help:
+            present(makeHelp(), style: .fullScreen)
+          case .terms:
+            present(makeTerms(), controls: .init(dismissible: false))
+          case .again:
+            replace(with: makePay(), controls: .init(systemBack: false, dismissible: false))
+          case .tour:
+            let child = TourCoordinator(screens: screens, router: router)
+            start(child, style: .fullScreen) { result in
+              switch result {
+              case .done:
+                break
+              }
+            }
+          case .sheet:
+            let child = TourCoordinator(screens: screens, router: router)
+            start(child, style: .sheet) { result in
+      """)
   }
 
   @Test func docsBecomeCommentsWithoutAnythingThatCouldEndThem() throws {
