@@ -56,6 +56,7 @@ open class Coordinator {
   private var role = Role.root
   /// The top of the navigation when the coordinator started: its screens are above it.
   private var base = StackPosition.origin
+  /// Whether it showed a screen of its own: the first one of a modal child opens its stack.
   private var hasShownScreen = false
   private var isListening = false
   /// How many times the coordinator navigated or started a child, to tell whether it is
