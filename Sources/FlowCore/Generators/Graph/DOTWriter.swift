@@ -190,6 +190,11 @@ private struct Writer {
     out += "<"
     appendHTML(node.label + suffix)
     appendDetail(node.detail)
+    if !node.controls.isEmpty {
+      out += "<br/><font point-size=\"8\" color=\"\(Palette.muted)\">"
+      appendHTML(node.controls.joined(separator: " · "))
+      out += "</font>"
+    }
     appendRules(node.findings)
     out += ">"
   }
@@ -205,7 +210,7 @@ private struct Writer {
     appendTooltip(edge.location, edge.findings)
     let key =
       "\(edge.kind.rawValue) \(edge.emphasis.rawValue) \(edge.style?.rawValue ?? "") "
-      + (edge.kind == .handler ? edge.action : "")
+      + "\(edge.modal?.rawValue ?? "") " + (edge.kind == .handler ? edge.action : "")
     if let style = edgeStyles[key] {
       out += style
     } else {
@@ -220,6 +225,9 @@ private struct Writer {
         out += "<font color=\"\(Palette.muted)\">("
         appendHTML(payload)
         out += ")</font>"
+      }
+      if edge.modal == .fullScreen {
+        out += "<br/><font point-size=\"8\" color=\"\(Palette.muted)\">full screen</font>"
       }
       appendRules(edge.findings)
       out += ">"
@@ -237,7 +245,7 @@ private struct Writer {
     switch edge.kind {
     case .begin: width = "1.2"
     case .push, .decide: break
-    case .present: head = "empty"
+    case .present: (head, pattern) = ("empty", edge.modal == .fullScreen ? "bold" : nil)
     case .replace: head = "box"
     case .pop, .dismiss: (pattern, head, constrains) = ("dashed", "vee", false)
     case .stay: (pattern, head) = ("dotted", "vee")
@@ -245,6 +253,7 @@ private struct Writer {
     case .start, .tab:
       width = "2"
       if edge.style?.isModal == true { head = "empty" }
+      if edge.modal == .fullScreen { pattern = "bold" }
     case .handler:
       // A handler that shows a new screen leads forward; the others lead back up. One that
       // stays, the most common and least surprising, is drawn light.

@@ -98,6 +98,11 @@ private struct Builder {
     let caseLabels = cases.map { Self.caseLabel($0.name.text, $0.payload) }
     var signature = input.map { ["(\($0))"] } ?? []
     if !caseLabels.isEmpty { signature.append("→ " + caseLabels.joined(separator: " · ")) }
+    switch coordinator.leave {
+    case .result(let leave): signature.append("(left: \(leave.text))")
+    case .dropped: signature.append("(left: dropped)")
+    case nil: break
+    }
     clusterOf[index] = cluster
     diagram.clusters.append(
       FlowDiagram.Cluster(
@@ -114,8 +119,9 @@ private struct Builder {
     for screen in coordinator.screens {
       addNode(
         id: base + "_" + DiagramIdentifiers.sanitized(screen.name.text), kind: .screen,
-        label: screen.name.text, detail: screen.input.map { $0.type.description }, in: cluster,
-        at: screen.name.range)
+        label: screen.name.text, detail: screen.input.map { $0.type.description },
+        controls: (screen.systemBack ? [] : ["no back"]) + (screen.dismissible ? [] : ["no swipe"]),
+        in: cluster, at: screen.name.range)
     }
     for decision in coordinator.decisions {
       addNode(
@@ -136,14 +142,14 @@ private struct Builder {
   @discardableResult
   private mutating func addNode(
     id: String, kind: FlowDiagram.Node.Kind, label: String, detail: String? = nil,
-    in cluster: Int?, at location: SourceRange?
+    controls: [String] = [], in cluster: Int?, at location: SourceRange?
   ) -> Int {
     let marks = findings(at: location.map { [$0] } ?? [])
     let index = diagram.nodes.count
     diagram.nodes.append(
       FlowDiagram.Node(
         id: ids.make(id), kind: kind, label: label, detail: detail, cluster: cluster,
-        location: location, findings: marks,
+        controls: controls, location: location, findings: marks,
         emphasis: kind == .missing ? .problem : FlowDiagram.Emphasis(marks)))
     if let cluster { diagram.clusters[cluster].nodes.append(index) }
     return index
@@ -261,9 +267,12 @@ private struct Builder {
       target == back.outside ? startNode[index] : firstNode[index] + target
     }
     func edge(_ target: Int, _ kind: FlowDiagram.Edge.Kind, style: StartStyle? = nil) {
+      var modal = style?.modal
+      if case .present(_, let presented) = written.kind { modal = presented }
       addEdge(
         from: source, to: target, kind: kind, action: written.keyword, event: event.text,
-        label: label, payload: payload, style: style, at: written.range, anchors: anchors)
+        label: label, payload: payload, style: style, modal: modal, at: written.range,
+        anchors: anchors)
     }
 
     switch step.action {
@@ -286,14 +295,14 @@ private struct Builder {
 
   private mutating func addEdge(
     from: Int, to: Int, kind: FlowDiagram.Edge.Kind, action: String = "", event: String = "",
-    label: String = "", payload: String? = nil, style: StartStyle? = nil, at location: SourceRange,
-    anchors: [SourceRange]? = nil
+    label: String = "", payload: String? = nil, style: StartStyle? = nil,
+    modal: ModalStyle? = nil, at location: SourceRange, anchors: [SourceRange]? = nil
   ) {
     let marks = findings(at: anchors ?? [location])
     diagram.edges.append(
       FlowDiagram.Edge(
         from: from, to: to, kind: kind, action: action, event: event, label: label,
-        payload: payload, style: style, location: location, findings: marks,
+        payload: payload, style: style, modal: modal, location: location, findings: marks,
         emphasis: FlowDiagram.Emphasis(marks)))
   }
 

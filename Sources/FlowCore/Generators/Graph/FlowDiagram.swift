@@ -82,6 +82,10 @@ public struct FlowDiagram: Sendable {
     public var detail: String?
     /// The index of its cluster in ``FlowDiagram/clusters``, or `nil` at the top level.
     public var cluster: Int?
+    /// The system controls a screen turns off (r2), for a line of their own: `no back`
+    /// (`systemBack: false`), `no swipe` (`dismissible: false`). The user's own back is
+    /// not drawn as edges (it would double every push); where it is off, the screen says so.
+    public var controls: [String] = []
     /// The name it stands for in the flow files, if any.
     public var location: SourceRange?
     /// The findings placed on that name.
@@ -91,13 +95,15 @@ public struct FlowDiagram: Sendable {
 
     public init(
       id: String, kind: Kind, label: String, detail: String? = nil, cluster: Int? = nil,
-      location: SourceRange? = nil, findings: [Finding] = [], emphasis: Emphasis = .normal
+      controls: [String] = [], location: SourceRange? = nil, findings: [Finding] = [],
+      emphasis: Emphasis = .normal
     ) {
       self.id = id
       self.kind = kind
       self.label = label
       self.detail = detail
       self.cluster = cluster
+      self.controls = controls
       self.location = location
       self.findings = findings
       self.emphasis = emphasis
@@ -142,6 +148,9 @@ public struct FlowDiagram: Sendable {
     public var payload: String?
     /// How a started child is shown, for ``Kind/start`` and ``Kind/tab``.
     public var style: StartStyle?
+    /// The style of the modal stack it opens, for a `present` and a modal start: a
+    /// full-screen one, which the user cannot swipe away, is drawn distinctly (r2).
+    public var modal: ModalStyle?
     /// The action (or the `start` key, or the tab's) in the flow files.
     public var location: SourceRange?
     /// The findings placed on the action or on its event's name.
@@ -152,7 +161,8 @@ public struct FlowDiagram: Sendable {
     public init(
       from: Int, to: Int, kind: Kind, action: String = "", event: String = "",
       label: String = "", payload: String? = nil, style: StartStyle? = nil,
-      location: SourceRange? = nil, findings: [Finding] = [], emphasis: Emphasis = .normal
+      modal: ModalStyle? = nil, location: SourceRange? = nil, findings: [Finding] = [],
+      emphasis: Emphasis = .normal
     ) {
       self.from = from
       self.to = to
@@ -162,6 +172,7 @@ public struct FlowDiagram: Sendable {
       self.label = label
       self.payload = payload
       self.style = style
+      self.modal = modal
       self.location = location
       self.findings = findings
       self.emphasis = emphasis

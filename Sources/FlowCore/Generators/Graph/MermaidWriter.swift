@@ -99,6 +99,10 @@ private struct MermaidText {
       out += "<br/>"
       appendEscaped(detail)
     }
+    if !node.controls.isEmpty {
+      out += "<br/>"
+      appendEscaped(node.controls.joined(separator: " · "))
+    }
     appendRules(node.findings)
     out += "\""
     out += close
@@ -119,6 +123,7 @@ private struct MermaidText {
       if let payload = edge.payload {
         appendEscaped("(" + payload + ")")
       }
+      if edge.modal == .fullScreen { out += "<br/>full screen" }
       appendRules(edge.findings)
       out += "\"|"
     }

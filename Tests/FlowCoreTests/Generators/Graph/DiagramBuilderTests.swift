@@ -49,6 +49,46 @@ import Testing
       ])
   }
 
+  /// Revision 2: a full-screen modal, a screen without the system's back or swipe, and what
+  /// a coordinator does when it is left are drawn, in every format.
+  @Test func stylesSystemControlsAndLeaveAreDrawn() throws {
+    let diagram = try drawing(
+      flow(
+        """
+        App:
+          entry: true
+          start: Home
+          screens:
+            Home:
+              on:
+                terms: { start: Terms, style: fullScreen, on: { accepted: stay, declined: stay } }
+                help: { present: Help, style: fullScreen }
+                tips: { present: Help }
+            Help: { dismissible: false, on: { close: dismiss } }
+        Terms:
+          result: { accepted: ~, declined: ~ }
+          leave: declined
+          start: Read
+          screens:
+            Read: { systemBack: false, on: { yes: { finish: accepted }, no: { finish: declined } } }
+        """))
+    #expect(diagram.clusters.map(\.detail) == [nil, "→ accepted · declined (left: declined)"])
+    #expect(diagram.node("Terms_Read")?.controls == ["no back"])
+    #expect(diagram.node("App_Help")?.controls == ["no swipe"])
+    #expect(diagram.node("App_Home")?.controls == [])
+    #expect(
+      diagram.edges.map(\.modal) == [
+        nil, .fullScreen, nil, nil, .fullScreen, .sheet, nil, nil, nil, nil,
+      ])
+    let dot = DOTWriter.write(diagram)
+    #expect(dot.contains("full screen</font>"))
+    #expect(dot.contains("no back</font>"))
+    #expect(dot.contains("no swipe</font>"))
+    let mermaid = MermaidWriter.write(diagram)
+    #expect(mermaid.contains("|\"help<br/>full screen\"|"))
+    #expect(mermaid.contains("Read<br/>no back"))
+  }
+
   @Test func everyActionHasItsKindOfEdge() throws {
     let diagram = try drawing(
       flow(
