@@ -73,25 +73,25 @@ struct SharedFindings {
       let owner = coordinator.name.text
       outers[file, default: []].append(
         Definition(
-          name: DefinitionName(kind: "coordinator", name: coordinator.name, coordinator: owner),
+          name: DefinitionName(kind: .coordinator, name: coordinator.name, coordinator: owner),
           range: coordinator.range))
       for screen in coordinator.screens {
         leaves[file, default: []].append(
           Definition(
-            name: DefinitionName(kind: "screen", name: screen.name, coordinator: owner),
+            name: DefinitionName(kind: .screen, name: screen.name, coordinator: owner),
             range: screen.range))
       }
       for decision in coordinator.decisions {
         leaves[file, default: []].append(
           Definition(
-            name: DefinitionName(kind: "decision", name: decision.name, coordinator: owner),
+            name: DefinitionName(kind: .decision, name: decision.name, coordinator: owner),
             range: decision.range))
       }
     }
     for type in module.types where spans[type.range.fileName] != nil {
       leaves[type.range.fileName, default: []].append(
         Definition(
-          name: DefinitionName(kind: "type", name: type.name, coordinator: nil), range: type.range))
+          name: DefinitionName(kind: .type, name: type.name, coordinator: nil), range: type.range))
     }
     for file in spans.keys {
       definitions[file] = [leaves[file] ?? [], outers[file] ?? []].map { list in
@@ -196,7 +196,7 @@ struct SharedFindings {
         index = spans[current].parent
       }
       for reader in all {
-        byName["\(reader.kind) '\(reader.name.text)'", default: []].append(reader)
+        byName["\(reader.kind.rawValue) '\(reader.name.text)'", default: []].append(reader)
         if let coordinator = reader.coordinator { coordinators.insert(coordinator) }
       }
     }
@@ -299,7 +299,7 @@ struct SharedFindings {
   /// The `kind 'name'` phrases of `message` whose kind is a definition's.
   private static func mentions(in message: String) -> [String] {
     var found: [String] = []
-    let kinds = ["screen", "decision", "coordinator", "type"]
+    let kinds = DefinitionName.Kind.allCases.map(\.rawValue)
     var rest = Substring(message)
     while let quote = rest.firstIndex(of: "'") {
       let afterQuote = rest.index(after: quote)
@@ -323,15 +323,15 @@ struct SharedFindings {
   /// `screens 'A' and 'B'`, `screen 'A' and decision 'D'`, `screens 'A' of 'App' and 'B' of
   /// 'Other'`: the definitions, named with their coordinators when they are of several.
   private static func phrase(_ definitions: [DefinitionName]) -> String {
-    let coordinators = Set(definitions.filter { $0.kind != "coordinator" }.map(\.coordinator))
+    let coordinators = Set(definitions.filter { $0.kind != .coordinator }.map(\.coordinator))
     let qualified = coordinators.count > 1
     let sameKind = Set(definitions.map(\.kind)).count == 1
     let shown = definitions.prefix(namedLimit).enumerated().map { offset, definition in
       var text = "'\(definition.name.text)'"
       if !sameKind || offset == 0 {
-        text = "\(definition.kind)\(sameKind && definitions.count > 1 ? "s" : "") " + text
+        text = "\(definition.kind.rawValue)\(sameKind && definitions.count > 1 ? "s" : "") " + text
       }
-      if qualified, definition.kind != "coordinator", let owner = definition.coordinator {
+      if qualified, definition.kind != .coordinator, let owner = definition.coordinator {
         text += " of '\(owner)'"
       }
       return text

@@ -138,7 +138,7 @@ package struct FileDecoder: Sendable {
 
   private mutating func decodeType(_ entry: MappingReader.Entry) -> TypeDeclaration {
     let before = problems.count
-    definition = DefinitionName(kind: "type", name: entry.name, coordinator: nil)
+    definition = DefinitionName(kind: .type, name: entry.name, coordinator: nil)
     defer { definition = nil }
     var decoded = typeDeclaration(entry)
     decoded.isBroken = problems.count > before
@@ -247,7 +247,7 @@ package struct FileDecoder: Sendable {
   private mutating func decodeCoordinator(_ entry: MappingReader.Entry) -> Coordinator {
     let what = Subject("coordinator", entry.key)
     var coordinator = Coordinator(name: entry.name, root: .missing, range: definitionRange(entry))
-    let owner = DefinitionName(kind: "coordinator", name: entry.name, coordinator: entry.key)
+    let owner = DefinitionName(kind: .coordinator, name: entry.name, coordinator: entry.key)
     definition = owner
     defer { definition = nil }
     guard
@@ -261,12 +261,12 @@ package struct FileDecoder: Sendable {
     coordinator.root = root(body, name: entry)
     coordinator.lint = body["lint"].flatMap { lint($0) }
     coordinator.screens = entries(of: body["screens"], of: "the screens of \(what)").map {
-      definition = DefinitionName(kind: "screen", name: $0.name, coordinator: entry.key)
+      definition = DefinitionName(kind: .screen, name: $0.name, coordinator: entry.key)
       defer { definition = owner }
       return decodeScreen($0)
     }
     coordinator.decisions = entries(of: body["decisions"], of: "the decisions of \(what)").map {
-      definition = DefinitionName(kind: "decision", name: $0.name, coordinator: entry.key)
+      definition = DefinitionName(kind: .decision, name: $0.name, coordinator: entry.key)
       defer { definition = owner }
       return decodeDecision($0)
     }

@@ -19,14 +19,19 @@ package struct SharedUse: Sendable {
 
 /// A definition as messages name it: `screen 'Login'`, with the coordinator it belongs to.
 package struct DefinitionName: Hashable, Sendable {
-  /// `screen`, `decision`, `coordinator` or `type`.
-  package var kind: String
+  /// What kind of definition it is, as messages say it.
+  package enum Kind: String, CaseIterable, Sendable {
+    case screen, decision, coordinator, type
+  }
+
+  /// What kind of definition it is.
+  package var kind: Kind
   /// Its name, where it is defined.
   package var name: Identifier
   /// The coordinator of a screen or decision; a coordinator's own name for a coordinator.
   package var coordinator: String?
 
-  package init(kind: String, name: Identifier, coordinator: String?) {
+  package init(kind: Kind, name: Identifier, coordinator: String?) {
     self.kind = kind
     self.name = name
     self.coordinator = coordinator
