@@ -11,8 +11,11 @@
 ///
 /// Which definitions a finding was found in comes from the decoder's record of who reads
 /// what (``SharedUse``) and the definition the place is written in, narrowed by the message:
-/// to the definitions it names, or else to those of the coordinator it names (a screen of
-/// another coordinator may read the same content and not have the problem).
+/// to the definitions it names, or else to those of the coordinator it places itself in
+/// (`… in coordinator 'App'`: a screen of another coordinator may read the same content
+/// and not have the problem). A message that says neither was found in every reader when
+/// they are all of one coordinator, or when it was found once per reader; otherwise who
+/// found it is not known, and the message is left as it is.
 struct SharedFindings {
   /// One shared piece of content and who reads it.
   private struct Span {

@@ -61,6 +61,14 @@ package struct FileDecoder: Sendable {
     sharedUses.append(SharedUse(content: content, user: definition))
   }
 
+  /// Records, when `node` is an alias of a collection, that the definition being decoded
+  /// reads the anchored content, whose nodes keep their places. (What is said about an
+  /// alias of a scalar is placed where the alias is written: it shares no place.)
+  mutating func noteShared(ifAlias node: YAMLNode) {
+    guard let anchored = tree.anchored(node), tree.kind(of: anchored) != .scalar else { return }
+    noteShared(range(of: anchored))
+  }
+
   /// The range `node` spans in this file.
   func range(of node: YAMLNode) -> SourceRange {
     SourceRange(file: fileName, start: tree.start(of: node), end: tree.end(of: node))
@@ -322,6 +330,7 @@ package struct FileDecoder: Sendable {
             + tree.kindDescription(of: tabs.value), at: tabs.value)
         return .missing
       }
+      noteShared(ifAlias: tabs.value)
       return .tabs(items.compactMap { tab($0) })
     }
     if !body.hasBrokenMerge {
@@ -630,6 +639,7 @@ package struct FileDecoder: Sendable {
           + tree.kindDescription(of: ignore.value), at: ignore.value)
       return nil
     }
+    noteShared(ifAlias: ignore.value)
     return Lint(ignore: tree.items(of: ignore.value).compactMap { name($0, for: "a rule id") })
   }
 

@@ -59,7 +59,7 @@ struct MappingReader: Sendable {
       decoder.report("\(what()) must be a mapping, not \(tree.kindDescription(of: node))", at: node)
       return nil
     }
-    if let anchored = tree.anchored(node) { decoder.noteShared(decoder.range(of: anchored)) }
+    decoder.noteShared(ifAlias: node)
     let pairs = tree.pairs(of: node)
     entries.reserveCapacity(pairs.count)
     if pairs.count > Self.linearLimit { index = Dictionary(minimumCapacity: pairs.count) }

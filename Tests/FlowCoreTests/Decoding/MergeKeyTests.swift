@@ -275,6 +275,24 @@ import Testing
       ])
   }
 
+  @Test func aTypeWrittenOnceAndAliasedIsReportedOnce() throws {
+    let text = """
+      version: 1
+      coordinators:
+        App:
+          entry: true
+          start: Home
+          screens:
+            Home: { input: &items [Itm], on: { next: { push: More } } }
+            More: { input: *items }
+      """
+    let findings = try check(text)
+    #expect(
+      described(findings) == [
+        "7:30 unknown type 'Itm' (in screens 'Home' and 'More') [unknown-reference]"
+      ])
+  }
+
   @Test func aMessageThatNamesTheScreenNamesEveryScreen() throws {
     let text = shared.replacing("back: pop", with: "back: pop, more: { push: More }")
       .replacing(
