@@ -360,6 +360,37 @@ import Testing
       ])
   }
 
+  /// A wrong name in content that thousands of screens merge is one finding, and finding
+  /// it costs what one screen's costs: the did-you-mean search is made once, not once per
+  /// screen over every screen (which took seconds at this size).
+  @Test(.timeLimit(.minutes(1))) func aWrongNameMergedIntoThousandsOfScreensIsOneFinding() throws {
+    let count = 3000
+    var text = """
+      version: 1
+      coordinators:
+        App:
+          entry: true
+          start: S0
+          screens:
+            S0:
+              on:
+                next: { push: S1 }
+                <<: &common { help: { push: Hepl } }
+            Help: {}
+
+      """
+    for index in 1..<count {
+      text += "      S\(index): { on: { <<: *common, next: { push: S\((index + 1) % count) } } }\n"
+    }
+    let findings = try check(text)
+    #expect(
+      described(findings) == [
+        "10:39 screen 'Hepl' does not exist in coordinator 'App'; did you mean 'Help'? (in "
+          + "screens 'S0', 'S1', 'S2', 'S3', 'S4', 'S5', 'S6', 'S7', 'S8', 'S9' and 2990 more) "
+          + "[unknown-reference]"
+      ])
+  }
+
   @Test func mergesCannotMakeAnAliasBomb() throws {
     // Each level merges the one below ten times: 10^8 merged keys if nothing stopped it.
     var text = "version: 1\nl0: &l0 { a: 1, b: 2 }\n"
