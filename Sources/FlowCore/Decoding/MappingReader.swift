@@ -2,7 +2,7 @@
 /// keys are text, none repeats within one mapping as written, and (for constructs with
 /// fixed keys) every key is one the construct allows.
 ///
-/// A merge key (a plain `<<`; a quoted `"<<"` is an ordinary key) merges the mapping it
+/// A merge key (a plain `<<`; a quoted `"<<"` or `!!str <<` is an ordinary key) merges the mapping it
 /// names (`<<: *anchor`, or a mapping written in place) or each mapping of a list
 /// (`<<: [*a, *b]`), as YAML 1.1 says: the mapping's own keys win over merged ones, and an
 /// earlier mapping of the list over a later one (spec section 1). Merged entries are the
@@ -192,9 +192,10 @@ struct MappingReader: Sendable {
     return key
   }
 
-  /// Whether the key is a merge key: `<<` unquoted.
+  /// Whether the key is a merge key: `<<` unquoted and untagged (`!!str <<` is text).
   private static func isMergeKey(_ key: String, _ keyNode: YAMLNode, _ tree: YAMLTree) -> Bool {
     key == "<<" && tree.style(of: keyNode) == .plain
+      && (tree.tag(of: keyNode) == nil || tree.tag(of: keyNode) == "tag:yaml.org,2002:merge")
   }
 
   /// Whether `key` is one of `allowedKeys` (any key, when `nil`), reporting it otherwise.

@@ -180,9 +180,12 @@ import Testing
           start: Home
           screens:
             Home: { '<<': { on: { back: pop } } }
+            Help: { !!str <<: { on: { back: pop } } }
         """))
     #expect(
-      described(findings).map { $0.prefix(30) } == ["6:15 unknown key '<<' in scree"])
+      described(findings).map { $0.prefix(30) } == [
+        "6:15 unknown key '<<' in scree", "7:15 unknown key '<<' in scree",
+      ])
   }
 
   @Test func aCoordinatorWithAMergedStartIsComplete() {
