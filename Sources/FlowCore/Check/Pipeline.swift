@@ -84,9 +84,10 @@ public enum Pipeline {
     timer.lap("rules")
     var findings = found
     for list in perRule { findings.append(contentsOf: list.all) }
+    let reported = SharedFindings(module: module).apply(to: findings.all)
     let blocking = Set(RuleRegistry.blockingGeneration)
-    let blockers = findings.all.filter { blocking.contains($0.rule) }
-    let configured = findings.all.compactMap { configuration.apply(to: $0) }
+    let blockers = reported.filter { blocking.contains($0.rule) }
+    let configured = reported.compactMap { configuration.apply(to: $0) }
     let suppressed = Suppressions(module: module).apply(
       to: configured, configuration: configuration)
     let kept = BrokenDefinitions(resolved).apply(to: suppressed)

@@ -12,6 +12,10 @@ package struct FileDecoder: Sendable {
   let tree: YAMLTree
   /// What was found wrong so far.
   private(set) var problems: [FrontEndProblem] = []
+  /// The content read through aliases and merge keys so far, and by which definition.
+  private(set) var sharedUses: [SharedUse] = []
+  /// The definition being decoded, innermost: a type, a coordinator, a screen, a decision.
+  private var definition: DefinitionName?
 
   private init(path: String, tree: YAMLTree) {
     self.path = path
@@ -48,6 +52,21 @@ package struct FileDecoder: Sendable {
     kind: FrontEndProblem.Kind = .structure
   ) {
     problems.append(FrontEndProblem(kind, message, at: range(of: node), notes: notes))
+  }
+
+  /// Records that the definition being decoded reads `content`, written elsewhere, through
+  /// an alias or a merge key.
+  mutating func noteShared(_ content: SourceRange) {
+    guard let definition else { return }
+    sharedUses.append(SharedUse(content: content, user: definition))
+  }
+
+  /// Records, when `node` is an alias of a collection, that the definition being decoded
+  /// reads the anchored content, whose nodes keep their places. (What is said about an
+  /// alias of a scalar is placed where the alias is written: it shares no place.)
+  mutating func noteShared(ifAlias node: YAMLNode) {
+    guard let anchored = tree.anchored(node), tree.kind(of: anchored) != .scalar else { return }
+    noteShared(range(of: anchored))
   }
 
   /// The range `node` spans in this file.
@@ -88,6 +107,7 @@ package struct FileDecoder: Sendable {
     flowFile.types = entries(of: file["types"], of: "'types'").map { decodeType($0) }
     flowFile.coordinators = decodeCoordinators(
       entries(of: file["coordinators"], of: "'coordinators'"))
+    flowFile.sharedUses = sharedUses
     return flowFile
   }
 
@@ -126,6 +146,8 @@ package struct FileDecoder: Sendable {
 
   private mutating func decodeType(_ entry: MappingReader.Entry) -> TypeDeclaration {
     let before = problems.count
+    definition = DefinitionName(kind: .type, name: entry.name, coordinator: nil)
+    defer { definition = nil }
     var decoded = typeDeclaration(entry)
     decoded.isBroken = problems.count > before
     return decoded
@@ -153,7 +175,7 @@ package struct FileDecoder: Sendable {
           entry.value, of: "\(what)", allowedKeys: Self.typeKeys, decoder: &self)
       else { return invalid }
       guard let kind = body.entries.first else {
-        if !body.hasMergeKey { report("\(what) needs 'struct' or 'enum'", at: entry.value) }
+        if !body.hasBrokenMerge { report("\(what) needs 'struct' or 'enum'", at: entry.value) }
         return invalid
       }
       if body.entries.count > 1 {
@@ -217,9 +239,12 @@ package struct FileDecoder: Sendable {
     let parts = Parallel.map(count: entries.count, minimumChunk: 32) { index in
       var decoder = base
       let coordinator = decoder.decodeCoordinator(entries[index])
-      return (coordinator, decoder.problems)
+      return (coordinator, decoder.problems, decoder.sharedUses)
     }
-    for part in parts { problems.append(contentsOf: part.1) }
+    for part in parts {
+      problems.append(contentsOf: part.1)
+      sharedUses.append(contentsOf: part.2)
+    }
     return parts.map(\.0)
   }
 
@@ -230,6 +255,9 @@ package struct FileDecoder: Sendable {
   private mutating func decodeCoordinator(_ entry: MappingReader.Entry) -> Coordinator {
     let what = Subject("coordinator", entry.key)
     var coordinator = Coordinator(name: entry.name, root: .missing, range: definitionRange(entry))
+    let owner = DefinitionName(kind: .coordinator, name: entry.name, coordinator: entry.key)
+    definition = owner
+    defer { definition = nil }
     guard
       let body = MappingReader(
         entry.value, of: "\(what)", allowedKeys: Self.coordinatorKeys, decoder: &self)
@@ -242,10 +270,14 @@ package struct FileDecoder: Sendable {
     coordinator.root = root(body, name: entry)
     coordinator.lint = body["lint"].flatMap { lint($0) }
     coordinator.screens = entries(of: body["screens"], of: "the screens of \(what)").map {
-      decodeScreen($0)
+      definition = DefinitionName(kind: .screen, name: $0.name, coordinator: entry.key)
+      defer { definition = owner }
+      return decodeScreen($0)
     }
     coordinator.decisions = entries(of: body["decisions"], of: "the decisions of \(what)").map {
-      decodeDecision($0)
+      definition = DefinitionName(kind: .decision, name: $0.name, coordinator: entry.key)
+      defer { definition = owner }
+      return decodeDecision($0)
     }
     return coordinator
   }
@@ -306,9 +338,10 @@ package struct FileDecoder: Sendable {
             + tree.kindDescription(of: tabs.value), at: tabs.value)
         return .missing
       }
+      noteShared(ifAlias: tabs.value)
       return .tabs(items.compactMap { tab($0) })
     }
-    if !body.hasMergeKey {
+    if !body.hasBrokenMerge {
       report(
         "coordinator '\(name.key)' needs 'start' (its first screen or decision) or 'tabs'",
         at: name.keyNode)
@@ -322,7 +355,7 @@ package struct FileDecoder: Sendable {
     guard let body = MappingReader(node, of: "a tab", allowedKeys: Self.tabKeys, decoder: &self)
     else { return nil }
     guard let start = body["start"] else {
-      if !body.hasMergeKey { report("a tab needs 'start: Coordinator'", at: node) }
+      if !body.hasBrokenMerge { report("a tab needs 'start: Coordinator'", at: node) }
       return nil
     }
     guard let coordinator = name(start.value, for: "'start'") else { return nil }
@@ -470,7 +503,7 @@ package struct FileDecoder: Sendable {
         || MappingReader.contains(Self.scalarActions, $0.key)
     }
     guard let chosen = actions.first else {
-      if !body.hasMergeKey {
+      if !body.hasBrokenMerge {
         report(
           "\(what) needs an action: one of "
             + MappingReader.list(Self.targetActions + Self.scalarActions), at: node)
@@ -644,6 +677,7 @@ package struct FileDecoder: Sendable {
           + tree.kindDescription(of: ignore.value), at: ignore.value)
       return nil
     }
+    noteShared(ifAlias: ignore.value)
     return Lint(ignore: tree.items(of: ignore.value).compactMap { name($0, for: "a rule id") })
   }
 

@@ -1,9 +1,20 @@
-/// The pairs of one YAML mapping, checked: keys are text, none repeats, none is a merge
-/// key, and (for constructs with fixed keys) every key is one the construct allows.
+/// The pairs of one YAML mapping, checked, with the mappings its merge keys name merged in:
+/// keys are text, none repeats within one mapping as written, and (for constructs with
+/// fixed keys) every key is one the construct allows.
+///
+/// A merge key (a plain `<<`; a quoted `"<<"` or `!!str <<` is an ordinary key) merges the mapping it
+/// names (`<<: *anchor`, or a mapping written in place) or each mapping of a list
+/// (`<<: [*a, *b]`), as YAML 1.1 says: the mapping's own keys win over merged ones, and an
+/// earlier mapping of the list over a later one (spec section 1). Merged entries are the
+/// anchored nodes themselves, so everything said about them is placed at the anchor. The
+/// own entries come first, in file order, then the merged ones, in the order they win.
 ///
 /// Problems are reported as ``FrontEndProblem``s and the offending pairs dropped, so that
 /// decoding goes on with what is left. Small mappings (the common case) are searched
 /// linearly; a hash table is built only for large ones.
+///
+/// Merging costs what the merged mappings hold, each time one is merged: no more than the
+/// alias expansion the YAML layer bounds, so merges make no alias bomb.
 struct MappingReader: Sendable {
   /// One pair whose key is text.
   struct Entry: Sendable {
@@ -17,16 +28,24 @@ struct MappingReader: Sendable {
     var value: YAMLNode
   }
 
-  /// The pairs kept, in file order.
+  /// The pairs kept: the mapping's own in file order, then the merged ones.
   private(set) var entries: [Entry] = []
-  /// Whether the mapping has a merge key (`<<`), which is refused: the keys it would have
-  /// merged are missing for a reason already reported, so a missing key is not reported
-  /// again.
-  private(set) var hasMergeKey = false
+  /// Whether a merge key named something that is not a mapping (a problem says so): the
+  /// keys it would have merged are missing for a reason already reported, so a missing key
+  /// is not reported again.
+  private(set) var hasBrokenMerge = false
   /// Key → entry, for mappings too large to search linearly.
   private var index: [String: Int]?
 
   private static let linearLimit = 12
+
+  /// A mapping a merge key names, still to be read.
+  private struct Merge {
+    /// The mapping, or an alias of it.
+    var node: YAMLNode
+    /// Whether its content is written elsewhere (it is, or is inside, an alias).
+    var isShared: Bool
+  }
 
   /// Reads `node` as a mapping of `what` (a phrase such as `screen 'Login'`, built only
   /// for messages), allowing only `allowedKeys` when given. Returns `nil`, after a
@@ -40,40 +59,165 @@ struct MappingReader: Sendable {
       decoder.report("\(what()) must be a mapping, not \(tree.kindDescription(of: node))", at: node)
       return nil
     }
+    decoder.noteShared(ifAlias: node)
     let pairs = tree.pairs(of: node)
     entries.reserveCapacity(pairs.count)
     if pairs.count > Self.linearLimit { index = Dictionary(minimumCapacity: pairs.count) }
+    var merges: [Merge] = []
+    var mergeKey: YAMLNode?
     for (keyNode, value) in pairs {
-      // Keys are raw text (spec section 2): `null`, `Null` and `NULL` are names like any
-      // other; only a key of nothing or `~` is not.
-      guard let key = tree.text(of: keyNode), !tree.isAbsent(keyNode) else {
-        decoder.report(
-          "a key in \(what()) must be text, not \(tree.kindDescription(of: keyNode))", at: keyNode)
-        continue
-      }
-      if key == "<<" && tree.style(of: keyNode) == .plain {
-        decoder.report(
-          "merge keys ('<<') are not part of the flow language; write the keys out", at: keyNode)
-        hasMergeKey = true
+      guard let key = Self.key(keyNode, of: what, decoder: &decoder) else { continue }
+      if Self.isMergeKey(key, keyNode, tree) {
+        if let first = mergeKey {
+          Self.reportDuplicate(key, at: keyNode, first: first, of: what, decoder: &decoder)
+          continue
+        }
+        mergeKey = keyNode
+        add(merges: value, into: &merges, isShared: false, decoder: &decoder)
         continue
       }
       if let first = position(of: key) {
-        decoder.report(
-          "duplicate key '\(key)' in \(what())", at: keyNode,
-          notes: [Note("first defined here", at: entries[first].name.range)])
+        Self.reportDuplicate(
+          key, at: keyNode, first: entries[first].keyNode, of: what, decoder: &decoder)
         continue
       }
-      if let allowedKeys, !Self.contains(allowedKeys, key) {
-        let hint =
-          Suggestion.closest(to: key, in: allowedKeys).map { "; did you mean '\($0)'?" }
-          ?? "; expected \(Self.list(allowedKeys))"
-        decoder.report("unknown key '\(key)' in \(what())\(hint)", at: keyNode)
+      guard Self.isAllowed(key, allowedKeys, at: keyNode, of: what, decoder: &decoder) else {
         continue
       }
-      index?[key] = entries.count
-      entries.append(
+      append(
         Entry(key: key, name: decoder.identifier(key, at: keyNode), keyNode: keyNode, value: value))
     }
+    guard !merges.isEmpty else { return }
+    // Depth first, each mapping's own keys before those it merges in turn: that is the
+    // order in which keys win.
+    var pending = Array(merges.reversed())
+    while let merge = pending.popLast() {
+      var nested: [Merge] = []
+      self.merge(merge, of: what, allowedKeys: allowedKeys, nested: &nested, decoder: &decoder)
+      pending.append(contentsOf: nested.reversed())
+    }
+  }
+
+  /// Adds the pairs of one merged mapping that no entry has yet, and collects the merges it
+  /// holds into `nested`.
+  private mutating func merge(
+    _ merge: Merge, of what: () -> String, allowedKeys: [String]?, nested: inout [Merge],
+    decoder: inout FileDecoder
+  ) {
+    let tree = decoder.tree
+    var written: [String: YAMLNode] = [:]
+    var mergeKey: YAMLNode?
+    var taken: [SourceRange] = []
+    var isWhole = true
+    for (keyNode, value) in tree.pairs(of: merge.node) {
+      guard let key = Self.key(keyNode, of: what, decoder: &decoder) else { continue }
+      if Self.isMergeKey(key, keyNode, tree) {
+        if let first = mergeKey {
+          Self.reportDuplicate(key, at: keyNode, first: first, of: what, decoder: &decoder)
+          continue
+        }
+        mergeKey = keyNode
+        add(merges: value, into: &nested, isShared: merge.isShared, decoder: &decoder)
+        continue
+      }
+      if let first = written[key] {
+        Self.reportDuplicate(key, at: keyNode, first: first, of: what, decoder: &decoder)
+        continue
+      }
+      written[key] = keyNode
+      guard Self.isAllowed(key, allowedKeys, at: keyNode, of: what, decoder: &decoder) else {
+        continue
+      }
+      guard position(of: key) == nil else {
+        isWhole = false
+        continue
+      }
+      if merge.isShared {
+        taken.append(
+          SourceRange(
+            file: decoder.fileName, start: tree.start(of: keyNode),
+            end: max(tree.end(of: keyNode), tree.end(of: value))))
+      }
+      append(
+        Entry(key: key, name: decoder.identifier(key, at: keyNode), keyNode: keyNode, value: value))
+    }
+    guard merge.isShared else { return }
+    if isWhole, let anchored = tree.anchored(merge.node) {
+      decoder.noteShared(decoder.range(of: anchored))
+    } else {
+      for range in taken { decoder.noteShared(range) }
+    }
+  }
+
+  /// Collects the mappings a merge key's `value` names, reporting what is not a mapping.
+  private mutating func add(
+    merges value: YAMLNode, into merges: inout [Merge], isShared: Bool,
+    decoder: inout FileDecoder
+  ) {
+    let tree = decoder.tree
+    let items: [YAMLNode] =
+      tree.kind(of: value) == .sequence ? Array(tree.items(of: value)) : [value]
+    for item in items {
+      guard tree.kind(of: item) == .mapping else {
+        decoder.report(
+          "a merge key ('<<') takes a mapping, such as '<<: *shared', or a list of them, not "
+            + tree.kindDescription(of: item), at: item)
+        hasBrokenMerge = true
+        continue
+      }
+      merges.append(Merge(node: item, isShared: isShared || tree.anchored(item) != nil))
+    }
+  }
+
+  private mutating func append(_ entry: Entry) {
+    if index == nil && entries.count >= Self.linearLimit {
+      index = Dictionary(
+        entries.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+    index?[entry.key] = entries.count
+    entries.append(entry)
+  }
+
+  /// The text of a key, or `nil` after a problem. Keys are raw text (spec section 2):
+  /// `null`, `Null` and `NULL` are names like any other; only a key of nothing or `~` is not.
+  private static func key(
+    _ keyNode: YAMLNode, of what: () -> String, decoder: inout FileDecoder
+  ) -> String? {
+    let tree = decoder.tree
+    guard let key = tree.text(of: keyNode), !tree.isAbsent(keyNode) else {
+      decoder.report(
+        "a key in \(what()) must be text, not \(tree.kindDescription(of: keyNode))", at: keyNode)
+      return nil
+    }
+    return key
+  }
+
+  /// Whether the key is a merge key: `<<` unquoted and untagged (`!!str <<` is text).
+  private static func isMergeKey(_ key: String, _ keyNode: YAMLNode, _ tree: YAMLTree) -> Bool {
+    key == "<<" && tree.style(of: keyNode) == .plain
+      && (tree.tag(of: keyNode) == nil || tree.tag(of: keyNode) == "tag:yaml.org,2002:merge")
+  }
+
+  /// Whether `key` is one of `allowedKeys` (any key, when `nil`), reporting it otherwise.
+  private static func isAllowed(
+    _ key: String, _ allowedKeys: [String]?, at keyNode: YAMLNode, of what: () -> String,
+    decoder: inout FileDecoder
+  ) -> Bool {
+    guard let allowedKeys, !contains(allowedKeys, key) else { return true }
+    let hint =
+      Suggestion.closest(to: key, in: allowedKeys).map { "; did you mean '\($0)'?" }
+      ?? "; expected \(list(allowedKeys))"
+    decoder.report("unknown key '\(key)' in \(what())\(hint)", at: keyNode)
+    return false
+  }
+
+  private static func reportDuplicate(
+    _ key: String, at keyNode: YAMLNode, first: YAMLNode, of what: () -> String,
+    decoder: inout FileDecoder
+  ) {
+    decoder.report(
+      "duplicate key '\(key)' in \(what())", at: keyNode,
+      notes: [Note("first defined here", at: decoder.range(of: first))])
   }
 
   private func position(of key: String) -> Int? {

@@ -4,6 +4,7 @@ struct TypeParser {
   /// Reads the type expression `node`, or reports what is wrong and gives an
   /// ``TypeExpression/invalid`` type.
   static func read(_ node: YAMLNode, decoder: inout FileDecoder) -> TypeReference {
+    decoder.noteShared(ifAlias: node)
     var names: [Identifier] = []
     let type = expression(node, names: &names, decoder: &decoder)
     return TypeReference(type, at: decoder.range(of: node), names: names)

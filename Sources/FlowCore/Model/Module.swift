@@ -6,6 +6,8 @@ public struct FlowFile: Sendable {
   public var types: [TypeDeclaration]
   /// Its coordinators, in file order.
   public var coordinators: [Coordinator]
+  /// The content its definitions read through aliases and merge keys, where each is written.
+  package var sharedUses: [SharedUse] = []
 
   public init(path: String, types: [TypeDeclaration] = [], coordinators: [Coordinator] = []) {
     self.path = path
@@ -26,6 +28,8 @@ public struct FlowModule: Sendable {
   /// Whether every file joined the module. A file with a `yaml-syntax` finding or a bad
   /// `version` does not, and then nothing is said that it could have made false.
   public private(set) var isComplete: Bool
+  /// The content definitions read through aliases and merge keys, in file order.
+  package private(set) var sharedUses: [SharedUse]
 
   private var typeIndex: [String: Int] = [:]
   private var coordinatorIndex: [String: Int] = [:]
@@ -35,6 +39,7 @@ public struct FlowModule: Sendable {
   public init(files: [FlowFile], isComplete: Bool = true) {
     types = files.flatMap(\.types)
     coordinators = files.flatMap(\.coordinators)
+    sharedUses = files.flatMap(\.sharedUses)
     self.isComplete = isComplete
     for (index, type) in types.enumerated() where typeIndex[type.name.text] == nil {
       typeIndex[type.name.text] = index

@@ -72,6 +72,8 @@ private struct Resolver {
   var findings = Findings()
   /// The coordinators that define a screen or decision of each name, built on first need.
   private var owners: [String: [String]]?
+  /// The did-you-mean hints worked out so far, by scope and name.
+  private var hints: [String: String] = [:]
 
   let graph: FlowGraph
 
@@ -190,10 +192,12 @@ private struct Resolver {
           "\(expected.rawValue) '\(name)' belongs to coordinator '\(elsewhere)', not "
             + "'\(owner.name)'; reach it by starting '\(elsewhere)'", at: target.range)
       } else {
-        let candidates = nodeNames(of: expected, in: owner)
+        let hint = didYouMean(name, among: "\(expected)s of \(coordinator)") {
+          Self.nodeNames(of: expected, in: owner)
+        }
         report(
-          "\(expected.rawValue) '\(name)' does not exist in coordinator '\(owner.name)'"
-            + Suggestion.didYouMean(name, in: candidates), at: target.range)
+          "\(expected.rawValue) '\(name)' does not exist in coordinator '\(owner.name)'" + hint,
+          at: target.range)
       }
     }
   }
@@ -226,9 +230,9 @@ private struct Resolver {
       report("'\(name)' is a decision, not a coordinator; use 'decide: \(name)'", at: range)
     case nil:
       guard module.isComplete else { return }
-      report(
-        "coordinator '\(name)' does not exist"
-          + Suggestion.didYouMean(name, in: module.coordinators.map(\.name.text)), at: range)
+      let module = self.module
+      let hint = didYouMean(name, among: "coordinators") { module.coordinators.map(\.name.text) }
+      report("coordinator '\(name)' does not exist" + hint, at: range)
     }
   }
 
@@ -292,8 +296,11 @@ private struct Resolver {
         continue
       }
       guard module.isComplete else { continue }
-      let candidates = Array(TypeExpression.builtins) + module.types.map(\.name.text)
-      report("unknown type '\(text)'" + Suggestion.didYouMean(text, in: candidates), at: name.range)
+      let module = self.module
+      let hint = didYouMean(text, among: "types") {
+        Array(TypeExpression.builtins) + module.types.map(\.name.text)
+      }
+      report("unknown type '\(text)'" + hint, at: name.range)
     }
   }
 
@@ -309,11 +316,25 @@ private struct Resolver {
 
   // MARK: Helpers
 
+  /// `; did you mean …` for `name` among the names `candidates` gives, worked out once per
+  /// name and `scope`: a wrong name in content that many nodes share (through a merge key
+  /// or an alias) is found in each, and searching every name again for each would make
+  /// the check quadratic.
+  private mutating func didYouMean(
+    _ name: String, among scope: String, _ candidates: () -> [String]
+  ) -> String {
+    let key = scope + "\u{0}" + name
+    if let known = hints[key] { return known }
+    let hint = Suggestion.didYouMean(name, in: candidates())
+    hints[key] = hint
+    return hint
+  }
+
   private mutating func report(_ message: String, at range: SourceRange) {
     findings.add(UnknownReferenceRule.self, message, at: range)
   }
 
-  private func nodeNames(of kind: NodeKind, in coordinator: Coordinator) -> [String] {
+  private static func nodeNames(of kind: NodeKind, in coordinator: Coordinator) -> [String] {
     kind == .screen
       ? coordinator.screens.map(\.name.text) : coordinator.decisions.map(\.name.text)
   }

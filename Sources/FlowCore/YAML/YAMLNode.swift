@@ -100,6 +100,12 @@ package final class YAMLTree: Sendable {
     return tags.isEmpty ? nil : tags[owner]
   }
 
+  /// The node an alias stands for, or `nil` when `node` is not an alias.
+  package func anchored(_ node: YAMLNode) -> YAMLNode? {
+    let record = records[Int(node.index)]
+    return record.kind == Self.aliasKind ? YAMLNode(Int32(record.data)) : nil
+  }
+
   /// Where the node starts (1-based); for an alias, where the alias is written.
   package func start(of node: YAMLNode) -> SourcePosition { records[Int(node.index)].start }
 

@@ -151,19 +151,19 @@ import Testing
     #expect(placed(findings) == ["a.flow.yaml:7:42 [schema]"])
   }
 
-  @Test func aMergeKeyIsOneFinding() throws {
+  @Test func aMergeKeyThatMergesNoMappingIsOneFinding() throws {
+    // The 'start' it might have given is not reported missing.
     let findings = try check(
       """
       version: 1
       coordinators:
         Shop:
           entry: true
-          <<: &base
-            start: A
+          <<: start
           screens:
             A: { on: { next: stay } }
       """)
-    #expect(placed(findings) == ["a.flow.yaml:5:5 [schema]"])
+    #expect(placed(findings) == ["a.flow.yaml:5:9 [schema]"])
   }
 
   @Test func aCoordinatorWithASchemaErrorInItsOwnKeysIsStillChecked() throws {

@@ -287,14 +287,6 @@ import Testing
     #expect(tabs[0].range.start == SourcePosition(line: 5, column: 9))
   }
 
-  @Test func mergeKeysAreNotPartOfTheLanguage() {
-    let (_, findings) = decode(flow("App:\n  <<: { doc: x }\n  start: A\n  screens: { A: {} }"))
-    #expect(
-      findings.map(\.message) == [
-        "merge keys ('<<') are not part of the flow language; write the keys out"
-      ])
-  }
-
   @Test func keysAndNamesAreRawText() throws {
     let (file, findings) = decode(
       flow("App:\n  start: A\n  screens:\n    A: { on: { yes: stay, on: stay, 'null': stay } }"))

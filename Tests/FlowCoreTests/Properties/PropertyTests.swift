@@ -47,6 +47,37 @@ import Testing
     }
   }
 
+  /// A wrong target in the event set that the screens of a coordinator share through a
+  /// merge key is one finding, at the anchor, naming every screen that has the event
+  /// (spec section 8, "Where findings go").
+  @Test func aWrongTargetInASharedEventSetIsOneFindingAtTheAnchor() throws {
+    var planted = 0
+    for seed in Self.firstSeed..<(Self.firstSeed + UInt64(Self.count)) {
+      let module = RandomModule(seed: seed)
+      let anchor = "<<: &shared0 { sharedIdle: stay }"
+      let yaml = module.yaml()
+      guard yaml.contains(anchor) else { continue }
+      planted += 1
+      let mutated = yaml.replacing(anchor, with: "<<: &shared0 { sharedIdle: { push: ↓Nowhere } }")
+      let marked = MarkedModule([mutated])
+      let found = try Pipeline.check(marked.files.map { .source($0) }).findings
+      let screens = module.coordinators[0].screens.filter { !$0.events.isEmpty }.map(\.name)
+      let named = screens.map { "'\($0)'" }
+      let list =
+        named.count > 1
+        ? " (in screens " + named.dropLast().joined(separator: ", ") + " and "
+          + named[named.count - 1] + ")"
+        : ""
+      let expected = marked.marks.map {
+        "\($0.line):\($0.column) screen 'Nowhere' does not exist in coordinator 'C0'\(list) "
+          + "[unknown-reference]"
+      }
+      #expect(described(found) == expected, "seed \(seed)\n\(mutated)")
+      if described(found) != expected { return }
+    }
+    #expect(planted >= Self.count / 8)
+  }
+
   /// A screen whose action is misspelt is broken: whatever its lost action did (a start, a
   /// push, a finish), it gives only `schema` findings, all inside that screen (spec section
   /// 8, "Where findings go").

@@ -328,7 +328,12 @@ struct RandomModule {
       for (name, body) in types { text += "  \(name): \(body)\n" }
     }
     text += "coordinators:\n"
+    // Some modules share an event set between the screens of each coordinator through a
+    // merge key (spec section 1, revision 2), written once at the first screen with events:
+    // every screen then has the event, and the module still checks clean.
+    let sharesEvents = seed % 4 == 3
     for (c, coordinator) in coordinators.enumerated() {
+      var shared = false
       text += "  \(coordinator.name):\n"
       if coordinator.isEntry { text += "    entry: true\n" }
       if let input = coordinator.input { text += "    input: \(quoted(input))\n" }
@@ -353,6 +358,12 @@ struct RandomModule {
         if let input = screen.input { text += "        input: \(quoted(input))\n" }
         if screen.events.isEmpty { continue }
         text += "        on:\n"
+        if sharesEvents {
+          text +=
+            shared
+            ? "          <<: *shared\(c)\n" : "          <<: &shared\(c) { sharedIdle: stay }\n"
+          shared = true
+        }
         for (e, event) in screen.events.enumerated() {
           let isMarked = marked.map { $0 == (c, s, e) } ?? false
           text += "          \(event.name): " + render(event, marked: isMarked) + "\n"
