@@ -10,7 +10,8 @@ import Testing
 /// decisions decided with several payloads, a screen without events and a decision without
 /// cases, external types, public access.
 ///
-/// It runs one `swift build` (a few seconds), the slowest test of the suite.
+/// It runs `swift build` twice (a few seconds each), once with `-default-isolation MainActor`
+/// as Xcode 26 app targets build, the slowest test of the suite.
 @Suite struct GeneratedPackageTests {
   @Test func generatedCodeBuildsInAPackageOutsideThisOne() throws {
     let directory = try TemporaryDirectory(files: [
@@ -42,6 +43,16 @@ import Testing
     let build = try run(
       swift, ["swift", "build", "-Xswiftc", "-warnings-as-errors"], in: directory.url)
     #expect(build.status == 0, "\(build.stdout)\(build.stderr)")
+    // Xcode 26 app targets make every declaration main-actor isolated by default
+    // (`-default-isolation MainActor`): the generated code and FlowRuntime must build that
+    // way too, still without a warning.
+    let isolated = try run(
+      swift,
+      [
+        "swift", "build", "--build-path", ".build/main-actor", "-Xswiftc", "-warnings-as-errors",
+        "-Xswiftc", "-default-isolation", "-Xswiftc", "MainActor",
+      ], in: directory.url)
+    #expect(isolated.status == 0, "\(isolated.stdout)\(isolated.stderr)")
   }
 }
 
