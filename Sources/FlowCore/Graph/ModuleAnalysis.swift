@@ -21,9 +21,15 @@ public struct ModuleAnalysis: Sendable {
   public let isAttachmentUncertain: Bool
   /// How each `pop` and `dismiss` can happen.
   let presentation: Presentation
+  /// Who removes a child that the user leaves (`children` in the configuration).
+  public let children: ChildRemoval
+  /// For each coordinator, where the user can end it in each way it is started (every way
+  /// when nobody starts it), in the order of ``StartContext/allCases``.
+  let endings: [[Ending]]
 
-  public init(graph: FlowGraph) {
+  public init(graph: FlowGraph, children: ChildRemoval = .generated) {
     self.graph = graph
+    self.children = children
     let analyses = Parallel.map(count: graph.coordinators.count, minimumChunk: 64) {
       CoordinatorAnalysis(graph: graph.coordinators[$0])
     }
@@ -45,7 +51,46 @@ public struct ModuleAnalysis: Sendable {
       attached[$0] && analyses[$0].reachesBrokenNode
     }
     isReachedOnlyThroughBroken = attached.indices.map { attached[$0] && !attachedForSure[$0] }
-    presentation = Presentation(analyses: analyses, module: graph.module)
+    let presentation = Presentation(analyses: analyses, module: graph.module)
+    self.presentation = presentation
+    let module = graph.module
+    endings = Parallel.map(count: count, minimumChunk: 64) { index in
+      let coordinator = module.coordinators[index]
+      var wanted = UInt8(0)
+      for context in presentation.startContexts(of: index) { wanted |= 1 << UInt8(context.index) }
+      for start in presentation.ordinaryStarts(of: index) {
+        wanted |= 1 << UInt8(start.context.index)
+      }
+      let gesturesLeave = children == .generated || coordinator.leave != nil
+      return StartContext.allCases.filter { wanted & (1 << UInt8($0.index)) != 0 }.map {
+        Ending(
+          analyses[index], screens: coordinator.screens, context: $0,
+          gesturesLeave: gesturesLeave
+        ) { node, state in presentation.was(node, in: index, state) }
+      }
+    }
+  }
+
+  /// Where the user can end `coordinator` when it is started in `context`; `nil` for a
+  /// context it is not analysed in.
+  func ending(of coordinator: Int, in context: StartContext) -> Ending? {
+    endings[coordinator].first { $0.context == context }
+  }
+
+  /// The ways `coordinator` is started (every way when nobody starts it), with where the
+  /// user can end it in each.
+  func startEndings(of coordinator: Int) -> [Ending] {
+    let contexts = presentation.startContexts(of: coordinator)
+    return endings[coordinator].filter { contexts.contains($0.context) }
+  }
+
+  /// The ways `coordinator` is started other than as a tab or as a permanent child
+  /// (spec section 8, `never-finishes`), each with its first parent and where the user can
+  /// end it.
+  func ordinaryStarts(of coordinator: Int) -> [(ending: Ending, parent: Int)] {
+    presentation.ordinaryStarts(of: coordinator).compactMap { start in
+      ending(of: coordinator, in: start.context).map { ($0, start.parent) }
+    }
   }
 
   /// Reachability over "starts" from the entries: O(coordinators + starts). In a

@@ -48,7 +48,7 @@ package enum InvalidBackRule: ModuleRule {
       let reason: String
       if !site.isPop {
         reason = "the screen is never in a modal stack"
-      } else if site.states.allSatisfy({ $0 == .bottom(ownModal: true) }) {
+      } else if site.states.allSatisfy({ $0.ownModal != nil && !$0.isPushed }) {
         reason = "it is only shown by 'present', at the root of a modal stack"
       } else {
         reason =

@@ -54,11 +54,17 @@ package enum UnusedResultCaseRule: ModuleRule {
     var byType: [String: (cases: [PayloadCase], used: Set<Int>, sure: Bool)] = [:]
     for (index, coordinator) in module.coordinators.enumerated() {
       let analysis = context.analysis.coordinators[index]
+      // The `leave` case is what it finishes with when the user leaves it.
+      var used = analysis.finishedCases
+      if case .result(let name)? = coordinator.leave,
+        let leave = analysis.graph.resultCases[name.text]
+      {
+        used.insert(leave)
+      }
       switch coordinator.result {
       case .inline(let cases, _):
         guard !analysis.hasUnresolvedStep else { continue }
-        for (position, resultCase) in cases.enumerated()
-        where !analysis.finishedCases.contains(position) {
+        for (position, resultCase) in cases.enumerated() where !used.contains(position) {
           findings.add(
             self,
             "result case '\(resultCase.name)' of coordinator '\(coordinator.name)' is never "
@@ -69,7 +75,7 @@ package enum UnusedResultCaseRule: ModuleRule {
           let cases = module.resultCases(of: coordinator)
         else { continue }
         var entry = byType[name] ?? (cases, [], true)
-        entry.used.formUnion(analysis.finishedCases)
+        entry.used.formUnion(used)
         entry.sure = entry.sure && !analysis.hasUnresolvedStep
         byType[name] = entry
       case nil:

@@ -150,14 +150,20 @@ enum Mutation: CaseIterable {
       return ("unhandled-result", module.yaml(marked: (owner, start.screen, start.event)))
 
     case .trapScreen:
-      // A leaf screen of a coordinator with a result, whose only event goes back: it stays.
+      // A leaf screen of a coordinator with a result, whose only way out is back (an
+      // event, or the user's own back or swipe): it stays, with the system's controls off.
       for (c, coordinator) in original.coordinators.enumerated().shuffled(using: &random)
       where !coordinator.result.isEmpty {
         for (s, screen) in coordinator.screens.enumerated().shuffled(using: &random)
-        where s > 0 && screen.events.count == 1 && screen.events[0].name == "back"
+        where s > 0
+          && (screen.events.isEmpty
+            || (screen.events.count == 1 && screen.events[0].name == "back"))
           && !original.hasIncomingOther(c, s)
         {
-          module.coordinators[c].screens[s].events[0].action = "stay"
+          module.coordinators[c].screens[s].events = [
+            .init(name: "wait", payload: nil, action: "stay")
+          ]
+          module.coordinators[c].screens[s].keys = ["systemBack: false", "dismissible: false"]
           return ("cannot-finish", module.yaml(markScreen: (c, s)))
         }
       }
