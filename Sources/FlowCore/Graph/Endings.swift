@@ -11,6 +11,9 @@ struct Ending: Sendable {
   let context: StartContext
   /// Whether the user can end it at all from its start: a `finish` or a way to leave it.
   let canEnd: Bool
+  /// Whether the user can leave it from its start (not only finish it): then a parent
+  /// whose start decision starts it, showing nothing below it, is left with it.
+  let canLeave: Bool
   /// The reachable screens from which it can neither finish nor be left, in file order.
   let trapped: [Int]
 
@@ -22,10 +25,12 @@ struct Ending: Sendable {
   ///
   /// `gesturesLeave` is false for a coordinator without `leave` under
   /// `children: removed-on-finish`: there the user's own back and swipe go back within it
-  /// but do not count as leaving it.
+  /// but do not count as leaving it. `leftWithChild` are start decisions (and decisions
+  /// decided there) that start a child the user can leave: the coordinator, which shows
+  /// nothing below it, is left with it.
   init(
     _ analysis: CoordinatorAnalysis, screens: [Screen], context: StartContext,
-    gesturesLeave: Bool, state: (Int, ShowState) -> Bool
+    gesturesLeave: Bool, leftWithChild: [Int] = [], state: (Int, ShowState) -> Bool
   ) {
     self.context = context
     let count = analysis.tabsNode + 1
@@ -42,6 +47,10 @@ struct Ending: Sendable {
       targets.append(Int32(truncatingIfNeeded: to))
     }
     let reachable = analysis.reachable
+    // The nodes that finish: seeds of the second pass, after the one that finds who can
+    // leave.
+    var finishing: [Int] = []
+    for node in leftWithChild where reachable[node] { edge(node, end) }
     for node in 0..<count where reachable[node] {
       let isScreen = node < screenCount
       if isScreen || node == count - 1 { edge(at + node, node) }
@@ -83,7 +92,7 @@ struct Ending: Sendable {
         case .dismiss:
           edge(node, stackAt + node)
         case .finish:
-          edge(node, end)
+          finishing.append(node)
         default:
           break
         }
@@ -100,19 +109,29 @@ struct Ending: Sendable {
     }
     let reverse = Adjacency(nodes: end + 1, from: targets, to: sources)
     var ends = [Bool](repeating: false, count: end + 1)
-    ends[end] = true
-    var pending = [end]
-    while let node = pending.popLast() {
-      for source in reverse.neighbours(of: node) where !ends[source] {
-        ends[source] = true
-        pending.append(source)
+    func spread(from seeds: [Int]) {
+      var pending: [Int] = []
+      for seed in seeds where !ends[seed] {
+        ends[seed] = true
+        pending.append(seed)
+      }
+      while let node = pending.popLast() {
+        for source in reverse.neighbours(of: node) where !ends[source] {
+          ends[source] = true
+          pending.append(source)
+        }
       }
     }
-    switch analysis.graph.root {
-    case .node(let node): canEnd = ends[node]
-    case .tabs: canEnd = ends[count - 1]
-    case .unresolved: canEnd = false
-    }
+    let root: Int? =
+      switch analysis.graph.root {
+      case .node(let node): node
+      case .tabs: count - 1
+      case .unresolved: nil
+      }
+    spread(from: [end])
+    canLeave = root.map { ends[$0] } ?? false
+    spread(from: finishing)
+    canEnd = root.map { ends[$0] } ?? false
     trapped = (0..<screenCount).filter { reachable[$0] && !ends[$0] }
   }
 }

@@ -54,18 +54,47 @@ public struct ModuleAnalysis: Sendable {
     let presentation = Presentation(analyses: analyses, module: graph.module)
     self.presentation = presentation
     let module = graph.module
-    endings = Parallel.map(count: count, minimumChunk: 64) { index in
-      let coordinator = module.coordinators[index]
+    let gesturesLeave = module.coordinators.map { children == .generated || $0.leave != nil }
+    let first = Parallel.map(count: count, minimumChunk: 64) { index in
       var wanted = UInt8(0)
-      for context in presentation.startContexts(of: index) { wanted |= 1 << UInt8(context.index) }
+      for context in presentation.startContexts(of: index) {
+        wanted |= 1 << UInt8(context.index)
+      }
       for start in presentation.ordinaryStarts(of: index) {
         wanted |= 1 << UInt8(start.context.index)
       }
-      let gesturesLeave = children == .generated || coordinator.leave != nil
       return StartContext.allCases.filter { wanted & (1 << UInt8($0.index)) != 0 }.map {
         Ending(
-          analyses[index], screens: coordinator.screens, context: $0,
-          gesturesLeave: gesturesLeave
+          analyses[index], screens: module.coordinators[index].screens, context: $0,
+          gesturesLeave: gesturesLeave[index]
+        ) { node, state in presentation.was(node, in: index, state) }
+      }
+    }
+    // A coordinator whose start decision starts a child the user can leave shows nothing
+    // below it: it is left with the child (spec section 8, "Leaving"). Solved again with
+    // those decisions as ends; one level deep, from the first solution.
+    endings = Parallel.map(count: count, minimumChunk: 64) { index in
+      let analysis = analyses[index]
+      let below = (analysis.graph.screenCount..<analysis.graph.nodeCount).filter {
+        analysis.reachable[$0] && presentation.was($0, in: index, .belowCoordinator)
+      }
+      guard !below.isEmpty else { return first[index] }
+      return first[index].map { ending in
+        let left = below.filter { node in
+          analysis.steps[node].contains { step in
+            guard case .start(let start) = step.action, let child = start.child else {
+              return false
+            }
+            let context =
+              start.style.modal.map { StartContext(onParent: false, outsideModal: $0) }
+              ?? ending.context
+            return first[child].contains { $0.context == context && $0.canLeave }
+          }
+        }
+        guard !left.isEmpty else { return ending }
+        return Ending(
+          analysis, screens: module.coordinators[index].screens, context: ending.context,
+          gesturesLeave: gesturesLeave[index], leftWithChild: left
         ) { node, state in presentation.was(node, in: index, state) }
       }
     }

@@ -147,6 +147,26 @@ import Testing
       ])
   }
 
+  @Test func aParentThatShowsNothingBelowAChildIsLeftWithIt() throws {
+    func text(_ style: String) -> String {
+      parent("{ start: Router }") + "\n"
+        + """
+        Router:
+          start: Pick
+          decisions:
+            Pick: { cases: { list: { start: Catalog, style: \(style) } } }
+        Catalog:
+          start: Grid
+          screens: { Grid: { on: { like: stay } } }
+        """
+    }
+    // The back on Catalog's first screen leaves Catalog and Router together.
+    #expect(try findings(text("push")) == [])
+    #expect(
+      try findings(text("fullScreen")).map { $0.components(separatedBy: " ").prefix(3) }
+        == [["8:3", "coordinator", "'Router'"], ["12:3", "coordinator", "'Catalog'"]])
+  }
+
   // MARK: Hand-written coordinators
 
   private let editor = """
