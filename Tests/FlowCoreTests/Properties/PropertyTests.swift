@@ -116,7 +116,7 @@ import Testing
 
 /// The defects planted in random modules, each with the rule that must find it.
 enum Mutation: CaseIterable {
-  case dropHandler, trapScreen, popOnChildStart, misspellReference, changePayload
+  case dropHandler, trapScreen, popOnChildStart, misspellReference, changePayload, trapChild
 
   /// Plants one applicable defect and returns its rule and the YAML, with `↓` at the place
   /// the finding must be.
@@ -196,6 +196,16 @@ enum Mutation: CaseIterable {
         }
       }
       return nil
+
+    case .trapChild:
+      // A child without result in a full-screen modal, whose only screen has no way out:
+      // no back (it is a root), no swipe (full screen), no finish (spec section 8, r2).
+      guard original.coordinators[0].tabs.isEmpty, !original.coordinators[0].screens.isEmpty
+      else { return nil }
+      module.coordinators[0].screens[0].events.append(
+        .init(name: "trap", payload: nil, action: "{ start: Trap, style: fullScreen }"))
+      let trap = "  ↓Trap:\n    start: S0\n    screens:\n      S0: { on: { wait: stay } }\n"
+      return ("never-finishes", module.yaml() + trap)
 
     case .changePayload:
       // An event carrying a builtin payload that its target needs: carry another builtin.
