@@ -71,16 +71,25 @@ public struct ModuleAnalysis: Sendable {
       }
     }
     // A coordinator whose start decision starts a child the user can leave shows nothing
-    // below it: it is left with the child (spec section 8, "Leaving"). Solved again with
-    // those decisions as ends; one level deep, from the first solution.
+    // below it: it is left with the child (spec section 8, "Leaving"), and so is a tab
+    // coordinator whose tab child can be left (its sheet swiped away, say). Solved again
+    // with those decisions (or the tab container) as ends; one level deep, from the first
+    // solution.
     endings = Parallel.map(count: count, minimumChunk: 64) { index in
       let analysis = analyses[index]
       let below = (analysis.graph.screenCount..<analysis.graph.nodeCount).filter {
         analysis.reachable[$0] && presentation.was($0, in: index, .belowCoordinator)
       }
-      guard !below.isEmpty else { return first[index] }
+      var tabChildren: [Int] = []
+      if case .tabs(let tabs) = analysis.graph.root { tabChildren = tabs.compactMap(\.start.child) }
+      guard !below.isEmpty || !tabChildren.isEmpty else { return first[index] }
       return first[index].map { ending in
-        let left = below.filter { node in
+        // A tab coordinator in a sheet is left with a tab child swiped away with it.
+        let tabContext = StartContext(onParent: false, outsideModal: ending.context.outsideModal)
+        let tabLeft = tabChildren.contains { child in
+          first[child].contains { $0.context == tabContext && $0.canLeave }
+        }
+        var left = below.filter { node in
           analysis.steps[node].contains { step in
             guard case .start(let start) = step.action, let child = start.child else {
               return false
@@ -91,6 +100,7 @@ public struct ModuleAnalysis: Sendable {
             return first[child].contains { $0.context == context && $0.canLeave }
           }
         }
+        if tabLeft { left.append(analysis.tabsNode) }
         guard !left.isEmpty else { return ending }
         return Ending(
           analysis, screens: module.coordinators[index].screens, context: ending.context,

@@ -167,6 +167,24 @@ import Testing
         == [["8:3", "coordinator", "'Router'"], ["12:3", "coordinator", "'Catalog'"]])
   }
 
+  @Test func aTabCoordinatorInASheetIsLeftWhenItIsSwipedAway() throws {
+    func text(_ style: String) -> String {
+      parent("{ start: Browse, style: \(style) }") + "\n"
+        + """
+        Browse:
+          tabs:
+            - start: Feed
+        Feed:
+          start: List
+          screens: { List: { on: { like: stay } } }
+        """
+    }
+    #expect(try findings(text("sheet")) == [])
+    #expect(
+      try findings(text("fullScreen")).map { $0.components(separatedBy: " ").prefix(3) }
+        == [["8:3", "coordinator", "'Browse'"]])
+  }
+
   // MARK: Hand-written coordinators
 
   private let editor = """
