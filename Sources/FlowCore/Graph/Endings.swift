@@ -18,7 +18,8 @@ struct Ending: Sendable {
   let trapped: [Int]
 
   /// Solves one coordinator in one context, backwards from the ends, over the real nodes
-  /// and four helper nodes per node, as ``CoordinatorAnalysis`` does for `finish`: `at(x)`
+  /// and four helper nodes per node, so that a `pop` or `dismiss` goes through one helper
+  /// instead of edges to every screen it may reach: `at(x)`
   /// (on the screen `x` acts on), `popAt(x)` (a back from it), `stackAt(x)` (the modal
   /// stacks it is in) and `swipeAt(x)` (the sheets it is in), then one node for the end.
   /// O(nodes + steps).
@@ -42,6 +43,8 @@ struct Ending: Sendable {
     let end = 5 * count
     var sources: [Int32] = []
     var targets: [Int32] = []
+    sources.reserveCapacity(3 * count + 4 * analysis.stepCount)
+    targets.reserveCapacity(3 * count + 4 * analysis.stepCount)
     func edge(_ from: Int, _ to: Int) {
       sources.append(Int32(truncatingIfNeeded: from))
       targets.append(Int32(truncatingIfNeeded: to))
@@ -98,9 +101,8 @@ struct Ending: Sendable {
         }
       }
       guard isScreen else { continue }
-      let screen = screens[node]
-      if gesturesLeave && screen.systemBack { edge(node, popAt + node) }
-      if screen.dismissible { edge(node, swipeAt + node) }
+      if gesturesLeave && screens[node].systemBack { edge(node, popAt + node) }
+      if screens[node].dismissible { edge(node, swipeAt + node) }
       if state(node, .bottom(ownModal: nil)) {
         if context.onParent { edge(popAt + node, end) }
         if context.outsideModal != nil { edge(stackAt + node, end) }

@@ -297,13 +297,12 @@ struct Presentation {
     while let (node, state) = pending.popLast() {
       states[nodeBase[coordinator] + node] |= 1 << UInt8(state.index)
       if node < graph.screenCount, node < screens.count {
-        let screen = screens[node]
         let slot = 2 * (nodeBase[coordinator] + node)
-        if screen.systemBack {
+        if screens[node].systemBack {
           let outcome = Self.outcome(of: .pop, in: state, context: context)
           gestureOutcomes[slot + Gesture.back.rawValue] |= Self.bit(outcome, contextIndex)
         }
-        if screen.dismissible {
+        if screens[node].dismissible {
           let outcome = Self.swipeOutcome(in: state, context: context)
           gestureOutcomes[slot + Gesture.swipe.rawValue] |= Self.bit(outcome, contextIndex)
         }
