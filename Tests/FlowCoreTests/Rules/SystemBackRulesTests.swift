@@ -263,6 +263,8 @@ import Testing
         """
     }
     #expect(try findings(text("  leave: declined")) == [])
+    // Under removed-on-finish too: a `leave` case says the app removes the child when left.
+    #expect(try findings(text("  leave: declined"), children: .removedOnFinish) == [])
     #expect(
       try findings(text("  doc: Terms.")) == [
         "9:28 result case 'declined' of coordinator 'Terms' is never produced by a reachable 'finish' [unused-result-case]"
