@@ -74,7 +74,8 @@ import Testing
     Defect(
       file: "checkout.flow.yaml", replace: "          back: pop\n      BankVerification:",
       with: "          back: pop\n          help: { push: Help }\n      Help:\n"
-        + "        on: { more: { push: Help } }\n      BankVerification:",
+        + "        systemBack: false\n        dismissible: false\n        on: { more: { push: Help } }\n"
+        + "      BankVerification:",
       rule: "cannot-finish", line: "      Help:"),
   ]
 

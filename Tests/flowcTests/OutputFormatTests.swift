@@ -195,6 +195,48 @@ import Testing
     #expect(try flowc(["check", "--strict"], in: directory.url).status == 1)
   }
 
+  /// `children: removed-on-finish` (spec section 8, "Hand-written coordinators"): the user's
+  /// back out of a child without `leave` is a `back-leak` at the screen; by default, none.
+  @Test func childrenRemovedOnFinishChecksTheUsersBack() throws {
+    let flow = """
+      version: 1
+      coordinators:
+        App:
+          entry: true
+          start: Home
+          screens:
+            Home: { on: { edit: { start: Editor, on: { saved: stay } } } }
+        Editor:
+          result: { saved: ~ }
+          start: Form
+          screens:
+            Form: { on: { save: { finish: saved } } }
+
+      """
+    let plain = try TemporaryDirectory(files: ["flows/a.flow.yaml": flow])
+    defer { plain.cleanUp() }
+    #expect(try flowc(["check", "--strict"], in: plain.url).stdout == "")
+    let configured = try TemporaryDirectory(files: [
+      "flows/a.flow.yaml": flow, ".flowc.yml": "children: removed-on-finish\n",
+    ])
+    defer { configured.cleanUp() }
+    let result = try flowc(["check"], in: configured.url)
+    #expect(
+      result.stdout.hasPrefix(
+        "flows/a.flow.yaml:12:7: warning: the user's back on screen 'Form' goes back into the "
+          + "parent of push-style child 'Editor'"), "\(result.stdout)")
+    let wrong = try TemporaryDirectory(files: [
+      "flows/a.flow.yaml": flow, ".flowc.yml": "children: removed-on-finsh\n",
+    ])
+    defer { wrong.cleanUp() }
+    let refused = try flowc(["check"], in: wrong.url)
+    #expect(refused.status == 2)
+    #expect(
+      refused.stderr.hasPrefix(
+        "flowc: error: .flowc.yml:1:11: 'children' is 'generated' or 'removed-on-finish'; "
+          + "did you mean 'removed-on-finish'?"), "\(refused.stderr)")
+  }
+
   @Test func includeAndExcludeChooseTheFiles() throws {
     let directory = try TemporaryDirectory(files: [
       "app/flows/a.flow.yaml": unreachable.replacingOccurrences(of: "Old: {}", with: ""),
@@ -310,7 +352,7 @@ import Testing
       ),
       (
         "rule:\n  cannot-finish: off\n",
-        ".flowc.yml:1:1: unknown key 'rule'; expected 'rules', 'include' or 'exclude'; did you mean 'rules'?\n"
+        ".flowc.yml:1:1: unknown key 'rule'; expected 'rules', 'include', 'exclude' or 'children'; did you mean 'rules'?\n"
       ),
       ("rules: [\n", ".flowc.yml:2:1: invalid YAML"),
     ]

@@ -64,7 +64,7 @@ public enum Pipeline {
     var timer = PhaseTimer(enabled: timed)
     let (sources, module, found, fileCount) = try load(inputs, limits: limits, timer: &timer)
     timer.lap("read, parse and decode in all")
-    let resolved = ResolvedModule(module: module)
+    let resolved = ResolvedModule(module: module, children: configuration.children)
     timer.lap("analyse the graph")
     // The rules that block generation run even when configured off: whether the module can
     // be generated must not depend on the configuration.

@@ -8,6 +8,7 @@
 ///   unused-type: off
 /// include: [flows, Sources/App/Flows]   # read when no PATH is given (default: flows)
 /// exclude: ["flows/drafts/**", "**/*.draft.flow.yaml"]
+/// children: removed-on-finish           # coordinators written by hand (default: generated)
 /// ```
 public struct Configuration: Sendable {
   /// What a rule is set to.
@@ -26,6 +27,9 @@ public struct Configuration: Sendable {
   public var include: [String] = []
   /// Glob patterns of files to skip when a directory is searched (`flowc` matches them).
   public var exclude: [String] = []
+  /// Who removes a child coordinator that the user leaves (`children`; spec section 8,
+  /// "Hand-written coordinators").
+  public var children = ChildRemoval.generated
 
   public init() {}
 
@@ -92,7 +96,7 @@ public struct Configuration: Sendable {
     guard tree.kind(of: root) == .mapping else {
       throw ConfigurationError(at: range(root), "the configuration must be a mapping")
     }
-    let keys = ["rules", "include", "exclude"]
+    let keys = ["rules", "include", "exclude", "children"]
     var seen: Set<String> = []
     for (keyNode, value) in tree.pairs(of: root) {
       let at = range(keyNode)
@@ -118,6 +122,15 @@ public struct Configuration: Sendable {
           configuration.settings[id] = try Self.setting(
             tree.text(of: level) ?? "", at: range(level))
         }
+      case "children":
+        let text = tree.kind(of: value) == .scalar ? tree.text(of: value) ?? "" : ""
+        guard let removal = ChildRemoval(rawValue: text) else {
+          let names = ChildRemoval.allCases.map(\.rawValue)
+          throw ConfigurationError(
+            at: range(value),
+            "'children' is " + MappingReader.list(names) + Suggestion.didYouMean(text, in: names))
+        }
+        configuration.children = removal
       default:
         guard tree.kind(of: value) == .sequence else {
           throw ConfigurationError(at: range(value), "'\(key)' must be a list of paths")
@@ -156,6 +169,18 @@ public struct Configuration: Sendable {
     }
     return setting
   }
+}
+
+/// Who removes a child coordinator that the user leaves with the system's back or swipe
+/// (the configuration's `children`; spec section 8, "Hand-written coordinators").
+public enum ChildRemoval: String, Sendable, CaseIterable {
+  /// The generated code: it removes a left child itself, so the user's own back and swipe
+  /// leak nothing. The default.
+  case generated
+  /// The app's hand-written coordinators, which remove a child only when it finishes (the
+  /// classic leak of the pattern): the user's own back and swipe leaving a child without
+  /// `leave` are checked like written `pop` and `dismiss` actions (`back-leak`).
+  case removedOnFinish = "removed-on-finish"
 }
 
 /// A configuration that cannot be used: exit status 2, with what and where.

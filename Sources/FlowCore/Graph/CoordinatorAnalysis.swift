@@ -1,12 +1,11 @@
 /// What the paths of one coordinator allow (spec section 8, "Paths"): which nodes are
-/// reachable from its start, which can still reach a `finish`, and which children its
-/// reachable nodes start.
+/// reachable from its start and which children its reachable nodes start. Where the user
+/// can still finish or leave it depends on how it is started: ``Ending``.
 ///
 /// Node indices are those of ``CoordinatorGraph``, plus one more, ``tabsNode``, for the tab
 /// container of a tab coordinator: the steps of its tabs' handlers belong to it.
 ///
-/// Complexity: O(nodes + steps) for every pass; the `pop` and `dismiss` paths go through
-/// one helper node per node and per step instead of edges to every screen they may reach.
+/// Complexity: O(nodes + steps).
 public struct CoordinatorAnalysis: Sendable {
   /// The graph analysed.
   public let graph: CoordinatorGraph
@@ -14,8 +13,6 @@ public struct CoordinatorAnalysis: Sendable {
   public let tabsNode: Int
   /// Whether each node (and the tab container) is reachable from the start.
   public let reachable: [Bool]
-  /// Whether each node (and the tab container) can still reach a `finish`.
-  public let canFinish: [Bool]
   /// Whether a reachable step could not be resolved, or a reachable node is broken
   /// (``CoordinatorGraph/brokenNodes``): then nothing is said that it could make false (it
   /// might have been the missing `finish` or the path to a screen).
@@ -119,9 +116,6 @@ public struct CoordinatorAnalysis: Sendable {
       reachable[start.node] && (broken.isEmpty || !broken.contains(start.node))
     }
     reachableStarts = starts.allSatisfy(counts) ? starts : starts.filter(counts)
-    canFinish = Self.finishability(
-      steps: steps, reachable: reachable, deciders: deciders, count: count,
-      screenCount: graph.screenCount)
   }
 
   /// The steps of `node`; for the tab container, those of every tab's handlers.
@@ -129,80 +123,6 @@ public struct CoordinatorAnalysis: Sendable {
     if node < graph.nodeCount { return graph.steps[node] }
     guard case .tabs(let tabs) = graph.root else { return [] }
     return tabs.flatMap(\.handlerSteps)
-  }
-
-  /// Whether each node can reach a `finish` on the paths of section 8: forward through
-  /// push, present, replace and decide; back through `pop` to every reachable node that
-  /// pushes the screen, and through `dismiss` to every reachable node that presents its
-  /// modal stack; a decision acts on the screens it is decided from.
-  ///
-  /// Solved backwards from the nodes that finish, over the real nodes and four helper
-  /// nodes per node: `at(x)` (on the screen `x` acts on), `popAt(x)`, `stackAt(x)` (the
-  /// modal stacks the screen `x` acts on is in) and `pop(s)` / `stack(s)` folded into them.
-  private static func finishability(
-    steps: [[Step]], reachable: [Bool], deciders: [[Int]], count: Int, screenCount: Int
-  ) -> [Bool] {
-    // Layout of the node space: real nodes, then at(x), popAt(x), stackAt(x).
-    let at = count
-    let popAt = 2 * count
-    let stackAt = 3 * count
-    // The edges, reversed, as flat arrays: an array per node would be 4 × count
-    // allocations for a handful of edges each.
-    var sources: [Int32] = []
-    var targets: [Int32] = []
-    func edge(_ from: Int, _ to: Int) {
-      sources.append(Int32(truncatingIfNeeded: from))
-      targets.append(Int32(truncatingIfNeeded: to))
-    }
-
-    for node in 0..<count where reachable[node] {
-      let decidedFrom = deciders[node]
-      if node < screenCount || node == count - 1 {
-        edge(at + node, node)  // a screen, or the tab container, is where it acts
-      }
-      for decider in decidedFrom {
-        edge(at + node, at + decider)
-        edge(popAt + node, popAt + decider)
-        edge(stackAt + node, stackAt + decider)
-      }
-      for step in steps[node] {
-        switch step.action {
-        case .push(let target), .present(let target), .replace(let target), .decide(let target):
-          edge(node, target)
-          if case .push = step.action {
-            // Popping the pushed screen lands where this node acts; it shares its stack.
-            edge(popAt + target, at + node)
-            edge(stackAt + target, stackAt + node)
-          } else if case .present = step.action {
-            edge(stackAt + target, at + node)
-          } else if case .replace = step.action {
-            edge(stackAt + target, stackAt + node)
-          }
-        case .pop:
-          edge(node, popAt + node)
-        case .dismiss:
-          edge(node, stackAt + node)
-        default:
-          break
-        }
-      }
-    }
-    let reverse = Adjacency(nodes: 4 * count, from: targets, to: sources)
-    var canFinish = [Bool](repeating: false, count: 4 * count)
-    var pending: [Int] = []
-    for node in 0..<count where reachable[node] {
-      if steps[node].contains(where: { if case .finish = $0.action { true } else { false } }) {
-        canFinish[node] = true
-        pending.append(node)
-      }
-    }
-    while let node = pending.popLast() {
-      for source in reverse.neighbours(of: node) where !canFinish[source] {
-        canFinish[source] = true
-        pending.append(source)
-      }
-    }
-    return Array(canFinish[0..<count])
   }
 }
 

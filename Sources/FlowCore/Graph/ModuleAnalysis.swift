@@ -21,9 +21,15 @@ public struct ModuleAnalysis: Sendable {
   public let isAttachmentUncertain: Bool
   /// How each `pop` and `dismiss` can happen.
   let presentation: Presentation
+  /// Who removes a child that the user leaves (`children` in the configuration).
+  public let children: ChildRemoval
+  /// For each coordinator, where the user can end it in each way it is started (every way
+  /// when nobody starts it), in the order of ``StartContext/allCases``.
+  let endings: [[Ending]]
 
-  public init(graph: FlowGraph) {
+  public init(graph: FlowGraph, children: ChildRemoval = .generated) {
     self.graph = graph
+    self.children = children
     let analyses = Parallel.map(count: graph.coordinators.count, minimumChunk: 64) {
       CoordinatorAnalysis(graph: graph.coordinators[$0])
     }
@@ -45,7 +51,85 @@ public struct ModuleAnalysis: Sendable {
       attached[$0] && analyses[$0].reachesBrokenNode
     }
     isReachedOnlyThroughBroken = attached.indices.map { attached[$0] && !attachedForSure[$0] }
-    presentation = Presentation(analyses: analyses, module: graph.module)
+    let presentation = Presentation(analyses: analyses, module: graph.module)
+    self.presentation = presentation
+    let module = graph.module
+    let gesturesLeave = module.coordinators.map { children == .generated || $0.leave != nil }
+    let first = Parallel.map(count: count, minimumChunk: 64) { index in
+      var wanted = UInt8(0)
+      for context in presentation.startContexts(of: index) {
+        wanted |= 1 << UInt8(context.index)
+      }
+      for start in presentation.ordinaryStarts(of: index) {
+        wanted |= 1 << UInt8(start.context.index)
+      }
+      return StartContext.allCases.filter { wanted & (1 << UInt8($0.index)) != 0 }.map {
+        Ending(
+          analyses[index], screens: module.coordinators[index].screens, context: $0,
+          gesturesLeave: gesturesLeave[index]
+        ) { node, state in presentation.was(node, in: index, state) }
+      }
+    }
+    // A coordinator whose start decision starts a child the user can leave shows nothing
+    // below it: it is left with the child (spec section 8, "Leaving"), and so is a tab
+    // coordinator whose tab child can be left (its sheet swiped away, say). Solved again
+    // with those decisions (or the tab container) as ends; one level deep, from the first
+    // solution.
+    endings = Parallel.map(count: count, minimumChunk: 64) { index in
+      let analysis = analyses[index]
+      let below = (analysis.graph.screenCount..<analysis.graph.nodeCount).filter {
+        analysis.reachable[$0] && presentation.was($0, in: index, .belowCoordinator)
+      }
+      var tabChildren: [Int] = []
+      if case .tabs(let tabs) = analysis.graph.root { tabChildren = tabs.compactMap(\.start.child) }
+      guard !below.isEmpty || !tabChildren.isEmpty else { return first[index] }
+      return first[index].map { ending in
+        // A tab coordinator in a sheet is left with a tab child swiped away with it.
+        let tabContext = StartContext(onParent: false, outsideModal: ending.context.outsideModal)
+        let tabLeft = tabChildren.contains { child in
+          first[child].contains { $0.context == tabContext && $0.canLeave }
+        }
+        var left = below.filter { node in
+          analysis.steps[node].contains { step in
+            guard case .start(let start) = step.action, let child = start.child else {
+              return false
+            }
+            let context =
+              start.style.modal.map { StartContext(onParent: false, outsideModal: $0) }
+              ?? ending.context
+            return first[child].contains { $0.context == context && $0.canLeave }
+          }
+        }
+        if tabLeft { left.append(analysis.tabsNode) }
+        guard !left.isEmpty else { return ending }
+        return Ending(
+          analysis, screens: module.coordinators[index].screens, context: ending.context,
+          gesturesLeave: gesturesLeave[index], leftWithChild: left
+        ) { node, state in presentation.was(node, in: index, state) }
+      }
+    }
+  }
+
+  /// Where the user can end `coordinator` when it is started in `context`; `nil` for a
+  /// context it is not analysed in.
+  func ending(of coordinator: Int, in context: StartContext) -> Ending? {
+    endings[coordinator].first { $0.context == context }
+  }
+
+  /// The ways `coordinator` is started (every way when nobody starts it), with where the
+  /// user can end it in each.
+  func startEndings(of coordinator: Int) -> [Ending] {
+    let contexts = presentation.startContexts(of: coordinator)
+    return endings[coordinator].filter { contexts.contains($0.context) }
+  }
+
+  /// The ways `coordinator` is started other than as a tab or as a permanent child
+  /// (spec section 8, `never-finishes`), each with its first parent and where the user can
+  /// end it.
+  func ordinaryStarts(of coordinator: Int) -> [(ending: Ending, parent: Int)] {
+    presentation.ordinaryStarts(of: coordinator).compactMap { start in
+      ending(of: coordinator, in: start.context).map { ($0, start.parent) }
+    }
   }
 
   /// Reachability over "starts" from the entries: O(coordinators + starts). In a

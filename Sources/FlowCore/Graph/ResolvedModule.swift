@@ -14,9 +14,10 @@ public struct ResolvedModule: Sendable {
   /// Its navigation graph, every reference resolved.
   public var graph: FlowGraph { analysis.graph }
 
-  /// Resolves `module` and analyses its graph: O(size of the module).
-  public init(module: FlowModule) {
-    analysis = ModuleAnalysis(graph: FlowGraph(module: module))
+  /// Resolves `module` and analyses its graph: O(size of the module). `children` says who
+  /// removes a child the user leaves (the configuration's `children`).
+  public init(module: FlowModule, children: ChildRemoval = .generated) {
+    analysis = ModuleAnalysis(graph: FlowGraph(module: module), children: children)
   }
 
   /// The module an analysis was made of.

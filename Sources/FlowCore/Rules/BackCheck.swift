@@ -59,4 +59,26 @@ enum BackCheck {
       }
     }
   }
+
+  /// Calls `body` with each screen, of a coordinator without `leave`, where the user's own
+  /// back or swipe leaves the coordinator in every way the screen can be shown in which it
+  /// can happen at all, in module order.
+  static func forEachGesture(
+    leaking context: ResolvedModule, _ body: (Coordinator, Screen, Gesture) -> Void
+  ) {
+    let module = context.module
+    let presentation = context.analysis.presentation
+    for (index, analysis) in context.analysis.coordinators.enumerated() {
+      let coordinator = module.coordinators[index]
+      guard coordinator.leave == nil else { continue }
+      let started = context.analysis.isStarted(index)
+      let screens = min(analysis.graph.screenCount, coordinator.screens.count)
+      for node in 0..<screens where analysis.reachable[node] {
+        for gesture in Gesture.allCases
+        where presentation.verdict(gesture, node: node, in: index, started: started) == .leak {
+          body(coordinator, coordinator.screens[node], gesture)
+        }
+      }
+    }
+  }
 }

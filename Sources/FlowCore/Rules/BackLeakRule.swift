@@ -5,14 +5,21 @@ package enum BackLeakRule: ModuleRule {
   package static let blocksGeneration = false
   package static let drawing = FindingDrawing.problem
   package static let summary =
-    "A `pop` or `dismiss` that leaves a child's screens without finishing it: `pop` on the "
-    + "bottom of a push-style child, `dismiss` in a modal stack presented from outside."
+    "A `pop` or `dismiss` that leaves a child without `leave` without finishing it: `pop` on "
+    + "the bottom of a push-style child, `dismiss` in a modal stack presented from outside."
   package static let rationale = """
     `pop` on the first screen of a push-style child goes back into its parent's screens, \
     and `dismiss` in a modal stack that the parent presented closes the child's screens. \
-    Either way the child is never finished, so the parent never removes it: it leaks. \
-    Finish with a result instead and let the parent's handler navigate. It is reported \
-    only when the action is wrong in every way the screen can be shown.
+    Either way the child is left without finishing: the generated code drops it (no \
+    handler of the parent runs), but a hand-written coordinator that removes a child only \
+    when it finishes would leak it. Finish with a result instead and let the parent's \
+    handler navigate, or say what leaving means: `leave: c` finishes with `c`, and \
+    `leave: ~` says being dropped is intended (no finding then). It is reported only when \
+    the action is wrong in every way the screen can be shown. The user's own back and \
+    swipe are not reported, since the generated code removes a child they leave, unless \
+    the configuration says `children: removed-on-finish` (coordinators written by hand): \
+    then a screen whose back or swipe leaves a child without `leave` is reported at the \
+    screen's name.
     """
   package static let examples: [RuleExample] = [
     .triggering(
@@ -46,20 +53,35 @@ package enum BackLeakRule: ModuleRule {
           entry: true
           start: Home
           screens:
-            Home: { on: { edit: { start: Editor, on: { saved: stay, cancelled: stay } } } }
+            Home:
+              on:
+                edit: { start: Editor, on: { saved: stay, cancelled: stay } }
+                share: { start: Share, style: sheet, on: { sent: stay } }
         Editor:
           result: { saved: ~, cancelled: ~ }
           start: Form
           screens:
             Form: { on: { save: { finish: saved }, back: { finish: cancelled }, more: { push: More } } }
-            More: { on: { back: pop } }
+            More: { on: { done: pop } }
+        Share:
+          result: { sent: ~ }
+          leave: ~
+          start: Compose
+          screens:
+            Compose: { on: { send: { finish: sent }, close: dismiss } }
       """),
   ]
 
-  /// Reads the verdicts on back actions that the module analysis worked out once (a
-  /// fixpoint over at most four start contexts per coordinator): O(back actions).
+  /// Reads the verdicts on back actions, and on the user's own back and swipe, that the
+  /// module analysis worked out once (a fixpoint over at most six start contexts per
+  /// coordinator): O(back actions + screens).
   package static func check(_ context: ResolvedModule, into findings: inout Findings) {
+    let consequence =
+      "generated code drops it, but a hand-written coordinator that removes children only "
+      + "when they finish would leak it"
     BackCheck.forEach(.leak, in: context) { site in
+      // A `leave` key says what leaving means: a result, or a drop on purpose.
+      guard site.coordinator.leave == nil else { return }
       let name = site.coordinator.name
       let what =
         site.isPop
@@ -67,8 +89,24 @@ package enum BackLeakRule: ModuleRule {
         : "'dismiss' \(site.place) closes a modal stack presented from outside '\(name)'"
       findings.add(
         self,
-        what + " without finishing it, so '\(name)' is never removed; finish with a result "
-          + "instead", at: site.step.written.range)
+        what + " without finishing it: " + consequence + "; finish with a result instead, or "
+          + "say what leaving means with 'leave'", at: site.step.written.range)
+    }
+    guard context.analysis.children == .removedOnFinish else { return }
+    BackCheck.forEachGesture(leaking: context) { coordinator, screen, gesture in
+      let name = coordinator.name
+      let what =
+        gesture == .back
+        ? "the user's back on screen '\(screen.name)' goes back into the parent of push-style "
+          + "child '\(name)'"
+        : "the user's swipe down on screen '\(screen.name)' closes a sheet presented from "
+          + "outside '\(name)'"
+      let off = gesture == .back ? "systemBack: false" : "dismissible: false"
+      findings.add(
+        self,
+        what + " without finishing it (children: removed-on-finish): " + consequence
+          + "; add 'leave: <case>' or 'leave: ~' once the app removes it when left, or '\(off)'",
+        at: screen.name.range)
     }
   }
 }

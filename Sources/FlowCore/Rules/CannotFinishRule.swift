@@ -5,13 +5,21 @@ package enum CannotFinishRule: ModuleRule {
   package static let blocksGeneration = false
   package static let drawing = FindingDrawing.problem
   package static let summary =
-    "In a coordinator with a result that can finish at all, a reachable screen from which no "
-    + "`finish` can be reached."
+    "A reachable screen from which the user can neither reach a `finish` nor leave the "
+    + "coordinator, in a way it is started in which the user can end it at all."
   package static let rationale = """
     The paths of section 8 are followed from the screen: forward through push, present, \
     replace, decide and child handlers, and back through `pop` to every screen that pushes \
-    it and through `dismiss` to every screen that presents its stack. A screen with no way \
-    to a `finish` traps the user, and the coordinator is never removed from its parent.
+    it and through `dismiss` to every screen that presents its stack. The user's own ways \
+    back count too: the system back on every screen that is not the root of a stack (unless \
+    it says `systemBack: false`) and the swipe down on a sheet (unless `dismissible: \
+    false`; a full-screen modal has none), so a pushed screen needs no `back: pop` event. \
+    Leaving the coordinator is a way out like finishing it: a back on the bottom of a \
+    push-style child, a dismiss or swipe of a modal stack presented from outside it. A \
+    screen with no way out traps the user, and the coordinator is never removed from its \
+    parent. It is checked in each way the coordinator is started in which the user can \
+    end it at all (the message names the way); with `children: removed-on-finish`, the \
+    user's back and swipe do not count as leaving a coordinator without `leave`.
     """
   package static let examples: [RuleExample] = [
     .triggering(
@@ -22,14 +30,24 @@ package enum CannotFinishRule: ModuleRule {
           entry: true
           start: Home
           screens:
-            Home: { on: { pick: { start: Picker, on: { picked: stay } } } }
+            Home:
+              on:
+                pick: { start: Picker, style: fullScreen, on: { picked: stay } }
+                edit: { start: Editor, on: { saved: stay } }
         Picker:
           result: { picked: ~ }
           start: List
           screens:
             List: { on: { choose: { finish: picked }, help: { replace: Help } } }
             ↓Help: { on: { more: { push: More } } }
-            ↓More: { on: { back: pop } }
+            ↓More: { on: { like: stay } }
+        Editor:
+          result: { saved: ~ }
+          start: Form
+          screens:
+            Form: { on: { save: { finish: saved }, preview: { push: Preview } } }
+            ↓Preview: { systemBack: false, on: { zoom: { present: Zoom, style: fullScreen } } }
+            ↓Zoom: { on: { like: stay } }
       """),
     .passing(
       """
@@ -45,27 +63,44 @@ package enum CannotFinishRule: ModuleRule {
           start: List
           screens:
             List: { on: { choose: { finish: picked }, info: { push: Info }, help: { present: Help } } }
-            Info: { on: { back: pop, deeper: { push: Info } } }
-            Help: { on: { close: dismiss } }
+            Info: { on: { deeper: { push: Info } } }
+            Help: { on: { like: stay } }
       """),
   ]
 
-  /// Reads each coordinator's finishability, worked out once: O(nodes).
+  /// Reads, for each way each coordinator is started, where the user can end it, worked out
+  /// once: O(nodes).
   package static func check(_ context: ResolvedModule, into findings: inout Findings) {
     let module = context.module
-    for (index, analysis) in context.analysis.coordinators.enumerated() {
-      let coordinator = module.coordinators[index]
-      guard coordinator.result != nil, !analysis.finishedCases.isEmpty,
-        !analysis.hasUnresolvedStep
-      else { continue }
-      for screen in 0..<analysis.graph.screenCount
-      where analysis.reachable[screen] && !analysis.canFinish[screen] {
+    for (index, coordinator) in module.coordinators.enumerated() {
+      guard !context.analysis.coordinators[index].hasUnresolvedStep else { continue }
+      // Only the ways in which the user can end it at all; the others are
+      // `never-finishes`' business, or nobody's.
+      let endings = context.analysis.startEndings(of: index).filter(\.canEnd)
+      guard let first = endings.first else { continue }
+      var trapped: [(screen: Int, way: StartContext?)] = []
+      if context.analysis.isStarted(index) {
+        var seen: Set<Int> = []
+        for ending in endings {
+          for screen in ending.trapped where seen.insert(screen).inserted {
+            trapped.append((screen, ending.context))
+          }
+        }
+        trapped.sort { $0.screen < $1.screen }
+      } else {
+        // Nobody starts it: only what holds in every way it could be started.
+        var common = Set(first.trapped)
+        for ending in endings.dropFirst() { common.formIntersection(ending.trapped) }
+        trapped = common.sorted().map { ($0, nil) }
+      }
+      for (screen, way) in trapped {
         let name = coordinator.screens[screen].name
+        let started = way.map { " when '\(coordinator.name)' is started \($0.phrase)" } ?? ""
         findings.add(
           self,
-          "screen '\(name)' of coordinator '\(coordinator.name)' has no path to a 'finish': "
-            + "the user is trapped there and '\(coordinator.name)' is never removed",
-          at: name.range)
+          "screen '\(name)' of coordinator '\(coordinator.name)' has no path to a 'finish' or "
+            + "out of '\(coordinator.name)'\(started): the user is trapped there and "
+            + "'\(coordinator.name)' is never removed", at: name.range)
       }
     }
   }

@@ -9,7 +9,8 @@ package enum InvalidBackRule: ModuleRule {
     + "can never be in a modal stack."
   package static let rationale = """
     A screen is the bottom of a stack root when it is the first screen of an entry, tab or \
-    present-style coordinator, is shown only by `replace` there, or only by `present`. \
+    modal (`sheet` or `fullScreen`) coordinator, is shown only by `replace` there, or only \
+    by `present`. \
     There is nothing to pop back to, and a `dismiss` outside any modal stack does nothing: \
     the button is dead. It is reported only when it holds in every way the screen can be \
     shown (every path, every way its coordinator is started).
@@ -48,7 +49,7 @@ package enum InvalidBackRule: ModuleRule {
       let reason: String
       if !site.isPop {
         reason = "the screen is never in a modal stack"
-      } else if site.states.allSatisfy({ $0 == .bottom(ownModal: true) }) {
+      } else if site.states.allSatisfy({ $0.ownModal != nil && !$0.isPushed }) {
         reason = "it is only shown by 'present', at the root of a modal stack"
       } else {
         reason =

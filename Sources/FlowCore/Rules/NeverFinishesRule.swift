@@ -5,12 +5,20 @@ package enum NeverFinishesRule: ModuleRule {
   package static let blocksGeneration = false
   package static let drawing = FindingDrawing.problem
   package static let summary =
-    "A coordinator that some parent starts (not as a tab) but that has no result, or none of "
-    + "whose `finish` actions is reachable from its start."
+    "A coordinator that some parent starts (not as a tab or a permanent child) and that, in "
+    + "some way it is started, can neither reach a `finish` nor be left."
   package static let rationale = """
-    Finishing is the only way a child is removed from its parent. A child started by a \
-    parent that has no result, or whose every `finish` is unreachable, stays in its \
-    parent's children for as long as the parent lives: a leak, and a stack that only grows.
+    A child is removed from its parent when it finishes or when the user leaves it: the \
+    system back on the bottom of a push-style child, the swipe down of a sheet presented \
+    for it, or a `pop` or `dismiss` that goes past its screens. A child that, in some way \
+    it is started, can do neither stays in its parent's children for as long as the parent \
+    lives: a leak, and a stack that only grows. A full-screen modal has no swipe, and \
+    `systemBack: false` or `dismissible: false` turn the user's own ways out off. Tabs and \
+    permanent children are exempt: a child with no result that the parent's start decision \
+    starts at the root of a stack, while the parent itself starts at the root of one (a \
+    dashboard that is the app for as long as it runs), lives as long as its parent. With \
+    `children: removed-on-finish`, the user's back and swipe do not count as leaving a \
+    child without `leave`.
     """
   package static let examples: [RuleExample] = [
     .triggering(
@@ -23,17 +31,18 @@ package enum NeverFinishesRule: ModuleRule {
           screens:
             Home:
               on:
-                profile: { start: Profile }
-                help: { start: Help, on: { done: stay } }
+                profile: { start: Profile, style: fullScreen }
+                help: { start: Help, style: sheet, on: { done: stay } }
         ↓Profile:
           start: Show
           screens:
-            Show: { on: { edit: stay } }
+            Show: { on: { edit: { push: Edit } } }
+            Edit: { on: { save: pop } }
         ↓Help:
           result: { done: ~ }
           start: Topics
           screens:
-            Topics: { on: { next: stay } }
+            Topics: { dismissible: false, on: { next: stay } }
             Bye: { on: { close: { finish: done } } }
       """),
     .passing(
@@ -42,34 +51,47 @@ package enum NeverFinishesRule: ModuleRule {
       coordinators:
         App:
           entry: true
+          start: Launch
+          decisions:
+            Launch: { cases: { ready: { start: Dashboard } } }
+        Dashboard:
           tabs:
             - start: Feed
         Feed:
           start: List
           screens:
-            List: { on: { refresh: stay } }
+            List: { on: { about: { start: About }, terms: { start: Terms, style: sheet } } }
+        About:
+          start: Page
+          screens:
+            Page: { on: { like: stay } }
+        Terms:
+          start: Text
+          screens:
+            Text: { on: { read: stay } }
       """),
   ]
 
-  /// Reads each coordinator's reachable finishes and its parents once: O(coordinators).
+  /// Reads, for each way each coordinator is started other than as a tab or as a permanent
+  /// child, whether the user can end it, worked out once: O(coordinators).
   package static func check(_ context: ResolvedModule, into findings: inout Findings) {
     let module = context.module
     for (index, coordinator) in module.coordinators.enumerated() {
-      guard let first = context.analysis.startedBy[index].first else { continue }
-      let parent = module.coordinators[first.parent].name
-      let analysis = context.analysis.coordinators[index]
-      if coordinator.result == nil {
-        findings.add(
-          self,
-          "coordinator '\(coordinator.name)' is started by '\(parent)' but has no result, so "
-            + "it can never finish and '\(parent)' never removes it", at: coordinator.name.range)
-      } else if analysis.finishedCases.isEmpty && !analysis.hasUnresolvedStep {
-        findings.add(
-          self,
-          "coordinator '\(coordinator.name)' is started by '\(parent)' but no 'finish' is "
-            + "reachable from its start, so '\(parent)' never removes it",
-          at: coordinator.name.range)
-      }
+      guard !context.analysis.coordinators[index].hasUnresolvedStep,
+        let stuck = context.analysis.ordinaryStarts(of: index).first(where: { !$0.ending.canEnd }),
+        module.coordinators.indices.contains(stuck.parent)
+      else { continue }
+      let parent = module.coordinators[stuck.parent].name
+      let way = stuck.ending.context.phrase
+      let what =
+        coordinator.result == nil
+        ? "has no result and cannot be left there"
+        : "can neither reach a 'finish' from its start nor be left there"
+      findings.add(
+        self,
+        "coordinator '\(coordinator.name)' is started by '\(parent)' \(way) but \(what), so "
+          + "'\(parent)' never removes it; add a reachable 'finish', or a way out the user can "
+          + "take (the system back, a sheet's swipe)", at: coordinator.name.range)
     }
   }
 }

@@ -4,12 +4,16 @@ package enum UnusedResultCaseRule: ModuleRule {
   package static let severity = Severity.warning
   package static let blocksGeneration = false
   package static let drawing = FindingDrawing.problem
-  package static let summary = "A result case that no reachable `finish` produces."
+  package static let summary =
+    "A result case that no reachable `finish` produces and that is not the coordinator's "
+    + "`leave`."
   package static let rationale = """
     Every parent must handle every result case of its child, so a case that is never \
     produced makes each parent write a handler that never runs. For an enum type used as \
-    a result, a case is unused when no coordinator using the type finishes with it; the \
-    finding is placed at the case in the type.
+    a result, a case is unused when no coordinator using the type finishes or leaves with \
+    it; the finding is placed at the case in the type. The `leave` case is used: the \
+    coordinator finishes with it when the user leaves it (the system back on its first \
+    screen, a sheet swiped away), and the parent's handler runs.
     """
   package static let examples: [RuleExample] = [
     .triggering(
@@ -45,6 +49,12 @@ package enum UnusedResultCaseRule: ModuleRule {
           start: Again
           screens:
             Again: { on: { error: { payload: String, finish: failed } } }
+        Pick:
+          result: { picked: ~, cancelled: ~ }
+          leave: cancelled
+          start: List
+          screens:
+            List: { on: { choose: { finish: picked } } }
       """),
   ]
 
@@ -54,11 +64,17 @@ package enum UnusedResultCaseRule: ModuleRule {
     var byType: [String: (cases: [PayloadCase], used: Set<Int>, sure: Bool)] = [:]
     for (index, coordinator) in module.coordinators.enumerated() {
       let analysis = context.analysis.coordinators[index]
+      // The `leave` case is what it finishes with when the user leaves it.
+      var used = analysis.finishedCases
+      if case .result(let name)? = coordinator.leave,
+        let leave = analysis.graph.resultCases[name.text]
+      {
+        used.insert(leave)
+      }
       switch coordinator.result {
       case .inline(let cases, _):
         guard !analysis.hasUnresolvedStep else { continue }
-        for (position, resultCase) in cases.enumerated()
-        where !analysis.finishedCases.contains(position) {
+        for (position, resultCase) in cases.enumerated() where !used.contains(position) {
           findings.add(
             self,
             "result case '\(resultCase.name)' of coordinator '\(coordinator.name)' is never "
@@ -69,7 +85,7 @@ package enum UnusedResultCaseRule: ModuleRule {
           let cases = module.resultCases(of: coordinator)
         else { continue }
         var entry = byType[name] ?? (cases, [], true)
-        entry.used.formUnion(analysis.finishedCases)
+        entry.used.formUnion(used)
         entry.sure = entry.sure && !analysis.hasUnresolvedStep
         byType[name] = entry
       case nil:

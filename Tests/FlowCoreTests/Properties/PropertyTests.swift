@@ -147,7 +147,7 @@ import Testing
 
 /// The defects planted in random modules, each with the rule that must find it.
 enum Mutation: CaseIterable {
-  case dropHandler, trapScreen, popOnChildStart, misspellReference, changePayload
+  case dropHandler, trapScreen, popOnChildStart, misspellReference, changePayload, trapChild
 
   /// Plants one applicable defect and returns its rule and the YAML, with `↓` at the place
   /// the finding must be.
@@ -181,14 +181,20 @@ enum Mutation: CaseIterable {
       return ("unhandled-result", module.yaml(marked: (owner, start.screen, start.event)))
 
     case .trapScreen:
-      // A leaf screen of a coordinator with a result, whose only event goes back: it stays.
+      // A leaf screen of a coordinator with a result, whose only way out is back (an
+      // event, or the user's own back or swipe): it stays, with the system's controls off.
       for (c, coordinator) in original.coordinators.enumerated().shuffled(using: &random)
       where !coordinator.result.isEmpty {
         for (s, screen) in coordinator.screens.enumerated().shuffled(using: &random)
-        where s > 0 && screen.events.count == 1 && screen.events[0].name == "back"
+        where s > 0
+          && (screen.events.isEmpty
+            || (screen.events.count == 1 && screen.events[0].name == "back"))
           && !original.hasIncomingOther(c, s)
         {
-          module.coordinators[c].screens[s].events[0].action = "stay"
+          module.coordinators[c].screens[s].events = [
+            .init(name: "wait", payload: nil, action: "stay")
+          ]
+          module.coordinators[c].screens[s].keys = ["systemBack: false", "dismissible: false"]
           return ("cannot-finish", module.yaml(markScreen: (c, s)))
         }
       }
@@ -221,6 +227,16 @@ enum Mutation: CaseIterable {
         }
       }
       return nil
+
+    case .trapChild:
+      // A child without result in a full-screen modal, whose only screen has no way out:
+      // no back (it is a root), no swipe (full screen), no finish (spec section 8, r2).
+      guard original.coordinators[0].tabs.isEmpty, !original.coordinators[0].screens.isEmpty
+      else { return nil }
+      module.coordinators[0].screens[0].events.append(
+        .init(name: "trap", payload: nil, action: "{ start: Trap, style: fullScreen }"))
+      let trap = "  ↓Trap:\n    start: S0\n    screens:\n      S0: { on: { wait: stay } }\n"
+      return ("never-finishes", module.yaml() + trap)
 
     case .changePayload:
       // An event carrying a builtin payload that its target needs: carry another builtin.

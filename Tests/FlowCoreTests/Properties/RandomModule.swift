@@ -20,7 +20,8 @@ struct SeededGenerator: RandomNumberGenerator {
 
 /// A random module that is correct by construction: every screen reachable and able to
 /// finish, every child attached, started with every case handled, back actions only where
-/// they go back within their coordinator, payloads that match, every type used. Besides
+/// they go back within their coordinator (and some screens with none, the user's own back
+/// or swipe being their way back), payloads that match, every type used. Besides
 /// screens, decisions and children started both ways, it may have a tab coordinator,
 /// a result that is a declared enum, recursive types, collections of declared types and an
 /// external type (``externalTypes``), so that the generated Swift meets all of them.
@@ -46,6 +47,8 @@ struct RandomModule {
     var input: String?
     var arrival: Arrival
     var events: [Event] = []
+    /// Keys written before `on`, such as `systemBack: false`.
+    var keys: [String] = []
   }
 
   struct Start {
@@ -245,10 +248,13 @@ struct RandomModule {
         let verb = screen.arrival == .presented ? "present" : "push"
         coordinator.screens[from].events.append(
           Event(name: "go\(number)", payload: screen.input, action: "{ \(verb): S\(number) }"))
-        // And back, the way it came.
-        screen.events.append(
-          Event(
-            name: "back", payload: nil, action: screen.arrival == .presented ? "dismiss" : "pop"))
+        // And back, the way it came; or, a third of the time, by the user's own back or
+        // swipe alone (spec section 8, r2).
+        if Int.random(in: 0..<3, using: &random) != 0 {
+          screen.events.append(
+            Event(
+              name: "back", payload: nil, action: screen.arrival == .presented ? "dismiss" : "pop"))
+        }
       }
       coordinator.screens.append(screen)
     }
@@ -356,6 +362,7 @@ struct RandomModule {
         let mark = markScreen.map { $0 == (c, s) } ?? false
         text += "      \(mark ? "↓" : "")\(screen.name):\n"
         if let input = screen.input { text += "        input: \(quoted(input))\n" }
+        for key in screen.keys { text += "        \(key)\n" }
         if screen.events.isEmpty { continue }
         text += "        on:\n"
         if sharesEvents {

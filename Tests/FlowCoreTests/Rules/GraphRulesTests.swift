@@ -189,7 +189,7 @@ import Testing
           entry: true
           start: Home
           screens:
-            Home: { on: { a: { start: Loop, on: { done: stay } }, b: { start: Plain } } }
+            Home: { on: { a: { start: Loop, style: fullScreen, on: { done: stay } }, b: { start: Plain, style: fullScreen } } }
         Loop:
           result: { done: ~ }
           start: S
@@ -236,7 +236,7 @@ import Testing
           entry: true
           start: Home
           screens:
-            Home: { on: { a: { start: Wizard, style: present, on: { done: stay } } } }
+            Home: { on: { a: { start: Wizard, style: fullScreen, on: { done: stay } } } }
         Wizard:
           result: { done: ~ }
           start: One
@@ -338,8 +338,8 @@ import Testing
         "15:30 'pop' on screen 'Swapped' can never happen: it is the bottom of a navigation stack there, with nothing of 'App' below [invalid-back]",
         "15:42 'dismiss' on screen 'Swapped' can never happen: the screen is never in a modal stack [invalid-back]",
         "20:24 'pop' on screen 'M' can never happen: it is the bottom of a navigation stack there, with nothing of 'Modal' below [invalid-back]",
-        "20:36 'dismiss' on screen 'M' closes a modal stack presented from outside 'Modal' without finishing it, so 'Modal' is never removed; finish with a result instead [back-leak]",
-        "25:24 'pop' on screen 'P' goes back into the parent of push-style child 'Pushed' without finishing it, so 'Pushed' is never removed; finish with a result instead [back-leak]",
+        "20:36 'dismiss' on screen 'M' closes a modal stack presented from outside 'Modal' without finishing it: generated code drops it, but a hand-written coordinator that removes children only when they finish would leak it; finish with a result instead, or say what leaving means with 'leave' [back-leak]",
+        "25:24 'pop' on screen 'P' goes back into the parent of push-style child 'Pushed' without finishing it: generated code drops it, but a hand-written coordinator that removes children only when they finish would leak it; finish with a result instead, or say what leaving means with 'leave' [back-leak]",
         "25:36 'dismiss' on screen 'P' can never happen: the screen is never in a modal stack [invalid-back]",
       ])
   }
@@ -400,7 +400,7 @@ import Testing
         """))
     #expect(
       described(findings) == [
-        "14:28 'dismiss' on screen 'More' closes a modal stack presented from outside 'Editor' without finishing it, so 'Editor' is never removed; finish with a result instead [back-leak]"
+        "14:28 'dismiss' on screen 'More' closes a modal stack presented from outside 'Editor' without finishing it: generated code drops it, but a hand-written coordinator that removes children only when they finish would leak it; finish with a result instead, or say what leaving means with 'leave' [back-leak]"
       ])
   }
 

@@ -222,8 +222,7 @@ import Testing
       ])
     #expect(
       marks("back-leak") == [
-        "Login_Form -pop-> Login__start \"back\" problem",
-        "Forever_Page -pop-> Forever__start \"back\" problem",
+        "Login_Form -pop-> Login__start \"back\" problem"
       ])
     #expect(marks("invalid-back") == ["Main_Plain -dismiss-> Main__start \"close\" problem"])
     #expect(
