@@ -41,6 +41,9 @@ import Testing
     var rule: RuleID
     /// The text of the line the finding must be on, after the replacement.
     var line: String
+    /// A `leave` line the defect removes as well: the user's back or swipe would otherwise
+    /// end the child (or produce the case) that the defect is about.
+    var withoutLeave: String? = nil
     var description: String { "\(rule) in \(file)" }
   }
 
@@ -54,7 +57,7 @@ import Testing
     Defect(
       file: "catalog.flow.yaml", replace: "          back: { finish: closed }",
       with: "          back: { finish: closed }\n          up: pop", rule: "back-leak",
-      line: "          up: pop"),
+      line: "          up: pop", withoutLeave: "    leave: closed # the user's own back closes it too\n"),
     Defect(
       file: "checkout.flow.yaml", replace: "          pay: { payload: Address, push: Payment }",
       with: "          pay: { payload: Address?, push: Payment }", rule: "type-mismatch",
@@ -65,7 +68,8 @@ import Testing
       line: "          methodChosen: { payload: PaymentMethod, decide: Authorise }"),
     Defect(
       file: "checkout.flow.yaml", replace: "          close: { finish: cancelled }",
-      with: "          close: stay", rule: "unused-result-case", line: "      cancelled: ~"),
+      with: "          close: stay", rule: "unused-result-case", line: "      cancelled: ~",
+      withoutLeave: "    leave: cancelled # swiping the sheet away cancels\n"),
     Defect(
       file: "checkout.flow.yaml",
       replace: "          needsVerification: { payload: URL, present: BankVerification }",
@@ -84,7 +88,11 @@ import Testing
     var files = try Self.files()
     let original = try #require(files[defect.file])
     #expect(original.contains(defect.replace), "the example app changed; update this defect")
-    let planted = original.replacingOccurrences(of: defect.replace, with: defect.with)
+    var planted = original.replacingOccurrences(of: defect.replace, with: defect.with)
+    if let leave = defect.withoutLeave {
+      #expect(planted.contains(leave), "the example app changed; update this defect")
+      planted = planted.replacingOccurrences(of: leave, with: "")
+    }
     files[defect.file] = planted
     let lines = planted.split(separator: "\n", omittingEmptySubsequences: false)
     let expectedLine = try #require(lines.firstIndex { $0 == defect.line }) + 1
