@@ -57,7 +57,8 @@ import Testing
     Defect(
       file: "catalog.flow.yaml", replace: "          back: { finish: closed }",
       with: "          back: { finish: closed }\n          up: pop", rule: "back-leak",
-      line: "          up: pop", withoutLeave: "    leave: closed # the user's own back closes it too\n"),
+      line: "          up: pop",
+      withoutLeave: "    leave: closed # the user's own back closes it too\n"),
     Defect(
       file: "checkout.flow.yaml", replace: "          pay: { payload: Address, push: Payment }",
       with: "          pay: { payload: Address?, push: Payment }", rule: "type-mismatch",
