@@ -99,7 +99,7 @@ import Testing
     weak let book = harness.child(AddressBookCoordinator.self, of: checkout)
     tap(AddressBookCoordinator.AddressesEvent.picked(Example.office), on: cart)
     #expect(book == nil)
-    tap(CheckoutCoordinator.PaymentEvent.back, on: cart)
+    cart.userPops()
     tap(CheckoutCoordinator.ReviewEvent.changeAddress, on: cart)
     tap(AddressBookCoordinator.AddressesEvent.back, on: cart)
     tap(CheckoutCoordinator.ReviewEvent.changeAddress, on: cart)
@@ -110,7 +110,7 @@ import Testing
     #expect(
       cart.calls == [
         "present Review(Shoes)",
-        "present Addresses", "unwind to 1:1", "push Payment(Office)", "pop",
+        "present Addresses", "unwind to 1:1", "push Payment(Office)", "user pop",
         "present Addresses", "unwind to 1:1",
         "present Addresses", "user dismiss",
         "present Addresses", "push NewAddress", "unwind to 1:1", "push Payment(Home)",

@@ -18,12 +18,12 @@ import Testing
     weak let onboarding = harness.child(OnboardingCoordinator.self, of: harness.app)
     #expect(onboarding != nil)
     tap(OnboardingCoordinator.WelcomeEvent.next, on: harness.router)
-    tap(OnboardingCoordinator.NotificationsEvent.back, on: harness.router)
+    harness.router.userPops()
     tap(OnboardingCoordinator.WelcomeEvent.next, on: harness.router)
     tap(OnboardingCoordinator.NotificationsEvent.allow, on: harness.router)
     #expect(
       harness.router.calls == [
-        "present Welcome [fullScreen]", "push Notifications", "pop", "push Notifications",
+        "present Welcome [fullScreen]", "push Notifications", "user pop", "push Notifications",
         "unwind to 0:0",
       ])
     #expect(harness.screens.asked == ["Launch", "Launch"])
@@ -58,14 +58,14 @@ import Testing
     weak let auth = harness.child(AuthCoordinator.self, of: harness.app)
     tap(AuthCoordinator.SignInEvent.forgotPassword("ada@"), on: harness.router)
     tap(AuthCoordinator.ResetPasswordEvent.sent, on: harness.router)
-    tap(AuthCoordinator.ResetPasswordEvent.back, on: harness.router)
+    harness.router.userPops()
     tap(AuthCoordinator.SignInEvent.submitted(Example.credentials), on: harness.router)
     harness.screens.answer(AuthCoordinator.CheckCredentialsAnswer.rejected)
     tap(AuthCoordinator.SignInEvent.submitted(Example.credentials), on: harness.router)
     harness.screens.answer(AuthCoordinator.CheckCredentialsAnswer.accepted(Example.user))
     #expect(
       harness.router.calls == [
-        "push SignIn(ada@example.com)", "push ResetPassword(ada@)", "pop", "unwind to 0:0",
+        "push SignIn(ada@example.com)", "push ResetPassword(ada@)", "user pop", "unwind to 0:0",
         "push MainTabs",
       ])
     #expect(

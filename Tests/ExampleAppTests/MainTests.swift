@@ -29,7 +29,7 @@ import Testing
     weak let details = harness.child(ProductDetailsCoordinator.self, of: coordinator)
     #expect(details != nil)
     tap(ProductDetailsCoordinator.DetailsEvent.showReviews(Example.shoes), on: shop)
-    tap(ProductDetailsCoordinator.ReviewsEvent.back, on: shop)
+    shop.userPops()
     tap(ProductDetailsCoordinator.DetailsEvent.showSizeGuide, on: shop)
     tap(ProductDetailsCoordinator.SizeGuideEvent.close, on: shop)
     tap(ProductDetailsCoordinator.DetailsEvent.addToCart(Example.items[0]), on: shop)
@@ -40,14 +40,14 @@ import Testing
     weak let swiped = harness.child(ProductDetailsCoordinator.self, of: coordinator)
     shop.userPops()
     #expect(swiped == nil)
-    tap(ShopCoordinator.ProductsEvent.back, on: shop)
+    shop.userPops()
     #expect(
       shop.calls == [
-        "push Products(Shoes)", "push Details(Shoes)", "push Reviews(Shoes)", "pop",
+        "push Products(Shoes)", "push Details(Shoes)", "push Reviews(Shoes)", "user pop",
         "present SizeGuide", "dismiss", "unwind to 0:2",
         "push Details(Shoes)", "unwind to 0:2",
         "push Details(Shoes)", "user pop",
-        "pop",
+        "user pop",
       ])
     #expect(coordinator.children.isEmpty)
     #expect(names(shop) == ["Categories"])
@@ -81,14 +81,14 @@ import Testing
     tap(AccountCoordinator.OrderHistoryEvent.selected(Example.order), on: account)
     tap(AccountCoordinator.OrderDetailEvent.track(Example.url), on: account)
     tap(AccountCoordinator.TrackingEvent.close, on: account)
-    tap(AccountCoordinator.OrderDetailEvent.back, on: account)
-    tap(AccountCoordinator.OrderHistoryEvent.back, on: account)
+    account.userPops()
+    account.userPops()
     tap(AccountCoordinator.ProfileEvent.settings, on: account)
-    tap(AccountCoordinator.SettingsEvent.back, on: account)
+    account.userPops()
     #expect(
       account.calls == [
         "push OrderHistory", "push OrderDetail(order ABCD)", "present Tracking(file:///track)",
-        "dismiss", "pop", "pop", "push Settings", "pop",
+        "dismiss", "user pop", "user pop", "push Settings", "user pop",
       ])
     #expect(try #require(harness.child(AccountCoordinator.self, of: main)).children.isEmpty)
   }
@@ -103,7 +103,7 @@ import Testing
     #expect(book != nil)
     #expect(!coordinator.canAct, "its screens are covered by the address book's")
     tap(AddressBookCoordinator.AddressesEvent.add, on: account)
-    tap(AddressBookCoordinator.NewAddressEvent.back, on: account)
+    account.userPops()
     tap(AddressBookCoordinator.AddressesEvent.picked(Example.home), on: account)
     #expect(book == nil)
     tap(AccountCoordinator.ProfileEvent.addresses, on: account)
@@ -115,7 +115,7 @@ import Testing
     account.userPops()
     #expect(
       account.calls == [
-        "push Addresses", "push NewAddress", "pop", "unwind to 0:1",
+        "push Addresses", "push NewAddress", "user pop", "unwind to 0:1",
         "push Addresses", "unwind to 0:1",
         "push Addresses", "push NewAddress", "unwind to 0:1",
         "push Addresses", "user pop",

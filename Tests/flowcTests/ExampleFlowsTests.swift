@@ -77,8 +77,11 @@ import Testing
       with: "          needsVerification: stay", rule: "unreachable-screen",
       line: "      BankVerification:"),
     Defect(
-      file: "checkout.flow.yaml", replace: "          back: pop\n      BankVerification:",
-      with: "          back: pop\n          help: { push: Help }\n      Help:\n"
+      file: "checkout.flow.yaml",
+      replace:
+        "          methodChosen: { payload: PaymentMethod, decide: Authorize }\n      BankVerification:",
+      with: "          methodChosen: { payload: PaymentMethod, decide: Authorize }\n"
+        + "          help: { push: Help }\n      Help:\n"
         + "        systemBack: false\n        dismissible: false\n        on: { more: { push: Help } }\n"
         + "      BankVerification:",
       rule: "cannot-finish", line: "      Help:"),

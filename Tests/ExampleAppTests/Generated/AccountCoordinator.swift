@@ -51,13 +51,11 @@ final class AccountCoordinator: FlowCoordinator<AccountResult> {
   /// The events of screen OrderHistory.
   enum OrderHistoryEvent: Hashable, Sendable {
     case selected(Order)
-    case back
   }
 
   /// The events of screen OrderDetail.
   enum OrderDetailEvent: Hashable, Sendable {
     case track(URL)
-    case back
   }
 
   /// The events of screen Tracking.
@@ -68,7 +66,6 @@ final class AccountCoordinator: FlowCoordinator<AccountResult> {
   /// The events of screen Settings.
   enum SettingsEvent: Hashable, Sendable {
     case deleteAccount
-    case back
   }
 
   private let screens: any AccountScreens
@@ -129,8 +126,6 @@ final class AccountCoordinator: FlowCoordinator<AccountResult> {
     switch event {
     case .selected(let payload):
       push(makeOrderDetail(payload))
-    case .back:
-      pop()
     }
   }
 
@@ -147,8 +142,6 @@ final class AccountCoordinator: FlowCoordinator<AccountResult> {
     switch event {
     case .track(let payload):
       present(makeTracking(payload))
-    case .back:
-      pop()
     }
   }
 
@@ -181,8 +174,6 @@ final class AccountCoordinator: FlowCoordinator<AccountResult> {
     switch event {
     case .deleteAccount:
       finish(.accountDeleted)
-    case .back:
-      pop()
     }
   }
 }

@@ -34,7 +34,6 @@ final class AddressBookCoordinator: FlowCoordinator<AddressBookResult> {
   /// The events of screen NewAddress.
   enum NewAddressEvent: Hashable, Sendable {
     case saved(Address)
-    case back
   }
 
   private let screens: any AddressBookScreens
@@ -87,8 +86,6 @@ final class AddressBookCoordinator: FlowCoordinator<AddressBookResult> {
     switch event {
     case .saved(let payload):
       finish(.picked(payload))
-    case .back:
-      pop()
     }
   }
 }

@@ -57,7 +57,6 @@ final class AuthCoordinator: FlowCoordinator<AuthResult> {
   /// The events of screen ResetPassword.
   enum ResetPasswordEvent: Hashable, Sendable {
     case sent
-    case back
   }
 
   /// The events of screen TwoFactor.
@@ -129,8 +128,6 @@ final class AuthCoordinator: FlowCoordinator<AuthResult> {
     switch event {
     case .sent:
       break
-    case .back:
-      pop()
     }
   }
 

@@ -51,7 +51,6 @@ final class CheckoutCoordinator: FlowCoordinator<CheckoutOutcome> {
   /// The events of screen Payment.
   enum PaymentEvent: Hashable, Sendable {
     case methodChosen(PaymentMethod)
-    case back
   }
 
   /// The events of screen BankVerification.
@@ -132,8 +131,6 @@ final class CheckoutCoordinator: FlowCoordinator<CheckoutOutcome> {
     switch event {
     case .methodChosen(let payload):
       decideAuthorize(payload)
-    case .back:
-      pop()
     }
   }
 

@@ -35,7 +35,6 @@ final class OnboardingCoordinator: FlowCoordinator<OnboardingResult> {
   enum NotificationsEvent: Hashable, Sendable {
     case allow
     case later
-    case back
   }
 
   private let screens: any OnboardingScreens
@@ -84,8 +83,6 @@ final class OnboardingCoordinator: FlowCoordinator<OnboardingResult> {
       finish(.finished)
     case .later:
       finish(.finished)
-    case .back:
-      pop()
     }
   }
 }

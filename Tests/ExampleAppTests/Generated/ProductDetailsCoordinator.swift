@@ -17,6 +17,7 @@ protocol ProductDetailsScreens {
     send: @escaping @MainActor (ProductDetailsCoordinator.DetailsEvent) -> Void
   ) -> any Presentable
 
+  /// The product's reviews; the system back returns to the details.
   func makeReviews(
     _ input: Product,
     send: @escaping @MainActor (ProductDetailsCoordinator.ReviewsEvent) -> Void
@@ -39,9 +40,7 @@ final class ProductDetailsCoordinator: FlowCoordinator<ProductDetailsResult> {
   }
 
   /// The events of screen Reviews.
-  enum ReviewsEvent: Hashable, Sendable {
-    case back
-  }
+  enum ReviewsEvent: Hashable, Sendable {}
 
   /// The events of screen SizeGuide.
   enum SizeGuideEvent: Hashable, Sendable {
@@ -92,17 +91,7 @@ final class ProductDetailsCoordinator: FlowCoordinator<ProductDetailsResult> {
   // MARK: - Reviews
 
   private func makeReviews(_ input: Product) -> any Presentable {
-    screens.makeReviews(input) { [weak self] (event: ReviewsEvent) in
-      self?.handle(event)
-    }
-  }
-
-  private func handle(_ event: ReviewsEvent) {
-    guard canAct else { return }
-    switch event {
-    case .back:
-      pop()
-    }
+    screens.makeReviews(input) { (_: ReviewsEvent) in }
   }
 
   // MARK: - SizeGuide

@@ -27,7 +27,6 @@ final class ShopCoordinator: FlowCoordinator<Never> {
   /// The events of screen Products.
   enum ProductsEvent: Hashable, Sendable {
     case opened(Product)
-    case back
   }
 
   private let screens: any ShopScreens
@@ -80,8 +79,6 @@ final class ShopCoordinator: FlowCoordinator<Never> {
           break
         }
       }
-    case .back:
-      pop()
     }
   }
 }
