@@ -198,6 +198,7 @@ import Testing
     let lines = dot.split(separator: "\n").filter { $0.contains("App_Detail\" -> ") }
     #expect(lines.contains { $0.contains("\"App_Home\"") && $0.contains("arrowhead=veevee") })
     #expect(lines.contains { $0.contains("\"App_List\"") && !$0.contains("veevee") })
+    #expect(DiagramJSON.write(diagram).contains("\"kind\": \"popToRoot\""))
     #expect(MermaidWriter.write(diagram).contains("App_Detail -.-o|\"home\"| App_Home"))
   }
 }
