@@ -118,6 +118,20 @@ open class Coordinator {
     routerOwner.reconcile(from: before)
   }
 
+  /// Goes back to the first screen this coordinator shows on the current stack (the flow's
+  /// `popToRoot`): the one it showed first there, or by `replace`. It pops only this
+  /// coordinator's screens, never leaves it, and ends the children whose screens it takes
+  /// away, as when the user goes back past them.
+  public func popToRoot() {
+    navigations += 1
+    let before = router.top
+    // On the stack it started on, its first screen is just above its parent's; on a modal
+    // stack it presented itself, it is the root.
+    let first = before.modals == base.modals ? base.screens : 0
+    router.popToRoot(at: first)
+    routerOwner.reconcile(from: before)
+  }
+
   /// Closes the modal stack of the current screen. If that takes the last screens of a
   /// child away, the child is left, as when the user swipes the stack away.
   public func dismiss() {

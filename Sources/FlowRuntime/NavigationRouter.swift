@@ -74,6 +74,15 @@
       recordCounts()
     }
 
+    /// Pops to the top stack's view controller at `index` with
+    /// `popToViewController(_:animated:)`.
+    public func popToRoot(at index: Int) {
+      let stack = topStack
+      guard index >= 0, index < stack.viewControllers.count - 1 else { return }
+      stack.popToViewController(stack.viewControllers[index], animated: true)
+      recordCounts()
+    }
+
     public func dismiss() {
       guard let stack = modals.popLast() else { return }
       stack.dismiss(animated: true)

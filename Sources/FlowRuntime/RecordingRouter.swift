@@ -6,7 +6,7 @@
 /// and previews: drive a coordinator, then compare ``calls`` with what the flow says.
 ///
 /// Calls are recorded as `push Name`, `present Name`, `replace from 1 with Name`, `pop`,
-/// `dismiss` and `unwind to 0:2` (see ``StackPosition/description``), where a screen's
+/// `pop to root 1` (the index of the screen it goes back to), `dismiss` and `unwind to 0:2` (see ``StackPosition/description``), where a screen's
 /// name is its `description`. A full-screen modal stack and a screen's controls that are
 /// off follow in brackets: `present Terms [fullScreen, dismissible: false]`,
 /// `push Payment [systemBack: false]`.
@@ -94,6 +94,11 @@ public final class RecordingRouter: Router, Presentable, CustomStringConvertible
   public func pop() {
     calls.append("pop")
     removeScreens(above: top.screens - 2)
+  }
+
+  public func popToRoot(at index: Int) {
+    calls.append("pop to root \(index)")
+    removeScreens(above: index)
   }
 
   public func dismiss() {

@@ -93,6 +93,11 @@ public protocol Router: AnyObject {
   /// Goes back one screen on the top stack. The root of a stack stays.
   func pop()
 
+  /// Goes back on the top stack to its screen at `index` (0 is its root), popping every
+  /// screen above it at once: a coordinator's `popToRoot`, which keeps its first screen on
+  /// that stack and what is below it. Does nothing when no screen above `index` is shown.
+  func popToRoot(at index: Int)
+
   /// Closes the top modal stack. The root stack stays.
   func dismiss()
 
@@ -105,6 +110,14 @@ public protocol Router: AnyObject {
 }
 
 extension Router {
+  /// Pops the screens of the top stack above the one at `index`, by ``unwind(to:)``: for a
+  /// router written before ``popToRoot(at:)`` was part of the protocol.
+  public func popToRoot(at index: Int) {
+    let position = top
+    guard index >= 0, index < position.screens - 1 else { return }
+    unwind(to: StackPosition(modals: position.modals, screens: index + 1))
+  }
+
   /// Shows `screen` on top of the top stack with every system control on.
   public func push(_ screen: any Presentable) {
     push(screen, controls: .standard)

@@ -5,7 +5,7 @@ import Testing
 /// compiles against FlowRuntime with warnings as errors, in a package of the app's own that
 /// depends on this one by path. The module is made to be awkward: keywords as names, a type
 /// that hides a runtime name, a type and a coordinator of one name (`Pong`),
-/// payloads on `stay` and `pop`, `leave`, modal styles, screens without the system's back
+/// payloads on `stay` and `pop`, `popToRoot`, `leave`, modal styles, screens without the system's back
 /// or swipe, recursive types, coordinators that start each other, tabs,
 /// decisions decided with several payloads, a screen without events and a decision without
 /// cases, external types, public access.
@@ -103,7 +103,11 @@ let awkwardFlow = """
             nothing: { payload: Nothing, replace: Class }
         Struct:
           input: Weird
-          on: { open: pop, some: pop }
+          on:
+            open: pop
+            some: pop
+            top: popToRoot
+            home: { popToRoot: ~, payload: Int, doc: Back to the first screen. }
     Tabs:
       result: { closed: ~, done: Router }
       tabs:

@@ -436,7 +436,7 @@ package struct FileDecoder: Sendable {
     }
   }
 
-  private static let scalarActions = ["pop", "dismiss", "stay"]
+  private static let scalarActions = ["pop", "popToRoot", "dismiss", "stay"]
   private static let targetActions = ["push", "present", "replace", "decide", "finish", "start"]
   private static let actionKeys =
     ["payload", "doc"] + targetActions + ["style", "on"] + scalarActions
@@ -470,7 +470,7 @@ package struct FileDecoder: Sendable {
         action: mappingAction(body, at: node, of: what, named: entry.key))
     default:
       report(
-        "\(what) needs an action: 'pop', 'dismiss', 'stay', or a mapping such as "
+        "\(what) needs an action: 'pop', 'popToRoot', 'dismiss', 'stay', or a mapping such as "
           + "'{ push: Screen }'", at: tree.isNull(node) ? entry.keyNode : node)
       return Transition(name: entry.name, action: Action(.invalid, at: entry.name.range))
     }
@@ -481,6 +481,7 @@ package struct FileDecoder: Sendable {
     let range = range(of: node)
     switch word {
     case "pop": return Action(.pop, at: range)
+    case "popToRoot": return Action(.popToRoot, at: range)
     case "dismiss": return Action(.dismiss, at: range)
     case "stay": return Action(.stay, at: range)
     case _ where MappingReader.contains(Self.targetActions, word):
@@ -489,7 +490,8 @@ package struct FileDecoder: Sendable {
       let hint =
         Suggestion.closest(to: word, in: Self.scalarActions + Self.targetActions)
         .map { "; did you mean '\($0)'?" }
-        ?? "; expected 'pop', 'dismiss', 'stay', or a mapping such as '{ push: Screen }'"
+        ?? "; expected 'pop', 'popToRoot', 'dismiss', 'stay', or a mapping such as "
+        + "'{ push: Screen }'"
       report("'\(word)' is not an action\(hint)", at: node)
     }
     return Action(.invalid, at: range)
@@ -567,7 +569,7 @@ package struct FileDecoder: Sendable {
     for handler in handlers {
       let action = handler.action
       switch action.kind {
-      case .push, .replace, .pop, .dismiss:
+      case .push, .replace, .pop, .popToRoot, .dismiss:
         report(tabContainer: action)
       case .start(let child):
         if child.style == .push { report(tabContainer: action) }

@@ -18,10 +18,12 @@ struct Ending: Sendable {
   let trapped: [Int]
 
   /// Solves one coordinator in one context, backwards from the ends, over the real nodes
-  /// and four helper nodes per node, so that a `pop` or `dismiss` goes through one helper
-  /// instead of edges to every screen it may reach: `at(x)`
+  /// and five helper nodes per node, so that a `pop`, `popToRoot` or `dismiss` goes through
+  /// one helper instead of edges to every screen it may reach: `at(x)`
   /// (on the screen `x` acts on), `popAt(x)` (a back from it), `stackAt(x)` (the modal
-  /// stacks it is in) and `swipeAt(x)` (the sheets it is in), then one node for the end.
+  /// stacks it is in), `swipeAt(x)` (the sheets it is in) and `rootAt(x)` (the bottom
+  /// screens of the coordinator below it, where a `popToRoot` goes), then one node for the
+  /// end.
   /// O(nodes + steps).
   ///
   /// `gesturesLeave` is false for a coordinator without `leave` under
@@ -40,11 +42,12 @@ struct Ending: Sendable {
     let popAt = 2 * count
     let stackAt = 3 * count
     let swipeAt = 4 * count
-    let end = 5 * count
+    let rootAt = 5 * count
+    let end = 6 * count
     var sources: [Int32] = []
     var targets: [Int32] = []
-    sources.reserveCapacity(3 * count + 4 * analysis.stepCount)
-    targets.reserveCapacity(3 * count + 4 * analysis.stepCount)
+    sources.reserveCapacity(4 * count + 5 * analysis.stepCount)
+    targets.reserveCapacity(4 * count + 5 * analysis.stepCount)
     func edge(_ from: Int, _ to: Int) {
       sources.append(Int32(truncatingIfNeeded: from))
       targets.append(Int32(truncatingIfNeeded: to))
@@ -62,6 +65,7 @@ struct Ending: Sendable {
         edge(popAt + node, popAt + decider)
         edge(stackAt + node, stackAt + decider)
         edge(swipeAt + node, swipeAt + decider)
+        edge(rootAt + node, rootAt + decider)
       }
       let belowCoordinator = !isScreen && state(node, .belowCoordinator)
       for step in analysis.steps[node] {
@@ -71,12 +75,16 @@ struct Ending: Sendable {
           edge(popAt + target, at + node)
           edge(stackAt + target, stackAt + node)
           edge(swipeAt + target, swipeAt + node)
+          edge(rootAt + target, rootAt + node)
+          // Pushed by the start decision, it is the coordinator's first screen there.
+          if belowCoordinator { edge(rootAt + target, target) }
           if !gesturesLeave, target < screenCount, screens[target].systemBack {
             edge(target, at + node)  // the user's back within the coordinator only
           }
         case .present(let target):
           edge(node, target)
           edge(stackAt + target, at + node)
+          edge(rootAt + target, target)
           let sheet = step.modalStyle == .sheet
           if sheet { edge(swipeAt + target, at + node) }
           if belowCoordinator {
@@ -88,10 +96,13 @@ struct Ending: Sendable {
           edge(node, target)
           edge(stackAt + target, stackAt + node)
           edge(swipeAt + target, swipeAt + node)
+          edge(rootAt + target, target)
         case .decide(let target):
           edge(node, target)
         case .pop:
           edge(node, popAt + node)
+        case .popToRoot:
+          edge(node, rootAt + node)
         case .dismiss:
           edge(node, stackAt + node)
         case .finish:
@@ -108,6 +119,9 @@ struct Ending: Sendable {
         if context.outsideModal != nil { edge(stackAt + node, end) }
         if context.outsideModal == .sheet && gesturesLeave { edge(swipeAt + node, end) }
       }
+    }
+    if case .node(let first) = analysis.graph.root, first < screenCount {
+      edge(rootAt + first, first)  // the first screen is a bottom of the coordinator
     }
     let reverse = Adjacency(nodes: end + 1, from: targets, to: sources)
     var ends = [Bool](repeating: false, count: end + 1)

@@ -219,6 +219,8 @@ public enum ResolvedAction: Sendable {
   case decide(NodeID)
   /// Goes back one screen.
   case pop
+  /// Goes back to the coordinator's bottom screen on the current stack (r2).
+  case popToRoot
   /// Closes the modal stack.
   case dismiss
   /// Does not navigate.
@@ -291,6 +293,7 @@ private struct StepResolver {
     case .finish(let name):
       action = results[coordinator].index[name.text].map { .finish($0) } ?? .unresolved
     case .pop: action = .pop
+    case .popToRoot: action = .popToRoot
     case .dismiss: action = .dismiss
     case .stay: action = .stay
     case .invalid: action = .unresolved

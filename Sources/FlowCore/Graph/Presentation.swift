@@ -103,7 +103,7 @@ enum ShowState: Hashable, CaseIterable {
   var isBaseBottom: Bool { self == .bottom(ownModal: nil) }
 }
 
-/// What a `pop` or `dismiss` does in one way its screen can be shown.
+/// What a `pop`, `popToRoot` or `dismiss` does in one way its screen can be shown.
 enum BackOutcome: Hashable {
   /// It goes back within the coordinator, or is not checked.
   case fine
@@ -131,7 +131,7 @@ enum StartKind {
   case other
 }
 
-/// The ways each `pop` and `dismiss` can happen, over every way its coordinator can be
+/// The ways each `pop`, `popToRoot` and `dismiss` can happen, over every way its coordinator can be
 /// started: a fixpoint over the module, since how a child is started depends on how its
 /// parent's screens are shown. The user's own back and swipe on each screen are judged
 /// the same way, as if they were a `pop` and a `dismiss` written there.
@@ -139,7 +139,7 @@ enum StartKind {
 /// Each coordinator has at most six start contexts and each node eight show states, so the
 /// whole fixpoint visits each step at most 48 times: O(size of the module).
 struct Presentation {
-  /// One `pop` or `dismiss` step: its coordinator, node and index among the node's steps.
+  /// One `pop`, `popToRoot` or `dismiss` step: its coordinator, node and index among the node's steps.
   struct BackStep: Hashable {
     var coordinator: Int
     var node: Int
@@ -335,7 +335,7 @@ struct Presentation {
             let modal = state.ownModal ?? context.outsideModal
             children.append((child, StartContext(onParent: true, outsideModal: modal), kind))
           }
-        case .pop, .dismiss:
+        case .pop, .popToRoot, .dismiss:
           let outcome = Self.outcome(of: step.action, in: state, context: context)
           outcomes[stepBase[coordinator] + offset + index] |= Self.bit(outcome, contextIndex)
         default:
@@ -353,8 +353,10 @@ struct Presentation {
     switch (action, state) {
     case (_, .belowCoordinator), (_, .tabContainer):
       return .fine  // not checked (spec section 8)
-    case (.pop, .pushed):
+    case (.pop, .pushed), (.popToRoot, .pushed):
       return .fine
+    case (.popToRoot, .bottom):
+      return .impossible  // it never leaves the coordinator (spec section 8)
     case (.pop, .bottom(let ownModal)):
       return ownModal != nil || !context.onParent ? .impossible : .leak
     case (_, .pushed(let ownModal)), (_, .bottom(let ownModal)):

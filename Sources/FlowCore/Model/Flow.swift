@@ -208,6 +208,9 @@ public struct Action: Sendable {
     case replace(Identifier)
     /// Goes back one screen on the current stack.
     case pop
+    /// Goes back to the first screen this coordinator shows on the current stack (r2); it
+    /// never leaves the coordinator.
+    case popToRoot
     /// Closes the modal stack the screen is in.
     case dismiss
     /// Does not navigate.
@@ -245,6 +248,7 @@ public struct Action: Sendable {
     case .present: return "present"
     case .replace: return "replace"
     case .pop: return "pop"
+    case .popToRoot: return "popToRoot"
     case .dismiss: return "dismiss"
     case .stay: return "stay"
     case .decide: return "decide"

@@ -1,5 +1,5 @@
-/// The walk that ``InvalidBackRule`` and ``BackLeakRule`` share: every reachable `pop` and
-/// `dismiss` whose verdict, worked out once by the module analysis, is the one a rule
+/// The walk that ``InvalidBackRule`` and ``BackLeakRule`` share: every reachable `pop`,
+/// `popToRoot` and `dismiss` whose verdict, worked out once by the module analysis, is the one a rule
 /// reports. Each rule words its own findings. O(back actions).
 enum BackCheck {
   /// One back action with the verdict asked for.
@@ -24,9 +24,15 @@ enum BackCheck {
       }
     }
 
-    /// Whether the action is a `pop` (else it is a `dismiss`).
+    /// Whether the action is a `pop`.
     var isPop: Bool {
       if case .pop = step.action { return true }
+      return false
+    }
+
+    /// Whether the action is a `popToRoot` (r2).
+    var isPopToRoot: Bool {
+      if case .popToRoot = step.action { return true }
       return false
     }
   }
@@ -43,7 +49,7 @@ enum BackCheck {
       for node in 0...analysis.tabsNode where analysis.reachable[node] {
         for (position, step) in analysis.steps[node].enumerated() {
           switch step.action {
-          case .pop, .dismiss: break
+          case .pop, .popToRoot, .dismiss: break
           default: continue
           }
           let key = Presentation.BackStep(coordinator: index, node: node, step: position)

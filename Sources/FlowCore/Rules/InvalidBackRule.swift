@@ -1,18 +1,21 @@
-/// `pop` and `dismiss` that can never happen.
+/// `pop`, `popToRoot` and `dismiss` that can never happen.
 package enum InvalidBackRule: ModuleRule {
   package static let id: RuleID = "invalid-back"
   package static let severity = Severity.error
   package static let blocksGeneration = false
   package static let drawing = FindingDrawing.problem
   package static let summary =
-    "`pop` on a screen that is always the bottom of a stack root; `dismiss` on a screen that "
-    + "can never be in a modal stack."
+    "`pop` on a screen that is always the bottom of a stack root; `popToRoot` on a screen that "
+    + "is always the first its coordinator shows on its stack; `dismiss` on a screen that can "
+    + "never be in a modal stack."
   package static let rationale = """
     A screen is the bottom of a stack root when it is the first screen of an entry, tab or \
     modal (`sheet` or `fullScreen`) coordinator, is shown only by `replace` there, or only \
     by `present`. \
     There is nothing to pop back to, and a `dismiss` outside any modal stack does nothing: \
-    the button is dead. It is reported only when it holds in every way the screen can be \
+    the button is dead. A `popToRoot` goes back to the first screen its coordinator shows on \
+    the stack (the first screen, one shown by `replace`, or one shown by `present`), and \
+    never further: on that screen itself it does nothing. It is reported only when it holds in every way the screen can be \
     shown (every path, every way its coordinator is started).
     """
   package static let examples: [RuleExample] = [
@@ -24,7 +27,7 @@ package enum InvalidBackRule: ModuleRule {
           entry: true
           start: Home
           screens:
-            Home: { on: { back: ↓pop, close: ↓dismiss, info: { present: Info } } }
+            Home: { on: { back: ↓pop, close: ↓dismiss, info: { present: Info }, top: ↓popToRoot } }
             Info: { on: { back: ↓pop, close: dismiss } }
       """),
     .passing(
@@ -36,7 +39,7 @@ package enum InvalidBackRule: ModuleRule {
           start: Home
           screens:
             Home: { on: { next: { push: Detail }, info: { present: Info } } }
-            Detail: { on: { back: pop, more: { push: Detail } } }
+            Detail: { on: { back: pop, more: { push: Detail }, top: popToRoot } }
             Info: { on: { close: dismiss, next: { push: More } } }
             More: { on: { back: pop, close: dismiss } }
       """),
@@ -47,7 +50,11 @@ package enum InvalidBackRule: ModuleRule {
   package static func check(_ context: ResolvedModule, into findings: inout Findings) {
     BackCheck.forEach(.impossible, in: context) { site in
       let reason: String
-      if !site.isPop {
+      if site.isPopToRoot {
+        reason =
+          "the screen is always the first '\(site.coordinator.name)' shows on its stack; "
+          + "remove it or use 'stay'"
+      } else if !site.isPop {
         reason = "the screen is never in a modal stack"
       } else if site.states.allSatisfy({ $0.ownModal != nil && !$0.isPushed }) {
         reason = "it is only shown by 'present', at the root of a modal stack"

@@ -159,7 +159,7 @@ private struct Resolver {
       checkFinish(resultCase, of: action, in: coordinator)
     case .start(let child):
       checkChild(child.coordinator, in: coordinator)
-    case .pop, .dismiss, .stay, .invalid:
+    case .pop, .popToRoot, .dismiss, .stay, .invalid:
       break
     }
   }

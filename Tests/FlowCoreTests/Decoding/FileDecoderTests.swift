@@ -122,7 +122,7 @@ import Testing
         "'popp' is not an action; did you mean 'pop'?",
         "'dismis' is not an action; did you mean 'dismiss'?",
         "'sty' is not an action; did you mean 'stay'?",
-        "'jump' is not an action; expected 'pop', 'dismiss', 'stay', or a mapping such as '{ push: Screen }'",
+        "'jump' is not an action; expected 'pop', 'popToRoot', 'dismiss', 'stay', or a mapping such as '{ push: Screen }'",
       ])
   }
 

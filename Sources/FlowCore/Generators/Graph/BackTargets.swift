@@ -1,6 +1,7 @@
 /// Where the back actions of one coordinator lead, for drawing them (spec section 8):
-/// `pop` back to each screen that pushes the current one, `dismiss` to each screen that
-/// presents the modal stack it is in. A decision stands for the screens it is decided
+/// `pop` back to each screen that pushes the current one, `popToRoot` to each bottom of the
+/// coordinator below it (its first screen on that stack, or one it shows by `replace` or
+/// `present`), `dismiss` to each screen that presents the modal stack it is in. A decision stands for the screens it is decided
 /// from. What lies below the coordinator's own part of the stack is ``outside``: its start
 /// marker, since the action leaves the coordinator the way it came in.
 ///
@@ -20,6 +21,8 @@ struct BackTargets {
   private var below: [[Int]]
   /// For each screen, the screens that presented the modal stack it is in.
   private var presenters: [[Int]]
+  /// For each screen, the coordinator's bottoms of the stack it is on, below it or itself.
+  private var roots: [[Int]]
 
   init(_ graph: CoordinatorGraph) {
     let outside = graph.nodeCount
@@ -57,28 +60,40 @@ struct BackTargets {
 
     below = [[Int]](repeating: [], count: count)
     presenters = [[Int]](repeating: [], count: count)
+    roots = [[Int]](repeating: [], count: count)
     presenters[outside] = [outside]
     for bottom in bottoms {
       Self.insert(outside, into: &below[bottom])
       Self.insert(outside, into: &presenters[bottom])
+      Self.insert(bottom, into: &roots[bottom])
     }
     var stacked = [[Int]](repeating: [], count: count)
     for push in pushes {
       for screen in actsOn[push.from] {
         Self.insert(screen, into: &below[push.to])
         stacked[screen].append(push.to)
+        // Pushed by the start decision: the coordinator's first screen on that stack.
+        if screen == outside { Self.insert(push.to, into: &roots[push.to]) }
       }
     }
     for present in presents {
       for screen in actsOn[present.from] { Self.insert(screen, into: &presenters[present.to]) }
+      Self.insert(present.to, into: &roots[present.to])
     }
     Self.propagate(&presenters, along: stacked)
+    Self.propagate(&roots, along: stacked)
   }
 
   /// Where a `pop` acting on `node` leads (``outside`` when `node` is `nil`, the tab
   /// container), sorted.
   func pop(actingOn node: Int?) -> [Int] {
     targets(actingOn: node, in: below)
+  }
+
+  /// Where a `popToRoot` acting on `node` leads, sorted: never out of the coordinator, but
+  /// ``outside`` when nothing is known (the tab container, where it is not allowed).
+  func popToRoot(actingOn node: Int?) -> [Int] {
+    targets(actingOn: node, in: roots)
   }
 
   /// Where a `dismiss` acting on `node` leads, sorted.

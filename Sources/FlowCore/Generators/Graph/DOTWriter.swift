@@ -3,10 +3,11 @@
 /// One cluster per coordinator; screens are boxes, decisions diamonds, the start a dot (a
 /// tab container for tabs), result cases double-bordered boxes. Edge styles tell the
 /// actions apart: push black, present blue with a hollow head, replace purple with a box
-/// head, decide grey, back (pop, dismiss) dashed, stay dotted, finish orange, start child
-/// and tabs bold green, the child's result handlers dashed green (light when they stay). Findings turn elements
-/// red (unreachable ones grey and dashed) and add their rule ids; tooltips give each
-/// element's place in the flow files and the findings' messages.
+/// head, decide grey, back (pop, dismiss) dashed, popToRoot dashed with a double head, stay
+/// dotted, finish orange, start child and tabs bold green, the child's result handlers
+/// dashed green (light when they stay). Findings turn elements red (unreachable ones grey
+/// and dashed) and add their rule ids; tooltips give each element's place in the flow files
+/// and the findings' messages.
 ///
 /// Identifiers are quoted and made of `[A-Za-z0-9_]`; every label is an HTML-like label
 /// with `&`, `<`, `>` and `"` escaped; tooltips are quoted strings with `\` and `"`
@@ -248,6 +249,7 @@ private struct Writer {
     case .present: (head, pattern) = ("empty", edge.modal == .fullScreen ? "bold" : nil)
     case .replace: head = "box"
     case .pop, .dismiss: (pattern, head, constrains) = ("dashed", "vee", false)
+    case .popToRoot: (pattern, head, constrains) = ("dashed", "veevee", false)
     case .stay: (pattern, head) = ("dotted", "vee")
     case .finish: constrains = false
     case .start, .tab:

@@ -282,6 +282,8 @@ private struct Builder {
     case .decide(let target): edge(node(target), kind(.decide))
     case .pop:
       for target in back.pop(actingOn: acting) { edge(node(target), kind(.pop)) }
+    case .popToRoot:
+      for target in back.popToRoot(actingOn: acting) { edge(node(target), kind(.popToRoot)) }
     case .dismiss:
       for target in back.dismiss(actingOn: acting) { edge(node(target), kind(.dismiss)) }
     case .stay: edge(owner, kind(.stay))
@@ -329,7 +331,7 @@ private struct Builder {
       .finish(let name):
       return name
     case .start(let child): return child.coordinator
-    case .pop, .dismiss, .stay, .invalid: return nil
+    case .pop, .popToRoot, .dismiss, .stay, .invalid: return nil
     }
   }
 
@@ -343,6 +345,7 @@ private struct Builder {
     case .finish: return .finish
     case .start: return .start
     case .pop: return .pop
+    case .popToRoot: return .popToRoot
     case .dismiss: return .dismiss
     case .stay, .invalid: return .stay
     }

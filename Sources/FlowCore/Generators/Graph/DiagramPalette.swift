@@ -39,7 +39,7 @@ enum DiagramPalette {
   /// The colour of an edge that no finding marks; `nil` for ink.
   static func color(of edge: FlowDiagram.Edge) -> String? {
     switch edge.kind {
-    case .begin, .push, .pop: return nil
+    case .begin, .push, .pop, .popToRoot: return nil
     case .present, .dismiss: return modal
     case .replace: return replace
     case .decide, .stay: return muted

@@ -192,6 +192,9 @@ public struct FlowDiagram: Sendable {
       case decide
       /// Goes back one screen: to the screens below, or out of the coordinator.
       case pop
+      /// Goes back to the coordinator's first screen on the stack (r2): to the bottoms
+      /// below, never out of the coordinator.
+      case popToRoot
       /// Closes the modal stack: to the screens that presented it, or out of the coordinator.
       case dismiss
       /// Stays where it is (a loop, or a handler back to the node that started the child).

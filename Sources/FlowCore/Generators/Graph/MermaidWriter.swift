@@ -115,6 +115,7 @@ private struct MermaidText {
     switch edge.kind {
     case .begin, .push, .present, .replace, .decide, .finish: out += " -->"
     case .pop, .dismiss, .stay, .handler: out += " -.->"
+    case .popToRoot: out += " -.-o"
     case .start, .tab: out += " ==>"
     }
     if !edge.label.isEmpty || edge.payload != nil || !edge.findings.isEmpty {

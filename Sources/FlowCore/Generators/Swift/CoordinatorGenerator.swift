@@ -492,7 +492,7 @@ struct CoordinatorGenerator {
       return graph.results[resultCase].payload != nil
     case .start(let child):
       return child.child.map { module.coordinators[$0].input != nil } ?? false
-    case .pop, .dismiss, .stay, .unresolved:
+    case .pop, .popToRoot, .dismiss, .stay, .unresolved:
       return false
     }
   }
@@ -515,6 +515,8 @@ struct CoordinatorGenerator {
       return [.expression(.call("replace", [screen] + controls(of: target)))]
     case .pop:
       return [.expression(.call("pop"))]
+    case .popToRoot:
+      return [.expression(.call("popToRoot"))]
     case .dismiss:
       return [.expression(.call("dismiss"))]
     case .stay, .unresolved:

@@ -345,6 +345,36 @@ import Testing
       """)
   }
 
+  @Test func popToRootCallsTheCoordinatorsPopToRootWithAnyPayloadGoingToTheApp() throws {
+    let files = try generate(
+      flow(
+        """
+        App:
+          entry: true
+          start: Home
+          screens:
+            Home: { on: { next: { push: Deep } } }
+            Deep:
+              on:
+                home: popToRoot
+                done: { popToRoot: ~, payload: Int }
+        """))
+    expectContains(
+      files["AppCoordinator.swift"],
+      """
+          case home
+          case done(Int)
+      """,
+      """
+          switch event {
+          case .home:
+            popToRoot()
+          case .done:
+            popToRoot()
+          }
+      """)
+  }
+
   @Test func docsBecomeCommentsWithoutAnythingThatCouldEndThem() throws {
     let swift = try generate(
       flow(
