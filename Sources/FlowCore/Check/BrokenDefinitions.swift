@@ -82,15 +82,10 @@ struct BrokenDefinitions {
 
   /// Whether `range` starts inside a broken definition.
   private func isInside(_ range: SourceRange) -> Bool {
-    guard let list = spans[range.fileName] else { return false }
-    // The last span starting at or before the position.
-    var low = 0
-    var high = list.count
-    while low < high {
-      let middle = (low + high) / 2
-      if list[middle].start <= range.start { low = middle + 1 } else { high = middle }
-    }
-    return low > 0 && range.start < list[low - 1].end
+    guard let list = spans[range.fileName],
+      let index = list.lastIndex(startingAtOrBefore: range.start, start: \.start)
+    else { return false }
+    return range.start < list[index].end
   }
 
   /// An empty range at the start of `range`, to compare places.

@@ -143,13 +143,7 @@ struct SharedFindings {
   /// The innermost shared span that contains the start of `range`.
   private func innermostSpan(containing range: SourceRange) -> (list: [Span], index: Int)? {
     guard let list = spans[range.fileName] else { return nil }
-    var low = 0
-    var high = list.count
-    while low < high {
-      let middle = (low + high) / 2
-      if list[middle].range.start <= range.start { low = middle + 1 } else { high = middle }
-    }
-    var candidate = low > 0 ? low - 1 : nil
+    var candidate = list.lastIndex(startingAtOrBefore: range.start) { $0.range.start }
     while let index = candidate, !list[index].range.contains(range) {
       candidate = list[index].parent
     }
@@ -159,13 +153,11 @@ struct SharedFindings {
   /// The definition that the start of `range` is written in, innermost.
   private func writer(of range: SourceRange) -> DefinitionName? {
     for list in definitions[range.fileName] ?? [] {
-      var low = 0
-      var high = list.count
-      while low < high {
-        let middle = (low + high) / 2
-        if list[middle].range.start <= range.start { low = middle + 1 } else { high = middle }
+      if let index = list.lastIndex(startingAtOrBefore: range.start, start: { $0.range.start }),
+        list[index].range.contains(range)
+      {
+        return list[index].name
       }
-      if low > 0, list[low - 1].range.contains(range) { return list[low - 1].name }
     }
     return nil
   }
