@@ -249,7 +249,8 @@ package struct FileDecoder: Sendable {
   }
 
   private static let coordinatorKeys = [
-    "doc", "entry", "input", "result", "leave", "start", "tabs", "screens", "decisions", "lint",
+    "doc", "entry", "input", "result", "leave", "start", "tabs", "screens", "decisions", "alerts",
+    "events", "lint",
   ]
 
   private mutating func decodeCoordinator(_ entry: MappingReader.Entry) -> Coordinator {
@@ -278,6 +279,17 @@ package struct FileDecoder: Sendable {
       definition = DefinitionName(kind: .decision, name: $0.name, coordinator: entry.key)
       defer { definition = owner }
       return decodeDecision($0)
+    }
+    coordinator.alerts = entries(of: body["alerts"], of: "the alerts of \(what)").map {
+      definition = DefinitionName(kind: .alert, name: $0.name, coordinator: entry.key)
+      defer { definition = owner }
+      return decodeAlert($0)
+    }
+    coordinator.events = entries(of: body["events"], of: "the events of \(what)").map {
+      transition($0, kind: .externalEvent)
+    }
+    if case .tabs = coordinator.root {
+      checkTabContainer(coordinator.events, in: "a tab coordinator's events")
     }
     return coordinator
   }
@@ -362,7 +374,7 @@ package struct FileDecoder: Sendable {
     let child = ChildStart(
       coordinator: coordinator, style: body["style"].flatMap { style($0) } ?? .push,
       handlers: handlers(body["on"], of: coordinator.text))
-    checkTabContainer(child.handlers)
+    checkTabContainer(child.handlers, in: "a tab's handlers")
     return Tab(child: child, doc: body["doc"].flatMap { text($0) }, range: start.name.range)
   }
 
@@ -370,6 +382,7 @@ package struct FileDecoder: Sendable {
 
   private static let screenKeys = ["doc", "input", "on", "systemBack", "dismissible", "lint"]
   private static let decisionKeys = ["doc", "cases", "lint"]
+  private static let alertKeys = ["doc", "input", "on", "lint"]
 
   private mutating func decodeScreen(_ entry: MappingReader.Entry) -> Screen {
     let before = problems.count
@@ -412,7 +425,41 @@ package struct FileDecoder: Sendable {
     return decision
   }
 
-  /// The body of a screen or decision, read with its `keys`; `nil` when it is empty (`~`,
+  private mutating func decodeAlert(_ entry: MappingReader.Entry) -> Alert {
+    let before = problems.count
+    var decoded = alert(entry)
+    decoded.isBroken = problems.count > before
+    return decoded
+  }
+
+  /// An alert (r2): its buttons are required, at least one (spec section 6b).
+  private mutating func alert(_ entry: MappingReader.Entry) -> Alert {
+    var alert = Alert(name: entry.name, range: definitionRange(entry))
+    let what = Subject("alert", entry.key)
+    guard let body = nodeBody(entry, what, keys: Self.alertKeys) else {
+      if tree.isNull(entry.value) {
+        report(
+          "\(what) needs its buttons: 'on:' with at least one, such as '{ ok: stay }'",
+          at: entry.keyNode)
+      }
+      return alert
+    }
+    alert.doc = body["doc"].flatMap { text($0) }
+    alert.input = body["input"].flatMap { optionalType($0.value) }
+    alert.lint = body["lint"].flatMap { lint($0) }
+    alert.buttons = entries(of: body["on"], of: "the buttons of \(what)").map {
+      transition($0, kind: .button)
+    }
+    if alert.buttons.isEmpty, !body.hasBrokenMerge {
+      let place = body["on"].map { tree.isNull($0.value) ? $0.keyNode : $0.value }
+      report(
+        "\(what) needs at least one button in 'on:', such as '{ ok: stay }'",
+        at: place ?? entry.keyNode)
+    }
+    return alert
+  }
+
+  /// The body of a screen, decision or alert, read with its `keys`; `nil` when it is empty (`~`,
   /// a node with nothing to say) or, after a problem, not a mapping.
   private mutating func nodeBody(
     _ entry: MappingReader.Entry, _ what: Subject, keys: [String]
@@ -425,19 +472,23 @@ package struct FileDecoder: Sendable {
 
   /// What a transition is, for messages and for whether it may declare a payload.
   private enum TransitionKind {
-    case event, decisionCase, handler
+    case event, decisionCase, handler, button, externalEvent
 
     var noun: String {
       switch self {
       case .event: return "event"
       case .decisionCase: return "case"
       case .handler: return "handler"
+      case .button: return "button"
+      case .externalEvent: return "external event"
       }
     }
   }
 
   private static let scalarActions = ["pop", "popToRoot", "dismiss", "stay"]
-  private static let targetActions = ["push", "present", "replace", "decide", "finish", "start"]
+  private static let targetActions = [
+    "push", "present", "replace", "decide", "alert", "finish", "start", "select",
+  ]
   private static let actionKeys =
     ["payload", "doc"] + targetActions + ["style", "on"] + scalarActions
 
@@ -548,6 +599,8 @@ package struct FileDecoder: Sendable {
       return Action(.present(target, body["style"].flatMap { modalStyle($0) } ?? .sheet), at: range)
     case "replace": return Action(.replace(target), at: range)
     case "decide": return Action(.decide(target), at: range)
+    case "alert": return Action(.alert(target), at: range)
+    case "select": return Action(.select(target), at: range)
     case "finish": return Action(.finish(target), at: range)
     default:
       let child = ChildStart(
@@ -563,31 +616,32 @@ package struct FileDecoder: Sendable {
     }
   }
 
-  /// Reports the actions that need a navigation stack in handlers that run on a tab
-  /// container, which has none (spec section 4), at any depth.
-  private mutating func checkTabContainer(_ handlers: [Transition]) {
+  /// Reports the actions that need a navigation stack in handlers or external events that
+  /// run on a tab container, which has none (spec section 4), at any depth; `place` names
+  /// them in messages.
+  private mutating func checkTabContainer(_ handlers: [Transition], in place: String) {
     for handler in handlers {
       let action = handler.action
       switch action.kind {
       case .push, .replace, .pop, .popToRoot, .dismiss:
-        report(tabContainer: action)
+        report(tabContainer: action, in: place)
       case .start(let child):
-        if child.style == .push { report(tabContainer: action) }
-        checkTabContainer(child.handlers)
+        if child.style == .push { report(tabContainer: action, in: place) }
+        checkTabContainer(child.handlers, in: place)
       default:
         break
       }
     }
   }
 
-  private mutating func report(tabContainer action: Action) {
+  private mutating func report(tabContainer action: Action, in place: String) {
     let word = action.keyword == "start" ? "push-style 'start'" : "'\(action.keyword)'"
     problems.append(
       FrontEndProblem(
         .structure,
-        "\(word) is not allowed in a tab's handlers: they run on the tab container, which has "
-          + "no navigation stack; use 'present', 'decide', 'finish', 'stay' or a present-style "
-          + "'start'", at: action.range))
+        "\(word) is not allowed in \(place): they run on the tab container, which has no "
+          + "navigation stack; use 'present', 'alert', 'decide', 'finish', 'select', 'stay' or a "
+          + "modal 'start'", at: action.range))
   }
 
   /// The words of a start's `style`: `present` is `sheet`, as revision 1 wrote it.

@@ -81,7 +81,7 @@ public struct CoordinatorAnalysis: Sendable {
         switch step.action {
         case .unresolved: unresolved = true
         case .finish(let index): finished.insert(index)
-        case .decide(let target): deciders[target].append(node)
+        case .decide(let target), .alert(let target): deciders[target].append(node)
         default: break
         }
         if let target = step.action.target, !reachable[target] {
@@ -156,10 +156,12 @@ struct Adjacency {
 }
 
 extension ResolvedAction {
-  /// The node this action leads to, for push, present, replace and decide.
+  /// The node this action leads to, for push, present, replace, decide and alert.
   public var target: NodeID? {
     switch self {
-    case .push(let node), .present(let node), .replace(let node), .decide(let node): return node
+    case .push(let node), .present(let node), .replace(let node), .decide(let node),
+      .alert(let node):
+      return node
     default: return nil
     }
   }

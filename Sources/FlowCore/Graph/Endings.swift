@@ -97,7 +97,7 @@ struct Ending: Sendable {
           edge(stackAt + target, stackAt + node)
           edge(swipeAt + target, swipeAt + node)
           edge(rootAt + target, target)
-        case .decide(let target):
+        case .decide(let target), .alert(let target):
           edge(node, target)
         case .pop:
           edge(node, popAt + node)

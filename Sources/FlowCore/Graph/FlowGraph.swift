@@ -1,8 +1,9 @@
 /// The module's navigation as a resolved graph: every reference turned into an index, every
 /// action into a step from a node. The checks and the drawings read this, not the YAML.
 ///
-/// Nodes of a coordinator are numbered screens first, then decisions, in file order:
-/// node `i < screens.count` is `screens[i]`, node `screens.count + j` is `decisions[j]`.
+/// Nodes of a coordinator are numbered screens first, then decisions, then alerts, in file
+/// order: node `i < screens.count` is `screens[i]`, node `screens.count + j` is
+/// `decisions[j]`, node `screens.count + decisions.count + k` is `alerts[k]`.
 /// Building it is one pass over the module with hash lookups: O(size of the module).
 public struct FlowGraph: Sendable {
   /// The module the graph is of.
@@ -44,21 +45,27 @@ struct ResultCases: Sendable {
   }
 }
 
-/// A node of a coordinator: the index of a screen, or of a decision after all screens.
+/// A node of a coordinator: the index of a screen, of a decision after all screens, or of an
+/// alert after all decisions.
 public typealias NodeID = Int
 
 /// The graph of one coordinator.
 public struct CoordinatorGraph: Sendable {
   /// The coordinator's index in the module.
   public let index: Int
-  /// How many of the nodes are screens (the rest are decisions).
+  /// How many of the nodes are screens (the rest are decisions and alerts).
   public let screenCount: Int
+  /// The first alert's node: the nodes from here on are alerts.
+  public let alertStart: Int
   /// How many nodes there are.
   public let nodeCount: Int
   /// Where the coordinator begins.
   public let root: Root
   /// Each node's steps, in file order, handlers of a `start` right after it.
   public let steps: [[Step]]
+  /// The steps of the coordinator's external events (r2), in file order, handlers of a
+  /// `start` right after it.
+  public let eventSteps: [Step]
   /// The coordinator's result cases by name, and their order.
   public let resultCases: [String: Int]
   /// The coordinator's result cases, inline or those of the enum it names; empty when it has
@@ -95,7 +102,8 @@ public struct CoordinatorGraph: Sendable {
     self.index = index
     let coordinator = module.coordinators[index]
     screenCount = coordinator.screens.count
-    nodeCount = screenCount + coordinator.decisions.count
+    alertStart = screenCount + coordinator.decisions.count
+    nodeCount = alertStart + coordinator.alerts.count
     resultCases = results[index].index
     self.results = results[index].cases
 
@@ -115,12 +123,21 @@ public struct CoordinatorGraph: Sendable {
       for decisionCase in decision.cases { resolver.append(decisionCase, depth: [], to: &list) }
       steps.append(list)
     }
+    for (offset, alert) in coordinator.alerts.enumerated() {
+      if alert.isBroken { broken.insert(alertStart + offset) }
+      var list: [Step] = []
+      for button in alert.buttons { resolver.append(button, depth: [], to: &list) }
+      steps.append(list)
+    }
     self.steps = steps
     brokenNodes = broken
+    var events: [Step] = []
+    for event in coordinator.events { resolver.append(event, depth: [], to: &events) }
+    eventSteps = events
 
     switch coordinator.root {
     case .start(let name, _):
-      root = resolver.node(name.text).map { .node($0) } ?? .unresolved
+      root = resolver.startNode(name.text).map { .node($0) } ?? .unresolved
     case .tabs(let tabs):
       root = .tabs(
         tabs.map { tab in
@@ -136,18 +153,27 @@ public struct CoordinatorGraph: Sendable {
     }
   }
 
-  /// Whether `node` is a screen (not a decision).
+  /// Whether `node` is a screen (not a decision or an alert).
   public func isScreen(_ node: NodeID) -> Bool { node < screenCount }
+
+  /// Whether `node` is an alert.
+  public func isAlert(_ node: NodeID) -> Bool { node >= alertStart }
 
   /// The model node of `node`.
   public func node(_ node: NodeID) -> Coordinator.Node {
-    node < screenCount ? .screen(node) : .decision(node - screenCount)
+    if node < screenCount { return .screen(node) }
+    if node < alertStart { return .decision(node - screenCount) }
+    return .alert(node - alertStart)
   }
 
-  /// The steps of `node`'s events or decision cases, each with the steps nested in it.
+  /// The steps of `node`'s events, decision cases or buttons, each with the steps nested in
+  /// it.
   public func transitions(of node: NodeID) -> NestedSteps {
     NestedSteps(steps[node][...], depth: 0)
   }
+
+  /// The steps of the coordinator's external events, each with the steps nested in it.
+  public var events: NestedSteps { NestedSteps(eventSteps[...], depth: 0) }
 }
 
 /// Steps at one depth of nesting, each with the steps of the handlers nested in it: the
@@ -217,6 +243,11 @@ public enum ResolvedAction: Sendable {
   case replace(NodeID)
   /// Runs this decision.
   case decide(NodeID)
+  /// Shows this alert over what is on top (r2); its buttons act on the screen below it.
+  case alert(NodeID)
+  /// Shows the tab that starts the coordinator at this index of the module, in the nearest
+  /// tab coordinator around this one (r2).
+  case select(Int)
   /// Goes back one screen.
   case pop
   /// Goes back to the coordinator's bottom screen on the current stack (r2).
@@ -252,12 +283,23 @@ private struct StepResolver {
   /// Every coordinator's result cases.
   let results: [ResultCases]
 
-  func node(_ name: String) -> NodeID? {
+  /// The screen or decision a coordinator's `start` names; an alert cannot be one.
+  func startNode(_ name: String) -> NodeID? {
     switch module.node(named: name, in: coordinator) {
     case .screen(let index): return index
     case .decision(let index): return module.coordinators[coordinator].screens.count + index
-    case nil: return nil
+    case .alert, nil: return nil
     }
+  }
+
+  private func alertNode(_ index: Int) -> NodeID {
+    let owner = module.coordinators[coordinator]
+    return owner.screens.count + owner.decisions.count + index
+  }
+
+  private func alert(_ name: String) -> NodeID? {
+    guard case .alert(let index) = module.node(named: name, in: coordinator) else { return nil }
+    return alertNode(index)
   }
 
   private func screen(_ name: String) -> NodeID? {
@@ -290,6 +332,9 @@ private struct StepResolver {
     case .present(let name, _): action = screen(name.text).map { .present($0) } ?? .unresolved
     case .replace(let name): action = screen(name.text).map { .replace($0) } ?? .unresolved
     case .decide(let name): action = decision(name.text).map { .decide($0) } ?? .unresolved
+    case .alert(let name): action = alert(name.text).map { .alert($0) } ?? .unresolved
+    case .select(let name):
+      action = module.coordinatorIndex(named: name.text).map { .select($0) } ?? .unresolved
     case .finish(let name):
       action = results[coordinator].index[name.text].map { .finish($0) } ?? .unresolved
     case .pop: action = .pop

@@ -321,7 +321,7 @@ struct Presentation {
           visit(target, .bottom(ownModal: step.modalStyle))
         case .replace(let target):
           if state != .tabContainer { visit(target, .bottom(ownModal: state.ownModal)) }
-        case .decide(let target):
+        case .decide(let target), .alert(let target):
           visit(target, state)
         case .start(let start):
           // A child started from a broken node does not count as started (spec section 8).

@@ -30,6 +30,11 @@ public struct Coordinator: Sendable {
   public var screens: [Screen]
   /// Its decisions, in file order.
   public var decisions: [Decision]
+  /// Its alerts, in file order (r2).
+  public var alerts: [Alert] = []
+  /// Its external events (r2): what the app, not a screen, sends to the running
+  /// coordinator, in file order, each leading to one action (spec section 7b).
+  public var events: [Transition] = []
   /// Rules it suppresses for findings inside it.
   public var lint: Lint?
   /// From the name to the end of the definition.
@@ -144,8 +149,40 @@ public struct Decision: Sendable {
   }
 }
 
-/// A named way forward: a screen's event, a decision's case, or a handler of a child's
-/// result case. Each leads to exactly one action.
+/// An alert (r2): system UI shown over whatever is on top, which closes itself when the user
+/// taps one of its buttons; the buttons' actions run on the screen that showed it (spec
+/// section 6b).
+public struct Alert: Sendable {
+  /// The alert's name.
+  public var name: Identifier
+  /// Its `doc:` text.
+  public var doc: String?
+  /// The payload `alert:` must carry.
+  public var input: TypeReference?
+  /// Its buttons (`on:`), in order, each leading to one action.
+  public var buttons: [Transition]
+  /// Rules it suppresses for findings inside it.
+  public var lint: Lint?
+  /// From the name to the end of the definition.
+  public var range: SourceRange
+  /// Whether the decoder reported a `schema` problem inside it (see ``Screen/isBroken``).
+  public var isBroken = false
+
+  public init(
+    name: Identifier, doc: String? = nil, input: TypeReference? = nil,
+    buttons: [Transition] = [], lint: Lint? = nil, range: SourceRange
+  ) {
+    self.name = name
+    self.doc = doc
+    self.input = input
+    self.buttons = buttons
+    self.lint = lint
+    self.range = range
+  }
+}
+
+/// A named way forward: a screen's event, a decision's case, an alert's button, an
+/// external event, or a handler of a child's result case. Each leads to exactly one action.
 ///
 /// Its fields live behind one reference: the graph's steps and the analyses copy
 /// transitions by the hundred thousand, and a reference is 8 bytes where the fields are
@@ -221,6 +258,11 @@ public struct Action: Sendable {
     case finish(Identifier)
     /// Starts the child coordinator.
     case start(ChildStart)
+    /// Shows the alert of this coordinator over what is on top (r2).
+    case alert(Identifier)
+    /// Shows the tab that starts this coordinator, in the nearest tab coordinator around
+    /// the one holding the action (r2).
+    case select(Identifier)
     /// Could not be read; a `schema` finding says why, and no other rule looks at it.
     case invalid
   }
@@ -254,6 +296,8 @@ public struct Action: Sendable {
     case .decide: return "decide"
     case .finish: return "finish"
     case .start: return "start"
+    case .alert: return "alert"
+    case .select: return "select"
     case .invalid: return "invalid"
     }
   }
@@ -323,7 +367,7 @@ public struct Tab: Sendable {
   }
 }
 
-/// `lint: { ignore: [...] }` on a coordinator, screen or decision.
+/// `lint: { ignore: [...] }` on a coordinator, screen, decision or alert.
 public struct Lint: Sendable {
   /// The rule ids to suppress, as written.
   public var ignore: [Identifier]

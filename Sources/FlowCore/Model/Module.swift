@@ -52,7 +52,8 @@ public struct FlowModule: Sendable {
     nodeIndex = Parallel.map(count: all.count, minimumChunk: 64) { index in
       let coordinator = all[index]
       var nodes: [String: Coordinator.Node] = [:]
-      nodes.reserveCapacity(coordinator.screens.count + coordinator.decisions.count)
+      nodes.reserveCapacity(
+        coordinator.screens.count + coordinator.decisions.count + coordinator.alerts.count)
       for screen in coordinator.screens.indices
       where nodes[coordinator.screens[screen].name.text] == nil {
         nodes[coordinator.screens[screen].name.text] = .screen(screen)
@@ -61,17 +62,21 @@ public struct FlowModule: Sendable {
       where nodes[coordinator.decisions[decision].name.text] == nil {
         nodes[coordinator.decisions[decision].name.text] = .decision(decision)
       }
+      for alert in coordinator.alerts.indices
+      where nodes[coordinator.alerts[alert].name.text] == nil {
+        nodes[coordinator.alerts[alert].name.text] = .alert(alert)
+      }
       return nodes
     }
   }
 
-  /// The screen or decision with this name in the coordinator at `coordinator` (an index
+  /// The screen, decision or alert with this name in the coordinator at `coordinator` (an index
   /// of ``coordinators``); the first, if defined twice.
   public func node(named name: String, in coordinator: Int) -> Coordinator.Node? {
     nodeIndex[coordinator][name]
   }
 
-  /// The names of every screen and decision of the coordinator at `coordinator`.
+  /// The names of every screen, decision and alert of the coordinator at `coordinator`.
   public func nodeNames(in coordinator: Int) -> Dictionary<String, Coordinator.Node>.Keys {
     nodeIndex[coordinator].keys
   }
@@ -114,12 +119,14 @@ public struct FlowModule: Sendable {
 }
 
 extension Coordinator {
-  /// A screen or decision of a coordinator.
+  /// A screen, decision or alert of a coordinator: they share one namespace.
   public enum Node: Hashable, Sendable {
     /// The screen at this index of ``Coordinator/screens``.
     case screen(Int)
     /// The decision at this index of ``Coordinator/decisions``.
     case decision(Int)
+    /// The alert at this index of ``Coordinator/alerts``.
+    case alert(Int)
   }
 
 }

@@ -21,6 +21,7 @@ enum BackCheck {
       case .screen(let screen): return "on screen '\(coordinator.screens[screen].name)'"
       case .decision(let decision):
         return "in decision '\(coordinator.decisions[decision].name)'"
+      case .alert(let alert): return "in alert '\(coordinator.alerts[alert].name)'"
       }
     }
 

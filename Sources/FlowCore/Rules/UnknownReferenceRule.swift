@@ -155,6 +155,10 @@ private struct Resolver {
       checkNode(target, expected: .screen, in: coordinator)
     case .decide(let target):
       checkNode(target, expected: .decision, in: coordinator)
+    case .alert(let target):
+      checkNode(target, expected: .alert, in: coordinator)
+    case .select(let target):
+      checkChild(target, in: coordinator)
     case .finish(let resultCase):
       checkFinish(resultCase, of: action, in: coordinator)
     case .start(let child):
@@ -165,23 +169,36 @@ private struct Resolver {
   }
 
   private enum NodeKind: String {
-    case screen, decision
+    case screen, decision, alert
+
+    /// The action that leads to a node of this kind.
+    var action: String {
+      switch self {
+      case .screen: return "push"
+      case .decision: return "decide"
+      case .alert: return "alert"
+      }
+    }
   }
 
   private mutating func checkNode(_ target: Identifier, expected: NodeKind, in coordinator: Int) {
     let owner = module.coordinators[coordinator]
     let name = target.text
+    let found: NodeKind?
     switch module.node(named: name, in: coordinator) {
-    case .screen where expected == .screen, .decision where expected == .decision:
+    case .screen: found = .screen
+    case .decision: found = .decision
+    case .alert: found = .alert
+    case nil: found = nil
+    }
+    switch found {
+    case expected?:
       return
-    case .screen:
+    case let other?:
       report(
-        "'\(name)' is a screen of coordinator '\(owner.name)', not a decision; use "
-          + "'push: \(name)'", at: target.range)
-    case .decision:
-      report(
-        "'\(name)' is a decision of coordinator '\(owner.name)', not a screen; use "
-          + "'decide: \(name)'", at: target.range)
+        "'\(name)' is \(other == .alert ? "an" : "a") \(other.rawValue) of coordinator "
+          + "'\(owner.name)', not \(expected == .alert ? "an" : "a") \(expected.rawValue); use "
+          + "'\(other.action): \(name)'", at: target.range)
     case nil:
       if module.coordinator(named: name) != nil {
         report(
@@ -206,8 +223,14 @@ private struct Resolver {
     let range = target.range
     let owner = module.coordinators[coordinator]
     let name = target.text
-    guard module.node(named: name, in: coordinator) == nil else { return }
     let rule = "a coordinator starts at one of its own screens or decisions"
+    switch module.node(named: name, in: coordinator) {
+    case .screen, .decision: return
+    case .alert:
+      report("'\(name)' is an alert; \(rule)", at: range)
+      return
+    case nil: break
+    }
     if module.coordinator(named: name) != nil {
       report("'\(name)' is a coordinator; \(rule)", at: range)
     } else if let elsewhere = otherOwner(of: name, besides: owner.name.text) {
@@ -228,6 +251,8 @@ private struct Resolver {
       report("'\(name)' is a screen, not a coordinator; use 'push: \(name)'", at: range)
     case .decision:
       report("'\(name)' is a decision, not a coordinator; use 'decide: \(name)'", at: range)
+    case .alert:
+      report("'\(name)' is an alert, not a coordinator; use 'alert: \(name)'", at: range)
     case nil:
       guard module.isComplete else { return }
       let module = self.module
@@ -335,8 +360,11 @@ private struct Resolver {
   }
 
   private static func nodeNames(of kind: NodeKind, in coordinator: Coordinator) -> [String] {
-    kind == .screen
-      ? coordinator.screens.map(\.name.text) : coordinator.decisions.map(\.name.text)
+    switch kind {
+    case .screen: return coordinator.screens.map(\.name.text)
+    case .decision: return coordinator.decisions.map(\.name.text)
+    case .alert: return coordinator.alerts.map(\.name.text)
+    }
   }
 
   /// A coordinator other than `coordinator` that has a screen or decision named `name`.
@@ -348,6 +376,7 @@ private struct Resolver {
         for decision in owner.decisions {
           table[decision.name.text, default: []].append(owner.name.text)
         }
+        for alert in owner.alerts { table[alert.name.text, default: []].append(owner.name.text) }
       }
       owners = table
     }

@@ -62,6 +62,7 @@ package enum UnreachableScreenRule: ModuleRule {
         case .screen(let screen): (name, kind) = (coordinator.screens[screen].name, "screen")
         case .decision(let decision):
           (name, kind) = (coordinator.decisions[decision].name, "decision")
+        case .alert(let alert): (name, kind) = (coordinator.alerts[alert].name, "alert")
         }
         findings.add(
           self,

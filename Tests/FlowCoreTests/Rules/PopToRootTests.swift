@@ -68,8 +68,8 @@ import Testing
         """))
     #expect(
       described(findings.of("schema")) == [
-        "7:23 'popToRoot' is not allowed in a tab's handlers: they run on the tab container, which has no navigation stack; use 'present', 'decide', 'finish', 'stay' or a present-style 'start' [schema]",
-        "7:86 'popToRoot' is not allowed in a tab's handlers: they run on the tab container, which has no navigation stack; use 'present', 'decide', 'finish', 'stay' or a present-style 'start' [schema]",
+        "7:23 'popToRoot' is not allowed in a tab's handlers: they run on the tab container, which has no navigation stack; use 'present', 'alert', 'decide', 'finish', 'select', 'stay' or a modal 'start' [schema]",
+        "7:86 'popToRoot' is not allowed in a tab's handlers: they run on the tab container, which has no navigation stack; use 'present', 'alert', 'decide', 'finish', 'select', 'stay' or a modal 'start' [schema]",
       ])
   }
 

@@ -34,7 +34,7 @@ struct BackTargets {
     var bottoms: [Int] = []
     func record(_ step: Step, from owner: Int) {
       switch step.action {
-      case .decide(let target): decides[owner].append(target)
+      case .decide(let target), .alert(let target): decides[owner].append(target)
       case .push(let target): pushes.append((owner, target))
       case .present(let target): presents.append((owner, target))
       case .replace(let target): bottoms.append(target)

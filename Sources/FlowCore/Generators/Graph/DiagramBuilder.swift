@@ -128,6 +128,11 @@ private struct Builder {
         id: base + "_" + DiagramIdentifiers.sanitized(decision.name.text), kind: .decision,
         label: decision.name.text, in: cluster, at: decision.name.range)
     }
+    for alert in coordinator.alerts {
+      addNode(
+        id: base + "_" + DiagramIdentifiers.sanitized(alert.name.text), kind: .decision,
+        label: alert.name.text, in: cluster, at: alert.name.range)
+    }
     firstResult[index] = diagram.nodes.count
     for resultCase in cases {
       addNode(
@@ -279,7 +284,8 @@ private struct Builder {
     case .push(let target): edge(node(target), kind(.push))
     case .present(let target): edge(node(target), kind(.present))
     case .replace(let target): edge(node(target), kind(.replace))
-    case .decide(let target): edge(node(target), kind(.decide))
+    case .decide(let target), .alert(let target): edge(node(target), kind(.decide))
+    case .select: edge(owner, kind(.stay))
     case .pop:
       for target in back.pop(actingOn: acting) { edge(node(target), kind(.pop)) }
     case .popToRoot:
@@ -328,7 +334,7 @@ private struct Builder {
   private static func target(of action: Action) -> Identifier? {
     switch action.kind {
     case .push(let name), .present(let name, _), .replace(let name), .decide(let name),
-      .finish(let name):
+      .finish(let name), .alert(let name), .select(let name):
       return name
     case .start(let child): return child.coordinator
     case .pop, .popToRoot, .dismiss, .stay, .invalid: return nil
@@ -341,7 +347,8 @@ private struct Builder {
     case .push: return .push
     case .present: return .present
     case .replace: return .replace
-    case .decide: return .decide
+    case .decide, .alert: return .decide
+    case .select: return .stay
     case .finish: return .finish
     case .start: return .start
     case .pop: return .pop

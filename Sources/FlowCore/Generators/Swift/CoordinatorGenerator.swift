@@ -420,6 +420,7 @@ struct CoordinatorGenerator {
     switch graph.node(node) {
     case .screen(let index): type = "\(coordinator.screens[index].name.text)Event"
     case .decision(let index): type = "\(coordinator.decisions[index].name.text)Answer"
+    case .alert: return nil
     }
     var cases: [SwiftSwitchCase] = []
     for (step, handlers) in graph.transitions(of: node) {
@@ -492,7 +493,7 @@ struct CoordinatorGenerator {
       return graph.results[resultCase].payload != nil
     case .start(let child):
       return child.child.map { module.coordinators[$0].input != nil } ?? false
-    case .pop, .popToRoot, .dismiss, .stay, .unresolved:
+    case .pop, .popToRoot, .dismiss, .stay, .alert, .select, .unresolved:
       return false
     }
   }
@@ -519,7 +520,7 @@ struct CoordinatorGenerator {
       return [.expression(.call("popToRoot"))]
     case .dismiss:
       return [.expression(.call("dismiss"))]
-    case .stay, .unresolved:
+    case .stay, .alert, .select, .unresolved:
       return []
     case .decide(let target):
       return [.expression(decideCall(target - graph.screenCount, with: payload))]
