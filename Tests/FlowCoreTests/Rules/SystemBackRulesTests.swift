@@ -66,15 +66,15 @@ import Testing
   @Test func theLongPressBackGoesPastAScreenWithoutBack() throws {
     let text =
       parent("{ start: Picker, on: { picked: stay } }") + "\n"
-      + """
-      Picker:
-        result: { picked: ~ }
-        start: List
-        screens:
-          List: { on: { choose: { finish: picked }, info: { push: Info } } }
-          Info: { systemBack: false, on: { more: { push: More } } }
-          More: { on: { like: stay } }
-      """
+        + """
+        Picker:
+          result: { picked: ~ }
+          start: List
+          screens:
+            List: { on: { choose: { finish: picked }, info: { push: Info } } }
+            Info: { systemBack: false, on: { more: { push: More } } }
+            More: { on: { like: stay } }
+        """
     #expect(try findings(text) == [])
   }
 
@@ -83,13 +83,13 @@ import Testing
   @Test func theLongPressBackLeavesAChildPastItsBottom() throws {
     let text =
       parent("{ start: Wizard }") + "\n"
-      + """
-      Wizard:
-        start: First
-        screens:
-          First: { systemBack: false, on: { next: { push: Second } } }
-          Second: { on: { like: stay } }
-      """
+        + """
+        Wizard:
+          start: First
+          screens:
+            First: { systemBack: false, on: { next: { push: Second } } }
+            Second: { on: { like: stay } }
+        """
     #expect(try findings(text) == [])
   }
 
