@@ -116,6 +116,7 @@ private struct MermaidText {
     case .begin, .push, .present, .replace, .decide, .finish: out += " -->"
     case .pop, .dismiss, .stay, .handler: out += " -.->"
     case .popToRoot: out += " -.-o"
+    case .select: out += " ==o"
     case .start, .tab: out += " ==>"
     }
     if !edge.label.isEmpty || edge.payload != nil || !edge.findings.isEmpty {
