@@ -11,8 +11,8 @@ struct NearestTabCoordinators: Sendable {
   /// The most tab coordinators a set holds.
   static let bound = 8
 
-  /// The possible nearest tab coordinators of each coordinator, as module indices in the
-  /// order found; empty for one that runs in no tab coordinator.
+  /// The possible nearest tab coordinators of each coordinator, as module indices in module
+  /// order; empty for one that runs in no tab coordinator.
   let sets: [[Int]]
   /// Whether a coordinator can run in more than ``bound`` nearest tab coordinators.
   let isUnbounded: [Bool]
@@ -65,7 +65,7 @@ struct NearestTabCoordinators: Sendable {
         if changed { pending.append(child) }
       }
     }
-    self.sets = sets
+    self.sets = sets.map { $0.sorted() }
     self.isUnbounded = isUnbounded
     self.isStarted = isStarted
   }

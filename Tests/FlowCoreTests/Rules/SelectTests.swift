@@ -136,6 +136,48 @@ import Testing
       ])
   }
 
+  /// `Details` is a tab of each of `count` tab coordinators, and selects a coordinator that
+  /// none of them has as a tab.
+  private func manyTabCoordinators(_ count: Int) -> String {
+    var text = """
+      App:
+        entry: true
+        start: Home
+        screens:
+          Home:
+            on:
+
+      """
+    for index in 0..<count {
+      text += "        open\(index): { start: T\(index), style: sheet }\n"
+    }
+    for index in 0..<count {
+      text += "T\(index):\n  tabs:\n    - start: Details\n"
+    }
+    text += """
+      Details:
+        start: Info
+        screens:
+          Info: { on: { other: { select: App } } }
+      """
+    return flow(text)
+  }
+
+  @Test func everyNearestTabCoordinatorIsNamed() throws {
+    let findings = try check(manyTabCoordinators(3))
+    #expect(
+      described(findings, rule: "unknown-reference") == [
+        "24:38 no tab of 'T0' or 'T1' or 'T2' starts coordinator 'App', the nearest tab coordinators around 'Details'; the tabs start 'Details' [unknown-reference]"
+      ])
+  }
+
+  /// Past ``NearestTabCoordinators/bound`` (8) tab coordinators around a coordinator, its
+  /// `select` is not judged: the sets stay small, so the check stays linear.
+  @Test func pastTheBoundNoFindingIsGuessed() throws {
+    #expect(try check(manyTabCoordinators(8)).of("unknown-reference").count == 1)
+    #expect(try check(manyTabCoordinators(9)).of("unknown-reference").isEmpty)
+  }
+
   @Test func aNameThatIsNoCoordinatorKeepsTheBasicMessage() throws {
     let findings = try check(tabs(details: "{ select: Acount }"))
     #expect(
@@ -144,11 +186,11 @@ import Testing
       ])
   }
 
-  /// A chain of 20,000 coordinators under one tab, each starting the next, with a `select` at
+  /// A chain of 10,000 coordinators under one tab, each starting the next, with a `select` at
   /// the bottom: the nearest tab coordinators are propagated once down the chain, not looked
   /// for again from each.
   @Test func aLongChainUnderATabIsCheckedInLinearTime() throws {
-    let count = 20_000
+    let count = 10_000
     var text = """
       Main:
         entry: true
