@@ -16,6 +16,8 @@ import Testing
           - start: Shop
           - start: Account
             on: { done: { select: Shop } }
+        events:
+          showShop: { select: Shop }
       Shop:
         start: Catalog
         screens:
@@ -54,7 +56,7 @@ import Testing
     let findings = try check(tabs(details: "{ select: Reviews }"))
     #expect(
       described(findings, rule: "unknown-reference") == [
-        "20:30 no tab of 'Main' starts coordinator 'Reviews', the nearest tab coordinator around 'Details'; the tabs start 'Shop', 'Account' [unknown-reference]"
+        "22:30 no tab of 'Main' starts coordinator 'Reviews', the nearest tab coordinator around 'Details'; the tabs start 'Shop', 'Account' [unknown-reference]"
       ])
   }
 
@@ -65,7 +67,7 @@ import Testing
         more: "Acount:\n  start: A\n  screens:\n    A: { on: { go: { select: Shop } } }"))
     #expect(
       described(findings, rule: "unknown-reference") == [
-        "20:30 no tab of 'Main' starts coordinator 'Acount', the nearest tab coordinator around 'Details'; did you mean 'Account'? [unknown-reference]"
+        "22:30 no tab of 'Main' starts coordinator 'Acount', the nearest tab coordinator around 'Details'; did you mean 'Account'? [unknown-reference]"
       ])
   }
 
@@ -182,7 +184,7 @@ import Testing
     let findings = try check(tabs(details: "{ select: Acount }"))
     #expect(
       described(findings, rule: "unknown-reference") == [
-        "20:30 coordinator 'Acount' does not exist; did you mean 'Account'? [unknown-reference]"
+        "22:30 coordinator 'Acount' does not exist; did you mean 'Account'? [unknown-reference]"
       ])
   }
 
