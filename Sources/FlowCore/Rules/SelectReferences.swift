@@ -16,7 +16,8 @@ struct SelectReferences {
     guard !analysis.isAttachmentUncertain else { return }
     let graph = analysis.graph
     var nearest: NearestTabCoordinators?
-    var tabChildren: [Int: [Int]] = [:]
+    var tabChildren: [Int: Set<Int>] = [:]
+    var messages: [String: String] = [:]
     for (index, coordinator) in graph.coordinators.enumerated() {
       var steps = coordinator.steps.joined().filter(Self.isSelect)
       steps += coordinator.eventSteps.filter(Self.isSelect)
@@ -30,19 +31,20 @@ struct SelectReferences {
         !analysis.isReachedOnlyThroughBroken[index]
       else { continue }
       let around = found.sets[index]
-      for tabs in around where tabChildren[tabs] == nil {
-        guard case .tabs(let list) = graph.coordinators[tabs].root else { continue }
-        tabChildren[tabs] = list.compactMap(\.start.child)
+      for tabCoordinator in around where tabChildren[tabCoordinator] == nil {
+        tabChildren[tabCoordinator] = Set(children(ofTabs: tabCoordinator))
       }
       for step in steps {
         guard case .select(let selected) = step.action,
           case .select(let name) = step.written.kind,
           !around.contains(where: { tabChildren[$0]?.contains(selected) ?? false })
         else { continue }
-        findings.add(
-          UnknownReferenceRule.self,
-          message(name.text, in: index, around: around, tabChildren: tabChildren),
-          at: name.range)
+        // Worked out once per coordinator and name: many nodes may share one wrong select
+        // through a merge key, and the tabs may be many.
+        let key = "\(index)\u{0}\(name.text)"
+        let text = messages[key] ?? message(name.text, in: index, around: around)
+        messages[key] = text
+        findings.add(UnknownReferenceRule.self, text, at: name.range)
       }
     }
   }
@@ -51,10 +53,14 @@ struct SelectReferences {
     if case .select = step.action { true } else { false }
   }
 
+  /// The coordinators the tabs of tab coordinator `index` start, in tab order.
+  private func children(ofTabs index: Int) -> [Int] {
+    guard case .tabs(let list) = analysis.graph.coordinators[index].root else { return [] }
+    return list.compactMap(\.start.child)
+  }
+
   /// Names the tab coordinators found around `holder` and suggests the closest tab child.
-  private func message(
-    _ selected: String, in holder: Int, around: [Int], tabChildren: [Int: [Int]]
-  ) -> String {
+  private func message(_ selected: String, in holder: Int, around: [Int]) -> String {
     let holderName = module.coordinators[holder].name.text
     guard !around.isEmpty else {
       return
@@ -70,18 +76,18 @@ struct SelectReferences {
         ? ", the nearest tab coordinator around '\(holderName)'"
         : ", the nearest tab coordinators around '\(holderName)'"
     }
-    var children: [String] = []
-    for tabs in around {
-      for child in tabChildren[tabs] ?? [] {
-        let name = module.coordinators[child].name.text
-        if !children.contains(name) { children.append(name) }
+    var tabNames: [String] = []
+    var seen = Set<Int>()
+    for tabCoordinator in around {
+      for child in children(ofTabs: tabCoordinator) where seen.insert(child).inserted {
+        tabNames.append(module.coordinators[child].name.text)
       }
     }
-    let hint = Suggestion.didYouMean(selected, in: children)
+    let hint = Suggestion.didYouMean(selected, in: tabNames)
     guard hint.isEmpty else { return text + hint }
-    guard !children.isEmpty else { return text }
-    let shown = children.prefix(5).map { "'\($0)'" }
+    guard !tabNames.isEmpty else { return text }
+    let shown = tabNames.prefix(5).map { "'\($0)'" }
     return text + "; the tabs start " + shown.joined(separator: ", ")
-      + (children.count > shown.count ? ", …" : "")
+      + (tabNames.count > shown.count ? ", …" : "")
   }
 }
