@@ -62,6 +62,10 @@ open class Coordinator {
   /// How many times the coordinator navigated or started a child, to tell whether it is
   /// still where it asked a decision.
   private var navigations = 0
+  /// The container of a tab coordinator's tabs, once it shows them (``showTabs(_:)``).
+  private var tabContainer: (any Presentable)?
+  /// The type of the coordinator each tab starts, in tab order.
+  private var tabTypes: [ObjectIdentifier] = []
 
   public init(router: any Router) {
     self.router = router
@@ -141,6 +145,31 @@ open class Coordinator {
     routerOwner.reconcile(from: before)
   }
 
+  // MARK: Tabs
+
+  /// Shows `container`, the container of a tab coordinator's tabs, on the current stack; the
+  /// children it starts next with `startTab` are its tabs, in order.
+  public func showTabs(_ container: any Presentable) {
+    push(container)
+    tabContainer = container
+  }
+
+  /// Shows the tab that starts a coordinator of type `coordinator` in the nearest tab
+  /// coordinator around this one (itself, or the one it runs in through its parents): the
+  /// flow's `select`. The navigation of every tab stays as it was, and nothing ends. Returns
+  /// whether it did: nothing happens when that tab coordinator has no such tab, or this
+  /// coordinator runs in none.
+  @discardableResult
+  public func select(_ coordinator: Coordinator.Type) -> Bool {
+    var around: Coordinator? = self
+    while let candidate = around, candidate.tabContainer == nil { around = candidate.parent }
+    guard let tabs = around, let container = tabs.tabContainer,
+      let index = tabs.tabTypes.firstIndex(of: ObjectIdentifier(coordinator))
+    else { return false }
+    tabs.router.selectTab(at: index, of: container)
+    return true
+  }
+
   // MARK: Children
 
   /// Starts `child` on this coordinator's router; `onFinish` runs with its result after
@@ -196,6 +225,7 @@ open class Coordinator {
     willNavigate()
     child.parent = self
     child.role = role
+    if role == .tab { tabTypes.append(ObjectIdentifier(type(of: child))) }
     child.base = child.router.top
     children.append(child)
   }

@@ -6,8 +6,9 @@
 /// and previews: drive a coordinator, then compare ``calls`` with what the flow says.
 ///
 /// Calls are recorded as `push Name`, `present Name`, `replace from 1 with Name`, `pop`,
-/// `pop to root 1` (the index of the screen it goes back to), `dismiss` and `unwind to 0:2` (see ``StackPosition/description``), where a screen's
-/// name is its `description`. A full-screen modal stack and a screen's controls that are
+/// `pop to root 1` (the index of the screen it goes back to), `dismiss`, `unwind to 0:2` (see ``StackPosition/description``) and
+/// `select tab 1 of MainTabs` (the index of the tab, 0 the first, and the container), where
+/// a screen's name is its `description`. A full-screen modal stack and a screen's controls that are
 /// off follow in brackets: `present Terms [fullScreen, dismissible: false]`,
 /// `push Payment [systemBack: false]`.
 ///
@@ -39,6 +40,8 @@ public final class RecordingRouter: Router, Presentable, CustomStringConvertible
   public private(set) var calls: [String] = []
   /// The routers this one made for tab stacks, in order.
   public private(set) var tabStacks: [RecordingRouter] = []
+  /// The tab each tab container selected last, by the container's identity.
+  private var selectedTabs: [ObjectIdentifier: Int] = [:]
   public var onUserUnwind: (@MainActor (_ before: StackPosition) -> Void)?
 
   public init(name: String = "router") {
@@ -120,6 +123,17 @@ public final class RecordingRouter: Router, Presentable, CustomStringConvertible
     let router = RecordingRouter(name: "\(name).tab\(tabStacks.count + 1)")
     tabStacks.append(router)
     return (router, router)
+  }
+
+  public func selectTab(at index: Int, of container: any Presentable) {
+    calls.append("select tab \(index) of \(container)")
+    selectedTabs[ObjectIdentifier(container)] = index
+  }
+
+  /// The index of the tab that `container` shows (0 is the first): the one the flow selected
+  /// last, or the first.
+  public func selectedTab(of container: any Presentable) -> Int {
+    selectedTabs[ObjectIdentifier(container)] ?? 0
   }
 
   /// Goes back one screen as the system back button or gesture does, and tells the

@@ -5,7 +5,7 @@ import Testing
 /// compiles against FlowRuntime with warnings as errors, in a package of the app's own that
 /// depends on this one by path. The module is made to be awkward: keywords as names, a type
 /// that hides a runtime name, a type and a coordinator of one name (`Pong`),
-/// payloads on `stay` and `pop`, `popToRoot`, `leave`, modal styles, screens without the system's back
+/// payloads on `stay` and `pop`, `popToRoot`, `select`, `leave`, modal styles, screens without the system's back
 /// or swipe, recursive types, coordinators that start each other, tabs,
 /// decisions decided with several payloads, a screen without events and a decision without
 /// cases, external types, public access.
@@ -127,6 +127,7 @@ let awkwardFlow = """
           on:
             key: { payload: "[Key: String]", push: Only }
             rest: { push: Blank }
+            ping: { payload: Int, select: Ping }
             wait: { decide: Pending }
         Blank:
       decisions:
@@ -149,6 +150,7 @@ let awkwardFlow = """
             quit: { finish: done }
             score: { payload: Pong, push: Score }
             keep: { stay, payload: Pong, doc: Keeps the score. }
+            quiet: { select: Quiet, doc: Shows the other tab. }
         Score:
           input: Pong
           systemBack: false

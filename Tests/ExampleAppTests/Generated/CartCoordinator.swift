@@ -27,6 +27,8 @@ final class CartCoordinator: FlowCoordinator<Never> {
   /// The events of screen OrderPlaced.
   enum OrderPlacedEvent: Hashable, Sendable {
     case done
+    /// The order is listed in the account tab.
+    case viewOrders
   }
 
   private let screens: any CartScreens
@@ -80,6 +82,8 @@ final class CartCoordinator: FlowCoordinator<Never> {
     switch event {
     case .done:
       pop()
+    case .viewOrders:
+      select(AccountCoordinator.self)
     }
   }
 }

@@ -34,6 +34,8 @@ final class ProductDetailsCoordinator: FlowCoordinator<ProductDetailsResult> {
   /// The events of screen Details.
   enum DetailsEvent: Hashable, Sendable {
     case addToCart(CartItem)
+    /// Shows the cart tab; the details stay open in this one.
+    case viewCart
     case showReviews(Product)
     case showSizeGuide
     case back
@@ -79,6 +81,8 @@ final class ProductDetailsCoordinator: FlowCoordinator<ProductDetailsResult> {
     switch event {
     case .addToCart(let payload):
       finish(.addedToCart(payload))
+    case .viewCart:
+      select(CartCoordinator.self)
     case .showReviews(let payload):
       push(makeReviews(payload))
     case .showSizeGuide:

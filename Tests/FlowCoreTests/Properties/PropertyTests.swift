@@ -25,12 +25,14 @@ import Testing
   }
 
   @Test func plantedDefectsAreFoundAtTheirNode() throws {
-    var planted: [RuleID: Int] = [:]
+    var planted: [Mutation: Int] = [:]
     for seed in Self.firstSeed..<(Self.firstSeed + UInt64(Self.count)) {
       var random = SeededGenerator(seed: seed ^ 0xDEFEC7)
       let module = RandomModule(seed: seed)
-      guard let (rule, mutated) = Mutation.plant(in: module, using: &random) else { continue }
-      planted[rule, default: 0] += 1
+      guard let (mutation, rule, mutated) = Mutation.plant(in: module, using: &random) else {
+        continue
+      }
+      planted[mutation, default: 0] += 1
       let marked = MarkedModule([mutated])
       let found = try Pipeline.check(marked.files.map { .source($0) }).findings
       let expected = marked.marks.map { "\(rule) \($0.line):\($0.column)" }
@@ -148,14 +150,15 @@ import Testing
 /// The defects planted in random modules, each with the rule that must find it.
 enum Mutation: CaseIterable {
   case dropHandler, trapScreen, popOnChildStart, misspellReference, changePayload, trapChild
+  case selectOutsideTabs
 
-  /// Plants one applicable defect and returns its rule and the YAML, with `↓` at the place
-  /// the finding must be.
+  /// Plants one applicable defect and returns it, its rule and the YAML, with `↓` at the
+  /// place the finding must be.
   static func plant(in module: RandomModule, using random: inout SeededGenerator)
-    -> (RuleID, String)?
+    -> (Mutation, RuleID, String)?
   {
     for mutation in allCases.shuffled(using: &random) {
-      if let result = mutation.apply(to: module, &random) { return result }
+      if let (rule, yaml) = mutation.apply(to: module, &random) { return (mutation, rule, yaml) }
     }
     return nil
   }
@@ -237,6 +240,16 @@ enum Mutation: CaseIterable {
         .init(name: "trap", payload: nil, action: "{ start: Trap, style: fullScreen }"))
       let trap = "  ↓Trap:\n    start: S0\n    screens:\n      S0: { on: { wait: stay } }\n"
       return ("never-finishes", module.yaml() + trap)
+
+    case .selectOutsideTabs:
+      // The entry, which runs in no tab coordinator, selects a tab: nothing can show it.
+      guard let tabs = original.coordinators.first(where: { !$0.tabs.isEmpty }),
+        let tab = tabs.tabs.first, original.coordinators[0].tabs.isEmpty
+      else { return nil }
+      let event = module.coordinators[0].screens[0].events.count
+      module.coordinators[0].screens[0].events.append(
+        .init(name: "pick", payload: nil, action: "{ select: {{marker}}C\(tab.child) }"))
+      return ("unknown-reference", module.yaml(marked: (0, 0, event)))
 
     case .changePayload:
       // An event carrying a builtin payload that its target needs: carry another builtin.

@@ -45,7 +45,7 @@ enum DiagramPalette {
     case .decide, .stay: return muted
     case .finish: return finish
     case .handler where edge.action == "stay": return quietChild
-    case .start, .tab, .handler: return child
+    case .start, .tab, .select, .handler: return child
     }
   }
 }

@@ -3,8 +3,8 @@
 /// The same drawing as ``DOTWriter``, in Mermaid's means: one `subgraph` per coordinator;
 /// screens `["…"]`, decisions `{"…"}`, start `((" "))`, tab container `[/"…"\]`, result
 /// cases `(["…"])`, collapsed children `[["…"]]`; edges `-->` (push, present, replace,
-/// decide, finish), `-.->` (back, stay, handlers) and `==>` (start child, tabs), coloured by
-/// `linkStyle`; findings by `classDef`.
+/// decide, finish), `-.->` (back, stay, handlers), `-.-o` (popToRoot), `==>` (start child,
+/// tabs) and `==o` (select), coloured by `linkStyle`; findings by `classDef`.
 ///
 /// Identifiers are made of `[A-Za-z0-9_]` and always contain `_`, so none is a keyword
 /// (`end`). Every label is quoted, and every character that Mermaid, its HTML labels or
@@ -116,6 +116,7 @@ private struct MermaidText {
     case .begin, .push, .present, .replace, .decide, .finish: out += " -->"
     case .pop, .dismiss, .stay, .handler: out += " -.->"
     case .popToRoot: out += " -.-o"
+    case .select: out += " ==o"
     case .start, .tab: out += " ==>"
     }
     if !edge.label.isEmpty || edge.payload != nil || !edge.findings.isEmpty {

@@ -328,7 +328,7 @@ struct CoordinatorGenerator {
       let views = tabs.indices.map { SwiftExpression.member(of: "stack\($0 + 1)", "view") }
       let container = SwiftExpression.call(
         .member(of: "screens", "make\(name)Tabs"), [.value(.array(views))])
-      statements.append(.expression(.call("push", [.value(container)])))
+      statements.append(.expression(.call("showTabs", [.value(container)])))
       for (offset, tab) in tabs.enumerated() {
         statements += SwiftNames.docLines(tab.tab.doc).map { .comment($0) }
         let router = SwiftExpression.member(of: "stack\(offset + 1)", "router")
@@ -520,7 +520,11 @@ struct CoordinatorGenerator {
       return [.expression(.call("popToRoot"))]
     case .dismiss:
       return [.expression(.call("dismiss"))]
-    case .stay, .alert, .select, .unresolved:
+    case .select(let index):
+      let type = SwiftExpression.member(
+        of: "\(module.coordinators[index].name.text)Coordinator", "self")
+      return [.expression(.call("select", [.value(type)]))]
+    case .stay, .alert, .unresolved:
       return []
     case .decide(let target):
       return [.expression(decideCall(target - graph.screenCount, with: payload))]

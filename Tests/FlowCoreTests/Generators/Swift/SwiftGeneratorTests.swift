@@ -636,7 +636,7 @@ import Testing
         override func start() {
           let stack1 = router.makeTabStack()
           let stack2 = router.makeTabStack()
-          push(screens.makeMainTabs([stack1.view, stack2.view]))
+          showTabs(screens.makeMainTabs([stack1.view, stack2.view]))
           // The news.
           let tab1 = FeedCoordinator(screens: screens, router: stack1.router)
           startTab(tab1)
