@@ -110,7 +110,7 @@ import Testing
         +++ Generated/DetailCoordinator.swift (generated)
         @@ -22,5 +22,5 @@
            /// The events of screen Page.
-           enum PageEvent: Hashable, Sendable {
+           nonisolated enum PageEvent: Hashable, Sendable {
         -    case close
         +    case dismissed
            }

@@ -4,7 +4,7 @@ import FlowRuntime
 import Foundation
 
 /// How Account finishes.
-enum AccountResult: Hashable, Sendable {
+nonisolated enum AccountResult: Hashable, Sendable {
   case signedOut
   case accountDeleted
 }
@@ -41,7 +41,7 @@ protocol AccountScreens: AddressBookScreens {
 /// The customer's profile, orders and settings. A tab that can end the session.
 final class AccountCoordinator: FlowCoordinator<AccountResult> {
   /// The events of screen Profile.
-  enum ProfileEvent: Hashable, Sendable {
+  nonisolated enum ProfileEvent: Hashable, Sendable {
     case orders
     case addresses
     case settings
@@ -49,22 +49,22 @@ final class AccountCoordinator: FlowCoordinator<AccountResult> {
   }
 
   /// The events of screen OrderHistory.
-  enum OrderHistoryEvent: Hashable, Sendable {
+  nonisolated enum OrderHistoryEvent: Hashable, Sendable {
     case selected(Order)
   }
 
   /// The events of screen OrderDetail.
-  enum OrderDetailEvent: Hashable, Sendable {
+  nonisolated enum OrderDetailEvent: Hashable, Sendable {
     case track(URL)
   }
 
   /// The events of screen Tracking.
-  enum TrackingEvent: Hashable, Sendable {
+  nonisolated enum TrackingEvent: Hashable, Sendable {
     case close
   }
 
   /// The events of screen Settings.
-  enum SettingsEvent: Hashable, Sendable {
+  nonisolated enum SettingsEvent: Hashable, Sendable {
     case deleteAccount
   }
 

@@ -3,7 +3,7 @@
 import FlowRuntime
 
 /// How Auth finishes.
-enum AuthResult {
+nonisolated enum AuthResult {
   case signedIn(User)
   case cancelled
 }
@@ -46,7 +46,7 @@ protocol AuthScreens {
 /// Signs a customer in, or creates an account.
 final class AuthCoordinator: FlowCoordinator<AuthResult> {
   /// The events of screen SignIn.
-  enum SignInEvent: Hashable, Sendable {
+  nonisolated enum SignInEvent: Hashable, Sendable {
     case submitted(Credentials)
     /// Carries the email typed so far.
     case forgotPassword(String)
@@ -55,24 +55,24 @@ final class AuthCoordinator: FlowCoordinator<AuthResult> {
   }
 
   /// The events of screen ResetPassword.
-  enum ResetPasswordEvent: Hashable, Sendable {
+  nonisolated enum ResetPasswordEvent: Hashable, Sendable {
     case sent
   }
 
   /// The events of screen TwoFactor.
-  enum TwoFactorEvent {
+  nonisolated enum TwoFactorEvent {
     case verified(User)
     case back
   }
 
   /// The events of screen SignUp.
-  enum SignUpEvent {
+  nonisolated enum SignUpEvent {
     case created(User)
     case close
   }
 
   /// The answers to decision CheckCredentials.
-  enum CheckCredentialsAnswer {
+  nonisolated enum CheckCredentialsAnswer {
     case accepted(User)
     case rejected
     case needsCode(String)

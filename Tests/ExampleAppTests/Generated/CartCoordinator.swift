@@ -20,12 +20,12 @@ protocol CartScreens: CheckoutScreens {
 /// What the customer is about to buy. A tab.
 final class CartCoordinator: FlowCoordinator<Never> {
   /// The events of screen Basket.
-  enum BasketEvent: Hashable, Sendable {
+  nonisolated enum BasketEvent: Hashable, Sendable {
     case checkout([CartItem])
   }
 
   /// The events of screen OrderPlaced.
-  enum OrderPlacedEvent: Hashable, Sendable {
+  nonisolated enum OrderPlacedEvent: Hashable, Sendable {
     case done
   }
 

@@ -42,29 +42,29 @@ protocol CheckoutScreens: AddressBookScreens {
 /// Takes the items of a cart to a placed order, in a modal stack of its own.
 final class CheckoutCoordinator: FlowCoordinator<CheckoutOutcome> {
   /// The events of screen Review.
-  enum ReviewEvent: Hashable, Sendable {
+  nonisolated enum ReviewEvent: Hashable, Sendable {
     case pay(Address)
     case changeAddress
     case close
   }
 
   /// The events of screen Payment.
-  enum PaymentEvent: Hashable, Sendable {
+  nonisolated enum PaymentEvent: Hashable, Sendable {
     case methodChosen(PaymentMethod)
   }
 
   /// The events of screen BankVerification.
-  enum BankVerificationEvent: Hashable, Sendable {
+  nonisolated enum BankVerificationEvent: Hashable, Sendable {
     case done
   }
 
   /// The events of screen Confirmation.
-  enum ConfirmationEvent: Hashable, Sendable {
+  nonisolated enum ConfirmationEvent: Hashable, Sendable {
     case done(Order)
   }
 
   /// The answers to decision Authorize.
-  enum AuthorizeAnswer: Hashable, Sendable {
+  nonisolated enum AuthorizeAnswer: Hashable, Sendable {
     case approved(Order)
     case declined
     case needsVerification(URL)

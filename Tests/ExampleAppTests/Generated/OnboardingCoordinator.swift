@@ -3,7 +3,7 @@
 import FlowRuntime
 
 /// How Onboarding finishes.
-enum OnboardingResult: Hashable, Sendable {
+nonisolated enum OnboardingResult: Hashable, Sendable {
   case finished
 }
 
@@ -26,13 +26,13 @@ protocol OnboardingScreens {
 /// or finished.
 final class OnboardingCoordinator: FlowCoordinator<OnboardingResult> {
   /// The events of screen Welcome.
-  enum WelcomeEvent: Hashable, Sendable {
+  nonisolated enum WelcomeEvent: Hashable, Sendable {
     case next
     case skip
   }
 
   /// The events of screen Notifications.
-  enum NotificationsEvent: Hashable, Sendable {
+  nonisolated enum NotificationsEvent: Hashable, Sendable {
     case allow
     case later
   }

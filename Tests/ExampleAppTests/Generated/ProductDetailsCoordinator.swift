@@ -3,7 +3,7 @@
 import FlowRuntime
 
 /// How ProductDetails finishes.
-enum ProductDetailsResult: Hashable, Sendable {
+nonisolated enum ProductDetailsResult: Hashable, Sendable {
   case closed
   case addedToCart(CartItem)
 }
@@ -32,7 +32,7 @@ protocol ProductDetailsScreens {
 /// its first screen goes back by finishing.
 final class ProductDetailsCoordinator: FlowCoordinator<ProductDetailsResult> {
   /// The events of screen Details.
-  enum DetailsEvent: Hashable, Sendable {
+  nonisolated enum DetailsEvent: Hashable, Sendable {
     case addToCart(CartItem)
     case showReviews(Product)
     case showSizeGuide
@@ -40,10 +40,10 @@ final class ProductDetailsCoordinator: FlowCoordinator<ProductDetailsResult> {
   }
 
   /// The events of screen Reviews.
-  enum ReviewsEvent: Hashable, Sendable {}
+  nonisolated enum ReviewsEvent: Hashable, Sendable {}
 
   /// The events of screen SizeGuide.
-  enum SizeGuideEvent: Hashable, Sendable {
+  nonisolated enum SizeGuideEvent: Hashable, Sendable {
     case close
   }
 

@@ -20,13 +20,13 @@ protocol SearchScreens: ProductDetailsScreens {
 /// Full-text search over the catalog. A tab.
 final class SearchCoordinator: FlowCoordinator<Never> {
   /// The events of screen Results.
-  enum ResultsEvent: Hashable, Sendable {
+  nonisolated enum ResultsEvent: Hashable, Sendable {
     case editFilters(SearchFilters)
     case selected(Product)
   }
 
   /// The events of screen Filters.
-  enum FiltersEvent: Hashable, Sendable {
+  nonisolated enum FiltersEvent: Hashable, Sendable {
     case apply
     case reset
   }

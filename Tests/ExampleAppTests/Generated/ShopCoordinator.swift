@@ -20,12 +20,12 @@ protocol ShopScreens: ProductDetailsScreens {
 /// Browses the catalog by category. A tab; it lives as long as the tabs do.
 final class ShopCoordinator: FlowCoordinator<Never> {
   /// The events of screen Categories.
-  enum CategoriesEvent: Hashable, Sendable {
+  nonisolated enum CategoriesEvent: Hashable, Sendable {
     case selected(String)
   }
 
   /// The events of screen Products.
-  enum ProductsEvent: Hashable, Sendable {
+  nonisolated enum ProductsEvent: Hashable, Sendable {
     case opened(Product)
   }
 

@@ -53,6 +53,8 @@ struct CoordinatorGenerator {
   private var name: String { coordinator.name.text }
   private var className: String { name + "Coordinator" }
   private var visible: [SwiftModifier] { context.access.modifiers }
+  /// The modifiers of a generated value type: see ``AccessLevel/valueTypeModifiers``.
+  private var valueType: [SwiftModifier] { context.access.valueTypeModifiers }
 
   /// The coordinator's file.
   mutating func file(header: String) -> SwiftFile {
@@ -88,7 +90,7 @@ struct CoordinatorGenerator {
 
   private mutating func resultEnum(_ cases: [PayloadCase]) -> SwiftEnum {
     SwiftEnum(
-      preamble: SwiftPreamble(doc: ["How \(name) finishes."], modifiers: visible),
+      preamble: SwiftPreamble(doc: ["How \(name) finishes."], modifiers: valueType),
       name: name + "Result",
       inherits: context.facts.conformances(
         payloads: cases.compactMap { $0.payload?.type }, in: module, names: names),
@@ -103,7 +105,7 @@ struct CoordinatorGenerator {
     _ name: String, doc: String, transitions: [Transition]
   ) -> SwiftEnum {
     SwiftEnum(
-      preamble: SwiftPreamble(doc: [doc], modifiers: visible), name: name,
+      preamble: SwiftPreamble(doc: [doc], modifiers: valueType), name: name,
       inherits: context.facts.conformances(
         payloads: transitions.compactMap { $0.payload?.type }, in: module, names: names),
       cases: transitions.map { item in
@@ -598,4 +600,10 @@ public enum AccessLevel: String, CaseIterable, Sendable {
 
   /// The modifiers to write.
   var modifiers: [SwiftModifier] { self == .public ? [.public] : [] }
+
+  /// The modifiers of a generated struct or enum: `nonisolated` too, so that it is plain
+  /// data whatever the app's default isolation. Built with `-default-isolation MainActor`
+  /// (Xcode 26's default for apps), a type without it would be main-actor isolated, and
+  /// comparing, hashing or coding it off the main actor would not compile.
+  var valueTypeModifiers: [SwiftModifier] { modifiers + [.nonisolated] }
 }

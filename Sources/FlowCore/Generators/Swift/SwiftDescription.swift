@@ -47,7 +47,7 @@ struct SwiftAttribute: Sendable {
 
 /// A declaration modifier.
 enum SwiftModifier: String, Sendable {
-  case `public`, `private`, final, override
+  case `public`, `private`, final, override, nonisolated
 }
 
 /// What every declaration starts with.

@@ -64,7 +64,8 @@ struct TypesGenerator {
         declarations.append(
           .type(
             SwiftTypeDeclaration(
-              preamble: SwiftPreamble(doc: doc, modifiers: visible), kind: .structure, name: name,
+              preamble: SwiftPreamble(doc: doc, modifiers: context.access.valueTypeModifiers),
+              kind: .structure, name: name,
               inherits: conformances, members: members)))
       case .enumeration(let cases):
         var swiftCases: [SwiftEnumCase] = []
@@ -79,7 +80,7 @@ struct TypesGenerator {
         declarations.append(
           .enumeration(
             SwiftEnum(
-              preamble: SwiftPreamble(doc: doc, modifiers: visible),
+              preamble: SwiftPreamble(doc: doc, modifiers: context.access.valueTypeModifiers),
               isIndirect: context.facts.indirectEnums.contains(name), name: name,
               inherits: conformances, cases: swiftCases)))
       case .external, .invalid:

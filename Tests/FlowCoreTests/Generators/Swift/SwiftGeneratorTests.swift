@@ -31,7 +31,7 @@ import Testing
       import FlowRuntime
 
       /// How Auth finishes.
-      enum AuthResult: Hashable, Sendable {
+      nonisolated enum AuthResult: Hashable, Sendable {
         case done
         case failed(String)
       }
@@ -49,14 +49,14 @@ import Testing
       /// Signs the user in.
       final class AuthCoordinator: FlowCoordinator<AuthResult> {
         /// The events of screen Login.
-        enum LoginEvent: Hashable, Sendable {
+        nonisolated enum LoginEvent: Hashable, Sendable {
           case help
           case done
           case failed(String)
         }
 
         /// The events of screen Help.
-        enum HelpEvent: Hashable, Sendable {
+        nonisolated enum HelpEvent: Hashable, Sendable {
           case back
         }
 
@@ -132,7 +132,7 @@ import Testing
     expectContains(
       swift,
       """
-        enum ListEvent: Hashable, Sendable {
+        nonisolated enum ListEvent: Hashable, Sendable {
           case open(Int)
           case peek(Int)
           case again([Int: String]?)
@@ -191,7 +191,7 @@ import Testing
     expectContains(
       files["FlowTypes.swift"],
       """
-      struct Weird: Codable, Hashable, Sendable {
+      nonisolated struct Weird: Codable, Hashable, Sendable {
         var `self`: Int
         var `class`: Bool
         var type: String
@@ -217,19 +217,19 @@ import Testing
     let files = try generate(module, access: .public)
     expectContains(
       files["AuthCoordinator.swift"],
-      "public enum AuthResult: Hashable, Sendable {",
+      "public nonisolated enum AuthResult: Hashable, Sendable {",
       "public protocol AuthScreens {",
       "public final class AuthCoordinator: FlowCoordinator<AuthResult> {",
-      "  public enum LoginEvent: Hashable, Sendable {",
+      "  public nonisolated enum LoginEvent: Hashable, Sendable {",
       "  public init(input: String, screens: any AuthScreens, router: any Router) {",
       "  override public func start() {",
       "  override public var leaveResult: AuthResult? { AuthResult.done }",
       "  private func handle(_ event: LoginEvent) {")
     expectContains(
       files["FlowTypes.swift"],
-      "public enum Token: Codable, Hashable, Sendable {",
+      "public nonisolated enum Token: Codable, Hashable, Sendable {",
       """
-      public struct Weird: Codable, Hashable, Sendable {
+      public nonisolated struct Weird: Codable, Hashable, Sendable {
         public var `self`: Int
         public var `class`: Bool
 
@@ -440,10 +440,10 @@ import Testing
     expectContains(
       files["FlowTypes.swift"],
       "import Foundation\n",
-      "struct Item: Codable, Hashable, Sendable {",
-      "struct Owned: Hashable {",
-      "struct Index {")
-    expectContains(files["AppCoordinator.swift"], "  enum HomeEvent {\n")
+      "nonisolated struct Item: Codable, Hashable, Sendable {",
+      "nonisolated struct Owned: Hashable {",
+      "nonisolated struct Index {")
+    expectContains(files["AppCoordinator.swift"], "  nonisolated enum HomeEvent {\n")
     #expect(files["AppCoordinator.swift"]?.contains("import Foundation") == false)
   }
 
@@ -466,7 +466,7 @@ import Testing
       files["FlowTypes.swift"],
       "import FlowRuntime\n",
       "  @Indirect var parent: Comment?\n  var replies: [Comment]\n",
-      "indirect enum Tree: Codable, Hashable, Sendable {",
+      "nonisolated indirect enum Tree: Codable, Hashable, Sendable {",
       "  var left: Tree\n  var right: Tree?\n")
   }
 
