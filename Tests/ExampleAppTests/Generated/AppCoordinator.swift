@@ -13,7 +13,7 @@ protocol AppScreens: AuthScreens, MainScreens, OnboardingScreens {
 /// The root of the app. It owns no screen; it decides where each launch begins.
 final class AppCoordinator: FlowCoordinator<Never> {
   /// The answers to decision Launch.
-  nonisolated enum LaunchAnswer {
+  enum LaunchAnswer {
     /// Nothing stored yet; show the tour, full screen, before anything else.
     case firstRun
     /// No session; the payload is the email remembered from the last sign-in.

@@ -3,7 +3,7 @@
 import FlowRuntime
 
 /// How Auth finishes.
-nonisolated enum AuthResult {
+enum AuthResult {
   case signedIn(User)
   case cancelled
 }
@@ -60,19 +60,19 @@ final class AuthCoordinator: FlowCoordinator<AuthResult> {
   }
 
   /// The events of screen TwoFactor.
-  nonisolated enum TwoFactorEvent {
+  enum TwoFactorEvent {
     case verified(User)
     case back
   }
 
   /// The events of screen SignUp.
-  nonisolated enum SignUpEvent {
+  enum SignUpEvent {
     case created(User)
     case close
   }
 
   /// The answers to decision CheckCredentials.
-  nonisolated enum CheckCredentialsAnswer {
+  enum CheckCredentialsAnswer {
     case accepted(User)
     case rejected
     case needsCode(String)

@@ -53,8 +53,12 @@ struct CoordinatorGenerator {
   private var name: String { coordinator.name.text }
   private var className: String { name + "Coordinator" }
   private var visible: [SwiftModifier] { context.access.modifiers }
-  /// The modifiers of a generated value type: see ``AccessLevel/valueTypeModifiers``.
-  private var valueType: [SwiftModifier] { context.access.valueTypeModifiers }
+  /// The modifiers of a generated enum whose payloads are `payloads`: see
+  /// ``SwiftTypeFacts/isNonisolated(payloads:in:)``.
+  private func valueType(payloads: [TypeExpression]) -> [SwiftModifier] {
+    context.access.modifiers(
+      nonisolated: context.facts.isNonisolated(payloads: payloads, in: module))
+  }
 
   /// The coordinator's file.
   mutating func file(header: String) -> SwiftFile {
@@ -90,7 +94,9 @@ struct CoordinatorGenerator {
 
   private mutating func resultEnum(_ cases: [PayloadCase]) -> SwiftEnum {
     SwiftEnum(
-      preamble: SwiftPreamble(doc: ["How \(name) finishes."], modifiers: valueType),
+      preamble: SwiftPreamble(
+        doc: ["How \(name) finishes."],
+        modifiers: valueType(payloads: cases.compactMap { $0.payload?.type })),
       name: name + "Result",
       inherits: context.facts.conformances(
         payloads: cases.compactMap { $0.payload?.type }, in: module, names: names),
@@ -105,7 +111,9 @@ struct CoordinatorGenerator {
     _ name: String, doc: String, transitions: [Transition]
   ) -> SwiftEnum {
     SwiftEnum(
-      preamble: SwiftPreamble(doc: [doc], modifiers: valueType), name: name,
+      preamble: SwiftPreamble(
+        doc: [doc], modifiers: valueType(payloads: transitions.compactMap { $0.payload?.type })),
+      name: name,
       inherits: context.facts.conformances(
         payloads: transitions.compactMap { $0.payload?.type }, in: module, names: names),
       cases: transitions.map { item in
@@ -601,9 +609,11 @@ public enum AccessLevel: String, CaseIterable, Sendable {
   /// The modifiers to write.
   var modifiers: [SwiftModifier] { self == .public ? [.public] : [] }
 
-  /// The modifiers of a generated struct or enum: `nonisolated` too, so that it is plain
-  /// data whatever the app's default isolation. Built with `-default-isolation MainActor`
-  /// (Xcode 26's default for apps), a type without it would be main-actor isolated, and
-  /// comparing, hashing or coding it off the main actor would not compile.
-  var valueTypeModifiers: [SwiftModifier] { modifiers + [.nonisolated] }
+  /// The modifiers of a generated struct or enum, with `nonisolated` for one that is plain
+  /// data (``SwiftTypeFacts/isNonisolated(_:)``). Built with `-default-isolation MainActor`
+  /// (Xcode 26's default for apps), a type without it is main-actor isolated, and comparing,
+  /// hashing or coding it off the main actor does not compile.
+  func modifiers(nonisolated: Bool) -> [SwiftModifier] {
+    nonisolated ? modifiers + [.nonisolated] : modifiers
+  }
 }

@@ -441,9 +441,9 @@ import Testing
       files["FlowTypes.swift"],
       "import Foundation\n",
       "nonisolated struct Item: Codable, Hashable, Sendable {",
-      "nonisolated struct Owned: Hashable {",
-      "nonisolated struct Index {")
-    expectContains(files["AppCoordinator.swift"], "  nonisolated enum HomeEvent {\n")
+      "struct Owned: Hashable {",
+      "struct Index {")
+    expectContains(files["AppCoordinator.swift"], "  enum HomeEvent {\n")
     #expect(files["AppCoordinator.swift"]?.contains("import Foundation") == false)
   }
 
@@ -468,6 +468,51 @@ import Testing
       "  @Indirect var parent: Comment?\n  var replies: [Comment]\n",
       "nonisolated indirect enum Tree: Codable, Hashable, Sendable {",
       "  var left: Tree\n  var right: Tree?\n")
+  }
+
+  /// A generated type is `nonisolated` unless it holds, at any depth, an external type or
+  /// a struct with a field stored out of line (Swift rejects a property wrapper in a
+  /// nonisolated type); so is an event enum.
+  @Test func valueTypesAreNonisolatedUnlessTheyHoldAppTypesOrBoxedFields() throws {
+    let files = try generate(
+      flow(
+        """
+        App:
+          entry: true
+          start: Home
+          screens:
+            Home:
+              on:
+                note: { payload: Note, push: Home }
+                thread: { payload: Thread, push: Home }
+                owner: { payload: Owner, push: Home }
+        """,
+        types: """
+          User: external
+          Note: { struct: { text: String, tags: "[String: Int]" } }
+          Comment: { struct: { text: String, parent: Comment? } }
+          Thread: { enum: { one: Comment, none: ~ } }
+          Owner: { struct: { user: User } }
+          """))
+    expectContains(
+      files["FlowTypes.swift"],
+      "\nnonisolated struct Note: Codable, Hashable, Sendable {",
+      "\nstruct Comment: Codable, Hashable, Sendable {",
+      "\nenum Thread: Codable, Hashable, Sendable {",
+      "\nstruct Owner {")
+    expectContains(files["AppCoordinator.swift"], "\n  enum HomeEvent {\n")
+    let noteOnly = try generate(
+      flow(
+        """
+        App:
+          entry: true
+          start: Home
+          screens:
+            Home: { on: { note: { payload: Note, push: Home }, plain: { push: Home } } }
+        """,
+        types: "Note: { struct: { text: String } }"))
+    expectContains(
+      noteOnly["AppCoordinator.swift"], "\n  nonisolated enum HomeEvent: Hashable, Sendable {\n")
   }
 
   @Test func aDecisionGetsOneMethodPerPayloadItIsDecidedWith() throws {
