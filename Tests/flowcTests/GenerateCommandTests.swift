@@ -115,7 +115,7 @@ import Testing
         +    case dismissed
            }
          
-        @@ -51,5 +51,5 @@
+        @@ -52,5 +52,5 @@
              guard canAct else { return }
              switch event {
         -    case .close:

@@ -86,9 +86,10 @@ final class AccountCoordinator: FlowCoordinator<AccountResult> {
   // MARK: - Profile
 
   private func makeProfile(_ input: User) -> any Presentable {
-    screens.makeProfile(input) { [weak self] (event: ProfileEvent) in
+    let send = screenEvents { [weak self] (event: ProfileEvent) in
       self?.handle(event)
     }
+    return screens.makeProfile(input, send: send)
   }
 
   private func handle(_ event: ProfileEvent) {
@@ -116,9 +117,10 @@ final class AccountCoordinator: FlowCoordinator<AccountResult> {
   // MARK: - OrderHistory
 
   private func makeOrderHistory() -> any Presentable {
-    screens.makeOrderHistory { [weak self] (event: OrderHistoryEvent) in
+    let send = screenEvents { [weak self] (event: OrderHistoryEvent) in
       self?.handle(event)
     }
+    return screens.makeOrderHistory(send: send)
   }
 
   private func handle(_ event: OrderHistoryEvent) {
@@ -132,9 +134,10 @@ final class AccountCoordinator: FlowCoordinator<AccountResult> {
   // MARK: - OrderDetail
 
   private func makeOrderDetail(_ input: Order) -> any Presentable {
-    screens.makeOrderDetail(input) { [weak self] (event: OrderDetailEvent) in
+    let send = screenEvents { [weak self] (event: OrderDetailEvent) in
       self?.handle(event)
     }
+    return screens.makeOrderDetail(input, send: send)
   }
 
   private func handle(_ event: OrderDetailEvent) {
@@ -148,9 +151,10 @@ final class AccountCoordinator: FlowCoordinator<AccountResult> {
   // MARK: - Tracking
 
   private func makeTracking(_ input: URL) -> any Presentable {
-    screens.makeTracking(input) { [weak self] (event: TrackingEvent) in
+    let send = screenEvents { [weak self] (event: TrackingEvent) in
       self?.handle(event)
     }
+    return screens.makeTracking(input, send: send)
   }
 
   private func handle(_ event: TrackingEvent) {
@@ -164,9 +168,10 @@ final class AccountCoordinator: FlowCoordinator<AccountResult> {
   // MARK: - Settings
 
   private func makeSettings() -> any Presentable {
-    screens.makeSettings { [weak self] (event: SettingsEvent) in
+    let send = screenEvents { [weak self] (event: SettingsEvent) in
       self?.handle(event)
     }
+    return screens.makeSettings(send: send)
   }
 
   private func handle(_ event: SettingsEvent) {

@@ -56,9 +56,10 @@ final class AddressBookCoordinator: FlowCoordinator<AddressBookResult> {
   // MARK: - Addresses
 
   private func makeAddresses() -> any Presentable {
-    screens.makeAddresses { [weak self] (event: AddressesEvent) in
+    let send = screenEvents { [weak self] (event: AddressesEvent) in
       self?.handle(event)
     }
+    return screens.makeAddresses(send: send)
   }
 
   private func handle(_ event: AddressesEvent) {
@@ -76,9 +77,10 @@ final class AddressBookCoordinator: FlowCoordinator<AddressBookResult> {
   // MARK: - NewAddress
 
   private func makeNewAddress() -> any Presentable {
-    screens.makeNewAddress { [weak self] (event: NewAddressEvent) in
+    let send = screenEvents { [weak self] (event: NewAddressEvent) in
       self?.handle(event)
     }
+    return screens.makeNewAddress(send: send)
   }
 
   private func handle(_ event: NewAddressEvent) {

@@ -45,9 +45,10 @@ final class CartCoordinator: FlowCoordinator<Never> {
   // MARK: - Basket
 
   private func makeBasket() -> any Presentable {
-    screens.makeBasket { [weak self] (event: BasketEvent) in
+    let send = screenEvents { [weak self] (event: BasketEvent) in
       self?.handle(event)
     }
+    return screens.makeBasket(send: send)
   }
 
   private func handle(_ event: BasketEvent) {
@@ -70,9 +71,10 @@ final class CartCoordinator: FlowCoordinator<Never> {
   // MARK: - OrderPlaced
 
   private func makeOrderPlaced(_ input: Order) -> any Presentable {
-    screens.makeOrderPlaced(input) { [weak self] (event: OrderPlacedEvent) in
+    let send = screenEvents { [weak self] (event: OrderPlacedEvent) in
       self?.handle(event)
     }
+    return screens.makeOrderPlaced(input, send: send)
   }
 
   private func handle(_ event: OrderPlacedEvent) {

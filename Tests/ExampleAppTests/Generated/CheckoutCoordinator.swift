@@ -92,9 +92,10 @@ final class CheckoutCoordinator: FlowCoordinator<CheckoutOutcome> {
   // MARK: - Review
 
   private func makeReview(_ input: [CartItem]) -> any Presentable {
-    screens.makeReview(input) { [weak self] (event: ReviewEvent) in
+    let send = screenEvents { [weak self] (event: ReviewEvent) in
       self?.handle(event)
     }
+    return screens.makeReview(input, send: send)
   }
 
   private func handle(_ event: ReviewEvent) {
@@ -121,9 +122,10 @@ final class CheckoutCoordinator: FlowCoordinator<CheckoutOutcome> {
   // MARK: - Payment
 
   private func makePayment(_ input: Address) -> any Presentable {
-    screens.makePayment(input) { [weak self] (event: PaymentEvent) in
+    let send = screenEvents { [weak self] (event: PaymentEvent) in
       self?.handle(event)
     }
+    return screens.makePayment(input, send: send)
   }
 
   private func handle(_ event: PaymentEvent) {
@@ -137,9 +139,10 @@ final class CheckoutCoordinator: FlowCoordinator<CheckoutOutcome> {
   // MARK: - BankVerification
 
   private func makeBankVerification(_ input: URL) -> any Presentable {
-    screens.makeBankVerification(input) { [weak self] (event: BankVerificationEvent) in
+    let send = screenEvents { [weak self] (event: BankVerificationEvent) in
       self?.handle(event)
     }
+    return screens.makeBankVerification(input, send: send)
   }
 
   private func handle(_ event: BankVerificationEvent) {
@@ -153,9 +156,10 @@ final class CheckoutCoordinator: FlowCoordinator<CheckoutOutcome> {
   // MARK: - Confirmation
 
   private func makeConfirmation(_ input: Order) -> any Presentable {
-    screens.makeConfirmation(input) { [weak self] (event: ConfirmationEvent) in
+    let send = screenEvents { [weak self] (event: ConfirmationEvent) in
       self?.handle(event)
     }
+    return screens.makeConfirmation(input, send: send)
   }
 
   private func handle(_ event: ConfirmationEvent) {

@@ -45,9 +45,10 @@ final class FeedbackCoordinator: FlowCoordinator<FeedbackResult> {
   // MARK: - Survey
 
   private func makeSurvey() -> any Presentable {
-    screens.makeSurvey { [weak self] (event: SurveyEvent) in
+    let send = screenEvents { [weak self] (event: SurveyEvent) in
       self?.handle(event)
     }
+    return screens.makeSurvey(send: send)
   }
 
   private func handle(_ event: SurveyEvent) {

@@ -53,9 +53,10 @@ final class OnboardingCoordinator: FlowCoordinator<OnboardingResult> {
   // MARK: - Welcome
 
   private func makeWelcome() -> any Presentable {
-    screens.makeWelcome { [weak self] (event: WelcomeEvent) in
+    let send = screenEvents { [weak self] (event: WelcomeEvent) in
       self?.handle(event)
     }
+    return screens.makeWelcome(send: send)
   }
 
   private func handle(_ event: WelcomeEvent) {
@@ -71,9 +72,10 @@ final class OnboardingCoordinator: FlowCoordinator<OnboardingResult> {
   // MARK: - Notifications
 
   private func makeNotifications() -> any Presentable {
-    screens.makeNotifications { [weak self] (event: NotificationsEvent) in
+    let send = screenEvents { [weak self] (event: NotificationsEvent) in
       self?.handle(event)
     }
+    return screens.makeNotifications(send: send)
   }
 
   private func handle(_ event: NotificationsEvent) {

@@ -69,9 +69,10 @@ final class ProductDetailsCoordinator: FlowCoordinator<ProductDetailsResult> {
   // MARK: - Details
 
   private func makeDetails(_ input: Product) -> any Presentable {
-    screens.makeDetails(input) { [weak self] (event: DetailsEvent) in
+    let send = screenEvents { [weak self] (event: DetailsEvent) in
       self?.handle(event)
     }
+    return screens.makeDetails(input, send: send)
   }
 
   private func handle(_ event: DetailsEvent) {
@@ -97,9 +98,10 @@ final class ProductDetailsCoordinator: FlowCoordinator<ProductDetailsResult> {
   // MARK: - SizeGuide
 
   private func makeSizeGuide() -> any Presentable {
-    screens.makeSizeGuide { [weak self] (event: SizeGuideEvent) in
+    let send = screenEvents { [weak self] (event: SizeGuideEvent) in
       self?.handle(event)
     }
+    return screens.makeSizeGuide(send: send)
   }
 
   private func handle(_ event: SizeGuideEvent) {

@@ -396,12 +396,23 @@ struct CoordinatorGenerator {
       parameters.append(SwiftParameter(label: "_", name: "input", type: spell(input.type)))
       arguments.append(.value(.identifier("input")))
     }
-    let make = SwiftExpression.call(
-      .member(of: "screens", "make\(screen.name.text)"), arguments,
-      trailing: forward("event", of: "\(screen.name.text)Event", isEmpty: screen.events.isEmpty))
+    let function = SwiftExpression.member(of: "screens", "make\(screen.name.text)")
+    let forwarding = forward(
+      "event", of: "\(screen.name.text)Event", isEmpty: screen.events.isEmpty)
+    // Events reach the handler through `screenEvents`, which drops those sent once the
+    // screen is no longer on top (a double tap on a push pushes once), as `answerOnce` does
+    // for decisions. A screen without events needs no sink.
+    let body: [SwiftStatement] =
+      screen.events.isEmpty
+      ? [.expression(.call(function, arguments, trailing: forwarding))]
+      : [
+        .constant(name: "send", value: .call("screenEvents", trailing: forwarding)),
+        .returnValue(
+          .call(function, arguments + [SwiftArgument(label: "send", value: .identifier("send"))])),
+      ]
     let maker = SwiftFunction(
       preamble: SwiftPreamble(modifiers: [.private]), name: "make\(screen.name.text)",
-      parameters: parameters, returns: presentable, body: [.expression(make)])
+      parameters: parameters, returns: presentable, body: body)
     guard let handler = handler(of: index, "event") else { return [.function(maker)] }
     return [.function(maker), .function(handler)]
   }

@@ -169,6 +169,8 @@ enum SwiftStatement: Sendable {
   case guardStatement(SwiftCondition, otherwise: [SwiftStatement])
   /// `return`.
   case returnStatement
+  /// `return value`.
+  case returnValue(SwiftExpression)
   /// `switch subject { cases }`.
   case switchOver(SwiftExpression, cases: [SwiftSwitchCase])
   /// A `//` comment.

@@ -76,9 +76,10 @@ import Testing
         // MARK: - Login
 
         private func makeLogin() -> any Presentable {
-          screens.makeLogin { [weak self] (event: LoginEvent) in
+          let send = screenEvents { [weak self] (event: LoginEvent) in
             self?.handle(event)
           }
+          return screens.makeLogin(send: send)
         }
 
         private func handle(_ event: LoginEvent) {
@@ -96,9 +97,10 @@ import Testing
         // MARK: - Help
 
         private func makeHelp() -> any Presentable {
-          screens.makeHelp { [weak self] (event: HelpEvent) in
+          let send = screenEvents { [weak self] (event: HelpEvent) in
             self?.handle(event)
           }
+          return screens.makeHelp(send: send)
         }
 
         private func handle(_ event: HelpEvent) {
