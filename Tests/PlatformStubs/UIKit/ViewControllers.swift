@@ -4,6 +4,15 @@
 // iOS 18 SDK as Apple's documentation gives them (names, labels, optionality,
 // `@MainActor`, `Sendable`); an `@objc optional` requirement is a protocol-extension
 // default. The bodies are not UIKit: they only let the declarations compile.
+//
+// Checked one by one against Apple's pages: the navigation and presentation delegate
+// methods, `present(_:animated:completion:)`, the `pop…` methods and their results,
+// `UIAlertAction` (`@MainActor`, its initializer, `Style` Sendable and Hashable),
+// `tabBarController(_:didSelect:)`, `scene(_:willConnectTo:options:)`, the optional
+// `window`, `UIWindow(windowScene:)`, `notifyWhenInteractionChanges(_:)`. Written from the
+// SDK as commonly used, not confirmed page by page: the raw values of the style enums,
+// `UIImage` being Sendable, `UIScene.ConnectionOptions` being `@MainActor`, and the
+// initializers of `UINavigationItem` and `UITabBarItem`.
 @_exported import Foundation
 
 /// `UIResponder`: `@MainActor class UIResponder : NSObject`.
