@@ -32,6 +32,7 @@ import Testing
       """,
       "Sources/App/User.swift":
         "/// The app's own type.\npublic struct User: Hashable, Sendable {}\n",
+      "Sources/App/OffMainActor.swift": offMainActor,
     ])
     defer { directory.cleanUp() }
     let generated = try flowc(
@@ -55,6 +56,28 @@ import Testing
     #expect(isolated.status == 0, "\(isolated.stdout)\(isolated.stderr)")
   }
 }
+
+/// The generated types that hold no external type and no field stored out of line, used off
+/// the main actor as an app's model and networking code use them: built with
+/// `-default-isolation MainActor`, such a type that is not `nonisolated` fails here.
+let offMainActor = """
+  import Foundation
+
+  nonisolated func sameOutcome(_ first: Outcome, _ second: Outcome) -> Bool { first == second }
+
+  nonisolated func hashes(_ tree: Tree, _ nothing: Nothing, _ empty: Empty) -> [Int] {
+    [tree.hashValue, nothing.hashValue, empty.hashValue]
+  }
+
+  nonisolated func encoded(_ pong: Pong, _ router: Router) throws -> [Data] {
+    [try JSONEncoder().encode(pong), try JSONEncoder().encode(router)]
+  }
+
+  nonisolated func decoded(_ data: Data) throws -> Tree {
+    try JSONDecoder().decode(Tree.self, from: data)
+  }
+
+  """
 
 /// A module that checks without errors and exercises what is hard to generate.
 let awkwardFlow = """

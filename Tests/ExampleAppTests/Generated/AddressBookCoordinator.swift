@@ -3,7 +3,7 @@
 import FlowRuntime
 
 /// How AddressBook finishes.
-enum AddressBookResult: Hashable, Sendable {
+nonisolated enum AddressBookResult: Hashable, Sendable {
   case picked(Address)
   case cancelled
 }
@@ -25,14 +25,14 @@ protocol AddressBookScreens {
 /// back by finishing, which is right both ways, and so does the user's own back or swipe.
 final class AddressBookCoordinator: FlowCoordinator<AddressBookResult> {
   /// The events of screen Addresses.
-  enum AddressesEvent: Hashable, Sendable {
+  nonisolated enum AddressesEvent: Hashable, Sendable {
     case picked(Address)
     case add
     case back
   }
 
   /// The events of screen NewAddress.
-  enum NewAddressEvent: Hashable, Sendable {
+  nonisolated enum NewAddressEvent: Hashable, Sendable {
     case saved(Address)
   }
 
@@ -56,9 +56,10 @@ final class AddressBookCoordinator: FlowCoordinator<AddressBookResult> {
   // MARK: - Addresses
 
   private func makeAddresses() -> any Presentable {
-    screens.makeAddresses { [weak self] (event: AddressesEvent) in
+    let send = screenEvents { [weak self] (event: AddressesEvent) in
       self?.handle(event)
     }
+    return screens.makeAddresses(send: send)
   }
 
   private func handle(_ event: AddressesEvent) {
@@ -76,9 +77,10 @@ final class AddressBookCoordinator: FlowCoordinator<AddressBookResult> {
   // MARK: - NewAddress
 
   private func makeNewAddress() -> any Presentable {
-    screens.makeNewAddress { [weak self] (event: NewAddressEvent) in
+    let send = screenEvents { [weak self] (event: NewAddressEvent) in
       self?.handle(event)
     }
+    return screens.makeNewAddress(send: send)
   }
 
   private func handle(_ event: NewAddressEvent) {

@@ -3,7 +3,7 @@
 import FlowRuntime
 
 /// How Main finishes.
-enum MainResult: Hashable, Sendable {
+nonisolated enum MainResult: Hashable, Sendable {
   case signedOut
 }
 
