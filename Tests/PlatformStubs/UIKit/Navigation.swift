@@ -31,20 +31,23 @@ open class UINavigationController: UIViewController {
   public init(rootViewController: UIViewController) {
     super.init(nibName: nil, bundle: nil)
     viewControllers = [rootViewController]
+    // An initializer's own assignment does not run `didSet`.
+    rootViewController.parent = self
   }
 
   open func setViewControllers(_ viewControllers: [UIViewController], animated: Bool) {
-    self.viewControllers = viewControllers
+    show(viewControllers, animated: animated)
   }
 
   open func pushViewController(_ viewController: UIViewController, animated: Bool) {
-    viewControllers.append(viewController)
+    show(viewControllers + [viewController], animated: animated)
   }
 
   @discardableResult
   open func popViewController(animated: Bool) -> UIViewController? {
-    guard viewControllers.count > 1 else { return nil }
-    return viewControllers.popLast()
+    guard viewControllers.count > 1, let top = viewControllers.last else { return nil }
+    show(viewControllers.dropLast(), animated: animated)
+    return top
   }
 
   @discardableResult
@@ -55,7 +58,7 @@ open class UINavigationController: UIViewController {
       return nil
     }
     let popped = Array(viewControllers[(index + 1)...])
-    viewControllers.removeSubrange((index + 1)...)
+    show(Array(viewControllers[...index]), animated: animated)
     return popped
   }
 
@@ -63,6 +66,33 @@ open class UINavigationController: UIViewController {
   open func popToRootViewController(animated: Bool) -> [UIViewController]? {
     guard let root = viewControllers.first else { return nil }
     return popToViewController(root, animated: animated)
+  }
+
+  /// UIKit's order: the stack changes at once, the delegate hears `willShow` when the top
+  /// changes and `didShow` when the transition ends; a cancelled interactive pop puts the
+  /// stack back, without `didShow`.
+  private func show(_ new: [UIViewController], animated: Bool, interactive: Bool = false) {
+    let old = viewControllers
+    viewControllers = new
+    guard let top = new.last, top !== old.last else { return }
+    delegate?.navigationController(self, willShow: top, animated: animated)
+    activeTransition = Transitions.begin(
+      animated: animated, from: old.last, to: top, interactive: interactive
+    ) { [weak self] finished in
+      guard let self else { return }
+      activeTransition = nil
+      if finished {
+        delegate?.navigationController(self, didShow: top, animated: animated)
+      } else {
+        viewControllers = old
+      }
+    }
+  }
+
+  /// The user goes back to the screen at `index`: the back button, its long-press menu, or
+  /// (`interactive`) the swipe-back gesture.
+  func userPop(to index: Int, interactive: Bool) {
+    show(Array(viewControllers.prefix(index + 1)), animated: true, interactive: interactive)
   }
 
   open func setNavigationBarHidden(_ hidden: Bool, animated: Bool) {

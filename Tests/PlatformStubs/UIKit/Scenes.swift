@@ -1,7 +1,12 @@
 /// `UIWindow`: shows a root view controller in a scene.
 @MainActor
 open class UIWindow: UIView {
-  open var rootViewController: UIViewController?
+  open var rootViewController: UIViewController? {
+    didSet {
+      oldValue?.isWindowRoot = false
+      rootViewController?.isWindowRoot = true
+    }
+  }
   open weak var windowScene: UIWindowScene?
   open private(set) var isKeyWindow = false
 

@@ -3,7 +3,10 @@
 // `canImport(UIKit)` is true for the code checked against them. Declarations follow the
 // iOS 18 SDK as Apple's documentation gives them (names, labels, optionality,
 // `@MainActor`, `Sendable`); an `@objc optional` requirement is a protocol-extension
-// default. The bodies are not UIKit: they only let the declarations compile.
+// default. The bodies are not UIKit, but they follow its documented behaviour where a router
+// depends on it (Behaviour.swift): one presentation at a time, made by the presentation
+// context and refused with a log otherwise, transitions that end later when animated,
+// navigation delegate calls, and the user's own gestures, so that tests run a router on them.
 //
 // Checked one by one against Apple's pages: the navigation and presentation delegate
 // methods, `present(_:animated:completion:)`, the `pop…` methods and their results,
@@ -119,12 +122,22 @@ open class UIViewController: UIResponder {
   open internal(set) var presentedViewController: UIViewController?
   open internal(set) weak var presentingViewController: UIViewController?
   open internal(set) weak var parent: UIViewController?
-  open var presentationController: UIPresentationController? { storedPresentation }
-  open var transitionCoordinator: (any UIViewControllerTransitionCoordinator)? { nil }
-  open var isBeingPresented: Bool { false }
-  open var isBeingDismissed: Bool { false }
+  /// Its own for a view controller that is not a child; a child's is its parent's, as in
+  /// UIKit (so a screen in a presented navigation stack sets the stack's delegate).
+  open var presentationController: UIPresentationController? {
+    parent?.presentationController ?? storedPresentation
+  }
+  open var transitionCoordinator: (any UIViewControllerTransitionCoordinator)? {
+    activeTransition ?? parent?.transitionCoordinator
+  }
+  open var isBeingPresented: Bool { beingPresented }
+  open var isBeingDismissed: Bool { beingDismissed }
   open var isMovingToParent: Bool { false }
   open var isMovingFromParent: Bool { false }
+  /// The transition that moves it now, if any.
+  var activeTransition: Transition?
+  private var beingPresented = false
+  private var beingDismissed = false
   private lazy var storedPresentation = UIPresentationController(
     presentedViewController: self, presenting: nil)
 
@@ -166,19 +179,110 @@ open class UIViewController: UIResponder {
   open func viewWillDisappear(_ animated: Bool) {}
   open func viewDidDisappear(_ animated: Bool) {}
 
+  /// UIKit's rules: the presentation context (the outermost parent) presents; it refuses,
+  /// with a log and without the completion, when it already presents something (perhaps
+  /// being dismissed) or is itself being presented.
   open func present(
     _ viewControllerToPresent: UIViewController, animated flag: Bool,
     completion: (() -> Void)? = nil
   ) {
-    presentedViewController = viewControllerToPresent
-    viewControllerToPresent.presentingViewController = self
-    completion?()
+    let context = presentationContext
+    if let shown = context.presentedViewController {
+      let why = shown.isBeingDismissed ? "while a presentation or dismiss is in progress" : ""
+      UIKitDouble.log.append(
+        "Attempt to present \(viewControllerToPresent) on \(context) which is already "
+          + "presenting \(shown) \(why)")
+      return
+    }
+    if !context.isInWindowHierarchy {
+      UIKitDouble.log.append(
+        "Attempt to present \(viewControllerToPresent) on \(context) whose view is not in the "
+          + "window hierarchy")
+      return
+    }
+    if context.isBeingPresented || viewControllerToPresent.presentingViewController != nil {
+      UIKitDouble.log.append(
+        "Attempt to present \(viewControllerToPresent) on \(context) while a presentation is "
+          + "in progress")
+      return
+    }
+    context.presentedViewController = viewControllerToPresent
+    viewControllerToPresent.presentingViewController = context
+    viewControllerToPresent.beingPresented = true
+    viewControllerToPresent.activeTransition = Transitions.begin(
+      animated: flag, from: context, to: viewControllerToPresent
+    ) { _ in
+      viewControllerToPresent.beingPresented = false
+      viewControllerToPresent.activeTransition = nil
+      viewControllerToPresent.viewDidAppear(flag)
+      completion?()
+    }
   }
 
+  /// UIKit's rules: dismisses what the presentation context presents, with everything above
+  /// it; if it presents nothing, it is dismissed itself by what presented it.
   open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
-    presentedViewController?.presentingViewController = nil
-    presentedViewController = nil
-    completion?()
+    let context = presentationContext
+    if context.presentedViewController != nil {
+      context.dismissPresented(animated: flag, completion: completion)
+    } else if let presenting = context.presentingViewController {
+      presenting.dismissPresented(animated: flag, completion: completion)
+    } else {
+      completion?()
+    }
+  }
+
+  /// Whether it is a window's root view controller.
+  var isWindowRoot = false
+
+  /// Whether its view is in a window: it is a window's root, or presented over one.
+  var isInWindowHierarchy: Bool {
+    var context = presentationContext
+    while !context.isWindowRoot {
+      guard let presenting = context.presentingViewController else { return false }
+      context = presenting.presentationContext
+    }
+    return true
+  }
+
+  /// The outermost parent: what presents for it.
+  var presentationContext: UIViewController {
+    var context = self
+    while let parent = context.parent { context = parent }
+    return context
+  }
+
+  /// Dismisses what it presents, and what that presents, and so on. A dismissal while the
+  /// presentation or another dismissal is in flight is refused with a log.
+  func dismissPresented(animated flag: Bool, completion: (() -> Void)?) {
+    guard let presented = presentedViewController else { return }
+    if presented.isBeingPresented || presented.isBeingDismissed {
+      UIKitDouble.log.append(
+        "Attempt to dismiss from \(self) while a presentation or dismiss is in progress")
+      return
+    }
+    var chain: [UIViewController] = []
+    var next: UIViewController? = presented
+    while let controller = next {
+      chain.append(controller)
+      next = controller.presentedViewController
+    }
+    for controller in chain {
+      controller.beingDismissed = true
+      controller.viewWillDisappear(flag)
+    }
+    presented.activeTransition = Transitions.begin(animated: flag, from: chain.last, to: self) {
+      _ in
+      self.presentedViewController = nil
+      for controller in chain {
+        controller.presentingViewController = nil
+        controller.presentedViewController = nil
+        controller.activeTransition = nil
+        controller.viewDidDisappear(flag)
+        controller.beingDismissed = false
+      }
+      completion?()
+    }
   }
 
   open func willMove(toParent parent: UIViewController?) {}
