@@ -2,11 +2,34 @@
   import UIKit
 
   /// The UIKit router: a `UINavigationController` for the root stack, and one presented
-  /// over it for each modal stack.
+  /// over it for each modal stack; a tab container is shown on its own, never inside a
+  /// navigation controller.
   ///
-  /// It is the delegate of its navigation controllers and of the presentation of each
-  /// modal stack, so that it sees the user go back with the back button or gesture, or
-  /// swipe a modal stack away, and tells the coordinator (``Router/onUserUnwind``).
+  /// **What it believes and what UIKit shows.** ``top`` is where the coordinators asked the
+  /// navigation to be; the router gets UIKit there one transition at a time (a queue: each
+  /// transition starts when the one before has ended, so a dismiss followed by a present in
+  /// the same turn works). It never trusts a transition it has not seen end: after every
+  /// transition, and on every callback UIKit gives it, it compares what UIKit shows with what
+  /// it believes, view controller by view controller, and tells the coordinator what is gone
+  /// (``Router/onUserUnwind``): screens the user popped (the back button, its long-press menu,
+  /// a swipe back that was not cancelled), a sheet swiped away, a presentation UIKit refused
+  /// (something else was being presented).
+  ///
+  /// It learns of a sheet that went away without owning its presentation delegate: its modal
+  /// stacks see themselves dismissed (`viewDidDisappear(_:)` with `isBeingDismissed`), so a
+  /// screen that sets `presentationController?.delegate` itself (a "Discard changes?"
+  /// confirmation) keeps the router informed. A delegate set before the router's own is
+  /// forwarded every call; so is the root navigation controller's delegate
+  /// (``navigationDelegate``).
+  ///
+  /// It presents from the top presented view controller (over an alert or a share sheet
+  /// that something else showed), and dismisses a modal stack from what presented it (so that
+  /// what the stack presents goes with it).
+  ///
+  /// **Tabs.** A `UITabBarController` shown at the root of the root stack becomes the
+  /// window's root view controller (``window``, ``rootViewController``); presented, it is
+  /// presented itself. When the router takes a tab container away, what its tabs presented
+  /// goes with it. ``selectTab(at:of:)`` sets its `selectedIndex`.
   ///
   /// A modal stack is presented as a page sheet (``ModalStyle/sheet``) or full screen
   /// (``ModalStyle/fullScreen``). A screen shown with `systemBack` off gets
@@ -17,98 +40,313 @@
   /// only ever turns these on: a screen that hides its back button itself keeps it hidden.
   @MainActor
   public final class NavigationRouter: NSObject, Router {
-    /// The root stack; put it in a window, or in a container of your own.
+    /// The root stack, while the root shows no tab container.
     public let navigationController: UINavigationController
-    /// The modal stacks, bottom first.
-    private var modals: [UINavigationController] = []
-    /// How many screens each stack had after the last change this router made, root
-    /// first: a stack that is shorter when it is shown was popped by the user.
-    private var counts: [Int]
+    /// The window whose root view controller is ``rootViewController``: the router sets it
+    /// when the root changes to a tab container and back.
+    public weak var window: UIWindow? {
+      didSet { window?.rootViewController = rootViewController }
+    }
+    /// Whether the transitions the router starts from now on are animated; turn it off for
+    /// the launch, a deep link or a restoration, and on again after.
+    public var isAnimated = true
+    /// The root navigation controller's delegate of the app's own: the router is the
+    /// navigation controller's delegate and forwards every call to this one. One set before
+    /// the router was made is kept here.
+    public weak var navigationDelegate: (any UINavigationControllerDelegate)?
     public var onUserUnwind: (@MainActor (_ before: StackPosition) -> Void)?
 
+    /// What the router believes is shown, root first; never empty.
+    private var levels: [Level]
+    /// The transitions that wait for the one in flight.
+    private var waiting: [Step] = []
+    /// Whether a transition of the router is in flight: its end not seen yet.
+    private var isBusy = false
+    /// Whether a comparison with UIKit is due once the transitions have ended.
+    private var needsReconcile = false
+    /// Whether a comparison is scheduled for the next turn of the main run loop.
+    private var isReconcileScheduled = false
+
+    /// A router whose root stack is `navigationController`; put ``rootViewController`` in a
+    /// window, or give the router the window (``init(window:)``).
     public init(navigationController: UINavigationController = UINavigationController()) {
       self.navigationController = navigationController
-      counts = [navigationController.viewControllers.count]
+      levels = [
+        Level(host: navigationController, screens: navigationController.viewControllers)
+      ]
+      navigationDelegate = navigationController.delegate
       super.init()
       navigationController.delegate = self
     }
 
-    private var stacks: [UINavigationController] { [navigationController] + modals }
-    private var topStack: UINavigationController { modals.last ?? navigationController }
-
-    public var top: StackPosition {
-      StackPosition(modals: modals.count, screens: topStack.viewControllers.count)
+    /// A router that shows its root in `window`.
+    public convenience init(window: UIWindow) {
+      self.init()
+      self.window = window
+      window.rootViewController = rootViewController
     }
 
+    /// What the window shows: the root navigation controller, or the tab container shown at
+    /// its root.
+    public var rootViewController: UIViewController { root.host }
+
+    private var root: Level { levels[0] }
+    private var topLevel: Level { levels[levels.count - 1] }
+
+    public var top: StackPosition {
+      StackPosition(modals: levels.count - 1, screens: topLevel.screens.count)
+    }
+
+    // MARK: Transitions
+
     public func push(_ screen: any Presentable, controls: SystemControls) {
-      let stack = topStack
       let viewController = shown(screen, controls)
-      if stack.viewControllers.isEmpty {
-        stack.setViewControllers([viewController], animated: false)
-      } else {
-        stack.pushViewController(viewController, animated: true)
+      let level = topLevel
+      if levels.count == 1, level.screens.isEmpty, viewController is UITabBarController {
+        levels[0] = Level(host: viewController, screens: [viewController])
+        enqueue { [weak self] done in
+          self?.window?.rootViewController = viewController
+          done()
+        }
+        return
       }
-      recordCounts()
+      level.screens.append(viewController)
+      show(level)
     }
 
     public func present(_ screen: any Presentable, style: ModalStyle, controls: SystemControls) {
-      let stack = UINavigationController(rootViewController: shown(screen, controls))
+      let viewController = shown(screen, controls)
+      let host: UIViewController
+      if viewController is UITabBarController {
+        host = viewController
+      } else {
+        let stack = ModalStack(rootViewController: viewController)
+        stack.delegate = self
+        stack.onDismissed = { [weak self] in self?.scheduleReconcile() }
+        host = stack
+      }
       // The style first: the presentation controller is made for the style it finds.
-      stack.modalPresentationStyle = style == .sheet ? .pageSheet : .fullScreen
-      stack.delegate = self
-      stack.presentationController?.delegate = self
-      topStack.present(stack, animated: true)
-      modals.append(stack)
-      recordCounts()
+      host.modalPresentationStyle = style == .sheet ? .pageSheet : .fullScreen
+      let level = Level(host: host, screens: [viewController])
+      if let presentation = host.presentationController {
+        level.forwarded = presentation.delegate
+        presentation.delegate = self
+      }
+      levels.append(level)
+      let animated = isAnimated
+      enqueue { done in
+        self.whenStill({ self.topPresented }) { presenter in
+          presenter.present(host, animated: animated) { done() }
+          // Refused: UIKit logged it and calls nothing; the comparison finds it missing.
+          if host.presentingViewController == nil { done() }
+        }
+      }
+      applyControls()
     }
 
     public func replace(from index: Int, with screen: any Presentable, controls: SystemControls) {
-      let stack = topStack
-      let kept = stack.viewControllers.prefix(max(0, index))
-      stack.setViewControllers(kept + [shown(screen, controls)], animated: true)
-      recordCounts()
+      let level = topLevel
+      level.screens = level.screens.prefix(max(0, index)) + [shown(screen, controls)]
+      show(level)
     }
 
     public func pop() {
-      topStack.popViewController(animated: true)
-      recordCounts()
+      let level = topLevel
+      guard level.screens.count > 1 else { return }
+      level.screens.removeLast()
+      show(level)
     }
 
-    /// Pops to the top stack's view controller at `index` with
-    /// `popToViewController(_:animated:)`.
+    /// Pops to the top stack's view controller at `index`, all at once.
     public func popToRoot(at index: Int) {
-      let stack = topStack
-      guard index >= 0, index < stack.viewControllers.count - 1 else { return }
-      stack.popToViewController(stack.viewControllers[index], animated: true)
-      recordCounts()
+      let level = topLevel
+      guard index >= 0, index < level.screens.count - 1 else { return }
+      level.screens.removeSubrange((index + 1)...)
+      show(level)
     }
 
+    /// Dismisses the top modal stack from the view controller that presented it, so that
+    /// what the stack presents (an alert, a tab's modal) goes with it.
     public func dismiss() {
-      guard let stack = modals.popLast() else { return }
-      stack.dismiss(animated: true)
-      recordCounts()
+      guard levels.count > 1 else { return }
+      dismissLevels(from: levels.count - 1)
     }
 
     public func unwind(to position: StackPosition) {
-      let level = max(0, position.modals)
-      if level < modals.count {
-        // Dismissing from the stack below dismisses every stack above it at once.
-        let presenter = level == 0 ? navigationController : modals[level - 1]
-        modals.removeSubrange(level...)
-        presenter.dismiss(animated: true)
+      let index = max(0, position.modals)
+      if index < levels.count - 1 { dismissLevels(from: index + 1) }
+      let level = topLevel
+      if index == levels.count - 1, level.screens.count > position.screens {
+        level.screens.removeSubrange(max(0, position.screens)...)
+        if index == 0, level.screens.isEmpty, level.host !== navigationController {
+          // The tab container at the root goes: the root navigation controller is back.
+          let tabs = level.host
+          levels[0] = Level(host: navigationController, screens: [])
+          enqueue { [weak self] done in
+            guard let self else { return done() }
+            if tabs.presentedViewController != nil { tabs.dismiss(animated: false) }
+            navigationController.setViewControllers([], animated: false)
+            window?.rootViewController = navigationController
+            done()
+          }
+        } else {
+          show(level)
+        }
       }
-      let stack = topStack
-      if level == modals.count, stack.viewControllers.count > position.screens {
-        let kept = stack.viewControllers.prefix(max(0, position.screens))
-        stack.setViewControllers(Array(kept), animated: true)
-      }
-      recordCounts()
     }
 
     public func makeTabStack() -> (router: any Router, view: any Presentable) {
       let router = NavigationRouter()
+      router.isAnimated = isAnimated
       return (router, router.navigationController)
     }
+
+    public func selectTab(at index: Int, of container: any Presentable) {
+      guard let tabs = container.viewControllerToShow as? UITabBarController,
+        index >= 0, index < tabs.viewControllers?.count ?? 0
+      else { return }
+      enqueue { done in
+        tabs.selectedIndex = index
+        done()
+      }
+    }
+
+    /// Takes the modal stacks from `index` up away: dismissed from what presented the first.
+    private func dismissLevels(from index: Int) {
+      let host = levels[index].host
+      levels.removeSubrange(index...)
+      let animated = isAnimated
+      enqueue { done in
+        guard let presenter = host.presentingViewController else { return done() }
+        presenter.dismiss(animated: animated) { done() }
+        // Refused (something is in flight there): nothing will be called.
+        if host.presentingViewController != nil, !host.isBeingDismissed { done() }
+      }
+      applyControls()
+    }
+
+    /// Gets `level`'s navigation stack to the screens the router believes it has, with a
+    /// push, a pop or a new set of screens; a tab container popped from it takes what its
+    /// tabs presented with it.
+    private func show(_ level: Level) {
+      applyControls()
+      guard let stack = level.stack else { return }
+      let screens = level.screens
+      let animated = isAnimated
+      enqueue { done in
+        let shown = stack.viewControllers
+        if screens.count == shown.count, zip(screens, shown).allSatisfy({ $0 === $1 }) {
+          return done()
+        }
+        let kept = zip(screens, shown).prefix { $0 === $1 }.count
+        if shown[kept...].contains(where: { $0 is UITabBarController }) {
+          let context = stack.presentationContext
+          if context.presentedViewController != nil { context.dismiss(animated: false) }
+        }
+        if shown.isEmpty {
+          stack.setViewControllers(screens, animated: false)
+        } else if kept == shown.count, screens.count == kept + 1 {
+          stack.pushViewController(screens[kept], animated: animated)
+        } else if kept == screens.count, let last = screens.last {
+          stack.popToViewController(last, animated: animated)
+        } else {
+          stack.setViewControllers(screens, animated: animated)
+        }
+        self.whenStill({ stack }) { _ in done() }
+      }
+    }
+
+    // MARK: The queue
+
+    /// One transition: it calls its argument once when it has ended (or UIKit refused it).
+    private typealias Step = (_ done: @escaping @MainActor () -> Void) -> Void
+
+    /// Runs `step` now if nothing is in flight, otherwise after what is.
+    private func enqueue(_ step: @escaping Step) {
+      waiting.append(step)
+      runWaiting()
+    }
+
+    private func runWaiting() {
+      while !isBusy, !waiting.isEmpty {
+        let step = waiting.removeFirst()
+        isBusy = true
+        var isDone = false
+        step { [weak self] in
+          guard !isDone else { return }
+          isDone = true
+          self?.isBusy = false
+          self?.runWaiting()
+        }
+      }
+      if !isBusy, waiting.isEmpty, needsReconcile { scheduleReconcile() }
+    }
+
+    /// Calls `act` with the view controller `target` gives once no transition moves it or
+    /// what is above it: UIKit refuses to present or dismiss during one.
+    private func whenStill(
+      _ target: @escaping @MainActor () -> UIViewController,
+      _ act: @escaping @MainActor (UIViewController) -> Void
+    ) {
+      let controller = target()
+      var moving: UIViewController? = controller.presentationContext
+      while let candidate = moving, candidate.transitionCoordinator == nil {
+        moving = candidate.presentedViewController
+      }
+      guard let transition = moving?.transitionCoordinator else { return act(controller) }
+      transition.animate(alongsideTransition: nil) { [weak self] _ in
+        self?.whenStill(target, act)
+      }
+    }
+
+    /// The view controller at the top of the presentations over this router's root: what
+    /// presents next.
+    private var topPresented: UIViewController {
+      var presenter = root.host.presentationContext
+      while let presented = presenter.presentedViewController, !presented.isBeingDismissed {
+        presenter = presented
+      }
+      return presenter
+    }
+
+    // MARK: Comparing with UIKit
+
+    /// Compares with UIKit on the next turn of the main run loop, once the router's own
+    /// transitions have ended: a callback comes in the middle of UIKit's work.
+    private func scheduleReconcile() {
+      needsReconcile = true
+      guard !isReconcileScheduled else { return }
+      isReconcileScheduled = true
+      Task { @MainActor [weak self] in
+        guard let self else { return }
+        isReconcileScheduled = false
+        if !isBusy, waiting.isEmpty { reconcile() }
+      }
+    }
+
+    /// Drops, by identity, what the router believes is shown and UIKit does not show: modal
+    /// stacks no longer presented (and those above them), screens no longer on their stack
+    /// (a stack a transition still moves is looked at when it ends). Then tells the
+    /// coordinator where the top was, if it moved.
+    private func reconcile() {
+      needsReconcile = false
+      let before = top
+      if let gone = levels.indices.dropFirst().first(where: {
+        levels[$0].host.presentingViewController == nil
+      }) {
+        levels.removeSubrange(gone...)
+      }
+      for level in levels {
+        guard let stack = level.stack, stack.transitionCoordinator == nil else { continue }
+        let kept = zip(level.screens, stack.viewControllers).prefix { $0 === $1 }.count
+        level.screens.removeSubrange(kept...)
+      }
+      guard top != before else { return }
+      applyControls()
+      onUserUnwind?(before)
+    }
+
+    // MARK: System controls
 
     /// The view controller of `screen`, with the system controls that `controls` turns off
     /// turned off for as long as it is shown.
@@ -119,46 +357,118 @@
       return viewController
     }
 
-    /// Remembers how many screens each stack has, and gives each stack the system controls
-    /// of its top screen: the swipe-back gesture only where its back button shows, and a
-    /// modal stack that cannot be swiped away while its top screen cannot.
-    private func recordCounts() {
-      counts = stacks.map { $0.viewControllers.count }
-      for stack in stacks {
-        let top = stack.topViewController
-        let hidesBack = top?.navigationItem.hidesBackButton ?? false
-        stack.interactivePopGestureRecognizer?.isEnabled = !hidesBack
-        if stack !== navigationController {
-          stack.isModalInPresentation = top?.isModalInPresentation ?? false
+    /// Gives each stack the system controls of its top screen: the swipe-back gesture only
+    /// where its back button shows, and a modal stack that cannot be swiped away while its
+    /// top screen cannot.
+    private func applyControls() {
+      for (index, level) in levels.enumerated() {
+        guard let top = level.screens.last else { continue }
+        level.stack?.interactivePopGestureRecognizer?.isEnabled = !top.navigationItem
+          .hidesBackButton
+        if index > 0, level.host !== top {
+          level.host.isModalInPresentation = top.isModalInPresentation
         }
       }
+    }
+
+    /// The delegate of the app's own for `presentationController`, if one was set before
+    /// the router's.
+    private func forwarded(_ presentationController: UIPresentationController)
+      -> (any UIAdaptivePresentationControllerDelegate)?
+    {
+      levels.first { $0.host === presentationController.presentedViewController }?.forwarded
     }
   }
 
   extension NavigationRouter: UINavigationControllerDelegate {
     public func navigationController(
+      _ navigationController: UINavigationController, willShow viewController: UIViewController,
+      animated: Bool
+    ) {
+      if navigationController === self.navigationController {
+        navigationDelegate?.navigationController(
+          navigationController, willShow: viewController, animated: animated)
+      }
+    }
+
+    public func navigationController(
       _ navigationController: UINavigationController, didShow viewController: UIViewController,
       animated: Bool
     ) {
-      guard let level = stacks.firstIndex(where: { $0 === navigationController }),
-        level < counts.count, navigationController.viewControllers.count < counts[level]
-      else { return recordCounts() }
-      let before = StackPosition(modals: level, screens: counts[level])
-      recordCounts()
-      onUserUnwind?(before)
+      if navigationController === self.navigationController {
+        navigationDelegate?.navigationController(
+          navigationController, didShow: viewController, animated: animated)
+      }
+      scheduleReconcile()
     }
   }
 
   extension NavigationRouter: UIAdaptivePresentationControllerDelegate {
+    public func presentationControllerShouldDismiss(
+      _ presentationController: UIPresentationController
+    ) -> Bool {
+      forwarded(presentationController)?.presentationControllerShouldDismiss(
+        presentationController) ?? true
+    }
+
+    public func presentationControllerDidAttemptToDismiss(
+      _ presentationController: UIPresentationController
+    ) {
+      forwarded(presentationController)?.presentationControllerDidAttemptToDismiss(
+        presentationController)
+    }
+
+    public func presentationControllerWillDismiss(
+      _ presentationController: UIPresentationController
+    ) {
+      forwarded(presentationController)?.presentationControllerWillDismiss(presentationController)
+    }
+
     public func presentationControllerDidDismiss(
       _ presentationController: UIPresentationController
     ) {
-      let dismissed = presentationController.presentedViewController
-      guard let level = modals.firstIndex(where: { $0 === dismissed }) else { return }
-      let before = top
-      modals.removeSubrange(level...)
-      recordCounts()
-      onUserUnwind?(before)
+      forwarded(presentationController)?.presentationControllerDidDismiss(presentationController)
+      scheduleReconcile()
+    }
+  }
+
+  /// One level of what a router shows: the root, or a modal stack over it.
+  @MainActor
+  private final class Level {
+    /// What is presented (or the window's root): a navigation controller, or a tab container
+    /// shown on its own.
+    let host: UIViewController
+    /// The screens the router believes the level shows, bottom first.
+    var screens: [UIViewController]
+    /// The presentation delegate that was set before the router's, which it forwards to.
+    weak var forwarded: (any UIAdaptivePresentationControllerDelegate)?
+
+    init(host: UIViewController, screens: [UIViewController]) {
+      self.host = host
+      self.screens = screens
+    }
+
+    /// The level's navigation stack; `nil` for a tab container shown on its own.
+    var stack: UINavigationController? { host as? UINavigationController }
+  }
+
+  /// A modal stack of a router: it tells the router when it was dismissed, however (by the
+  /// router, by a swipe the router's presentation delegate did not hear of).
+  private final class ModalStack: UINavigationController {
+    var onDismissed: (@MainActor () -> Void)?
+
+    override func viewDidDisappear(_ animated: Bool) {
+      super.viewDidDisappear(animated)
+      if isBeingDismissed || presentingViewController == nil { onDismissed?() }
+    }
+  }
+
+  extension UIViewController {
+    /// The outermost parent: what UIKit presents from for it.
+    fileprivate var presentationContext: UIViewController {
+      var context = self
+      while let parent = context.parent { context = parent }
+      return context
     }
   }
 #endif

@@ -1,0 +1,44 @@
+import FlowRuntime
+// Scenarios that use what NavigationRouter gained for issue 16 (a window, `isAnimated`).
+@_spi(Behaviour) import UIKit
+
+@MainActor let newScenarios: [Scenario] = [
+  // Issue 16, item 3: the window's root becomes the tab container, and back.
+  Scenario("tabsAtTheRootAreTheWindowsRoot") {
+    let window = UIWindow(frame: .zero)
+    let router = NavigationRouter(window: window)
+    try expect(window.rootViewController === router.navigationController, "no root")
+    let tabs = UITabBarController()
+    let stack = router.makeTabStack()
+    tabs.viewControllers = [stack.view.viewControllerToShow]
+    router.push(tabs, controls: .standard)
+    await settle()
+    try expect(
+      window.rootViewController === tabs,
+      "the window shows \(String(describing: window.rootViewController))")
+    // Issue 16, item 5: the tab's modal goes with the tabs.
+    stack.router.push(Screen("T"), controls: .standard)
+    stack.router.present(Screen("M"), style: .sheet, controls: .standard)
+    await settle()
+    try expect(tabs.presentedViewController != nil, "the tab's modal is not shown")
+    router.unwind(to: .origin)
+    await settle()
+    try expect(tabs.presentedViewController == nil, "the tab's modal stayed")
+    try expect(window.rootViewController === router.navigationController, "the tabs stayed")
+  },
+  // Issue 16, item 4: transitions without animation end at once.
+  Scenario("transitionsWithoutAnimation") {
+    let fixture = Fixture()
+    fixture.router.isAnimated = false
+    fixture.router.push(Screen("A"), controls: .standard)
+    fixture.router.push(Screen("B"), controls: .standard)
+    fixture.router.present(Screen("C"), style: .sheet, controls: .standard)
+    try expect(!UIKitDouble.isAnimating, "something animates")
+    try expect(fixture.presented.count == 1, "\(fixture.presented)")
+    fixture.router.isAnimated = true
+    fixture.router.dismiss()
+    try expect(UIKitDouble.isAnimating, "the dismissal does not animate")
+    await settle()
+    try expect(fixture.presented.isEmpty, "\(fixture.presented)")
+  },
+]

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+/// `scripts/uikit-scenarios.sh`: NavigationRouter runs against the UIKit double (the stubs of
+/// Tests/PlatformStubs, which follow UIKit's documented behaviour) through the scenarios of
+/// Tests/UIKitScenarios, built and run once for the suite.
+@Suite struct UIKitScenarioTests {
+  static let script = packageRoot.appendingPathComponent("scripts/uikit-scenarios.sh")
+
+  /// The output of one run of every scenario.
+  static let output: Result<ProcessOutput, any Error> = Result { try run(script, []) }
+
+  /// What the run printed for `scenario`: `PASS name`, or `FAIL name: why`.
+  static func line(of scenario: String) throws -> String? {
+    try output.get().stdout.split(separator: "\n").map(String.init).first {
+      $0 == "PASS \(scenario)" || $0.hasPrefix("FAIL \(scenario):")
+    }
+  }
+
+  /// Every scenario passes, these and any added since.
+  @Test func theRunPasses() throws {
+    let result = try Self.output.get()
+    #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+    #expect(!result.stdout.contains("FAIL"), "\(result.stdout)")
+  }
+
+  /// Issue 16, item 1: the router notices a sheet swiped away while a screen keeps its own
+  /// presentation delegate, and a presentation UIKit refused; it presents over what the app
+  /// presented.
+  @Test(arguments: [
+    "sheetWithItsOwnDelegateSwipedAway", "aRefusedPresentationIsNoticed",
+    "presentsOverWhatTheAppPresented",
+  ])
+  func theRouterCannotLoseTrackOfTheScreen(scenario: String) throws {
+    #expect(try Self.line(of: scenario) == "PASS \(scenario)")
+  }
+
+  /// Issue 16, item 3: a tab container is the window's root, or presented itself, never in
+  /// a navigation controller.
+  @Test(arguments: [
+    "tabsAtTheRootAreNotPushed", "presentedTabsAreNotWrapped", "tabsAtTheRootAreTheWindowsRoot",
+  ])
+  func tabsAreARealContainer(scenario: String) throws {
+    #expect(try Self.line(of: scenario) == "PASS \(scenario)")
+  }
+
+  /// Issue 16, item 4: transitions wait for the one in flight, present from the top presented
+  /// view controller, dismiss what a stack presents with it, and can be without animation.
+  @Test(arguments: [
+    "dismissThenPresentInTheSameTurn", "presentWhilePresenting", "dismissAStackThatPresents",
+    "transitionsWithoutAnimation",
+  ])
+  func transitionsAreSequenced(scenario: String) throws {
+    #expect(try Self.line(of: scenario) == "PASS \(scenario)")
+  }
+
+  /// Issue 16, item 5: what a tab presented goes with its tab container.
+  @Test(arguments: [
+    "aTabsModalGoesWithPresentedTabs", "aTabsModalGoesWithPoppedTabs",
+    "tabsAtTheRootAreTheWindowsRoot",
+  ])
+  func tabModalsEndWithTheirTabs(scenario: String) throws {
+    #expect(try Self.line(of: scenario) == "PASS \(scenario)")
+  }
+
+  /// The user's gestures the double plays: a swipe back cancelled or finished, the back
+  /// button's long-press menu.
+  @Test(arguments: ["swipeBackCancelledThenFinished", "longPressPopsSeveral"])
+  func theUsersGestures(scenario: String) throws {
+    #expect(try Self.line(of: scenario) == "PASS \(scenario)")
+  }
+}
