@@ -28,8 +28,11 @@
   ///
   /// **Tabs.** A `UITabBarController` shown at the root of the root stack becomes the
   /// window's root view controller (``window``, ``rootViewController``); presented, it is
-  /// presented itself. When the router takes a tab container away, what its tabs presented
-  /// goes with it. ``selectTab(at:of:)`` sets its `selectedIndex`.
+  /// presented itself; pushed above other screens (which UIKit cannot do), it is presented
+  /// full screen over them, a modal stack in ``top``. Each tab is a navigation controller of
+  /// a router of its own (``makeTabStack()``), which presents over the tab container: what a
+  /// tab presented goes when the router takes the tab container away.
+  /// ``selectTab(at:of:)`` sets its `selectedIndex`.
   ///
   /// A modal stack is presented as a page sheet (``ModalStyle/sheet``) or full screen
   /// (``ModalStyle/fullScreen``). A screen shown with `systemBack` off gets
@@ -50,6 +53,11 @@
     /// Whether the transitions the router starts from now on are animated; turn it off for
     /// the launch, a deep link or a restoration, and on again after.
     public var isAnimated = true
+    /// How long the router waits for a transition in flight before it presents or dismisses
+    /// anyway (a user holding a swipe back is one); a transition of its own whose end UIKit
+    /// never reports (a completion that never comes) holds the ones after it twice as long at
+    /// most. Then the router goes on, and compares what UIKit shows with what it believes.
+    public var transitionTimeout: Duration = .seconds(3)
     /// The root navigation controller's delegate of the app's own: the router is the
     /// navigation controller's delegate and forwards every call to this one. One set before
     /// the router was made is kept here.
@@ -102,7 +110,12 @@
     public func push(_ screen: any Presentable, controls: SystemControls) {
       let viewController = shown(screen, controls)
       let level = topLevel
-      if levels.count == 1, level.screens.isEmpty, viewController is UITabBarController {
+      if viewController is UITabBarController {
+        guard levels.count == 1, level.screens.isEmpty else {
+          // UIKit cannot push a tab bar controller: it goes over the stack, with no way back
+          // but the flow's, as the roots of its tabs have none.
+          return presentLevel(viewController, style: .fullScreen)
+        }
         levels[0] = Level(host: viewController, screens: [viewController])
         enqueue { [weak self] done in
           self?.window?.rootViewController = viewController
@@ -115,7 +128,12 @@
     }
 
     public func present(_ screen: any Presentable, style: ModalStyle, controls: SystemControls) {
-      let viewController = shown(screen, controls)
+      presentLevel(shown(screen, controls), style: style)
+    }
+
+    /// Presents a new level over the top presented view controller: `viewController` in a
+    /// navigation stack of its own, or itself if it is a tab container.
+    private func presentLevel(_ viewController: UIViewController, style: ModalStyle) {
       let host: UIViewController
       if viewController is UITabBarController {
         host = viewController
@@ -217,17 +235,18 @@
       levels.removeSubrange(index...)
       let animated = isAnimated
       enqueue { done in
-        guard let presenter = host.presentingViewController else { return done() }
-        presenter.dismiss(animated: animated) { done() }
-        // Refused (something is in flight there): nothing will be called.
-        if host.presentingViewController != nil, !host.isBeingDismissed { done() }
+        self.whenStill({ host }) { _ in
+          guard let presenter = host.presentingViewController else { return done() }
+          presenter.dismiss(animated: animated) { done() }
+          // Refused: UIKit logged it and calls nothing.
+          if host.presentingViewController != nil, !host.isBeingDismissed { done() }
+        }
       }
       applyControls()
     }
 
     /// Gets `level`'s navigation stack to the screens the router believes it has, with a
-    /// push, a pop or a new set of screens; a tab container popped from it takes what its
-    /// tabs presented with it.
+    /// push, a pop or a new set of screens.
     private func show(_ level: Level) {
       applyControls()
       guard let stack = level.stack else { return }
@@ -239,10 +258,6 @@
           return done()
         }
         let kept = zip(screens, shown).prefix { $0 === $1 }.count
-        if shown[kept...].contains(where: { $0 is UITabBarController }) {
-          let context = stack.presentationContext
-          if context.presentedViewController != nil { context.dismiss(animated: false) }
-        }
         if shown.isEmpty {
           stack.setViewControllers(screens, animated: false)
         } else if kept == shown.count, screens.count == kept + 1 {
@@ -267,35 +282,62 @@
       runWaiting()
     }
 
+    /// Runs the waiting transitions in order while none is in flight. A transition whose
+    /// end UIKit never reports holds the queue for ``transitionTimeout`` at most, so that one
+    /// missed callback cannot stop the router.
     private func runWaiting() {
       while !isBusy, !waiting.isEmpty {
         let step = waiting.removeFirst()
         isBusy = true
-        var isDone = false
-        step { [weak self] in
-          guard !isDone else { return }
-          isDone = true
+        let end = StepEnd()
+        let done: @MainActor () -> Void = { [weak self] in
+          guard !end.isDone else { return }
+          end.isDone = true
           self?.isBusy = false
           self?.runWaiting()
+        }
+        step(done)
+        if !end.isDone {
+          // Twice: a transition may first wait that long for the one in flight.
+          let timeout = transitionTimeout * 2
+          Task { @MainActor [weak self] in
+            try? await Task.sleep(for: timeout)
+            guard !end.isDone else { return }
+            self?.needsReconcile = true
+            done()
+          }
         }
       }
       if !isBusy, waiting.isEmpty, needsReconcile { scheduleReconcile() }
     }
 
     /// Calls `act` with the view controller `target` gives once no transition moves it or
-    /// what is above it: UIKit refuses to present or dismiss during one.
+    /// what is above it, since UIKit refuses to present or dismiss during one; after
+    /// ``transitionTimeout`` it calls it anyway.
     private func whenStill(
       _ target: @escaping @MainActor () -> UIViewController,
       _ act: @escaping @MainActor (UIViewController) -> Void
     ) {
-      let controller = target()
-      var moving: UIViewController? = controller.presentationContext
-      while let candidate = moving, candidate.transitionCoordinator == nil {
-        moving = candidate.presentedViewController
+      let end = StepEnd()
+      let once: @MainActor () -> Void = {
+        guard !end.isDone else { return }
+        end.isDone = true
+        act(target())
       }
-      guard let transition = moving?.transitionCoordinator else { return act(controller) }
-      transition.animate(alongsideTransition: nil) { [weak self] _ in
-        self?.whenStill(target, act)
+      func check() {
+        var moving: UIViewController? = target().presentationContext
+        while let candidate = moving, candidate.transitionCoordinator == nil {
+          moving = candidate.presentedViewController
+        }
+        guard let transition = moving?.transitionCoordinator else { return once() }
+        transition.animate(alongsideTransition: nil) { _ in check() }
+      }
+      check()
+      guard !end.isDone else { return }
+      let timeout = transitionTimeout
+      Task { @MainActor in
+        try? await Task.sleep(for: timeout)
+        once()
       }
     }
 
@@ -430,6 +472,12 @@
       forwarded(presentationController)?.presentationControllerDidDismiss(presentationController)
       scheduleReconcile()
     }
+  }
+
+  /// Whether a transition of a router's queue has ended.
+  @MainActor
+  private final class StepEnd {
+    var isDone = false
   }
 
   /// One level of what a router shows: the root, or a modal stack over it.

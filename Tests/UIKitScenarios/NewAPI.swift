@@ -26,6 +26,22 @@ import FlowRuntime
     try expect(tabs.presentedViewController == nil, "the tab's modal stayed")
     try expect(window.rootViewController === router.navigationController, "the tabs stayed")
   },
+  // Issue 16, item 1: a transition whose end UIKit never reports (here a swipe back the
+  // user holds) stops the router's queue for a while, not for good.
+  Scenario("aTransitionThatNeverEndsDoesNotStopTheRouter") {
+    let fixture = Fixture()
+    fixture.router.transitionTimeout = .milliseconds(50)
+    fixture.router.push(Screen("A"), controls: .standard)
+    fixture.router.push(Screen("B"), controls: .standard)
+    await settle()
+    UIKitDouble.beginSwipeBack(on: fixture.root)
+    fixture.router.present(Screen("C"), style: .sheet, controls: .standard)
+    await settle()
+    try expect(fixture.presented.isEmpty, "presented during the swipe: \(fixture.presented)")
+    try await Task.sleep(for: .milliseconds(200))
+    await settle()
+    try expect(fixture.presented.count == 1, "the queue is stuck: \(fixture.presented)")
+  },
   // Issue 16, item 4: transitions without animation end at once.
   Scenario("transitionsWithoutAnimation") {
     let fixture = Fixture()

@@ -250,8 +250,22 @@ let scenarios: [Scenario] =
       await settle()
       try expect(fixture.presented.isEmpty, "still presented: \(fixture.presented)")
     },
-    // Issue 16, item 5: a modal a tab presented goes when its pushed tab container is popped.
-    Scenario("aTabsModalGoesWithPoppedTabs") {
+    // Issue 16, item 3: a tab container started above a screen is not pushed.
+    Scenario("tabsAboveAScreenAreNotPushed") {
+      let fixture = Fixture()
+      fixture.router.push(Screen("A"), controls: .standard)
+      let tabs = UITabBarController()
+      tabs.viewControllers = [fixture.router.makeTabStack().view.viewControllerToShow]
+      fixture.router.push(tabs, controls: .standard)
+      await settle()
+      try expect(tabs.parent == nil, "the tab container is in \(String(describing: tabs.parent))")
+      try expect(fixture.presented.first === tabs, "presented: \(fixture.presented)")
+      try expect(tabs.modalPresentationStyle == .fullScreen, "a sheet")
+      try expect(fixture.unwinds.isEmpty, "\(fixture.unwinds)")
+    },
+    // Issue 16, item 5: a modal a tab presented goes when its tab container, started above a
+    // screen, ends.
+    Scenario("aTabsModalGoesWithTabsAboveAScreen") {
       let fixture = Fixture()
       fixture.router.push(Screen("A"), controls: .standard)
       let tabs = UITabBarController()
@@ -262,8 +276,8 @@ let scenarios: [Scenario] =
       stack.router.push(Screen("T"), controls: .standard)
       stack.router.present(Screen("M"), style: .sheet, controls: .standard)
       await settle()
-      try expect(fixture.presented.count == 1, "the tab's modal is not shown: \(fixture.presented)")
-      fixture.router.pop()
+      try expect(fixture.presented.count == 2, "the tab's modal is not shown: \(fixture.presented)")
+      fixture.router.unwind(to: StackPosition(modals: 0, screens: 1))
       await settle()
       try expect(fixture.presented.isEmpty, "still presented: \(fixture.presented)")
     },

@@ -29,7 +29,7 @@ import Testing
   /// presented.
   @Test(arguments: [
     "sheetWithItsOwnDelegateSwipedAway", "aRefusedPresentationIsNoticed",
-    "presentsOverWhatTheAppPresented",
+    "presentsOverWhatTheAppPresented", "aTransitionThatNeverEndsDoesNotStopTheRouter",
   ])
   func theRouterCannotLoseTrackOfTheScreen(scenario: String) throws {
     #expect(try Self.line(of: scenario) == "PASS \(scenario)")
@@ -38,7 +38,8 @@ import Testing
   /// Issue 16, item 3: a tab container is the window's root, or presented itself, never in
   /// a navigation controller.
   @Test(arguments: [
-    "tabsAtTheRootAreNotPushed", "presentedTabsAreNotWrapped", "tabsAtTheRootAreTheWindowsRoot",
+    "tabsAtTheRootAreNotPushed", "presentedTabsAreNotWrapped", "tabsAboveAScreenAreNotPushed",
+    "tabsAtTheRootAreTheWindowsRoot",
   ])
   func tabsAreARealContainer(scenario: String) throws {
     #expect(try Self.line(of: scenario) == "PASS \(scenario)")
@@ -56,7 +57,7 @@ import Testing
 
   /// Issue 16, item 5: what a tab presented goes with its tab container.
   @Test(arguments: [
-    "aTabsModalGoesWithPresentedTabs", "aTabsModalGoesWithPoppedTabs",
+    "aTabsModalGoesWithPresentedTabs", "aTabsModalGoesWithTabsAboveAScreen",
     "tabsAtTheRootAreTheWindowsRoot",
   ])
   func tabModalsEndWithTheirTabs(scenario: String) throws {
