@@ -9,6 +9,8 @@
 #     test support (Tests/ExampleAppTests/Support), and FlowRuntime's test support;
 #   - the example package, Examples/ShopApp: its sources, with the code flowc generates
 #     from its flows;
+#   - the complete UIKit app of docs/generated-code.md (Tests/DocsSnippets/UIKitApp), with
+#     the code flowc generates from its flow;
 #
 # each once as it is and once with `-default-isolation MainActor`, as Xcode 26 builds app
 # targets. Nothing is linked or run: what UIKit does at run time only a device or a
@@ -69,4 +71,12 @@ if ! "$flowc" generate Examples/ShopApp/Sources/ShopApp/Flows --output "$work/Sh
 fi
 check "Examples/ShopApp" -typecheck -module-name ShopApp \
   Examples/ShopApp/Sources/ShopApp/*.swift "$work"/ShopApp/*.swift
-echo "check-ios: FlowRuntime, the generated code and the example package compile against the UIKit stubs"
+if ! "$flowc" generate Tests/DocsSnippets/UIKitApp --output "$work/NotesApp" \
+  >"$work/flowc.log" 2>&1; then
+  cat "$work/flowc.log" >&2
+  echo "check-ios: $flowc could not generate the docs' UIKit app's code" >&2
+  exit 1
+fi
+check "the UIKit app of docs/generated-code.md" -typecheck -module-name NotesApp \
+  Tests/DocsSnippets/UIKitApp/*.swift "$work"/NotesApp/*.swift
+echo "check-ios: FlowRuntime, the generated code, the example package and the docs' UIKit app compile against the UIKit stubs"

@@ -51,7 +51,8 @@
       didSet { window?.rootViewController = rootViewController }
     }
     /// Whether the transitions the router starts from now on are animated; turn it off for
-    /// the launch, a deep link or a restoration, and on again after.
+    /// the launch, a deep link or a restoration, and on again after. A tab's router animates
+    /// when it and the router that made it (``makeTabStack()``) do.
     public var isAnimated = true
     /// How long the router waits for a transition in flight before it presents or dismisses
     /// anyway (a user holding a swipe back is one); a transition of its own whose end UIKit
@@ -64,6 +65,10 @@
     public weak var navigationDelegate: (any UINavigationControllerDelegate)?
     public var onUserUnwind: (@MainActor (_ before: StackPosition) -> Void)?
 
+    /// The router whose ``makeTabStack()`` made this one.
+    private weak var maker: NavigationRouter?
+    /// Whether the next transition is animated.
+    private var animates: Bool { isAnimated && maker?.animates != false }
     /// What the router believes is shown, root first; never empty.
     private var levels: [Level]
     /// The transitions that wait for the one in flight.
@@ -151,7 +156,7 @@
         presentation.delegate = self
       }
       levels.append(level)
-      let animated = isAnimated
+      let animated = animates
       enqueue { done in
         self.whenStill({ self.topPresented }) { presenter in
           presenter.present(host, animated: animated) { done() }
@@ -215,7 +220,7 @@
 
     public func makeTabStack() -> (router: any Router, view: any Presentable) {
       let router = NavigationRouter()
-      router.isAnimated = isAnimated
+      router.maker = self
       return (router, router.navigationController)
     }
 
@@ -233,7 +238,7 @@
     private func dismissLevels(from index: Int) {
       let host = levels[index].host
       levels.removeSubrange(index...)
-      let animated = isAnimated
+      let animated = animates
       enqueue { done in
         self.whenStill({ host }) { _ in
           guard let presenter = host.presentingViewController else { return done() }
@@ -251,7 +256,7 @@
       applyControls()
       guard let stack = level.stack else { return }
       let screens = level.screens
-      let animated = isAnimated
+      let animated = animates
       enqueue { done in
         let shown = stack.viewControllers
         if screens.count == shown.count, zip(screens, shown).allSatisfy({ $0 === $1 }) {

@@ -51,7 +51,16 @@ import FlowRuntime
     fixture.router.present(Screen("C"), style: .sheet, controls: .standard)
     try expect(!UIKitDouble.isAnimating, "something animates")
     try expect(fixture.presented.count == 1, "\(fixture.presented)")
+    let tabs = UITabBarController()
+    let stack = fixture.router.makeTabStack()
+    tabs.viewControllers = [stack.view.viewControllerToShow]
+    stack.router.push(Screen("T"), controls: .standard)
+    stack.router.push(Screen("U"), controls: .standard)
+    try expect(!UIKitDouble.isAnimating, "a tab's push animates")
     fixture.router.isAnimated = true
+    stack.router.pop()
+    try expect(UIKitDouble.isAnimating, "a tab's pop does not animate")
+    await settle()
     fixture.router.dismiss()
     try expect(UIKitDouble.isAnimating, "the dismissal does not animate")
     await settle()
