@@ -9,8 +9,12 @@
 struct Ending: Sendable {
   /// The way it is started.
   let context: StartContext
-  /// Whether the user can end it at all from its start: a `finish` or a way to leave it.
+  /// Whether the user can end it at all from its start, by their own doing: a `finish` or a
+  /// way to leave it, not through external events (for `cannot-finish`).
   let canEnd: Bool
+  /// Whether it can end at all from its start, external events counted: the app may send
+  /// one whose action finishes it or leads to a way out (for `never-finishes`).
+  let canEndWithEvents: Bool
   /// Whether the user can leave it from its start (not only finish it): then a parent
   /// whose start decision starts it, showing nothing below it, is left with it.
   let canLeave: Bool
@@ -23,7 +27,10 @@ struct Ending: Sendable {
   /// (on the screen `x` acts on), `popAt(x)` (a back from it), `stackAt(x)` (the modal
   /// stacks it is in), `swipeAt(x)` (the sheets it is in) and `rootAt(x)` (the bottom
   /// screens of the coordinator below it, where a `popToRoot` goes), then one node for the
-  /// end.
+  /// end. The external events' node of a coordinator without tabs
+  /// (``CoordinatorAnalysis/hasEventsNode``) is one more node: what acts on it acts on
+  /// whichever reachable screen is on top, so its five helpers lead to those of every such
+  /// screen; no screen leads to it, since the user cannot send an event.
   /// O(nodes + steps).
   ///
   /// `gesturesLeave` is false for a coordinator without `leave` under
@@ -57,9 +64,18 @@ struct Ending: Sendable {
     // leave.
     var finishing: [Int] = []
     for node in leftWithChild where reachable[node] { edge(node, end) }
+    let events = analysis.hasEventsNode ? count - 1 : nil
     for node in 0..<count where reachable[node] {
       let isScreen = node < screenCount
-      if isScreen || node == count - 1 { edge(at + node, node) }
+      if let events, isScreen, reachable[events] {
+        // An event acts on this screen when it is on top.
+        edge(at + events, node)
+        edge(popAt + events, popAt + node)
+        edge(stackAt + events, stackAt + node)
+        edge(swipeAt + events, swipeAt + node)
+        edge(rootAt + events, rootAt + node)
+      }
+      if isScreen || (node == count - 1 && events == nil) { edge(at + node, node) }
       for decider in analysis.deciders[node] {
         edge(at + node, at + decider)
         edge(popAt + node, popAt + decider)
@@ -148,6 +164,8 @@ struct Ending: Sendable {
     canLeave = root.map { ends[$0] } ?? false
     spread(from: finishing)
     canEnd = root.map { ends[$0] } ?? false
+    // Every reachable screen, and the start decision's place, can receive an event.
+    canEndWithEvents = canEnd || (events.map { reachable[$0] && ends[$0] } ?? false)
     trapped = (0..<screenCount).filter { reachable[$0] && !ends[$0] }
   }
 }
