@@ -168,3 +168,36 @@ import Testing
     #expect(described(findings) == [])
   }
 }
+
+/// The generated `<C>ExternalEvent` enum's name (spec section 2): a declared type of that
+/// name collides with it, and a screen `<C>External` would hide it inside the class.
+@Suite struct ExternalEventNameTests {
+  private let shop = """
+    Shop:
+      entry: true
+      start: Home
+      screens:
+        Home: { on: { next: stay } }
+      events:
+        refresh: stay
+    """
+
+  @Test func aTypeOfItsNameCollides() throws {
+    let findings = try check(flow(shop, types: "ShopExternalEvent: external"))
+    #expect(
+      described(findings.of("duplicate-name")).map { String($0.prefix(72)) } == [
+        "5:3 coordinator 'Shop' collides in generated Swift: its external event e"
+      ])
+    let noEvents = shop.replacingOccurrences(of: "\n  events:\n    refresh: stay", with: "")
+    #expect(
+      try check(flow(noEvents, types: "ShopExternalEvent: external")).of("duplicate-name").isEmpty)
+  }
+
+  @Test func aScreenWhoseEventEnumWouldHideItCollides() throws {
+    let hiding = shop.replacingOccurrences(of: "Home", with: "ShopExternal")
+    #expect(
+      described(try check(flow(hiding)).of("duplicate-name")).map { String($0.prefix(72)) } == [
+        "7:7 screen 'ShopExternal' collides in generated Swift: its event enum 'S"
+      ])
+  }
+}
