@@ -201,3 +201,37 @@ import Testing
       ])
   }
 }
+
+/// An event's action is checked like a screen's: its targets, payloads, handlers and
+/// names.
+@Suite struct ExternalEventActionTests {
+  @Test func itsTargetsPayloadsHandlersAndNamesAreChecked() throws {
+    let findings = try check(
+      flow(
+        """
+        App:
+          entry: true
+          start: Home
+          screens:
+            Home: { on: { next: stay } }
+            Detail: { input: Int, on: { next: stay } }
+          events:
+            missing: { push: Detial }
+            wrong: { payload: String, push: Detail }
+            Bad: { start: Child }
+            used: { payload: Used, stay: ~ }
+        Child:
+          result: { done: ~ }
+          start: Only
+          screens:
+            Only: { on: { done: { finish: done } } }
+        """, types: "Used: { struct: { id: Int } }"))
+    #expect(
+      described(findings).map { String($0.prefix(40)) } == [
+        "12:24 screen 'Detial' does not exist in ",
+        "13:33 screen 'Detail' needs a payload of",
+        "14:7 external event name 'Bad' must be l",
+        "14:14 'Child' can finish with 'done', wh",
+      ])
+  }
+}
