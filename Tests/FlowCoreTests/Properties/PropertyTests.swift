@@ -25,12 +25,14 @@ import Testing
   }
 
   @Test func plantedDefectsAreFoundAtTheirNode() throws {
-    var planted: [RuleID: Int] = [:]
+    var planted: [Mutation: Int] = [:]
     for seed in Self.firstSeed..<(Self.firstSeed + UInt64(Self.count)) {
       var random = SeededGenerator(seed: seed ^ 0xDEFEC7)
       let module = RandomModule(seed: seed)
-      guard let (rule, mutated) = Mutation.plant(in: module, using: &random) else { continue }
-      planted[rule, default: 0] += 1
+      guard let (mutation, rule, mutated) = Mutation.plant(in: module, using: &random) else {
+        continue
+      }
+      planted[mutation, default: 0] += 1
       let marked = MarkedModule([mutated])
       let found = try Pipeline.check(marked.files.map { .source($0) }).findings
       let expected = marked.marks.map { "\(rule) \($0.line):\($0.column)" }
@@ -148,14 +150,15 @@ import Testing
 /// The defects planted in random modules, each with the rule that must find it.
 enum Mutation: CaseIterable {
   case dropHandler, trapScreen, popOnChildStart, misspellReference, changePayload, trapChild
+  case misspellExternalEvent
 
-  /// Plants one applicable defect and returns its rule and the YAML, with `↓` at the place
+  /// Plants one applicable defect and returns it, its rule and the YAML, with `↓` at the place
   /// the finding must be.
   static func plant(in module: RandomModule, using random: inout SeededGenerator)
-    -> (RuleID, String)?
+    -> (Mutation, RuleID, String)?
   {
     for mutation in allCases.shuffled(using: &random) {
-      if let result = mutation.apply(to: module, &random) { return result }
+      if let (rule, text) = mutation.apply(to: module, &random) { return (mutation, rule, text) }
     }
     return nil
   }
@@ -227,6 +230,19 @@ enum Mutation: CaseIterable {
         }
       }
       return nil
+
+    case .misspellExternalEvent:
+      // An external event that pushes a screen that does not exist: the finding is at the
+      // name, in the coordinator's `events`.
+      guard
+        let c = original.coordinators.indices.shuffled(using: &random).first(where: {
+          original.coordinators[$0].tabs.isEmpty
+        })
+      else { return nil }
+      let e = module.coordinators[c].events.count
+      module.coordinators[c].events.append(
+        .init(name: "lost", payload: nil, action: "{ push: {{marker}}Nowhere }"))
+      return ("unknown-reference", module.yaml(markedExternal: (c, e)))
 
     case .trapChild:
       // A child without result in a full-screen modal, whose only screen has no way out:
