@@ -30,7 +30,9 @@ struct Ending: Sendable {
   /// end. The external events' node of a coordinator without tabs
   /// (``CoordinatorAnalysis/hasEventsNode``) is one more node: what acts on it acts on
   /// whichever reachable screen is on top, so its five helpers lead to those of every such
-  /// screen; no screen leads to it, since the user cannot send an event.
+  /// screen; no screen leads to it, since the user cannot send an event. A tab coordinator's
+  /// events act on the tab container, but leave from one node more, after the end, for the
+  /// same reason.
   /// O(nodes + steps).
   ///
   /// `gesturesLeave` is false for a coordinator without `leave` under
@@ -65,6 +67,13 @@ struct Ending: Sendable {
     var finishing: [Int] = []
     for node in leftWithChild where reachable[node] { edge(node, end) }
     let events = analysis.hasEventsNode ? count - 1 : nil
+    // The tab container's steps end with the external events' (CoordinatorAnalysis).
+    let tabEventsSource = end + 1
+    var tabEvents = (node: -1, first: Int.max)
+    if case .tabs = analysis.graph.root, !analysis.graph.eventSteps.isEmpty {
+      let container = count - 1
+      tabEvents = (container, analysis.steps[container].count - analysis.graph.eventSteps.count)
+    }
     for node in 0..<count where reachable[node] {
       let isScreen = node < screenCount
       if let events, isScreen, reachable[events] {
@@ -84,10 +93,14 @@ struct Ending: Sendable {
         edge(rootAt + node, rootAt + decider)
       }
       let belowCoordinator = !isScreen && state(node, .belowCoordinator)
-      for step in analysis.steps[node] {
+      // A tab coordinator's external events follow its tabs' handlers on the tab container:
+      // they leave from a node of their own, which the user cannot take.
+      let firstEvent = node == tabEvents.node ? tabEvents.first : Int.max
+      for (position, step) in analysis.steps[node].enumerated() {
+        let source = position >= firstEvent ? tabEventsSource : node
         switch step.action {
         case .push(let target):
-          edge(node, target)
+          edge(source, target)
           edge(popAt + target, at + node)
           edge(stackAt + target, stackAt + node)
           edge(swipeAt + target, swipeAt + node)
@@ -98,7 +111,7 @@ struct Ending: Sendable {
             edge(target, at + node)  // the user's back within the coordinator only
           }
         case .present(let target):
-          edge(node, target)
+          edge(source, target)
           edge(stackAt + target, at + node)
           edge(rootAt + target, target)
           let sheet = step.modalStyle == .sheet
@@ -109,20 +122,20 @@ struct Ending: Sendable {
             if sheet && gesturesLeave { edge(swipeAt + target, end) }
           }
         case .replace(let target):
-          edge(node, target)
+          edge(source, target)
           edge(stackAt + target, stackAt + node)
           edge(swipeAt + target, swipeAt + node)
           edge(rootAt + target, target)
         case .decide(let target), .alert(let target):
-          edge(node, target)
+          edge(source, target)
         case .pop:
-          edge(node, popAt + node)
+          edge(source, popAt + node)
         case .popToRoot:
-          edge(node, rootAt + node)
+          edge(source, rootAt + node)
         case .dismiss:
-          edge(node, stackAt + node)
+          edge(source, stackAt + node)
         case .finish:
-          finishing.append(node)
+          finishing.append(source)
         default:
           break
         }
@@ -139,8 +152,8 @@ struct Ending: Sendable {
     if case .node(let first) = analysis.graph.root, first < screenCount {
       edge(rootAt + first, first)  // the first screen is a bottom of the coordinator
     }
-    let reverse = Adjacency(nodes: end + 1, from: targets, to: sources)
-    var ends = [Bool](repeating: false, count: end + 1)
+    let reverse = Adjacency(nodes: end + 2, from: targets, to: sources)
+    var ends = [Bool](repeating: false, count: end + 2)
     func spread(from seeds: [Int]) {
       var pending: [Int] = []
       for seed in seeds where !ends[seed] {
@@ -165,7 +178,9 @@ struct Ending: Sendable {
     spread(from: finishing)
     canEnd = root.map { ends[$0] } ?? false
     // Every reachable screen, and the start decision's place, can receive an event.
-    canEndWithEvents = canEnd || (events.map { reachable[$0] && ends[$0] } ?? false)
+    canEndWithEvents =
+      canEnd || (events.map { reachable[$0] && ends[$0] } ?? false)
+      || (tabEvents.node >= 0 && reachable[tabEvents.node] && ends[tabEventsSource])
     trapped = (0..<screenCount).filter { reachable[$0] && !ends[$0] }
   }
 }

@@ -144,6 +144,34 @@ import Testing
       ])
   }
 
+  /// A tab coordinator that only an event ends: the user cannot end it at all, so no screen
+  /// of it is `cannot-finish`'s business, and the event keeps it from `never-finishes`.
+  @Test func aTabCoordinatorThatOnlyAnEventEndsTrapsNobody() throws {
+    let findings = try check(
+      flow(
+        """
+        App:
+          entry: true
+          start: Home
+          screens:
+            Home: { on: { open: { start: Main, style: fullScreen, on: { out: stay } } } }
+        Main:
+          result: { out: ~ }
+          tabs:
+            - start: Feed
+          screens:
+            Promo: { systemBack: false, dismissible: false, on: { like: stay } }
+          events:
+            expired: { finish: out }
+            promo: { present: Promo }
+        Feed:
+          start: List
+          screens:
+            List: { on: { next: stay } }
+        """))
+    #expect(described(findings) == [])
+  }
+
   /// A tab coordinator's events act on the tab container: a modal start there is a sheet
   /// at the root of its stack, and the child counts as started.
   @Test func aTabCoordinatorsEventStartsAModalChild() throws {
