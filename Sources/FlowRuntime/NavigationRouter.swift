@@ -54,11 +54,11 @@
     /// the launch, a deep link or a restoration, and on again after. A tab's router animates
     /// when it and the router that made it (``makeTabStack()``) do.
     public var isAnimated = true
-    /// How long the router waits for a transition in flight before it presents or dismisses
+    /// How long, in seconds, the router waits for a transition in flight before it presents or dismisses
     /// anyway (a user holding a swipe back is one); a transition of its own whose end UIKit
     /// never reports (a completion that never comes) holds the ones after it twice as long at
     /// most. Then the router goes on, and compares what UIKit shows with what it believes.
-    public var transitionTimeout: Duration = .seconds(3)
+    public var transitionTimeout: TimeInterval = 3
     /// The root navigation controller's delegate of the app's own: the router is the
     /// navigation controller's delegate and forwards every call to this one. One set before
     /// the router was made is kept here.
@@ -304,9 +304,8 @@
         step(done)
         if !end.isDone {
           // Twice: a transition may first wait that long for the one in flight.
-          let timeout = transitionTimeout * 2
-          Task { @MainActor [weak self] in
-            try? await Task.sleep(for: timeout)
+          DispatchQueue.main.asyncAfter(deadline: .now() + transitionTimeout * 2) {
+            [weak self] in
             guard !end.isDone else { return }
             self?.needsReconcile = true
             done()
@@ -339,11 +338,7 @@
       }
       check()
       guard !end.isDone else { return }
-      let timeout = transitionTimeout
-      Task { @MainActor in
-        try? await Task.sleep(for: timeout)
-        once()
-      }
+      DispatchQueue.main.asyncAfter(deadline: .now() + transitionTimeout) { once() }
     }
 
     /// The view controller at the top of the presentations over this router's root: what
@@ -364,7 +359,7 @@
       needsReconcile = true
       guard !isReconcileScheduled else { return }
       isReconcileScheduled = true
-      Task { @MainActor [weak self] in
+      DispatchQueue.main.async { [weak self] in
         guard let self else { return }
         isReconcileScheduled = false
         if !isBusy, waiting.isEmpty { reconcile() }

@@ -30,7 +30,7 @@ import FlowRuntime
   // user holds) stops the router's queue for a while, not for good.
   Scenario("aTransitionThatNeverEndsDoesNotStopTheRouter") {
     let fixture = Fixture()
-    fixture.router.transitionTimeout = .milliseconds(50)
+    fixture.router.transitionTimeout = 0.05
     fixture.router.push(Screen("A"), controls: .standard)
     fixture.router.push(Screen("B"), controls: .standard)
     await settle()
