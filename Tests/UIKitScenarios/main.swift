@@ -39,6 +39,20 @@ final class DiscardChanges: NSObject, UIAdaptivePresentationControllerDelegate {
   }
 }
 
+/// A coordinator that shows one screen and starts a child in a sheet from it.
+final class Parent: FlowCoordinator<Never> {
+  override func start() { push(Screen("Home")) }
+
+  func open(_ child: Child) { start(child, style: .sheet) { _ in } }
+}
+
+/// A coordinator that shows a form, in the sheet its parent starts it in.
+final class Child: FlowCoordinator<Int> {
+  let form = Screen("Form")
+
+  override func start() { push(form) }
+}
+
 struct Failure: Error {
   let message: String
 }
@@ -113,6 +127,24 @@ let scenarios: [Scenario] =
       try expect(fixture.unwinds == [StackPosition(modals: 1, screens: 1)], "\(fixture.unwinds)")
       try expect(
         fixture.router.top == StackPosition(modals: 0, screens: 1), "\(fixture.router.top)")
+    },
+    // Issue 16, item 1, as the coordinators see it: the child whose sheet the user swiped
+    // away is removed, and its parent acts again.
+    Scenario("aSwipedAwaySheetEndsItsChild") {
+      let fixture = Fixture()
+      let parent = Parent(router: fixture.router)
+      parent.start()
+      await settle()
+      let child = Child(router: fixture.router)
+      parent.open(child)
+      await settle()
+      try expect(!parent.canAct, "the parent acts under its child's sheet")
+      let discard = DiscardChanges()
+      child.form.presentationController?.delegate = discard
+      try expect(UIKitDouble.swipeDown(try fixture.presented.first.orFail("no sheet")), "no swipe")
+      await settle()
+      try expect(parent.children.isEmpty, "the child still runs: \(parent.children)")
+      try expect(parent.canAct, "the parent's buttons are dead")
     },
     // Issue 16, item 1: UIKit refuses a presentation (the root is in no window).
     Scenario("aRefusedPresentationIsNoticed") {

@@ -28,7 +28,8 @@ import Testing
   /// presentation delegate, and a presentation UIKit refused; it presents over what the app
   /// presented.
   @Test(arguments: [
-    "sheetWithItsOwnDelegateSwipedAway", "aRefusedPresentationIsNoticed",
+    "sheetWithItsOwnDelegateSwipedAway", "aSwipedAwaySheetEndsItsChild",
+    "aRefusedPresentationIsNoticed",
     "presentsOverWhatTheAppPresented", "aTransitionThatNeverEndsDoesNotStopTheRouter",
   ])
   func theRouterCannotLoseTrackOfTheScreen(scenario: String) throws {
