@@ -13,7 +13,8 @@
   /// it believes, view controller by view controller, and tells the coordinator what is gone
   /// (``Router/onUserUnwind``): screens the user popped (the back button, its long-press menu,
   /// a swipe back that was not cancelled), a sheet swiped away, a presentation UIKit refused
-  /// (something else was being presented).
+  /// (its presenter not in a window, say). A presentation or dismissal waits for any
+  /// transition in flight where it is made, the app's own included.
   ///
   /// It learns of a sheet that went away without owning its presentation delegate: its modal
   /// stacks see themselves dismissed (`viewDidDisappear(_:)` with `isBeingDismissed`), so a
