@@ -6,8 +6,9 @@
 /// and previews: drive a coordinator, then compare ``calls`` with what the flow says.
 ///
 /// Calls are recorded as `push Name`, `present Name`, `replace from 1 with Name`, `pop`,
-/// `pop to root 1` (the index of the screen it goes back to), `dismiss` and `unwind to 0:2` (see ``StackPosition/description``), where a screen's
-/// name is its `description`. A full-screen modal stack and a screen's controls that are
+/// `pop to root 1` (the index of the screen it goes back to), `dismiss`, `unwind to 0:2`
+/// (see ``StackPosition/description``) and `alert Title [Delete, Keep]` (see
+/// ``FlowAlert/description``), where a screen's name is its `description`. A full-screen modal stack and a screen's controls that are
 /// off follow in brackets: `present Terms [fullScreen, dismissible: false]`,
 /// `push Payment [systemBack: false]`.
 ///
@@ -16,7 +17,8 @@
 /// system would (FLOW-SPEC section 11): nothing on a screen whose `systemBack` is off, no
 /// swipe on a full-screen modal stack or while its top screen is not dismissible. They are
 /// recorded as `user pop`, `user pop to 1` and `user dismiss`, whether or not anything
-/// happened.
+/// happened. ``tap(_:)`` taps a button of the alert on top, as the user does (`tap Delete`).
+/// An alert is not a stack: it is kept apart (``shownAlerts``) and never moves ``top``.
 @MainActor
 public final class RecordingRouter: Router, Presentable, CustomStringConvertible {
   /// A screen on a stack, with the system controls it was shown with.
@@ -39,6 +41,8 @@ public final class RecordingRouter: Router, Presentable, CustomStringConvertible
   public private(set) var calls: [String] = []
   /// The routers this one made for tab stacks, in order.
   public private(set) var tabStacks: [RecordingRouter] = []
+  /// The alerts shown and not closed yet, the one on top last.
+  public private(set) var shownAlerts: [FlowAlert] = []
   public var onUserUnwind: (@MainActor (_ before: StackPosition) -> Void)?
 
   public init(name: String = "router") {
@@ -114,6 +118,28 @@ public final class RecordingRouter: Router, Presentable, CustomStringConvertible
     if levels[level].screens.count > position.screens {
       levels[level].screens.removeSubrange(max(0, position.screens)...)
     }
+  }
+
+  public func alert(_ alert: FlowAlert) {
+    calls.append("alert \(alert)")
+    shownAlerts.append(alert)
+  }
+
+  /// The alert on top, if one is shown.
+  public var topAlert: FlowAlert? { shownAlerts.last }
+
+  /// Taps the button titled `title` of the alert on top, as the user does: the alert closes,
+  /// then the button's action runs. Returns whether there was such a button; without one,
+  /// nothing happens (the call is recorded all the same).
+  @discardableResult
+  public func tap(_ title: String) -> Bool {
+    calls.append("tap \(title)")
+    guard let alert = shownAlerts.last,
+      let button = alert.buttons.first(where: { $0.title == title })
+    else { return false }
+    shownAlerts.removeLast()
+    button.action()
+    return true
   }
 
   public func makeTabStack() -> (router: any Router, view: any Presentable) {

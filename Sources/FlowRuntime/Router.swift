@@ -107,6 +107,11 @@ public protocol Router: AnyObject {
 
   /// A router for a new, empty stack that a tab container shows, and what shows it.
   func makeTabStack() -> (router: any Router, view: any Presentable)
+
+  /// Shows `alert` over whatever is on top (the flow's `alert:`, FLOW-SPEC section 6b). An
+  /// alert is not a modal stack: ``top`` stays where it is. When the user taps one of its
+  /// buttons, the alert closes first, then the router runs that button's action.
+  func alert(_ alert: FlowAlert)
 }
 
 extension Router {

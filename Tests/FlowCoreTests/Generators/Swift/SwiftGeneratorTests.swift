@@ -523,6 +523,86 @@ import Testing
       """)
   }
 
+  @Test func anAlertIsMadeByTheAppAndItsButtonsAreHandledOnce() throws {
+    let swift = try generate(
+      flow(
+        """
+        Library:
+          entry: true
+          result: { deleted: String }
+          start: Shelf
+          screens:
+            Shelf:
+              on:
+                delete: { payload: String, alert: ConfirmDelete }
+                share: { alert: ShareChoice }
+            Details:
+              input: String
+              on: {}
+          alerts:
+            ConfirmDelete:
+              doc: Asks before deleting the collection.
+              input: String
+              on:
+                delete: { payload: String, finish: deleted }
+                open: { payload: String, push: Details }
+                keep: stay
+            ShareChoice:
+              on: { cancel: stay }
+        """))["LibraryCoordinator.swift"]
+    expectContains(
+      swift,
+      """
+        /// Asks before deleting the collection.
+        func makeConfirmDelete(
+          _ input: String,
+          tap: @escaping @MainActor (LibraryCoordinator.ConfirmDeleteButton) -> Void
+        ) -> FlowAlert
+      """,
+      """
+        /// The buttons of alert ConfirmDelete.
+        enum ConfirmDeleteButton: Hashable, Sendable {
+          case delete(String)
+          case open(String)
+          case keep
+        }
+      """,
+      """
+          case .delete(let payload):
+            showConfirmDelete(payload)
+          case .share:
+            showShareChoice()
+      """,
+      """
+        private func showConfirmDelete(_ input: String) {
+          let tap = answerOnce { [weak self] (button: ConfirmDeleteButton) in
+            self?.handle(button)
+          }
+          alert(screens.makeConfirmDelete(input, tap: tap))
+        }
+
+        private func handle(_ button: ConfirmDeleteButton) {
+          guard canAct else { return }
+          switch button {
+          case .delete(let payload):
+            finish(.deleted(payload))
+          case .open(let payload):
+            push(makeDetails(payload))
+          case .keep:
+            break
+          }
+        }
+      """,
+      """
+        private func showShareChoice() {
+          let tap = answerOnce { [weak self] (button: ShareChoiceButton) in
+            self?.handle(button)
+          }
+          alert(screens.makeShareChoice(tap: tap))
+        }
+      """)
+  }
+
   @Test func childrenAreStartedWithTheirStyleAndTypedHandlers() throws {
     let files = try generate(
       flow(
