@@ -120,4 +120,37 @@ import Testing
       """)
     #expect(described(try check(text)) == [])
   }
+
+  // MARK: Drawing
+
+  @Test func anAlertIsANodeOfItsOwnKindWithItsButtonsLeavingFromIt() throws {
+    let diagram = try drawing(
+      flow(
+        """
+        App:
+          entry: true
+          start: Home
+          screens:
+            Home: { on: { next: { push: List } } }
+            List: { on: { remove: { alert: Sure } } }
+          alerts:
+            Sure: { on: { remove: pop, keep: stay } }
+        """))
+    #expect(diagram.node("App_Sure")?.kind == .alert)
+    #expect(
+      diagram.edgeLines.filter { $0.contains("App_Sure") } == [
+        "App_List -alert-> App_Sure \"remove\"",
+        "App_Sure -pop-> App_Home \"remove\"",
+        "App_Sure -stay-> App_Sure \"keep\"",
+      ])
+    let dot = DOTWriter.write(diagram)
+    #expect(dot.contains("\"App_Sure\" [shape=octagon"))
+    #expect(
+      dot.split(separator: "\n").contains {
+        $0.contains("\"App_List\" -> \"App_Sure\"") && $0.contains("arrowhead=dot")
+      })
+    #expect(MermaidWriter.write(diagram).contains("App_List --o|\"remove\"| App_Sure"))
+    let json = DiagramJSON.write(diagram)
+    #expect(json.contains("\"kind\": \"alert\""))
+  }
 }

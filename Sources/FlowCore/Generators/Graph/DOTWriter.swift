@@ -1,9 +1,10 @@
 /// Writes a ``FlowDiagram`` as Graphviz DOT (spec section 9), for `dot -Tsvg`.
 ///
-/// One cluster per coordinator; screens are boxes, decisions diamonds, the start a dot (a
-/// tab container for tabs), result cases double-bordered boxes. Edge styles tell the
-/// actions apart: push black, present blue with a hollow head, replace purple with a box
-/// head, decide grey, back (pop, dismiss) dashed, popToRoot dashed with a double head, stay
+/// One cluster per coordinator; screens are boxes, decisions diamonds, alerts pink
+/// octagons, the start a dot (a tab container for tabs), result cases double-bordered
+/// boxes. Edge styles tell the actions apart: push black, present blue with a hollow head,
+/// replace purple with a box head, decide grey, alert pink with a dot head, back (pop,
+/// dismiss) dashed, popToRoot dashed with a double head, stay
 /// dotted, finish orange, start child and tabs bold green, the child's result handlers
 /// dashed green (light when they stay). Findings turn elements red (unreachable ones grey
 /// and dashed) and add their rule ids; tooltips give each element's place in the flow files
@@ -165,6 +166,8 @@ private struct Writer {
     case .decision:
       out += "margin=\"0.02,0.02\", "
       shape = "diamond"
+    case .alert:
+      (shape, color) = ("octagon", Palette.alert)
     case .result:
       out += "peripheries=2, "
       (style, color) = (["rounded", "filled"], Palette.finish)
@@ -248,6 +251,7 @@ private struct Writer {
     case .push, .decide: break
     case .present: (head, pattern) = ("empty", edge.modal == .fullScreen ? "bold" : nil)
     case .replace: head = "box"
+    case .alert: head = "dot"
     case .pop, .dismiss: (pattern, head, constrains) = ("dashed", "vee", false)
     case .popToRoot: (pattern, head, constrains) = ("dashed", "veevee", false)
     case .stay: (pattern, head) = ("dotted", "vee")

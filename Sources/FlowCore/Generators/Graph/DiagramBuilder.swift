@@ -130,7 +130,7 @@ private struct Builder {
     }
     for alert in coordinator.alerts {
       addNode(
-        id: base + "_" + DiagramIdentifiers.sanitized(alert.name.text), kind: .decision,
+        id: base + "_" + DiagramIdentifiers.sanitized(alert.name.text), kind: .alert,
         label: alert.name.text, in: cluster, at: alert.name.range)
     }
     firstResult[index] = diagram.nodes.count
@@ -284,7 +284,8 @@ private struct Builder {
     case .push(let target): edge(node(target), kind(.push))
     case .present(let target): edge(node(target), kind(.present))
     case .replace(let target): edge(node(target), kind(.replace))
-    case .decide(let target), .alert(let target): edge(node(target), kind(.decide))
+    case .decide(let target): edge(node(target), kind(.decide))
+    case .alert(let target): edge(node(target), kind(.alert))
     case .select: edge(owner, kind(.stay))
     case .pop:
       for target in back.pop(actingOn: acting) { edge(node(target), kind(.pop)) }
@@ -347,7 +348,8 @@ private struct Builder {
     case .push: return .push
     case .present: return .present
     case .replace: return .replace
-    case .decide, .alert: return .decide
+    case .decide: return .decide
+    case .alert: return .alert
     case .select: return .stay
     case .finish: return .finish
     case .start: return .start

@@ -119,6 +119,8 @@ public struct FlowDiagram: Sendable {
       case screen
       /// A decision.
       case decision
+      /// An alert (r2): system UI over what is on top, whose buttons lead on.
+      case alert
       /// A result case of the cluster's coordinator: where `finish` goes, and where the
       /// parent's handler of that case leaves from.
       case result
@@ -190,6 +192,8 @@ public struct FlowDiagram: Sendable {
       case replace
       /// Runs a decision.
       case decide
+      /// Shows an alert over what is on top (r2); its buttons' edges leave from the alert.
+      case alert
       /// Goes back one screen: to the screens below, or out of the coordinator.
       case pop
       /// Goes back to the coordinator's first screen on the stack (r2): to the bottoms
