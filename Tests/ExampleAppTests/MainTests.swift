@@ -142,6 +142,37 @@ import Testing
     #expect(shop == nil)
   }
 
+  /// The settings ask before the account is deleted, in an alert over the settings that
+  /// moves nothing: keeping it stays there, reviewing the orders pushes them onto the
+  /// account's stack above the settings, and only `Delete` finishes the account.
+  @Test func deletingTheAccountIsConfirmedInAnAlertFirst() throws {
+    let harness = Harness()
+    let main = try harness.signedIn()
+    let account = try harness.tab(3)
+    tap(AccountCoordinator.ProfileEvent.settings, on: account)
+    let settings = account.top
+    tap(AccountCoordinator.SettingsEvent.deleteAccount, on: account)
+    #expect(account.top == settings, "an alert is not a modal stack")
+    #expect(account.topAlert?.buttons.map(\.role) == [.destructive, .default, .cancel])
+    #expect(account.tap("Keep"))
+    #expect(account.shownAlerts.isEmpty)
+    #expect(names(account) == ["Profile(ada)", "Settings"])
+    tap(AccountCoordinator.SettingsEvent.deleteAccount, on: account)
+    #expect(account.tap("Review orders"))
+    #expect(names(account) == ["Profile(ada)", "Settings", "OrderHistory"])
+    account.userPops()
+    tap(AccountCoordinator.SettingsEvent.deleteAccount, on: account)
+    #expect(harness.child(AccountCoordinator.self, of: main) != nil)
+    #expect(account.tap("Delete"))
+    #expect(harness.child(AccountCoordinator.self, of: main) == nil)
+    let alert = "alert Delete account? [Delete, Review orders, Keep]"
+    #expect(
+      account.calls == [
+        "push Settings", alert, "tap Keep", alert, "tap Review orders", "push OrderHistory",
+        "user pop", alert, "tap Delete",
+      ])
+  }
+
   @Test func deletingTheAccountAsksWhyThenEnds() throws {
     for way in ["send", "skip", "swipe"] {
       let harness = Harness()
@@ -153,6 +184,7 @@ import Testing
         let account = try harness.tab(3)
         tap(AccountCoordinator.ProfileEvent.settings, on: account)
         tap(AccountCoordinator.SettingsEvent.deleteAccount, on: account)
+        account.tap("Delete")
         feedback = harness.child(FeedbackCoordinator.self, of: running)
         #expect(harness.child(AccountCoordinator.self, of: running) == nil)
         #expect(running.children.count == 4, "three tabs and the survey")

@@ -270,6 +270,20 @@ final class StubScreens: AppScreens {
     StubScreen("Settings", send: send)
   }
 
+  /// The account's deletion asked about as an alert: `Delete` (destructive), `Review orders`
+  /// and `Keep` (the cancel button), each tapping its button of the flow.
+  func makeConfirmDeleteAccount(
+    tap: @escaping @MainActor (AccountCoordinator.ConfirmDeleteAccountButton) -> Void
+  ) -> FlowAlert {
+    FlowAlert(
+      title: "Delete account?", message: "Your orders and addresses go with it.",
+      buttons: [
+        .init("Delete", role: .destructive) { tap(.delete) },
+        .init("Review orders") { tap(.reviewOrders) },
+        .init("Keep", role: .cancel) { tap(.keep) },
+      ])
+  }
+
   func makeAddresses(
     send: @escaping @MainActor (AddressBookCoordinator.AddressesEvent) -> Void
   ) -> any Presentable {
