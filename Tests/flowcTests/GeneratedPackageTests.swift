@@ -6,7 +6,7 @@ import Testing
 /// depends on this one by path. The module is made to be awkward: keywords as names, a type
 /// that hides a runtime name, a type and a coordinator of one name (`Pong`),
 /// payloads on `stay` and `pop`, `popToRoot`, `leave`, modal styles, screens without the system's back
-/// or swipe, recursive types, coordinators that start each other, tabs,
+/// or swipe, alerts (one whose button carries a type that hides the runtime's `FlowAlert`), recursive types, coordinators that start each other, tabs,
 /// decisions decided with several payloads, a screen without events and a decision without
 /// cases, external types, public access.
 ///
@@ -73,6 +73,7 @@ let awkwardFlow = """
       struct: { default: String, self: Int, init: Int, class: Bool, type: "[Key: Date]" }
     Outcome: { enum: { default: ~, return: String } }
     Pong: { struct: { score: Int } }
+    FlowAlert: { struct: { title: String } }
   coordinators:
     Flow:
       doc: "Its class hides the runtime's base class.\\r\\nA second line\\twith a tab.\\n\\n"
@@ -128,9 +129,20 @@ let awkwardFlow = """
             key: { payload: "[Key: String]", push: Only }
             rest: { push: Blank }
             wait: { decide: Pending }
+            ask: { alert: Sure }
+            keyed: { payload: "[Key: String]", alert: Keyed }
         Blank:
       decisions:
         Pending: {}
+      alerts:
+        Sure:
+          doc: "Asks.\\n*/ Really."
+          on:
+            self: { payload: FlowAlert, push: Blank }
+            default: stay
+        Keyed:
+          input: "[Key: String]"
+          on: { in: { decide: Pending }, again: { alert: Sure } }
     Ping:
       result: { done: ~ }
       start: PingScreen

@@ -780,6 +780,29 @@ import Testing
   /// Found by the property tests (seed 61): a screen without events, and a decision
   /// without cases, have an event or answer enum without cases, and Swift warns that code
   /// given a value of it "will never be executed", which `-warnings-as-errors` fails.
+  @Test func aTypeNamedFlowAlertHidesTheRuntimesAndItIsQualified() throws {
+    let swift = try generate(
+      flow(
+        """
+        App:
+          entry: true
+          start: Home
+          screens:
+            Home: { on: { ask: { payload: FlowAlert, alert: Sure } } }
+          alerts:
+            Sure: { input: FlowAlert, on: { ok: stay } }
+        """,
+        types: "FlowAlert: { struct: { title: String } }"))["AppCoordinator.swift"]
+    expectContains(
+      swift,
+      """
+        func makeSure(
+          _ input: FlowAlert,
+          tap: @escaping @MainActor (AppCoordinator.SureButton) -> Void
+        ) -> FlowRuntime.FlowAlert
+      """)
+  }
+
   @Test func aScreenWithoutEventsAndADecisionWithoutCasesGetNoHandler() throws {
     let swift = try generate(
       flow(
