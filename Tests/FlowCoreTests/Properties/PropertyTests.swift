@@ -26,11 +26,14 @@ import Testing
 
   @Test func plantedDefectsAreFoundAtTheirNode() throws {
     var planted: [RuleID: Int] = [:]
+    var kinds: Set<Mutation> = []
     for seed in Self.firstSeed..<(Self.firstSeed + UInt64(Self.count)) {
       var random = SeededGenerator(seed: seed ^ 0xDEFEC7)
       let module = RandomModule(seed: seed)
-      guard let (rule, mutated) = Mutation.plant(in: module, using: &random) else { continue }
+      guard let (mutation, rule, mutated) = Mutation.plant(in: module, using: &random)
+      else { continue }
       planted[rule, default: 0] += 1
+      kinds.insert(mutation)
       let marked = MarkedModule([mutated])
       let found = try Pipeline.check(marked.files.map { .source($0) }).findings
       let expected = marked.marks.map { "\(rule) \($0.line):\($0.column)" }
@@ -43,7 +46,7 @@ import Testing
     #expect(total >= Self.count * 9 / 10, "\(planted)")
     if Self.count >= 100 {
       #expect(
-        planted.count == Mutation.allCases.count, "every kind of defect is planted: \(planted)")
+        kinds.count == Mutation.allCases.count, "every kind of defect is planted: \(planted)")
     }
   }
 
@@ -148,14 +151,15 @@ import Testing
 /// The defects planted in random modules, each with the rule that must find it.
 enum Mutation: CaseIterable {
   case dropHandler, trapScreen, popOnChildStart, misspellReference, changePayload, trapChild
+  case hideAlert, misspellInAlert
 
-  /// Plants one applicable defect and returns its rule and the YAML, with `↓` at the place
-  /// the finding must be.
+  /// Plants one applicable defect and returns it, its rule and the YAML, with `↓` at the
+  /// place the finding must be.
   static func plant(in module: RandomModule, using random: inout SeededGenerator)
-    -> (RuleID, String)?
+    -> (Mutation, RuleID, String)?
   {
     for mutation in allCases.shuffled(using: &random) {
-      if let result = mutation.apply(to: module, &random) { return result }
+      if let (rule, yaml) = mutation.apply(to: module, &random) { return (mutation, rule, yaml) }
     }
     return nil
   }
@@ -237,6 +241,29 @@ enum Mutation: CaseIterable {
         .init(name: "trap", payload: nil, action: "{ start: Trap, style: fullScreen }"))
       let trap = "  ↓Trap:\n    start: S0\n    screens:\n      S0: { on: { wait: stay } }\n"
       return ("never-finishes", module.yaml() + trap)
+
+    case .hideAlert:
+      // An alert whose showing event is gone: unreachable, at the alert's name; what its
+      // buttons reach is reached another way too.
+      for (c, coordinator) in original.coordinators.enumerated().shuffled(using: &random) {
+        guard let alert = coordinator.alerts.first else { continue }
+        module.coordinators[c].screens[alert.screen].events.remove(at: alert.event)
+        return ("unreachable-screen", module.yaml(markAlert: (c, 0, nil)))
+      }
+      return nil
+
+    case .misspellInAlert:
+      // A button's push, misspelt: the finding is at the misspelt name in the alert.
+      for (c, coordinator) in original.coordinators.enumerated().shuffled(using: &random) {
+        guard let alert = coordinator.alerts.first,
+          let b = alert.buttons.firstIndex(where: { $0.action.hasPrefix("{ push: ") })
+        else { continue }
+        module.coordinators[c].alerts[0].buttons[b].action =
+          alert.buttons[b].action.replacingOccurrences(of: "{ push: ", with: "{ push: {{marker}}")
+          .replacingOccurrences(of: " }", with: "x }")
+        return ("unknown-reference", module.yaml(markAlert: (c, 0, b)))
+      }
+      return nil
 
     case .changePayload:
       // An event carrying a builtin payload that its target needs: carry another builtin.
