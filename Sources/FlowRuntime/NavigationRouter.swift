@@ -83,9 +83,12 @@
       recordCounts()
     }
 
+    /// Dismisses the top modal stack from the view controller that presented it, so that an
+    /// alert shown over the stack goes with it (dismissing the stack itself would close only
+    /// the alert).
     public func dismiss() {
       guard let stack = modals.popLast() else { return }
-      stack.dismiss(animated: true)
+      (stack.presentingViewController ?? stack).dismiss(animated: true)
       recordCounts()
     }
 

@@ -18,7 +18,8 @@
 /// swipe on a full-screen modal stack or while its top screen is not dismissible. They are
 /// recorded as `user pop`, `user pop to 1` and `user dismiss`, whether or not anything
 /// happened. ``tap(_:)`` taps a button of the alert on top, as the user does (`tap Delete`).
-/// An alert is not a stack: it is kept apart (``shownAlerts``) and never moves ``top``.
+/// An alert is not a stack: it is kept apart (``shownAlerts``) and never moves ``top``; as in
+/// UIKit, it goes away with the modal stack it was shown over.
 @MainActor
 public final class RecordingRouter: Router, Presentable, CustomStringConvertible {
   /// A screen on a stack, with the system controls it was shown with.
@@ -42,7 +43,9 @@ public final class RecordingRouter: Router, Presentable, CustomStringConvertible
   /// The routers this one made for tab stacks, in order.
   public private(set) var tabStacks: [RecordingRouter] = []
   /// The alerts shown and not closed yet, the one on top last.
-  public private(set) var shownAlerts: [FlowAlert] = []
+  public var shownAlerts: [FlowAlert] { alerts.map(\.alert) }
+  /// Each alert shown and not closed yet, with the modal stack it is over (0: the root).
+  private var alerts: [(alert: FlowAlert, level: Int)] = []
   public var onUserUnwind: (@MainActor (_ before: StackPosition) -> Void)?
 
   public init(name: String = "router") {
@@ -115,6 +118,7 @@ public final class RecordingRouter: Router, Presentable, CustomStringConvertible
     let level = max(0, position.modals)
     guard level < levels.count else { return }
     levels.removeSubrange((level + 1)...)
+    closeAlertsAboveTopStack()
     if levels[level].screens.count > position.screens {
       levels[level].screens.removeSubrange(max(0, position.screens)...)
     }
@@ -122,11 +126,11 @@ public final class RecordingRouter: Router, Presentable, CustomStringConvertible
 
   public func alert(_ alert: FlowAlert) {
     calls.append("alert \(alert)")
-    shownAlerts.append(alert)
+    alerts.append((alert, levels.count - 1))
   }
 
   /// The alert on top, if one is shown.
-  public var topAlert: FlowAlert? { shownAlerts.last }
+  public var topAlert: FlowAlert? { alerts.last?.alert }
 
   /// Taps the button titled `title` of the alert on top, as the user does: the alert closes,
   /// then the button's action runs. Returns whether there was such a button; without one,
@@ -134,10 +138,10 @@ public final class RecordingRouter: Router, Presentable, CustomStringConvertible
   @discardableResult
   public func tap(_ title: String) -> Bool {
     calls.append("tap \(title)")
-    guard let alert = shownAlerts.last,
+    guard let alert = alerts.last?.alert,
       let button = alert.buttons.first(where: { $0.title == title })
     else { return false }
-    shownAlerts.removeLast()
+    alerts.removeLast()
     button.action()
     return true
   }
@@ -199,7 +203,13 @@ public final class RecordingRouter: Router, Presentable, CustomStringConvertible
   private func removeTopStack() -> Bool {
     guard levels.count > 1 else { return false }
     levels.removeLast()
+    closeAlertsAboveTopStack()
     return true
+  }
+
+  /// Closes the alerts shown over a modal stack that is gone, without running any button.
+  private func closeAlertsAboveTopStack() {
+    alerts.removeAll { $0.level > levels.count - 1 }
   }
 
   #if canImport(UIKit)

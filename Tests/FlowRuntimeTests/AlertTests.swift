@@ -94,4 +94,19 @@ import Testing
     let alert = FlowAlert(title: nil, style: .actionSheet, buttons: [.init("Share") {}])
     #expect(alert.description == "[Share]")
   }
+
+  @Test func anAlertGoesAwayWithTheModalStackItWasShownOver() {
+    let router = RecordingRouter()
+    let flow = Confirming(router: router)
+    flow.start()
+    flow.confirm()
+    flow.present(Screen("Sheet"))
+    flow.confirm()
+    #expect(router.shownAlerts.count == 2)
+    flow.dismiss()
+    #expect(router.shownAlerts.count == 1, "the one over the sheet closed with it")
+    router.unwind(to: .origin)
+    #expect(router.shownAlerts.count == 1, "the root stack stays, and so does its alert")
+    #expect(flow.tapped.isEmpty, "closing an alert taps none of its buttons")
+  }
 }
