@@ -57,6 +57,30 @@ import Testing
       ])
   }
 
+  /// The defect the issue found in a real app: an alert's button that dismisses a child's
+  /// sheet without finishing it.
+  @Test func aBackActionInAButtonThatLeavesAChildIsABackLeak() throws {
+    let text = flow(
+      """
+      App:
+        entry: true
+        start: Home
+        screens:
+          Home: { on: { open: { start: Child, style: sheet, on: { done: stay } } } }
+      Child:
+        result: { done: ~ }
+        start: First
+        screens:
+          First: { on: { ask: { alert: Delete }, done: { finish: done } } }
+        alerts:
+          Delete: { on: { delete: dismiss, keep: stay } }
+      """)
+    #expect(
+      described(try check(text)) == [
+        "14:31 'dismiss' in alert 'Delete' closes a modal stack presented from outside 'Child' without finishing it: generated code drops it, but a hand-written coordinator that removes children only when they finish would leak it; finish with a result instead, or say what leaving means with 'leave' [back-leak]"
+      ])
+  }
+
   /// A pushed screen without the system back whose only way out is an alert's button.
   private let trap = """
     App:
