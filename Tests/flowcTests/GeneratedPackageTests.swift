@@ -115,7 +115,9 @@ let awkwardFlow = """
         - start: Quiet
         - start: Ping
           doc: Ping pongs.
-          on: { done: { present: Sheet, style: fullScreen } }
+          on: { done: { alert: Again } }
+      alerts:
+        Again: { on: { sheet: { present: Sheet, style: fullScreen }, no: stay } }
       screens:
         Sheet:
           on:
