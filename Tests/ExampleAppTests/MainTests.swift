@@ -124,6 +124,28 @@ import Testing
     #expect(coordinator.canAct)
   }
 
+  /// Removing a saved address asks first, in an action sheet that names it (the alert's
+  /// input); either button stays in the address book, which keeps running.
+  @Test func removingAnAddressIsConfirmedInAnActionSheetThatNamesIt() throws {
+    let harness = Harness()
+    let main = try harness.signedIn()
+    let account = try harness.tab(3)
+    let coordinator = try #require(harness.child(AccountCoordinator.self, of: main))
+    tap(AccountCoordinator.ProfileEvent.addresses, on: account)
+    tap(AddressBookCoordinator.AddressesEvent.remove(Example.office), on: account)
+    #expect(account.topAlert?.style == .actionSheet)
+    #expect(account.tap("Remove"))
+    tap(AddressBookCoordinator.AddressesEvent.remove(Example.home), on: account)
+    #expect(account.tap("Keep"))
+    #expect(
+      account.calls == [
+        "push Addresses", "alert Remove Office? [Remove, Keep]", "tap Remove",
+        "alert Remove Home? [Remove, Keep]", "tap Keep",
+      ])
+    #expect(names(account) == ["Profile(ada)", "Addresses"])
+    #expect(harness.child(AddressBookCoordinator.self, of: coordinator) != nil)
+  }
+
   @Test func signingOutEndsMainAndEveryTabAndAsksAgain() throws {
     let harness = Harness()
     weak var main: MainCoordinator?

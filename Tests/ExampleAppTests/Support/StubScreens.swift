@@ -296,6 +296,19 @@ final class StubScreens: AppScreens {
     StubScreen("NewAddress", send: send)
   }
 
+  /// The address to remove, named in the alert's title: `Remove` (destructive) and `Keep`.
+  func makeConfirmRemoveAddress(
+    _ input: Address,
+    tap: @escaping @MainActor (AddressBookCoordinator.ConfirmRemoveAddressButton) -> Void
+  ) -> FlowAlert {
+    FlowAlert(
+      title: "Remove \(input.name)?", style: .actionSheet,
+      buttons: [
+        .init("Remove", role: .destructive) { tap(.remove) },
+        .init("Keep", role: .cancel) { tap(.keep) },
+      ])
+  }
+
   func makeSurvey(
     send: @escaping @MainActor (FeedbackCoordinator.SurveyEvent) -> Void
   ) -> any Presentable {
