@@ -24,10 +24,12 @@ run: deps
 	$(SWIFT) build --product flowc
 	.build/debug/flowc check flows/
 
-## Build with warnings as errors, check formatting, and run the whole test suite. The tests
-## are swift-testing's: XCTest's pass would find none and print "Executed 0 tests" first.
+## Build with warnings as errors, check formatting, type-check the UIKit side against the
+## UIKit stubs (scripts/check-ios.sh: Linux has no UIKit), and run the whole test suite. The
+## tests are swift-testing's: XCTest's pass would find none and print "Executed 0 tests" first.
 test: test-deps lint
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
+	scripts/check-ios.sh --flowc "$$($(SWIFT) build --show-bin-path)/flowc"
 	$(SWIFT) test --skip-build --disable-xctest
 
 build:

@@ -62,6 +62,17 @@ open class Coordinator {
   /// How many times the coordinator navigated or started a child, to tell whether it is
   /// still where it asked a decision.
   private var navigations = 0
+  /// The container of a tab coordinator's tabs, once it shows them (``showTabs(_:)``).
+  private var tabContainer: (any Presentable)?
+  /// The type of the coordinator each tab starts, in tab order.
+  private var tabTypes: [ObjectIdentifier] = []
+  /// The screen whose events ``screenEvents(_:)`` gave a sink for last, until it is shown.
+  private var unshownScreen: ShownScreen?
+  /// How many screens the coordinator showed, which numbers them.
+  private var shownScreens = 0
+  /// The number of the screen the coordinator showed last at each position: a screen shown
+  /// again at a position, or replaced there, takes it from the one before.
+  private var screenAt: [StackPosition: Int] = [:]
 
   public init(router: any Router) {
     self.router = router
@@ -76,6 +87,39 @@ open class Coordinator {
     !isFinished && !children.contains { $0.router === router }
   }
 
+  /// The sink for the events of the screen the coordinator is about to show (the next one it
+  /// pushes, presents or replaces with): `handle` runs only while that screen is the top of
+  /// the router. An event sent after the screen was covered, popped or replaced, such as
+  /// the second tap of a double tap on a push, is dropped, since an event acts on the screen
+  /// that sent it. Generated coordinators pass it to each `make<Screen>`.
+  public func screenEvents<Event>(
+    _ handle: @escaping @MainActor (Event) -> Void
+  ) -> @MainActor (Event) -> Void {
+    let screen = ShownScreen()
+    unshownScreen = screen
+    return { [weak self] event in
+      guard let self, isOnTop(screen) else { return }
+      handle(event)
+    }
+  }
+
+  /// Whether `screen` was shown and is still the top of the router.
+  private func isOnTop(_ screen: ShownScreen) -> Bool {
+    guard let position = screen.position else { return false }
+    return router.top == position && screenAt[position] == screen.number
+  }
+
+  /// Gives the screen that ``screenEvents(_:)`` made a sink for the place it was shown at.
+  private func didShowScreen() {
+    guard let screen = unshownScreen else { return }
+    unshownScreen = nil
+    shownScreens += 1
+    let position = router.top
+    screen.position = position
+    screen.number = shownScreens
+    screenAt[position] = shownScreens
+  }
+
   // MARK: Navigation
 
   /// Shows `screen` on the current stack, with the system controls that `controls` leaves
@@ -87,6 +131,7 @@ open class Coordinator {
     }
     willShowScreen()
     router.push(screen, controls: controls)
+    didShowScreen()
   }
 
   /// Shows `screen` in a new modal stack of `style`.
@@ -95,6 +140,7 @@ open class Coordinator {
   ) {
     willShowScreen()
     router.present(screen, style: style, controls: controls)
+    didShowScreen()
   }
 
   /// Makes `screen` the only screen of this coordinator on the current stack; the screens
@@ -107,6 +153,7 @@ open class Coordinator {
     let top = router.top
     router.replace(
       from: top.modals == base.modals ? base.screens : 0, with: screen, controls: controls)
+    didShowScreen()
   }
 
   /// Goes back one screen. If that takes the last screens of a child away, the child is
@@ -146,6 +193,31 @@ open class Coordinator {
   /// that showed it (generated code hands them to the alert through ``answerOnce(_:)``).
   public func alert(_ alert: FlowAlert) {
     router.alert(alert)
+  }
+
+  // MARK: Tabs
+
+  /// Shows `container`, the container of a tab coordinator's tabs, on the current stack; the
+  /// children it starts next with `startTab` are its tabs, in order.
+  public func showTabs(_ container: any Presentable) {
+    push(container)
+    tabContainer = container
+  }
+
+  /// Shows the tab that starts a coordinator of type `coordinator` in the nearest tab
+  /// coordinator around this one (itself, or the one it runs in through its parents): the
+  /// flow's `select`. The navigation of every tab stays as it was, and nothing ends. Returns
+  /// whether it did: nothing happens when that tab coordinator has no such tab, or this
+  /// coordinator runs in none.
+  @discardableResult
+  public func select(_ coordinator: Coordinator.Type) -> Bool {
+    var around: Coordinator? = self
+    while let candidate = around, candidate.tabContainer == nil { around = candidate.parent }
+    guard let tabs = around, let container = tabs.tabContainer,
+      let index = tabs.tabTypes.firstIndex(of: ObjectIdentifier(coordinator))
+    else { return false }
+    tabs.router.selectTab(at: index, of: container)
+    return true
   }
 
   // MARK: Children
@@ -204,6 +276,7 @@ open class Coordinator {
     willNavigate()
     child.parent = self
     child.role = role
+    if role == .tab { tabTypes.append(ObjectIdentifier(type(of: child))) }
     child.base = child.router.top
     children.append(child)
   }
@@ -322,6 +395,14 @@ open class FlowCoordinator<Result>: Coordinator {
     onFinish = nil
     super.end()
   }
+}
+
+/// A screen a coordinator shows, as its event sink knows it: where it was shown, and its
+/// number among the coordinator's screens. `nil` until it is shown.
+@MainActor
+private final class ShownScreen {
+  var position: StackPosition?
+  var number = 0
 }
 
 /// A flag that can be claimed once.

@@ -7,7 +7,8 @@
 ///
 /// Calls are recorded as `push Name`, `present Name`, `replace from 1 with Name`, `pop`,
 /// `pop to root 1` (the index of the screen it goes back to), `dismiss`, `unwind to 0:2`
-/// (see ``StackPosition/description``) and `alert Title [Delete, Keep]` (see
+/// (see ``StackPosition/description``), `select tab 1 of MainTabs` (the index of the tab, 0
+/// the first, and the container) and `alert Title [Delete, Keep]` (see
 /// ``FlowAlert/description``), where a screen's name is its `description`. A full-screen modal stack and a screen's controls that are
 /// off follow in brackets: `present Terms [fullScreen, dismissible: false]`,
 /// `push Payment [systemBack: false]`.
@@ -46,6 +47,8 @@ public final class RecordingRouter: Router, Presentable, CustomStringConvertible
   public var shownAlerts: [FlowAlert] { alerts.map(\.alert) }
   /// Each alert shown and not closed yet, with the modal stack it is over (0: the root).
   private var alerts: [(alert: FlowAlert, level: Int)] = []
+  /// The tab each tab container selected last, by the container's identity.
+  private var selectedTabs: [ObjectIdentifier: Int] = [:]
   public var onUserUnwind: (@MainActor (_ before: StackPosition) -> Void)?
 
   public init(name: String = "router") {
@@ -150,6 +153,17 @@ public final class RecordingRouter: Router, Presentable, CustomStringConvertible
     let router = RecordingRouter(name: "\(name).tab\(tabStacks.count + 1)")
     tabStacks.append(router)
     return (router, router)
+  }
+
+  public func selectTab(at index: Int, of container: any Presentable) {
+    calls.append("select tab \(index) of \(container)")
+    selectedTabs[ObjectIdentifier(container)] = index
+  }
+
+  /// The index of the tab that `container` shows (0 is the first): the one the flow selected
+  /// last, or the first.
+  public func selectedTab(of container: any Presentable) -> Int {
+    selectedTabs[ObjectIdentifier(container)] ?? 0
   }
 
   /// Goes back one screen as the system back button or gesture does, and tells the

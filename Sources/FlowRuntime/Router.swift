@@ -1,3 +1,7 @@
+#if canImport(UIKit)
+  import UIKit
+#endif
+
 /// Where the top of the navigation is: how many modal stacks are presented over the root
 /// stack, and how many screens the top stack holds.
 ///
@@ -108,6 +112,10 @@ public protocol Router: AnyObject {
   /// A router for a new, empty stack that a tab container shows, and what shows it.
   func makeTabStack() -> (router: any Router, view: any Presentable)
 
+  /// Shows the tab at `index` (0 is the first) of `container`, a tab container on this
+  /// router's stacks: a flow's `select`. Every tab's stack stays as it is.
+  func selectTab(at index: Int, of container: any Presentable)
+
   /// Shows `alert` over whatever is on top (the flow's `alert:`, FLOW-SPEC section 6b). An
   /// alert is not a modal stack: ``top`` stays where it is. When the user taps one of its
   /// buttons, the alert closes first, then the router runs that button's action.
@@ -115,6 +123,18 @@ public protocol Router: AnyObject {
 }
 
 extension Router {
+  /// Selects the tab at `index` of a `UITabBarController` container (its `selectedIndex`);
+  /// without UIKit, or for another container, does nothing: for a router written before
+  /// ``selectTab(at:of:)`` was part of the protocol.
+  public func selectTab(at index: Int, of container: any Presentable) {
+    #if canImport(UIKit)
+      guard let tabs = container.viewControllerToShow as? UITabBarController,
+        index >= 0, index < tabs.viewControllers?.count ?? 0
+      else { return }
+      tabs.selectedIndex = index
+    #endif
+  }
+
   /// Pops the screens of the top stack above the one at `index`, by ``unwind(to:)``: for a
   /// router written before ``popToRoot(at:)`` was part of the protocol.
   public func popToRoot(at index: Int) {

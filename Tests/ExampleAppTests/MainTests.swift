@@ -53,6 +53,35 @@ import Testing
     #expect(names(shop) == ["Categories"])
   }
 
+  /// `select` from a nested child: the details that the Shop tab started show the Cart
+  /// tab, and the Cart's placed order the Account tab; every stack stays as it was.
+  @Test func theDetailsShowTheCartTabAndThePlacedOrderTheAccountTab() throws {
+    let harness = Harness()
+    let main = try harness.signedIn()
+    let shop = try harness.tab(0)
+    tap(ShopCoordinator.CategoriesEvent.selected("Shoes"), on: shop)
+    tap(ShopCoordinator.ProductsEvent.opened(Example.shoes), on: shop)
+    tap(ProductDetailsCoordinator.DetailsEvent.viewCart, on: shop)
+    #expect(harness.router.calls == ["select tab 2 of MainTabs"])
+    let container = try #require(harness.router.topScreen)
+    #expect(harness.router.selectedTab(of: container) == 2)
+    #expect(names(shop) == ["Categories", "Products(Shoes)", "Details(Shoes)"])
+    let coordinator = try #require(harness.child(ShopCoordinator.self, of: main))
+    #expect(harness.child(ProductDetailsCoordinator.self, of: coordinator) != nil)
+
+    let cart = try harness.tab(2)
+    tap(CartCoordinator.BasketEvent.checkout(Example.items), on: cart)
+    tap(CheckoutCoordinator.ReviewEvent.pay(Example.home), on: cart)
+    tap(CheckoutCoordinator.PaymentEvent.methodChosen(.applePay), on: cart)
+    harness.screens.answer(CheckoutCoordinator.AuthorizeAnswer.approved(Example.order))
+    tap(CheckoutCoordinator.ConfirmationEvent.done(Example.order), on: cart)
+    tap(CartCoordinator.OrderPlacedEvent.viewOrders, on: cart)
+    #expect(harness.router.calls == ["select tab 2 of MainTabs", "select tab 3 of MainTabs"])
+    #expect(harness.router.selectedTab(of: container) == 3)
+    #expect(names(cart) == ["Basket", "OrderPlaced(order ABCD)"])
+    #expect(names(shop) == ["Categories", "Products(Shoes)", "Details(Shoes)"])
+  }
+
   @Test func searchFiltersAndOpensProductDetails() throws {
     let harness = Harness()
     let main = try harness.signedIn()

@@ -110,12 +110,12 @@ import Testing
         +++ Generated/DetailCoordinator.swift (generated)
         @@ -22,5 +22,5 @@
            /// The events of screen Page.
-           enum PageEvent: Hashable, Sendable {
+           nonisolated enum PageEvent: Hashable, Sendable {
         -    case close
         +    case dismissed
            }
          
-        @@ -51,5 +51,5 @@
+        @@ -52,5 +52,5 @@
              guard canAct else { return }
              switch event {
         -    case .close:

@@ -5,7 +5,7 @@ import Testing
 /// compiles against FlowRuntime with warnings as errors, in a package of the app's own that
 /// depends on this one by path. The module is made to be awkward: keywords as names, a type
 /// that hides a runtime name, a type and a coordinator of one name (`Pong`),
-/// payloads on `stay` and `pop`, `popToRoot`, `leave`, modal styles, screens without the system's back
+/// payloads on `stay` and `pop`, `popToRoot`, `select`, `leave`, modal styles, screens without the system's back
 /// or swipe, alerts (one whose button carries a type that hides the runtime's `FlowAlert`), recursive types, coordinators that start each other, tabs,
 /// decisions decided with several payloads, a screen without events and a decision without
 /// cases, external types, public access.
@@ -32,6 +32,7 @@ import Testing
       """,
       "Sources/App/User.swift":
         "/// The app's own type.\npublic struct User: Hashable, Sendable {}\n",
+      "Sources/App/OffMainActor.swift": offMainActor,
     ])
     defer { directory.cleanUp() }
     let generated = try flowc(
@@ -55,6 +56,28 @@ import Testing
     #expect(isolated.status == 0, "\(isolated.stdout)\(isolated.stderr)")
   }
 }
+
+/// The generated types that hold no external type and no field stored out of line, used off
+/// the main actor as an app's model and networking code use them: built with
+/// `-default-isolation MainActor`, such a type that is not `nonisolated` fails here.
+let offMainActor = """
+  import Foundation
+
+  nonisolated func sameOutcome(_ first: Outcome, _ second: Outcome) -> Bool { first == second }
+
+  nonisolated func hashes(_ tree: Tree, _ nothing: Nothing, _ empty: Empty) -> [Int] {
+    [tree.hashValue, nothing.hashValue, empty.hashValue]
+  }
+
+  nonisolated func encoded(_ pong: Pong, _ router: Router) throws -> [Data] {
+    [try JSONEncoder().encode(pong), try JSONEncoder().encode(router)]
+  }
+
+  nonisolated func decoded(_ data: Data) throws -> Tree {
+    try JSONDecoder().decode(Tree.self, from: data)
+  }
+
+  """
 
 /// A module that checks without errors and exercises what is hard to generate.
 let awkwardFlow = """
@@ -130,6 +153,7 @@ let awkwardFlow = """
           on:
             key: { payload: "[Key: String]", push: Only }
             rest: { push: Blank }
+            ping: { payload: Int, select: Ping }
             wait: { decide: Pending }
             ask: { alert: Sure }
             keyed: { payload: "[Key: String]", alert: Keyed }
@@ -163,6 +187,7 @@ let awkwardFlow = """
             quit: { finish: done }
             score: { payload: Pong, push: Score }
             keep: { stay, payload: Pong, doc: Keeps the score. }
+            quiet: { select: Quiet, doc: Shows the other tab. }
         Score:
           input: Pong
           systemBack: false

@@ -18,12 +18,13 @@ struct Ending: Sendable {
   let trapped: [Int]
 
   /// Solves one coordinator in one context, backwards from the ends, over the real nodes
-  /// and five helper nodes per node, so that a `pop`, `popToRoot` or `dismiss` goes through
+  /// and six helper nodes per node, so that a `pop`, `popToRoot` or `dismiss` goes through
   /// one helper instead of edges to every screen it may reach: `at(x)`
   /// (on the screen `x` acts on), `popAt(x)` (a back from it), `stackAt(x)` (the modal
-  /// stacks it is in), `swipeAt(x)` (the sheets it is in) and `rootAt(x)` (the bottom
-  /// screens of the coordinator below it, where a `popToRoot` goes), then one node for the
-  /// end.
+  /// stacks it is in), `swipeAt(x)` (the sheets it is in), `rootAt(x)` (the bottom
+  /// screens of the coordinator below it, where a `popToRoot` goes) and `belowAt(x)` (every
+  /// screen below it on its stack, where the back button's long-press menu goes, past
+  /// screens whose own back is off), then one node for the end.
   /// O(nodes + steps).
   ///
   /// `gesturesLeave` is false for a coordinator without `leave` under
@@ -43,11 +44,12 @@ struct Ending: Sendable {
     let stackAt = 3 * count
     let swipeAt = 4 * count
     let rootAt = 5 * count
-    let end = 6 * count
+    let belowAt = 6 * count
+    let end = 7 * count
     var sources: [Int32] = []
     var targets: [Int32] = []
-    sources.reserveCapacity(4 * count + 5 * analysis.stepCount)
-    targets.reserveCapacity(4 * count + 5 * analysis.stepCount)
+    sources.reserveCapacity(5 * count + 7 * analysis.stepCount)
+    targets.reserveCapacity(5 * count + 7 * analysis.stepCount)
     func edge(_ from: Int, _ to: Int) {
       sources.append(Int32(truncatingIfNeeded: from))
       targets.append(Int32(truncatingIfNeeded: to))
@@ -66,6 +68,7 @@ struct Ending: Sendable {
         edge(stackAt + node, stackAt + decider)
         edge(swipeAt + node, swipeAt + decider)
         edge(rootAt + node, rootAt + decider)
+        edge(belowAt + node, belowAt + decider)
       }
       let belowCoordinator = !isScreen && state(node, .belowCoordinator)
       for step in analysis.steps[node] {
@@ -76,6 +79,8 @@ struct Ending: Sendable {
           edge(stackAt + target, stackAt + node)
           edge(swipeAt + target, swipeAt + node)
           edge(rootAt + target, rootAt + node)
+          edge(belowAt + target, at + node)
+          edge(belowAt + target, belowAt + node)
           // Pushed by the start decision, it is the coordinator's first screen there.
           if belowCoordinator { edge(rootAt + target, target) }
           if !gesturesLeave, target < screenCount, screens[target].systemBack {
@@ -112,10 +117,16 @@ struct Ending: Sendable {
         }
       }
       guard isScreen else { continue }
-      if gesturesLeave && screens[node].systemBack { edge(node, popAt + node) }
+      if gesturesLeave && screens[node].systemBack {
+        edge(node, popAt + node)
+        edge(node, belowAt + node)  // the long-press menu, to any screen below at once
+      }
       if screens[node].dismissible { edge(node, swipeAt + node) }
       if state(node, .bottom(ownModal: nil)) {
-        if context.onParent { edge(popAt + node, end) }
+        if context.onParent {
+          edge(popAt + node, end)
+          edge(belowAt + node, end)
+        }
         if context.outsideModal != nil { edge(stackAt + node, end) }
         if context.outsideModal == .sheet && gesturesLeave { edge(swipeAt + node, end) }
       }

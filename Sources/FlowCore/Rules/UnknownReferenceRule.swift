@@ -1,13 +1,13 @@
-/// References to screens, decisions, coordinators, types, result cases and rules that do
-/// not exist where they are used.
+/// References to screens, decisions, alerts, coordinators, types, result cases, tabs
+/// (`select`) and rules that do not exist where they are used.
 package enum UnknownReferenceRule: ModuleRule {
   package static let id: RuleID = "unknown-reference"
   package static let severity = Severity.error
   package static let blocksGeneration = true
   package static let drawing = FindingDrawing.problem
   package static let summary =
-    "A screen, decision, alert, coordinator, type, result case or rule id that does not exist "
-    + "where it is used, or a name of the wrong kind."
+    "A screen, decision, alert, coordinator, type, result case, tab (`select`) or rule id that "
+    + "does not exist where it is used, or a name of the wrong kind."
   package static let rationale = """
     A reference that resolves to nothing would be a crash or a dead button at run time. \
     Screens, decisions, alerts and `finish` cases are those of the coordinator that holds \
@@ -16,7 +16,11 @@ package enum UnknownReferenceRule: ModuleRule {
     and the message says so. The closest existing name is suggested. The finding is placed \
     at the name that is wrong (`Setings` in `push: Setings`, a handler's case, a type, an \
     entry of `lint: ignore`), except that a `finish` in a coordinator without a result is \
-    wrong as a whole and is placed at `finish`.
+    wrong as a whole and is placed at `finish`. `select: C` shows the tab that starts C in \
+    the nearest tab coordinator around the coordinator holding it (itself, or the one it \
+    runs in through its parents): it is wrong only when, in no way that coordinator is \
+    started, that tab coordinator has such a tab (a coordinator nobody starts is not \
+    judged); the message names the tab coordinators found and suggests the closest tab.
     """
   package static let examples: [RuleExample] = [
     .triggering(
@@ -57,6 +61,59 @@ package enum UnknownReferenceRule: ModuleRule {
           screens:
             Login: { on: { next: { finish: done } } }
       """),
+    .triggering(
+      """
+      version: 1
+      coordinators:
+        Main:
+          entry: true
+          tabs:
+            - start: Shop
+            - start: Account
+        Shop:
+          start: Catalog
+          screens:
+            Catalog:
+              on:
+                account: { select: ↓Acount }
+                orders: { select: ↓Orders }
+                open: { start: Orders, on: { done: stay } }
+        Account:
+          start: Profile
+          screens:
+            Profile: { on: { shop: { select: Shop } } }
+        Orders:
+          result: { done: ~ }
+          start: List
+          screens:
+            List: { on: { close: { finish: done } } }
+      """),
+    .passing(
+      """
+      version: 1
+      coordinators:
+        Main:
+          entry: true
+          tabs:
+            - start: Shop
+            - start: Account
+        Shop:
+          start: Catalog
+          screens:
+            Catalog:
+              on:
+                account: { select: Account }
+                open: { start: Orders, on: { done: stay } }
+        Account:
+          start: Profile
+          screens:
+            Profile: { on: { shop: { select: Shop } } }
+        Orders:
+          result: { done: ~ }
+          start: List
+          screens:
+            List: { on: { close: { finish: done }, account: { select: Account } } }
+      """),
   ]
 
   /// Resolves every reference with the module's hash tables: O(size of the module).
@@ -64,6 +121,7 @@ package enum UnknownReferenceRule: ModuleRule {
     var resolver = Resolver(module: context.module, graph: context.graph)
     resolver.run()
     findings.append(contentsOf: resolver.findings.all)
+    SelectReferences(module: context.module, analysis: context.analysis).check(into: &findings)
   }
 }
 

@@ -4,7 +4,7 @@ import FlowRuntime
 import Foundation
 
 /// How Account finishes.
-enum AccountResult: Hashable, Sendable {
+nonisolated enum AccountResult: Hashable, Sendable {
   case signedOut
   case accountDeleted
 }
@@ -47,7 +47,7 @@ protocol AccountScreens: AddressBookScreens {
 /// The customer's profile, orders and settings. A tab that can end the session.
 final class AccountCoordinator: FlowCoordinator<AccountResult> {
   /// The events of screen Profile.
-  enum ProfileEvent: Hashable, Sendable {
+  nonisolated enum ProfileEvent: Hashable, Sendable {
     case orders
     case addresses
     case settings
@@ -55,27 +55,27 @@ final class AccountCoordinator: FlowCoordinator<AccountResult> {
   }
 
   /// The events of screen OrderHistory.
-  enum OrderHistoryEvent: Hashable, Sendable {
+  nonisolated enum OrderHistoryEvent: Hashable, Sendable {
     case selected(Order)
   }
 
   /// The events of screen OrderDetail.
-  enum OrderDetailEvent: Hashable, Sendable {
+  nonisolated enum OrderDetailEvent: Hashable, Sendable {
     case track(URL)
   }
 
   /// The events of screen Tracking.
-  enum TrackingEvent: Hashable, Sendable {
+  nonisolated enum TrackingEvent: Hashable, Sendable {
     case close
   }
 
   /// The events of screen Settings.
-  enum SettingsEvent: Hashable, Sendable {
+  nonisolated enum SettingsEvent: Hashable, Sendable {
     case deleteAccount
   }
 
   /// The buttons of alert ConfirmDeleteAccount.
-  enum ConfirmDeleteAccountButton: Hashable, Sendable {
+  nonisolated enum ConfirmDeleteAccountButton: Hashable, Sendable {
     case delete
     case reviewOrders
     case keep
@@ -99,9 +99,10 @@ final class AccountCoordinator: FlowCoordinator<AccountResult> {
   // MARK: - Profile
 
   private func makeProfile(_ input: User) -> any Presentable {
-    screens.makeProfile(input) { [weak self] (event: ProfileEvent) in
+    let send = screenEvents { [weak self] (event: ProfileEvent) in
       self?.handle(event)
     }
+    return screens.makeProfile(input, send: send)
   }
 
   private func handle(_ event: ProfileEvent) {
@@ -129,9 +130,10 @@ final class AccountCoordinator: FlowCoordinator<AccountResult> {
   // MARK: - OrderHistory
 
   private func makeOrderHistory() -> any Presentable {
-    screens.makeOrderHistory { [weak self] (event: OrderHistoryEvent) in
+    let send = screenEvents { [weak self] (event: OrderHistoryEvent) in
       self?.handle(event)
     }
+    return screens.makeOrderHistory(send: send)
   }
 
   private func handle(_ event: OrderHistoryEvent) {
@@ -145,9 +147,10 @@ final class AccountCoordinator: FlowCoordinator<AccountResult> {
   // MARK: - OrderDetail
 
   private func makeOrderDetail(_ input: Order) -> any Presentable {
-    screens.makeOrderDetail(input) { [weak self] (event: OrderDetailEvent) in
+    let send = screenEvents { [weak self] (event: OrderDetailEvent) in
       self?.handle(event)
     }
+    return screens.makeOrderDetail(input, send: send)
   }
 
   private func handle(_ event: OrderDetailEvent) {
@@ -161,9 +164,10 @@ final class AccountCoordinator: FlowCoordinator<AccountResult> {
   // MARK: - Tracking
 
   private func makeTracking(_ input: URL) -> any Presentable {
-    screens.makeTracking(input) { [weak self] (event: TrackingEvent) in
+    let send = screenEvents { [weak self] (event: TrackingEvent) in
       self?.handle(event)
     }
+    return screens.makeTracking(input, send: send)
   }
 
   private func handle(_ event: TrackingEvent) {
@@ -177,9 +181,10 @@ final class AccountCoordinator: FlowCoordinator<AccountResult> {
   // MARK: - Settings
 
   private func makeSettings() -> any Presentable {
-    screens.makeSettings { [weak self] (event: SettingsEvent) in
+    let send = screenEvents { [weak self] (event: SettingsEvent) in
       self?.handle(event)
     }
+    return screens.makeSettings(send: send)
   }
 
   private func handle(_ event: SettingsEvent) {

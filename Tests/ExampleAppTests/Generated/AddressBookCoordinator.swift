@@ -3,7 +3,7 @@
 import FlowRuntime
 
 /// How AddressBook finishes.
-enum AddressBookResult: Hashable, Sendable {
+nonisolated enum AddressBookResult: Hashable, Sendable {
   case picked(Address)
   case cancelled
 }
@@ -31,7 +31,7 @@ protocol AddressBookScreens {
 /// back by finishing, which is right both ways, and so does the user's own back or swipe.
 final class AddressBookCoordinator: FlowCoordinator<AddressBookResult> {
   /// The events of screen Addresses.
-  enum AddressesEvent: Hashable, Sendable {
+  nonisolated enum AddressesEvent: Hashable, Sendable {
     case picked(Address)
     case add
     case remove(Address)
@@ -39,12 +39,12 @@ final class AddressBookCoordinator: FlowCoordinator<AddressBookResult> {
   }
 
   /// The events of screen NewAddress.
-  enum NewAddressEvent: Hashable, Sendable {
+  nonisolated enum NewAddressEvent: Hashable, Sendable {
     case saved(Address)
   }
 
   /// The buttons of alert ConfirmRemoveAddress.
-  enum ConfirmRemoveAddressButton: Hashable, Sendable {
+  nonisolated enum ConfirmRemoveAddressButton: Hashable, Sendable {
     case remove
     case keep
   }
@@ -69,9 +69,10 @@ final class AddressBookCoordinator: FlowCoordinator<AddressBookResult> {
   // MARK: - Addresses
 
   private func makeAddresses() -> any Presentable {
-    screens.makeAddresses { [weak self] (event: AddressesEvent) in
+    let send = screenEvents { [weak self] (event: AddressesEvent) in
       self?.handle(event)
     }
+    return screens.makeAddresses(send: send)
   }
 
   private func handle(_ event: AddressesEvent) {
@@ -91,9 +92,10 @@ final class AddressBookCoordinator: FlowCoordinator<AddressBookResult> {
   // MARK: - NewAddress
 
   private func makeNewAddress() -> any Presentable {
-    screens.makeNewAddress { [weak self] (event: NewAddressEvent) in
+    let send = screenEvents { [weak self] (event: NewAddressEvent) in
       self?.handle(event)
     }
+    return screens.makeNewAddress(send: send)
   }
 
   private func handle(_ event: NewAddressEvent) {

@@ -46,7 +46,7 @@ protocol AuthScreens {
 /// Signs a customer in, or creates an account.
 final class AuthCoordinator: FlowCoordinator<AuthResult> {
   /// The events of screen SignIn.
-  enum SignInEvent: Hashable, Sendable {
+  nonisolated enum SignInEvent: Hashable, Sendable {
     case submitted(Credentials)
     /// Carries the email typed so far.
     case forgotPassword(String)
@@ -55,7 +55,7 @@ final class AuthCoordinator: FlowCoordinator<AuthResult> {
   }
 
   /// The events of screen ResetPassword.
-  enum ResetPasswordEvent: Hashable, Sendable {
+  nonisolated enum ResetPasswordEvent: Hashable, Sendable {
     case sent
   }
 
@@ -96,9 +96,10 @@ final class AuthCoordinator: FlowCoordinator<AuthResult> {
   // MARK: - SignIn
 
   private func makeSignIn(_ input: String?) -> any Presentable {
-    screens.makeSignIn(input) { [weak self] (event: SignInEvent) in
+    let send = screenEvents { [weak self] (event: SignInEvent) in
       self?.handle(event)
     }
+    return screens.makeSignIn(input, send: send)
   }
 
   private func handle(_ event: SignInEvent) {
@@ -118,9 +119,10 @@ final class AuthCoordinator: FlowCoordinator<AuthResult> {
   // MARK: - ResetPassword
 
   private func makeResetPassword(_ input: String?) -> any Presentable {
-    screens.makeResetPassword(input) { [weak self] (event: ResetPasswordEvent) in
+    let send = screenEvents { [weak self] (event: ResetPasswordEvent) in
       self?.handle(event)
     }
+    return screens.makeResetPassword(input, send: send)
   }
 
   private func handle(_ event: ResetPasswordEvent) {
@@ -134,9 +136,10 @@ final class AuthCoordinator: FlowCoordinator<AuthResult> {
   // MARK: - TwoFactor
 
   private func makeTwoFactor(_ input: String) -> any Presentable {
-    screens.makeTwoFactor(input) { [weak self] (event: TwoFactorEvent) in
+    let send = screenEvents { [weak self] (event: TwoFactorEvent) in
       self?.handle(event)
     }
+    return screens.makeTwoFactor(input, send: send)
   }
 
   private func handle(_ event: TwoFactorEvent) {
@@ -152,9 +155,10 @@ final class AuthCoordinator: FlowCoordinator<AuthResult> {
   // MARK: - SignUp
 
   private func makeSignUp() -> any Presentable {
-    screens.makeSignUp { [weak self] (event: SignUpEvent) in
+    let send = screenEvents { [weak self] (event: SignUpEvent) in
       self?.handle(event)
     }
+    return screens.makeSignUp(send: send)
   }
 
   private func handle(_ event: SignUpEvent) {

@@ -20,13 +20,15 @@ protocol CartScreens: CheckoutScreens {
 /// What the customer is about to buy. A tab.
 final class CartCoordinator: FlowCoordinator<Never> {
   /// The events of screen Basket.
-  enum BasketEvent: Hashable, Sendable {
+  nonisolated enum BasketEvent: Hashable, Sendable {
     case checkout([CartItem])
   }
 
   /// The events of screen OrderPlaced.
-  enum OrderPlacedEvent: Hashable, Sendable {
+  nonisolated enum OrderPlacedEvent: Hashable, Sendable {
     case done
+    /// The order is listed in the account tab.
+    case viewOrders
   }
 
   private let screens: any CartScreens
@@ -45,9 +47,10 @@ final class CartCoordinator: FlowCoordinator<Never> {
   // MARK: - Basket
 
   private func makeBasket() -> any Presentable {
-    screens.makeBasket { [weak self] (event: BasketEvent) in
+    let send = screenEvents { [weak self] (event: BasketEvent) in
       self?.handle(event)
     }
+    return screens.makeBasket(send: send)
   }
 
   private func handle(_ event: BasketEvent) {
@@ -70,9 +73,10 @@ final class CartCoordinator: FlowCoordinator<Never> {
   // MARK: - OrderPlaced
 
   private func makeOrderPlaced(_ input: Order) -> any Presentable {
-    screens.makeOrderPlaced(input) { [weak self] (event: OrderPlacedEvent) in
+    let send = screenEvents { [weak self] (event: OrderPlacedEvent) in
       self?.handle(event)
     }
+    return screens.makeOrderPlaced(input, send: send)
   }
 
   private func handle(_ event: OrderPlacedEvent) {
@@ -80,6 +84,8 @@ final class CartCoordinator: FlowCoordinator<Never> {
     switch event {
     case .done:
       pop()
+    case .viewOrders:
+      select(AccountCoordinator.self)
     }
   }
 }

@@ -42,29 +42,29 @@ protocol CheckoutScreens: AddressBookScreens {
 /// Takes the items of a cart to a placed order, in a modal stack of its own.
 final class CheckoutCoordinator: FlowCoordinator<CheckoutOutcome> {
   /// The events of screen Review.
-  enum ReviewEvent: Hashable, Sendable {
+  nonisolated enum ReviewEvent: Hashable, Sendable {
     case pay(Address)
     case changeAddress
     case close
   }
 
   /// The events of screen Payment.
-  enum PaymentEvent: Hashable, Sendable {
+  nonisolated enum PaymentEvent: Hashable, Sendable {
     case methodChosen(PaymentMethod)
   }
 
   /// The events of screen BankVerification.
-  enum BankVerificationEvent: Hashable, Sendable {
+  nonisolated enum BankVerificationEvent: Hashable, Sendable {
     case done
   }
 
   /// The events of screen Confirmation.
-  enum ConfirmationEvent: Hashable, Sendable {
+  nonisolated enum ConfirmationEvent: Hashable, Sendable {
     case done(Order)
   }
 
   /// The answers to decision Authorize.
-  enum AuthorizeAnswer: Hashable, Sendable {
+  nonisolated enum AuthorizeAnswer: Hashable, Sendable {
     case approved(Order)
     case declined
     case needsVerification(URL)
@@ -92,9 +92,10 @@ final class CheckoutCoordinator: FlowCoordinator<CheckoutOutcome> {
   // MARK: - Review
 
   private func makeReview(_ input: [CartItem]) -> any Presentable {
-    screens.makeReview(input) { [weak self] (event: ReviewEvent) in
+    let send = screenEvents { [weak self] (event: ReviewEvent) in
       self?.handle(event)
     }
+    return screens.makeReview(input, send: send)
   }
 
   private func handle(_ event: ReviewEvent) {
@@ -121,9 +122,10 @@ final class CheckoutCoordinator: FlowCoordinator<CheckoutOutcome> {
   // MARK: - Payment
 
   private func makePayment(_ input: Address) -> any Presentable {
-    screens.makePayment(input) { [weak self] (event: PaymentEvent) in
+    let send = screenEvents { [weak self] (event: PaymentEvent) in
       self?.handle(event)
     }
+    return screens.makePayment(input, send: send)
   }
 
   private func handle(_ event: PaymentEvent) {
@@ -137,9 +139,10 @@ final class CheckoutCoordinator: FlowCoordinator<CheckoutOutcome> {
   // MARK: - BankVerification
 
   private func makeBankVerification(_ input: URL) -> any Presentable {
-    screens.makeBankVerification(input) { [weak self] (event: BankVerificationEvent) in
+    let send = screenEvents { [weak self] (event: BankVerificationEvent) in
       self?.handle(event)
     }
+    return screens.makeBankVerification(input, send: send)
   }
 
   private func handle(_ event: BankVerificationEvent) {
@@ -153,9 +156,10 @@ final class CheckoutCoordinator: FlowCoordinator<CheckoutOutcome> {
   // MARK: - Confirmation
 
   private func makeConfirmation(_ input: Order) -> any Presentable {
-    screens.makeConfirmation(input) { [weak self] (event: ConfirmationEvent) in
+    let send = screenEvents { [weak self] (event: ConfirmationEvent) in
       self?.handle(event)
     }
+    return screens.makeConfirmation(input, send: send)
   }
 
   private func handle(_ event: ConfirmationEvent) {

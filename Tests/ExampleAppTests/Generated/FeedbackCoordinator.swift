@@ -3,7 +3,7 @@
 import FlowRuntime
 
 /// How Feedback finishes.
-enum FeedbackResult: Hashable, Sendable {
+nonisolated enum FeedbackResult: Hashable, Sendable {
   case sent(String)
   case skipped
 }
@@ -20,7 +20,7 @@ protocol FeedbackScreens {
 /// Asks a customer who deleted the account why they leave.
 final class FeedbackCoordinator: FlowCoordinator<FeedbackResult> {
   /// The events of screen Survey.
-  enum SurveyEvent: Hashable, Sendable {
+  nonisolated enum SurveyEvent: Hashable, Sendable {
     case send(String)
     case skip
   }
@@ -45,9 +45,10 @@ final class FeedbackCoordinator: FlowCoordinator<FeedbackResult> {
   // MARK: - Survey
 
   private func makeSurvey() -> any Presentable {
-    screens.makeSurvey { [weak self] (event: SurveyEvent) in
+    let send = screenEvents { [weak self] (event: SurveyEvent) in
       self?.handle(event)
     }
+    return screens.makeSurvey(send: send)
   }
 
   private func handle(_ event: SurveyEvent) {

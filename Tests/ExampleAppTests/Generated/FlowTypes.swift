@@ -3,7 +3,7 @@
 import Foundation
 
 /// Declared in flows/account.flow.yaml.
-struct Address: Codable, Hashable, Sendable {
+nonisolated struct Address: Codable, Hashable, Sendable {
   var name: String
   var lines: [String]
   var postcode: String
@@ -12,14 +12,14 @@ struct Address: Codable, Hashable, Sendable {
 }
 
 /// Declared in flows/auth.flow.yaml.
-struct Credentials: Codable, Hashable, Sendable {
+nonisolated struct Credentials: Codable, Hashable, Sendable {
   var email: String
   var password: String
   var remember: Bool
 }
 
 /// Declared in flows/catalog.flow.yaml.
-struct Product: Codable, Hashable, Sendable {
+nonisolated struct Product: Codable, Hashable, Sendable {
   var id: UUID
   var name: String
   var price: Double
@@ -29,7 +29,7 @@ struct Product: Codable, Hashable, Sendable {
 }
 
 /// Declared in flows/catalog.flow.yaml.
-struct SearchFilters: Codable, Hashable, Sendable {
+nonisolated struct SearchFilters: Codable, Hashable, Sendable {
   var query: String
   var categories: [String]
   var priceRange: [String: Double]
@@ -37,20 +37,20 @@ struct SearchFilters: Codable, Hashable, Sendable {
 }
 
 /// Declared in flows/checkout.flow.yaml.
-struct CartItem: Codable, Hashable, Sendable {
+nonisolated struct CartItem: Codable, Hashable, Sendable {
   var product: Product
   var quantity: Int
 }
 
 /// Declared in flows/checkout.flow.yaml.
-enum PaymentMethod: Codable, Hashable, Sendable {
+nonisolated enum PaymentMethod: Codable, Hashable, Sendable {
   case applePay
   case card(String)
   case giftCard(String)
 }
 
 /// Declared in flows/checkout.flow.yaml.
-struct Order: Codable, Hashable, Sendable {
+nonisolated struct Order: Codable, Hashable, Sendable {
   var id: UUID
   var items: [CartItem]
   var total: Double
@@ -60,7 +60,7 @@ struct Order: Codable, Hashable, Sendable {
 }
 
 /// Declared in flows/checkout.flow.yaml.
-enum CheckoutOutcome: Codable, Hashable, Sendable {
+nonisolated enum CheckoutOutcome: Codable, Hashable, Sendable {
   case placed(Order)
   case cancelled
 }

@@ -3,7 +3,7 @@
 import FlowRuntime
 
 /// How Main finishes.
-enum MainResult: Hashable, Sendable {
+nonisolated enum MainResult: Hashable, Sendable {
   case signedOut
 }
 
@@ -38,7 +38,7 @@ final class MainCoordinator: FlowCoordinator<MainResult> {
     let stack2 = router.makeTabStack()
     let stack3 = router.makeTabStack()
     let stack4 = router.makeTabStack()
-    push(screens.makeMainTabs([stack1.view, stack2.view, stack3.view, stack4.view]))
+    showTabs(screens.makeMainTabs([stack1.view, stack2.view, stack3.view, stack4.view]))
     // Browse the catalog.
     let tab1 = ShopCoordinator(screens: screens, router: stack1.router)
     startTab(tab1)

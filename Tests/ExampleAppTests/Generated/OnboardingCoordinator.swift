@@ -3,7 +3,7 @@
 import FlowRuntime
 
 /// How Onboarding finishes.
-enum OnboardingResult: Hashable, Sendable {
+nonisolated enum OnboardingResult: Hashable, Sendable {
   case finished
 }
 
@@ -26,13 +26,13 @@ protocol OnboardingScreens {
 /// or finished.
 final class OnboardingCoordinator: FlowCoordinator<OnboardingResult> {
   /// The events of screen Welcome.
-  enum WelcomeEvent: Hashable, Sendable {
+  nonisolated enum WelcomeEvent: Hashable, Sendable {
     case next
     case skip
   }
 
   /// The events of screen Notifications.
-  enum NotificationsEvent: Hashable, Sendable {
+  nonisolated enum NotificationsEvent: Hashable, Sendable {
     case allow
     case later
   }
@@ -53,9 +53,10 @@ final class OnboardingCoordinator: FlowCoordinator<OnboardingResult> {
   // MARK: - Welcome
 
   private func makeWelcome() -> any Presentable {
-    screens.makeWelcome { [weak self] (event: WelcomeEvent) in
+    let send = screenEvents { [weak self] (event: WelcomeEvent) in
       self?.handle(event)
     }
+    return screens.makeWelcome(send: send)
   }
 
   private func handle(_ event: WelcomeEvent) {
@@ -71,9 +72,10 @@ final class OnboardingCoordinator: FlowCoordinator<OnboardingResult> {
   // MARK: - Notifications
 
   private func makeNotifications() -> any Presentable {
-    screens.makeNotifications { [weak self] (event: NotificationsEvent) in
+    let send = screenEvents { [weak self] (event: NotificationsEvent) in
       self?.handle(event)
     }
+    return screens.makeNotifications(send: send)
   }
 
   private func handle(_ event: NotificationsEvent) {

@@ -3,7 +3,7 @@
 import FlowRuntime
 
 /// How ProductDetails finishes.
-enum ProductDetailsResult: Hashable, Sendable {
+nonisolated enum ProductDetailsResult: Hashable, Sendable {
   case closed
   case addedToCart(CartItem)
 }
@@ -32,18 +32,20 @@ protocol ProductDetailsScreens {
 /// its first screen goes back by finishing.
 final class ProductDetailsCoordinator: FlowCoordinator<ProductDetailsResult> {
   /// The events of screen Details.
-  enum DetailsEvent: Hashable, Sendable {
+  nonisolated enum DetailsEvent: Hashable, Sendable {
     case addToCart(CartItem)
+    /// Shows the cart tab; the details stay open in this one.
+    case viewCart
     case showReviews(Product)
     case showSizeGuide
     case back
   }
 
   /// The events of screen Reviews.
-  enum ReviewsEvent: Hashable, Sendable {}
+  nonisolated enum ReviewsEvent: Hashable, Sendable {}
 
   /// The events of screen SizeGuide.
-  enum SizeGuideEvent: Hashable, Sendable {
+  nonisolated enum SizeGuideEvent: Hashable, Sendable {
     case close
   }
 
@@ -69,9 +71,10 @@ final class ProductDetailsCoordinator: FlowCoordinator<ProductDetailsResult> {
   // MARK: - Details
 
   private func makeDetails(_ input: Product) -> any Presentable {
-    screens.makeDetails(input) { [weak self] (event: DetailsEvent) in
+    let send = screenEvents { [weak self] (event: DetailsEvent) in
       self?.handle(event)
     }
+    return screens.makeDetails(input, send: send)
   }
 
   private func handle(_ event: DetailsEvent) {
@@ -79,6 +82,8 @@ final class ProductDetailsCoordinator: FlowCoordinator<ProductDetailsResult> {
     switch event {
     case .addToCart(let payload):
       finish(.addedToCart(payload))
+    case .viewCart:
+      select(CartCoordinator.self)
     case .showReviews(let payload):
       push(makeReviews(payload))
     case .showSizeGuide:
@@ -97,9 +102,10 @@ final class ProductDetailsCoordinator: FlowCoordinator<ProductDetailsResult> {
   // MARK: - SizeGuide
 
   private func makeSizeGuide() -> any Presentable {
-    screens.makeSizeGuide { [weak self] (event: SizeGuideEvent) in
+    let send = screenEvents { [weak self] (event: SizeGuideEvent) in
       self?.handle(event)
     }
+    return screens.makeSizeGuide(send: send)
   }
 
   private func handle(_ event: SizeGuideEvent) {

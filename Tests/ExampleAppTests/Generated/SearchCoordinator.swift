@@ -20,13 +20,13 @@ protocol SearchScreens: ProductDetailsScreens {
 /// Full-text search over the catalog. A tab.
 final class SearchCoordinator: FlowCoordinator<Never> {
   /// The events of screen Results.
-  enum ResultsEvent: Hashable, Sendable {
+  nonisolated enum ResultsEvent: Hashable, Sendable {
     case editFilters(SearchFilters)
     case selected(Product)
   }
 
   /// The events of screen Filters.
-  enum FiltersEvent: Hashable, Sendable {
+  nonisolated enum FiltersEvent: Hashable, Sendable {
     case apply
     case reset
   }
@@ -47,9 +47,10 @@ final class SearchCoordinator: FlowCoordinator<Never> {
   // MARK: - Results
 
   private func makeResults() -> any Presentable {
-    screens.makeResults { [weak self] (event: ResultsEvent) in
+    let send = screenEvents { [weak self] (event: ResultsEvent) in
       self?.handle(event)
     }
+    return screens.makeResults(send: send)
   }
 
   private func handle(_ event: ResultsEvent) {
@@ -73,9 +74,10 @@ final class SearchCoordinator: FlowCoordinator<Never> {
   // MARK: - Filters
 
   private func makeFilters(_ input: SearchFilters) -> any Presentable {
-    screens.makeFilters(input) { [weak self] (event: FiltersEvent) in
+    let send = screenEvents { [weak self] (event: FiltersEvent) in
       self?.handle(event)
     }
+    return screens.makeFilters(input, send: send)
   }
 
   private func handle(_ event: FiltersEvent) {

@@ -20,12 +20,12 @@ protocol ShopScreens: ProductDetailsScreens {
 /// Browses the catalog by category. A tab; it lives as long as the tabs do.
 final class ShopCoordinator: FlowCoordinator<Never> {
   /// The events of screen Categories.
-  enum CategoriesEvent: Hashable, Sendable {
+  nonisolated enum CategoriesEvent: Hashable, Sendable {
     case selected(String)
   }
 
   /// The events of screen Products.
-  enum ProductsEvent: Hashable, Sendable {
+  nonisolated enum ProductsEvent: Hashable, Sendable {
     case opened(Product)
   }
 
@@ -45,9 +45,10 @@ final class ShopCoordinator: FlowCoordinator<Never> {
   // MARK: - Categories
 
   private func makeCategories() -> any Presentable {
-    screens.makeCategories { [weak self] (event: CategoriesEvent) in
+    let send = screenEvents { [weak self] (event: CategoriesEvent) in
       self?.handle(event)
     }
+    return screens.makeCategories(send: send)
   }
 
   private func handle(_ event: CategoriesEvent) {
@@ -61,9 +62,10 @@ final class ShopCoordinator: FlowCoordinator<Never> {
   // MARK: - Products
 
   private func makeProducts(_ input: String) -> any Presentable {
-    screens.makeProducts(input) { [weak self] (event: ProductsEvent) in
+    let send = screenEvents { [weak self] (event: ProductsEvent) in
       self?.handle(event)
     }
+    return screens.makeProducts(input, send: send)
   }
 
   private func handle(_ event: ProductsEvent) {

@@ -25,15 +25,14 @@ import Testing
   }
 
   @Test func plantedDefectsAreFoundAtTheirNode() throws {
-    var planted: [RuleID: Int] = [:]
-    var kinds: Set<Mutation> = []
+    var planted: [Mutation: Int] = [:]
     for seed in Self.firstSeed..<(Self.firstSeed + UInt64(Self.count)) {
       var random = SeededGenerator(seed: seed ^ 0xDEFEC7)
       let module = RandomModule(seed: seed)
-      guard let (mutation, rule, mutated) = Mutation.plant(in: module, using: &random)
-      else { continue }
-      planted[rule, default: 0] += 1
-      kinds.insert(mutation)
+      guard let (mutation, rule, mutated) = Mutation.plant(in: module, using: &random) else {
+        continue
+      }
+      planted[mutation, default: 0] += 1
       let marked = MarkedModule([mutated])
       let found = try Pipeline.check(marked.files.map { .source($0) }).findings
       let expected = marked.marks.map { "\(rule) \($0.line):\($0.column)" }
@@ -46,7 +45,7 @@ import Testing
     #expect(total >= Self.count * 9 / 10, "\(planted)")
     if Self.count >= 100 {
       #expect(
-        kinds.count == Mutation.allCases.count, "every kind of defect is planted: \(planted)")
+        planted.count == Mutation.allCases.count, "every kind of defect is planted: \(planted)")
     }
   }
 
@@ -151,7 +150,7 @@ import Testing
 /// The defects planted in random modules, each with the rule that must find it.
 enum Mutation: CaseIterable {
   case dropHandler, trapScreen, popOnChildStart, misspellReference, changePayload, trapChild
-  case hideAlert, misspellInAlert
+  case hideAlert, misspellInAlert, selectOutsideTabs
 
   /// Plants one applicable defect and returns it, its rule and the YAML, with `↓` at the
   /// place the finding must be.
@@ -264,6 +263,16 @@ enum Mutation: CaseIterable {
         return ("unknown-reference", module.yaml(markAlert: (c, 0, b)))
       }
       return nil
+
+    case .selectOutsideTabs:
+      // The entry, which runs in no tab coordinator, selects a tab: nothing can show it.
+      guard let tabs = original.coordinators.first(where: { !$0.tabs.isEmpty }),
+        let tab = tabs.tabs.first, original.coordinators[0].tabs.isEmpty
+      else { return nil }
+      let event = module.coordinators[0].screens[0].events.count
+      module.coordinators[0].screens[0].events.append(
+        .init(name: "pick", payload: nil, action: "{ select: {{marker}}C\(tab.child) }"))
+      return ("unknown-reference", module.yaml(marked: (0, 0, event)))
 
     case .changePayload:
       // An event carrying a builtin payload that its target needs: carry another builtin.

@@ -22,7 +22,8 @@ struct SeededGenerator: RandomNumberGenerator {
 /// finish, every child attached, started with every case handled, back actions only where
 /// they go back within their coordinator (and some screens with none, the user's own back
 /// or swipe being their way back), payloads that match, every type used. Besides
-/// screens, decisions and children started both ways, it may have a tab coordinator,
+/// screens, decisions and children started both ways, it may have a tab coordinator (whose
+/// tabs' children select each other's tab),
 /// a result that is a declared enum, recursive types, collections of declared types and an
 /// external type (``externalTypes``), so that the generated Swift meets all of them.
 ///
@@ -254,6 +255,16 @@ struct RandomModule {
       coordinators.append(coordinator)
       coordinators[index].tabs.append(
         (child, handlers.isEmpty ? "" : "{ \(handlers.joined(separator: ", ")) }"))
+    }
+    // Each tab's child shows the next tab (spec section 7, `select`): the tab coordinator
+    // is the nearest one around it, and it has that tab.
+    let children = coordinators[index].tabs.map(\.child)
+    if children.count > 1 {
+      for (offset, child) in children.enumerated() {
+        let next = children[(offset + 1) % children.count]
+        coordinators[child].screens[0].events.append(
+          Event(name: "pick", payload: nil, action: "{ select: C\(next) }"))
+      }
     }
     attach(index, to: Int.random(in: 0..<index, using: &random), &random)
   }

@@ -60,6 +60,39 @@ import Testing
       ])
   }
 
+  /// The back button's long-press menu goes to any screen below at once (spec section 8),
+  /// past a screen whose own back is off: neither that screen (from which the user can go
+  /// on to `More`) nor the screen above it is trapped.
+  @Test func theLongPressBackGoesPastAScreenWithoutBack() throws {
+    let text =
+      parent("{ start: Picker, on: { picked: stay } }") + "\n"
+        + """
+        Picker:
+          result: { picked: ~ }
+          start: List
+          screens:
+            List: { on: { choose: { finish: picked }, info: { push: Info } } }
+            Info: { systemBack: false, on: { more: { push: More } } }
+            More: { on: { like: stay } }
+        """
+    #expect(try findings(text) == [])
+  }
+
+  /// Past the bottom of a push-style child, the long-press leaves it: the child is not
+  /// stuck although its first screen has no back.
+  @Test func theLongPressBackLeavesAChildPastItsBottom() throws {
+    let text =
+      parent("{ start: Wizard }") + "\n"
+        + """
+        Wizard:
+          start: First
+          screens:
+            First: { systemBack: false, on: { next: { push: Second } } }
+            Second: { on: { like: stay } }
+        """
+    #expect(try findings(text) == [])
+  }
+
   @Test func aPushStyleChildThatCanOnlyBeLeftIsNotStuck() throws {
     let text =
       parent("{ start: About }")

@@ -5,7 +5,8 @@
 /// boxes. Edge styles tell the actions apart: push black, present blue with a hollow head,
 /// replace purple with a box head, decide grey, alert pink with a dot head, back (pop,
 /// dismiss) dashed, popToRoot dashed with a double head, stay
-/// dotted, finish orange, start child and tabs bold green, the child's result handlers
+/// dotted, finish orange, start child and tabs bold green, select bold dotted green with a
+/// hollow dot head, the child's result handlers
 /// dashed green (light when they stay). Findings turn elements red (unreachable ones grey
 /// and dashed) and add their rule ids; tooltips give each element's place in the flow files
 /// and the findings' messages.
@@ -255,6 +256,7 @@ private struct Writer {
     case .pop, .dismiss: (pattern, head, constrains) = ("dashed", "vee", false)
     case .popToRoot: (pattern, head, constrains) = ("dashed", "veevee", false)
     case .stay: (pattern, head) = ("dotted", "vee")
+    case .select: (pattern, head, width, constrains) = ("dotted", "odot", "2", false)
     case .finish: constrains = false
     case .start, .tab:
       width = "2"

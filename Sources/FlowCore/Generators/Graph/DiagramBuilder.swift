@@ -164,8 +164,13 @@ private struct Builder {
   /// node otherwise, or a missing node in `owner` if it names no coordinator.
   private mutating func entry(of child: ChildStep, owner: Int) -> Int {
     guard let index = child.child else { return missingNode(child.start.coordinator, in: owner) }
-    if clusterOf[index] != nil { return startNode[index] }
-    return collapsedNode(index)
+    return entry(of: index)
+  }
+
+  /// Where coordinator `index` begins in the drawing: its start marker if it is drawn in
+  /// full, its single node otherwise.
+  private mutating func entry(of index: Int) -> Int {
+    clusterOf[index] != nil ? startNode[index] : collapsedNode(index)
   }
 
   /// Where a handler of a started `child` leaves from: the child's result node of the case
@@ -286,7 +291,7 @@ private struct Builder {
     case .replace(let target): edge(node(target), kind(.replace))
     case .decide(let target): edge(node(target), kind(.decide))
     case .alert(let target): edge(node(target), kind(.alert))
-    case .select: edge(owner, kind(.stay))
+    case .select(let tabChild): edge(entry(of: tabChild), .select)
     case .pop:
       for target in back.pop(actingOn: acting) { edge(node(target), kind(.pop)) }
     case .popToRoot:
@@ -350,7 +355,7 @@ private struct Builder {
     case .replace: return .replace
     case .decide: return .decide
     case .alert: return .alert
-    case .select: return .stay
+    case .select: return .select
     case .finish: return .finish
     case .start: return .start
     case .pop: return .pop

@@ -49,7 +49,7 @@ enum DiagramPalette {
     case .finish: return finish
     case .alert: return alert
     case .handler where edge.action == "stay": return quietChild
-    case .start, .tab, .handler: return child
+    case .start, .tab, .select, .handler: return child
     }
   }
 }

@@ -209,6 +209,9 @@ public struct FlowDiagram: Sendable {
       case start
       /// One tab of a tab coordinator: from the tab container into the child.
       case tab
+      /// Shows the tab that starts a coordinator (`select`, r2): to that coordinator's start
+      /// (or its collapsed node), in the tab coordinator around.
+      case select
       /// A handler of a child's result case that does not start another child: from the
       /// child's result node back into the parent.
       case handler

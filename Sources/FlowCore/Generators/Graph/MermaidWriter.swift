@@ -3,8 +3,9 @@
 /// The same drawing as ``DOTWriter``, in Mermaid's means: one `subgraph` per coordinator;
 /// screens `["…"]`, decisions `{"…"}`, alerts `{{"…"}}`, start `((" "))`, tab container
 /// `[/"…"\]`, result cases `(["…"])`, collapsed children `[["…"]]`; edges `-->` (push,
-/// present, replace, decide, finish), `--o` (alert), `-.->` (back, stay, handlers) and `==>`
-/// (start child, tabs), coloured by `linkStyle`; findings by `classDef`.
+/// present, replace, decide, finish), `--o` (alert), `-.->` (back, stay, handlers), `-.-o`
+/// (popToRoot), `==>` (start child, tabs) and `==o` (select), coloured by `linkStyle`;
+/// findings by `classDef`.
 ///
 /// Identifiers are made of `[A-Za-z0-9_]` and always contain `_`, so none is a keyword
 /// (`end`). Every label is quoted, and every character that Mermaid, its HTML labels or
@@ -118,6 +119,7 @@ private struct MermaidText {
     case .pop, .dismiss, .stay, .handler: out += " -.->"
     case .popToRoot: out += " -.-o"
     case .alert: out += " --o"
+    case .select: out += " ==o"
     case .start, .tab: out += " ==>"
     }
     if !edge.label.isEmpty || edge.payload != nil || !edge.findings.isEmpty {

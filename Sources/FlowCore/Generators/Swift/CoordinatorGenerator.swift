@@ -54,6 +54,12 @@ struct CoordinatorGenerator {
   private var name: String { coordinator.name.text }
   private var className: String { name + "Coordinator" }
   private var visible: [SwiftModifier] { context.access.modifiers }
+  /// The modifiers of a generated enum whose payloads are `payloads`: see
+  /// ``SwiftTypeFacts/isNonisolated(payloads:in:)``.
+  private func valueType(payloads: [TypeExpression]) -> [SwiftModifier] {
+    context.access.modifiers(
+      nonisolated: context.facts.isNonisolated(payloads: payloads, in: module))
+  }
 
   /// The coordinator's file.
   mutating func file(header: String) -> SwiftFile {
@@ -89,7 +95,9 @@ struct CoordinatorGenerator {
 
   private mutating func resultEnum(_ cases: [PayloadCase]) -> SwiftEnum {
     SwiftEnum(
-      preamble: SwiftPreamble(doc: ["How \(name) finishes."], modifiers: visible),
+      preamble: SwiftPreamble(
+        doc: ["How \(name) finishes."],
+        modifiers: valueType(payloads: cases.compactMap { $0.payload?.type })),
       name: name + "Result",
       inherits: context.facts.conformances(
         payloads: cases.compactMap { $0.payload?.type }, in: module, names: names),
@@ -104,7 +112,9 @@ struct CoordinatorGenerator {
     _ name: String, doc: String, transitions: [Transition]
   ) -> SwiftEnum {
     SwiftEnum(
-      preamble: SwiftPreamble(doc: [doc], modifiers: visible), name: name,
+      preamble: SwiftPreamble(
+        doc: [doc], modifiers: valueType(payloads: transitions.compactMap { $0.payload?.type })),
+      name: name,
       inherits: context.facts.conformances(
         payloads: transitions.compactMap { $0.payload?.type }, in: module, names: names),
       cases: transitions.map { item in
@@ -354,7 +364,7 @@ struct CoordinatorGenerator {
       let views = tabs.indices.map { SwiftExpression.member(of: "stack\($0 + 1)", "view") }
       let container = SwiftExpression.call(
         .member(of: "screens", "make\(name)Tabs"), [.value(.array(views))])
-      statements.append(.expression(.call("push", [.value(container)])))
+      statements.append(.expression(.call("showTabs", [.value(container)])))
       for (offset, tab) in tabs.enumerated() {
         statements += SwiftNames.docLines(tab.tab.doc).map { .comment($0) }
         let router = SwiftExpression.member(of: "stack\(offset + 1)", "router")
@@ -412,12 +422,23 @@ struct CoordinatorGenerator {
       parameters.append(SwiftParameter(label: "_", name: "input", type: spell(input.type)))
       arguments.append(.value(.identifier("input")))
     }
-    let make = SwiftExpression.call(
-      .member(of: "screens", "make\(screen.name.text)"), arguments,
-      trailing: forward("event", of: "\(screen.name.text)Event", isEmpty: screen.events.isEmpty))
+    let function = SwiftExpression.member(of: "screens", "make\(screen.name.text)")
+    let forwarding = forward(
+      "event", of: "\(screen.name.text)Event", isEmpty: screen.events.isEmpty)
+    // Events reach the handler through `screenEvents`, which drops those sent once the
+    // screen is no longer on top (a double tap on a push pushes once), as `answerOnce` does
+    // for decisions. A screen without events needs no sink.
+    let body: [SwiftStatement] =
+      screen.events.isEmpty
+      ? [.expression(.call(function, arguments, trailing: forwarding))]
+      : [
+        .constant(name: "send", value: .call("screenEvents", trailing: forwarding)),
+        .returnValue(
+          .call(function, arguments + [SwiftArgument(label: "send", value: .identifier("send"))])),
+      ]
     let maker = SwiftFunction(
       preamble: SwiftPreamble(modifiers: [.private]), name: "make\(screen.name.text)",
-      parameters: parameters, returns: presentable, body: [.expression(make)])
+      parameters: parameters, returns: presentable, body: body)
     guard let handler = handler(of: index, "event") else { return [.function(maker)] }
     return [.function(maker), .function(handler)]
   }
@@ -590,7 +611,11 @@ struct CoordinatorGenerator {
       return [.expression(.call("dismiss"))]
     case .alert(let target):
       return [.expression(show(target, with: payload))]
-    case .stay, .select, .unresolved:
+    case .select(let index):
+      let type = SwiftExpression.member(
+        of: "\(module.coordinators[index].name.text)Coordinator", "self")
+      return [.expression(.call("select", [.value(type)]))]
+    case .stay, .unresolved:
       return []
     case .decide(let target):
       return [.expression(decideCall(target - graph.screenCount, with: payload))]
@@ -669,4 +694,12 @@ public enum AccessLevel: String, CaseIterable, Sendable {
 
   /// The modifiers to write.
   var modifiers: [SwiftModifier] { self == .public ? [.public] : [] }
+
+  /// The modifiers of a generated struct or enum, with `nonisolated` for one that is plain
+  /// data (``SwiftTypeFacts/isNonisolated(_:)``). Built with `-default-isolation MainActor`
+  /// (Xcode 26's default for apps), a type without it is main-actor isolated, and comparing,
+  /// hashing or coding it off the main actor does not compile.
+  func modifiers(nonisolated: Bool) -> [SwiftModifier] {
+    nonisolated ? modifiers + [.nonisolated] : modifiers
+  }
 }

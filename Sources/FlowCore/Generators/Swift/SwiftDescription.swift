@@ -47,7 +47,7 @@ struct SwiftAttribute: Sendable {
 
 /// A declaration modifier.
 enum SwiftModifier: String, Sendable {
-  case `public`, `private`, final, override
+  case `public`, `private`, final, override, nonisolated
 }
 
 /// What every declaration starts with.
@@ -169,6 +169,8 @@ enum SwiftStatement: Sendable {
   case guardStatement(SwiftCondition, otherwise: [SwiftStatement])
   /// `return`.
   case returnStatement
+  /// `return value`.
+  case returnValue(SwiftExpression)
   /// `switch subject { cases }`.
   case switchOver(SwiftExpression, cases: [SwiftSwitchCase])
   /// A `//` comment.

@@ -19,6 +19,8 @@ struct SwiftTypeFacts: Sendable {
   private(set) var indirectEnums: Set<String> = []
   /// `Type.field` of each struct field to store out of line.
   private(set) var boxedFields: Set<String> = []
+  /// Declared types that keep the app's default isolation: see ``isNonisolated(_:)``.
+  private var keepIsolation: Set<String> = []
 
   init(graph: FlowGraph) {
     let module = graph.module
@@ -36,6 +38,7 @@ struct SwiftTypeFacts: Sendable {
     findExternals(declared, members: members, index: index, module: module)
     findHashableKeys(graph, members: members, index: index)
     findRecursion(declared, members: members, index: index)
+    findKeptIsolation(declared, members: members, index: index)
   }
 
   /// The types of a declared type's fields or case payloads.
@@ -84,6 +87,31 @@ struct SwiftTypeFacts: Sendable {
         let offset = index[name]
       else { continue }
       pending.append(contentsOf: members[offset].flatMap(\.names))
+    }
+  }
+
+  /// Marks every declared type that holds an external type or a struct with a field stored
+  /// out of line, at any depth, walking backwards from those: O(size of the types).
+  private mutating func findKeptIsolation(
+    _ declared: [TypeDeclaration], members: [[TypeExpression]], index: [String: Int]
+  ) {
+    var users: [[Int]] = Array(repeating: [], count: declared.count)
+    for (offset, types) in members.enumerated() {
+      for name in types.flatMap(\.names) {
+        if let used = index[name] { users[used].append(offset) }
+      }
+    }
+    var boxedStructs: Set<String> = []
+    for field in boxedFields {
+      if let dot = field.firstIndex(of: ".") { boxedStructs.insert(String(field[..<dot])) }
+    }
+    var pending = declared.indices.filter {
+      let name = declared[$0].name.text
+      return withExternals.contains(name) || boxedStructs.contains(name)
+    }
+    while let offset = pending.popLast() {
+      guard keepIsolation.insert(declared[offset].name.text).inserted else { continue }
+      pending.append(contentsOf: users[offset])
     }
   }
 
@@ -144,6 +172,31 @@ struct SwiftTypeFacts: Sendable {
     // An enum without cases cannot be decoded, so Swift does not synthesize Codable for it.
     if case .enumeration(let cases) = type.kind, cases.isEmpty { list.removeFirst() }
     return list
+  }
+
+  /// Whether a declared struct or enum is generated `nonisolated`, so that it is plain data
+  /// whatever the app's default isolation: unless it holds, at any depth, an external type
+  /// or a struct with a field stored out of line. Those keep the app's default isolation:
+  /// built with `-default-isolation MainActor`, a nonisolated type could not use the
+  /// main-actor conformances of the app's own types, and Swift (6.3) rejects a property
+  /// wrapper such as `@Indirect` in a nonisolated type ("'nonisolated' cannot be applied to
+  /// mutable stored properties").
+  func isNonisolated(_ type: TypeDeclaration) -> Bool {
+    !keepIsolation.contains(type.name.text)
+  }
+
+  /// Whether a generated enum whose payloads are `payloads` is generated `nonisolated`: when
+  /// every type a payload holds is a builtin or a nonisolated declared type.
+  func isNonisolated(payloads: [TypeExpression], in module: FlowModule) -> Bool {
+    payloads.allSatisfy { type in
+      type.names.allSatisfy { name in
+        if TypeExpression.builtins.contains(name) { return true }
+        switch module.type(named: name)?.kind {
+        case .structure, .enumeration: return !keepIsolation.contains(name)
+        case .external, .invalid, nil: return false
+        }
+      }
+    }
   }
 
   /// The conformances of a generated enum whose payloads are `payloads`.

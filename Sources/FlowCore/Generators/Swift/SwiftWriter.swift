@@ -411,6 +411,11 @@ struct SwiftWriter {
       line("}")
     case .returnStatement:
       line("return")
+    case .returnValue(let value):
+      indent()
+      text += "return "
+      write(value)
+      newline()
     case .switchOver(let subject, let cases):
       indent()
       text += "switch "

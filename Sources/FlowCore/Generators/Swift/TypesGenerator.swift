@@ -28,6 +28,7 @@ struct TypesGenerator {
       let name = type.name.text
       let doc = ["Declared in \(displayPath(type.name.range.file))."]
       let conformances = context.facts.conformances(of: type, names: names)
+      let isNonisolated = context.facts.isNonisolated(type)
       switch type.kind {
       case .structure(let fields):
         var members: [SwiftDeclaration] = []
@@ -64,8 +65,9 @@ struct TypesGenerator {
         declarations.append(
           .type(
             SwiftTypeDeclaration(
-              preamble: SwiftPreamble(doc: doc, modifiers: visible), kind: .structure, name: name,
-              inherits: conformances, members: members)))
+              preamble: SwiftPreamble(
+                doc: doc, modifiers: context.access.modifiers(nonisolated: isNonisolated)),
+              kind: .structure, name: name, inherits: conformances, members: members)))
       case .enumeration(let cases):
         var swiftCases: [SwiftEnumCase] = []
         for item in cases {
@@ -79,7 +81,8 @@ struct TypesGenerator {
         declarations.append(
           .enumeration(
             SwiftEnum(
-              preamble: SwiftPreamble(doc: doc, modifiers: visible),
+              preamble: SwiftPreamble(
+                doc: doc, modifiers: context.access.modifiers(nonisolated: isNonisolated)),
               isIndirect: context.facts.indirectEnums.contains(name), name: name,
               inherits: conformances, cases: swiftCases)))
       case .external, .invalid:

@@ -31,7 +31,7 @@ import Testing
       import FlowRuntime
 
       /// How Auth finishes.
-      enum AuthResult: Hashable, Sendable {
+      nonisolated enum AuthResult: Hashable, Sendable {
         case done
         case failed(String)
       }
@@ -49,14 +49,14 @@ import Testing
       /// Signs the user in.
       final class AuthCoordinator: FlowCoordinator<AuthResult> {
         /// The events of screen Login.
-        enum LoginEvent: Hashable, Sendable {
+        nonisolated enum LoginEvent: Hashable, Sendable {
           case help
           case done
           case failed(String)
         }
 
         /// The events of screen Help.
-        enum HelpEvent: Hashable, Sendable {
+        nonisolated enum HelpEvent: Hashable, Sendable {
           case back
         }
 
@@ -76,9 +76,10 @@ import Testing
         // MARK: - Login
 
         private func makeLogin() -> any Presentable {
-          screens.makeLogin { [weak self] (event: LoginEvent) in
+          let send = screenEvents { [weak self] (event: LoginEvent) in
             self?.handle(event)
           }
+          return screens.makeLogin(send: send)
         }
 
         private func handle(_ event: LoginEvent) {
@@ -96,9 +97,10 @@ import Testing
         // MARK: - Help
 
         private func makeHelp() -> any Presentable {
-          screens.makeHelp { [weak self] (event: HelpEvent) in
+          let send = screenEvents { [weak self] (event: HelpEvent) in
             self?.handle(event)
           }
+          return screens.makeHelp(send: send)
         }
 
         private func handle(_ event: HelpEvent) {
@@ -132,7 +134,7 @@ import Testing
     expectContains(
       swift,
       """
-        enum ListEvent: Hashable, Sendable {
+        nonisolated enum ListEvent: Hashable, Sendable {
           case open(Int)
           case peek(Int)
           case again([Int: String]?)
@@ -191,7 +193,7 @@ import Testing
     expectContains(
       files["FlowTypes.swift"],
       """
-      struct Weird: Codable, Hashable, Sendable {
+      nonisolated struct Weird: Codable, Hashable, Sendable {
         var `self`: Int
         var `class`: Bool
         var type: String
@@ -217,19 +219,19 @@ import Testing
     let files = try generate(module, access: .public)
     expectContains(
       files["AuthCoordinator.swift"],
-      "public enum AuthResult: Hashable, Sendable {",
+      "public nonisolated enum AuthResult: Hashable, Sendable {",
       "public protocol AuthScreens {",
       "public final class AuthCoordinator: FlowCoordinator<AuthResult> {",
-      "  public enum LoginEvent: Hashable, Sendable {",
+      "  public nonisolated enum LoginEvent: Hashable, Sendable {",
       "  public init(input: String, screens: any AuthScreens, router: any Router) {",
       "  override public func start() {",
       "  override public var leaveResult: AuthResult? { AuthResult.done }",
       "  private func handle(_ event: LoginEvent) {")
     expectContains(
       files["FlowTypes.swift"],
-      "public enum Token: Codable, Hashable, Sendable {",
+      "public nonisolated enum Token: Codable, Hashable, Sendable {",
       """
-      public struct Weird: Codable, Hashable, Sendable {
+      public nonisolated struct Weird: Codable, Hashable, Sendable {
         public var `self`: Int
         public var `class`: Bool
 
@@ -440,7 +442,7 @@ import Testing
     expectContains(
       files["FlowTypes.swift"],
       "import Foundation\n",
-      "struct Item: Codable, Hashable, Sendable {",
+      "nonisolated struct Item: Codable, Hashable, Sendable {",
       "struct Owned: Hashable {",
       "struct Index {")
     expectContains(files["AppCoordinator.swift"], "  enum HomeEvent {\n")
@@ -466,8 +468,53 @@ import Testing
       files["FlowTypes.swift"],
       "import FlowRuntime\n",
       "  @Indirect var parent: Comment?\n  var replies: [Comment]\n",
-      "indirect enum Tree: Codable, Hashable, Sendable {",
+      "nonisolated indirect enum Tree: Codable, Hashable, Sendable {",
       "  var left: Tree\n  var right: Tree?\n")
+  }
+
+  /// A generated type is `nonisolated` unless it holds, at any depth, an external type or
+  /// a struct with a field stored out of line (Swift rejects a property wrapper in a
+  /// nonisolated type); so is an event enum.
+  @Test func valueTypesAreNonisolatedUnlessTheyHoldAppTypesOrBoxedFields() throws {
+    let files = try generate(
+      flow(
+        """
+        App:
+          entry: true
+          start: Home
+          screens:
+            Home:
+              on:
+                note: { payload: Note, push: Home }
+                thread: { payload: Thread, push: Home }
+                owner: { payload: Owner, push: Home }
+        """,
+        types: """
+          User: external
+          Note: { struct: { text: String, tags: "[String: Int]" } }
+          Comment: { struct: { text: String, parent: Comment? } }
+          Thread: { enum: { one: Comment, none: ~ } }
+          Owner: { struct: { user: User } }
+          """))
+    expectContains(
+      files["FlowTypes.swift"],
+      "\nnonisolated struct Note: Codable, Hashable, Sendable {",
+      "\nstruct Comment: Codable, Hashable, Sendable {",
+      "\nenum Thread: Codable, Hashable, Sendable {",
+      "\nstruct Owner {")
+    expectContains(files["AppCoordinator.swift"], "\n  enum HomeEvent {\n")
+    let noteOnly = try generate(
+      flow(
+        """
+        App:
+          entry: true
+          start: Home
+          screens:
+            Home: { on: { note: { payload: Note, push: Home }, plain: { push: Home } } }
+        """,
+        types: "Note: { struct: { text: String } }"))
+    expectContains(
+      noteOnly["AppCoordinator.swift"], "\n  nonisolated enum HomeEvent: Hashable, Sendable {\n")
   }
 
   @Test func aDecisionGetsOneMethodPerPayloadItIsDecidedWith() throws {
@@ -561,7 +608,7 @@ import Testing
       """,
       """
         /// The buttons of alert ConfirmDelete.
-        enum ConfirmDeleteButton: Hashable, Sendable {
+        nonisolated enum ConfirmDeleteButton: Hashable, Sendable {
           case delete(String)
           case open(String)
           case keep
@@ -716,7 +763,7 @@ import Testing
         override func start() {
           let stack1 = router.makeTabStack()
           let stack2 = router.makeTabStack()
-          push(screens.makeMainTabs([stack1.view, stack2.view]))
+          showTabs(screens.makeMainTabs([stack1.view, stack2.view]))
           // The news.
           let tab1 = FeedCoordinator(screens: screens, router: stack1.router)
           startTab(tab1)

@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# Type-checks the UIKit side of the project on a machine without UIKit (Linux, where CI
+# runs): builds Tests/PlatformStubs/UIKit, API-faithful stubs of the UIKit surface in use,
+# as a module named UIKit, so that `canImport(UIKit)` is true for what is compiled against
+# it. Then it checks, in Swift 6 mode with warnings as errors:
+#
+#   - FlowRuntime, with its UIKit part (NavigationRouter, UIKit screens);
+#   - the generated code of flows/ (Tests/ExampleAppTests/Generated) with the example app's
+#     test support (Tests/ExampleAppTests/Support), and FlowRuntime's test support;
+#   - the example package, Examples/ShopApp: its sources, with the code flowc generates
+#     from its flows;
+#
+# each once as it is and once with `-default-isolation MainActor`, as Xcode 26 builds app
+# targets. Nothing is linked or run: what UIKit does at run time only a device or a
+# simulator can tell (docs/development.md).
+#
+#   scripts/check-ios.sh [--flowc PATH] [--runtime DIR]
+#
+# --flowc: the flowc that generates the example package's code (.build/debug/flowc).
+# --runtime: FlowRuntime's sources (Sources/FlowRuntime); the tests check a broken copy.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$root"
+
+flowc=.build/debug/flowc
+runtime=Sources/FlowRuntime
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --flowc) flowc="$2"; shift 2 ;;
+    --runtime) runtime="$2"; shift 2 ;;
+    *) echo "check-ios: unknown argument '$1'" >&2; exit 2 ;;
+  esac
+done
+swiftc="${SWIFTC:-swiftc}"
+
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+flags=(-swift-version 6 -warnings-as-errors -parse-as-library -I "$work")
+
+# $1: a name for messages; the rest: swiftc's arguments. Run twice, the second time with
+# MainActor as the default isolation.
+check() {
+  local what="$1"
+  shift
+  "$swiftc" "${flags[@]}" "$@" || { echo "check-ios: $what does not compile" >&2; exit 1; }
+  "$swiftc" "${flags[@]}" -default-isolation MainActor "$@" || {
+    echo "check-ios: $what does not compile with -default-isolation MainActor" >&2
+    exit 1
+  }
+}
+
+"$swiftc" "${flags[@]}" -module-name UIKit -emit-module -emit-module-path "$work/UIKit.swiftmodule" \
+  Tests/PlatformStubs/UIKit/*.swift || { echo "check-ios: the UIKit stubs do not compile" >&2; exit 1; }
+
+check "FlowRuntime" -typecheck -module-name FlowRuntime "$runtime"/*.swift
+"$swiftc" "${flags[@]}" -module-name FlowRuntime -emit-module \
+  -emit-module-path "$work/FlowRuntime.swiftmodule" "$runtime"/*.swift
+
+check "the generated code of flows/ with its test support" -typecheck -module-name ExampleAppTests \
+  Tests/ExampleAppTests/Generated/*.swift Tests/ExampleAppTests/Support/*.swift
+check "FlowRuntime's test support" -typecheck -module-name FlowRuntimeTests \
+  Tests/FlowRuntimeTests/Support.swift
+
+if ! "$flowc" generate Examples/ShopApp/Sources/ShopApp/Flows --output "$work/ShopApp" \
+  >"$work/flowc.log" 2>&1; then
+  cat "$work/flowc.log" >&2
+  echo "check-ios: $flowc could not generate the example package's code" >&2
+  exit 1
+fi
+check "Examples/ShopApp" -typecheck -module-name ShopApp \
+  Examples/ShopApp/Sources/ShopApp/*.swift "$work"/ShopApp/*.swift
+echo "check-ios: FlowRuntime, the generated code and the example package compile against the UIKit stubs"
