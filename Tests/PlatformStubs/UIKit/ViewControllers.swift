@@ -11,8 +11,10 @@
 // `tabBarController(_:didSelect:)`, `scene(_:willConnectTo:options:)`, the optional
 // `window`, `UIWindow(windowScene:)`, `notifyWhenInteractionChanges(_:)`. Written from the
 // SDK as commonly used, not confirmed page by page: the raw values of the style enums,
-// `UIImage` being Sendable, `UIScene.ConnectionOptions` being `@MainActor`, and the
-// initializers of `UINavigationItem` and `UITabBarItem`.
+// `UIImage` being Sendable, `UIScene.ConnectionOptions` being `@MainActor`, the
+// initializers of `UINavigationItem` and `UITabBarItem`, and what an action sheet's popover
+// is anchored with (`view`, `bounds`, `popoverPresentationController`,
+// `UIPopoverPresentationController`, `UIPopoverArrowDirection`).
 @_exported import Foundation
 
 /// `UIResponder`: `@MainActor class UIResponder : NSObject`.
