@@ -389,6 +389,47 @@
       onUserUnwind?(before)
     }
 
+    // MARK: Alerts
+
+    /// Presents a `UIAlertController` made from `alert` over the top presented view
+    /// controller, after the transition in flight: UIKit closes the alert before it runs the
+    /// tapped action's handler. An alert is not one of this router's levels: ``top`` does not
+    /// move, and a dismissal of the stack it is shown over takes it with it. An action sheet
+    /// is anchored to the middle of the view it is shown over, which an iPad's popover needs.
+    public func alert(_ alert: FlowAlert) {
+      let controller = UIAlertController(
+        title: alert.title, message: alert.message,
+        preferredStyle: alert.style == .actionSheet ? .actionSheet : .alert)
+      for button in alert.buttons {
+        let action = button.action
+        controller.addAction(
+          UIAlertAction(title: button.title, style: Self.style(of: button.role)) { _ in
+            action()
+          })
+      }
+      let animated = animates
+      enqueue { done in
+        self.whenStill({ self.topPresented }) { presenter in
+          if let popover = controller.popoverPresentationController {
+            popover.sourceView = presenter.view
+            popover.sourceRect = CGRect(
+              x: presenter.view.bounds.midX, y: presenter.view.bounds.midY, width: 0, height: 0)
+            popover.permittedArrowDirections = []
+          }
+          presenter.present(controller, animated: animated) { done() }
+          if controller.presentingViewController == nil { done() }
+        }
+      }
+    }
+
+    private static func style(of role: FlowAlert.Button.Role) -> UIAlertAction.Style {
+      switch role {
+      case .default: .default
+      case .cancel: .cancel
+      case .destructive: .destructive
+      }
+    }
+
     // MARK: System controls
 
     /// The view controller of `screen`, with the system controls that `controls` turns off

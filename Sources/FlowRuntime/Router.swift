@@ -115,6 +115,11 @@ public protocol Router: AnyObject {
   /// Shows the tab at `index` (0 is the first) of `container`, a tab container on this
   /// router's stacks: a flow's `select`. Every tab's stack stays as it is.
   func selectTab(at index: Int, of container: any Presentable)
+
+  /// Shows `alert` over whatever is on top (the flow's `alert:`, FLOW-SPEC section 6b). An
+  /// alert is not a modal stack: ``top`` stays where it is. When the user taps one of its
+  /// buttons, the alert closes first, then the router runs that button's action.
+  func alert(_ alert: FlowAlert)
 }
 
 extension Router {

@@ -42,6 +42,30 @@ import FlowRuntime
     await settle()
     try expect(fixture.presented.count == 1, "the queue is stuck: \(fixture.presented)")
   },
+  // Issue 16, item 4: an alert shown in the same turn as a presentation waits for it, and
+  // its button's dismiss takes the sheet and the alert.
+  Scenario("anAlertAfterAPresentationInTheSameTurn") {
+    let fixture = Fixture()
+    let router = fixture.router
+    router.push(Screen("A"), controls: .standard)
+    router.present(Screen("B"), style: .sheet, controls: .standard)
+    router.alert(
+      FlowAlert(
+        title: "Discard changes?",
+        buttons: [
+          FlowAlert.Button("Discard", role: .destructive) { router.dismiss() },
+          FlowAlert.Button("Keep editing", role: .cancel) {},
+        ]))
+    await settle()
+    let alert = try (fixture.presented.last as? UIAlertController).orFail(
+      "no alert: \(fixture.presented)")
+    try expect(fixture.presented.count == 2, "\(fixture.presented)")
+    try expect(router.top == StackPosition(modals: 1, screens: 1), "\(router.top)")
+    try expect(UIKitDouble.tap("Discard", in: alert), "no button")
+    await settle()
+    try expect(fixture.presented.isEmpty, "still presented: \(fixture.presented)")
+    try expect(fixture.unwinds.isEmpty, "\(fixture.unwinds)")
+  },
   // Issue 16, item 4: transitions without animation end at once.
   Scenario("transitionsWithoutAnimation") {
     let fixture = Fixture()

@@ -50,7 +50,7 @@ import Testing
   /// view controller, dismiss what a stack presents with it, and can be without animation.
   @Test(arguments: [
     "dismissThenPresentInTheSameTurn", "presentWhilePresenting", "dismissAStackThatPresents",
-    "transitionsWithoutAnimation",
+    "transitionsWithoutAnimation", "anAlertAfterAPresentationInTheSameTurn",
   ])
   func transitionsAreSequenced(scenario: String) throws {
     #expect(try Self.line(of: scenario) == "PASS \(scenario)")

@@ -144,6 +144,17 @@ public enum UIKitDouble {
     stack.activeTransition?.complete(cancelled: cancelled)
   }
 
+  /// The user taps the button titled `title` of `alert`: UIKit closes the alert, then runs
+  /// the button's handler. Returns whether there was such a button on an alert on screen.
+  @discardableResult
+  public static func tap(_ title: String, in alert: UIAlertController) -> Bool {
+    guard let action = alert.actions.first(where: { $0.title == title }),
+      let presenting = alert.presentingViewController, !alert.isBeingDismissed
+    else { return false }
+    presenting.dismissPresented(animated: true) { action.handler?(action) }
+    return true
+  }
+
   /// The user swipes down the sheet `presented`: refused, with the delegate's
   /// `presentationControllerDidAttemptToDismiss(_:)`, while it or its top screen is modal in
   /// presentation; otherwise it is dismissed, and the delegate hears of it. Returns whether
