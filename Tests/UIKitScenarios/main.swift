@@ -53,6 +53,18 @@ final class Child: FlowCoordinator<Int> {
   override func start() { push(form) }
 }
 
+/// The app's own navigation delegate: it notes each screen shown.
+final class ShownScreens: NSObject, UINavigationControllerDelegate {
+  var shown: [String] = []
+
+  func navigationController(
+    _ navigationController: UINavigationController, didShow viewController: UIViewController,
+    animated: Bool
+  ) {
+    shown.append(viewController.description)
+  }
+}
+
 struct Failure: Error {
   let message: String
 }
@@ -145,6 +157,32 @@ let scenarios: [Scenario] =
       await settle()
       try expect(parent.children.isEmpty, "the child still runs: \(parent.children)")
       try expect(parent.canAct, "the parent's buttons are dead")
+    },
+    // Issue 16, item 1: the app's own delegates, set before the router's, keep working.
+    Scenario("delegatesSetBeforeTheRoutersAreForwarded") {
+      let window = UIWindow(frame: .zero)
+      let navigation = UINavigationController()
+      let appNavigation = ShownScreens()
+      navigation.delegate = appNavigation
+      let router = NavigationRouter(navigationController: navigation)
+      window.rootViewController = navigation
+      var unwinds: [StackPosition] = []
+      router.onUserUnwind = { unwinds.append($0) }
+      router.push(Screen("A"), controls: .standard)
+      router.push(Screen("B"), controls: .standard)
+      await settle()
+      try expect(
+        appNavigation.shown == ["A", "B"], "the app's delegate saw \(appNavigation.shown)")
+      let tabs = UITabBarController()
+      tabs.viewControllers = [router.makeTabStack().view.viewControllerToShow]
+      let discard = DiscardChanges()
+      tabs.presentationController?.delegate = discard
+      router.present(tabs, style: .sheet, controls: .standard)
+      await settle()
+      try expect(UIKitDouble.swipeDown(tabs), "no swipe")
+      await settle()
+      try expect(discard.dismissed == 1, "the app's presentation delegate was not told")
+      try expect(unwinds == [StackPosition(modals: 1, screens: 1)], "\(unwinds)")
     },
     // Issue 16, item 1: UIKit refuses a presentation (the root is in no window).
     Scenario("aRefusedPresentationIsNoticed") {

@@ -29,7 +29,7 @@ import Testing
   /// presented.
   @Test(arguments: [
     "sheetWithItsOwnDelegateSwipedAway", "aSwipedAwaySheetEndsItsChild",
-    "aRefusedPresentationIsNoticed",
+    "delegatesSetBeforeTheRoutersAreForwarded", "aRefusedPresentationIsNoticed",
     "presentsOverWhatTheAppPresented", "aTransitionThatNeverEndsDoesNotStopTheRouter",
   ])
   func theRouterCannotLoseTrackOfTheScreen(scenario: String) throws {
