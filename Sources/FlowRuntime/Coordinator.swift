@@ -126,7 +126,7 @@ open class Coordinator {
   /// on. The first screen of a coordinator started with a modal style is presented
   /// instead: it opens the coordinator's modal stack.
   public func push(_ screen: any Presentable, controls: SystemControls = .standard) {
-    if case .modal(let style) = role, !hasShownScreen {
+    if let style = modalStackToOpen {
       return present(screen, style: style, controls: controls)
     }
     willShowScreen()
@@ -146,7 +146,7 @@ open class Coordinator {
   /// Makes `screen` the only screen of this coordinator on the current stack; the screens
   /// of a parent below stay.
   public func replace(with screen: any Presentable, controls: SystemControls = .standard) {
-    if case .modal(let style) = role, !hasShownScreen {
+    if let style = modalStackToOpen {
       return present(screen, style: style, controls: controls)
     }
     willShowScreen()
@@ -154,6 +154,22 @@ open class Coordinator {
     router.replace(
       from: top.modals == base.modals ? base.screens : 0, with: screen, controls: controls)
     didShowScreen()
+  }
+
+  /// The style of the modal stack that the coordinator's next screen opens, if it opens
+  /// one: a modal child's first screen opens its stack. So does the first screen of a
+  /// push-style child that such a coordinator started before it showed a screen (from its
+  /// start decision, or a handler run there): that child sits on what is below the start
+  /// decision, which for a modal start is the new modal stack (FLOW-SPEC section 8). A
+  /// stack that such a child opened goes with it when it ends, and the next screen opens it
+  /// again.
+  private var modalStackToOpen: ModalStyle? {
+    guard !hasShownScreen else { return nil }
+    switch role {
+    case .modal(let style): return style
+    case .push: return parent.flatMap { $0.router === router ? $0.modalStackToOpen : nil }
+    case .root, .tab: return nil
+    }
   }
 
   /// Goes back one screen. If that takes the last screens of a child away, the child is
