@@ -109,10 +109,13 @@ open class Coordinator {
     return router.top == position && screenAt[position] == screen.number
   }
 
-  /// Gives the screen that ``screenEvents(_:)`` made a sink for the place it was shown at.
-  private func didShowScreen() {
+  /// Gives the screen that ``screenEvents(_:)`` made a sink for the place it was shown at,
+  /// if it `wasShown`: a presentation that the router refused gives it none, so that the
+  /// screen below stays the one on top.
+  private func didShowScreen(_ wasShown: Bool = true) {
     guard let screen = unshownScreen else { return }
     unshownScreen = nil
+    guard wasShown, !isFinished else { return }
     shownScreens += 1
     let position = router.top
     screen.position = position
@@ -124,32 +127,41 @@ open class Coordinator {
 
   /// Shows `screen` on the current stack, with the system controls that `controls` leaves
   /// on. The first screen of a coordinator started with a modal style is presented
-  /// instead: it opens the coordinator's modal stack.
-  public func push(_ screen: any Presentable, controls: SystemControls = .standard) {
+  /// instead: it opens the coordinator's modal stack. `name` is the screen's name in the
+  /// flow, which the router records and tells its observers (generated code passes it).
+  public func push(
+    _ screen: any Presentable, named name: String? = nil, controls: SystemControls = .standard
+  ) {
     if let style = modalStackToOpen {
-      return present(screen, style: style, controls: controls)
+      return present(screen, named: name, style: style, controls: controls)
     }
-    willShowScreen()
+    willShow(screen, named: name)
     router.push(screen, controls: controls)
     didShowScreen()
   }
 
-  /// Shows `screen` in a new modal stack of `style`.
+  /// Shows `screen` in a new modal stack of `style`. If the router refuses the presentation
+  /// (UIKit does while something else is presented), it tells the coordinators as if the
+  /// user had swiped that stack away: a child whose first screen it was is left.
   public func present(
-    _ screen: any Presentable, style: ModalStyle = .sheet, controls: SystemControls = .standard
+    _ screen: any Presentable, named name: String? = nil, style: ModalStyle = .sheet,
+    controls: SystemControls = .standard
   ) {
-    willShowScreen()
+    willShow(screen, named: name)
+    let before = router.top
     router.present(screen, style: style, controls: controls)
-    didShowScreen()
+    didShowScreen(router.top.modals > before.modals)
   }
 
   /// Makes `screen` the only screen of this coordinator on the current stack; the screens
   /// of a parent below stay.
-  public func replace(with screen: any Presentable, controls: SystemControls = .standard) {
+  public func replace(
+    with screen: any Presentable, named name: String? = nil, controls: SystemControls = .standard
+  ) {
     if let style = modalStackToOpen {
-      return present(screen, style: style, controls: controls)
+      return present(screen, named: name, style: style, controls: controls)
     }
-    willShowScreen()
+    willShow(screen, named: name)
     let top = router.top
     router.replace(
       from: top.modals == base.modals ? base.screens : 0, with: screen, controls: controls)
@@ -289,9 +301,11 @@ open class Coordinator {
     children.append(child)
   }
 
-  private func willShowScreen() {
+  /// Counts the navigation that shows `screen`, and gives the router its name.
+  private func willShow(_ screen: any Presentable, named name: String?) {
     willNavigate()
     hasShownScreen = true
+    if let name { router.willShow(screen, named: name) }
   }
 
   /// Counts a navigation. The coordinator that owns this router (the root, or a tab's
