@@ -66,6 +66,8 @@ open class Coordinator {
   private var tabContainer: (any Presentable)?
   /// The type of the coordinator each tab starts, in tab order.
   private var tabTypes: [ObjectIdentifier] = []
+  /// The name ``nameNextScreen(_:)`` gave the next screen, until it is shown.
+  private var nameOfNextScreen: String?
   /// The screen whose events ``screenEvents(_:)`` gave a sink for last, until it is shown.
   private var unshownScreen: ShownScreen?
   /// How many screens the coordinator showed, which numbers them.
@@ -101,6 +103,13 @@ open class Coordinator {
       guard let self, isOnTop(screen) else { return }
       handle(event)
     }
+  }
+
+  /// Gives the screen the coordinator shows next (with `push`, `present` or `replace`) its
+  /// name in the flow, unless that call names it itself: what each generated `make<Screen>`
+  /// does first, so that the router records and tells its observers the flow's names.
+  public func nameNextScreen(_ name: String) {
+    nameOfNextScreen = name
   }
 
   /// Whether `screen` was shown and is still the top of the router.
@@ -305,7 +314,8 @@ open class Coordinator {
   private func willShow(_ screen: any Presentable, named name: String?) {
     willNavigate()
     hasShownScreen = true
-    if let name { router.willShow(screen, named: name) }
+    if let name = name ?? nameOfNextScreen { router.willShow(screen, named: name) }
+    nameOfNextScreen = nil
   }
 
   /// Counts a navigation. The coordinator that owns this router (the root, or a tab's

@@ -86,6 +86,7 @@ final class AccountCoordinator: FlowCoordinator<AccountResult> {
   // MARK: - Profile
 
   private func makeProfile(_ input: User) -> any Presentable {
+    nameNextScreen("Profile")
     let send = screenEvents { [weak self] (event: ProfileEvent) in
       self?.handle(event)
     }
@@ -117,6 +118,7 @@ final class AccountCoordinator: FlowCoordinator<AccountResult> {
   // MARK: - OrderHistory
 
   private func makeOrderHistory() -> any Presentable {
+    nameNextScreen("OrderHistory")
     let send = screenEvents { [weak self] (event: OrderHistoryEvent) in
       self?.handle(event)
     }
@@ -134,6 +136,7 @@ final class AccountCoordinator: FlowCoordinator<AccountResult> {
   // MARK: - OrderDetail
 
   private func makeOrderDetail(_ input: Order) -> any Presentable {
+    nameNextScreen("OrderDetail")
     let send = screenEvents { [weak self] (event: OrderDetailEvent) in
       self?.handle(event)
     }
@@ -151,6 +154,7 @@ final class AccountCoordinator: FlowCoordinator<AccountResult> {
   // MARK: - Tracking
 
   private func makeTracking(_ input: URL) -> any Presentable {
+    nameNextScreen("Tracking")
     let send = screenEvents { [weak self] (event: TrackingEvent) in
       self?.handle(event)
     }
@@ -168,6 +172,7 @@ final class AccountCoordinator: FlowCoordinator<AccountResult> {
   // MARK: - Settings
 
   private func makeSettings() -> any Presentable {
+    nameNextScreen("Settings")
     let send = screenEvents { [weak self] (event: SettingsEvent) in
       self?.handle(event)
     }

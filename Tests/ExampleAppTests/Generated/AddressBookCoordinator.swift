@@ -56,6 +56,7 @@ final class AddressBookCoordinator: FlowCoordinator<AddressBookResult> {
   // MARK: - Addresses
 
   private func makeAddresses() -> any Presentable {
+    nameNextScreen("Addresses")
     let send = screenEvents { [weak self] (event: AddressesEvent) in
       self?.handle(event)
     }
@@ -77,6 +78,7 @@ final class AddressBookCoordinator: FlowCoordinator<AddressBookResult> {
   // MARK: - NewAddress
 
   private func makeNewAddress() -> any Presentable {
+    nameNextScreen("NewAddress")
     let send = screenEvents { [weak self] (event: NewAddressEvent) in
       self?.handle(event)
     }

@@ -219,6 +219,8 @@ enum SwiftExpression: Sendable {
   case array([SwiftExpression])
   /// `true` or `false`.
   case boolean(Bool)
+  /// A string literal, escaped as Swift needs: `"Review"`.
+  case string(String)
 
   /// `base.name`, for a member of a name in scope.
   static func member(of base: String, _ name: String) -> SwiftExpression {
