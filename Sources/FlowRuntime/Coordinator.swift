@@ -354,6 +354,10 @@ open class Coordinator {
     return top < base || (top == base && base < before)
   }
 
+  /// Whether a tab coordinator started this one as a tab: it lives as long as the tabs, and
+  /// an external event of the tab coordinator does not end it.
+  var isTab: Bool { role == .tab }
+
   /// Whether the screen that started this coordinator is still shown (perhaps covered):
   /// only then may its parent's handler run, since a handler acts on that screen.
   var isStartingScreenShown: Bool {

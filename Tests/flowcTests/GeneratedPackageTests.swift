@@ -8,7 +8,9 @@ import Testing
 /// payloads on `stay` and `pop`, `popToRoot`, `select`, `leave`, modal styles, screens without the system's back
 /// or swipe, recursive types, coordinators that start each other, tabs,
 /// decisions decided with several payloads, a screen without events and a decision without
-/// cases, external types, public access.
+/// cases, external types, external events (with keywords as names, on a start decision's
+/// coordinator, a tab coordinator and beside a type that hides the runtime's `Coordinator`),
+/// public access.
 ///
 /// It runs `swift build` twice (a few seconds each), once with `-default-isolation MainActor`
 /// as Xcode 26 app targets build, the slowest test of the suite.
@@ -96,6 +98,7 @@ let awkwardFlow = """
       struct: { default: String, self: Int, init: Int, class: Bool, type: "[Key: Date]" }
     Outcome: { enum: { default: ~, return: String } }
     Pong: { struct: { score: Int } }
+    Coordinator: { struct: { id: Int } }
   coordinators:
     Flow:
       doc: "Its class hides the runtime's base class.\\r\\nA second line\\twith a tab.\\n\\n"
@@ -112,6 +115,10 @@ let awkwardFlow = """
             in: { payload: Int, decide: Choose }
             tabs: { start: Tabs, style: present, on: { closed: stay, done: stay } }
             loop: { start: Ping, on: { done: stay } }
+      events:
+        default: { decide: Choose }
+        self: { payload: Coordinator, stay: ~ }
+        in: { payload: Int, start: Ping, style: sheet, on: { done: { decide: Choose } } }
     Keywords:
       result: Outcome
       leave: default
@@ -143,6 +150,9 @@ let awkwardFlow = """
           on:
             close: dismiss
             finish: { payload: Router, finish: done }
+      events:
+        show: { present: Sheet }
+        end: { payload: Router, finish: done }
     Quiet:
       start: Only
       screens:
@@ -179,5 +189,8 @@ let awkwardFlow = """
           systemBack: false
           dismissible: false
           on: { back: { pop: ~, payload: "[Int]" } }
+      events:
+        return: { payload: Pong, push: Score, doc: The score changed elsewhere. }
+        quit: popToRoot
 
   """

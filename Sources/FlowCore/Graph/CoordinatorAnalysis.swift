@@ -2,15 +2,25 @@
 /// reachable from its start and which children its reachable nodes start. Where the user
 /// can still finish or leave it depends on how it is started: ``Ending``.
 ///
-/// Node indices are those of ``CoordinatorGraph``, plus one more, ``tabsNode``, for the tab
-/// container of a tab coordinator: the steps of its tabs' handlers belong to it.
+/// Node indices are those of ``CoordinatorGraph``, plus one more, ``tabsNode``: the tab
+/// container of a tab coordinator, where the steps of its tabs' handlers and of its external
+/// events belong; in any other coordinator, the place its external events act on (spec
+/// section 7b): one node reached from every reachable screen and from the start decision's
+/// place, so that an event costs one node, not an edge per screen.
 ///
 /// Complexity: O(nodes + steps).
 public struct CoordinatorAnalysis: Sendable {
   /// The graph analysed.
   public let graph: CoordinatorGraph
-  /// The index of the tab container's node (one past the last screen or decision).
+  /// The index of the tab container's node, or of the external events' node in a coordinator
+  /// without tabs (one past the last screen, decision or alert).
   public let tabsNode: Int
+  /// Whether the coordinator has external events and no tabs: then ``tabsNode`` is where
+  /// they act, on whichever of its screens is on top.
+  public var hasEventsNode: Bool {
+    if case .tabs = graph.root { return false }
+    return !graph.eventSteps.isEmpty
+  }
   /// Whether each node (and the tab container) is reachable from the start.
   public let reachable: [Bool]
   /// Whether a reachable step could not be resolved, or a reachable node is broken
@@ -66,7 +76,9 @@ public struct CoordinatorAnalysis: Sendable {
     var reachable = [Bool](repeating: false, count: count)
     var pending: [Int] = []
     switch graph.root {
-    case .node(let node): pending = [node]
+    case .node(let node):
+      // External events act on whatever the coordinator shows, from its start on.
+      pending = graph.eventSteps.isEmpty ? [node] : [node, tabsNode]
     case .tabs: pending = [tabsNode]
     case .unresolved: break
     }
@@ -118,11 +130,12 @@ public struct CoordinatorAnalysis: Sendable {
     reachableStarts = starts.allSatisfy(counts) ? starts : starts.filter(counts)
   }
 
-  /// The steps of `node`; for the tab container, those of every tab's handlers.
+  /// The steps of `node`; for the tab container, those of every tab's handlers, then those
+  /// of the external events; for the events' node, those of the external events.
   static func steps(of node: Int, in graph: CoordinatorGraph) -> [Step] {
     if node < graph.nodeCount { return graph.steps[node] }
-    guard case .tabs(let tabs) = graph.root else { return [] }
-    return tabs.flatMap(\.handlerSteps)
+    guard case .tabs(let tabs) = graph.root else { return graph.eventSteps }
+    return tabs.flatMap(\.handlerSteps) + graph.eventSteps
   }
 }
 

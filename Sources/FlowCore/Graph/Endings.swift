@@ -9,8 +9,12 @@
 struct Ending: Sendable {
   /// The way it is started.
   let context: StartContext
-  /// Whether the user can end it at all from its start: a `finish` or a way to leave it.
+  /// Whether the user can end it at all from its start, by their own doing: a `finish` or a
+  /// way to leave it, not through external events (for `cannot-finish`).
   let canEnd: Bool
+  /// Whether it can end at all from its start, external events counted: the app may send
+  /// one whose action finishes it or leads to a way out (for `never-finishes`).
+  let canEndWithEvents: Bool
   /// Whether the user can leave it from its start (not only finish it): then a parent
   /// whose start decision starts it, showing nothing below it, is left with it.
   let canLeave: Bool
@@ -24,7 +28,13 @@ struct Ending: Sendable {
   /// stacks it is in), `swipeAt(x)` (the sheets it is in), `rootAt(x)` (the bottom
   /// screens of the coordinator below it, where a `popToRoot` goes) and `belowAt(x)` (every
   /// screen below it on its stack, where the back button's long-press menu goes, past
-  /// screens whose own back is off), then one node for the end.
+  /// screens whose own back is off), then one node for the end. The external events' node
+  /// of a coordinator without tabs (``CoordinatorAnalysis/hasEventsNode``) is one more
+  /// node: what acts on it acts on whichever reachable screen is on top, so its helpers lead
+  /// to those of every such
+  /// screen; no screen leads to it, since the user cannot send an event. A tab coordinator's
+  /// events act on the tab container, but leave from one node more, after the end, for the
+  /// same reason.
   /// O(nodes + steps).
   ///
   /// `gesturesLeave` is false for a coordinator without `leave` under
@@ -59,9 +69,26 @@ struct Ending: Sendable {
     // leave.
     var finishing: [Int] = []
     for node in leftWithChild where reachable[node] { edge(node, end) }
+    let events = analysis.hasEventsNode ? count - 1 : nil
+    // The tab container's steps end with the external events' (CoordinatorAnalysis).
+    let tabEventsSource = end + 1
+    var tabEvents = (node: -1, first: Int.max)
+    if case .tabs = analysis.graph.root, !analysis.graph.eventSteps.isEmpty {
+      let container = count - 1
+      tabEvents = (container, analysis.steps[container].count - analysis.graph.eventSteps.count)
+    }
     for node in 0..<count where reachable[node] {
       let isScreen = node < screenCount
-      if isScreen || node == count - 1 { edge(at + node, node) }
+      if let events, isScreen, reachable[events] {
+        // An event acts on this screen when it is on top.
+        edge(at + events, node)
+        edge(popAt + events, popAt + node)
+        edge(stackAt + events, stackAt + node)
+        edge(swipeAt + events, swipeAt + node)
+        edge(rootAt + events, rootAt + node)
+        edge(belowAt + events, belowAt + node)
+      }
+      if isScreen || (node == count - 1 && events == nil) { edge(at + node, node) }
       for decider in analysis.deciders[node] {
         edge(at + node, at + decider)
         edge(popAt + node, popAt + decider)
@@ -71,10 +98,14 @@ struct Ending: Sendable {
         edge(belowAt + node, belowAt + decider)
       }
       let belowCoordinator = !isScreen && state(node, .belowCoordinator)
-      for step in analysis.steps[node] {
+      // A tab coordinator's external events follow its tabs' handlers on the tab container:
+      // they leave from a node of their own, which the user cannot take.
+      let firstEvent = node == tabEvents.node ? tabEvents.first : Int.max
+      for (position, step) in analysis.steps[node].enumerated() {
+        let source = position >= firstEvent ? tabEventsSource : node
         switch step.action {
         case .push(let target):
-          edge(node, target)
+          edge(source, target)
           edge(popAt + target, at + node)
           edge(stackAt + target, stackAt + node)
           edge(swipeAt + target, swipeAt + node)
@@ -87,7 +118,7 @@ struct Ending: Sendable {
             edge(target, at + node)  // the user's back within the coordinator only
           }
         case .present(let target):
-          edge(node, target)
+          edge(source, target)
           edge(stackAt + target, at + node)
           edge(rootAt + target, target)
           let sheet = step.modalStyle == .sheet
@@ -98,20 +129,20 @@ struct Ending: Sendable {
             if sheet && gesturesLeave { edge(swipeAt + target, end) }
           }
         case .replace(let target):
-          edge(node, target)
+          edge(source, target)
           edge(stackAt + target, stackAt + node)
           edge(swipeAt + target, swipeAt + node)
           edge(rootAt + target, target)
         case .decide(let target), .alert(let target):
-          edge(node, target)
+          edge(source, target)
         case .pop:
-          edge(node, popAt + node)
+          edge(source, popAt + node)
         case .popToRoot:
-          edge(node, rootAt + node)
+          edge(source, rootAt + node)
         case .dismiss:
-          edge(node, stackAt + node)
+          edge(source, stackAt + node)
         case .finish:
-          finishing.append(node)
+          finishing.append(source)
         default:
           break
         }
@@ -134,8 +165,8 @@ struct Ending: Sendable {
     if case .node(let first) = analysis.graph.root, first < screenCount {
       edge(rootAt + first, first)  // the first screen is a bottom of the coordinator
     }
-    let reverse = Adjacency(nodes: end + 1, from: targets, to: sources)
-    var ends = [Bool](repeating: false, count: end + 1)
+    let reverse = Adjacency(nodes: end + 2, from: targets, to: sources)
+    var ends = [Bool](repeating: false, count: end + 2)
     func spread(from seeds: [Int]) {
       var pending: [Int] = []
       for seed in seeds where !ends[seed] {
@@ -159,6 +190,10 @@ struct Ending: Sendable {
     canLeave = root.map { ends[$0] } ?? false
     spread(from: finishing)
     canEnd = root.map { ends[$0] } ?? false
+    // Every reachable screen, and the start decision's place, can receive an event.
+    canEndWithEvents =
+      canEnd || (events.map { reachable[$0] && ends[$0] } ?? false)
+      || (tabEvents.node >= 0 && reachable[tabEvents.node] && ends[tabEventsSource])
     trapped = (0..<screenCount).filter { reachable[$0] && !ends[$0] }
   }
 }

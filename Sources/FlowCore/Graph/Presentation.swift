@@ -294,8 +294,14 @@ struct Presentation {
       }
     }
     let contextIndex = context.index
+    let events = analysis.hasEventsNode ? analysis.tabsNode : nil
     while let (node, state) = pending.popLast() {
       states[nodeBase[coordinator] + node] |= 1 << UInt8(state.index)
+      // An external event acts on whichever reachable screen is on top, or on the start
+      // decision's place (spec section 7b): its node is shown in every state they are.
+      if let events, node != events, node < graph.screenCount || state == .belowCoordinator {
+        visit(events, state)
+      }
       if node < graph.screenCount, node < screens.count {
         let slot = 2 * (nodeBase[coordinator] + node)
         if screens[node].systemBack {
@@ -326,7 +332,9 @@ struct Presentation {
         case .start(let start):
           // A child started from a broken node does not count as started (spec section 8).
           guard let child = start.child, !graph.brokenNodes.contains(node) else { break }
-          let kind: StartKind = state == .belowCoordinator ? .fromStartDecision : .other
+          // An external event's start is not the start decision's, wherever it acts.
+          let kind: StartKind =
+            state == .belowCoordinator && node != events ? .fromStartDecision : .other
           if let modal = start.style.modal {
             children.append((child, StartContext(onParent: false, outsideModal: modal), kind))
           } else if state == .belowCoordinator {

@@ -15,8 +15,15 @@ enum BackCheck {
     /// How the node can be shown.
     let states: Set<ShowState>
 
-    /// `on screen 'X'` or `in decision 'D'`, for messages.
+    /// `on screen 'X'`, `in decision 'D'` or `in external event 'e'`, for messages.
     var place: String {
+      if node == analysis.tabsNode {
+        // Only external events have back actions there: a tab's handlers may not.
+        guard step.handlerOf.isEmpty else {
+          return "in a handler of an external event of '\(coordinator.name)'"
+        }
+        return "in external event '\(step.transition.name)'"
+      }
       switch analysis.graph.node(node) {
       case .screen(let screen): return "on screen '\(coordinator.screens[screen].name)'"
       case .decision(let decision):

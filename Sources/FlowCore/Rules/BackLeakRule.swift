@@ -19,7 +19,8 @@ package enum BackLeakRule: ModuleRule {
     swipe are not reported, since the generated code removes a child they leave, unless \
     the configuration says `children: removed-on-finish` (coordinators written by hand): \
     then a screen whose back or swipe leaves a child without `leave` is reported at the \
-    screen's name.
+    screen's name. A `pop` or `dismiss` in an external event is judged on every screen \
+    that can be on top when the app sends it.
     """
   package static let examples: [RuleExample] = [
     .triggering(

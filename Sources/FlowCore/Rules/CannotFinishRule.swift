@@ -19,7 +19,10 @@ package enum CannotFinishRule: ModuleRule {
     screen with no way out traps the user, and the coordinator is never removed from its \
     parent. It is checked in each way the coordinator is started in which the user can \
     end it at all (the message names the way); with `children: removed-on-finish`, the \
-    user's back and swipe do not count as leaving a coordinator without `leave`.
+    user's back and swipe do not count as leaving a coordinator without `leave`. External \
+    events (section 7b) do not count: the app sends them, not the user, so an event that \
+    would end the coordinator does not free a screen the user cannot leave, while the \
+    screens an event shows are checked like any other.
     """
   package static let examples: [RuleExample] = [
     .triggering(

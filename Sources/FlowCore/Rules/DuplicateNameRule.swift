@@ -11,9 +11,11 @@ package enum DuplicateNameRule: ModuleRule {
     Coordinators have one namespace across the module's files and types another (a type \
     `News` and a coordinator `News` do not clash); screens and decisions share their \
     coordinator's. Generated code adds `<C>Coordinator`, `<C>Screens` \
-    and `<C>Result` for each coordinator `C`: a type with one of those names would collide \
+    and `<C>Result` for each coordinator `C`, and `<C>ExternalEvent` for one with external \
+    events: a type with one of those names would collide \
     with it. Inside `<C>Coordinator` it nests `<S>Event` for each screen `S` and \
-    `<D>Answer` for each decision `D`: a type of the same name would be hidden there. The finding is placed once, at the later definition in file order (files \
+    `<D>Answer` for each decision `D`: a type of the same name would be hidden there, and \
+    so would `<C>ExternalEvent` by the event enum of a screen `<C>External`. The finding is placed once, at the later definition in file order (files \
     sorted by path), with a note at the earlier.
     """
   package static let examples: [RuleExample] = [
@@ -96,6 +98,9 @@ package enum DuplicateNameRule: ModuleRule {
     var kind: String
     /// Whether the definition is a coordinator with an inline result (a `Result` enum).
     var hasInlineResult = false
+    /// Whether the definition is a coordinator with external events (an `ExternalEvent`
+    /// enum).
+    var hasEvents = false
 
     /// Each generated Swift name, with what it is for messages (`nil`: the name itself).
     var generated: [(name: String, role: String?)] {
@@ -105,6 +110,7 @@ package enum DuplicateNameRule: ModuleRule {
         (text + "Coordinator", "class"), (text + "Screens", "screen protocol"),
       ]
       if hasInlineResult { names.append((text + "Result", "result enum")) }
+      if hasEvents { names.append((text + "ExternalEvent", "external event enum")) }
       return names
     }
   }
@@ -124,7 +130,9 @@ package enum DuplicateNameRule: ModuleRule {
       var hasInlineResult = false
       if case .inline = coordinator.result { hasInlineResult = true }
       definitions.append(
-        Definition(name: coordinator.name, kind: "coordinator", hasInlineResult: hasInlineResult))
+        Definition(
+          name: coordinator.name, kind: "coordinator", hasInlineResult: hasInlineResult,
+          hasEvents: !coordinator.events.isEmpty))
     }
     definitions.sort {
       $0.name.range.precedes($1.name.range)
@@ -198,8 +206,22 @@ package enum DuplicateNameRule: ModuleRule {
   }
 
   /// Reports the enums nested in a generated coordinator class that would hide a declared
-  /// type inside it: `<Screen>Event` and `<Decision>Answer`.
+  /// type inside it (`<Screen>Event` and `<Decision>Answer`), and the screens whose event enum
+  /// would hide the coordinator's external event enum there.
   private static func checkNestedNames(_ module: FlowModule, into findings: inout Findings) {
+    // The external event enum is named inside the class, where a screen's event enum of the
+    // same name would hide it.
+    for coordinator in module.coordinators where !coordinator.events.isEmpty {
+      let hiding = coordinator.name.text + "External"
+      for screen in coordinator.screens where screen.name.text == hiding {
+        findings.add(
+          self,
+          "screen '\(screen.name)' collides in generated Swift: its event enum "
+            + "'\(coordinator.name)Coordinator.\(hiding)Event' would hide the external event "
+            + "enum '\(hiding)Event' of '\(coordinator.name)' inside the coordinator; rename "
+            + "the screen", at: screen.name.range)
+      }
+    }
     guard !module.types.isEmpty else { return }
     for coordinator in module.coordinators {
       let nodes =

@@ -16,7 +16,9 @@ package enum InvalidBackRule: ModuleRule {
     the button is dead. A `popToRoot` goes back to the first screen its coordinator shows on \
     the stack (the first screen, one shown by `replace`, or one shown by `present`), and \
     never further: on that screen itself it does nothing. It is reported only when it holds in every way the screen can be \
-    shown (every path, every way its coordinator is started).
+    shown (every path, every way its coordinator is started). One in an external event is \
+    judged on every screen that can be on top when the app sends it, and placed at the \
+    event's action.
     """
   package static let examples: [RuleExample] = [
     .triggering(

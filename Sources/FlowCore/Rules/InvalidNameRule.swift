@@ -105,6 +105,9 @@ package enum InvalidNameRule: ModuleRule {
         check(screen.name, .upperCamel, "screen", &findings)
         for event in screen.events { check(event.name, .lowerCamel, "event", &findings) }
       }
+      for event in coordinator.events {
+        check(event.name, .lowerCamel, "external event", &findings)
+      }
       for decision in coordinator.decisions {
         check(decision.name, .upperCamel, "decision", &findings)
         for decisionCase in decision.cases {

@@ -18,7 +18,8 @@ package enum NeverFinishesRule: ModuleRule {
     starts at the root of a stack, while the parent itself starts at the root of one (a \
     dashboard that is the app for as long as it runs), lives as long as its parent. With \
     `children: removed-on-finish`, the user's back and swipe do not count as leaving a \
-    child without `leave`.
+    child without `leave`. External events (section 7b) count: a child that the app ends \
+    with an event (an expired session, say) is not stuck.
     """
   package static let examples: [RuleExample] = [
     .triggering(
@@ -70,6 +71,23 @@ package enum NeverFinishesRule: ModuleRule {
           screens:
             Text: { on: { read: stay } }
       """),
+    .passing(
+      """
+      version: 1
+      coordinators:
+        App:
+          entry: true
+          start: Home
+          screens:
+            Home: { on: { open: { start: Session, style: fullScreen, on: { expired: stay } } } }
+        Session:
+          result: { expired: ~ }
+          start: Dashboard
+          screens:
+            Dashboard: { on: { refresh: stay } }
+          events:
+            sessionExpired: { finish: expired }
+      """),
   ]
 
   /// Reads, for each way each coordinator is started other than as a tab or as a permanent
@@ -78,7 +96,9 @@ package enum NeverFinishesRule: ModuleRule {
     let module = context.module
     for (index, coordinator) in module.coordinators.enumerated() {
       guard !context.analysis.coordinators[index].hasUnresolvedStep,
-        let stuck = context.analysis.ordinaryStarts(of: index).first(where: { !$0.ending.canEnd }),
+        let stuck = context.analysis.ordinaryStarts(of: index).first(where: {
+          !$0.ending.canEndWithEvents
+        }),
         module.coordinators.indices.contains(stuck.parent)
       else { continue }
       let parent = module.coordinators[stuck.parent].name

@@ -9,7 +9,8 @@ package enum OrphanedCoordinatorRule: ModuleRule {
     + "reachable nodes."
   package static let rationale = """
     A coordinator is in use when an `entry` coordinator starts it, directly or through \
-    other coordinators, from a node the user can reach. In a module without entries (a \
+    other coordinators, from a node the user can reach or from an external event of a \
+    coordinator in use. In a module without entries (a \
     library of flows), a coordinator is in use when another coordinator starts it. An \
     orphaned coordinator, and all the code generated for it, is dead.
     """

@@ -149,7 +149,8 @@ package enum TypeMismatchRule: ModuleRule {
       .input(coordinator: coordinator.name.text)
     }
 
-    /// `event 'x' of screen 'Y'`, `case 'x' of decision 'D'`, `result case 'x' of 'C'`.
+    /// `event 'x' of screen 'Y'`, `case 'x' of decision 'D'`, `result case 'x' of 'C'`,
+    /// `external event 'x' of 'C'`.
     var transition: String {
       switch self {
       case .input(let coordinator):
@@ -162,8 +163,16 @@ package enum TypeMismatchRule: ModuleRule {
         if node < coordinator.screens.count {
           return "event '\(name)' of screen '\(coordinator.screens[node].name)'"
         }
-        let decision = coordinator.decisions[node - coordinator.screens.count].name
-        return "case '\(name)' of decision '\(decision)'"
+        let decision = node - coordinator.screens.count
+        if decision < coordinator.decisions.count {
+          return "case '\(name)' of decision '\(coordinator.decisions[decision].name)'"
+        }
+        let alert = decision - coordinator.decisions.count
+        if alert < coordinator.alerts.count {
+          return "button '\(name)' of alert '\(coordinator.alerts[alert].name)'"
+        }
+        // One past the nodes: the external events (spec section 7b).
+        return "external event '\(name)' of '\(coordinator.name)'"
       }
     }
 

@@ -55,6 +55,9 @@ package enum UnhandledResultRule: ModuleRule {
       for steps in coordinator.steps {
         for step in steps { if case .start(let child) = step.action { starts.append(child) } }
       }
+      for step in coordinator.eventSteps {
+        if case .start(let child) = step.action { starts.append(child) }
+      }
       if case .tabs(let tabs) = coordinator.root {
         for tab in tabs {
           starts.append(tab.start)

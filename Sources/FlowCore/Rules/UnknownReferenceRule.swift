@@ -175,6 +175,7 @@ private struct Resolver {
         checkLint(coordinator.decisions[decision].lint)
         for item in coordinator.decisions[decision].cases { checkType(item.payload) }
       }
+      for event in coordinator.events { checkType(event.payload) }
       // The graph resolved every reference it could; only what it could not, and the
       // handlers' case names, need a look.
       for node in 0...steps.nodeCount {

@@ -13,7 +13,8 @@ package enum UnusedResultCaseRule: ModuleRule {
     a result, a case is unused when no coordinator using the type finishes or leaves with \
     it; the finding is placed at the case in the type. The `leave` case is used: the \
     coordinator finishes with it when the user leaves it (the system back on its first \
-    screen, a sheet swiped away), and the parent's handler runs.
+    screen, a sheet swiped away), and the parent's handler runs. A `finish` in an external \
+    event (section 7b) produces its case like any other.
     """
   package static let examples: [RuleExample] = [
     .triggering(

@@ -69,6 +69,7 @@ package enum UnusedTypeRule: ModuleRule {
       for decision in coordinator.decisions {
         for decisionCase in decision.cases { use(decisionCase.payload) }
       }
+      for event in coordinator.events { use(event.payload) }
     }
     while let name = pending.popLast() {
       switch module.type(named: name)?.kind {

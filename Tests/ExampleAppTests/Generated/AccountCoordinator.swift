@@ -186,4 +186,35 @@ final class AccountCoordinator: FlowCoordinator<AccountResult> {
       finish(.accountDeleted)
     }
   }
+
+  // MARK: - External events
+
+  /// Runs the action of an external event; the app sends one with `send(_:)` on the coordinator it
+  /// holds, which finds the outermost running AccountCoordinator.
+  func receive(_ event: AccountExternalEvent) {
+    guard !isFinished else { return }
+    switch event {
+    case .orderShipped(let payload):
+      present(makeOrderDetail(payload))
+    }
+  }
+}
+
+/// The external events of Account: what the app sends to the running coordinator, with `send(_:)`
+/// on the coordinator it holds.
+nonisolated enum AccountExternalEvent: Hashable, Sendable {
+  /// A push notification about a shipped order; its details open over whatever is shown.
+  case orderShipped(Order)
+}
+
+extension Coordinator {
+  /// Sends an external event of Account to the outermost running AccountCoordinator: this
+  /// coordinator or one it runs, however deep. Returns whether one ran; when none does, nothing
+  /// happens.
+  @discardableResult
+  func send(_ event: AccountExternalEvent) -> Bool {
+    deliver(to: AccountCoordinator.self) { coordinator in
+      coordinator.receive(event)
+    }
+  }
 }

@@ -90,4 +90,36 @@ final class CartCoordinator: FlowCoordinator<Never> {
       select(AccountCoordinator.self)
     }
   }
+
+  // MARK: - External events
+
+  /// Runs the action of an external event; the app sends one with `send(_:)` on the coordinator it
+  /// holds, which finds the outermost running CartCoordinator.
+  func receive(_ event: CartExternalEvent) {
+    guard !isFinished else { return }
+    switch event {
+    case .pricesChanged:
+      endChildren()
+      popToRoot()
+    }
+  }
+}
+
+/// The external events of Cart: what the app sends to the running coordinator, with `send(_:)` on
+/// the coordinator it holds.
+nonisolated enum CartExternalEvent: Hashable, Sendable {
+  /// The server changed the prices of the basket: the checkout closes, with the address book it may
+  /// show, and the basket shows the new prices.
+  case pricesChanged
+}
+
+extension Coordinator {
+  /// Sends an external event of Cart to the outermost running CartCoordinator: this coordinator or
+  /// one it runs, however deep. Returns whether one ran; when none does, nothing happens.
+  @discardableResult
+  func send(_ event: CartExternalEvent) -> Bool {
+    deliver(to: CartCoordinator.self) { coordinator in
+      coordinator.receive(event)
+    }
+  }
 }

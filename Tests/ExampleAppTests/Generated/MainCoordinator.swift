@@ -68,4 +68,35 @@ final class MainCoordinator: FlowCoordinator<MainResult> {
       }
     }
   }
+
+  // MARK: - External events
+
+  /// Runs the action of an external event; the app sends one with `send(_:)` on the coordinator it
+  /// holds, which finds the outermost running MainCoordinator.
+  func receive(_ event: MainExternalEvent) {
+    guard !isFinished else { return }
+    switch event {
+    case .sessionExpired:
+      endChildren()
+      finish(.signedOut)
+    }
+  }
+}
+
+/// The external events of Main: what the app sends to the running coordinator, with `send(_:)` on
+/// the coordinator it holds.
+nonisolated enum MainExternalEvent: Hashable, Sendable {
+  /// The server no longer accepts the session; whatever is shown, sign in again.
+  case sessionExpired
+}
+
+extension Coordinator {
+  /// Sends an external event of Main to the outermost running MainCoordinator: this coordinator or
+  /// one it runs, however deep. Returns whether one ran; when none does, nothing happens.
+  @discardableResult
+  func send(_ event: MainExternalEvent) -> Bool {
+    deliver(to: MainCoordinator.self) { coordinator in
+      coordinator.receive(event)
+    }
+  }
 }

@@ -150,7 +150,7 @@ import Testing
 /// The defects planted in random modules, each with the rule that must find it.
 enum Mutation: CaseIterable {
   case dropHandler, trapScreen, popOnChildStart, misspellReference, changePayload, trapChild
-  case selectOutsideTabs
+  case selectOutsideTabs, misspellExternalEvent
 
   /// Plants one applicable defect and returns it, its rule and the YAML, with `↓` at the
   /// place the finding must be.
@@ -230,6 +230,19 @@ enum Mutation: CaseIterable {
         }
       }
       return nil
+
+    case .misspellExternalEvent:
+      // An external event that pushes a screen that does not exist: the finding is at the
+      // name, in the coordinator's `events`.
+      guard
+        let c = original.coordinators.indices.shuffled(using: &random).first(where: {
+          original.coordinators[$0].tabs.isEmpty
+        })
+      else { return nil }
+      let e = module.coordinators[c].events.count
+      module.coordinators[c].events.append(
+        .init(name: "lost", payload: nil, action: "{ push: {{marker}}Nowhere }"))
+      return ("unknown-reference", module.yaml(markedExternal: (c, e)))
 
     case .trapChild:
       // A child without result in a full-screen modal, whose only screen has no way out:

@@ -71,6 +71,8 @@ struct RandomModule {
     var resultType: String?
     /// For a tab coordinator (which then has no screens): each tab's child and handlers.
     var tabs: [(child: Int, on: String)] = []
+    /// Its external events (spec section 7b).
+    var events: [Event] = []
   }
 
   var coordinators: [Coordinator] = []
@@ -128,6 +130,23 @@ struct RandomModule {
     if Int.random(in: 0..<3, using: &extra) == 0 { addTabs(&extra) }
     var words = SeededGenerator(seed: seed ^ 0x0000_4E55_4C4C)
     addWordNames(&words)
+    var events = SeededGenerator(seed: seed ^ 0x0000_0000_E7E7)
+    addExternalEvents(&events)
+  }
+
+  /// Maybe, on some coordinators, external events that keep the module clean: one that
+  /// finishes with a case without payload, one that stays with a payload, one that stays.
+  private mutating func addExternalEvents(_ random: inout SeededGenerator) {
+    for index in coordinators.indices where Int.random(in: 0..<3, using: &random) == 0 {
+      var events: [Event] = [Event(name: "refreshed", payload: "String", action: "{ stay: ~ }")]
+      if let plain = coordinators[index].result.first(where: { $0.payload == nil }) {
+        events.append(Event(name: "expired", payload: nil, action: "{ finish: \(plain.name) }"))
+      }
+      if Bool.random(using: &random) {
+        events.append(Event(name: "ping", payload: nil, action: "stay"))
+      }
+      coordinators[index].events = events
+    }
   }
 
   /// Names that YAML 1.1 or the core schema would read as null, booleans or numbers' kin:
@@ -337,7 +356,8 @@ struct RandomModule {
   /// The module as YAML; `{{marker}}` becomes `↓` in the one event `marked`, and nothing
   /// elsewhere.
   func yaml(
-    marked: (coordinator: Int, screen: Int, event: Int)? = nil, markScreen: (Int, Int)? = nil
+    marked: (coordinator: Int, screen: Int, event: Int)? = nil, markScreen: (Int, Int)? = nil,
+    markedExternal: (coordinator: Int, event: Int)? = nil
   ) -> String {
     var text = "version: 1\n"
     if !types.isEmpty {
@@ -359,6 +379,13 @@ struct RandomModule {
       } else if !coordinator.result.isEmpty {
         let cases = coordinator.result.map { "\($0.name): \($0.payload.map(quoted) ?? "~")" }
         text += "    result: { \(cases.joined(separator: ", ")) }\n"
+      }
+      if !coordinator.events.isEmpty {
+        text += "    events:\n"
+        for (e, event) in coordinator.events.enumerated() {
+          let isMarked = markedExternal.map { $0 == (c, e) } ?? false
+          text += "      \(event.name): " + render(event, marked: isMarked) + "\n"
+        }
       }
       if !coordinator.tabs.isEmpty {
         text += "    tabs:\n"

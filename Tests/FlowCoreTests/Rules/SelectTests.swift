@@ -252,8 +252,10 @@ import Testing
     #expect(
       diagram.edgeLines.filter { $0.contains("-select->") } == [
         "Account__result_done -select-> Shop__start \"select\"",
+        "Main__app -select-> Shop__start \"showShop\"",
         "Details_Info -select-> Account__start \"account\"",
         "Reviews_List -select-> Account__start \"account\" (Int)",
+        "Account__app -select-> Account__start \"orderShipped\" (String)",
       ])
     let dot = DOTWriter.write(diagram)
     #expect(

@@ -5,7 +5,8 @@
 /// from. What lies below the coordinator's own part of the stack is ``outside``: its start
 /// marker, since the action leaves the coordinator the way it came in.
 ///
-/// Nodes are those of ``CoordinatorGraph`` (screens, then decisions) and ``outside``. Each
+/// Nodes are those of ``CoordinatorGraph`` (screens, then decisions), ``outside`` and
+/// ``app``, where external events act: what they push or present goes back there. Each
 /// set keeps at most ``limit`` members, so working them out is linear in the size of the
 /// coordinator whatever its shape, and a drawing never fans one action out further.
 struct BackTargets {
@@ -14,6 +15,9 @@ struct BackTargets {
 
   /// The node that stands for everything below the coordinator: its start marker.
   let outside: Int
+  /// The node that stands for whatever is on top when an external event acts: the `app`
+  /// node of the drawing.
+  let app: Int
   /// For each node, the screens it acts on: itself for a screen, the screens it is decided
   /// from for a decision (``outside`` for a start decision).
   private var actsOn: [[Int]]
@@ -27,7 +31,8 @@ struct BackTargets {
   init(_ graph: CoordinatorGraph) {
     let outside = graph.nodeCount
     self.outside = outside
-    let count = outside + 1
+    app = outside + 1
+    let count = outside + 2
     var decides = [[Int]](repeating: [], count: count)
     var pushes: [(from: Int, to: Int)] = []
     var presents: [(from: Int, to: Int)] = []
@@ -45,7 +50,8 @@ struct BackTargets {
       for step in graph.steps[node] { record(step, from: node) }
     }
 
-    actsOn = (0..<count).map { graph.isScreen($0) || $0 == outside ? [$0] : [] }
+    for step in graph.eventSteps where step.handlerOf.isEmpty { record(step, from: app) }
+    actsOn = (0..<count).map { graph.isScreen($0) || $0 >= outside ? [$0] : [] }
     switch graph.root {
     case .node(let start):
       if graph.isScreen(start) { bottoms.append(start) } else { actsOn[start].append(outside) }
@@ -62,6 +68,7 @@ struct BackTargets {
     presenters = [[Int]](repeating: [], count: count)
     roots = [[Int]](repeating: [], count: count)
     presenters[outside] = [outside]
+    presenters[app] = [app]
     for bottom in bottoms {
       Self.insert(outside, into: &below[bottom])
       Self.insert(outside, into: &presenters[bottom])

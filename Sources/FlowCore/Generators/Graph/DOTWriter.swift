@@ -1,7 +1,8 @@
 /// Writes a ``FlowDiagram`` as Graphviz DOT (spec section 9), for `dot -Tsvg`.
 ///
 /// One cluster per coordinator; screens are boxes, decisions diamonds, the start a dot (a
-/// tab container for tabs), result cases double-bordered boxes. Edge styles tell the
+/// tab container for tabs), the `app` node its external events leave from an arrow-shaped
+/// box, result cases double-bordered boxes. Edge styles tell the
 /// actions apart: push black, present blue with a hollow head, replace purple with a box
 /// head, decide grey, back (pop, dismiss) dashed, popToRoot dashed with a double head, stay
 /// dotted, finish orange, start child and tabs bold green, select bold dotted green with a
@@ -112,7 +113,7 @@ private struct Writer {
       let node = diagram.nodes[index]
       out += "    "
       write(node)
-      if [.start, .tabs, .result].contains(node.kind) { row.append(node.id) }
+      if [.start, .tabs, .app, .result].contains(node.kind) { row.append(node.id) }
     }
     // The start and the result cases share the top row: the coordinator's way in and its
     // ways out side by side, so that the parent's handlers leave close to where the child
@@ -166,6 +167,7 @@ private struct Writer {
     case .decision:
       out += "margin=\"0.02,0.02\", "
       shape = "diamond"
+    case .app: shape = "cds"
     case .result:
       out += "peripheries=2, "
       (style, color) = (["rounded", "filled"], Palette.finish)

@@ -54,6 +54,9 @@ private struct Builder {
   var firstNode: [Int]
   /// For each coordinator drawn in full, the diagram index of its first result case.
   var firstResult: [Int]
+  /// For each coordinator drawn in full that has external events, the diagram index of its
+  /// `app` node, where they leave from.
+  var appNode: [Int: Int] = [:]
   /// Coordinators drawn as one node, by index.
   var collapsed: [Int: Int] = [:]
   /// Nodes for names that do not exist, by coordinator and name.
@@ -132,6 +135,9 @@ private struct Builder {
       addNode(
         id: base + "_" + DiagramIdentifiers.sanitized(alert.name.text), kind: .decision,
         label: alert.name.text, in: cluster, at: alert.name.range)
+    }
+    if !coordinator.events.isEmpty {
+      appNode[index] = addNode(id: base + "__app", kind: .app, label: "app", in: cluster, at: nil)
     }
     firstResult[index] = diagram.nodes.count
     for resultCase in cases {
@@ -244,12 +250,20 @@ private struct Builder {
         addStep(step, of: index, owner: firstNode[index] + node, acting: node, back: back)
       }
     }
+    if let app = appNode[index] {
+      for step in coordinatorGraph.eventSteps {
+        addStep(step, of: index, owner: app, acting: nil, back: back, fromApp: true)
+      }
+    }
   }
 
   /// Adds the edges of one step of coordinator `index`, taken on the diagram node `owner`
   /// (the graph node `acting`, or the tab container when it is `nil`).
+  /// An external event's step (`fromApp`) acts on whichever screen is on top: its back
+  /// actions are drawn as a loop on the `app` node, labelled, rather than to every screen.
   private mutating func addStep(
-    _ step: Step, of index: Int, owner: Int, acting: Int?, back: BackTargets
+    _ step: Step, of index: Int, owner: Int, acting: Int?, back: BackTargets,
+    fromApp: Bool = false
   ) {
     let written = step.written
     let event = step.transition.name
@@ -274,7 +288,8 @@ private struct Builder {
       isHandler ? .handler : plain
     }
     func node(_ target: Int) -> Int {
-      target == back.outside ? startNode[index] : firstNode[index] + target
+      if target == back.app, let app = appNode[index] { return app }
+      return target == back.outside ? startNode[index] : firstNode[index] + target
     }
     func edge(_ target: Int, _ kind: FlowDiagram.Edge.Kind, style: StartStyle? = nil) {
       var modal = style?.modal
@@ -291,6 +306,9 @@ private struct Builder {
     case .replace(let target): edge(node(target), kind(.replace))
     case .decide(let target), .alert(let target): edge(node(target), kind(.decide))
     case .select(let tabChild): edge(entry(of: tabChild), .select)
+    case .pop where fromApp && !isHandler: edge(owner, .pop)
+    case .popToRoot where fromApp && !isHandler: edge(owner, .popToRoot)
+    case .dismiss where fromApp && !isHandler: edge(owner, .dismiss)
     case .pop:
       for target in back.pop(actingOn: acting) { edge(node(target), kind(.pop)) }
     case .popToRoot:

@@ -29,6 +29,7 @@ enum DiagramPalette {
     case .start: return ink
     case .tabs: return "#eceff1"
     case .decision: return "#fffde7"
+    case .app: return "#e3f2fd"
     case .result: return "#fff3e0"
     case .coordinator: return "#e8f5e9"
     case .missing: return problemFill

@@ -119,6 +119,9 @@ public struct FlowDiagram: Sendable {
       case screen
       /// A decision.
       case decision
+      /// Where the app's external events enter the coordinator (spec section 7b): their
+      /// edges leave from here, since they act on whichever screen is on top.
+      case app
       /// A result case of the cluster's coordinator: where `finish` goes, and where the
       /// parent's handler of that case leaves from.
       case result

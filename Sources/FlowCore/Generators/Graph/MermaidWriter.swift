@@ -85,6 +85,7 @@ private struct MermaidText {
     case .tabs: (open, close) = ("[/", "\\]")
     case .screen, .missing: (open, close) = ("[", "]")
     case .decision: (open, close) = ("{", "}")
+    case .app: (open, close) = (">", "]")
     case .result: (open, close) = ("([", "])")
     case .coordinator: (open, close) = ("[[", "]]")
     }
@@ -145,6 +146,7 @@ private struct MermaidText {
       ),
       ("tabs", "fill:\(Palette.fill(of: .tabs)),stroke:\(ink)", { $0.kind == .tabs }),
       ("decision", "fill:\(Palette.fill(of: .decision)),stroke:\(ink)", { $0.kind == .decision }),
+      ("app", "fill:\(Palette.fill(of: .app)),stroke:\(ink)", { $0.kind == .app }),
       (
         "result", "fill:\(Palette.fill(of: .result)),stroke:\(Palette.finish),stroke-width:2px",
         { $0.kind == .result }

@@ -1,7 +1,9 @@
 /// Translates the graph of one coordinator C into the description of its Swift file (spec
 /// section 10): `<C>Result` for an inline result, the `<C>Screens` protocol the app
 /// implements, and the `<C>Coordinator` class, with an event enum per screen and an answer
-/// enum per decision nested in it.
+/// enum per decision nested in it; for a coordinator with external events (spec section 7b),
+/// the `<C>ExternalEvent` enum and the `send(_:)` through which the app sends one from the
+/// coordinator it holds.
 ///
 /// The class's code follows the resolved graph: `start()` runs the start node (or starts the
 /// tabs), each screen's events and each decision's answers go to one `handle` method whose
@@ -52,6 +54,9 @@ struct CoordinatorGenerator {
   private var names: SwiftNames { context.names }
   private var name: String { coordinator.name.text }
   private var className: String { name + "Coordinator" }
+  /// `<C>ExternalEvent`: a top-level name that no other generated name ends like, checked
+  /// against the declared types by `duplicate-name`.
+  private var externalEventName: String { name + "ExternalEvent" }
   private var visible: [SwiftModifier] { context.access.modifiers }
   /// The modifiers of a generated enum whose payloads are `payloads`: see
   /// ``SwiftTypeFacts/isNonisolated(payloads:in:)``.
@@ -69,6 +74,16 @@ struct CoordinatorGenerator {
     }
     declarations.append(.protocolType(makeProtocol()))
     declarations.append(.type(coordinatorClass))
+    if !coordinator.events.isEmpty {
+      declarations.append(
+        .enumeration(
+          enumeration(
+            externalEventName,
+            doc: "The external events of \(name): what the app sends to the running "
+              + "coordinator, with `send(_:)` on the coordinator it holds.",
+            transitions: coordinator.events)))
+      declarations.append(.type(sendExtension()))
+    }
     return SwiftFile(
       header: header, imports: ["FlowRuntime"] + (usesFoundation ? ["Foundation"] : []),
       declarations: declarations)
@@ -207,6 +222,7 @@ struct CoordinatorGenerator {
   private mutating func makeClass() -> SwiftTypeDeclaration {
     // Bodies first: they find the payloads each decision is decided with.
     let start = startStatements()
+    let externalEventsHandler = receiveExternalEvents()
     var screenSections: [[SwiftDeclaration]] = []
     for screen in coordinator.screens.indices { screenSections.append(section(for: screen)) }
     var answerHandlers: [SwiftFunction?] = []
@@ -281,6 +297,10 @@ struct CoordinatorGenerator {
         members.append(.function(decide(decision, payload: payload)))
       }
       if let handler = answerHandlers[offset] { members.append(.function(handler)) }
+    }
+    if let receive = externalEventsHandler {
+      members.append(.mark("External events"))
+      members.append(.function(receive))
     }
 
     let doc = SwiftNames.docLines(coordinator.doc)
@@ -458,6 +478,73 @@ struct CoordinatorGenerator {
         .guardStatement(.expression(.identifier("canAct")), otherwise: [.returnStatement]),
         .switchOver(.identifier(parameter), cases: cases),
       ])
+  }
+
+  // MARK: External events
+
+  /// `receive(_:)`, which runs an external event's action (spec section 7b): on a coordinator
+  /// that still runs, after ending the children its own actions started unless the action
+  /// acts over whatever is on top. `nil` without external events.
+  private mutating func receiveExternalEvents() -> SwiftFunction? {
+    guard !graph.eventSteps.isEmpty else { return nil }
+    var cases: [SwiftSwitchCase] = []
+    for (step, handlers) in graph.events {
+      var item = switchCase(step, handlers: handlers, comments: false)
+      if Self.endsChildren(step) { item.body.insert(.expression(.call("endChildren")), at: 0) }
+      cases.append(item)
+    }
+    return SwiftFunction(
+      preamble: SwiftPreamble(
+        doc: [
+          "Runs the action of an external event; the app sends one with `send(_:)` on the "
+            + "coordinator it holds, which finds the outermost running \(className)."
+        ], modifiers: visible),
+      name: "receive",
+      parameters: [
+        SwiftParameter(label: "_", name: "event", type: .named(externalEventName))
+      ],
+      body: [
+        .guardStatement(
+          .expression(.not(.identifier("isFinished"))), otherwise: [.returnStatement]),
+        .switchOver(.identifier("event"), cases: cases),
+      ])
+  }
+
+  /// Whether an external event's action first ends the coordinator's children: every action
+  /// but those that act over whatever is on top (`alert`, `present`, a modal `start`,
+  /// `select`, `stay`).
+  private static func endsChildren(_ step: Step) -> Bool {
+    switch step.written.kind {
+    case .alert, .present, .select, .stay, .invalid: return false
+    case .start(let start): return start.style.modal == nil
+    case .push, .replace, .pop, .popToRoot, .dismiss, .decide, .finish: return true
+    }
+  }
+
+  /// `extension Coordinator { func send(_ event: <C>ExternalEvent) -> Bool }`: the app sends
+  /// the event from the root coordinator it holds, and it reaches the outermost running
+  /// `<C>Coordinator` (spec section 10); `false` when none runs, and nothing happens.
+  private func sendExtension() -> SwiftTypeDeclaration {
+    let receive = SwiftExpression.call(
+      .member(of: "coordinator", "receive"), [.value(.identifier("event"))])
+    let deliver = SwiftExpression.call(
+      .identifier("deliver"),
+      [SwiftArgument(label: "to", value: .member(.type(.named(className)), "self"))],
+      trailing: SwiftClosure(
+        parameters: [SwiftClosureParameter(name: "coordinator", type: nil)],
+        body: [.expression(receive)]))
+    let send = SwiftFunction(
+      preamble: SwiftPreamble(
+        doc: [
+          "Sends an external event of \(name) to the outermost running \(className): this "
+            + "coordinator or one it runs, however deep. Returns whether one ran; when none "
+            + "does, nothing happens."
+        ], attributes: [SwiftAttribute(name: "discardableResult")], modifiers: visible),
+      name: "send",
+      parameters: [SwiftParameter(label: "_", name: "event", type: .named(externalEventName))],
+      returns: .named(names.swift("Bool")), body: [.expression(deliver)])
+    return SwiftTypeDeclaration(
+      kind: .extensionType, name: names.runtime("Coordinator"), members: [.function(send)])
   }
 
   // MARK: Decisions

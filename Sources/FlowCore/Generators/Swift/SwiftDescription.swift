@@ -25,7 +25,7 @@ struct SwiftFile: Sendable {
 enum SwiftDeclaration: Sendable {
   /// An enum.
   case enumeration(SwiftEnum)
-  /// A struct or a class.
+  /// A struct, a class or an extension.
   case type(SwiftTypeDeclaration)
   /// A protocol.
   case protocolType(SwiftProtocol)
@@ -79,12 +79,14 @@ struct SwiftEnumCase: Sendable {
   var payload: SwiftType?
 }
 
-/// A struct or a class.
+/// A struct or a class, or an extension of a type declared elsewhere.
 struct SwiftTypeDeclaration: Sendable {
-  /// Which of the two.
+  /// Which of the three.
   enum Kind: String, Sendable {
     case structure = "struct "
     case classType = "class "
+    /// `extension Name`: `name` is the type extended.
+    case extensionType = "extension "
   }
 
   var preamble = SwiftPreamble()
@@ -221,6 +223,8 @@ enum SwiftExpression: Sendable {
   case boolean(Bool)
   /// A string literal, escaped as Swift needs: `"Review"`.
   case string(String)
+  /// `!operand`.
+  indirect case not(SwiftExpression)
 
   /// `base.name`, for a member of a name in scope.
   static func member(of base: String, _ name: String) -> SwiftExpression {

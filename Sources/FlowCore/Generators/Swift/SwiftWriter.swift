@@ -487,6 +487,9 @@ struct SwiftWriter {
     case .optionalChain(let base):
       write(base)
       text.append("?")
+    case .not(let operand):
+      text.append("!")
+      write(operand)
     case .call(let call):
       write(call.function)
       if !call.arguments.isEmpty || call.trailing == nil {
