@@ -225,6 +225,13 @@ open class Coordinator {
     routerOwner.reconcile(from: before)
   }
 
+  /// Shows `alert` over whatever is on top (the flow's `alert:`). An alert is not a screen:
+  /// the navigation stays where it is, and its buttons act, once it has closed, on the screen
+  /// that showed it (generated code hands them to the alert through ``answerOnce(_:)``).
+  public func alert(_ alert: FlowAlert) {
+    router.alert(alert)
+  }
+
   // MARK: Tabs
 
   /// Shows `container`, the container of a tab coordinator's tabs, on the current stack; the
@@ -284,10 +291,11 @@ open class Coordinator {
     child.start()
   }
 
-  /// `handle` for the answer to a decision asked now: called at most once, and only if
-  /// the answer comes while the coordinator is where it asked, so that a decision acts on
-  /// the screen it was decided from. An answer that comes twice counts once; one that comes
-  /// after the coordinator or the user navigated is dropped.
+  /// `handle` for the answer to a decision asked now, or the button of an alert shown now:
+  /// called at most once, and only if the answer or tap comes while the coordinator is where
+  /// it asked, so that a decision or an alert acts on the screen it was decided or shown
+  /// from. An answer that comes twice counts once; one that comes after the coordinator or
+  /// the user navigated is dropped.
   public func answerOnce<Answer>(
     _ handle: @escaping @MainActor (Answer) -> Void
   ) -> @MainActor (Answer) -> Void {

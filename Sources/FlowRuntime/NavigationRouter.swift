@@ -83,9 +83,12 @@
       recordCounts()
     }
 
+    /// Dismisses the top modal stack from the view controller that presented it, so that an
+    /// alert shown over the stack goes with it (dismissing the stack itself would close only
+    /// the alert).
     public func dismiss() {
       guard let stack = modals.popLast() else { return }
-      stack.dismiss(animated: true)
+      (stack.presentingViewController ?? stack).dismiss(animated: true)
       recordCounts()
     }
 
@@ -108,6 +111,41 @@
     public func makeTabStack() -> (router: any Router, view: any Presentable) {
       let router = NavigationRouter()
       return (router, router.navigationController)
+    }
+
+    /// Presents a `UIAlertController` made from `alert` over the view controller on top,
+    /// whatever presents it: UIKit closes the alert before it runs the tapped action's
+    /// handler. An alert is not one of this router's stacks: its counts do not change. An
+    /// action sheet is anchored to the middle of the view it is shown over, which an iPad's
+    /// popover needs.
+    public func alert(_ alert: FlowAlert) {
+      let controller = UIAlertController(
+        title: alert.title, message: alert.message,
+        preferredStyle: alert.style == .actionSheet ? .actionSheet : .alert)
+      for button in alert.buttons {
+        let action = button.action
+        controller.addAction(
+          UIAlertAction(title: button.title, style: Self.style(of: button.role)) { _ in
+            action()
+          })
+      }
+      var presenter: UIViewController = topStack
+      while let presented = presenter.presentedViewController { presenter = presented }
+      if let popover = controller.popoverPresentationController {
+        popover.sourceView = presenter.view
+        popover.sourceRect = CGRect(
+          x: presenter.view.bounds.midX, y: presenter.view.bounds.midY, width: 0, height: 0)
+        popover.permittedArrowDirections = []
+      }
+      presenter.present(controller, animated: true)
+    }
+
+    private static func style(of role: FlowAlert.Button.Role) -> UIAlertAction.Style {
+      switch role {
+      case .default: .default
+      case .cancel: .cancel
+      case .destructive: .destructive
+      }
     }
 
     /// The view controller of `screen`, with the system controls that `controls` turns off

@@ -6,9 +6,10 @@
 /// and previews: drive a coordinator, then compare ``calls`` with what the flow says.
 ///
 /// Calls are recorded as `push Name`, `present Name`, `replace from 1 with Name`, `pop`,
-/// `pop to root 1` (the index of the screen it goes back to), `dismiss`, `unwind to 0:2` (see ``StackPosition/description``) and
-/// `select tab 1 of MainTabs` (the index of the tab, 0 the first, and the container), where
-/// a screen's name is its `description`. A full-screen modal stack and a screen's controls that are
+/// `pop to root 1` (the index of the screen it goes back to), `dismiss`, `unwind to 0:2`
+/// (see ``StackPosition/description``), `select tab 1 of MainTabs` (the index of the tab, 0
+/// the first, and the container) and `alert Title [Delete, Keep]` (see
+/// ``FlowAlert/description``). A full-screen modal stack and a screen's controls that are
 /// off follow in brackets: `present Terms [fullScreen, dismissible: false]`,
 /// `push Payment [systemBack: false]`.
 ///
@@ -34,6 +35,10 @@
 ///
 /// Its ``observers`` hear of every change of the screen on top, named as the coordinator
 /// named it, else as it is recorded.
+///
+/// ``tap(_:)`` taps a button of the alert on top, as the user does (`tap Delete`).
+/// An alert is not a stack: it is kept apart (``shownAlerts``) and never moves ``top``; as in
+/// UIKit, it goes away with the modal stack it was shown over.
 @MainActor
 public final class RecordingRouter: Router, Presentable, CustomStringConvertible {
   /// A screen on a stack, with the system controls it was shown with.
@@ -58,6 +63,10 @@ public final class RecordingRouter: Router, Presentable, CustomStringConvertible
   public private(set) var calls: [String] = []
   /// The routers this one made for tab stacks, in order.
   public private(set) var tabStacks: [RecordingRouter] = []
+  /// The alerts shown and not closed yet, the one on top last.
+  public var shownAlerts: [FlowAlert] { alerts.map(\.alert) }
+  /// Each alert shown and not closed yet, with the modal stack it is over (0: the root).
+  private var alerts: [(alert: FlowAlert, level: Int)] = []
   /// The tab each tab container selected last, by the container's identity.
   private var selectedTabs: [ObjectIdentifier: Int] = [:]
   public var onUserUnwind: (@MainActor (_ before: StackPosition) -> Void)?
@@ -169,10 +178,33 @@ public final class RecordingRouter: Router, Presentable, CustomStringConvertible
     let level = max(0, position.modals)
     guard level < levels.count else { return }
     levels.removeSubrange((level + 1)...)
+    closeAlertsAboveTopStack()
     if levels[level].screens.count > position.screens {
       levels[level].screens.removeSubrange(max(0, position.screens)...)
     }
     topMayHaveChanged()
+  }
+
+  public func alert(_ alert: FlowAlert) {
+    calls.append("alert \(alert)")
+    alerts.append((alert, levels.count - 1))
+  }
+
+  /// The alert on top, if one is shown.
+  public var topAlert: FlowAlert? { alerts.last?.alert }
+
+  /// Taps the button titled `title` of the alert on top, as the user does: the alert closes,
+  /// then the button's action runs. Returns whether there was such a button; without one,
+  /// nothing happens (the call is recorded all the same).
+  @discardableResult
+  public func tap(_ title: String) -> Bool {
+    calls.append("tap \(title)")
+    guard let alert = alerts.last?.alert,
+      let button = alert.buttons.first(where: { $0.title == title })
+    else { return false }
+    alerts.removeLast()
+    button.action()
+    return true
   }
 
   public func makeTabStack() -> (router: any Router, view: any Presentable) {
@@ -301,7 +333,13 @@ public final class RecordingRouter: Router, Presentable, CustomStringConvertible
   private func removeTopStack() -> Bool {
     guard levels.count > 1 else { return false }
     levels.removeLast()
+    closeAlertsAboveTopStack()
     return true
+  }
+
+  /// Closes the alerts shown over a modal stack that is gone, without running any button.
+  private func closeAlertsAboveTopStack() {
+    alerts.removeAll { $0.level > levels.count - 1 }
   }
 
   #if canImport(UIKit)

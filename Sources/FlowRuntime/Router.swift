@@ -130,6 +130,11 @@ public protocol Router: AnyObject {
   /// flow, for the router's records and observers. A coordinator calls it when it knows
   /// the name (generated code passes each screen's).
   func willShow(_ screen: any Presentable, named name: String)
+
+  /// Shows `alert` over whatever is on top (the flow's `alert:`, FLOW-SPEC section 6b). An
+  /// alert is not a modal stack: ``top`` stays where it is. When the user taps one of its
+  /// buttons, the alert closes first, then the router runs that button's action.
+  func alert(_ alert: FlowAlert)
 }
 
 extension Router {

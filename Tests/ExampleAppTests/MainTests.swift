@@ -153,6 +153,28 @@ import Testing
     #expect(coordinator.canAct)
   }
 
+  /// Removing a saved address asks first, in an action sheet that names it (the alert's
+  /// input); either button stays in the address book, which keeps running.
+  @Test func removingAnAddressIsConfirmedInAnActionSheetThatNamesIt() throws {
+    let harness = Harness()
+    let main = try harness.signedIn()
+    let account = try harness.tab(3)
+    let coordinator = try #require(harness.child(AccountCoordinator.self, of: main))
+    tap(AccountCoordinator.ProfileEvent.addresses, on: account)
+    tap(AddressBookCoordinator.AddressesEvent.remove(Example.office), on: account)
+    #expect(account.topAlert?.style == .actionSheet)
+    #expect(account.tap("Remove"))
+    tap(AddressBookCoordinator.AddressesEvent.remove(Example.home), on: account)
+    #expect(account.tap("Keep"))
+    #expect(
+      account.calls == [
+        "push Addresses", "alert Remove Office? [Remove, Keep]", "tap Remove",
+        "alert Remove Home? [Remove, Keep]", "tap Keep",
+      ])
+    #expect(names(account) == ["Profile(ada)", "Addresses"])
+    #expect(harness.child(AddressBookCoordinator.self, of: coordinator) != nil)
+  }
+
   @Test func signingOutEndsMainAndEveryTabAndAsksAgain() throws {
     let harness = Harness()
     weak var main: MainCoordinator?
@@ -171,6 +193,37 @@ import Testing
     #expect(shop == nil)
   }
 
+  /// The settings ask before the account is deleted, in an alert over the settings that
+  /// moves nothing: keeping it stays there, reviewing the orders pushes them onto the
+  /// account's stack above the settings, and only `Delete` finishes the account.
+  @Test func deletingTheAccountIsConfirmedInAnAlertFirst() throws {
+    let harness = Harness()
+    let main = try harness.signedIn()
+    let account = try harness.tab(3)
+    tap(AccountCoordinator.ProfileEvent.settings, on: account)
+    let settings = account.top
+    tap(AccountCoordinator.SettingsEvent.deleteAccount, on: account)
+    #expect(account.top == settings, "an alert is not a modal stack")
+    #expect(account.topAlert?.buttons.map(\.role) == [.destructive, .default, .cancel])
+    #expect(account.tap("Keep"))
+    #expect(account.shownAlerts.isEmpty)
+    #expect(names(account) == ["Profile(ada)", "Settings"])
+    tap(AccountCoordinator.SettingsEvent.deleteAccount, on: account)
+    #expect(account.tap("Review orders"))
+    #expect(names(account) == ["Profile(ada)", "Settings", "OrderHistory"])
+    account.userPops()
+    tap(AccountCoordinator.SettingsEvent.deleteAccount, on: account)
+    #expect(harness.child(AccountCoordinator.self, of: main) != nil)
+    #expect(account.tap("Delete"))
+    #expect(harness.child(AccountCoordinator.self, of: main) == nil)
+    let alert = "alert Delete account? [Delete, Review orders, Keep]"
+    #expect(
+      account.calls == [
+        "push Settings", alert, "tap Keep", alert, "tap Review orders", "push OrderHistory",
+        "user pop", alert, "tap Delete",
+      ])
+  }
+
   @Test func deletingTheAccountAsksWhyThenEnds() throws {
     for way in ["send", "skip", "swipe"] {
       let harness = Harness()
@@ -182,6 +235,7 @@ import Testing
         let account = try harness.tab(3)
         tap(AccountCoordinator.ProfileEvent.settings, on: account)
         tap(AccountCoordinator.SettingsEvent.deleteAccount, on: account)
+        account.tap("Delete")
         feedback = harness.child(FeedbackCoordinator.self, of: running)
         #expect(harness.child(AccountCoordinator.self, of: running) == nil)
         #expect(running.children.count == 4, "three tabs and the survey")

@@ -116,4 +116,5 @@ private final class ForwardingRouter: Router {
   func dismiss() { inner.dismiss() }
   func unwind(to position: StackPosition) { inner.unwind(to: position) }
   func makeTabStack() -> (router: any Router, view: any Presentable) { inner.makeTabStack() }
+  func alert(_ alert: FlowAlert) { inner.alert(alert) }
 }

@@ -6,7 +6,7 @@ import Testing
 /// depends on this one by path. The module is made to be awkward: keywords as names, a type
 /// that hides a runtime name, a type and a coordinator of one name (`Pong`),
 /// payloads on `stay` and `pop`, `popToRoot`, `select`, `leave`, modal styles, screens without the system's back
-/// or swipe, recursive types, coordinators that start each other, tabs,
+/// or swipe, alerts (one whose button carries a type that hides the runtime's `FlowAlert`), recursive types, coordinators that start each other, tabs,
 /// decisions decided with several payloads, a screen without events and a decision without
 /// cases, external types, external events (with keywords as names, on a start decision's
 /// coordinator, a tab coordinator and beside a type that hides the runtime's `Coordinator`),
@@ -99,6 +99,7 @@ let awkwardFlow = """
     Outcome: { enum: { default: ~, return: String } }
     Pong: { struct: { score: Int } }
     Coordinator: { struct: { id: Int } }
+    FlowAlert: { struct: { title: String } }
   coordinators:
     Flow:
       doc: "Its class hides the runtime's base class.\\r\\nA second line\\twith a tab.\\n\\n"
@@ -144,7 +145,9 @@ let awkwardFlow = """
         - start: Quiet
         - start: Ping
           doc: Ping pongs.
-          on: { done: { present: Sheet, style: fullScreen } }
+          on: { done: { alert: Again } }
+      alerts:
+        Again: { on: { sheet: { present: Sheet, style: fullScreen }, no: stay } }
       screens:
         Sheet:
           on:
@@ -162,9 +165,20 @@ let awkwardFlow = """
             rest: { push: Blank }
             ping: { payload: Int, select: Ping }
             wait: { decide: Pending }
+            ask: { alert: Sure }
+            keyed: { payload: "[Key: String]", alert: Keyed }
         Blank:
       decisions:
         Pending: {}
+      alerts:
+        Sure:
+          doc: "Asks.\\n*/ Really."
+          on:
+            self: { payload: FlowAlert, push: Blank }
+            default: stay
+        Keyed:
+          input: "[Key: String]"
+          on: { in: { decide: Pending }, again: { alert: Sure } }
     Ping:
       result: { done: ~ }
       start: PingScreen

@@ -49,6 +49,26 @@ struct BrokenDefinitions {
           ranges.append((decision.range, decision.name.range))
         }
       }
+      for alert in coordinator.alerts {
+        // An alert with the name of a screen or decision is the later one when it comes
+        // after it; otherwise that node is.
+        var earlier: (range: SourceRange, name: SourceRange)?
+        switch module.node(named: alert.name.text, in: index) {
+        case .screen(let screen):
+          earlier = (coordinator.screens[screen].range, coordinator.screens[screen].name.range)
+        case .decision(let decision):
+          earlier = (
+            coordinator.decisions[decision].range, coordinator.decisions[decision].name.range
+          )
+        case .alert, nil: break
+        }
+        var isLaterDuplicate = false
+        if let earlier {
+          isLaterDuplicate = earlier.range.start < alert.range.start
+          if !isLaterDuplicate { ranges.append(earlier) }
+        }
+        if alert.isBroken || isLaterDuplicate { ranges.append((alert.range, alert.name.range)) }
+      }
     }
     for (range, name) in ranges {
       names.insert(Self.start(of: name))

@@ -90,6 +90,12 @@ struct SharedFindings {
             name: DefinitionName(kind: .decision, name: decision.name, coordinator: owner),
             range: decision.range))
       }
+      for alert in coordinator.alerts {
+        leaves[file, default: []].append(
+          Definition(
+            name: DefinitionName(kind: .alert, name: alert.name, coordinator: owner),
+            range: alert.range))
+      }
     }
     for type in module.types where spans[type.range.fileName] != nil {
       leaves[type.range.fileName, default: []].append(

@@ -20,6 +20,7 @@ package struct Suppressions {
       add(coordinator.lint, scope: coordinator.range)
       for screen in coordinator.screens { add(screen.lint, scope: screen.range) }
       for decision in coordinator.decisions { add(decision.lint, scope: decision.range) }
+      for alert in coordinator.alerts { add(alert.lint, scope: alert.range) }
     }
   }
 

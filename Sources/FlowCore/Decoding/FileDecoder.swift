@@ -371,9 +371,13 @@ package struct FileDecoder: Sendable {
       return nil
     }
     guard let coordinator = name(start.value, for: "'start'") else { return nil }
+    if let style = body["style"] {
+      report(
+        "a tab has no 'style': each tab's child starts at the root of a stack of its own",
+        at: style.keyNode)
+    }
     let child = ChildStart(
-      coordinator: coordinator, style: body["style"].flatMap { style($0) } ?? .push,
-      handlers: handlers(body["on"], of: coordinator.text))
+      coordinator: coordinator, handlers: handlers(body["on"], of: coordinator.text))
     checkTabContainer(child.handlers, in: "a tab's handlers")
     return Tab(child: child, doc: body["doc"].flatMap { text($0) }, range: start.name.range)
   }
@@ -644,7 +648,8 @@ package struct FileDecoder: Sendable {
           + "modal 'start'", at: action.range))
   }
 
-  /// The words of a start's `style`: `present` is `sheet`, as revision 1 wrote it.
+  /// The words of a start's `style`: `present` is `sheet`, as revision 1 wrote it. A tab has
+  /// none (spec section 4): `style` is among its keys only to say so.
   private static let startStyles = ["push", "sheet", "fullScreen", "present"]
 
   private mutating func style(_ entry: MappingReader.Entry) -> StartStyle? {

@@ -44,7 +44,9 @@ package enum BackLeakRule: ModuleRule {
           result: { sent: ~ }
           start: Compose
           screens:
-            Compose: { on: { send: { finish: sent }, close: ↓dismiss } }
+            Compose: { on: { send: { finish: sent }, close: ↓dismiss, delete: { alert: Sure } } }
+          alerts:
+            Sure: { on: { delete: ↓dismiss, keep: stay } }
       """),
     .passing(
       """

@@ -5,17 +5,18 @@ package enum DuplicateNameRule: ModuleRule {
   package static let blocksGeneration = true
   package static let drawing = FindingDrawing.problem
   package static let summary =
-    "A coordinator or type defined twice in the module, a screen and a decision of one name, "
-    + "or generated Swift names that collide."
+    "A coordinator or type defined twice in the module, two nodes (screens, decisions, alerts) "
+    + "of one name in a coordinator, or generated Swift names that collide."
   package static let rationale = """
     Coordinators have one namespace across the module's files and types another (a type \
-    `News` and a coordinator `News` do not clash); screens and decisions share their \
+    `News` and a coordinator `News` do not clash); screens, decisions and alerts share their \
     coordinator's. Generated code adds `<C>Coordinator`, `<C>Screens` \
     and `<C>Result` for each coordinator `C`, and `<C>ExternalEvent` for one with external \
-    events: a type with one of those names would collide \
-    with it. Inside `<C>Coordinator` it nests `<S>Event` for each screen `S` and \
-    `<D>Answer` for each decision `D`: a type of the same name would be hidden there, and \
-    so would `<C>ExternalEvent` by the event enum of a screen `<C>External`. The finding is placed once, at the later definition in file order (files \
+    events: a type with one of those names would collide with it. Inside `<C>Coordinator` \
+    it nests `<S>Event` for each screen `S`, `<D>Answer` for each decision `D` and \
+    `<A>Button` for each alert `A`: a type of the same name would be hidden there, and so \
+    would `<C>ExternalEvent` by the event enum of a screen `<C>External`. The finding is \
+    placed once, at the later definition in file order (files \
     sorted by path), with a note at the earlier.
     """
   package static let examples: [RuleExample] = [
@@ -52,6 +53,8 @@ package enum DuplicateNameRule: ModuleRule {
             Login: { on: { next: { finish: done } } }
           decisions:
             ↓Login: { cases: { yes: { finish: done } } }
+          alerts:
+            ↓Login: { on: { ok: stay } }
       """),
     .triggering(
       """
@@ -184,30 +187,40 @@ package enum DuplicateNameRule: ModuleRule {
 
     checkNestedNames(module, into: &findings)
 
-    // Screens and decisions: the module's name table holds each coordinator's first node
-    // of every name, so only decisions (few) need looking up.
+    // Screens, decisions and alerts: the module's name table holds each coordinator's first
+    // node of every name (screens before decisions before alerts), so only decisions and
+    // alerts (few) need looking up, each against the node the table holds.
     for (index, coordinator) in module.coordinators.enumerated() {
-      for decision in coordinator.decisions.indices {
-        let name = coordinator.decisions[decision].name
-        guard case .screen(let screenIndex) = module.node(named: name.text, in: index) else {
-          continue
+      let nodes =
+        coordinator.decisions.map { ($0.name, "decision") }
+        + coordinator.alerts.map { ($0.name, "alert") }
+      for (name, kind) in nodes {
+        let other: Identifier
+        let otherKind: String
+        switch module.node(named: name.text, in: index) {
+        case .screen(let screen): (other, otherKind) = (coordinator.screens[screen].name, "screen")
+        case .decision(let decision) where kind == "alert":
+          (other, otherKind) = (coordinator.decisions[decision].name, "decision")
+        default: continue
         }
-        let screen = coordinator.screens[screenIndex].name
-        let (first, later) = screen.range.start < name.range.start ? (screen, name) : (name, screen)
-        let laterKind = later == screen ? "screen" : "decision"
-        let firstKind = later == screen ? "decision" : "screen"
+        let isLater = other.range.start < name.range.start
+        let (first, firstKind) = isLater ? (other, otherKind) : (name, kind)
+        let (later, laterKind) = isLater ? (name, kind) : (other, otherKind)
         findings.add(
           self,
-          "\(laterKind) '\(later)' has the name of a \(firstKind) of coordinator "
-            + "'\(coordinator.name)'; screens and decisions share one namespace",
+          "\(laterKind) '\(later)' has the name of \(article(firstKind)) \(firstKind) of "
+            + "coordinator '\(coordinator.name)'; screens, decisions and alerts share one namespace",
           at: later.range, notes: [Note("\(firstKind) defined here", at: first.range)])
       }
     }
   }
 
+  /// `an` before `alert`, `a` before the other kinds of node.
+  private static func article(_ kind: String) -> String { kind == "alert" ? "an" : "a" }
+
   /// Reports the enums nested in a generated coordinator class that would hide a declared
-  /// type inside it (`<Screen>Event` and `<Decision>Answer`), and the screens whose event enum
-  /// would hide the coordinator's external event enum there.
+  /// type inside it (`<Screen>Event`, `<Decision>Answer` and `<Alert>Button`), and the
+  /// screens whose event enum would hide the coordinator's external event enum there.
   private static func checkNestedNames(_ module: FlowModule, into findings: inout Findings) {
     // The external event enum is named inside the class, where a screen's event enum of the
     // same name would hide it.
@@ -227,6 +240,7 @@ package enum DuplicateNameRule: ModuleRule {
       let nodes =
         coordinator.screens.map { ($0.name, "screen", "Event", "event enum") }
         + coordinator.decisions.map { ($0.name, "decision", "Answer", "answer enum") }
+        + coordinator.alerts.map { ($0.name, "alert", "Button", "button enum") }
       for (name, kind, suffix, role) in nodes {
         let nested = name.text + suffix
         guard let type = module.type(named: nested) else { continue }

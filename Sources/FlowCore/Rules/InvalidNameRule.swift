@@ -7,11 +7,12 @@ package enum InvalidNameRule: ModuleRule {
   package static let summary =
     "A name that is not UpperCamelCase or lowerCamelCase as its kind requires."
   package static let rationale = """
-    Names become Swift names in generated code: coordinators, screens, decisions and types \
+    Names become Swift names in generated code: coordinators, screens, decisions, alerts and \
+    types \
     are UpperCamelCase and may not be a builtin type name nor `Self`, `Type`, `Any` or \
     `Protocol`, nor `Swift`, `FlowRuntime` or `Foundation`, the modules generated code \
-    names its types through; events, result cases, decision cases, struct fields and enum \
-    cases are lowerCamelCase. No name is longer than 128 characters, so that every file \
+    names its types through; events, result cases, decision cases, alert buttons, struct \
+    fields and enum cases are lowerCamelCase. No name is longer than 128 characters, so that every file \
     named after one (`<Name>Coordinator.swift`) fits the 255 bytes file systems allow. \
     Sticking to these forms keeps the generated code idiomatic, free of clashes, and \
     writable.
@@ -113,6 +114,10 @@ package enum InvalidNameRule: ModuleRule {
         for decisionCase in decision.cases {
           check(decisionCase.name, .lowerCamel, "decision case", &findings)
         }
+      }
+      for alert in coordinator.alerts {
+        check(alert.name, .upperCamel, "alert", &findings)
+        for button in alert.buttons { check(button.name, .lowerCamel, "button", &findings) }
       }
     }
   }

@@ -6,9 +6,9 @@ package enum TypeMismatchRule: ModuleRule {
   package static let drawing = FindingDrawing.problem
   package static let summary = "A payload missing or of the wrong type."
   package static let rationale = """
-    A screen with `input`, a `finish` case with a payload and a coordinator with `input` \
-    each need a payload of exactly that type; `T` may flow into `T?`. The payload an action \
-    has is its event's or decision case's `payload`, the handled result case's in a child \
+    A screen or alert with `input`, a `finish` case with a payload and a coordinator with \
+    `input` each need a payload of exactly that type; `T` may flow into `T?`. The payload an \
+    action has is its event's, decision case's or alert button's `payload`, the handled result case's in a child \
     handler, and the coordinator's `input` for its `start` node and its tabs. A payload the \
     target does not need is dropped. `result:` naming a type that is not an enum is also a \
     mismatch.
@@ -28,7 +28,10 @@ package enum TypeMismatchRule: ModuleRule {
               on:
                 select: { payload: Int, ↓push: Detail }
                 open: { ↓push: Detail }
+                remove: { ↓alert: ConfirmRemove }
             Detail: { input: Item, on: { back: pop } }
+          alerts:
+            ConfirmRemove: { input: Item, on: { remove: stay, keep: stay } }
       """),
     .passing(
       """
@@ -45,8 +48,13 @@ package enum TypeMismatchRule: ModuleRule {
                 select: { payload: Item, push: Detail }
                 search: { payload: String, push: Search }
                 open: { payload: Item, push: List }
+                remove: { payload: Item, alert: ConfirmRemove }
             Detail: { input: Item, on: { back: pop } }
             Search: { input: String?, on: { back: pop } }
+          alerts:
+            ConfirmRemove:
+              input: Item
+              on: { remove: { payload: Item, push: Detail }, keep: stay }
       """),
   ]
 
@@ -96,6 +104,10 @@ package enum TypeMismatchRule: ModuleRule {
           case .push(let screen), .present(let screen), .replace(let screen):
             need = coordinator.screens[screen].input
             target = { "screen '\(coordinator.screens[screen].name)'" }
+          case .alert(let alert):
+            let shown = coordinator.alerts[alert - graph.alertStart]
+            need = shown.input
+            target = { "alert '\(shown.name)'" }
           case .finish(let resultCase):
             need = graph.results[resultCase].payload
             target = { "result case '\(step.written.finishedCase)'" }
@@ -149,8 +161,8 @@ package enum TypeMismatchRule: ModuleRule {
       .input(coordinator: coordinator.name.text)
     }
 
-    /// `event 'x' of screen 'Y'`, `case 'x' of decision 'D'`, `result case 'x' of 'C'`,
-    /// `external event 'x' of 'C'`.
+    /// `event 'x' of screen 'Y'`, `case 'x' of decision 'D'`, `button 'x' of alert 'A'`,
+    /// `result case 'x' of 'C'`, `external event 'x' of 'C'`.
     var transition: String {
       switch self {
       case .input(let coordinator):

@@ -10,8 +10,9 @@ package enum UnknownReferenceRule: ModuleRule {
     + "does not exist where it is used, or a name of the wrong kind."
   package static let rationale = """
     A reference that resolves to nothing would be a crash or a dead button at run time. \
-    Screens, decisions and `finish` cases are those of the coordinator that holds the \
-    action; a screen of another coordinator is reached only by starting that coordinator, \
+    Screens, decisions, alerts and `finish` cases are those of the coordinator that holds \
+    the action, and each is named by its own action (`push` a screen, `decide` a decision, \
+    `alert` an alert: the message says which kind a name of the wrong kind is); a screen of another coordinator is reached only by starting that coordinator, \
     and the message says so. The closest existing name is suggested. The finding is placed \
     at the name that is wrong (`Setings` in `push: Setings`, a handler's case, a type, an \
     entry of `lint: ignore`), except that a `finish` in a coordinator without a result is \

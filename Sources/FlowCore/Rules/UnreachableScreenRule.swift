@@ -1,16 +1,16 @@
-/// Screens and decisions that no path from their coordinator's start reaches.
+/// Screens, decisions and alerts that no path from their coordinator's start reaches.
 package enum UnreachableScreenRule: ModuleRule {
   package static let id: RuleID = "unreachable-screen"
   package static let severity = Severity.warning
   package static let blocksGeneration = false
   package static let drawing = FindingDrawing.unreachable
   package static let summary =
-    "A screen or decision that cannot be reached from its coordinator's start."
+    "A screen, decision or alert that cannot be reached from its coordinator's start."
   package static let rationale = """
     Reachability is true reachability from the coordinator's `start` (for a tab \
-    coordinator, from its tabs' handlers), following push, present, replace, decide and \
-    the handlers of started children: screens that only point at each other are still \
-    unreachable. Such a screen is dead code in the flow and in the generated Swift.
+    coordinator, from its tabs' handlers), following push, present, replace, decide, \
+    alert (with the alert's buttons) and the handlers of started children: screens that \
+    only point at each other are still unreachable. Such a screen is dead code in the flow and in the generated Swift.
     """
   package static let examples: [RuleExample] = [
     .triggering(
@@ -27,6 +27,8 @@ package enum UnreachableScreenRule: ModuleRule {
             ↓Shore: { on: { back: pop, again: { push: Island } } }
           decisions:
             ↓Unused: { cases: { yes: { push: Home } } }
+          alerts:
+            ↓Forgotten: { on: { ok: stay } }
       """),
     .passing(
       """
@@ -39,7 +41,9 @@ package enum UnreachableScreenRule: ModuleRule {
             Home: { on: { next: { decide: Route } } }
             Detail: { on: { back: pop } }
           decisions:
-            Route: { cases: { detail: { push: Detail }, stay: stay } }
+            Route: { cases: { detail: { push: Detail }, stay: stay, ask: { alert: Sure } } }
+          alerts:
+            Sure: { on: { yes: { push: Detail }, no: stay } }
       """),
   ]
 

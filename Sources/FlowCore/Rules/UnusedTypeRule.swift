@@ -6,8 +6,8 @@ package enum UnusedTypeRule: ModuleRule {
   package static let drawing = FindingDrawing.problem
   package static let summary = "A declared type that nothing uses."
   package static let rationale = """
-    A type is used when a coordinator's `input` or `result`, a screen's `input` or a \
-    `payload` names it, directly or through the fields and cases of used types. An unused \
+    A type is used when a coordinator's `input` or `result`, a screen's or alert's `input` or \
+    a `payload` (of an event, a decision case or an alert's button) names it, directly or through the fields and cases of used types. An unused \
     type is generated for nothing, or names an external type the app no longer needs.
     """
   package static let examples: [RuleExample] = [
@@ -70,6 +70,10 @@ package enum UnusedTypeRule: ModuleRule {
         for decisionCase in decision.cases { use(decisionCase.payload) }
       }
       for event in coordinator.events { use(event.payload) }
+      for alert in coordinator.alerts {
+        use(alert.input)
+        for button in alert.buttons { use(button.payload) }
+      }
     }
     while let name = pending.popLast() {
       switch module.type(named: name)?.kind {

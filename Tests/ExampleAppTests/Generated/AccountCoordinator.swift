@@ -10,7 +10,8 @@ nonisolated enum AccountResult: Hashable, Sendable {
 }
 
 /// What the app provides to run Account: its screens (each from its input and a way to send its
-/// events). The protocols it inherits ask the same for the coordinators it starts.
+/// events) and its alerts (each from its input and a way to send the button tapped). The protocols
+/// it inherits ask the same for the coordinators it starts.
 @MainActor
 protocol AccountScreens: AddressBookScreens {
   func makeProfile(
@@ -36,6 +37,11 @@ protocol AccountScreens: AddressBookScreens {
   func makeSettings(
     send: @escaping @MainActor (AccountCoordinator.SettingsEvent) -> Void
   ) -> any Presentable
+
+  /// Asks before deleting the account; the orders can still be looked at first.
+  func makeConfirmDeleteAccount(
+    tap: @escaping @MainActor (AccountCoordinator.ConfirmDeleteAccountButton) -> Void
+  ) -> FlowAlert
 }
 
 /// The customer's profile, orders and settings. A tab that can end the session.
@@ -66,6 +72,13 @@ final class AccountCoordinator: FlowCoordinator<AccountResult> {
   /// The events of screen Settings.
   nonisolated enum SettingsEvent: Hashable, Sendable {
     case deleteAccount
+  }
+
+  /// The buttons of alert ConfirmDeleteAccount.
+  nonisolated enum ConfirmDeleteAccountButton: Hashable, Sendable {
+    case delete
+    case reviewOrders
+    case keep
   }
 
   private let screens: any AccountScreens
@@ -183,7 +196,28 @@ final class AccountCoordinator: FlowCoordinator<AccountResult> {
     guard canAct else { return }
     switch event {
     case .deleteAccount:
+      showConfirmDeleteAccount()
+    }
+  }
+
+  // MARK: - ConfirmDeleteAccount
+
+  private func showConfirmDeleteAccount() {
+    let tap = answerOnce { [weak self] (button: ConfirmDeleteAccountButton) in
+      self?.handle(button)
+    }
+    alert(screens.makeConfirmDeleteAccount(tap: tap))
+  }
+
+  private func handle(_ button: ConfirmDeleteAccountButton) {
+    guard canAct else { return }
+    switch button {
+    case .delete:
       finish(.accountDeleted)
+    case .reviewOrders:
+      push(makeOrderHistory())
+    case .keep:
+      break
     }
   }
 

@@ -9,7 +9,7 @@ nonisolated enum AddressBookResult: Hashable, Sendable {
 }
 
 /// What the app provides to run AddressBook: its screens (each from its input and a way to send its
-/// events).
+/// events) and its alerts (each from its input and a way to send the button tapped).
 @MainActor
 protocol AddressBookScreens {
   func makeAddresses(
@@ -19,6 +19,12 @@ protocol AddressBookScreens {
   func makeNewAddress(
     send: @escaping @MainActor (AddressBookCoordinator.NewAddressEvent) -> Void
   ) -> any Presentable
+
+  /// Names the address before it goes; the app removes it when the user confirms.
+  func makeConfirmRemoveAddress(
+    _ input: Address,
+    tap: @escaping @MainActor (AddressBookCoordinator.ConfirmRemoveAddressButton) -> Void
+  ) -> FlowAlert
 }
 
 /// The saved addresses. Pushed from the account tab, presented from checkout; its first screen goes
@@ -28,12 +34,19 @@ final class AddressBookCoordinator: FlowCoordinator<AddressBookResult> {
   nonisolated enum AddressesEvent: Hashable, Sendable {
     case picked(Address)
     case add
+    case remove(Address)
     case back
   }
 
   /// The events of screen NewAddress.
   nonisolated enum NewAddressEvent: Hashable, Sendable {
     case saved(Address)
+  }
+
+  /// The buttons of alert ConfirmRemoveAddress.
+  nonisolated enum ConfirmRemoveAddressButton: Hashable, Sendable {
+    case remove
+    case keep
   }
 
   private let screens: any AddressBookScreens
@@ -70,6 +83,8 @@ final class AddressBookCoordinator: FlowCoordinator<AddressBookResult> {
       finish(.picked(payload))
     case .add:
       push(makeNewAddress())
+    case .remove(let payload):
+      showConfirmRemoveAddress(payload)
     case .back:
       finish(.cancelled)
     }
@@ -90,6 +105,25 @@ final class AddressBookCoordinator: FlowCoordinator<AddressBookResult> {
     switch event {
     case .saved(let payload):
       finish(.picked(payload))
+    }
+  }
+
+  // MARK: - ConfirmRemoveAddress
+
+  private func showConfirmRemoveAddress(_ input: Address) {
+    let tap = answerOnce { [weak self] (button: ConfirmRemoveAddressButton) in
+      self?.handle(button)
+    }
+    alert(screens.makeConfirmRemoveAddress(input, tap: tap))
+  }
+
+  private func handle(_ button: ConfirmRemoveAddressButton) {
+    guard canAct else { return }
+    switch button {
+    case .remove:
+      break
+    case .keep:
+      break
     }
   }
 }

@@ -270,6 +270,20 @@ final class StubScreens: AppScreens {
     StubScreen("Settings", send: send)
   }
 
+  /// The account's deletion asked about as an alert: `Delete` (destructive), `Review orders`
+  /// and `Keep` (the cancel button), each tapping its button of the flow.
+  func makeConfirmDeleteAccount(
+    tap: @escaping @MainActor (AccountCoordinator.ConfirmDeleteAccountButton) -> Void
+  ) -> FlowAlert {
+    FlowAlert(
+      title: "Delete account?", message: "Your orders and addresses go with it.",
+      buttons: [
+        .init("Delete", role: .destructive) { tap(.delete) },
+        .init("Review orders") { tap(.reviewOrders) },
+        .init("Keep", role: .cancel) { tap(.keep) },
+      ])
+  }
+
   func makeAddresses(
     send: @escaping @MainActor (AddressBookCoordinator.AddressesEvent) -> Void
   ) -> any Presentable {
@@ -280,6 +294,19 @@ final class StubScreens: AppScreens {
     send: @escaping @MainActor (AddressBookCoordinator.NewAddressEvent) -> Void
   ) -> any Presentable {
     StubScreen("NewAddress", send: send)
+  }
+
+  /// The address to remove, named in the alert's title: `Remove` (destructive) and `Keep`.
+  func makeConfirmRemoveAddress(
+    _ input: Address,
+    tap: @escaping @MainActor (AddressBookCoordinator.ConfirmRemoveAddressButton) -> Void
+  ) -> FlowAlert {
+    FlowAlert(
+      title: "Remove \(input.name)?", style: .actionSheet,
+      buttons: [
+        .init("Remove", role: .destructive) { tap(.remove) },
+        .init("Keep", role: .cancel) { tap(.keep) },
+      ])
   }
 
   func makeSurvey(

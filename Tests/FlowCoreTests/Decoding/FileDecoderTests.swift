@@ -287,6 +287,28 @@ import Testing
     #expect(tabs[0].range.start == SourcePosition(line: 5, column: 9))
   }
 
+  /// A tab has no `style` (spec section 4): its child starts at the root of a stack of its
+  /// own. Its handlers may start a child in either modal style.
+  @Test func aTabHasNoStyleButItsHandlersStartModally() {
+    let (_, findings) = decode(
+      flow(
+        """
+        Main:
+          tabs:
+            - start: Feed
+              style: sheet
+              on: { done: { start: Feed, style: fullScreen, on: { done: stay } } }
+        Feed:
+          result: { done: ~ }
+          start: List
+          screens: { List: { on: { close: { finish: done } } } }
+        """))
+    #expect(
+      findings.map { "\($0.line):\($0.column) \($0.message)" } == [
+        "6:9 a tab has no 'style': each tab's child starts at the root of a stack of its own"
+      ], "\(described(findings))")
+  }
+
   @Test func keysAndNamesAreRawText() throws {
     let (file, findings) = decode(
       flow("App:\n  start: A\n  screens:\n    A: { on: { yes: stay, on: stay, 'null': stay } }"))

@@ -150,7 +150,7 @@ import Testing
 /// The defects planted in random modules, each with the rule that must find it.
 enum Mutation: CaseIterable {
   case dropHandler, trapScreen, popOnChildStart, misspellReference, changePayload, trapChild
-  case selectOutsideTabs, misspellExternalEvent
+  case hideAlert, misspellInAlert, selectOutsideTabs, misspellExternalEvent
 
   /// Plants one applicable defect and returns it, its rule and the YAML, with `↓` at the
   /// place the finding must be.
@@ -253,6 +253,29 @@ enum Mutation: CaseIterable {
         .init(name: "trap", payload: nil, action: "{ start: Trap, style: fullScreen }"))
       let trap = "  ↓Trap:\n    start: S0\n    screens:\n      S0: { on: { wait: stay } }\n"
       return ("never-finishes", module.yaml() + trap)
+
+    case .hideAlert:
+      // An alert whose showing event is gone: unreachable, at the alert's name; what its
+      // buttons reach is reached another way too.
+      for (c, coordinator) in original.coordinators.enumerated().shuffled(using: &random) {
+        guard let alert = coordinator.alerts.first else { continue }
+        module.coordinators[c].screens[alert.screen].events.remove(at: alert.event)
+        return ("unreachable-screen", module.yaml(markAlert: (c, 0, nil)))
+      }
+      return nil
+
+    case .misspellInAlert:
+      // A button's push, misspelt: the finding is at the misspelt name in the alert.
+      for (c, coordinator) in original.coordinators.enumerated().shuffled(using: &random) {
+        guard let alert = coordinator.alerts.first,
+          let b = alert.buttons.firstIndex(where: { $0.action.hasPrefix("{ push: ") })
+        else { continue }
+        module.coordinators[c].alerts[0].buttons[b].action =
+          alert.buttons[b].action.replacingOccurrences(of: "{ push: ", with: "{ push: {{marker}}")
+          .replacingOccurrences(of: " }", with: "x }")
+        return ("unknown-reference", module.yaml(markAlert: (c, 0, b)))
+      }
+      return nil
 
     case .selectOutsideTabs:
       // The entry, which runs in no tab coordinator, selects a tab: nothing can show it.

@@ -73,6 +73,18 @@ struct RandomModule {
     var tabs: [(child: Int, on: String)] = []
     /// Its external events (spec section 7b).
     var events: [Event] = []
+    /// Its alerts (r2): each shown by one event of one screen, with buttons that stay,
+    /// push a screen or finish.
+    var alerts: [Alert] = []
+  }
+
+  /// An alert: its input, its buttons, and the screen whose event `show` shows it.
+  struct Alert {
+    var name: String
+    var input: String?
+    var buttons: [Event]
+    var screen: Int
+    var event: Int
   }
 
   var coordinators: [Coordinator] = []
@@ -132,6 +144,8 @@ struct RandomModule {
     addWordNames(&words)
     var events = SeededGenerator(seed: seed ^ 0x0000_0000_E7E7)
     addExternalEvents(&events)
+    var alerting = SeededGenerator(seed: seed ^ 0xA1E2_7000)
+    addAlerts(&alerting)
   }
 
   /// Maybe, on some coordinators, external events that keep the module clean: one that
@@ -146,6 +160,38 @@ struct RandomModule {
         events.append(Event(name: "ping", payload: nil, action: "stay"))
       }
       coordinators[index].events = events
+    }
+  }
+
+  /// Maybe, in some coordinators with screens, an alert (spec section 6b, r2) shown from a
+  /// random screen, with or without an input the showing event carries; its buttons stay,
+  /// and maybe push a pushed screen (carrying its input) or finish with a case (carrying
+  /// its payload). From a stream of its own, so the rest of each module stays as it was.
+  private mutating func addAlerts(_ random: inout SeededGenerator) {
+    for index in coordinators.indices where coordinators[index].tabs.isEmpty {
+      guard Int.random(in: 0..<3, using: &random) == 0 else { continue }
+      let coordinator = coordinators[index]
+      let input = Bool.random(using: &random) ? payloadTypes.randomElement(using: &random) : nil
+      var buttons = [Event(name: "keep", payload: nil, action: "stay")]
+      let pushed = coordinator.screens.filter { $0.arrival == .pushed }
+      if let screen = pushed.randomElement(using: &random), Bool.random(using: &random) {
+        buttons.append(
+          Event(name: "open", payload: screen.input, action: "{ push: \(screen.name) }"))
+      }
+      if let resultCase = coordinator.result.randomElement(using: &random),
+        Bool.random(using: &random)
+      {
+        buttons.append(
+          Event(
+            name: "done", payload: resultCase.payload, action: "{ finish: \(resultCase.name) }"))
+      }
+      buttons.shuffle(using: &random)
+      let screen = Int.random(in: 0..<coordinator.screens.count, using: &random)
+      let event = coordinator.screens[screen].events.count
+      coordinators[index].screens[screen].events.append(
+        Event(name: "confirm", payload: input, action: "{ alert: A0 }"))
+      coordinators[index].alerts.append(
+        Alert(name: "A0", input: input, buttons: buttons, screen: screen, event: event))
     }
   }
 
@@ -357,7 +403,8 @@ struct RandomModule {
   /// elsewhere.
   func yaml(
     marked: (coordinator: Int, screen: Int, event: Int)? = nil, markScreen: (Int, Int)? = nil,
-    markedExternal: (coordinator: Int, event: Int)? = nil
+    markedExternal: (coordinator: Int, event: Int)? = nil,
+    markAlert: (coordinator: Int, alert: Int, button: Int?)? = nil
   ) -> String {
     var text = "version: 1\n"
     if !types.isEmpty {
@@ -419,6 +466,19 @@ struct RandomModule {
         for decision in coordinator.decisions {
           let cases = decision.cases.map { "\($0.name): \(render($0, marked: false))" }
           text += "      \(decision.name): { cases: { \(cases.joined(separator: ", ")) } }\n"
+        }
+      }
+      if !coordinator.alerts.isEmpty {
+        text += "    alerts:\n"
+        for (a, alert) in coordinator.alerts.enumerated() {
+          let mark = markAlert.map { $0.coordinator == c && $0.alert == a } ?? false
+          let buttons = alert.buttons.enumerated().map { b, button in
+            "\(button.name): \(render(button, marked: mark && markAlert?.button == b))"
+          }
+          var body = "on: { \(buttons.joined(separator: ", ")) }"
+          if let input = alert.input { body = "input: \(quoted(input)), " + body }
+          let name = (mark && markAlert?.button == nil ? "↓" : "") + alert.name
+          text += "      \(name): { \(body) }\n"
         }
       }
     }

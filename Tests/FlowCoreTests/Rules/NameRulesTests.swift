@@ -110,7 +110,7 @@ import Testing
       flow("App:\n  start: A\n  decisions:\n    A: { cases: { x: stay } }\n  screens:\n    A: {}"))
     #expect(
       described(findings, rule: "duplicate-name") == [
-        "8:7 screen 'A' has the name of a decision of coordinator 'App'; screens and decisions share one namespace [duplicate-name]"
+        "8:7 screen 'A' has the name of a decision of coordinator 'App'; screens, decisions and alerts share one namespace [duplicate-name]"
       ])
   }
 

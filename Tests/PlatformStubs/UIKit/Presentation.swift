@@ -16,6 +16,31 @@ open class UIPresentationController: NSObject {
   }
 }
 
+/// `UIPopoverPresentationController`: `@MainActor class UIPopoverPresentationController :
+/// UIPresentationController`, what anchors a popover (an action sheet on an iPad).
+@MainActor
+open class UIPopoverPresentationController: UIPresentationController {
+  open var sourceView: UIView?
+  open var sourceRect: CGRect = .zero
+  open var permittedArrowDirections: UIPopoverArrowDirection = .any
+}
+
+/// `UIPopoverArrowDirection`: `struct UIPopoverArrowDirection : OptionSet, Sendable`.
+public struct UIPopoverArrowDirection: OptionSet, Sendable {
+  public let rawValue: UInt
+
+  public init(rawValue: UInt) {
+    self.rawValue = rawValue
+  }
+
+  public static let up = UIPopoverArrowDirection(rawValue: 1 << 0)
+  public static let down = UIPopoverArrowDirection(rawValue: 1 << 1)
+  public static let left = UIPopoverArrowDirection(rawValue: 1 << 2)
+  public static let right = UIPopoverArrowDirection(rawValue: 1 << 3)
+  public static let any: UIPopoverArrowDirection = [.up, .down, .left, .right]
+  public static let unknown = UIPopoverArrowDirection(rawValue: UInt.max)
+}
+
 /// `UIAdaptivePresentationControllerDelegate`: `@MainActor protocol
 /// UIAdaptivePresentationControllerDelegate : NSObjectProtocol`, every requirement optional.
 /// UIKit calls the dismissal ones only when the user dismisses, never for `dismiss(animated:)`.

@@ -11,8 +11,10 @@
 // `tabBarController(_:didSelect:)`, `scene(_:willConnectTo:options:)`, the optional
 // `window`, `UIWindow(windowScene:)`, `notifyWhenInteractionChanges(_:)`. Written from the
 // SDK as commonly used, not confirmed page by page: the raw values of the style enums,
-// `UIImage` being Sendable, `UIScene.ConnectionOptions` being `@MainActor`, and the
-// initializers of `UINavigationItem` and `UITabBarItem`.
+// `UIImage` being Sendable, `UIScene.ConnectionOptions` being `@MainActor`, the
+// initializers of `UINavigationItem` and `UITabBarItem`, and what an action sheet's popover
+// is anchored with (`view`, `bounds`, `popoverPresentationController`,
+// `UIPopoverPresentationController`, `UIPopoverArrowDirection`).
 @_exported import Foundation
 
 /// `UIResponder`: `@MainActor class UIResponder : NSObject`.
@@ -23,14 +25,18 @@ open class UIResponder: NSObject {
   }
 }
 
-/// `UIView`, only as what a window is.
+/// `UIView`, only as what a window is and what an action sheet's popover is anchored to.
 @MainActor
 open class UIView: UIResponder {
+  open var bounds: CGRect
+
   public init(frame: CGRect) {
+    bounds = CGRect(origin: .zero, size: frame.size)
     super.init()
   }
 
   public required init?(coder: NSCoder) {
+    bounds = .zero
     super.init()
   }
 
@@ -120,6 +126,11 @@ open class UIViewController: UIResponder {
   open internal(set) weak var presentingViewController: UIViewController?
   open internal(set) weak var parent: UIViewController?
   open var presentationController: UIPresentationController? { storedPresentation }
+  /// `var view: UIView!`: loaded on first use, as UIKit does.
+  open lazy var view: UIView! = UIView()
+  /// `var popoverPresentationController: UIPopoverPresentationController? { get }`: set
+  /// where the view controller is shown in a popover (an action sheet on an iPad).
+  open var popoverPresentationController: UIPopoverPresentationController? { nil }
   open var transitionCoordinator: (any UIViewControllerTransitionCoordinator)? { nil }
   open var isBeingPresented: Bool { false }
   open var isBeingDismissed: Bool { false }

@@ -1,10 +1,11 @@
 /// Writes a ``FlowDiagram`` as Graphviz DOT (spec section 9), for `dot -Tsvg`.
 ///
-/// One cluster per coordinator; screens are boxes, decisions diamonds, the start a dot (a
-/// tab container for tabs), the `app` node its external events leave from an arrow-shaped
-/// box, result cases double-bordered boxes. Edge styles tell the
+/// One cluster per coordinator; screens are boxes, decisions diamonds, alerts pink
+/// octagons, the start a dot (a tab container for tabs), the `app` node its external events
+/// leave from an arrow-shaped box, result cases double-bordered boxes. Edge styles tell the
 /// actions apart: push black, present blue with a hollow head, replace purple with a box
-/// head, decide grey, back (pop, dismiss) dashed, popToRoot dashed with a double head, stay
+/// head, decide grey, alert pink with a dot head, back (pop, dismiss) dashed, popToRoot
+/// dashed with a double head, stay
 /// dotted, finish orange, start child and tabs bold green, select bold dotted green with a
 /// hollow dot head, the child's result handlers
 /// dashed green (light when they stay). Findings turn elements red (unreachable ones grey
@@ -168,6 +169,8 @@ private struct Writer {
       out += "margin=\"0.02,0.02\", "
       shape = "diamond"
     case .app: shape = "cds"
+    case .alert:
+      (shape, color) = ("octagon", Palette.alert)
     case .result:
       out += "peripheries=2, "
       (style, color) = (["rounded", "filled"], Palette.finish)
@@ -251,6 +254,7 @@ private struct Writer {
     case .push, .decide: break
     case .present: (head, pattern) = ("empty", edge.modal == .fullScreen ? "bold" : nil)
     case .replace: head = "box"
+    case .alert: head = "dot"
     case .pop, .dismiss: (pattern, head, constrains) = ("dashed", "vee", false)
     case .popToRoot: (pattern, head, constrains) = ("dashed", "veevee", false)
     case .stay: (pattern, head) = ("dotted", "vee")

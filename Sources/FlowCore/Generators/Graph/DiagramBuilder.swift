@@ -133,7 +133,7 @@ private struct Builder {
     }
     for alert in coordinator.alerts {
       addNode(
-        id: base + "_" + DiagramIdentifiers.sanitized(alert.name.text), kind: .decision,
+        id: base + "_" + DiagramIdentifiers.sanitized(alert.name.text), kind: .alert,
         label: alert.name.text, in: cluster, at: alert.name.range)
     }
     if !coordinator.events.isEmpty {
@@ -304,7 +304,8 @@ private struct Builder {
     case .push(let target): edge(node(target), kind(.push))
     case .present(let target): edge(node(target), kind(.present))
     case .replace(let target): edge(node(target), kind(.replace))
-    case .decide(let target), .alert(let target): edge(node(target), kind(.decide))
+    case .decide(let target): edge(node(target), kind(.decide))
+    case .alert(let target): edge(node(target), kind(.alert))
     case .select(let tabChild): edge(entry(of: tabChild), .select)
     case .pop where fromApp && !isHandler: edge(owner, .pop)
     case .popToRoot where fromApp && !isHandler: edge(owner, .popToRoot)
@@ -370,7 +371,8 @@ private struct Builder {
     case .push: return .push
     case .present: return .present
     case .replace: return .replace
-    case .decide, .alert: return .decide
+    case .decide: return .decide
+    case .alert: return .alert
     case .select: return .select
     case .finish: return .finish
     case .start: return .start

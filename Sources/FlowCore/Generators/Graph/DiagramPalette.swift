@@ -9,6 +9,8 @@ enum DiagramPalette {
   static let modal = "#1565c0"
   static let replace = "#6a1b9a"
   static let finish = "#e65100"
+  /// Alerts and `alert`.
+  static let alert = "#ad1457"
   /// Child coordinators: `start`, tabs and handlers.
   static let child = "#2e7d32"
   /// A handler that stays: the most common and least surprising.
@@ -30,6 +32,7 @@ enum DiagramPalette {
     case .tabs: return "#eceff1"
     case .decision: return "#fffde7"
     case .app: return "#e3f2fd"
+    case .alert: return "#fce4ec"
     case .result: return "#fff3e0"
     case .coordinator: return "#e8f5e9"
     case .missing: return problemFill
@@ -45,6 +48,7 @@ enum DiagramPalette {
     case .replace: return replace
     case .decide, .stay: return muted
     case .finish: return finish
+    case .alert: return alert
     case .handler where edge.action == "stay": return quietChild
     case .start, .tab, .select, .handler: return child
     }

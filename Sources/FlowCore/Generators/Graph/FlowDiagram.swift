@@ -122,6 +122,8 @@ public struct FlowDiagram: Sendable {
       /// Where the app's external events enter the coordinator (spec section 7b): their
       /// edges leave from here, since they act on whichever screen is on top.
       case app
+      /// An alert (r2): system UI over what is on top, whose buttons lead on.
+      case alert
       /// A result case of the cluster's coordinator: where `finish` goes, and where the
       /// parent's handler of that case leaves from.
       case result
@@ -193,6 +195,8 @@ public struct FlowDiagram: Sendable {
       case replace
       /// Runs a decision.
       case decide
+      /// Shows an alert over what is on top (r2); its buttons' edges leave from the alert.
+      case alert
       /// Goes back one screen: to the screens below, or out of the coordinator.
       case pop
       /// Goes back to the coordinator's first screen on the stack (r2): to the bottoms

@@ -1,10 +1,11 @@
 /// Writes a ``FlowDiagram`` as a Mermaid flowchart, which GitHub renders in Markdown.
 ///
 /// The same drawing as ``DOTWriter``, in Mermaid's means: one `subgraph` per coordinator;
-/// screens `["…"]`, decisions `{"…"}`, start `((" "))`, tab container `[/"…"\]`, result
-/// cases `(["…"])`, collapsed children `[["…"]]`; edges `-->` (push, present, replace,
-/// decide, finish), `-.->` (back, stay, handlers), `-.-o` (popToRoot), `==>` (start child,
-/// tabs) and `==o` (select), coloured by `linkStyle`; findings by `classDef`.
+/// screens `["…"]`, decisions `{"…"}`, alerts `{{"…"}}`, start `((" "))`, tab container
+/// `[/"…"\]`, result cases `(["…"])`, collapsed children `[["…"]]`; edges `-->` (push,
+/// present, replace, decide, finish), `--o` (alert), `-.->` (back, stay, handlers), `-.-o`
+/// (popToRoot), `==>` (start child, tabs) and `==o` (select), coloured by `linkStyle`;
+/// findings by `classDef`.
 ///
 /// Identifiers are made of `[A-Za-z0-9_]` and always contain `_`, so none is a keyword
 /// (`end`). Every label is quoted, and every character that Mermaid, its HTML labels or
@@ -86,6 +87,7 @@ private struct MermaidText {
     case .screen, .missing: (open, close) = ("[", "]")
     case .decision: (open, close) = ("{", "}")
     case .app: (open, close) = (">", "]")
+    case .alert: (open, close) = ("{{", "}}")
     case .result: (open, close) = ("([", "])")
     case .coordinator: (open, close) = ("[[", "]]")
     }
@@ -117,6 +119,7 @@ private struct MermaidText {
     case .begin, .push, .present, .replace, .decide, .finish: out += " -->"
     case .pop, .dismiss, .stay, .handler: out += " -.->"
     case .popToRoot: out += " -.-o"
+    case .alert: out += " --o"
     case .select: out += " ==o"
     case .start, .tab: out += " ==>"
     }
@@ -147,6 +150,7 @@ private struct MermaidText {
       ("tabs", "fill:\(Palette.fill(of: .tabs)),stroke:\(ink)", { $0.kind == .tabs }),
       ("decision", "fill:\(Palette.fill(of: .decision)),stroke:\(ink)", { $0.kind == .decision }),
       ("app", "fill:\(Palette.fill(of: .app)),stroke:\(ink)", { $0.kind == .app }),
+      ("alert", "fill:\(Palette.fill(of: .alert)),stroke:\(Palette.alert)", { $0.kind == .alert }),
       (
         "result", "fill:\(Palette.fill(of: .result)),stroke:\(Palette.finish),stroke-width:2px",
         { $0.kind == .result }

@@ -1,13 +1,14 @@
 /// Translates the graph of one coordinator C into the description of its Swift file (spec
 /// section 10): `<C>Result` for an inline result, the `<C>Screens` protocol the app
-/// implements, and the `<C>Coordinator` class, with an event enum per screen and an answer
-/// enum per decision nested in it; for a coordinator with external events (spec section 7b),
-/// the `<C>ExternalEvent` enum and the `send(_:)` through which the app sends one from the
-/// coordinator it holds.
+/// implements, and the `<C>Coordinator` class, with an event enum per screen, an answer
+/// enum per decision and a button enum per alert nested in it; for a coordinator with
+/// external events (spec section 7b), the `<C>ExternalEvent` enum and the `send(_:)` through
+/// which the app sends one from the coordinator it holds.
 ///
 /// The class's code follows the resolved graph: `start()` runs the start node (or starts the
-/// tabs), each screen's events and each decision's answers go to one `handle` method whose
-/// `switch` has one case per event or answer, and each case does exactly its step's action.
+/// tabs), each screen's events, each decision's answers and each alert's buttons go to one
+/// `handle` method whose `switch` has one case per event, answer or button, and each case
+/// does exactly its step's action.
 /// Every target is the graph's: no name is looked up again.
 struct CoordinatorGenerator {
   /// What the generator of a module worked out once for all its coordinators.
@@ -174,6 +175,13 @@ struct CoordinatorGenerator {
             callbackType: "\(decision.name.text)Answer", returns: nil))
       }
     }
+    for alert in coordinator.alerts {
+      requirements.append(
+        requirement(
+          "make\(alert.name.text)", doc: alert.doc, input: alert.input?.type,
+          inputName: "input", callback: "tap", callbackType: "\(alert.name.text)Button",
+          returns: .named(names.runtime("FlowAlert"))))
+    }
     return SwiftProtocol(
       preamble: SwiftPreamble(doc: protocolDoc, attributes: [mainActor], modifiers: visible),
       name: name + "Screens", inherits: inherited, requirements: requirements)
@@ -205,6 +213,9 @@ struct CoordinatorGenerator {
       parts.append("its screens (each from its input and a way to send its events)")
     }
     if !coordinator.decisions.isEmpty { parts.append("the answers to its decisions") }
+    if !coordinator.alerts.isEmpty {
+      parts.append("its alerts (each from its input and a way to send the button tapped)")
+    }
     var text = "What the app provides to run \(name)"
     switch parts.count {
     case 0: text += "."
@@ -229,6 +240,8 @@ struct CoordinatorGenerator {
     for decision in coordinator.decisions.indices {
       answerHandlers.append(handler(of: graph.screenCount + decision, "answer"))
     }
+    var alertSections: [[SwiftDeclaration]] = []
+    for alert in coordinator.alerts.indices { alertSections.append(section(forAlert: alert)) }
 
     var members: [SwiftDeclaration] = []
     for screen in coordinator.screens {
@@ -244,6 +257,13 @@ struct CoordinatorGenerator {
           enumeration(
             "\(decision.name.text)Answer",
             doc: "The answers to decision \(decision.name.text).", transitions: decision.cases)))
+    }
+    for alert in coordinator.alerts {
+      members.append(
+        .enumeration(
+          enumeration(
+            "\(alert.name.text)Button", doc: "The buttons of alert \(alert.name.text).",
+            transitions: alert.buttons)))
     }
     members.append(
       .property(
@@ -298,6 +318,10 @@ struct CoordinatorGenerator {
       }
       if let handler = answerHandlers[offset] { members.append(.function(handler)) }
     }
+    for (alert, section) in zip(coordinator.alerts, alertSections) {
+      members.append(.mark(alert.name.text))
+      members += section
+    }
     if let receive = externalEventsHandler {
       members.append(.mark("External events"))
       members.append(.function(receive))
@@ -344,6 +368,8 @@ struct CoordinatorGenerator {
     let input = coordinator.input.map { Payload(expression: .identifier("input"), type: $0.type) }
     switch graph.root {
     case .node(let node):
+      // The graph never starts at an alert; an unknown-reference finding says so.
+      if graph.isAlert(node) { return [] }
       guard graph.isScreen(node) else {
         return [.expression(decideCall(node - graph.screenCount, with: input))]
       }
@@ -465,7 +491,7 @@ struct CoordinatorGenerator {
     switch graph.node(node) {
     case .screen(let index): type = "\(coordinator.screens[index].name.text)Event"
     case .decision(let index): type = "\(coordinator.decisions[index].name.text)Answer"
-    case .alert: return nil
+    case .alert(let index): type = "\(coordinator.alerts[index].name.text)Button"
     }
     var cases: [SwiftSwitchCase] = []
     for (step, handlers) in graph.transitions(of: node) {
@@ -547,6 +573,46 @@ struct CoordinatorGenerator {
       kind: .extensionType, name: names.runtime("Coordinator"), members: [.function(send)])
   }
 
+  // MARK: Alerts
+
+  /// `show<Alert>(payload)`, the call of the private helper that shows an alert.
+  private func show(_ alert: NodeID, with payload: Payload?) -> SwiftExpression {
+    let target = coordinator.alerts[alert - graph.alertStart]
+    let arguments: [SwiftArgument] =
+      if target.input != nil, let payload { [.value(payload.expression)] } else { [] }
+    return .call("show\(target.name.text)", arguments)
+  }
+
+  /// The private helper that shows an alert, and the handler of its buttons: the app makes
+  /// the alert from its input and a `tap` that reaches the handler at most once, and only
+  /// while the coordinator is still where it showed it (`answerOnce`), since its buttons act
+  /// on that screen (spec section 6b).
+  private mutating func section(forAlert index: Int) -> [SwiftDeclaration] {
+    let alert = coordinator.alerts[index]
+    var parameters: [SwiftParameter] = []
+    var arguments: [SwiftArgument] = []
+    if let input = alert.input {
+      parameters.append(SwiftParameter(label: "_", name: "input", type: spell(input.type)))
+      arguments.append(.value(.identifier("input")))
+    }
+    arguments.append(SwiftArgument(label: "tap", value: .identifier("tap")))
+    let closure = forward("button", of: "\(alert.name.text)Button", isEmpty: alert.buttons.isEmpty)
+    let shower = SwiftFunction(
+      preamble: SwiftPreamble(modifiers: [.private]), name: "show\(alert.name.text)",
+      parameters: parameters,
+      body: [
+        .constant(name: "tap", value: .call("answerOnce", trailing: closure)),
+        .expression(
+          .call(
+            "alert",
+            [.value(.call(.member(of: "screens", "make\(alert.name.text)"), arguments))])),
+      ])
+    guard let handler = handler(of: graph.alertStart + index, "button") else {
+      return [.function(shower)]
+    }
+    return [.function(shower), .function(handler)]
+  }
+
   // MARK: Decisions
 
   /// The call of the private helper that asks the app to decide, recording the payload it
@@ -601,11 +667,13 @@ struct CoordinatorGenerator {
       return coordinator.screens[target].input != nil
     case .decide:
       return true
+    case .alert(let target):
+      return coordinator.alerts[target - graph.alertStart].input != nil
     case .finish(let resultCase):
       return graph.results[resultCase].payload != nil
     case .start(let child):
       return child.child.map { module.coordinators[$0].input != nil } ?? false
-    case .pop, .popToRoot, .dismiss, .stay, .alert, .select, .unresolved:
+    case .pop, .popToRoot, .dismiss, .stay, .select, .unresolved:
       return false
     }
   }
@@ -632,11 +700,13 @@ struct CoordinatorGenerator {
       return [.expression(.call("popToRoot"))]
     case .dismiss:
       return [.expression(.call("dismiss"))]
+    case .alert(let target):
+      return [.expression(show(target, with: payload))]
     case .select(let index):
       let type = SwiftExpression.member(
         of: "\(module.coordinators[index].name.text)Coordinator", "self")
       return [.expression(.call("select", [.value(type)]))]
-    case .stay, .alert, .unresolved:
+    case .stay, .unresolved:
       return []
     case .decide(let target):
       return [.expression(decideCall(target - graph.screenCount, with: payload))]

@@ -65,6 +65,11 @@ extension SwiftGenerator {
         check(decision.name, .upperCamel)
         check(decision.cases)
       }
+      for alert in coordinator.alerts {
+        check(alert.name, .upperCamel)
+        check(alert.input)
+        check(alert.buttons)
+      }
       for tab in coordinator.tabs { check(tab.child.handlers) }
     }
     return found

@@ -572,6 +572,86 @@ import Testing
       """)
   }
 
+  @Test func anAlertIsMadeByTheAppAndItsButtonsAreHandledOnce() throws {
+    let swift = try generate(
+      flow(
+        """
+        Library:
+          entry: true
+          result: { deleted: String }
+          start: Shelf
+          screens:
+            Shelf:
+              on:
+                delete: { payload: String, alert: ConfirmDelete }
+                share: { alert: ShareChoice }
+            Details:
+              input: String
+              on: {}
+          alerts:
+            ConfirmDelete:
+              doc: Asks before deleting the collection.
+              input: String
+              on:
+                delete: { payload: String, finish: deleted }
+                open: { payload: String, push: Details }
+                keep: stay
+            ShareChoice:
+              on: { cancel: stay }
+        """))["LibraryCoordinator.swift"]
+    expectContains(
+      swift,
+      """
+        /// Asks before deleting the collection.
+        func makeConfirmDelete(
+          _ input: String,
+          tap: @escaping @MainActor (LibraryCoordinator.ConfirmDeleteButton) -> Void
+        ) -> FlowAlert
+      """,
+      """
+        /// The buttons of alert ConfirmDelete.
+        nonisolated enum ConfirmDeleteButton: Hashable, Sendable {
+          case delete(String)
+          case open(String)
+          case keep
+        }
+      """,
+      """
+          case .delete(let payload):
+            showConfirmDelete(payload)
+          case .share:
+            showShareChoice()
+      """,
+      """
+        private func showConfirmDelete(_ input: String) {
+          let tap = answerOnce { [weak self] (button: ConfirmDeleteButton) in
+            self?.handle(button)
+          }
+          alert(screens.makeConfirmDelete(input, tap: tap))
+        }
+
+        private func handle(_ button: ConfirmDeleteButton) {
+          guard canAct else { return }
+          switch button {
+          case .delete(let payload):
+            finish(.deleted(payload))
+          case .open(let payload):
+            push(makeDetails(payload))
+          case .keep:
+            break
+          }
+        }
+      """,
+      """
+        private func showShareChoice() {
+          let tap = answerOnce { [weak self] (button: ShareChoiceButton) in
+            self?.handle(button)
+          }
+          alert(screens.makeShareChoice(tap: tap))
+        }
+      """)
+  }
+
   @Test func childrenAreStartedWithTheirStyleAndTypedHandlers() throws {
     let files = try generate(
       flow(
@@ -749,6 +829,29 @@ import Testing
   /// Found by the property tests (seed 61): a screen without events, and a decision
   /// without cases, have an event or answer enum without cases, and Swift warns that code
   /// given a value of it "will never be executed", which `-warnings-as-errors` fails.
+  @Test func aTypeNamedFlowAlertHidesTheRuntimesAndItIsQualified() throws {
+    let swift = try generate(
+      flow(
+        """
+        App:
+          entry: true
+          start: Home
+          screens:
+            Home: { on: { ask: { payload: FlowAlert, alert: Sure } } }
+          alerts:
+            Sure: { input: FlowAlert, on: { ok: stay } }
+        """,
+        types: "FlowAlert: { struct: { title: String } }"))["AppCoordinator.swift"]
+    expectContains(
+      swift,
+      """
+        func makeSure(
+          _ input: FlowAlert,
+          tap: @escaping @MainActor (AppCoordinator.SureButton) -> Void
+        ) -> FlowRuntime.FlowAlert
+      """)
+  }
+
   @Test func aScreenWithoutEventsAndADecisionWithoutCasesGetNoHandler() throws {
     let swift = try generate(
       flow(
