@@ -66,6 +66,8 @@ open class Coordinator {
   private var tabContainer: (any Presentable)?
   /// The type of the coordinator each tab starts, in tab order.
   private var tabTypes: [ObjectIdentifier] = []
+  /// The name ``nameNextScreen(_:)`` gave the next screen, until it is shown.
+  private var nameOfNextScreen: String?
   /// The screen whose events ``screenEvents(_:)`` gave a sink for last, until it is shown.
   private var unshownScreen: ShownScreen?
   /// How many screens the coordinator showed, which numbers them.
@@ -103,16 +105,26 @@ open class Coordinator {
     }
   }
 
+  /// Gives the screen the coordinator shows next (with `push`, `present` or `replace`) its
+  /// name in the flow, unless that call names it itself: what each generated `make<Screen>`
+  /// does first, so that the router records and tells its observers the flow's names.
+  public func nameNextScreen(_ name: String) {
+    nameOfNextScreen = name
+  }
+
   /// Whether `screen` was shown and is still the top of the router.
   private func isOnTop(_ screen: ShownScreen) -> Bool {
     guard let position = screen.position else { return false }
     return router.top == position && screenAt[position] == screen.number
   }
 
-  /// Gives the screen that ``screenEvents(_:)`` made a sink for the place it was shown at.
-  private func didShowScreen() {
+  /// Gives the screen that ``screenEvents(_:)`` made a sink for the place it was shown at,
+  /// if it `wasShown`: a presentation that the router refused gives it none, so that the
+  /// screen below stays the one on top.
+  private func didShowScreen(_ wasShown: Bool = true) {
     guard let screen = unshownScreen else { return }
     unshownScreen = nil
+    guard wasShown, !isFinished else { return }
     shownScreens += 1
     let position = router.top
     screen.position = position
@@ -124,36 +136,61 @@ open class Coordinator {
 
   /// Shows `screen` on the current stack, with the system controls that `controls` leaves
   /// on. The first screen of a coordinator started with a modal style is presented
-  /// instead: it opens the coordinator's modal stack.
-  public func push(_ screen: any Presentable, controls: SystemControls = .standard) {
-    if case .modal(let style) = role, !hasShownScreen {
-      return present(screen, style: style, controls: controls)
+  /// instead: it opens the coordinator's modal stack. `name` is the screen's name in the
+  /// flow, which the router records and tells its observers (generated code passes it).
+  public func push(
+    _ screen: any Presentable, named name: String? = nil, controls: SystemControls = .standard
+  ) {
+    if let style = modalStackToOpen {
+      return present(screen, named: name, style: style, controls: controls)
     }
-    willShowScreen()
+    willShow(screen, named: name)
     router.push(screen, controls: controls)
     didShowScreen()
   }
 
-  /// Shows `screen` in a new modal stack of `style`.
+  /// Shows `screen` in a new modal stack of `style`. If the router refuses the presentation
+  /// (UIKit does while something else is presented), it tells the coordinators as if the
+  /// user had swiped that stack away: a child whose first screen it was is left.
   public func present(
-    _ screen: any Presentable, style: ModalStyle = .sheet, controls: SystemControls = .standard
+    _ screen: any Presentable, named name: String? = nil, style: ModalStyle = .sheet,
+    controls: SystemControls = .standard
   ) {
-    willShowScreen()
+    willShow(screen, named: name)
+    let before = router.top
     router.present(screen, style: style, controls: controls)
-    didShowScreen()
+    didShowScreen(router.top.modals > before.modals)
   }
 
   /// Makes `screen` the only screen of this coordinator on the current stack; the screens
   /// of a parent below stay.
-  public func replace(with screen: any Presentable, controls: SystemControls = .standard) {
-    if case .modal(let style) = role, !hasShownScreen {
-      return present(screen, style: style, controls: controls)
+  public func replace(
+    with screen: any Presentable, named name: String? = nil, controls: SystemControls = .standard
+  ) {
+    if let style = modalStackToOpen {
+      return present(screen, named: name, style: style, controls: controls)
     }
-    willShowScreen()
+    willShow(screen, named: name)
     let top = router.top
     router.replace(
       from: top.modals == base.modals ? base.screens : 0, with: screen, controls: controls)
     didShowScreen()
+  }
+
+  /// The style of the modal stack that the coordinator's next screen opens, if it opens
+  /// one: a modal child's first screen opens its stack. So does the first screen of a
+  /// push-style child that such a coordinator started before it showed a screen (from its
+  /// start decision, or a handler run there): that child sits on what is below the start
+  /// decision, which for a modal start is the new modal stack (FLOW-SPEC section 8). A
+  /// stack that such a child opened goes with it when it ends, and the next screen opens it
+  /// again.
+  private var modalStackToOpen: ModalStyle? {
+    guard !hasShownScreen else { return nil }
+    switch role {
+    case .modal(let style): return style
+    case .push: return parent.flatMap { $0.router === router ? $0.modalStackToOpen : nil }
+    case .root, .tab: return nil
+    }
   }
 
   /// Goes back one screen. If that takes the last screens of a child away, the child is
@@ -281,9 +318,12 @@ open class Coordinator {
     children.append(child)
   }
 
-  private func willShowScreen() {
+  /// Counts the navigation that shows `screen`, and gives the router its name.
+  private func willShow(_ screen: any Presentable, named name: String?) {
     willNavigate()
     hasShownScreen = true
+    if let name = name ?? nameOfNextScreen { router.willShow(screen, named: name) }
+    nameOfNextScreen = nil
   }
 
   /// Counts a navigation. The coordinator that owns this router (the root, or a tab's

@@ -9,16 +9,34 @@
 /// `pop to root 1` (the index of the screen it goes back to), `dismiss`, `unwind to 0:2`
 /// (see ``StackPosition/description``), `select tab 1 of MainTabs` (the index of the tab, 0
 /// the first, and the container) and `alert Title [Delete, Keep]` (see
-/// ``FlowAlert/description``), where a screen's name is its `description`. A full-screen modal stack and a screen's controls that are
+/// ``FlowAlert/description``). A full-screen modal stack and a screen's controls that are
 /// off follow in brackets: `present Terms [fullScreen, dismissible: false]`,
 /// `push Payment [systemBack: false]`.
+///
+/// A screen is named by its `description` when it describes itself (a test's stub screen),
+/// otherwise by the name its coordinator gave it (``willShow(_:named:)``: generated code
+/// passes the flow's), otherwise by its type's name: never by a memory address, so a real
+/// view controller is recorded as `push Review` and the records stay the same from run to
+/// run. A transition made while ``animatesTransitions`` is off has `not animated` in its
+/// brackets: `push Home [not animated]`.
 ///
 /// ``userPops()``, ``userPops(to:)`` and ``userDismisses()`` act as the user does with the
 /// system back button or gesture, its long-press menu and a swipe down, and do only what the
 /// system would (FLOW-SPEC section 11): nothing on a screen whose `systemBack` is off, no
 /// swipe on a full-screen modal stack or while its top screen is not dismissible. They are
 /// recorded as `user pop`, `user pop to 1` and `user dismiss`, whether or not anything
-/// happened. ``tap(_:)`` taps a button of the alert on top, as the user does (`tap Delete`).
+/// happened. Given `reported: false`, they simulate a callback that UIKit never made (a
+/// sheet whose presentation delegate the app replaced): the screens go, and no one is told
+/// until ``reportMissedChanges()``. With ``refusesPresentations`` on, a presentation is
+/// refused, as UIKit refuses one while something else is presented (an alert, a share
+/// sheet): it is recorded with `refused` in its brackets, nothing is shown, and the
+/// coordinator is told at once that the stack it asked for is not there, as if the user had
+/// swiped it away.
+///
+/// Its ``observers`` hear of every change of the screen on top, named as the coordinator
+/// named it, else as it is recorded.
+///
+/// ``tap(_:)`` taps a button of the alert on top, as the user does (`tap Delete`).
 /// An alert is not a stack: it is kept apart (``shownAlerts``) and never moves ``top``; as in
 /// UIKit, it goes away with the modal stack it was shown over.
 @MainActor
@@ -27,6 +45,8 @@ public final class RecordingRouter: Router, Presentable, CustomStringConvertible
   private struct Shown {
     var screen: any Presentable
     var controls: SystemControls
+    /// The name its coordinator gave it, if any.
+    var name: String?
   }
 
   /// A navigation stack: the root one (no style) or a modal one.
@@ -50,9 +70,35 @@ public final class RecordingRouter: Router, Presentable, CustomStringConvertible
   /// The tab each tab container selected last, by the container's identity.
   private var selectedTabs: [ObjectIdentifier: Int] = [:]
   public var onUserUnwind: (@MainActor (_ before: StackPosition) -> Void)?
+  /// Told of every change of the screen on top.
+  public let observers = NavigationObservers()
+  /// Whether presentations are refused, as UIKit refuses one while something else is
+  /// presented. Off unless a test turns it on.
+  public var refusesPresentations = false
+  /// The name given to the screen that is about to be shown.
+  private var nameOfNextScreen: (screen: ObjectIdentifier, name: String)?
+  /// Where the top was before the first of the user's changes that no one was told of.
+  private var unreported: StackPosition?
+  /// What this router's own choice is, if the app made one (see ``animatesTransitions``).
+  private var animates: Bool?
+  /// The router that made this one for a tab stack.
+  private weak var maker: RecordingRouter?
 
   public init(name: String = "router") {
     self.name = name
+  }
+
+  /// Whether transitions are animated: on, unless the app turns it off. A tab stack's
+  /// router follows the router that made it, unless the app sets its own.
+  public var animatesTransitions: Bool {
+    get { animates ?? maker?.animatesTransitions ?? true }
+    set { animates = newValue }
+  }
+
+  public var navigationObservers: NavigationObservers? { observers }
+
+  public func willShow(_ screen: any Presentable, named name: String) {
+    nameOfNextScreen = (ObjectIdentifier(screen), name)
   }
 
   public nonisolated var description: String { name }
@@ -82,42 +128,53 @@ public final class RecordingRouter: Router, Presentable, CustomStringConvertible
   }
 
   public func push(_ screen: any Presentable, controls: SystemControls) {
-    record("push \(screen)", [controls.description])
-    levels[levels.count - 1].screens.append(Shown(screen: screen, controls: controls))
+    let shown = self.shown(screen, controls)
+    record("push \(label(of: shown))", [controls.description])
+    levels[levels.count - 1].screens.append(shown)
+    topMayHaveChanged()
   }
 
   public func present(_ screen: any Presentable, style: ModalStyle, controls: SystemControls) {
-    record(
-      "present \(screen)", [style == .fullScreen ? "fullScreen" : "", controls.description])
-    levels.append(Stack(style: style, screens: [Shown(screen: screen, controls: controls)]))
+    let shown = self.shown(screen, controls)
+    let notes = [style == .fullScreen ? "fullScreen" : "", controls.description]
+    guard !refusesPresentations else {
+      record("present \(label(of: shown))", notes + ["refused"])
+      onUserUnwind?(StackPosition(modals: levels.count, screens: 1))
+      return
+    }
+    record("present \(label(of: shown))", notes)
+    levels.append(Stack(style: style, screens: [shown]))
+    topMayHaveChanged()
   }
 
   public func replace(from index: Int, with screen: any Presentable, controls: SystemControls) {
-    record("replace from \(index) with \(screen)", [controls.description])
+    let shown = self.shown(screen, controls)
+    record("replace from \(index) with \(label(of: shown))", [controls.description])
     let last = levels.count - 1
-    levels[last].screens =
-      Array(levels[last].screens.prefix(max(0, index))) + [
-        Shown(screen: screen, controls: controls)
-      ]
+    levels[last].screens = Array(levels[last].screens.prefix(max(0, index))) + [shown]
+    topMayHaveChanged()
   }
 
   public func pop() {
-    calls.append("pop")
+    record("pop")
     removeScreens(above: top.screens - 2)
+    topMayHaveChanged()
   }
 
   public func popToRoot(at index: Int) {
-    calls.append("pop to root \(index)")
+    record("pop to root \(index)")
     removeScreens(above: index)
+    topMayHaveChanged()
   }
 
   public func dismiss() {
-    calls.append("dismiss")
+    record("dismiss")
     removeTopStack()
+    topMayHaveChanged()
   }
 
   public func unwind(to position: StackPosition) {
-    calls.append("unwind to \(position)")
+    record("unwind to \(position)")
     let level = max(0, position.modals)
     guard level < levels.count else { return }
     levels.removeSubrange((level + 1)...)
@@ -125,6 +182,7 @@ public final class RecordingRouter: Router, Presentable, CustomStringConvertible
     if levels[level].screens.count > position.screens {
       levels[level].screens.removeSubrange(max(0, position.screens)...)
     }
+    topMayHaveChanged()
   }
 
   public func alert(_ alert: FlowAlert) {
@@ -151,6 +209,7 @@ public final class RecordingRouter: Router, Presentable, CustomStringConvertible
 
   public func makeTabStack() -> (router: any Router, view: any Presentable) {
     let router = RecordingRouter(name: "\(name).tab\(tabStacks.count + 1)")
+    router.maker = self
     tabStacks.append(router)
     return (router, router)
   }
@@ -167,41 +226,98 @@ public final class RecordingRouter: Router, Presentable, CustomStringConvertible
   }
 
   /// Goes back one screen as the system back button or gesture does, and tells the
-  /// coordinator. Nothing happens at the root of a stack or where the top screen's
-  /// `systemBack` is off.
-  public func userPops() {
-    calls.append("user pop")
-    userGoesBack(to: top.screens - 2)
+  /// coordinator (unless `reported` is false). Nothing happens at the root of a stack or
+  /// where the top screen's `systemBack` is off.
+  public func userPops(reported: Bool = true) {
+    calls.append("user pop" + (reported ? "" : " [unreported]"))
+    userGoesBack(to: top.screens - 2, reported: reported)
   }
 
   /// Goes back at once to the screen at `index` of the top stack (0 is its root), as the
-  /// back button's long-press menu does, and tells the coordinator. Nothing happens where
-  /// the top screen's `systemBack` is off (it has no back button), or when no screen below
-  /// the top has that index.
-  public func userPops(to index: Int) {
-    calls.append("user pop to \(index)")
-    userGoesBack(to: index)
+  /// back button's long-press menu does, and tells the coordinator (unless `reported` is
+  /// false). Nothing happens where the top screen's `systemBack` is off (it has no back
+  /// button), or when no screen below the top has that index.
+  public func userPops(to index: Int, reported: Bool = true) {
+    calls.append("user pop to \(index)" + (reported ? "" : " [unreported]"))
+    userGoesBack(to: index, reported: reported)
   }
 
-  /// Swipes the top modal stack away, and tells the coordinator. Nothing happens on the root
-  /// stack, on a full-screen modal stack, or where the top screen is not dismissible.
-  public func userDismisses() {
-    calls.append("user dismiss")
+  /// Swipes the top modal stack away, and tells the coordinator (unless `reported` is
+  /// false). Nothing happens on the root stack, on a full-screen modal stack, or where the
+  /// top screen is not dismissible.
+  public func userDismisses(reported: Bool = true) {
+    calls.append("user dismiss" + (reported ? "" : " [unreported]"))
     let stack = levels[levels.count - 1]
     guard stack.style == .sheet, stack.screens.last?.controls.dismissible ?? true else { return }
     let before = top
-    if removeTopStack() { onUserUnwind?(before) }
+    if removeTopStack() { userChanged(from: before, reported: reported) }
   }
 
-  private func userGoesBack(to index: Int) {
+  /// Tells the coordinator what the user changed with `reported: false` since it was last
+  /// told: what a router does once it sees for itself what UIKit shows (after its next
+  /// transition, or on another callback). Recorded as `report missed changes`.
+  public func reportMissedChanges() {
+    calls.append("report missed changes")
+    guard let before = unreported else { return }
+    unreported = nil
+    onUserUnwind?(before)
+  }
+
+  private func userGoesBack(to index: Int, reported: Bool) {
     guard topControls?.systemBack ?? true, index >= 0 else { return }
     let before = top
-    if removeScreens(above: index) { onUserUnwind?(before) }
+    if removeScreens(above: index) { userChanged(from: before, reported: reported) }
   }
 
-  private func record(_ call: String, _ notes: [String]) {
-    let notes = notes.filter { !$0.isEmpty }
+  /// After the user took screens away from `before`: tells the observers, and the
+  /// coordinator unless the change is not `reported`.
+  private func userChanged(from before: StackPosition, reported: Bool) {
+    topMayHaveChanged(animated: true)
+    if reported {
+      onUserUnwind?(before)
+    } else if unreported == nil {
+      unreported = before
+    }
+  }
+
+  /// Records a transition, with its notes in brackets and `not animated` among them while
+  /// ``animatesTransitions`` is off.
+  private func record(_ call: String, _ notes: [String] = []) {
+    let notes = (notes + [animatesTransitions ? "" : "not animated"]).filter { !$0.isEmpty }
     calls.append(notes.isEmpty ? call : "\(call) [\(notes.joined(separator: ", "))]")
+  }
+
+  /// `screen` as a stack holds it, with the name given to it just before, if any.
+  private func shown(_ screen: any Presentable, _ controls: SystemControls) -> Shown {
+    var name: String?
+    if let given = nameOfNextScreen, given.screen == ObjectIdentifier(screen) {
+      name = given.name
+    }
+    nameOfNextScreen = nil
+    return Shown(screen: screen, controls: controls, name: name)
+  }
+
+  /// How a screen is recorded: by its own description if it has one that is not a view
+  /// controller's (an address), else the name its coordinator gave it, else its type's.
+  private func label(of shown: Shown) -> String {
+    if let described = describedItself(shown.screen) { return described }
+    return shown.name ?? String(describing: type(of: shown.screen))
+  }
+
+  private func describedItself(_ screen: any Presentable) -> String? {
+    #if canImport(UIKit)
+      if screen is UIViewController { return nil }
+    #endif
+    return (screen as? any CustomStringConvertible)?.description
+  }
+
+  /// Tells the observers of the screen on top now: named as its coordinator named it, else
+  /// as it is recorded.
+  private func topMayHaveChanged(animated: Bool? = nil) {
+    let shown = levels[levels.count - 1].screens.last
+    observers.topChanged(
+      to: shown?.screen, named: shown.map { $0.name ?? label(of: $0) },
+      animated: animated ?? animatesTransitions)
   }
 
   /// Keeps the screens of the top stack up to `index`, if that removes any and keeps one.

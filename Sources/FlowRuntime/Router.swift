@@ -116,10 +116,60 @@ public protocol Router: AnyObject {
   /// router's stacks: a flow's `select`. Every tab's stack stays as it is.
   func selectTab(at index: Int, of container: any Presentable)
 
+  /// Whether the router animates the transitions it is asked for from now on: true unless
+  /// the app turns it off, as it does for what the user should not watch happen (the
+  /// first screens at launch, a deep link, restoring where the user was). See
+  /// ``withoutAnimation(_:)``. The user's own gestures animate as the system does.
+  var animatesTransitions: Bool { get set }
+
+  /// Who the router tells when the screen on top changes (``NavigationEvent``); `nil` for
+  /// a router that tells no one.
+  var navigationObservers: NavigationObservers? { get }
+
+  /// Gives `screen`, which the next `push`, `present` or `replace` shows, its name in the
+  /// flow, for the router's records and observers. A coordinator calls it when it knows
+  /// the name (generated code passes each screen's).
+  func willShow(_ screen: any Presentable, named name: String)
+
   /// Shows `alert` over whatever is on top (the flow's `alert:`, FLOW-SPEC section 6b). An
   /// alert is not a modal stack: ``top`` stays where it is. When the user taps one of its
   /// buttons, the alert closes first, then the router runs that button's action.
   func alert(_ alert: FlowAlert)
+}
+
+extension Router {
+  /// Always true, and setting it changes nothing: for a router written before
+  /// ``animatesTransitions`` was part of the protocol, which animates every transition.
+  public var animatesTransitions: Bool {
+    get { true }
+    set {}
+  }
+
+  /// None: for a router written before ``navigationObservers`` was part of the protocol.
+  public var navigationObservers: NavigationObservers? { nil }
+
+  /// Forgets the name: for a router written before ``willShow(_:named:)`` was part of the
+  /// protocol.
+  public func willShow(_ screen: any Presentable, named name: String) {}
+
+  /// Runs `body` with ``animatesTransitions`` off, then turns it back to what it was: what
+  /// an app wraps around starting its root coordinator at launch, or following a deep link.
+  public func withoutAnimation<Value>(_ body: () throws -> Value) rethrows -> Value {
+    let animated = animatesTransitions
+    animatesTransitions = false
+    defer { animatesTransitions = animated }
+    return try body()
+  }
+
+  /// Starts telling `observe` of every change of the screen on top (see
+  /// ``NavigationEvent``). Returns `nil`, and tells nothing, for a router without
+  /// ``navigationObservers``.
+  @discardableResult
+  public func observeNavigation(
+    _ observe: @escaping @MainActor (NavigationEvent) -> Void
+  ) -> NavigationObservers.ID? {
+    navigationObservers?.add(observe)
+  }
 }
 
 extension Router {

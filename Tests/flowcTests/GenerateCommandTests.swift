@@ -115,7 +115,7 @@ import Testing
         +    case dismissed
            }
          
-        @@ -52,5 +52,5 @@
+        @@ -53,5 +53,5 @@
              guard canAct else { return }
              switch event {
         -    case .close:

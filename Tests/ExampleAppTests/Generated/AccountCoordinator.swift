@@ -99,6 +99,7 @@ final class AccountCoordinator: FlowCoordinator<AccountResult> {
   // MARK: - Profile
 
   private func makeProfile(_ input: User) -> any Presentable {
+    nameNextScreen("Profile")
     let send = screenEvents { [weak self] (event: ProfileEvent) in
       self?.handle(event)
     }
@@ -130,6 +131,7 @@ final class AccountCoordinator: FlowCoordinator<AccountResult> {
   // MARK: - OrderHistory
 
   private func makeOrderHistory() -> any Presentable {
+    nameNextScreen("OrderHistory")
     let send = screenEvents { [weak self] (event: OrderHistoryEvent) in
       self?.handle(event)
     }
@@ -147,6 +149,7 @@ final class AccountCoordinator: FlowCoordinator<AccountResult> {
   // MARK: - OrderDetail
 
   private func makeOrderDetail(_ input: Order) -> any Presentable {
+    nameNextScreen("OrderDetail")
     let send = screenEvents { [weak self] (event: OrderDetailEvent) in
       self?.handle(event)
     }
@@ -164,6 +167,7 @@ final class AccountCoordinator: FlowCoordinator<AccountResult> {
   // MARK: - Tracking
 
   private func makeTracking(_ input: URL) -> any Presentable {
+    nameNextScreen("Tracking")
     let send = screenEvents { [weak self] (event: TrackingEvent) in
       self?.handle(event)
     }
@@ -181,6 +185,7 @@ final class AccountCoordinator: FlowCoordinator<AccountResult> {
   // MARK: - Settings
 
   private func makeSettings() -> any Presentable {
+    nameNextScreen("Settings")
     let send = screenEvents { [weak self] (event: SettingsEvent) in
       self?.handle(event)
     }

@@ -69,6 +69,7 @@ final class AddressBookCoordinator: FlowCoordinator<AddressBookResult> {
   // MARK: - Addresses
 
   private func makeAddresses() -> any Presentable {
+    nameNextScreen("Addresses")
     let send = screenEvents { [weak self] (event: AddressesEvent) in
       self?.handle(event)
     }
@@ -92,6 +93,7 @@ final class AddressBookCoordinator: FlowCoordinator<AddressBookResult> {
   // MARK: - NewAddress
 
   private func makeNewAddress() -> any Presentable {
+    nameNextScreen("NewAddress")
     let send = screenEvents { [weak self] (event: NewAddressEvent) in
       self?.handle(event)
     }

@@ -96,6 +96,7 @@ final class AuthCoordinator: FlowCoordinator<AuthResult> {
   // MARK: - SignIn
 
   private func makeSignIn(_ input: String?) -> any Presentable {
+    nameNextScreen("SignIn")
     let send = screenEvents { [weak self] (event: SignInEvent) in
       self?.handle(event)
     }
@@ -119,6 +120,7 @@ final class AuthCoordinator: FlowCoordinator<AuthResult> {
   // MARK: - ResetPassword
 
   private func makeResetPassword(_ input: String?) -> any Presentable {
+    nameNextScreen("ResetPassword")
     let send = screenEvents { [weak self] (event: ResetPasswordEvent) in
       self?.handle(event)
     }
@@ -136,6 +138,7 @@ final class AuthCoordinator: FlowCoordinator<AuthResult> {
   // MARK: - TwoFactor
 
   private func makeTwoFactor(_ input: String) -> any Presentable {
+    nameNextScreen("TwoFactor")
     let send = screenEvents { [weak self] (event: TwoFactorEvent) in
       self?.handle(event)
     }
@@ -155,6 +158,7 @@ final class AuthCoordinator: FlowCoordinator<AuthResult> {
   // MARK: - SignUp
 
   private func makeSignUp() -> any Presentable {
+    nameNextScreen("SignUp")
     let send = screenEvents { [weak self] (event: SignUpEvent) in
       self?.handle(event)
     }

@@ -47,6 +47,7 @@ final class CartCoordinator: FlowCoordinator<Never> {
   // MARK: - Basket
 
   private func makeBasket() -> any Presentable {
+    nameNextScreen("Basket")
     let send = screenEvents { [weak self] (event: BasketEvent) in
       self?.handle(event)
     }
@@ -73,6 +74,7 @@ final class CartCoordinator: FlowCoordinator<Never> {
   // MARK: - OrderPlaced
 
   private func makeOrderPlaced(_ input: Order) -> any Presentable {
+    nameNextScreen("OrderPlaced")
     let send = screenEvents { [weak self] (event: OrderPlacedEvent) in
       self?.handle(event)
     }

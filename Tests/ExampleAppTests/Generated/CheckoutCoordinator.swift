@@ -92,6 +92,7 @@ final class CheckoutCoordinator: FlowCoordinator<CheckoutOutcome> {
   // MARK: - Review
 
   private func makeReview(_ input: [CartItem]) -> any Presentable {
+    nameNextScreen("Review")
     let send = screenEvents { [weak self] (event: ReviewEvent) in
       self?.handle(event)
     }
@@ -122,6 +123,7 @@ final class CheckoutCoordinator: FlowCoordinator<CheckoutOutcome> {
   // MARK: - Payment
 
   private func makePayment(_ input: Address) -> any Presentable {
+    nameNextScreen("Payment")
     let send = screenEvents { [weak self] (event: PaymentEvent) in
       self?.handle(event)
     }
@@ -139,6 +141,7 @@ final class CheckoutCoordinator: FlowCoordinator<CheckoutOutcome> {
   // MARK: - BankVerification
 
   private func makeBankVerification(_ input: URL) -> any Presentable {
+    nameNextScreen("BankVerification")
     let send = screenEvents { [weak self] (event: BankVerificationEvent) in
       self?.handle(event)
     }
@@ -156,6 +159,7 @@ final class CheckoutCoordinator: FlowCoordinator<CheckoutOutcome> {
   // MARK: - Confirmation
 
   private func makeConfirmation(_ input: Order) -> any Presentable {
+    nameNextScreen("Confirmation")
     let send = screenEvents { [weak self] (event: ConfirmationEvent) in
       self?.handle(event)
     }

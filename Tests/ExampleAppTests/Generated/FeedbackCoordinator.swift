@@ -45,6 +45,7 @@ final class FeedbackCoordinator: FlowCoordinator<FeedbackResult> {
   // MARK: - Survey
 
   private func makeSurvey() -> any Presentable {
+    nameNextScreen("Survey")
     let send = screenEvents { [weak self] (event: SurveyEvent) in
       self?.handle(event)
     }

@@ -53,6 +53,7 @@ final class OnboardingCoordinator: FlowCoordinator<OnboardingResult> {
   // MARK: - Welcome
 
   private func makeWelcome() -> any Presentable {
+    nameNextScreen("Welcome")
     let send = screenEvents { [weak self] (event: WelcomeEvent) in
       self?.handle(event)
     }
@@ -72,6 +73,7 @@ final class OnboardingCoordinator: FlowCoordinator<OnboardingResult> {
   // MARK: - Notifications
 
   private func makeNotifications() -> any Presentable {
+    nameNextScreen("Notifications")
     let send = screenEvents { [weak self] (event: NotificationsEvent) in
       self?.handle(event)
     }

@@ -71,6 +71,7 @@ final class ProductDetailsCoordinator: FlowCoordinator<ProductDetailsResult> {
   // MARK: - Details
 
   private func makeDetails(_ input: Product) -> any Presentable {
+    nameNextScreen("Details")
     let send = screenEvents { [weak self] (event: DetailsEvent) in
       self?.handle(event)
     }
@@ -96,12 +97,14 @@ final class ProductDetailsCoordinator: FlowCoordinator<ProductDetailsResult> {
   // MARK: - Reviews
 
   private func makeReviews(_ input: Product) -> any Presentable {
-    screens.makeReviews(input) { (_: ReviewsEvent) in }
+    nameNextScreen("Reviews")
+    return screens.makeReviews(input) { (_: ReviewsEvent) in }
   }
 
   // MARK: - SizeGuide
 
   private func makeSizeGuide() -> any Presentable {
+    nameNextScreen("SizeGuide")
     let send = screenEvents { [weak self] (event: SizeGuideEvent) in
       self?.handle(event)
     }

@@ -47,6 +47,7 @@ final class SearchCoordinator: FlowCoordinator<Never> {
   // MARK: - Results
 
   private func makeResults() -> any Presentable {
+    nameNextScreen("Results")
     let send = screenEvents { [weak self] (event: ResultsEvent) in
       self?.handle(event)
     }
@@ -74,6 +75,7 @@ final class SearchCoordinator: FlowCoordinator<Never> {
   // MARK: - Filters
 
   private func makeFilters(_ input: SearchFilters) -> any Presentable {
+    nameNextScreen("Filters")
     let send = screenEvents { [weak self] (event: FiltersEvent) in
       self?.handle(event)
     }

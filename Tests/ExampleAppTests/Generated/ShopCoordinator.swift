@@ -45,6 +45,7 @@ final class ShopCoordinator: FlowCoordinator<Never> {
   // MARK: - Categories
 
   private func makeCategories() -> any Presentable {
+    nameNextScreen("Categories")
     let send = screenEvents { [weak self] (event: CategoriesEvent) in
       self?.handle(event)
     }
@@ -62,6 +63,7 @@ final class ShopCoordinator: FlowCoordinator<Never> {
   // MARK: - Products
 
   private func makeProducts(_ input: String) -> any Presentable {
+    nameNextScreen("Products")
     let send = screenEvents { [weak self] (event: ProductsEvent) in
       self?.handle(event)
     }

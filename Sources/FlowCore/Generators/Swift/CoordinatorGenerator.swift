@@ -445,13 +445,17 @@ struct CoordinatorGenerator {
     let function = SwiftExpression.member(of: "screens", "make\(screen.name.text)")
     let forwarding = forward(
       "event", of: "\(screen.name.text)Event", isEmpty: screen.events.isEmpty)
-    // Events reach the handler through `screenEvents`, which drops those sent once the
-    // screen is no longer on top (a double tap on a push pushes once), as `answerOnce` does
-    // for decisions. A screen without events needs no sink.
+    // The screen's flow name goes to the router, for its records and observers. Events
+    // reach the handler through `screenEvents`, which drops those sent once the screen is
+    // no longer on top (a double tap on a push pushes once), as `answerOnce` does for
+    // decisions. A screen without events needs no sink.
+    let naming = SwiftStatement.expression(
+      .call("nameNextScreen", [.value(.string(screen.name.text))]))
     let body: [SwiftStatement] =
       screen.events.isEmpty
-      ? [.expression(.call(function, arguments, trailing: forwarding))]
+      ? [naming, .returnValue(.call(function, arguments, trailing: forwarding))]
       : [
+        naming,
         .constant(name: "send", value: .call("screenEvents", trailing: forwarding)),
         .returnValue(
           .call(function, arguments + [SwiftArgument(label: "send", value: .identifier("send"))])),

@@ -221,6 +221,8 @@ enum SwiftExpression: Sendable {
   case array([SwiftExpression])
   /// `true` or `false`.
   case boolean(Bool)
+  /// A string literal, escaped as Swift needs: `"Review"`.
+  case string(String)
   /// `!operand`.
   indirect case not(SwiftExpression)
 

@@ -507,6 +507,18 @@ struct SwiftWriter {
       text.append("]")
     case .boolean(let value):
       text += value ? "true" : "false"
+    case .string(let value):
+      text.append("\"")
+      for scalar in value.unicodeScalars {
+        switch scalar {
+        case "\"": text += "\\\""
+        case "\\": text += "\\\\"
+        case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+          text += "\\u{\(String(scalar.value, radix: 16))}"
+        default: text.append(scalar)
+        }
+      }
+      text.append("\"")
     }
   }
 

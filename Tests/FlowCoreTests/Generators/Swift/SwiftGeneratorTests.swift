@@ -76,6 +76,7 @@ import Testing
         // MARK: - Login
 
         private func makeLogin() -> any Presentable {
+          nameNextScreen("Login")
           let send = screenEvents { [weak self] (event: LoginEvent) in
             self?.handle(event)
           }
@@ -97,6 +98,7 @@ import Testing
         // MARK: - Help
 
         private func makeHelp() -> any Presentable {
+          nameNextScreen("Help")
           let send = screenEvents { [weak self] (event: HelpEvent) in
             self?.handle(event)
           }
@@ -870,7 +872,8 @@ import Testing
         // MARK: - Idle
 
         private func makeIdle() -> any Presentable {
-          screens.makeIdle { (_: IdleEvent) in }
+          nameNextScreen("Idle")
+          return screens.makeIdle { (_: IdleEvent) in }
         }
 
         // MARK: - Ask
