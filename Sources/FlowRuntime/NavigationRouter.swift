@@ -52,9 +52,13 @@
       didSet { window?.rootViewController = rootViewController }
     }
     /// Whether the transitions the router starts from now on are animated; turn it off for
-    /// the launch, a deep link or a restoration, and on again after. A tab's router animates
-    /// when it and the router that made it (``makeTabStack()``) do.
-    public var isAnimated = true
+    /// the launch, a deep link or a restoration, and on again after (``withoutAnimation(_:)``
+    /// does both). A tab's router animates when it and the router that made it
+    /// (``makeTabStack()``) do.
+    public var animatesTransitions = true
+    /// Told each time the screen on top changes, by what the router did or saw UIKit do,
+    /// with the flow's name of the screen (``observeNavigation(_:)``).
+    public let navigationObservers: NavigationObservers? = NavigationObservers()
     /// How long, in seconds, the router waits for a transition in flight before it presents or dismisses
     /// anyway (a user holding a swipe back is one); a transition of its own whose end UIKit
     /// never reports (a completion that never comes) holds the ones after it twice as long at
@@ -69,7 +73,10 @@
     /// The router whose ``makeTabStack()`` made this one.
     private weak var maker: NavigationRouter?
     /// Whether the next transition is animated.
-    private var animates: Bool { isAnimated && maker?.animates != false }
+    private var animates: Bool { animatesTransitions && maker?.animates != false }
+    /// The flow's names of the screens the coordinators showed (``willShow(_:named:)``), by
+    /// the identity of their view controllers, each held weakly.
+    private var names: [ObjectIdentifier: NamedScreen] = [:]
     /// What the router believes is shown, root first; never empty.
     private var levels: [Level]
     /// The transitions that wait for the one in flight.
@@ -300,6 +307,7 @@
           guard !end.isDone else { return }
           end.isDone = true
           self?.isBusy = false
+          self?.reportTop()
           self?.runWaiting()
         }
         step(done)
@@ -386,7 +394,29 @@
       }
       guard top != before else { return }
       applyControls()
+      reportTop()
       onUserUnwind?(before)
+    }
+
+    // MARK: Observers
+
+    public func willShow(_ screen: any Presentable, named name: String) {
+      let controller = screen.viewControllerToShow
+      if names.count > 64 { names = names.filter { $0.value.controller != nil } }
+      names[ObjectIdentifier(controller)] = NamedScreen(controller: controller, name: name)
+    }
+
+    /// Tells the observers which screen the router believes is on top now, by the flow's
+    /// name the coordinators gave it (else its type's).
+    private func reportTop() {
+      guard let observers = navigationObservers else { return }
+      let screen = levels.last?.screens.last
+      var name: String?
+      if let screen {
+        let named = names[ObjectIdentifier(screen)]
+        name = named?.controller === screen ? named?.name : String(describing: type(of: screen))
+      }
+      observers.topChanged(to: screen, named: name, animated: animates)
     }
 
     // MARK: Alerts
@@ -524,6 +554,13 @@
 
   /// One level of what a router shows: the root, or a modal stack over it.
   @MainActor
+  /// A screen's name as its coordinator gave it, with the view controller held weakly, so
+  /// that one whose memory is reused is not taken for it.
+  private struct NamedScreen {
+    weak var controller: UIViewController?
+    let name: String
+  }
+
   private final class Level {
     /// What is presented (or the window's root): a navigation controller, or a tab container
     /// shown on its own.

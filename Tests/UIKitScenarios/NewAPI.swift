@@ -1,5 +1,5 @@
 import FlowRuntime
-// Scenarios that use what NavigationRouter gained for issue 16 (a window, `isAnimated`).
+// Scenarios that use what NavigationRouter gained for issue 16 (a window, `animatesTransitions`).
 @_spi(Behaviour) import UIKit
 
 @MainActor let newScenarios: [Scenario] = [
@@ -66,10 +66,30 @@ import FlowRuntime
     try expect(fixture.presented.isEmpty, "still presented: \(fixture.presented)")
     try expect(fixture.unwinds.isEmpty, "\(fixture.unwinds)")
   },
+  // Issue 16, item 10: observers hear the screen on top change, by the flow's name, for
+  // what the router did and for what the user did (the back button).
+  Scenario("observersHearTheTopScreenByItsName") {
+    let fixture = Fixture()
+    let router = fixture.router
+    var heard: [String] = []
+    router.observeNavigation { heard.append("\($0)") }
+    let first = Screen("A")
+    router.willShow(first, named: "Home")
+    router.push(first, controls: .standard)
+    let second = Screen("B")
+    router.willShow(second, named: "Details")
+    router.push(second, controls: .standard)
+    await settle()
+    UIKitDouble.tapBack(on: fixture.root)
+    await settle()
+    try expect(
+      heard == ["shown Home", "hidden Home", "shown Details", "hidden Details", "shown Home"],
+      "\(heard)")
+  },
   // Issue 16, item 4: transitions without animation end at once.
   Scenario("transitionsWithoutAnimation") {
     let fixture = Fixture()
-    fixture.router.isAnimated = false
+    fixture.router.animatesTransitions = false
     fixture.router.push(Screen("A"), controls: .standard)
     fixture.router.push(Screen("B"), controls: .standard)
     fixture.router.present(Screen("C"), style: .sheet, controls: .standard)
@@ -81,7 +101,7 @@ import FlowRuntime
     stack.router.push(Screen("T"), controls: .standard)
     stack.router.push(Screen("U"), controls: .standard)
     try expect(!UIKitDouble.isAnimating, "a tab's push animates")
-    fixture.router.isAnimated = true
+    fixture.router.animatesTransitions = true
     stack.router.pop()
     try expect(UIKitDouble.isAnimating, "a tab's pop does not animate")
     await settle()

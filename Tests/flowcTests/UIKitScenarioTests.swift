@@ -65,6 +65,13 @@ import Testing
     #expect(try Self.line(of: scenario) == "PASS \(scenario)")
   }
 
+  /// Issue 16, item 10: `NavigationRouter` tells its observers of the screen on top, by the
+  /// flow's name, for its own transitions and the user's.
+  @Test func observersHearTheTopScreen() throws {
+    let scenario = "observersHearTheTopScreenByItsName"
+    #expect(try Self.line(of: scenario) == "PASS \(scenario)")
+  }
+
   /// The user's gestures the double plays: a swipe back cancelled or finished, the back
   /// button's long-press menu.
   @Test(arguments: ["swipeBackCancelledThenFinished", "longPressPopsSeveral"])

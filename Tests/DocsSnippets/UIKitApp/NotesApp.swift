@@ -139,9 +139,9 @@ final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
     window.makeKeyAndVisible()
     self.window = window
     let notes = NotesCoordinator(screens: NotesScreenFactory(), router: router)
-    router.isAnimated = false
+    router.animatesTransitions = false
     notes.start()
-    router.isAnimated = true
+    router.animatesTransitions = true
     self.notes = notes
   }
 }
