@@ -395,7 +395,13 @@ open class Coordinator {
   /// Removes a child that ended, and goes back to where the navigation was when it started.
   func remove(_ child: Coordinator) {
     children.removeAll { $0 === child }
-    if child.role != .tab, child.base < child.router.top {
+    if child.role == .tab {
+      // The tab's stack stays as it was (the tab still shows it), but the modal stacks the
+      // child presented over the tab container go with it.
+      for _ in child.base.modals..<max(child.base.modals, child.router.top.modals) {
+        child.router.dismiss()
+      }
+    } else if child.base < child.router.top {
       child.router.unwind(to: child.base)
     }
   }

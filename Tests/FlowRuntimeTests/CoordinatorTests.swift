@@ -307,6 +307,28 @@ import Testing
     #expect(router.tabStacks[0].calls == ["push Profile", "push Settings"])
   }
 
+  /// A tab's child that finishes keeps its stack (the tab still shows it), but what it
+  /// presented over the tab container goes with it: its buttons would be dead (issue 16,
+  /// item 5).
+  @Test func aFinishedTabTakesWhatItPresentedWithIt() {
+    let router = RecordingRouter()
+    let tabs = Endless("Tabs", router: router)
+    tabs.start()
+    let stack = router.makeTabStack()
+    let results = Results()
+    let tab = Flow("Profile", router: stack.router)
+    tabs.startTab(tab, onFinish: results.record())
+    tab.push(Screen("Settings"))
+    tab.present(Screen("Help"))
+    tab.finish("signedOut")
+    #expect(results.values == ["signedOut"])
+    #expect(router.tabStacks[0].top == StackPosition(modals: 0, screens: 2))
+    #expect(
+      router.tabStacks[0].calls == [
+        "push Profile", "push Settings", "present Help", "dismiss",
+      ])
+  }
+
   @Test func aTabsOwnStackReportsToTheTab() {
     let router = RecordingRouter()
     let tabs = Endless("Tabs", router: router)
