@@ -86,6 +86,28 @@ import FlowRuntime
       heard == ["shown Home", "hidden Home", "shown Details", "hidden Details", "shown Home"],
       "\(heard)")
   },
+  // Issue 16, item 7 (FLOW-SPEC section 11): the back button's long-press menu pops past
+  // the screen that started a child: the child is dropped, its parent's handler does not
+  // run on a screen that is gone; a long-press that keeps that screen finishes the child
+  // with its `leave` case, and the handler runs there.
+  Scenario("aLongPressPastAChildsStartDropsIt") {
+    for (index, expected) in [(0, [String]()), (1, ["cancelled"])] {
+      let fixture = Fixture()
+      let parent = Pusher(["A", "B"], router: fixture.router)
+      parent.start()
+      var handled: [String] = []
+      parent.open(Pusher(["C", "D"], router: fixture.router, leave: "cancelled")) {
+        handled.append($0)
+      }
+      await settle()
+      try expect(fixture.root.viewControllers.count == 4, "\(fixture.root.viewControllers)")
+      UIKitDouble.longPressBack(on: fixture.root, to: index)
+      await settle()
+      try expect(handled == expected, "to \(index): the handler ran \(handled)")
+      try expect(parent.children.isEmpty, "to \(index): the child still runs")
+      try expect(parent.canAct, "to \(index): the parent's buttons are dead")
+    }
+  },
   // Issue 16, item 4: transitions without animation end at once.
   Scenario("transitionsWithoutAnimation") {
     let fixture = Fixture()
@@ -111,3 +133,26 @@ import FlowRuntime
     try expect(fixture.presented.isEmpty, "\(fixture.presented)")
   },
 ]
+
+/// A coordinator that pushes its screens, starts a push-style child from the last, and
+/// finishes with `leave` when the user leaves it.
+final class Pusher: FlowCoordinator<String> {
+  let names: [String]
+  let leave: String?
+
+  init(_ names: [String], router: any Router, leave: String? = nil) {
+    self.names = names
+    self.leave = leave
+    super.init(router: router)
+  }
+
+  override func start() {
+    for name in names { push(Screen(name)) }
+  }
+
+  override var leaveResult: String? { leave }
+
+  func open(_ child: Pusher, onFinish: @escaping @MainActor (String) -> Void) {
+    start(child, style: .push, onFinish: onFinish)
+  }
+}

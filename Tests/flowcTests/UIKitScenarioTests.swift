@@ -65,6 +65,13 @@ import Testing
     #expect(try Self.line(of: scenario) == "PASS \(scenario)")
   }
 
+  /// Issue 16, item 7: a long-press back past the screen that started a child drops the
+  /// child; one that keeps that screen finishes it with its `leave` case.
+  @Test func aLongPressPastAChildsStartDropsIt() throws {
+    let scenario = "aLongPressPastAChildsStartDropsIt"
+    #expect(try Self.line(of: scenario) == "PASS \(scenario)")
+  }
+
   /// Issue 16, item 10: `NavigationRouter` tells its observers of the screen on top, by the
   /// flow's name, for its own transitions and the user's.
   @Test func observersHearTheTopScreen() throws {
