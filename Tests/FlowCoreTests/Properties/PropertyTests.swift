@@ -49,6 +49,67 @@ import Testing
     }
   }
 
+  /// The random valid modules use every construct of revision 2 that leaving and the
+  /// system's controls brought (spec sections 4, 5, 7 and 8), each in many of them, so that
+  /// `randomValidModulesHaveNoFinding` checks them clean and the generated Swift meets them.
+  @Test func randomModulesUseTheRevisedConstructs() {
+    // Each construct, as the lines of a module's YAML that would show it.
+    let constructs: [(name: String, isUsed: (Substring) -> Bool)] = [
+      ("leave: c", { $0.hasPrefix("    leave: ") && !$0.hasSuffix("~") }),
+      ("leave: ~", { $0 == "    leave: ~" }),
+      ("popToRoot", { $0.hasSuffix(": popToRoot") }),
+      (
+        "{ popToRoot: ~, payload: T }",
+        { $0.contains("{ payload: ") && $0.hasSuffix(", popToRoot: ~ }") }
+      ),
+      ("start, style: sheet", { $0.contains("start: C") && $0.contains("style: sheet, on:") }),
+      (
+        "start, style: fullScreen",
+        { $0.contains("start: C") && $0.contains("style: fullScreen, on:") }
+      ),
+      ("present, style: sheet", { $0.contains("present: S") && $0.hasSuffix("style: sheet }") }),
+      (
+        "present, style: fullScreen",
+        { $0.contains("present: S") && $0.hasSuffix("style: fullScreen }") }
+      ),
+      ("dismissible: false", { $0.hasSuffix("  dismissible: false") }),
+      ("systemBack: false", { $0.hasSuffix("  systemBack: false") }),
+      (
+        "{ stay: ~, payload: T } on a screen",
+        { $0.hasPrefix("          ") && $0.contains("{ payload: ") && $0.hasSuffix(", stay: ~ }") }
+      ),
+      ("{ stay, payload: T }", { $0.contains("{ payload: ") && $0.hasSuffix(", stay }") }),
+      ("{ pop: ~ }", { $0.hasSuffix(": { pop: ~ }") }),
+      ("{ dismiss: ~ }", { $0.hasSuffix(": { dismiss: ~ }") }),
+    ]
+    var uses = [Int](repeating: 0, count: constructs.count)
+    for seed in Self.firstSeed..<(Self.firstSeed + UInt64(Self.count)) {
+      let lines = RandomModule(seed: seed).yaml().split(separator: "\n")
+      for (index, construct) in constructs.enumerated()
+      where lines.contains(where: construct.isUsed) {
+        uses[index] += 1
+      }
+    }
+    let counted = zip(constructs, uses).map { "\($0.name): \($1)" }
+    #expect(uses.allSatisfy { $0 >= Self.count / 20 }, "\(counted)")
+  }
+
+  /// The control of the `swipeOnlyChild` mutations: a child whose only way out is being
+  /// left, started as a sheet that the user can swipe away, ends with its `leave` case and
+  /// gets no finding (spec section 8, "Leaving").
+  @Test func aChildLeftOnlyByTheSwipeOfItsSheetIsClean() throws {
+    for seed in Self.firstSeed..<(Self.firstSeed + UInt64(max(Self.count / 4, 1))) {
+      var module = RandomModule(seed: seed)
+      guard module.coordinators[0].tabs.isEmpty else { continue }
+      module.coordinators[0].screens[0].events.append(
+        .init(name: "trap", payload: nil, action: Mutation.swipeOnlyStart("sheet")))
+      let yaml = module.yaml() + Mutation.swipeOnlyChild(marked: false, dismissible: true)
+      let found = try findings(yaml)
+      #expect(found.isEmpty, "seed \(seed): \(described(found))\n\(yaml)")
+      if !found.isEmpty { return }
+    }
+  }
+
   /// A wrong target in the event set that the screens of a coordinator share through a
   /// merge key is one finding, at the anchor, naming every screen that has the event
   /// (spec section 8, "Where findings go").
@@ -151,6 +212,9 @@ import Testing
 enum Mutation: CaseIterable {
   case dropHandler, trapScreen, popOnChildStart, misspellReference, changePayload, trapChild
   case hideAlert, misspellInAlert, selectOutsideTabs, misspellExternalEvent
+  case leaveWithPayload, misspellLeave, popToRootOnFirstScreen
+  case swipeOnlyChildFullScreen, swipeOnlyChildNotDismissible
+  case swipeOnlyScreenFullScreen, swipeOnlyScreenNotDismissible
 
   /// Plants one applicable defect and returns it, its rule and the YAML, with `↓` at the
   /// place the finding must be.
@@ -205,9 +269,9 @@ enum Mutation: CaseIterable {
 
     case .popOnChildStart:
       // The first screen of a child started only with style push, from screens: a pop
-      // there leaves the child unfinished.
+      // there leaves the child unfinished (one with a `leave` key is meant to be left).
       for child in original.coordinators.indices.dropFirst().shuffled(using: &random)
-      where original.coordinators[child].tabs.isEmpty {
+      where original.coordinators[child].tabs.isEmpty && original.coordinators[child].leave == nil {
         let starts = original.starts.filter { $0.child == child }
         guard !starts.isEmpty, starts.allSatisfy({ $0.style == "push" }) else { continue }
         let event = module.coordinators[child].screens[0].events.count
@@ -253,6 +317,85 @@ enum Mutation: CaseIterable {
         .init(name: "trap", payload: nil, action: "{ start: Trap, style: fullScreen }"))
       let trap = "  ↓Trap:\n    start: S0\n    screens:\n      S0: { on: { wait: stay } }\n"
       return ("never-finishes", module.yaml() + trap)
+
+    case .leaveWithPayload:
+      // `leave` naming a case with a payload: there is nothing to carry when the user
+      // leaves, a `type-mismatch` at the value (spec section 4).
+      for (c, coordinator) in original.coordinators.enumerated().shuffled(using: &random)
+      where coordinator.tabs.isEmpty {
+        guard let carrying = coordinator.result.first(where: { $0.payload != nil }) else {
+          continue
+        }
+        module.coordinators[c].leave = "↓" + carrying.name
+        return ("type-mismatch", module.yaml())
+      }
+      return nil
+
+    case .misspellLeave:
+      // `leave` naming a case the result does not have: at the value.
+      for (c, coordinator) in original.coordinators.enumerated().shuffled(using: &random)
+      where coordinator.tabs.isEmpty && !coordinator.result.isEmpty {
+        module.coordinators[c].leave = "↓" + (coordinator.result[0].name) + "x"
+        return ("unknown-reference", module.yaml())
+      }
+      return nil
+
+    case .swipeOnlyChildFullScreen, .swipeOnlyChildNotDismissible:
+      // A child whose only way out is being left, which a sheet allows by its swipe (its
+      // `leave` case then ends it: `aChildLeftOnlyByTheSwipeOfItsSheetIsClean`); started
+      // full screen, or with its only screen not dismissible, it has none (spec section 8).
+      guard original.coordinators[0].tabs.isEmpty else { return nil }
+      let fullScreen = self == .swipeOnlyChildFullScreen
+      module.coordinators[0].screens[0].events.append(
+        .init(
+          name: "trap", payload: nil,
+          action: Self.swipeOnlyStart(fullScreen ? "fullScreen" : "sheet")))
+      return (
+        "never-finishes",
+        module.yaml() + Self.swipeOnlyChild(marked: true, dismissible: fullScreen)
+      )
+
+    case .swipeOnlyScreenFullScreen, .swipeOnlyScreenNotDismissible:
+      // A presented screen with no event, in a coordinator that can finish: the swipe is
+      // its only way out. Shown full screen, or with `dismissible: false`, it has none.
+      for (c, coordinator) in original.coordinators.enumerated().shuffled(using: &random)
+      where !coordinator.result.isEmpty {
+        // Only where its `go` event is the one way in: the checker asks whether a screen
+        // has a way out in any way it is shown, so a decision presenting it as a sheet
+        // too would give it one.
+        for (s, screen) in coordinator.screens.enumerated().shuffled(using: &random)
+        where screen.arrival == .presented && screen.events.isEmpty
+          && !coordinator.decisions.contains(where: { decision in
+            decision.cases.contains { $0.action.contains(" S\(s) }") }
+          })
+        {
+          if self == .swipeOnlyScreenNotDismissible {
+            module.coordinators[c].screens[s].keys = ["dismissible: false"]
+          } else {
+            for (from, origin) in coordinator.screens.enumerated() {
+              for (e, event) in origin.events.enumerated() where event.name == "go\(s)" {
+                module.coordinators[c].screens[from].events[e].action =
+                  "{ present: S\(s), style: fullScreen }"
+              }
+            }
+          }
+          return ("cannot-finish", module.yaml(markScreen: (c, s)))
+        }
+      }
+      return nil
+
+    case .popToRootOnFirstScreen:
+      // `popToRoot` on the first screen of a coordinator: it is always the first its
+      // coordinator shows on its stack, so there is nowhere to go (`invalid-back`).
+      guard
+        let c = original.coordinators.indices.shuffled(using: &random).first(where: {
+          original.coordinators[$0].tabs.isEmpty
+        })
+      else { return nil }
+      let event = module.coordinators[c].screens[0].events.count
+      module.coordinators[c].screens[0].events.append(
+        .init(name: "home", payload: nil, action: "popToRoot"))
+      return ("invalid-back", module.yaml(marked: (c, 0, event)))
 
     case .hideAlert:
       // An alert whose showing event is gone: unreachable, at the alert's name; what its
@@ -303,6 +446,18 @@ enum Mutation: CaseIterable {
       }
       return nil
     }
+  }
+
+  /// The start of ``swipeOnlyChild(marked:dismissible:)`` from a screen, with `style`.
+  static func swipeOnlyStart(_ style: String) -> String {
+    "{ start: Trap, style: \(style), on: { closed: stay } }"
+  }
+
+  /// A coordinator `Trap` whose one screen only stays: the user gets out of it only by
+  /// leaving it, which ends it with its `leave` case.
+  static func swipeOnlyChild(marked: Bool, dismissible: Bool) -> String {
+    "  \(marked ? "↓" : "")Trap:\n    result: { closed: ~ }\n    leave: closed\n    start: S0\n"
+      + "    screens:\n      S0: { \(dismissible ? "" : "dismissible: false, ")on: { wait: stay } }\n"
   }
 
   private func owner(of start: RandomModule.Start, in module: RandomModule) -> Int {

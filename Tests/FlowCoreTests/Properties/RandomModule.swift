@@ -65,6 +65,8 @@ struct RandomModule {
     var isEntry: Bool
     var input: String?
     var result: [(name: String, payload: String?)] = []
+    /// Its `leave` (r2), as written after `leave: `: a case's name or `~`; `nil` for none.
+    var leave: String?
     var screens: [Screen] = []
     var decisions: [(name: String, cases: [Event])] = []
     /// A declared enum that is the result, whose cases `result` lists; `nil` for an inline one.
@@ -146,6 +148,110 @@ struct RandomModule {
     addExternalEvents(&events)
     var alerting = SeededGenerator(seed: seed ^ 0xA1E2_7000)
     addAlerts(&alerting)
+    var leaving = SeededGenerator(seed: seed ^ 0x1EA7_E000)
+    addLeaving(&leaving)
+    var styling = SeededGenerator(seed: seed ^ 0x5717_1E00)
+    addStyles(&styling)
+  }
+
+  /// Maybe, on some children with a result, `leave` (spec sections 4 and 8, r2): a case
+  /// without payload, or `~`; and on some screens the r2 forms of going back: `popToRoot`
+  /// (scalar, or a mapping carrying a payload) on a pushed screen, which is never the first
+  /// its coordinator shows on its stack; a `back` written `{ pop: ~ }` or `{ dismiss: ~ }`;
+  /// an event that stays with a payload (`{ stay: ~ }` or flow-style `{ stay }`). From a
+  /// stream of its own, so the rest of each module stays as it was.
+  private mutating func addLeaving(_ random: inout SeededGenerator) {
+    for index in coordinators.indices.dropFirst()
+    where coordinators[index].tabs.isEmpty && !coordinators[index].result.isEmpty {
+      switch Int.random(in: 0..<4, using: &random) {
+      case 0:
+        coordinators[index].leave = coordinators[index].result.first { $0.payload == nil }?.name
+      case 1: coordinators[index].leave = "~"
+      default: break
+      }
+    }
+    for index in coordinators.indices where coordinators[index].tabs.isEmpty {
+      let pushed = coordinators[index].screens.indices.filter {
+        coordinators[index].screens[$0].arrival == .pushed
+      }
+      if let screen = pushed.randomElement(using: &random),
+        Int.random(in: 0..<2, using: &random) == 0
+      {
+        let payload = Bool.random(using: &random) ? payloadTypes.randomElement(using: &random) : nil
+        let action =
+          payload == nil && Bool.random(using: &random) ? "popToRoot" : "{ popToRoot: ~ }"
+        coordinators[index].screens[screen].events.append(
+          Event(name: "home", payload: payload, action: action))
+      }
+      for screen in coordinators[index].screens.indices {
+        for event in coordinators[index].screens[screen].events.indices
+        where coordinators[index].screens[screen].events[event].name == "back"
+          && Int.random(in: 0..<3, using: &random) == 0
+        {
+          let action = coordinators[index].screens[screen].events[event].action
+          coordinators[index].screens[screen].events[event].action = "{ \(action): ~ }"
+        }
+      }
+      if Int.random(in: 0..<3, using: &random) == 0 {
+        let screen = Int.random(in: 0..<coordinators[index].screens.count, using: &random)
+        let action = Bool.random(using: &random) ? "{ stay: ~ }" : "{ stay }"
+        coordinators[index].screens[screen].events.append(
+          Event(name: "note", payload: payloadTypes.randomElement(using: &random), action: action))
+      }
+    }
+  }
+
+  /// Maybe the r2 presentation styles and system controls, each where the module stays
+  /// clean (spec section 8): a child started `sheet` instead of `present`, or `fullScreen`
+  /// (every child here can finish by itself, from its first screen, so it needs no swipe);
+  /// a presented screen with a `back` of its own shown `fullScreen` (or `style: sheet`
+  /// written out); and on one screen per coordinator that has a `back` of its own,
+  /// `dismissible: false`, `systemBack: false` or both. From a stream of its own.
+  private mutating func addStyles(_ random: inout SeededGenerator) {
+    for index in starts.indices where Int.random(in: 0..<3, using: &random) == 0 {
+      let start = starts[index]
+      guard !coordinators[start.child].result.isEmpty else { continue }
+      let style =
+        start.style == "present" && Bool.random(using: &random) ? "sheet" : "fullScreen"
+      for c in coordinators.indices {
+        guard start.screen < coordinators[c].screens.count,
+          start.event < coordinators[c].screens[start.screen].events.count,
+          coordinators[c].screens[start.screen].events[start.event].action.contains(
+            "start: C\(start.child), style: \(start.style),")
+        else { continue }
+        coordinators[c].screens[start.screen].events[start.event].action =
+          coordinators[c].screens[start.screen].events[start.event].action.replacingOccurrences(
+            of: "style: \(start.style),", with: "style: \(style),")
+        starts[index].style = style
+        break
+      }
+    }
+    for index in coordinators.indices where coordinators[index].tabs.isEmpty {
+      let screens = coordinators[index].screens
+      for target in screens.indices
+      where screens[target].arrival == .presented
+        && screens[target].events.contains(where: { $0.name == "back" })
+        && Bool.random(using: &random)
+      {
+        let style = Int.random(in: 0..<3, using: &random) == 0 ? "sheet" : "fullScreen"
+        for from in screens.indices {
+          for event in screens[from].events.indices
+          where screens[from].events[event].name == "go\(target)" {
+            coordinators[index].screens[from].events[event].action =
+              "{ present: S\(target), style: \(style) }"
+          }
+        }
+      }
+      let withBack = screens.indices.filter { screens[$0].events.contains { $0.name == "back" } }
+      if let screen = withBack.randomElement(using: &random), Bool.random(using: &random) {
+        coordinators[index].screens[screen].keys =
+          [
+            ["dismissible: false"], ["systemBack: false"],
+            ["systemBack: false", "dismissible: false"],
+          ]
+          .randomElement(using: &random) ?? []
+      }
+    }
   }
 
   /// Maybe, on some coordinators, external events that keep the module clean: one that
@@ -427,6 +533,7 @@ struct RandomModule {
         let cases = coordinator.result.map { "\($0.name): \($0.payload.map(quoted) ?? "~")" }
         text += "    result: { \(cases.joined(separator: ", ")) }\n"
       }
+      if let leave = coordinator.leave { text += "    leave: \(leave)\n" }
       if !coordinator.events.isEmpty {
         text += "    events:\n"
         for (e, event) in coordinator.events.enumerated() {
