@@ -22,7 +22,11 @@ package enum CannotFinishRule: ModuleRule {
     user's back and swipe do not count as leaving a coordinator without `leave`. External \
     events (section 7b) do not count: the app sends them, not the user, so an event that \
     would end the coordinator does not free a screen the user cannot leave, while the \
-    screens an event shows are checked like any other.
+    screens an event shows are checked like any other. The back button's long-press menu \
+    goes past screens whose own back is off. The check follows screens, not whole paths: \
+    a screen that one action presents as a sheet and another full screen counts the \
+    sheet's swipe as a way out in both, so a trap on the full-screen path alone is not \
+    reported.
     """
   package static let examples: [RuleExample] = [
     .triggering(
