@@ -45,8 +45,10 @@ final class StubScreens: AppScreens {
   private var launch: (@MainActor (AppCoordinator.LaunchAnswer) -> Void)?
   private var credentials: (@MainActor (AuthCoordinator.CheckCredentialsAnswer) -> Void)?
   private var authorize: (@MainActor (CheckoutCoordinator.AuthorizeAnswer) -> Void)?
-  /// The tab stacks of the last tab container made.
+  /// The tab stacks of the last tab container made, when they are recording routers.
   private(set) var tabs: [RecordingRouter] = []
+  /// The tab stacks of the last tab container made, whatever router made them.
+  private(set) var tabStacks: [any Presentable] = []
 
   // MARK: Answers
 
@@ -144,6 +146,7 @@ final class StubScreens: AppScreens {
 
   func makeMainTabs(_ stacks: [any Presentable]) -> any Presentable {
     tabs = stacks.compactMap { $0 as? RecordingRouter }
+    tabStacks = stacks
     return StubScreen<Never>("MainTabs", send: { _ in })
   }
 

@@ -1,0 +1,349 @@
+import Observation
+
+#if canImport(UIKit)
+  import UIKit
+#endif
+
+/// A screen on a stack of a ``SwiftUIRouter``: what a `NavigationStack`'s path holds, and
+/// what its `navigationDestination(for:)` turns into a view.
+///
+/// Two of them are equal when they are the same showing of a screen: a router numbers each
+/// screen it shows, so the same screen shown twice is two elements of a path, as in UIKit.
+nonisolated public struct StackedScreen: Hashable, Identifiable {
+  /// The router's number for this showing of the screen.
+  public let id: Int
+  /// The screen, as its factory made it.
+  public let screen: any Presentable
+  /// The name its coordinator gave it, if any (``Router/willShow(_:named:)``).
+  public let name: String?
+  /// The system controls the flow leaves on while it is on top, which the views turn off
+  /// with `navigationBarBackButtonHidden` and `interactiveDismissDisabled`.
+  public let controls: SystemControls
+
+  public static func == (lhs: StackedScreen, rhs: StackedScreen) -> Bool { lhs.id == rhs.id }
+
+  public func hash(into hasher: inout Hasher) { hasher.combine(id) }
+}
+
+/// A navigation stack as SwiftUI shows it: a root and a path above it (`NavigationStack(path:
+/// root:)`), the modal stack presented over it, if any (`.sheet(item:)` or
+/// `.fullScreenCover(item:)`), and the alerts shown over it.
+///
+/// Only its ``SwiftUIRouter`` changes it, so that every change the user makes reaches the
+/// coordinators: a view hands what a binding is set to to the router.
+@MainActor
+@Observable
+public final class NavigationStackState: Identifiable {
+  /// How it is presented: `nil` for a root stack (the app's or a tab's).
+  public let style: ModalStyle?
+  /// Its first screen, shown as the `NavigationStack`'s root; `nil` while it is empty.
+  public internal(set) var root: StackedScreen?
+  /// The screens above its root, bottom first: the `NavigationStack`'s path.
+  public internal(set) var path: [StackedScreen] = []
+  /// The modal stack presented over it.
+  public internal(set) var presented: NavigationStackState?
+  /// The alerts shown over it and not closed yet, the one on top last.
+  public internal(set) var alerts: [ShownAlert] = []
+
+  init(style: ModalStyle?) {
+    self.style = style
+  }
+
+  /// Its screens, root first.
+  public var screens: [StackedScreen] { (root.map { [$0] } ?? []) + path }
+
+  /// The screen on top of it.
+  public var topScreen: StackedScreen? { path.last ?? root }
+
+  /// The modal stack over it when it is a sheet: the item of `.sheet(item:)`.
+  public var sheet: NavigationStackState? { presented?.style == .sheet ? presented : nil }
+
+  /// The modal stack over it when it covers the whole screen: the item of
+  /// `.fullScreenCover(item:)`.
+  public var fullScreenCover: NavigationStackState? {
+    presented?.style == .fullScreen ? presented : nil
+  }
+
+  /// Whether the user can swipe it away now: a sheet whose top screen is dismissible.
+  public var isSwipeable: Bool {
+    style == .sheet && (topScreen?.controls.dismissible ?? true)
+  }
+
+  /// Keeps its first `count` screens (at least none).
+  func keep(_ count: Int) {
+    if count <= 0 {
+      root = nil
+      path = []
+    } else if count - 1 < path.count {
+      path.removeSubrange((count - 1)...)
+    }
+  }
+
+  /// Puts `screen` on top of it, as its root if it is empty.
+  func append(_ screen: StackedScreen) {
+    if root == nil { root = screen } else { path.append(screen) }
+  }
+}
+
+/// An alert shown by a ``SwiftUIRouter``, numbered so that a view closing it cannot close
+/// another one shown since.
+nonisolated public struct ShownAlert: Identifiable {
+  /// The router's number for this alert.
+  public let id: Int
+  /// The alert, as the flow wrote it.
+  public let alert: FlowAlert
+}
+
+/// The tab container of a SwiftUI app: its tab stacks, and which one is selected, for a
+/// `TabView(selection:)`. A screen factory's `makeMainTabs(_:)` (or any tab container
+/// factory) returns one, given the stacks that ``SwiftUIRouter/makeTabStack()`` made.
+@MainActor
+@Observable
+public final class TabContainer: Presentable {
+  /// The router of each tab's stack, first tab first.
+  public let tabs: [SwiftUIRouter]
+  /// The index of the tab shown (0 is the first): the flow's `select`, or the user's tap.
+  public var selection: Int = 0
+
+  /// A container of `stacks`, the views ``SwiftUIRouter/makeTabStack()`` returned; any other
+  /// presentable among them is left out.
+  public init(_ stacks: [any Presentable]) {
+    tabs = stacks.compactMap { $0 as? SwiftUIRouter }
+  }
+}
+
+/// The router of a SwiftUI app: it keeps the navigation state that SwiftUI's views show
+/// (``stacks``: the root stack, then each modal stack presented over it), changes it as
+/// coordinators ask, and turns what the user changes through the views' bindings into the
+/// same ``onUserUnwind`` as the UIKit router: ``userSetPath(_:of:)`` for a back button, a
+/// swipe back or its long-press menu (several screens at once), ``userDismissed(_:)`` for a
+/// sheet swiped away.
+///
+/// It is platform-neutral and `@Observable`, so that the views follow it and tests drive it
+/// on any platform. It is also the presentable of its root stack: a tab container shows the
+/// routers that ``makeTabStack()`` made.
+@MainActor
+@Observable
+public final class SwiftUIRouter: Router, Presentable, CustomStringConvertible {
+  /// The router's name, for records and tab containers.
+  public nonisolated let name: String
+  /// The root stack, then each modal stack presented over the one before, bottom first.
+  public private(set) var stacks: [NavigationStackState] = [NavigationStackState(style: nil)]
+  /// The tab each tab container that is not a ``TabContainer`` selected last.
+  private var selectedTabs: [ObjectIdentifier: Int] = [:]
+
+  @ObservationIgnored public var onUserUnwind: (@MainActor (_ before: StackPosition) -> Void)?
+  /// Told of every change of the screen on top.
+  @ObservationIgnored public let observers = NavigationObservers()
+  /// The name given to the screen that is about to be shown.
+  @ObservationIgnored private var nameOfNextScreen: (screen: ObjectIdentifier, name: String)?
+  /// The number of the next screen or alert shown.
+  @ObservationIgnored private var nextID = 0
+  /// What this router's own choice is, if the app made one (see ``animatesTransitions``).
+  @ObservationIgnored private var animates: Bool?
+  /// The router that made this one for a tab stack.
+  @ObservationIgnored private weak var maker: SwiftUIRouter?
+  /// How many tab stacks this router made.
+  @ObservationIgnored private var tabCount = 0
+
+  public init(name: String = "router") {
+    self.name = name
+  }
+
+  public nonisolated var description: String { name }
+
+  /// The root stack, which the app's root view (or a tab) shows.
+  public var rootStack: NavigationStackState { stacks[0] }
+
+  /// The top stack: the one every operation acts on.
+  public var topStack: NavigationStackState { stacks[stacks.count - 1] }
+
+  /// Whether transitions are animated: on, unless the app turns it off. A tab stack's
+  /// router follows the router that made it, unless the app sets its own. The views read it
+  /// for the transactions of the changes they show.
+  public var animatesTransitions: Bool {
+    get { animates ?? maker?.animatesTransitions ?? true }
+    set { animates = newValue }
+  }
+
+  public var navigationObservers: NavigationObservers? { observers }
+
+  public func willShow(_ screen: any Presentable, named name: String) {
+    nameOfNextScreen = (ObjectIdentifier(screen), name)
+  }
+
+  public var top: StackPosition {
+    StackPosition(modals: stacks.count - 1, screens: topStack.screens.count)
+  }
+
+  // MARK: What coordinators ask
+
+  public func push(_ screen: any Presentable, controls: SystemControls) {
+    topStack.append(stacked(screen, controls))
+    topMayHaveChanged()
+  }
+
+  public func present(_ screen: any Presentable, style: ModalStyle, controls: SystemControls) {
+    let stack = NavigationStackState(style: style)
+    stack.root = stacked(screen, controls)
+    topStack.presented = stack
+    stacks.append(stack)
+    topMayHaveChanged()
+  }
+
+  public func replace(from index: Int, with screen: any Presentable, controls: SystemControls) {
+    let shown = stacked(screen, controls)
+    topStack.keep(index)
+    topStack.append(shown)
+    topMayHaveChanged()
+  }
+
+  public func pop() {
+    removeScreens(above: top.screens - 2)
+    topMayHaveChanged()
+  }
+
+  public func popToRoot(at index: Int) {
+    removeScreens(above: index)
+    topMayHaveChanged()
+  }
+
+  public func dismiss() {
+    if stacks.count > 1 { removeStacks(from: stacks.count - 1) }
+    topMayHaveChanged()
+  }
+
+  public func unwind(to position: StackPosition) {
+    let level = max(0, position.modals)
+    guard level < stacks.count else { return }
+    if level + 1 < stacks.count { removeStacks(from: level + 1) }
+    if stacks[level].screens.count > position.screens { stacks[level].keep(position.screens) }
+    topMayHaveChanged()
+  }
+
+  public func alert(_ alert: FlowAlert) {
+    nextID += 1
+    topStack.alerts.append(ShownAlert(id: nextID, alert: alert))
+  }
+
+  public func makeTabStack() -> (router: any Router, view: any Presentable) {
+    let router = SwiftUIRouter(name: "\(name).tab\(tabCount + 1)")
+    tabCount += 1
+    router.maker = self
+    return (router, router)
+  }
+
+  public func selectTab(at index: Int, of container: any Presentable) {
+    if let tabs = container as? TabContainer {
+      guard index >= 0, index < tabs.tabs.count else { return }
+      tabs.selection = index
+    } else {
+      selectedTabs[ObjectIdentifier(container)] = index
+    }
+  }
+
+  /// The index of the tab that `container` shows (0 is the first): the one selected last,
+  /// or the first.
+  public func selectedTab(of container: any Presentable) -> Int {
+    (container as? TabContainer)?.selection ?? selectedTabs[ObjectIdentifier(container)] ?? 0
+  }
+
+  // MARK: What the user does, through the views' bindings
+
+  /// What a `NavigationStack(path:)` binding of `stack` is set to: SwiftUI shortens the path
+  /// when the user goes back (the back button, the swipe back, or the long-press menu, which
+  /// takes several screens at once), and a screen's `dismiss` action does the same. When
+  /// `path` is a shorter start of the top stack's path, the screens above it go and the
+  /// coordinator is told (``onUserUnwind``). Anything else is ignored: the user can only go
+  /// back, and only on the top stack, and SwiftUI also sets a binding to what it already is.
+  public func userSetPath(_ path: [StackedScreen], of stack: NavigationStackState) {
+    guard stack === topStack, path.count < stack.path.count,
+      stack.path.starts(with: path)
+    else { return }
+    let before = top
+    stack.keep(path.count + 1)
+    userChanged(from: before)
+  }
+
+  /// What a `.sheet(item:)` binding sets to `nil` when the user swipes `stack`, a sheet,
+  /// away (or a screen's `dismiss` action closes it): the stack goes with every stack over
+  /// it, and the coordinator is told (``onUserUnwind``). Ignored for a stack that is no
+  /// longer shown, as when SwiftUI sets the item after the code dismissed it.
+  public func userDismissed(_ stack: NavigationStackState) {
+    guard let index = stacks.firstIndex(where: { $0 === stack }), index > 0 else { return }
+    let before = top
+    removeStacks(from: index)
+    userChanged(from: before)
+  }
+
+  /// Taps the button at `index` of `shown`, the alert on top of its stack, as the user does:
+  /// the alert closes, then the button's action runs. Returns whether there was such an
+  /// alert and button.
+  @discardableResult
+  public func userTapped(button index: Int, of shown: ShownAlert) -> Bool {
+    guard let stack = stacks.last(where: { $0.alerts.last?.id == shown.id }),
+      shown.alert.buttons.indices.contains(index)
+    else { return false }
+    stack.alerts.removeLast()
+    shown.alert.buttons[index].action()
+    return true
+  }
+
+  /// What an `.alert(isPresented:)` binding sets to `false` when SwiftUI closes `shown`
+  /// without a button of the flow's (ignored once it is closed).
+  public func userClosed(_ shown: ShownAlert) {
+    for stack in stacks { stack.alerts.removeAll { $0.id == shown.id } }
+  }
+
+  // MARK: Keeping the state
+
+  /// `screen` as a stack holds it, numbered, with the name given to it just before, if any.
+  private func stacked(_ screen: any Presentable, _ controls: SystemControls) -> StackedScreen {
+    var name: String?
+    if let given = nameOfNextScreen, given.screen == ObjectIdentifier(screen) {
+      name = given.name
+    }
+    nameOfNextScreen = nil
+    nextID += 1
+    return StackedScreen(id: nextID, screen: screen, name: name, controls: controls)
+  }
+
+  /// Keeps the screens of the top stack up to `index`, if that removes any and keeps one.
+  private func removeScreens(above index: Int) {
+    guard index >= 0, index < topStack.screens.count - 1 else { return }
+    topStack.keep(index + 1)
+  }
+
+  /// Removes the stack at `index` (above the root) and every stack over it, with their alerts.
+  private func removeStacks(from index: Int) {
+    stacks[index - 1].presented = nil
+    stacks.removeSubrange(index...)
+  }
+
+  /// After the user took screens away from `before`: tells the observers and the
+  /// coordinator.
+  private func userChanged(from before: StackPosition) {
+    topMayHaveChanged(animated: true)
+    onUserUnwind?(before)
+  }
+
+  /// Tells the observers of the screen on top now, named as its coordinator named it, else
+  /// by its own description, else by its type.
+  private func topMayHaveChanged(animated: Bool? = nil) {
+    let shown = topStack.topScreen
+    observers.topChanged(
+      to: shown?.screen, named: shown.map(Self.name(of:)),
+      animated: animated ?? animatesTransitions)
+  }
+
+  /// How the observers name a screen.
+  static func name(of shown: StackedScreen) -> String {
+    if let name = shown.name { return name }
+    #if canImport(UIKit)
+      // A view controller describes itself by its address.
+      if shown.screen is UIViewController { return String(describing: type(of: shown.screen)) }
+    #endif
+    return (shown.screen as? any CustomStringConvertible)?.description
+      ?? String(describing: type(of: shown.screen))
+  }
+}

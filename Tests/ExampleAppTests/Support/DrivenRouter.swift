@@ -1,0 +1,154 @@
+import FlowRuntime
+import Testing
+
+/// A router that a test drives as the user would, with the system's controls, so that the
+/// same scenario runs on ``RecordingRouter`` and on ``SwiftUIRouter`` and their ends can be
+/// compared.
+@MainActor
+protocol DrivenRouter: Router {
+  /// The screens of each stack, root stack first, each named as the stub describes it,
+  /// with the style of each modal stack after its screens.
+  var stackNames: [[String]] { get }
+  /// The screen on top of the top stack.
+  var screenOnTop: (any Presentable)? { get }
+  /// The title of each alert shown and not closed yet, the one on top last.
+  var alertTitles: [String] { get }
+  /// The tab that `container` shows.
+  func selectedTab(of container: any Presentable) -> Int
+  /// The back button, or the swipe back.
+  func goBack()
+  /// The back button's long-press menu: back to the screen at `index` of the top stack.
+  func goBack(to index: Int)
+  /// A swipe down on the top modal stack.
+  func swipeDown()
+  /// Taps the button titled `title` of the alert on top.
+  func tapAlert(_ title: String)
+}
+
+extension RecordingRouter: DrivenRouter {
+  var stackNames: [[String]] {
+    zip(stacks, [nil] + modalStyles.map(Optional.some)).map { screens, style in
+      screens.map { "\($0)" } + (style.map { ["\($0)"] } ?? [])
+    }
+  }
+  var screenOnTop: (any Presentable)? { topScreen }
+  var alertTitles: [String] { shownAlerts.map { $0.title ?? "" } }
+  func goBack() { userPops() }
+  func goBack(to index: Int) { userPops(to: index) }
+  func swipeDown() { userDismisses() }
+  func tapAlert(_ title: String) { tap(title) }
+}
+
+/// The user's gestures on a ``SwiftUIRouter``, done as SwiftUI does them: through what the
+/// views' bindings are set to, and only where the views leave the control on
+/// (`navigationBarBackButtonHidden` takes the back button and the swipe back away,
+/// `interactiveDismissDisabled` the swipe down).
+extension SwiftUIRouter: DrivenRouter {
+  var stackNames: [[String]] {
+    stacks.map { stack in
+      stack.screens.map { "\($0.screen)" } + (stack.style.map { ["\($0)"] } ?? [])
+    }
+  }
+  var screenOnTop: (any Presentable)? { topStack.topScreen?.screen }
+  var alertTitles: [String] { stacks.flatMap(\.alerts).map { $0.alert.title ?? "" } }
+
+  func goBack() {
+    let stack = topStack
+    guard stack.topScreen?.controls.systemBack ?? true, !stack.path.isEmpty else { return }
+    userSetPath(Array(stack.path.dropLast()), of: stack)
+  }
+
+  func goBack(to index: Int) {
+    let stack = topStack
+    guard stack.topScreen?.controls.systemBack ?? true, index >= 0 else { return }
+    userSetPath(Array(stack.path.prefix(index)), of: stack)
+  }
+
+  func swipeDown() {
+    guard topStack.isSwipeable else { return }
+    userDismissed(topStack)
+  }
+
+  func tapAlert(_ title: String) {
+    guard let shown = stacks.last(where: { !$0.alerts.isEmpty })?.alerts.last,
+      let index = shown.alert.buttons.firstIndex(where: { $0.title == title })
+    else { return }
+    userTapped(button: index, of: shown)
+  }
+}
+
+/// The example app on a router that tests drive: after every step, what it shows and which
+/// coordinators run, for comparing one router with another.
+@MainActor
+final class DrivenApp {
+  let router: any DrivenRouter
+  let screens = StubScreens()
+  let app: AppCoordinator
+  /// What the app was like after each step, starting with the launch.
+  private(set) var snapshots: [String] = []
+
+  init(router: any DrivenRouter) {
+    self.router = router
+    app = AppCoordinator(screens: screens, router: router)
+    app.start()
+    snapshot("launch")
+  }
+
+  /// The router of tab `index` (0: Shop, 1: Search, 2: Cart, 3: Account).
+  func tab(_ index: Int, sourceLocation: SourceLocation = #_sourceLocation) -> any DrivenRouter {
+    let stacks = screens.tabStacks.compactMap { $0 as? any DrivenRouter }
+    guard stacks.indices.contains(index) else {
+      Issue.record("no tab \(index)", sourceLocation: sourceLocation)
+      return router
+    }
+    return stacks[index]
+  }
+
+  /// Sends `event` from the screen on top of `stack`.
+  func send<Event>(
+    _ event: Event, on stack: any DrivenRouter, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    guard let screen = stack.screenOnTop as? StubScreen<Event> else {
+      let top = stack.screenOnTop.map { "\($0)" } ?? "nothing"
+      Issue.record("\(top) does not send \(Event.self)", sourceLocation: sourceLocation)
+      return
+    }
+    screen.send(event)
+    snapshot("send \(event)")
+  }
+
+  /// Does what the user does on `stack`, then takes a snapshot named `step`.
+  func user(_ step: String, on stack: any DrivenRouter, _ gesture: (any DrivenRouter) -> Void) {
+    gesture(stack)
+    snapshot(step)
+  }
+
+  /// Answers the launch decision.
+  func answer(_ answer: AppCoordinator.LaunchAnswer) {
+    screens.answer(answer)
+    snapshot("answer \(answer)")
+  }
+
+  /// Answers the payment's decision.
+  func answer(_ answer: CheckoutCoordinator.AuthorizeAnswer) {
+    screens.answer(answer)
+    snapshot("answer \(answer)")
+  }
+
+  /// The stacks of the app's router and of each tab, the tab the tab container shows, the
+  /// alerts shown, the coordinators that run and the decisions asked.
+  private func snapshot(_ step: String) {
+    let tabs = screens.tabStacks.compactMap { $0 as? any DrivenRouter }
+    let selected = router.screenOnTop.map { router.selectedTab(of: $0) } ?? 0
+    let stacks = ([router] + tabs).map { "\($0.stackNames) alerts \($0.alertTitles)" }
+    snapshots.append(
+      """
+      after \(step): \(stacks.joined(separator: "; ")), tab \(selected), \
+      running \(tree(app)), asked \(screens.asked)
+      """)
+  }
+
+  private func tree(_ coordinator: Coordinator) -> String {
+    "\(type(of: coordinator))[\(coordinator.children.map(tree).joined(separator: ", "))]"
+  }
+}
