@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Type-checks the UIKit side of the project on a machine without UIKit (Linux, where CI
-# runs): builds Tests/PlatformStubs/UIKit, API-faithful stubs of the UIKit surface in use,
-# as a module named UIKit, so that `canImport(UIKit)` is true for what is compiled against
-# it. Then it checks, in Swift 6 mode with warnings as errors:
+# Type-checks the UIKit and SwiftUI sides of the project on a machine without either (Linux,
+# where CI runs): builds Tests/PlatformStubs/UIKit and Tests/PlatformStubs/SwiftUI,
+# API-faithful stubs of the UIKit and SwiftUI surfaces in use, as modules named UIKit and
+# SwiftUI, so that `canImport(UIKit)` and `canImport(SwiftUI)` are true for what is compiled
+# against them. Then it checks, in Swift 6 mode with warnings as errors:
 #
-#   - FlowRuntime, with its UIKit part (NavigationRouter, UIKit screens);
+#   - FlowRuntime, with its UIKit part (NavigationRouter, UIKit screens) and its SwiftUI
+#     part (FlowStackView, FlowTabView);
 #   - the generated code of flows/ (Tests/ExampleAppTests/Generated) with the example app's
 #     test support (Tests/ExampleAppTests/Support), and FlowRuntime's test support;
 #   - the example package, Examples/ShopApp: its sources, with the code flowc generates
@@ -53,6 +55,8 @@ check() {
 
 "$swiftc" "${flags[@]}" -module-name UIKit -emit-module -emit-module-path "$work/UIKit.swiftmodule" \
   Tests/PlatformStubs/UIKit/*.swift || { echo "check-ios: the UIKit stubs do not compile" >&2; exit 1; }
+"$swiftc" "${flags[@]}" -module-name SwiftUI -emit-module -emit-module-path "$work/SwiftUI.swiftmodule" \
+  Tests/PlatformStubs/SwiftUI/*.swift || { echo "check-ios: the SwiftUI stubs do not compile" >&2; exit 1; }
 
 check "FlowRuntime" -typecheck -module-name FlowRuntime "$runtime"/*.swift
 "$swiftc" "${flags[@]}" -module-name FlowRuntime -emit-module \
@@ -79,4 +83,4 @@ if ! "$flowc" generate Tests/DocsSnippets/UIKitApp --output "$work/NotesApp" \
 fi
 check "the UIKit app of docs/generated-code.md" -typecheck -module-name NotesApp \
   Tests/DocsSnippets/UIKitApp/*.swift "$work"/NotesApp/*.swift
-echo "check-ios: FlowRuntime, the generated code, the example package and the docs' UIKit app compile against the UIKit stubs"
+echo "check-ios: FlowRuntime, the generated code, the example package and the docs' UIKit app compile against the UIKit and SwiftUI stubs"

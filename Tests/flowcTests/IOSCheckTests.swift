@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// `scripts/check-ios.sh`, which `make test` runs: the UIKit side of the project compiles
-/// against the UIKit stubs of Tests/PlatformStubs, and the check fails when it does not.
+/// `scripts/check-ios.sh`, which `make test` runs: the UIKit and SwiftUI sides of the project
+/// compile against the stubs of Tests/PlatformStubs, and the check fails when it does not.
 @Suite struct IOSCheckTests {
   static let script = packageRoot.appendingPathComponent("scripts/check-ios.sh")
 
@@ -35,6 +35,24 @@ import Testing
 
           @MainActor func pushNothing(on stack: UINavigationController) {
             stack.pushViewController(animated: true)
+          }
+        #endif
+
+        """)
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("Added.swift:5"), "\(result.stderr)")
+    #expect(result.stderr.contains("check-ios: FlowRuntime does not compile"))
+  }
+
+  /// Code behind `canImport(SwiftUI)` is compiled too: a wrong SwiftUI call fails the check.
+  @Test func aSwiftUICallThatDoesNotCompileFailsTheCheck() throws {
+    let result = try Self.check(
+      addingToRuntime: """
+        #if canImport(SwiftUI)
+          import SwiftUI
+
+          struct Wrong: View {
+            var body: some View { NavigationStack(path: 3) { EmptyView() } }
           }
         #endif
 
