@@ -52,6 +52,9 @@ public final class NavigationStackState: Identifiable {
   /// Its screens, root first.
   public var screens: [StackedScreen] { (root.map { [$0] } ?? []) + path }
 
+  /// How many screens it has.
+  public var count: Int { (root == nil ? 0 : 1) + path.count }
+
   /// The screen on top of it.
   public var topScreen: StackedScreen? { path.last ?? root }
 
@@ -143,6 +146,8 @@ public final class SwiftUIRouter: Router, Presentable, CustomStringConvertible {
   @ObservationIgnored private var animates: Bool?
   /// The router that made this one for a tab stack.
   @ObservationIgnored private weak var maker: SwiftUIRouter?
+  /// The alert that a binding closed last, whose button a tap may still run.
+  @ObservationIgnored private var justClosed: Int?
   /// How many tab stacks this router made.
   @ObservationIgnored private var tabCount = 0
 
@@ -173,7 +178,7 @@ public final class SwiftUIRouter: Router, Presentable, CustomStringConvertible {
   }
 
   public var top: StackPosition {
-    StackPosition(modals: stacks.count - 1, screens: topStack.screens.count)
+    StackPosition(modals: stacks.count - 1, screens: topStack.count)
   }
 
   // MARK: What coordinators ask
@@ -217,7 +222,7 @@ public final class SwiftUIRouter: Router, Presentable, CustomStringConvertible {
     let level = max(0, position.modals)
     guard level < stacks.count else { return }
     if level + 1 < stacks.count { removeStacks(from: level + 1) }
-    if stacks[level].screens.count > position.screens { stacks[level].keep(position.screens) }
+    if stacks[level].count > position.screens { stacks[level].keep(position.screens) }
     topMayHaveChanged()
   }
 
@@ -276,23 +281,36 @@ public final class SwiftUIRouter: Router, Presentable, CustomStringConvertible {
     userChanged(from: before)
   }
 
-  /// Taps the button at `index` of `shown`, the alert on top of its stack, as the user does:
-  /// the alert closes, then the button's action runs. Returns whether there was such an
-  /// alert and button.
+  /// Taps the button at `index` of `shown`, as the user does: the alert closes, then the
+  /// button's action runs. Returns whether the button's action ran: it runs for an alert
+  /// that is shown, or that its `isPresented` binding has just closed (SwiftUI does not say
+  /// whether it sets the binding before or after the button's action), once.
   @discardableResult
   public func userTapped(button index: Int, of shown: ShownAlert) -> Bool {
-    guard let stack = stacks.last(where: { $0.alerts.last?.id == shown.id }),
-      shown.alert.buttons.indices.contains(index)
-    else { return false }
-    stack.alerts.removeLast()
+    guard shown.alert.buttons.indices.contains(index) else { return false }
+    if justClosed == shown.id {
+      justClosed = nil
+    } else {
+      guard let stack = stacks.last(where: { $0.alerts.last?.id == shown.id }) else {
+        return false
+      }
+      stack.alerts.removeLast()
+    }
     shown.alert.buttons[index].action()
     return true
   }
 
-  /// What an `.alert(isPresented:)` binding sets to `false` when SwiftUI closes `shown`
-  /// without a button of the flow's (ignored once it is closed).
+  /// What an `.alert(isPresented:)` binding sets to `false` when SwiftUI closes `shown`:
+  /// it goes, and a tap on one of its buttons that SwiftUI reports next still runs
+  /// (ignored once it is closed).
   public func userClosed(_ shown: ShownAlert) {
-    for stack in stacks { stack.alerts.removeAll { $0.id == shown.id } }
+    var closed = false
+    for stack in stacks {
+      let count = stack.alerts.count
+      stack.alerts.removeAll { $0.id == shown.id }
+      closed = closed || stack.alerts.count < count
+    }
+    if closed { justClosed = shown.id }
   }
 
   // MARK: Keeping the state
@@ -310,7 +328,7 @@ public final class SwiftUIRouter: Router, Presentable, CustomStringConvertible {
 
   /// Keeps the screens of the top stack up to `index`, if that removes any and keeps one.
   private func removeScreens(above index: Int) {
-    guard index >= 0, index < topStack.screens.count - 1 else { return }
+    guard index >= 0, index < topStack.count - 1 else { return }
     topStack.keep(index + 1)
   }
 

@@ -99,6 +99,23 @@ import Testing
     #expect(!router.userTapped(button: 0, of: shown), "it is closed")
   }
 
+  /// SwiftUI may close an alert through its binding before it runs the tapped button: the
+  /// button's action still runs, once.
+  @Test func aButtonTappedAfterTheBindingClosedItsAlertStillRunsOnce() throws {
+    let router = SwiftUIRouter()
+    router.push(Screen("A"))
+    var taps = 0
+    router.alert(FlowAlert(title: "Sure?", buttons: [.init("Yes") { taps += 1 }]))
+    let shown = try #require(router.rootStack.alerts.last)
+    router.userClosed(shown)
+    #expect(router.rootStack.alerts.isEmpty)
+    #expect(router.userTapped(button: 0, of: shown))
+    #expect(!router.userTapped(button: 0, of: shown))
+    router.userClosed(shown)
+    #expect(!router.userTapped(button: 0, of: shown), "closing it again changes nothing")
+    #expect(taps == 1)
+  }
+
   @Test func selectingATabSetsTheContainersSelection() {
     let router = SwiftUIRouter(name: "app")
     let stacks = [router.makeTabStack().view, router.makeTabStack().view]
