@@ -82,7 +82,8 @@ struct MemoryBoundTests {
   /// 20,000 coordinators of two screens (7.7 MB). Before the namespace rule, the
   /// presentation fixpoint, `Parallel.map` and type references stopped holding a list or
   /// two per coordinator, `check` peaked at about 24 times its input here (23.7 on the same
-  /// module from `make_module.py`); now at about 19.5 (18.6 before revision 2's alerts and external events). `docs/limits.md` states the bound.
+  /// module from `make_module.py`); now at about 19.5 (18.6 before revision 2's alerts and
+  /// external events). `docs/limits.md` states the bound.
   @Test func checkOfManyCoordinatorsStaysWithinTheDocumentedMultipleOfItsInput() throws {
     let text = Self.module(coordinators: 20_000)
     let directory = try TemporaryDirectory(files: ["many.flow.yaml": text])
