@@ -78,24 +78,14 @@ struct SharedFindings {
         Definition(
           name: DefinitionName(kind: .coordinator, name: coordinator.name, coordinator: owner),
           range: coordinator.range))
-      for screen in coordinator.screens {
+      func leaf(_ kind: DefinitionName.Kind, _ name: Identifier, _ range: SourceRange) {
         leaves[file, default: []].append(
-          Definition(
-            name: DefinitionName(kind: .screen, name: screen.name, coordinator: owner),
-            range: screen.range))
+          Definition(name: DefinitionName(kind: kind, name: name, coordinator: owner), range: range)
+        )
       }
-      for decision in coordinator.decisions {
-        leaves[file, default: []].append(
-          Definition(
-            name: DefinitionName(kind: .decision, name: decision.name, coordinator: owner),
-            range: decision.range))
-      }
-      for alert in coordinator.alerts {
-        leaves[file, default: []].append(
-          Definition(
-            name: DefinitionName(kind: .alert, name: alert.name, coordinator: owner),
-            range: alert.range))
-      }
+      for screen in coordinator.screens { leaf(.screen, screen.name, screen.range) }
+      for decision in coordinator.decisions { leaf(.decision, decision.name, decision.range) }
+      for alert in coordinator.alerts { leaf(.alert, alert.name, alert.range) }
     }
     for type in module.types where spans[type.range.fileName] != nil {
       leaves[type.range.fileName, default: []].append(

@@ -145,11 +145,24 @@ package struct FileDecoder: Sendable {
   private static let typeKeys = ["struct", "enum"]
 
   private mutating func decodeType(_ entry: MappingReader.Entry) -> TypeDeclaration {
+    decodeDefinition(
+      DefinitionName(kind: .type, name: entry.name, coordinator: nil), broken: \.isBroken
+    ) { $0.typeDeclaration(entry) }
+  }
+
+  /// Decodes one definition with `decode`, as `name` (what shared content read inside it is
+  /// recorded under), and marks it broken when decoding it reported a problem: a broken
+  /// definition causes no findings of other rules (spec section 8).
+  private mutating func decodeDefinition<Definition>(
+    _ name: DefinitionName, broken: WritableKeyPath<Definition, Bool>,
+    _ decode: (inout FileDecoder) -> Definition
+  ) -> Definition {
+    let outer = definition
+    definition = name
+    defer { definition = outer }
     let before = problems.count
-    definition = DefinitionName(kind: .type, name: entry.name, coordinator: nil)
-    defer { definition = nil }
-    var decoded = typeDeclaration(entry)
-    decoded.isBroken = problems.count > before
+    var decoded = decode(&self)
+    decoded[keyPath: broken] = problems.count > before
     return decoded
   }
 
@@ -271,19 +284,25 @@ package struct FileDecoder: Sendable {
     coordinator.root = root(body, name: entry)
     coordinator.lint = body["lint"].flatMap { lint($0) }
     coordinator.screens = entries(of: body["screens"], of: "the screens of \(what)").map {
-      definition = DefinitionName(kind: .screen, name: $0.name, coordinator: entry.key)
-      defer { definition = owner }
-      return decodeScreen($0)
+      node in
+      decodeDefinition(
+        DefinitionName(kind: .screen, name: node.name, coordinator: entry.key),
+        broken: \.isBroken
+      ) { $0.screen(node) }
     }
     coordinator.decisions = entries(of: body["decisions"], of: "the decisions of \(what)").map {
-      definition = DefinitionName(kind: .decision, name: $0.name, coordinator: entry.key)
-      defer { definition = owner }
-      return decodeDecision($0)
+      node in
+      decodeDefinition(
+        DefinitionName(kind: .decision, name: node.name, coordinator: entry.key),
+        broken: \.isBroken
+      ) { $0.decision(node) }
     }
     coordinator.alerts = entries(of: body["alerts"], of: "the alerts of \(what)").map {
-      definition = DefinitionName(kind: .alert, name: $0.name, coordinator: entry.key)
-      defer { definition = owner }
-      return decodeAlert($0)
+      node in
+      decodeDefinition(
+        DefinitionName(kind: .alert, name: node.name, coordinator: entry.key),
+        broken: \.isBroken
+      ) { $0.alert(node) }
     }
     coordinator.events = entries(of: body["events"], of: "the events of \(what)").map {
       transition($0, kind: .externalEvent)
@@ -388,13 +407,6 @@ package struct FileDecoder: Sendable {
   private static let decisionKeys = ["doc", "cases", "lint"]
   private static let alertKeys = ["doc", "input", "on", "lint"]
 
-  private mutating func decodeScreen(_ entry: MappingReader.Entry) -> Screen {
-    let before = problems.count
-    var decoded = screen(entry)
-    decoded.isBroken = problems.count > before
-    return decoded
-  }
-
   private mutating func screen(_ entry: MappingReader.Entry) -> Screen {
     var screen = Screen(name: entry.name, range: definitionRange(entry))
     let what = Subject("screen", entry.key)
@@ -410,13 +422,6 @@ package struct FileDecoder: Sendable {
     return screen
   }
 
-  private mutating func decodeDecision(_ entry: MappingReader.Entry) -> Decision {
-    let before = problems.count
-    var decoded = decision(entry)
-    decoded.isBroken = problems.count > before
-    return decoded
-  }
-
   private mutating func decision(_ entry: MappingReader.Entry) -> Decision {
     var decision = Decision(name: entry.name, range: definitionRange(entry))
     let what = Subject("decision", entry.key)
@@ -427,13 +432,6 @@ package struct FileDecoder: Sendable {
       transition($0, kind: .decisionCase)
     }
     return decision
-  }
-
-  private mutating func decodeAlert(_ entry: MappingReader.Entry) -> Alert {
-    let before = problems.count
-    var decoded = alert(entry)
-    decoded.isBroken = problems.count > before
-    return decoded
   }
 
   /// An alert (r2): its buttons are required, at least one (spec section 6b).

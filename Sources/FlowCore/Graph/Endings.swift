@@ -64,6 +64,15 @@ struct Ending: Sendable {
       sources.append(Int32(truncatingIfNeeded: from))
       targets.append(Int32(truncatingIfNeeded: to))
     }
+    /// What a back action in `node` does is what it does in `other`: a decision or an alert
+    /// acts on the node it was decided or shown from, an event on the screen on top.
+    func backs(of node: Int, asOf other: Int) {
+      edge(popAt + node, popAt + other)
+      edge(stackAt + node, stackAt + other)
+      edge(swipeAt + node, swipeAt + other)
+      edge(rootAt + node, rootAt + other)
+      edge(belowAt + node, belowAt + other)
+    }
     let reachable = analysis.reachable
     // The nodes that finish: seeds of the second pass, after the one that finds who can
     // leave.
@@ -82,20 +91,12 @@ struct Ending: Sendable {
       if let events, isScreen, reachable[events] {
         // An event acts on this screen when it is on top.
         edge(at + events, node)
-        edge(popAt + events, popAt + node)
-        edge(stackAt + events, stackAt + node)
-        edge(swipeAt + events, swipeAt + node)
-        edge(rootAt + events, rootAt + node)
-        edge(belowAt + events, belowAt + node)
+        backs(of: events, asOf: node)
       }
       if isScreen || (node == count - 1 && events == nil) { edge(at + node, node) }
       for decider in analysis.deciders[node] {
         edge(at + node, at + decider)
-        edge(popAt + node, popAt + decider)
-        edge(stackAt + node, stackAt + decider)
-        edge(swipeAt + node, swipeAt + decider)
-        edge(rootAt + node, rootAt + decider)
-        edge(belowAt + node, belowAt + decider)
+        backs(of: node, asOf: decider)
       }
       let belowCoordinator = !isScreen && state(node, .belowCoordinator)
       // A tab coordinator's external events follow its tabs' handlers on the tab container:
