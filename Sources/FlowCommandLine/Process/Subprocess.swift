@@ -45,7 +45,11 @@ enum Subprocess {
       close(output[1])
       throw LaunchError(reason: describe(error))
     }
-    var actions = posix_spawn_file_actions_t()
+    #if canImport(Darwin)
+      var actions: posix_spawn_file_actions_t?
+    #else
+      var actions = posix_spawn_file_actions_t()
+    #endif
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
@@ -58,7 +62,7 @@ enum Subprocess {
     var pid = pid_t()
     let spawned = (argv + [nil]).withUnsafeBufferPointer { pointers -> Int32 in
       guard let arguments = pointers.baseAddress else { return EINVAL }
-      return posix_spawnp(&pid, program, &actions, nil, arguments, environ)
+      return posix_spawnp(&pid, program, &actions, nil, arguments, environment)
     }
     close(output[1])
     close(errors[1])
@@ -112,6 +116,15 @@ enum Subprocess {
         }
       }
     }
+  }
+
+  /// This process's environment, which the program inherits.
+  private static var environment: UnsafePointer<UnsafeMutablePointer<CChar>?>? {
+    #if canImport(Darwin)
+      return UnsafePointer(_NSGetEnviron().pointee)
+    #else
+      return UnsafePointer(environ)
+    #endif
   }
 
   private static func describe(_ error: Int32) -> String {
