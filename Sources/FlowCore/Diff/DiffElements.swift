@@ -39,8 +39,11 @@ struct DiffElements {
     for index in module.coordinators.indices where module.isFirstDefinition(coordinator: index) {
       add(coordinator: index, of: graph)
     }
-    // Links (spec section 12) join here, as `.link` elements keyed by the link's name whose
-    // detail is its url, target and via, once the model has them.
+    // Links (spec section 12) join here once the model has them (`FlowModule.links`, of
+    // `LinkDefinition`s): for each first definition, a `.link` element keyed by its name,
+    // with no parent, described by its url, params, target (`to`) and `via`, located at its
+    // name, and placed at its name and its url (where the drawing puts its node and its
+    // entry arrow), so that the drawing marks both.
   }
 
   private mutating func add(_ element: DiffElement) {
