@@ -166,6 +166,39 @@ import Testing
     #expect(amber.first?.split(separator: " ")[1].contains(",") == false, "one edge: \(amber)")
   }
 
+  /// A name anyone can write into a flow file reaches no format as markup or a command.
+  @Test func untrustedNamesAreEscapedInEveryFormat() throws {
+    let old =
+      "version: 1\ncoordinators:\n  App:\n    entry: true\n    start: Home\n"
+      + "    screens:\n      Home: { on: { next: stay } }\n"
+    let new = old + "      \"A|b`<b>x</b>\\e[31m\\n::error::y\": { on: { ok: pop } }\n"
+    let directory = try TemporaryDirectory(files: ["old/a.flow.yaml": old, "new/a.flow.yaml": new])
+    defer { directory.cleanUp() }
+    func diff(_ format: String) throws -> String {
+      let result = try flowc(["diff", "--format", format, "old", "new"], in: directory.url)
+      #expect(result.status == 0, "\(format): \(result.stderr)")
+      return result.stdout
+    }
+    let text = try diff("text")
+    #expect(!text.unicodeScalars.contains { $0.value == 0x1B })
+    #expect(text.contains("added screen 'App.A|b`<b>x</b>\\u{1B}[31m\\u{0A}::error::y'"))
+    #expect(!text.split(separator: "\n").contains { $0.hasPrefix("::") })
+    let markdown = try diff("markdown")
+    #expect(
+      markdown.contains("| App\\.A\\|b\\`\\<b\\>x\\<\\/b\\>\u{241B}\\[31m\u{240A}\\:\\:error"))
+    #expect(!markdown.contains("<b>"))
+    let json = try diff("json")
+    let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+    let change = (object?["changes"] as? [[String: Any]])?.first
+    #expect(change?["name"] as? String == "App.A|b`<b>x</b>\u{1B}[31m\n::error::y")
+    let dot = try diff("dot")
+    let rendered = try run(URL(fileURLWithPath: "/usr/bin/env"), ["dot", "-Tsvg"], input: dot)
+    #expect(rendered.status == 0 && rendered.stderr == "", "\(rendered.stderr)")
+    #expect(!dot.contains("<b>x</b>"))
+    let mermaid = try diff("mermaid")
+    #expect(mermaid.contains("A#124;b#96;#60;b#62;x#60;/b#62;"))
+  }
+
   @Test func nothingChangedIsSaidInEveryFormatAndExitCodeTellsChanges() throws {
     let directory = try Self.sides()
     defer { directory.cleanUp() }
