@@ -174,6 +174,25 @@ import Testing
     #expect(editor.renameRange(at: cursor, in: "a.flow.yaml") == nil)
   }
 
+  @Test func aNameWrittenOnceAndReadThroughAnAliasIsEditedOnce() throws {
+    let text = """
+      version: 1
+      coordinators:
+        App:
+          entry: true
+          start: Home
+          screens:
+            Home: { on: &again { again: { push: Home } } }
+            Other: { on: *again }
+      """
+    let editor = EditorModule(files: [SourceFile(path: "a.flow.yaml", text: text)])
+    let cursor = try at("Home", in: text, 1)
+    // Both screens read `push: Home`, written once: one place, one edit.
+    #expect(editor.references(at: cursor, in: "a.flow.yaml").count == 3)
+    let edits = try editor.rename(at: cursor, in: "a.flow.yaml", to: "Start").get()
+    #expect(applying(edits, to: text) == text.replacing("Home", with: "Start"))
+  }
+
   private func span(_ needle: String, in text: String, _ occurrence: Int) throws -> EditorRange {
     let start = try at(needle, in: text, occurrence)
     return EditorRange(
