@@ -56,6 +56,12 @@ struct CompletionContext: Equatable {
     // Up the lines above, to the top level.
     var above = line - 1
     while above >= 0, blockIndent > 0 || inSequence {
+      // Deeper lines (the bodies of earlier siblings) are skipped by their bytes alone, so
+      // that walking up a file of many coordinators decodes only the lines that matter.
+      guard let indentation = text.indentation(ofLine: above), indentation <= blockIndent else {
+        above -= 1
+        continue
+      }
       let scalars = Array(text.text(ofLine: above))
       above -= 1
       let shape = Self.lineShape(scalars)

@@ -101,6 +101,16 @@ struct TextPositions: Sendable {
     return Substring(String(decoding: file.bytes[bytes], as: UTF8.self)).unicodeScalars
   }
 
+  /// The column (0-based) of the first character of 0-based line `line` that is not a
+  /// space, read from its bytes without decoding it; `nil` for a blank line or a comment.
+  func indentation(ofLine line: Int) -> Int? {
+    guard let bytes = lines.bytes(ofLine: line + 1) else { return nil }
+    var index = bytes.lowerBound
+    while index < bytes.upperBound, file.bytes[index] == UInt8(ascii: " ") { index += 1 }
+    guard index < bytes.upperBound, file.bytes[index] != UInt8(ascii: "#") else { return nil }
+    return index - bytes.lowerBound
+  }
+
   /// The editor's position of `position`.
   func editor(_ position: SourcePosition) -> EditorPosition {
     let line = position.line - 1
