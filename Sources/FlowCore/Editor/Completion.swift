@@ -64,7 +64,9 @@ extension EditorModule {
       case "screens": return offer(FileDecoder.screenKeys)
       case "decisions": return offer(FileDecoder.decisionKeys)
       case "alerts": return offer(FileDecoder.alertKeys)
-      case "tabs" where keys[3] == "-": return offer(FileDecoder.tabKeys)
+      case "tabs" where keys[3] == "-":
+        // A tab's `style` is among its keys only for the decoder to say it has none.
+        return offer(FileDecoder.tabKeys.filter { $0 != "style" })
       default: break
       }
     default: break
