@@ -149,6 +149,8 @@ private struct Resolver {
       case .external, .invalid: break
       }
     }
+    for lint in module.fileLints { checkLint(lint) }
+    for type in module.types { checkLint(type.lint) }
     for (index, coordinator) in module.coordinators.enumerated() {
       checkType(coordinator.input)
       switch coordinator.result {
@@ -172,6 +174,7 @@ private struct Resolver {
         checkLint(coordinator.screens[screen].lint)
         for event in coordinator.screens[screen].events { checkType(event.payload) }
       }
+      for alert in coordinator.alerts { checkLint(alert.lint) }
       for decision in coordinator.decisions.indices {
         checkLint(coordinator.decisions[decision].lint)
         for item in coordinator.decisions[decision].cases { checkType(item.payload) }
