@@ -49,9 +49,9 @@ package struct FileDecoder: Sendable {
   /// Records a problem of `kind` (the file's structure unless said) at `node`.
   mutating func report(
     _ message: String, at node: YAMLNode, notes: [Note] = [],
-    kind: FrontEndProblem.Kind = .structure
+    kind: FrontEndProblem.Kind = .structure, fix: Fix? = nil
   ) {
-    problems.append(FrontEndProblem(kind, message, at: range(of: node), notes: notes))
+    problems.append(FrontEndProblem(kind, message, at: range(of: node), notes: notes, fix: fix))
   }
 
   /// Records that the definition being decoded reads `content`, written elsewhere, through

@@ -47,7 +47,7 @@ import Testing
 
         USAGE: flowc check [PATH...] [--format text|json|sarif|github] [--strict]
                            [--color auto|always|never] [--config FILE]
-                           [--severity RULE=LEVEL]...
+                           [--severity RULE=LEVEL]... [--fix]
 
         ARGUMENTS:
           PATH        A flow file, a directory (searched recursively for *.flow.yaml and
@@ -66,6 +66,9 @@ import Testing
           --config    The configuration file (default: .flowc.yml or .flowc.yaml here or in the
                       nearest directory above that has one)
           --severity  Set a rule to error, warning or off: --severity cannot-finish=error
+          --fix       Write the fixes that are not in doubt (a misspelt name or key with one
+                      closest match) into the flow files, say what changed, then report what is
+                      left
           -h, --help  Show this help
 
         EXIT STATUS:
