@@ -23,12 +23,17 @@ enum CheckCommand: Command {
     help: "Write the fixes that are not in doubt (a misspelt name or key with one closest "
       + "match) into the flow files, say what changed, then report what is left")
 
+  // MARK: Watching
+
+  /// `--watch`: see ``WatchLoop``.
+  static let watch = Inputs.watch
+
   static let syntax = CommandSyntax(
     overview: "Check flow files and report what is wrong with them.",
     positional: Inputs.paths,
     options: [
       format.option, strict, Inputs.color.option, Inputs.config, Inputs.severity,
-      fix,
+      fix, watch,
     ],
     exitStatuses: [
       (.success, "no error-level finding"),
@@ -52,6 +57,7 @@ enum CheckCommand: Command {
       if fixes.fileCount > 0 { checked = try Inputs.check(parsed, invocation, command: name) }
     }
     result.retained = checked
+    if parsed.isSet(watch) { result.watch = Inputs.watchPlan(parsed, checked) }
     switch format {
     case .text:
       let reporter = TextReporter(
