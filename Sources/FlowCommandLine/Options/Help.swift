@@ -68,7 +68,7 @@ package enum Help {
   /// name, and a line for each alternative option.
   private static func usage(of syntax: CommandSyntax, command name: String) -> String {
     let lead = "flowc \(name)"
-    let paths = syntax.positional.map { ["[\($0.name)...]"] } ?? []
+    let paths = syntax.positional.map { ["[\($0.name)\($0.repeats ? "..." : "")]"] } ?? []
     let main = syntax.options.filter { $0.usage != .alternative }.map(fragment)
     var lines = [aligned(paths + main, after: "USAGE: " + lead)]
     for option in syntax.options where option.usage == .alternative {

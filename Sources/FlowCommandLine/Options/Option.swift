@@ -123,6 +123,8 @@ package struct Positional: Sendable {
   package var name: String
   /// What they are, for the help.
   package var help: String
+  /// Whether more than one may be given (`[PATH...]`), or at most one (`[DIR]`).
+  package var repeats = true
 }
 
 /// Everything a command takes and says about itself, declared once: the parser reads its
