@@ -45,6 +45,7 @@ enum CheckCommand: Command {
     _ parsed: ParsedOptions, _ invocation: Invocation, _ result: inout CommandResult
   ) throws(UsageError) {
     let format = try parsed.value(Self.format)
+    try Inputs.requireWatchable(parsed, command: name)
     var checked = try Inputs.check(parsed, invocation, command: name)
     if parsed.isSet(fix) {
       let fixes = SourceFixes(checked.findings, sources: checked.sources)

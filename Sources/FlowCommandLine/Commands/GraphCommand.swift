@@ -63,6 +63,7 @@ enum GraphCommand: Command {
   ) throws(UsageError) {
     let format = try parsed.value(Self.format)
     let file = parsed.value(output)
+    try Inputs.requireWatchable(parsed, command: name)
     if parsed.isSet(watch) && file == nil {
       throw UsageError(
         "'--watch' needs '--output FILE': each new drawing replaces the last", command: name)

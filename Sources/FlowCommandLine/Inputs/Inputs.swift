@@ -36,6 +36,14 @@ enum Inputs {
 
   // MARK: Watching
 
+  /// Throws when `--watch` is given with `-`: standard input cannot be read again.
+  static func requireWatchable(_ options: ParsedOptions, command: String) throws(UsageError) {
+    guard options.isSet(watch), options.positionals.contains("-") else { return }
+    throw UsageError(
+      "'--watch' cannot watch standard input ('-'); name the flow files or directories",
+      command: command)
+  }
+
   /// `--watch`, for `check` and `graph`.
   static let watch = Option.flag(
     "--watch",

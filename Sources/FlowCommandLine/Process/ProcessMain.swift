@@ -26,11 +26,8 @@ extension FlowCommandLine {
         return try FileSystem.readStandardInput(limit: limit)
       })
     let result = run(invocation)
-    if let plan = result.watch {
-      var first = result
-      first.errors += WatchLoop.notice
-      _ = emit(first, streams)
-      WatchLoop.run(invocation, first: plan) { _ = emit($0, streams) }
+    if result.watch != nil {
+      WatchLoop.run(invocation, first: result) { _ = emit($0, streams) }
     }
     // What the command built stays alive until the process exits: see `retained`.
     withExtendedLifetime(result.retained) { () -> Never in

@@ -53,7 +53,7 @@ package struct WatchPlan: Sendable, Equatable {
 /// elsewhere (or with `FLOWC_WATCH=poll`, as the tests run it).
 protocol ChangeWatcher {
   /// Waits until a change that matters, or until `interrupt` (a descriptor) is readable, or
-  /// until `timeout` milliseconds pass (`-1`: no limit); true for a change.
+  /// until `timeout` milliseconds pass (`-1`: no limit), and says which came first.
   mutating func waitForChange(interrupt: Int32, timeout: Int32) -> WatchEvent
   /// Releases what it holds (its descriptor).
   mutating func close()
@@ -246,14 +246,19 @@ enum WatchLoop {
   /// What standard error says after each run.
   static let notice = "flowc: watching for changes; press Ctrl-C to stop\n"
 
-  /// Runs the loop; `emit` prints one run's result.
+  /// Prints the `first` run's result, then runs the loop; `emit` prints one run's result.
+  /// Everything the loop holds is set up before the first result is printed, so that what
+  /// is open once it says it is watching stays the same from run to run.
   static func run(
-    _ invocation: Invocation, first plan: WatchPlan, emit: (CommandResult) -> Void
+    _ invocation: Invocation, first: CommandResult, emit: (CommandResult) -> Void
   ) -> Never {
     let interrupt = SignalPipe.install()
     let polls = invocation.environment["FLOWC_WATCH"] == "poll"
-    var plan = plan
+    var plan = first.watch ?? WatchPlan()
     var watcher = makeWatcher(plan, polling: polls)
+    var shown = first
+    shown.errors += notice
+    emit(shown)
     var pending = false
     while true {
       if !pending {
