@@ -12,11 +12,12 @@ let package = Package(
     .plugin(name: "FlowcGenerate", targets: ["FlowcGenerate"]),
   ],
   targets: [
-    // libyaml, from the system (Debian: libyaml-dev). Nothing is vendored.
+    // libyaml, from the system (Debian: libyaml-dev; macOS: Homebrew's libyaml, found with
+    // pkg-config). Nothing is vendored.
     .systemLibrary(
       name: "CYaml",
       pkgConfig: "yaml-0.1",
-      providers: [.apt(["libyaml-dev"])]
+      providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
     ),
     // The compiler: located YAML → typed module → findings → outputs.
     .target(name: "FlowCore", dependencies: ["CYaml"]),

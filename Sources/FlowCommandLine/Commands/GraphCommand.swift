@@ -26,6 +26,18 @@ enum GraphCommand: Command {
   static let coordinator = Option.single(
     "--coordinator", "NAME", help: "Draw only this coordinator, each child it starts as one node")
 
+  // MARK: Writing to a file, watching
+
+  /// `--output FILE`, `-o FILE`.
+  static let output = Option.single(
+    "--output", "FILE",
+    help: "Write the drawing to FILE (replaced atomically) instead of standard output"
+  ).shortened("-o")
+  /// `--watch`: draw again into the `--output` file whenever the flows change.
+  static let watch = Inputs.watch.described(
+    as: "Draw again into the --output file whenever a flow file or the configuration "
+      + "changes, until interrupted (Ctrl-C)")
+
   static let syntax = CommandSyntax(
     overview: "Draw the navigation of flow files, marked with what 'flowc check' finds.",
     positional: Inputs.paths,
@@ -33,6 +45,7 @@ enum GraphCommand: Command {
       format.option, coordinator, Inputs.config,
       Inputs.severity.described(
         as: "Set a rule to error, warning or off for the findings drawn, as for 'flowc check'"),
+      output, watch,
     ],
     discussion: "Findings are drawn on the graph: unreachable screens grey and dashed, orphaned "
       + "coordinators, unhandled results, leaks and other findings red, with their rule ids; "
@@ -49,9 +62,16 @@ enum GraphCommand: Command {
     _ parsed: ParsedOptions, _ invocation: Invocation, _ result: inout CommandResult
   ) throws(UsageError) {
     let format = try parsed.value(Self.format)
+    let file = parsed.value(output)
+    try Inputs.requireWatchable(parsed, command: name)
+    if parsed.isSet(watch) && file == nil {
+      throw UsageError(
+        "'--watch' needs '--output FILE': each new drawing replaces the last", command: name)
+    }
     // The configuration file that 'flowc check' reads here decides the findings drawn too.
     let checked = try Inputs.check(parsed, invocation, command: name)
     result.retained = checked
+    if parsed.isSet(watch) { result.watch = Inputs.watchPlan(parsed, checked) }
     guard checked.module.isComplete else {
       // A picture without the unread file's coordinators would mislead: draw nothing.
       let reporter = TextReporter(colored: false, sources: checked.sources)
@@ -92,6 +112,7 @@ enum GraphCommand: Command {
       }
     case .json: result.output = DiagramJSON.write(diagram)
     }
+    if let file { try write(&result, to: file) }
     timer.lap("write the drawing")
     if !checked.findings.isEmpty {
       result.errors =
@@ -99,5 +120,19 @@ enum GraphCommand: Command {
         + "; 'flowc check' lists them\n"
     }
     result.errors += timer.report
+  }
+
+  /// Moves the drawing from standard output into `path`, replaced atomically.
+  private static func write(_ result: inout CommandResult, to path: String) throws(UsageError) {
+    var bytes = Array(result.output.utf8)
+    for chunk in result.outputChunks { bytes.append(contentsOf: chunk) }
+    result.output = ""
+    result.outputChunks = []
+    do {
+      try OutputDirectory.replace(
+        path, with: String(decoding: bytes, as: UTF8.self), using: SystemFileOperations())
+    } catch {
+      throw UsageError.input(error.description)
+    }
   }
 }

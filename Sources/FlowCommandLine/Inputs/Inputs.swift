@@ -34,6 +34,36 @@ enum Inputs {
     "--severity", "RULE=LEVEL",
     help: "Set a rule to error, warning or off: --severity cannot-finish=error")
 
+  // MARK: Watching
+
+  /// Throws when `--watch` is given with `-`: standard input cannot be read again.
+  static func requireWatchable(_ options: ParsedOptions, command: String) throws(UsageError) {
+    guard options.isSet(watch), options.positionals.contains("-") else { return }
+    throw UsageError(
+      "'--watch' cannot watch standard input ('-'); name the flow files or directories",
+      command: command)
+  }
+
+  /// `--watch`, for `check` and `graph`.
+  static let watch = Option.flag(
+    "--watch",
+    help: "Run again whenever a flow file or the configuration changes, until interrupted "
+      + "(Ctrl-C)")
+
+  /// What `--watch` watches after a run that read `checked`: the directory of each file
+  /// read, each directory named, the working directory (where a configuration file may
+  /// appear) and the configuration file.
+  static func watchPlan(_ options: ParsedOptions, _ checked: CheckResult) -> WatchPlan {
+    var plan = WatchPlan()
+    plan.addDirectory(".")
+    for path in checked.sources.keys.sorted() { plan.addFile(path) }
+    for path in options.positionals where FileSystem.kind(of: path) == .directory {
+      plan.addDirectory(path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path)
+    }
+    if let file = try? configurationFile(options) { plan.addConfiguration(file.path) }
+    return plan
+  }
+
   /// Reads the configuration the options name, `adjust`s it, collects the files the PATH
   /// arguments name, and checks them as one module.
   static func check(

@@ -10,7 +10,10 @@ package enum Help {
   /// The text of `flowc help <name>`.
   package static func text(of syntax: CommandSyntax, command name: String) -> String {
     var sections = [wrap("OVERVIEW: " + syntax.overview), usage(of: syntax, command: name)]
-    let options = syntax.options.map { ($0.name, description(of: $0)) } + [helpOption]
+    let options =
+      syntax.options.map { option in
+        ((option.shortName.map { $0 + ", " } ?? "") + option.name, description(of: option))
+      } + [helpOption]
     let arguments = syntax.positional.map { [($0.name, $0.help)] } ?? []
     // Arguments and options share one column.
     let column = (arguments + options).map { $0.0.count }.max().map { $0 + 4 }
@@ -65,7 +68,7 @@ package enum Help {
   /// name, and a line for each alternative option.
   private static func usage(of syntax: CommandSyntax, command name: String) -> String {
     let lead = "flowc \(name)"
-    let paths = syntax.positional.map { ["[\($0.name)...]"] } ?? []
+    let paths = syntax.positional.map { ["[\($0.name)\($0.repeats ? "..." : "")]"] } ?? []
     let main = syntax.options.filter { $0.usage != .alternative }.map(fragment)
     var lines = [aligned(paths + main, after: "USAGE: " + lead)]
     for option in syntax.options where option.usage == .alternative {

@@ -46,6 +46,8 @@ package struct Option: Sendable {
   package var defaultDescription: String?
   /// How the usage line shows it.
   package var usage: Usage
+  /// A one-letter name that means the same, with its dash (`-o`), or `nil`.
+  package var shortName: String? = nil
 
   /// A flag: `--strict`.
   package static func flag(_ name: String, help: String) -> Option {
@@ -67,6 +69,13 @@ package struct Option: Sendable {
     Option(
       name: name, value: .repeatable(placeholder: placeholder), help: help,
       defaultDescription: nil, usage: .optional)
+  }
+
+  /// The same option, also named `short` (`-o` for `--output`).
+  package func shortened(_ short: String) -> Option {
+    var option = self
+    option.shortName = short
+    return option
   }
 
   /// The same option, described in other words (a command that says it its own way).
@@ -114,6 +123,8 @@ package struct Positional: Sendable {
   package var name: String
   /// What they are, for the help.
   package var help: String
+  /// Whether more than one may be given (`[PATH...]`), or at most one (`[DIR]`).
+  package var repeats = true
 }
 
 /// Everything a command takes and says about itself, declared once: the parser reads its

@@ -23,6 +23,8 @@ package struct ParsedOptions {
     self.command = command
     let valueNames = options.filter(\.takesValue).map(\.name)
     let flagNames = [Self.helpName] + options.filter { !$0.takesValue }.map(\.name)
+    var longNames = ["-h": Self.helpName]
+    for option in options { if let short = option.shortName { longNames[short] = option.name } }
     var index = 0
     var optionsEnded = false
     while index < arguments.count {
@@ -37,7 +39,7 @@ package struct ParsedOptions {
         continue
       }
       let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
-      let name = argument == "-h" ? Self.helpName : parts[0]
+      let name = longNames[parts[0]] ?? parts[0]
       if flagNames.contains(name) {
         guard parts.count == 1 else {
           throw UsageError("option '\(name)' takes no value", command: command)

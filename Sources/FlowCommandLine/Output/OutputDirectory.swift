@@ -426,6 +426,21 @@ package enum OutputDirectory {
     }
   }
 
+  /// Replaces the text of the existing file `path` with `contents` as
+  /// ``writeAtomically(_:to:using:)`` does, for a command that rewrites a file in place
+  /// (`check --fix`).
+  static func replace(
+    _ path: String, with contents: String, using files: some FileOperations
+  ) throws(OutputFailure) {
+    do {
+      try writeAtomically(contents, to: path, using: files)
+    } catch {
+      throw OutputFailure(
+        kind: .update, path: path, step: error.step, reason: error.error,
+        leftover: error.leftover)
+    }
+  }
+
   /// Writes `contents` to a new temporary file next to `path`, flushes it to the disk, then
   /// renames it over `path`, so that readers (and a crash) see the old file or the new one,
   /// never a part. An existing file's permissions are kept. When any step fails, the

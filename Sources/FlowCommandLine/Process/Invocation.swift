@@ -63,6 +63,8 @@ package struct CommandResult: Sendable {
   /// What the command built (a module, its findings), kept alive until the process exits:
   /// freeing millions of small values one by one only to exit takes longer than the check.
   package var retained: (any Sendable)?
+  /// With `--watch`: what to watch before running the same command line again.
+  package var watch: WatchPlan?
 
   package init() {}
 }

@@ -25,22 +25,31 @@ extension FlowCommandLine {
         }
         return try FileSystem.readStandardInput(limit: limit)
       })
-    var result = run(invocation)
+    let result = run(invocation)
+    if result.watch != nil {
+      WatchLoop.run(invocation, first: result) { _ = emit($0, streams) }
+    }
     // What the command built stays alive until the process exits: see `retained`.
     withExtendedLifetime(result.retained) { () -> Never in
-      var failure = streams.write(result.output, to: STDOUT_FILENO)
-      for chunk in result.outputChunks where failure == nil {
-        failure = streams.write(chunk, to: STDOUT_FILENO)
-      }
-      if let failure {
-        result.errors += "flowc: error: cannot write to standard output: \(failure)\n"
-        result.status = .failure
-      }
-      if streams.write(result.errors, to: STDERR_FILENO) != nil {
-        result.status = .failure
-      }
-      exit(result.status.rawValue)
+      exit(emit(result, streams).rawValue)
     }
+  }
+
+  /// Prints what one run printed; how the process should exit after it.
+  private static func emit(_ result: CommandResult, _ streams: StandardStreams) -> ExitStatus {
+    var result = result
+    var failure = streams.write(result.output, to: STDOUT_FILENO)
+    for chunk in result.outputChunks where failure == nil {
+      failure = streams.write(chunk, to: STDOUT_FILENO)
+    }
+    if let failure {
+      result.errors += "flowc: error: cannot write to standard output: \(failure)\n"
+      result.status = .failure
+    }
+    if streams.write(result.errors, to: STDERR_FILENO) != nil {
+      result.status = .failure
+    }
+    return result.status
   }
 
   /// The process's environment variables.

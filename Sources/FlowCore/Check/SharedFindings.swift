@@ -256,6 +256,8 @@ struct SharedFindings {
     }
     return keys.compactMap { key in
       guard var finding = found[key]?.finding else { return nil }
+      // Shared content is read by other nodes too: what fixes it for one may break another.
+      finding.fix = nil
       var seen: Set<DefinitionName> = []
       let definitions = (foundIn[key] ?? []).filter { seen.insert($0).inserted }.sorted {
         $0.name.range.precedes($1.name.range)

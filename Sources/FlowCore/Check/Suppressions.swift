@@ -1,13 +1,14 @@
 /// The `lint: { ignore: [...] }` entries of a module, and which findings they remove.
 ///
-/// An entry on a coordinator, screen or decision covers the findings placed from the
-/// node's name to the end of its body (spec section 8).
+/// An entry on a coordinator, screen, decision, alert or type covers the findings placed
+/// from the node's name to the end of its body (spec section 8); one at the top of a file
+/// covers every finding placed in that file.
 package struct Suppressions {
   /// One ignored rule on one node.
   package struct Entry: Sendable {
     /// The rule id as written.
     package var rule: Identifier
-    /// The node it covers, from its name to the end of its body.
+    /// The node it covers, from its name to the end of its body, or its whole file.
     package var scope: SourceRange
   }
 
@@ -16,6 +17,10 @@ package struct Suppressions {
   private var byFile: [String: [Int]] = [:]
 
   package init(module: FlowModule) {
+    for lint in module.fileLints {
+      for rule in lint.ignore { add(rule, scope: Self.wholeFile(of: rule.range.fileName)) }
+    }
+    for type in module.types { add(type.lint, scope: type.range) }
     for coordinator in module.coordinators {
       add(coordinator.lint, scope: coordinator.range)
       for screen in coordinator.screens { add(screen.lint, scope: screen.range) }
@@ -25,10 +30,19 @@ package struct Suppressions {
   }
 
   private mutating func add(_ lint: Lint?, scope: SourceRange) {
-    for rule in lint?.ignore ?? [] {
-      byFile[scope.file, default: []].append(entries.count)
-      entries.append(Entry(rule: rule, scope: scope))
-    }
+    for rule in lint?.ignore ?? [] { add(rule, scope: scope) }
+  }
+
+  private mutating func add(_ rule: Identifier, scope: SourceRange) {
+    byFile[scope.file, default: []].append(entries.count)
+    entries.append(Entry(rule: rule, scope: scope))
+  }
+
+  /// A range that contains every place in `file`: from its first character past any line.
+  private static func wholeFile(of file: FileName) -> SourceRange {
+    SourceRange(
+      file: file, start: SourcePosition(line: 1, column: 1),
+      end: SourcePosition(line: .max, column: .max))
   }
 
   /// The entries that cover `finding`.

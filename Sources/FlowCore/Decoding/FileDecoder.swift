@@ -49,9 +49,9 @@ package struct FileDecoder: Sendable {
   /// Records a problem of `kind` (the file's structure unless said) at `node`.
   mutating func report(
     _ message: String, at node: YAMLNode, notes: [Note] = [],
-    kind: FrontEndProblem.Kind = .structure
+    kind: FrontEndProblem.Kind = .structure, fix: Fix? = nil
   ) {
-    problems.append(FrontEndProblem(kind, message, at: range(of: node), notes: notes))
+    problems.append(FrontEndProblem(kind, message, at: range(of: node), notes: notes, fix: fix))
   }
 
   /// Records that the definition being decoded reads `content`, written elsewhere, through
@@ -83,7 +83,7 @@ package struct FileDecoder: Sendable {
 
   /// The keys of the top level. Here and below, each construct's key table is the one the
   /// decoder checks against and the editor completes from (`Editor/Completion.swift`).
-  static let fileKeys = ["version", "types", "coordinators"]
+  static let fileKeys = ["version", "types", "coordinators", "lint"]
 
   private mutating func decodeFile(_ root: YAMLNode) -> FlowFile? {
     guard tree.kind(of: root) == .mapping else {
@@ -106,6 +106,7 @@ package struct FileDecoder: Sendable {
     guard let file = MappingReader(root, of: "the file", allowedKeys: Self.fileKeys, decoder: &self)
     else { return nil }
     var flowFile = FlowFile(path: path)
+    flowFile.lint = file["lint"].flatMap { lint($0) }
     flowFile.types = entries(of: file["types"], of: "'types'").map { decodeType($0) }
     flowFile.coordinators = decodeCoordinators(
       entries(of: file["coordinators"], of: "'coordinators'"))
@@ -144,7 +145,7 @@ package struct FileDecoder: Sendable {
 
   // MARK: Types
 
-  static let typeKeys = ["struct", "enum"]
+  static let typeKeys = ["struct", "enum", "lint"]
 
   private mutating func decodeType(_ entry: MappingReader.Entry) -> TypeDeclaration {
     decodeDefinition(
@@ -189,26 +190,27 @@ package struct FileDecoder: Sendable {
         let body = MappingReader(
           entry.value, of: "\(what)", allowedKeys: Self.typeKeys, decoder: &self)
       else { return invalid }
-      guard let kind = body.entries.first else {
+      var invalid = invalid
+      invalid.lint = body["lint"].flatMap { lint($0) }
+      let kinds = body.entries.filter { $0.key != "lint" }
+      guard let kind = kinds.first else {
         if !body.hasBrokenMerge { report("\(what) needs 'struct' or 'enum'", at: entry.value) }
         return invalid
       }
-      if body.entries.count > 1 {
+      if kinds.count > 1 {
         report(
-          "\(what) has both 'struct' and 'enum'; a type is one of them", at: body.entries[1].keyNode
-        )
+          "\(what) has both 'struct' and 'enum'; a type is one of them", at: kinds[1].keyNode)
       }
       if kind.key == "struct" {
         guard let fields = MappingReader(kind.value, of: "struct '\(entry.key)'", decoder: &self)
         else { return invalid }
-        return TypeDeclaration(
-          name: name,
-          kind: .structure(
-            fields.entries.map { field in
-              Field(
-                name: field.name, type: requiredType(field.value, of: Subject("field", field.key)))
-            }),
-          range: range)
+        var declaration = invalid
+        declaration.kind = .structure(
+          fields.entries.map { field in
+            Field(
+              name: field.name, type: requiredType(field.value, of: Subject("field", field.key)))
+          })
+        return declaration
       }
       guard let cases = MappingReader(kind.value, of: "enum '\(entry.key)'", decoder: &self)
       else { return invalid }
@@ -216,7 +218,9 @@ package struct FileDecoder: Sendable {
         report("enum '\(entry.key)' needs at least one case", at: kind.value)
         return invalid
       }
-      return TypeDeclaration(name: name, kind: .enumeration(payloadCases(cases)), range: range)
+      var declaration = invalid
+      declaration.kind = .enumeration(payloadCases(cases))
+      return declaration
     default:
       report(
         "\(what) must be 'external' or a mapping with 'struct' or 'enum', not "

@@ -65,6 +65,8 @@ struct MappingReader: Sendable {
     if pairs.count > Self.linearLimit { index = Dictionary(minimumCapacity: pairs.count) }
     var merges: [Merge] = []
     var mergeKey: YAMLNode?
+    // Content read through an alias is shared: its keys are not fixed from here.
+    var written: WrittenKeys? = tree.anchored(node) == nil ? WrittenKeys(node) : nil
     for (keyNode, value) in pairs {
       guard let key = Self.key(keyNode, of: what, decoder: &decoder) else { continue }
       if Self.isMergeKey(key, keyNode, tree) {
@@ -81,9 +83,10 @@ struct MappingReader: Sendable {
           key, at: keyNode, first: entries[first].keyNode, of: what, decoder: &decoder)
         continue
       }
-      guard Self.isAllowed(key, allowedKeys, at: keyNode, of: what, decoder: &decoder) else {
-        continue
-      }
+      guard
+        Self.isAllowed(
+          key, allowedKeys, at: keyNode, of: what, written: &written, decoder: &decoder)
+      else { continue }
       append(
         Entry(key: key, name: decoder.identifier(key, at: keyNode), keyNode: keyNode, value: value))
     }
@@ -125,9 +128,12 @@ struct MappingReader: Sendable {
         continue
       }
       written[key] = keyNode
-      guard Self.isAllowed(key, allowedKeys, at: keyNode, of: what, decoder: &decoder) else {
-        continue
-      }
+      // Merged content is not fixed: a key written there may be shared by other mappings.
+      var unfixable: WrittenKeys?
+      guard
+        Self.isAllowed(
+          key, allowedKeys, at: keyNode, of: what, written: &unfixable, decoder: &decoder)
+      else { continue }
       guard position(of: key) == nil else {
         isWhole = false
         continue
@@ -201,13 +207,20 @@ struct MappingReader: Sendable {
   /// Whether `key` is one of `allowedKeys` (any key, when `nil`), reporting it otherwise.
   private static func isAllowed(
     _ key: String, _ allowedKeys: [String]?, at keyNode: YAMLNode, of what: () -> String,
-    decoder: inout FileDecoder
+    written: inout WrittenKeys?, decoder: inout FileDecoder
   ) -> Bool {
     guard let allowedKeys, !contains(allowedKeys, key) else { return true }
-    let hint =
-      Suggestion.closest(to: key, in: allowedKeys).map { "; did you mean '\($0)'?" }
-      ?? "; expected \(list(allowedKeys))"
-    decoder.report("unknown key '\(key)' in \(what())\(hint)", at: keyNode)
+    let best = Suggestion.best(to: key, in: allowedKeys)
+    let hint = best.map { "; did you mean '\($0.name)'?" } ?? "; expected \(list(allowedKeys))"
+    // A key whose closest allowed key has no rival is fixed by writing that key, unless the
+    // mapping already has it (then the misspelt one is a second value, not a typo to fix).
+    var fix: Fix?
+    if let best, best.isUnique, written != nil,
+      written?.blocksFix(best.name, tree: decoder.tree) == false
+    {
+      fix = Fix(replacing: key, with: best.name)
+    }
+    decoder.report("unknown key '\(key)' in \(what())\(hint)", at: keyNode, fix: fix)
     return false
   }
 
@@ -243,5 +256,27 @@ struct MappingReader: Sendable {
     let quoted = words.map { "'\($0)'" }
     guard quoted.count > 1 else { return quoted.first ?? "" }
     return quoted.dropLast().joined(separator: ", ") + " \(conjunction) " + (quoted.last ?? "")
+  }
+}
+
+/// The keys written in one mapping, for deciding whether a misspelt key may be fixed: not
+/// when the mapping already has the key it would become (that would make a duplicate), nor
+/// when it merges others in (the key could come from there). Read from the mapping once,
+/// when a fix first asks, so a mapping with many unknown keys costs one pass.
+struct WrittenKeys {
+  private let node: YAMLNode
+  private var keys: Set<String>?
+
+  init(_ node: YAMLNode) {
+    self.node = node
+  }
+
+  /// Whether writing `key` in the mapping would be wrong or would change a merged value.
+  mutating func blocksFix(_ key: String, tree: YAMLTree) -> Bool {
+    if keys == nil {
+      keys = Set(tree.pairs(of: node).compactMap { tree.text(of: $0.key) })
+    }
+    guard let keys else { return true }
+    return keys.contains(key) || keys.contains("<<")
   }
 }

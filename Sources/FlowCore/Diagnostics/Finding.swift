@@ -35,6 +35,22 @@ public struct Note: Hashable, Sendable {
   }
 }
 
+/// An edit that resolves a finding without doubt: the text at the finding's range, written
+/// exactly as `original` (a plain scalar, not quoted or reached through an alias), becomes
+/// `replacement`. Only a misspelt name or key whose did-you-mean has a single closest
+/// candidate gets one.
+public struct Fix: Hashable, Sendable {
+  /// The text as written, which must still be at the finding's range for the fix to apply.
+  public var original: String
+  /// What it becomes.
+  public var replacement: String
+
+  public init(replacing original: String, with replacement: String) {
+    self.original = original
+    self.replacement = replacement
+  }
+}
+
 /// One problem found in a module: what rule found it, how bad it is, what it says, and where.
 public struct Finding: Hashable, Sendable {
   /// The rule that found it.
@@ -47,6 +63,8 @@ public struct Finding: Hashable, Sendable {
   public var range: SourceRange
   /// Related places.
   public var notes: [Note]
+  /// The one edit that resolves it, when there is exactly one (`flowc check --fix`).
+  public var fix: Fix?
 
   public init(
     _ rule: RuleID, _ severity: Severity, _ message: String, at range: SourceRange,

@@ -31,12 +31,17 @@ package struct FrontEndProblem: Hashable, Sendable {
   package var range: SourceRange
   /// Related places.
   package var notes: [Note]
+  /// The one edit that resolves it, if there is one (a misspelt key).
+  package var fix: Fix?
 
-  package init(_ kind: Kind, _ message: String, at range: SourceRange, notes: [Note] = []) {
+  package init(
+    _ kind: Kind, _ message: String, at range: SourceRange, notes: [Note] = [], fix: Fix? = nil
+  ) {
     self.kind = kind
     self.message = message
     self.range = range
     self.notes = notes
+    self.fix = fix
   }
 
   /// A file of `size` bytes, more than the `limit`: reported at the start of the file, which

@@ -4,20 +4,41 @@ package enum Suggestion {
   /// word in another case, or one within a small edit distance (insertions, deletions,
   /// substitutions and swaps of neighbours), about one edit per four characters.
   package static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
+    best(to: word, in: candidates)?.name
+  }
+
+  /// The closest candidate, as ``closest(to:in:)`` finds it, only when no other candidate
+  /// is as close: the one replacement `flowc check --fix` may make without asking.
+  package static func unambiguous(to word: String, in candidates: some Sequence<String>)
+    -> String?
+  {
+    guard let best = best(to: word, in: candidates), best.isUnique else { return nil }
+    return best.name
+  }
+
+  /// The closest candidate, as ``closest(to:in:)`` finds it, and whether it is the only one
+  /// at its distance (ties go to the first in code-point order).
+  package static func best(to word: String, in candidates: some Sequence<String>)
+    -> (name: String, isUnique: Bool)?
+  {
     let target = Array(word.lowercased().unicodeScalars)
     let allowed = max(1, (target.count + 1) / 4)
-    var best: (name: String, distance: Int)?
-    for candidate in candidates where candidate != word {
+    var best: (name: String, distance: Int, isUnique: Bool)?
+    for candidate in Set(candidates) where candidate != word {
       let lowered = Array(candidate.lowercased().unicodeScalars)
       guard abs(lowered.count - target.count) <= allowed else { continue }
       let distance = editDistance(target, lowered, bound: allowed)
       guard distance <= allowed else { continue }
-      if let current = best, (current.distance, current.name) <= (distance, candidate) {
-        continue
+      if let current = best {
+        if distance > current.distance { continue }
+        if distance == current.distance {
+          best = (min(current.name, candidate), distance, false)
+          continue
+        }
       }
-      best = (candidate, distance)
+      best = (candidate, distance, true)
     }
-    return best?.name
+    return best.map { ($0.name, $0.isUnique) }
   }
 
   /// `; did you mean 'x'?` for the closest candidate, or an empty string.

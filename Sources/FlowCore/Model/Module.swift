@@ -6,6 +6,8 @@ public struct FlowFile: Sendable {
   public var types: [TypeDeclaration]
   /// Its coordinators, in file order.
   public var coordinators: [Coordinator]
+  /// Rules suppressed for every finding placed in the file (`lint:` at its top level).
+  public var lint: Lint?
   /// The content its definitions read through aliases and merge keys, where each is written.
   package var sharedUses: [SharedUse] = []
 
@@ -30,6 +32,9 @@ public struct FlowModule: Sendable {
   public private(set) var isComplete: Bool
   /// The content definitions read through aliases and merge keys, in file order.
   package private(set) var sharedUses: [SharedUse]
+  /// The top-level `lint:` of each file that has one, in file order; each entry's range
+  /// names its file.
+  package private(set) var fileLints: [Lint]
 
   private var typeIndex: [String: Int] = [:]
   private var coordinatorIndex: [String: Int] = [:]
@@ -40,6 +45,7 @@ public struct FlowModule: Sendable {
     types = files.flatMap(\.types)
     coordinators = files.flatMap(\.coordinators)
     sharedUses = files.flatMap(\.sharedUses)
+    fileLints = files.compactMap(\.lint)
     self.isComplete = isComplete
     for (index, type) in types.enumerated() where typeIndex[type.name.text] == nil {
       typeIndex[type.name.text] = index

@@ -106,6 +106,9 @@ public struct TypeDeclaration: Sendable {
   public var name: Identifier
   /// What it is.
   public var kind: Kind
+  /// Rules suppressed from the name to the end of the definition (a struct or enum only:
+  /// an `external` type has no body to hold them).
+  public var lint: Lint?
   /// From the name to the end of the definition.
   public var range: SourceRange
   /// Whether the decoder reported a `schema` problem inside it: then no other rule reports

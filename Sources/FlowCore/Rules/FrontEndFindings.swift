@@ -17,7 +17,9 @@ extension Findings {
   /// Records each of `problems`, in order, as a finding of the rule for its kind.
   package mutating func add(_ problems: [FrontEndProblem]) {
     for problem in problems {
-      add(problem.kind.rule, problem.message, at: problem.range, notes: problem.notes)
+      add(
+        problem.kind.rule, problem.message, at: problem.range, notes: problem.notes,
+        fix: problem.fix)
     }
   }
 }

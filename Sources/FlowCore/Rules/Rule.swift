@@ -38,9 +38,12 @@ public protocol Rule: Sendable {
 extension Findings {
   /// Records a finding of `rule` with the rule's default severity.
   package mutating func add(
-    _ rule: any Rule.Type, _ message: String, at range: SourceRange, notes: [Note] = []
+    _ rule: any Rule.Type, _ message: String, at range: SourceRange, notes: [Note] = [],
+    fix: Fix? = nil
   ) {
-    append(Finding(rule.id, rule.severity, message, at: range, notes: notes))
+    var finding = Finding(rule.id, rule.severity, message, at: range, notes: notes)
+    finding.fix = fix
+    append(finding)
   }
 }
 

@@ -132,7 +132,7 @@ private struct Resolver {
   /// The coordinators that define a screen or decision of each name, built on first need.
   private var owners: [String: [String]]?
   /// The did-you-mean hints worked out so far, by scope and name.
-  private var hints: [String: String] = [:]
+  private var hints: [String: Hint] = [:]
 
   let graph: FlowGraph
 
@@ -149,6 +149,8 @@ private struct Resolver {
       case .external, .invalid: break
       }
     }
+    for lint in module.fileLints { checkLint(lint) }
+    for type in module.types { checkLint(type.lint) }
     for (index, coordinator) in module.coordinators.enumerated() {
       checkType(coordinator.input)
       switch coordinator.result {
@@ -172,6 +174,7 @@ private struct Resolver {
         checkLint(coordinator.screens[screen].lint)
         for event in coordinator.screens[screen].events { checkType(event.payload) }
       }
+      for alert in coordinator.alerts { checkLint(alert.lint) }
       for decision in coordinator.decisions.indices {
         checkLint(coordinator.decisions[decision].lint)
         for item in coordinator.decisions[decision].cases { checkType(item.payload) }
@@ -273,8 +276,8 @@ private struct Resolver {
           Self.nodeNames(of: expected, in: owner)
         }
         report(
-          "\(expected.rawValue) '\(name)' does not exist in coordinator '\(owner.name)'" + hint,
-          at: target.range)
+          "\(expected.rawValue) '\(name)' does not exist in coordinator '\(owner.name)'",
+          hint, at: target.range)
       }
     }
   }
@@ -297,8 +300,8 @@ private struct Resolver {
       report("'\(name)' belongs to coordinator '\(elsewhere)'; \(rule)", at: range)
     } else {
       report(
-        "start '\(name)' is not a screen or decision of coordinator '\(owner.name)'"
-          + Suggestion.didYouMean(name, in: module.nodeNames(in: coordinator)), at: range)
+        "start '\(name)' is not a screen or decision of coordinator '\(owner.name)'",
+        Hint(name, in: module.nodeNames(in: coordinator)), at: range)
     }
   }
 
@@ -317,7 +320,7 @@ private struct Resolver {
       guard module.isComplete else { return }
       let module = self.module
       let hint = didYouMean(name, among: "coordinators") { module.coordinators.map(\.name.text) }
-      report("coordinator '\(name)' does not exist" + hint, at: range)
+      report("coordinator '\(name)' does not exist", hint, at: range)
     }
   }
 
@@ -335,8 +338,8 @@ private struct Resolver {
     guard let cases = module.resultCases(of: owner) else { return }
     guard !cases.contains(where: { $0.name.text == resultCase.text }) else { return }
     report(
-      "result case '\(resultCase)' does not exist in coordinator '\(owner.name)'"
-        + Suggestion.didYouMean(resultCase.text, in: cases.map(\.name.text)), at: resultCase.range)
+      "result case '\(resultCase)' does not exist in coordinator '\(owner.name)'",
+      Hint(resultCase.text, in: cases.map(\.name.text)), at: resultCase.range)
   }
 
   /// `leave: c` names a result case of its own coordinator (r2).
@@ -351,8 +354,8 @@ private struct Resolver {
     guard let cases = module.resultCases(of: owner) else { return }
     guard !cases.contains(where: { $0.name.text == resultCase.text }) else { return }
     report(
-      "result case '\(resultCase)' does not exist in coordinator '\(owner.name)'"
-        + Suggestion.didYouMean(resultCase.text, in: cases.map(\.name.text)), at: resultCase.range)
+      "result case '\(resultCase)' does not exist in coordinator '\(owner.name)'",
+      Hint(resultCase.text, in: cases.map(\.name.text)), at: resultCase.range)
   }
 
   private mutating func checkHandlerName(_ handled: Identifier, of child: String) {
@@ -365,8 +368,8 @@ private struct Resolver {
     }
     guard let cases = module.resultCases(of: coordinator) else { return }
     report(
-      "coordinator '\(child)' has no result case '\(handled)'"
-        + Suggestion.didYouMean(handled.text, in: cases.map(\.name.text)), at: handled.range)
+      "coordinator '\(child)' has no result case '\(handled)'",
+      Hint(handled.text, in: cases.map(\.name.text)), at: handled.range)
   }
 
   // MARK: Types and rules
@@ -385,7 +388,7 @@ private struct Resolver {
       let hint = didYouMean(text, among: "types") {
         Array(TypeExpression.builtins) + module.types.map(\.name.text)
       }
-      report("unknown type '\(text)'" + hint, at: name.range)
+      report("unknown type '\(text)'", hint, at: name.range)
     }
   }
 
@@ -394,8 +397,7 @@ private struct Resolver {
     let known = RuleRegistry.ids.map(\.rawValue)
     for entry in lint.ignore where !known.contains(entry.text) {
       report(
-        "unknown rule '\(entry)' in 'lint: ignore'" + Suggestion.didYouMean(entry.text, in: known),
-        at: entry.range)
+        "unknown rule '\(entry)' in 'lint: ignore'", Hint(entry.text, in: known), at: entry.range)
     }
   }
 
@@ -407,16 +409,21 @@ private struct Resolver {
   /// the check quadratic.
   private mutating func didYouMean(
     _ name: String, among scope: String, _ candidates: () -> [String]
-  ) -> String {
+  ) -> Hint {
     let key = scope + "\u{0}" + name
     if let known = hints[key] { return known }
-    let hint = Suggestion.didYouMean(name, in: candidates())
+    let hint = Hint(name, in: candidates())
     hints[key] = hint
     return hint
   }
 
   private mutating func report(_ message: String, at range: SourceRange) {
     findings.add(UnknownReferenceRule.self, message, at: range)
+  }
+
+  /// `message`, then the hint's did-you-mean, with its fix.
+  private mutating func report(_ message: String, _ hint: Hint, at range: SourceRange) {
+    findings.add(UnknownReferenceRule.self, message + hint.text, at: range, fix: hint.fix)
   }
 
   private static func nodeNames(of kind: NodeKind, in coordinator: Coordinator) -> [String] {
@@ -441,5 +448,20 @@ private struct Resolver {
       owners = table
     }
     return owners?[name]?.first { $0 != coordinator }
+  }
+}
+
+/// What to say about a name that resolves to nothing: `; did you mean 'x'?` for the closest
+/// candidate, and the fix that writes it when no other candidate is as close.
+private struct Hint {
+  /// `; did you mean 'x'?`, or empty.
+  var text: String
+  /// `name` becomes the closest candidate, when that one is unambiguous.
+  var fix: Fix?
+
+  init(_ name: String, in candidates: some Sequence<String>) {
+    let best = Suggestion.best(to: name, in: candidates)
+    text = best.map { "; did you mean '\($0.name)'?" } ?? ""
+    fix = best.flatMap { $0.isUnique ? Fix(replacing: name, with: $0.name) : nil }
   }
 }

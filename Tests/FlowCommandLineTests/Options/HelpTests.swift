@@ -11,7 +11,9 @@ import Testing
       let usage = help.components(separatedBy: "\n\n")[1]
       for option in command.syntax.options {
         #expect(usage.contains(option.name), "\(command.name): \(option.name)")
-        #expect(help.contains("\n  \(option.name) "), "\(command.name): \(option.name)")
+        // An option with a one-letter name is listed under both: `-o, --output`.
+        let label = (option.shortName.map { $0 + ", " } ?? "") + option.name
+        #expect(help.contains("\n  \(label) "), "\(command.name): \(option.name)")
       }
       #expect(help.contains("\n  -h, --help  "), "\(command.name)")
       for (status, _) in command.syntax.exitStatuses {
@@ -47,7 +49,7 @@ import Testing
 
         USAGE: flowc check [PATH...] [--format text|json|sarif|github] [--strict]
                            [--color auto|always|never] [--config FILE]
-                           [--severity RULE=LEVEL]...
+                           [--severity RULE=LEVEL]... [--fix] [--watch]
 
         ARGUMENTS:
           PATH        A flow file, a directory (searched recursively for *.flow.yaml and
@@ -66,6 +68,11 @@ import Testing
           --config    The configuration file (default: .flowc.yml or .flowc.yaml here or in the
                       nearest directory above that has one)
           --severity  Set a rule to error, warning or off: --severity cannot-finish=error
+          --fix       Write the fixes that are not in doubt (a misspelt name or key with one
+                      closest match) into the flow files, say what changed, then report what is
+                      left
+          --watch     Run again whenever a flow file or the configuration changes, until
+                      interrupted (Ctrl-C)
           -h, --help  Show this help
 
         EXIT STATUS:

@@ -29,6 +29,15 @@ import Testing
     #expect(try parsed.value(Self.shape) == .round)
   }
 
+  @Test func aOneLetterNameMeansItsOption() throws {
+    let output = Option.single("--output", "FILE", help: "Where").shortened("-o")
+    let parsed = try ParsedOptions(
+      ["-o", "a.dot", "x", "-o=b.dot"], command: "try", options: [output])
+    #expect(parsed.values(output) == ["a.dot", "b.dot"])
+    #expect(parsed.positionals == ["x"])
+    #expect(throws: UsageError.self) { try parse(["-o", "a.dot"]) }
+  }
+
   @Test func aValueOptionTakesTheNextArgumentWhateverItIs() throws {
     let parsed = try parse(["--name", "--loud"])
     #expect(parsed.value(Self.name) == "--loud")

@@ -1,0 +1,166 @@
+import FlowCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `flowc init [DIR]`: starts a project with a configuration file and a first flow file that
+/// checks clean, and says what to do next. It never overwrites anything: each file is
+/// created exclusively, and when one is already there nothing is written.
+enum InitCommand: Command {
+  static let name = "init"
+  static let summary = "Start a project: a configuration and a first flow file"
+
+  /// The files it writes, relative to DIR, and their text.
+  static let files: [(path: String, text: String)] = [
+    (Configuration.defaultFileName, configuration),
+    ("\(Inputs.defaultDirectory)/app.flow.yaml", firstFlow),
+  ]
+
+  /// The configuration: where the flows are, and where severities go.
+  static let configuration = """
+    # flowc's configuration for this folder and those below it (flowc's docs/configuration.md).
+    include: [\(Inputs.defaultDirectory)]   # what 'flowc check', 'generate' and 'graph' read when given no path
+    rules: {}         # a rule's severity: error, warning or off, such as 'unused-type: off'
+
+    """
+
+  /// A first flow: one coordinator, two screens, with the modeline that links the schema
+  /// where SwiftPM checks flowc out for an app that depends on it.
+  static let firstFlow = """
+    # yaml-language-server: $schema=../.build/checkouts/flowc/Schemas/flow.schema.json
+    #
+    # A first flow: one coordinator with two screens. Add screens under 'screens', the events
+    # that lead between them under 'on', and coordinators beside 'App'.
+    version: 1
+    coordinators:
+      App:
+        doc: The coordinator the app starts with.
+        entry: true
+        start: Home
+        screens:
+          Home:
+            doc: The first screen.
+            on:
+              showDetail: { push: Detail }
+          Detail:
+            doc: Shown above Home; the system's back button returns to it.
+
+    """
+
+  static let syntax = CommandSyntax(
+    overview: "Start a flowc project in DIR: write '\(Configuration.defaultFileName)' and "
+      + "'\(Inputs.defaultDirectory)/app.flow.yaml', then say what to do next.",
+    positional: Positional(
+      name: "DIR", help: "Where to start it (made if missing). Default: here", repeats: false),
+    options: [],
+    discussion: "Nothing is overwritten: when either file is already there, nothing is "
+      + "written. The flow file's first line links the JSON Schema for editors, where "
+      + "SwiftPM checks flowc out ('.build/checkouts/flowc'); change it if the schema is "
+      + "elsewhere.",
+    exitStatuses: [
+      (.success, "both files written"),
+      (.failure, "a file is already there, or one could not be written"),
+    ])
+
+  static func run(
+    _ parsed: ParsedOptions, _ invocation: Invocation, _ result: inout CommandResult
+  ) throws(UsageError) {
+    guard parsed.positionals.count <= 1 else {
+      throw UsageError("'flowc init' takes one DIR at most", command: name)
+    }
+    let directory = parsed.positionals.first ?? "."
+    let prefix = directory == "." ? "" : (directory.hasSuffix("/") ? directory : directory + "/")
+    let operations = SystemFileOperations()
+    for file in files where FileSystem.exists(prefix + file.path) {
+      throw UsageError.input(
+        "'\(prefix + file.path)' is already there; 'flowc init' never overwrites a file, "
+          + "so nothing was written")
+    }
+    var created: [String] = []
+    do throws(UsageError) {
+      for file in files {
+        let path = prefix + file.path
+        try makeParents(of: path, using: operations)
+        try create(path, file.text, using: operations)
+        created.append(path)
+      }
+    } catch {
+      // Whatever this run made is taken back: a half-made project would only confuse.
+      for path in created { try? operations.remove(path) }
+      throw error
+    }
+    let enter = prefix.isEmpty ? "" : "  cd \(TerminalText.printable(directory))\n"
+    result.output =
+      created.map { "created \(TerminalText.printable($0))\n" }.joined() + """
+
+        Next steps:
+        \(enter)  flowc check                 check the flows: no problems in 1 file
+          flowc graph -o flows.dot    draw them (then: dot -Tsvg -o flows.svg flows.dot)
+          flowc check --watch         check again on every save, while you edit
+          flowc generate --output Sources/App/Flows
+                                      write the Swift coordinators (or use the plugins)
+
+        """
+  }
+
+  /// Makes each missing directory above `path`.
+  private static func makeParents(
+    of path: String, using files: some FileOperations
+  ) throws(UsageError) {
+    var current = path.hasPrefix("/") ? "/" : ""
+    for component in path.split(separator: "/").dropLast() {
+      current += component
+      do {
+        try files.makeDirectory(current)
+      } catch  where error.code != EEXIST {
+        throw UsageError.input("cannot create the directory '\(current)': \(error)")
+      } catch {}
+      current += "/"
+    }
+  }
+
+  /// Creates `path` exclusively (never through a link, never over anything) with `text`.
+  private static func create(
+    _ path: String, _ text: String, using files: some FileOperations
+  ) throws(UsageError) {
+    let descriptor: Int32
+    do {
+      descriptor = try files.createFile(path)
+    } catch  where error.code == EEXIST {
+      throw UsageError.input(
+        "'\(path)' is already there; 'flowc init' never overwrites a file")
+    } catch {
+      throw UsageError.input("cannot create '\(path)': \(error)")
+    }
+    var failure = Array(text.utf8).withUnsafeBytes { buffer -> SystemError? in
+      var offset = 0
+      while offset < buffer.count {
+        do throws(SystemError) {
+          let written = try files.write(
+            descriptor, UnsafeRawBufferPointer(rebasing: buffer[offset...]))
+          // A write that makes no progress would loop for ever.
+          guard written > 0 else { return SystemError(EIO) }
+          offset += written
+        } catch {
+          return error
+        }
+      }
+      return nil
+    }
+    if failure == nil {
+      do throws(SystemError) { try files.setPermissions(descriptor, 0o644) } catch {
+        failure = error
+      }
+    }
+    do throws(SystemError) { try files.close(descriptor) } catch {
+      if failure == nil { failure = error }
+    }
+    if let failure {
+      try? files.remove(path)
+      throw UsageError.input("cannot write '\(path)': \(failure)")
+    }
+  }
+}

@@ -1,0 +1,173 @@
+import FlowCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The fixes of `flowc check --fix`: each finding's ``Fix`` (one did-you-mean replacement
+/// of a misspelt name or key) written into its flow file, rewriting only that name's bytes,
+/// so comments and layout stay as they were.
+///
+/// A fix is made only where nothing is in doubt: the bytes at the finding's place must
+/// still be the name as written (a quoted name, or one reached through an alias, is not
+/// fixed), no other fix may touch them, and the file must be a regular file that has not
+/// changed since it was read. A symbolic link is not followed (the link could lead out of
+/// the inputs) and a FIFO is not opened. Each file is replaced atomically, with its
+/// permissions, through ``OutputDirectory/replace(_:with:using:)``.
+struct SourceFixes {
+  /// The findings whose fix was written, in report order.
+  private(set) var fixed: [Finding] = []
+  /// Why a file with fixes was left as it was, one sentence each.
+  private(set) var problems: [String] = []
+  /// How many files were rewritten.
+  private(set) var fileCount = 0
+
+  /// Writes the fixes of `findings` into the files `sources` holds, with `files`.
+  init(
+    _ findings: [Finding], sources: [String: SourceFile],
+    using files: some FileOperations = SystemFileOperations()
+  ) {
+    var byFile: [String: [Finding]] = [:]
+    var order: [String] = []
+    for finding in findings where finding.fix != nil {
+      if byFile[finding.file] == nil { order.append(finding.file) }
+      byFile[finding.file, default: []].append(finding)
+    }
+    for path in order {
+      guard let source = sources[path], let wanted = byFile[path] else { continue }
+      fix(source, wanted, using: files)
+    }
+  }
+
+  /// One line per fix and per file left alone, then how many were made.
+  func report() -> String {
+    var text = ""
+    for finding in fixed {
+      guard let fix = finding.fix else { continue }
+      text +=
+        TerminalText.printable(
+          "\(finding.file):\(finding.line):\(finding.column): fixed: '\(fix.original)' -> "
+            + "'\(fix.replacement)' [\(finding.rule)]") + "\n"
+    }
+    for problem in problems {
+      text += "flowc: warning: " + TerminalText.printable(problem) + "\n"
+    }
+    let findings = fixed.count == 1 ? "1 finding" : "\(fixed.count) findings"
+    let files = fileCount == 1 ? "1 file" : "\(fileCount) files"
+    text += fixed.isEmpty ? "nothing to fix\n" : "fixed \(findings) in \(files)\n"
+    return text
+  }
+
+  private mutating func fix(
+    _ source: SourceFile, _ findings: [Finding], using files: some FileOperations
+  ) {
+    let path = source.path
+    guard path != "<stdin>" else {
+      problems.append("not fixed: standard input cannot be rewritten")
+      return
+    }
+    let lines = LineIndex(source)
+    var edits: [Edit] = []
+    for finding in findings {
+      guard let fix = finding.fix,
+        let start = Self.offset(of: finding.range.start, in: source, lines),
+        let end = Self.offset(of: finding.range.end, in: source, lines),
+        source.bytes[start..<end].elementsEqual(fix.original.utf8)
+      else { continue }
+      edits.append(Edit(range: start..<end, finding: finding))
+    }
+    edits = Self.withoutConflicts(edits)
+    guard !edits.isEmpty else { return }
+    if let reason = Self.unsafeToRewrite(path, as: source) {
+      problems.append("not fixed: '\(path)' \(reason)")
+      return
+    }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(source.bytes.count)
+    var copied = 0
+    for edit in edits {
+      bytes.append(contentsOf: source.bytes[copied..<edit.range.lowerBound])
+      bytes.append(contentsOf: edit.replacement.utf8)
+      copied = edit.range.upperBound
+    }
+    bytes.append(contentsOf: source.bytes[copied...])
+    do {
+      // A file with a fix was decoded, so it is UTF-8: decoding it keeps every byte.
+      try OutputDirectory.replace(
+        path, with: String(decoding: bytes, as: UTF8.self), using: files)
+    } catch {
+      problems.append(error.description)
+      return
+    }
+    fixed.append(contentsOf: edits.map(\.finding))
+    fileCount += 1
+  }
+
+  /// One replacement of a byte range.
+  private struct Edit {
+    var range: Range<Int>
+    var finding: Finding
+    var replacement: String { finding.fix?.replacement ?? "" }
+  }
+
+  /// `edits` in file order, the same edit made once, and none where two edits disagree
+  /// about the same bytes.
+  private static func withoutConflicts(_ edits: [Edit]) -> [Edit] {
+    let sorted = edits.sorted {
+      ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound)
+    }
+    var kept: [Edit] = []
+    var index = 0
+    while index < sorted.count {
+      var group = [sorted[index]]
+      var end = sorted[index].range.upperBound
+      index += 1
+      while index < sorted.count, sorted[index].range.lowerBound < end {
+        group.append(sorted[index])
+        end = max(end, sorted[index].range.upperBound)
+        index += 1
+      }
+      let first = group[0]
+      if group.allSatisfy({ $0.range == first.range && $0.replacement == first.replacement }) {
+        kept.append(first)
+      }
+    }
+    return kept
+  }
+
+  /// The byte offset of a 1-based line and column (in characters) of `source`, or `nil`
+  /// when it is not in the file.
+  private static func offset(
+    of position: SourcePosition, in source: SourceFile, _ lines: LineIndex
+  ) -> Int? {
+    guard let line = lines.bytes(ofLine: position.line) else { return nil }
+    var offset = line.lowerBound
+    var column = 1
+    while column < position.column {
+      guard offset < line.upperBound else { return nil }
+      offset += 1
+      while offset < line.upperBound, source.bytes[offset] & 0xC0 == 0x80 { offset += 1 }
+      column += 1
+    }
+    return offset
+  }
+
+  /// Why `path` must not be rewritten, or `nil`: it is not (or no longer) the regular file
+  /// that was read.
+  private static func unsafeToRewrite(_ path: String, as source: SourceFile) -> String? {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return "cannot be read again: \(SystemError(errno))" }
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: break
+    case S_IFLNK: return "is a symbolic link, which --fix does not follow; fix the file it leads to"
+    default: return "is not a regular file"
+    }
+    let limit = YAMLLimits.standard.maxFileSize
+    guard case .bytes(let current) = try? FileSystem.read(path, limit: limit),
+      current == source.bytes
+    else { return "changed while it was checked" }
+    return nil
+  }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `flowc init` end to end: the real binary in real directories.
+@Suite struct InitCommandTests {
+  static func text(_ directory: URL, _ path: String) throws -> String {
+    try String(contentsOf: directory.appendingPathComponent(path), encoding: .utf8)
+  }
+
+  @Test func itWritesAConfigurationAndAFlowThatChecksCleanAndSaysWhatNext() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.cleanUp() }
+    let result = try flowc(["init"], in: directory.url)
+    #expect(result.status == 0)
+    #expect(result.stderr == "")
+    #expect(
+      result.stdout.hasPrefix("created .flowc.yml\ncreated flows/app.flow.yaml\n\nNext steps:\n"))
+    #expect(result.stdout.contains("  flowc check  "))
+    let flow = try Self.text(directory.url, "flows/app.flow.yaml")
+    #expect(flow.hasPrefix("# yaml-language-server: $schema="))
+    let check = try flowc(["check", "--strict"], in: directory.url)
+    #expect(check.status == 0)
+    #expect(check.stdout == "")
+    #expect(check.stderr == "no problems in 1 file\n")
+    // The configuration is the one read: its 'include' names the flows.
+    #expect(try Self.text(directory.url, ".flowc.yml").contains("include: [flows]"))
+    let schema = try CheckJSONSchema.run(
+      CheckJSONSchema.draft07 + [
+        "--schemafile", JSONSchemaTests.schema,
+        directory.url.appendingPathComponent("flows/app.flow.yaml").path,
+      ])
+    #expect(schema.status == 0, "\(schema.output)")
+  }
+
+  @Test func aDirectoryIsMadeWhenMissing() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.cleanUp() }
+    let result = try flowc(["init", "apps/shop"], in: directory.url)
+    #expect(result.status == 0)
+    #expect(
+      result.stdout.hasPrefix(
+        "created apps/shop/.flowc.yml\ncreated apps/shop/flows/app.flow.yaml\n"))
+    #expect(result.stdout.contains("  cd apps/shop\n"))
+    let check = try flowc(
+      ["check", "--strict"], in: directory.url.appendingPathComponent("apps/shop"))
+    #expect(check.status == 0)
+  }
+
+  @Test(arguments: [".flowc.yml", "flows/app.flow.yaml"])
+  func anExistingFileIsNeverOverwrittenAndNothingIsWritten(existing: String) throws {
+    let directory = try TemporaryDirectory(files: [existing: "mine\n"])
+    defer { directory.cleanUp() }
+    let result = try flowc(["init"], in: directory.url)
+    #expect(result.status == 2)
+    #expect(result.stdout == "")
+    #expect(
+      result.stderr
+        == "flowc: error: '\(existing)' is already there; 'flowc init' never overwrites a "
+        + "file, so nothing was written\n")
+    #expect(try Self.text(directory.url, existing) == "mine\n")
+    let other = existing == ".flowc.yml" ? "flows/app.flow.yaml" : ".flowc.yml"
+    #expect(
+      !FileManager.default.fileExists(atPath: directory.url.appendingPathComponent(other).path))
+  }
+
+  @Test func aLinkThatLeadsNowhereIsNotWrittenThrough() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.cleanUp() }
+    let link = directory.url.appendingPathComponent(".flowc.yml").path
+    let target = directory.url.appendingPathComponent("elsewhere.yml").path
+    #expect(symlink(target, link) == 0)
+    let result = try flowc(["init"], in: directory.url)
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("'.flowc.yml' is already there"))
+    #expect(!FileManager.default.fileExists(atPath: target))
+  }
+
+  @Test func moreThanOneDirectoryIsAUsageError() throws {
+    let result = try flowc(["init", "a", "b"])
+    #expect(result.status == 2)
+    #expect(result.stderr.hasPrefix("flowc: error: 'flowc init' takes one DIR at most\n"))
+  }
+}
