@@ -63,7 +63,7 @@ enum Inputs {
 
   /// The configuration file: the `--config` file, or the one found here or above
   /// (``ConfigurationFile/find()``), or `nil`.
-  private static func configurationFile(_ options: ParsedOptions) throws(UsageError)
+  static func configurationFile(_ options: ParsedOptions) throws(UsageError)
     -> ConfigurationFile?
   {
     if let path = options.value(config) { return ConfigurationFile(path) }
@@ -71,7 +71,7 @@ enum Inputs {
   }
 
   /// The configuration: `file`'s, or the default one, then the `--severity` options.
-  private static func configuration(
+  static func configuration(
     _ options: ParsedOptions, _ file: ConfigurationFile?
   ) throws(UsageError) -> Configuration {
     var configuration = Configuration()
@@ -89,7 +89,7 @@ enum Inputs {
   /// The flow files `paths` name: files as they are, directories searched (without what
   /// the configuration excludes), `-` read from standard input; with no paths, the
   /// configuration's `include` paths (relative to its `file`'s directory) or `flows/`.
-  private static func collect(
+  static func collect(
     _ paths: [String], _ invocation: Invocation, _ configuration: Configuration,
     _ file: ConfigurationFile?, command: String
   ) throws(UsageError) -> [FlowInput] {
