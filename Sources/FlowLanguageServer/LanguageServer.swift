@@ -1,3 +1,4 @@
+import Dispatch
 import FlowCore
 
 /// The flowc language server: LSP 3.17 over one message stream, with the editor's unsaved
@@ -260,8 +261,12 @@ package final class LanguageServer {
       overlay[path] = document.text
     }
     let result = checker.check(paths: paths, overlay: overlay, configuration: configuration)
-    lastCheck = result
     publish(result)
+    // Freeing a large module value by value takes a while: the last result is let go
+    // after publishing, and freed on another thread.
+    let retired = Retired(lastCheck)
+    lastCheck = result
+    DispatchQueue.global(qos: .utility).async { retired.release() }
   }
 
   /// Publishes the diagnostics of every file of the module whose diagnostics changed (or
@@ -313,4 +318,14 @@ package final class LanguageServer {
       OutgoingMessage.notification(
         "window/logMessage", .object(["type": .int(3), "message": .string(text)])))
   }
+}
+
+/// A value on its way to being freed on another thread.
+private final class Retired: @unchecked Sendable {
+  private var value: CheckResult?
+
+  init(_ value: CheckResult?) { self.value = value }
+
+  /// Lets the value go, on the calling thread.
+  func release() { value = nil }
 }

@@ -1,5 +1,11 @@
 import FlowCore
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// How the server finds the flow files of a workspace and its configuration: as
 /// `flowc check` run in the workspace's root finds them. The command line provides it
 /// (its file search and `.flowc.yml` lookup), so the server and `flowc check` cannot
@@ -34,7 +40,15 @@ package struct WorkspaceDiscovery: Sendable {
 /// Checks the module again and again as its files change, parsing only the files whose
 /// text changed since the last check: the others' parsed and decoded files are kept.
 package final class ModuleChecker {
-  private var parsed: [String: (bytes: [UInt8], file: ParsedFile)] = [:]
+  /// What a file was when it was parsed: its text, and for a file read from disk, its
+  /// status then (so an unchanged file is not even read again).
+  private struct Parsed {
+    var bytes: [UInt8]
+    var status: DiskStatus?
+    var file: ParsedFile
+  }
+
+  private var parsed: [String: Parsed] = [:]
 
   package init() {}
 
@@ -46,22 +60,29 @@ package final class ModuleChecker {
     var all = Set(paths)
     all.formUnion(overlay.keys)
     var kept: [ParsedFile] = []
-    var changed: [(path: String, bytes: [UInt8]?)] = []
+    var next: [String: Parsed] = [:]
+    var changed: [(path: String, bytes: [UInt8]?, status: DiskStatus?)] = []
     for path in all.sorted() {
-      let bytes: [UInt8]?
+      let known = parsed[path]
       if let text = overlay[path] {
-        bytes = text
-      } else {
-        switch try? FileSystem.read(path, limit: YAMLLimits.standard.maxFileSize) {
-        case .bytes(let read)?: bytes = read
-        case .tooLarge?: bytes = nil
-        case nil: continue
+        if let known, known.status == nil, known.bytes == text {
+          kept.append(known.file)
+          next[path] = known
+        } else {
+          changed.append((path, text, nil))
         }
+        continue
       }
-      if let bytes, let known = parsed[path], known.bytes == bytes {
+      guard let status = DiskStatus(path) else { continue }
+      if let known, known.status == status {
         kept.append(known.file)
-      } else {
-        changed.append((path, bytes))
+        next[path] = known
+        continue
+      }
+      switch try? FileSystem.read(path, limit: YAMLLimits.standard.maxFileSize) {
+      case .bytes(let read)?: changed.append((path, read, status))
+      case .tooLarge?: changed.append((path, nil, nil))
+      case nil: continue
       }
     }
     let inputs = changed.map { change -> FlowInput in
@@ -69,12 +90,38 @@ package final class ModuleChecker {
       return .source(SourceFile(path: change.path, bytes: bytes))
     }
     let fresh = Pipeline.parse(inputs)
-    var next: [String: (bytes: [UInt8], file: ParsedFile)] = [:]
-    for file in kept { next[file.path] = parsed[file.path] }
     for (change, file) in zip(changed, fresh) {
-      if let bytes = change.bytes { next[change.path] = (bytes, file) }
+      if let bytes = change.bytes {
+        next[change.path] = Parsed(bytes: bytes, status: change.status, file: file)
+      }
     }
     parsed = next
     return Pipeline.check(parsed: kept + fresh, configuration: configuration)
+  }
+}
+
+/// What `stat` says of a file on disk that changes when its content does: device, inode,
+/// size and modification time.
+struct DiskStatus: Equatable {
+  var device: UInt64
+  var inode: UInt64
+  var size: Int64
+  var seconds: Int
+  var nanoseconds: Int
+
+  /// The status of the file at `path`, or `nil` when there is none (it disappeared).
+  init?(_ path: String) {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    device = UInt64(info.st_dev)
+    inode = UInt64(info.st_ino)
+    size = Int64(info.st_size)
+    #if canImport(Darwin)
+      seconds = Int(info.st_mtimespec.tv_sec)
+      nanoseconds = Int(info.st_mtimespec.tv_nsec)
+    #else
+      seconds = Int(info.st_mtim.tv_sec)
+      nanoseconds = Int(info.st_mtim.tv_nsec)
+    #endif
   }
 }
