@@ -1,3 +1,5 @@
+import FlowCore
+
 /// The methods the server answers, one small handler each: a new feature is one entry
 /// here (and its capability in ``LanguageServer/capabilities``).
 extension LanguageServer {
@@ -25,4 +27,32 @@ extension LanguageServer {
       server.scheduleCheck(of: nil, after: .zero)
     },
   ]
+}
+
+/// What a feature's handler needs: where a request points, and how to answer with places.
+extension LanguageServer {
+  /// The file and flowc position a request about a place names (`textDocument` and
+  /// `position`), converted from UTF-16 columns with the document's current text.
+  package func requestedPosition(_ params: JSONValue?) throws(ResponseError)
+    -> (path: String, position: SourcePosition)
+  {
+    guard let (_, path) = documentPath(params),
+      let line = params?["position"]?["line"]?.integer,
+      let character = params?["position"]?["character"]?.integer
+    else { throw ResponseError.invalidParams("expected a textDocument and a position") }
+    return (path, lineColumns(of: path).sourcePosition(line: line, character: character))
+  }
+
+  /// `range` as an LSP `Location`, in UTF-16 columns of its file's current text.
+  package func location(_ range: SourceRange) -> JSONValue {
+    .object([
+      "uri": .string(uri(of: range.file)), "range": lineColumns(of: range.file).lspRange(range),
+    ])
+  }
+
+  /// The columns of a file's current text: the editor's, or the one last checked.
+  private func lineColumns(of path: String) -> LineColumns {
+    if let document = documents[path] { return LineColumns(document.text) }
+    return LineColumns(lastCheck?.sources[path]?.bytes ?? [])
+  }
 }

@@ -133,6 +133,34 @@ struct NoFiles: WorkspaceProvider {
   }
 }
 
+extension LanguageServerTests {
+  @Test func requestsPointIntoTheEditorsTextInUTF16Columns() throws {
+    let server = server()
+    send(server, initialize)
+    let open = #"""
+      {"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///w/a.flow.yaml","languageId":"yaml","version":1,"text":"# 😀\nab"}}}
+      """#
+    send(server, open)
+    let params = try JSONValue.parse(
+      Array(
+        #"{"textDocument":{"uri":"file:///w/a.flow.yaml"},"position":{"line":0,"character":4}}"#
+          .utf8))
+    let (path, position) = try server.requestedPosition(params)
+    #expect(path == "/w/a.flow.yaml")
+    #expect(position == SourcePosition(line: 1, column: 4))
+    let range = SourceRange(
+      file: path, start: SourcePosition(line: 1, column: 3), end: SourcePosition(line: 2, column: 2)
+    )
+    #expect(
+      server.location(range)["range"]
+        == .object([
+          "start": .object(["line": .int(0), "character": .int(2)]),
+          "end": .object(["line": .int(1), "character": .int(1)]),
+        ]))
+    #expect(throws: ResponseError.self) { try server.requestedPosition(.object([:])) }
+  }
+}
+
 @Suite struct LineColumnsTests {
   @Test func columnsAreUTF16CodeUnits() {
     // `x` is the 7th character: `é` takes one unit, `😀` two, a tab one.

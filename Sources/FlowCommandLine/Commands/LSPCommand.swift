@@ -78,8 +78,9 @@ struct CommandLineWorkspace: WorkspaceProvider {
       inputs = try Inputs.collect(
         whole ? ["."] : options.positionals, here, configuration, file, command: LSPCommand.name)
     } catch {
+      // A workspace with no flow files at all is no problem: only what is opened counts.
       return WorkspaceDiscovery(
-        paths: [], configuration: configuration, problem: "flowc: \(error.message)")
+        paths: [], configuration: configuration, problem: whole ? nil : "flowc: \(error.message)")
     }
     let paths = inputs.compactMap { input -> String? in
       guard case .path(let path) = input else { return nil }
