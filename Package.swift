@@ -23,7 +23,10 @@ let package = Package(
     .target(name: "FlowCore", dependencies: ["CYaml"]),
     // The command line: options, commands, help, the files to read, the output directory's
     // changes, exit codes. Not API: every declaration is `package` or internal.
-    .target(name: "FlowCommandLine", dependencies: ["FlowCore"]),
+    .target(name: "FlowCommandLine", dependencies: ["FlowCore", "FlowLanguageServer"]),
+    // The language server (`flowc lsp`): JSON-RPC over a byte stream, the LSP lifecycle,
+    // the editor's text over the workspace's files, findings as diagnostics. Not API.
+    .target(name: "FlowLanguageServer", dependencies: ["FlowCore"]),
     // The executable: hands the process to FlowCommandLine.
     .executableTarget(name: "flowc", dependencies: ["FlowCommandLine"]),
     // What generated code imports. Knows nothing of FlowCore.
@@ -53,6 +56,7 @@ let package = Package(
     // FlowCommandLine only to find the flow files of flows/ as `flowc` does.
     .testTarget(name: "FlowCoreTests", dependencies: ["FlowCore", "FlowCommandLine"]),
     .testTarget(name: "FlowCommandLineTests", dependencies: ["FlowCore", "FlowCommandLine"]),
+    .testTarget(name: "FlowLanguageServerTests", dependencies: ["FlowCore", "FlowLanguageServer"]),
     // End to end: the `flowc` binary, run as a process.
     .testTarget(name: "flowcTests", dependencies: ["FlowCore", "FlowCommandLine", "flowc"]),
     .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowRuntime"]),

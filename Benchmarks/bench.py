@@ -8,19 +8,27 @@ events (the floor: no tool reading YAML with libyaml can be faster), then `flowc
 the same run, with peak memory (RSS) against the input size. Ratios, not absolute times,
 are what we track: these machines are noisy and shared.
 
+Then the language server: after a one-character edit in one file of the 100-file,
+100,000-screen module, the time until `flowc lsp` publishes the new diagnostics, against
+a cold `flowc check` of that module measured in the same run; p50 and p95 over 50 edits,
+as ratios (the target is at most 0.5). `--lsp` runs only that part.
+
 With `--baseline PATH` it also times another flowc binary (say, a release build of the
 previous commit) on the same modules in the same run, interleaved with this one, and prints
 this build's times as ratios to the baseline's: how a change moved the speed, free of the
 machine's drift between runs.
 
-usage: bench.py [--runs N] [--quick] [--baseline PATH]
+usage: bench.py [--runs N] [--quick] [--baseline PATH] [--lsp]
 """
+import json
 import os
+import queue
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -125,6 +133,113 @@ def fresh(directory):
     os.sync()
 
 
+class LanguageServer:
+    """`flowc lsp` over pipes, with a thread that reads its messages into a queue."""
+
+    def __init__(self, flowc, root):
+        self.process = subprocess.Popen([flowc, "lsp"], cwd=root, stdin=subprocess.PIPE,
+                                        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        self.messages = queue.Queue()
+        self.next_id = 0
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self):
+        stream = self.process.stdout
+        while True:
+            length = None
+            while True:
+                line = stream.readline()
+                if not line:
+                    return
+                if line in (b"\r\n", b"\n"):
+                    break
+                name, _, value = line.decode().partition(":")
+                if name.lower() == "content-length":
+                    length = int(value)
+            self.messages.put((time.perf_counter(), json.loads(stream.read(length))))
+
+    def send(self, message):
+        data = json.dumps(dict(message, jsonrpc="2.0")).encode()
+        self.process.stdin.write(b"Content-Length: %d\r\n\r\n" % len(data) + data)
+        self.process.stdin.flush()
+
+    def request(self, method, params):
+        self.next_id += 1
+        self.send({"id": self.next_id, "method": method, "params": params})
+        return self.wait(lambda m: m.get("id") == self.next_id and "method" not in m)[1]
+
+    def wait(self, predicate, timeout=600):
+        """The first message (arrival time, message) that satisfies `predicate`."""
+        while True:
+            arrived, message = self.messages.get(timeout=timeout)
+            if predicate(message):
+                return arrived, message
+
+    def close(self):
+        self.request("shutdown", None)
+        self.send({"method": "exit"})
+        self.process.wait(timeout=60)
+
+
+def edit_latency(paths, runs, edits=50):
+    """p50 and p95 of the time from a one-character edit to its new diagnostics, and the
+    median cold `flowc check` of the same module, in seconds."""
+    root = tempfile.mkdtemp(prefix="flowc-bench-lsp-")
+    for path in paths:
+        shutil.copy(path, root)
+    names = sorted(os.listdir(root))
+    cold, _ = measure([FLOWC, "check"] + [os.path.join(root, n) for n in names], runs)
+    server = LanguageServer(FLOWC, root)
+    try:
+        server.request("initialize", {"processId": os.getpid(), "capabilities": {},
+                                      "rootUri": "file://" + root})
+        server.send({"method": "initialized", "params": {}})
+        edited = os.path.join(root, names[len(names) // 2])
+        uri = "file://" + edited
+        with open(edited) as file:
+            text = file.read()
+
+        def published(expect_findings):
+            return lambda m: (m.get("method") == "textDocument/publishDiagnostics"
+                              and m["params"]["uri"] == uri
+                              and bool(m["params"]["diagnostics"]) == expect_findings)
+
+        server.send({"method": "textDocument/didOpen", "params": {"textDocument": {
+            "uri": uri, "languageId": "yaml", "version": 1, "text": text}}})
+        server.wait(published(False))
+        # One character added to a pushed screen's name makes an unknown reference; taking
+        # it away clears it: every edit changes the diagnostics.
+        place = text.index("push: S2 }") + len("push: S2")
+        broken = text[:place] + "x" + text[place:]
+        times = []
+        for version in range(2, edits + 2):
+            findings = version % 2 == 0
+            sent = time.perf_counter()
+            server.send({"method": "textDocument/didChange", "params": {
+                "textDocument": {"uri": uri, "version": version},
+                "contentChanges": [{"text": broken if findings else text}]}})
+            arrived, _ = server.wait(published(findings))
+            times.append(arrived - sent)
+        server.close()
+    finally:
+        if server.process.poll() is None:
+            server.process.kill()
+        shutil.rmtree(root, ignore_errors=True)
+    times.sort()
+    p50 = statistics.median(times)
+    p95 = times[min(len(times) - 1, int(round(0.95 * (len(times) - 1))))]
+    return p50, p95, cold
+
+
+def report_edit_latency(runs):
+    paths, _ = module(100_000, 100)
+    p50, p95, cold = edit_latency(paths, runs)
+    print(f"\nflowc lsp, one-character edit in one of 100 files, 100,000 screens: new "
+          f"diagnostics after p50 {p50 * 1000:.0f}ms ({p50 / cold:.2f}× a cold check), "
+          f"p95 {p95 * 1000:.0f}ms ({p95 / cold:.2f}×); cold `flowc check` {cold * 1000:.0f}ms "
+          f"(target ≤ 0.5×)")
+
+
 def main():
     runs = 5
     if "--runs" in sys.argv:
@@ -136,6 +251,9 @@ def main():
     if "--baseline" in sys.argv:
         baseline = os.path.abspath(sys.argv[sys.argv.index("--baseline") + 1])
     build()
+    if "--lsp" in sys.argv:
+        report_edit_latency(runs)
+        return
     generate, graph = supports("generate"), supports("graph")
     out = tempfile.mkdtemp(prefix="flowc-bench-")
     header = (f"{'screens':>8} {'files':>5} {'input':>8} | {'floor':>8} | {'check':>8} {'×':>5} | "
@@ -206,6 +324,8 @@ def main():
                      for step in ("check", "generate", "graph") if step in r and step in r["baseline"]]
             print(f"  {r['screens']:,} screens in {r['files']} file(s): " + ", ".join(parts))
     shutil.rmtree(out, ignore_errors=True)
+    if supports("lsp") and "--quick" not in sys.argv:
+        report_edit_latency(runs)
     print(f"\n{runs} runs each, median wall time; {os.cpu_count()} cores; "
           f"floor = libyaml's event loop alone (Benchmarks/floor.c)")
 

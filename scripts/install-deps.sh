@@ -3,8 +3,10 @@
 # is cheap to run before every build.
 #
 #   scripts/install-deps.sh          what building and running flowc needs: libyaml
-#   scripts/install-deps.sh --tests  also what the tests need: Graphviz, script(1), and
-#                                    check-jsonschema in a virtual environment, .build/venv
+#   scripts/install-deps.sh --tests  also what the tests need: Graphviz, script(1), Neovim
+#                                    (the language server's editor smoke test), and
+#                                    check-jsonschema and pytest-lsp in a virtual
+#                                    environment, .build/venv
 #
 # Python tools never go into the system's Python, which Debian marks externally managed:
 # they go into a virtual environment, .build/venv, made with Debian's own python3 whatever
@@ -24,6 +26,7 @@ pkg-config --exists yaml-0.1 2>/dev/null || apt_packages+=(libyaml-dev pkg-confi
 if $tests; then
   command -v dot >/dev/null 2>&1 || apt_packages+=(graphviz)
   command -v script >/dev/null 2>&1 || apt_packages+=(bsdutils)
+  command -v nvim >/dev/null 2>&1 || apt_packages+=(neovim)
   if [ ! -x "$venv/bin/check-jsonschema" ] && ! "$system_python" -m venv --help >/dev/null 2>&1
   then
     apt_packages+=(python3-venv)
@@ -44,4 +47,11 @@ if $tests && [ ! -x "$venv/bin/check-jsonschema" ]; then
   rm -rf "$venv"
   "$system_python" -m venv "$venv"
   "$venv/bin/pip" install --quiet --disable-pip-version-check check-jsonschema
+fi
+
+# pytest-lsp drives `flowc lsp` end to end (Tests/LSP); a venv made before it was needed
+# gets it added.
+if $tests && ! "$venv/bin/python" -c 'import pytest_lsp' >/dev/null 2>&1; then
+  echo "installing pytest-lsp into $venv" >&2
+  "$venv/bin/pip" install --quiet --disable-pip-version-check pytest-lsp
 fi

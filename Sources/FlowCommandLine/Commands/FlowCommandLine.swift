@@ -6,7 +6,7 @@ package enum FlowCommandLine {
   /// Every command, in the order the overview lists them.
   static let commands: [any Command.Type] = [
     CheckCommand.self, GenerateCommand.self, GraphCommand.self, DiffCommand.self, RulesCommand.self,
-    InitCommand.self,
+    InitCommand.self, LSPCommand.self,
   ]
 
   /// Runs the command `invocation` names.

@@ -62,8 +62,38 @@ public enum Pipeline {
     _ inputs: [FlowInput], configuration: Configuration, limits: YAMLLimits, timed: Bool
   ) throws(FileSystemError) -> CheckResult {
     var timer = PhaseTimer(enabled: timed)
-    let (sources, module, found, fileCount) = try load(inputs, limits: limits, timer: &timer)
+    let loaded = try load(inputs, limits: limits, timer: &timer)
     timer.lap("read, parse and decode in all")
+    return judge(loaded, configuration: configuration, timer: timer)
+  }
+
+  /// Checks files already read, parsed and decoded (``parse(_:limits:)``) as one module:
+  /// a caller that keeps the parsed files of unchanged text (the language server) checks
+  /// again without parsing them again. A file whose reading failed is left out of the
+  /// module, as a file that is not there.
+  package static func check(
+    parsed files: [ParsedFile], configuration: Configuration
+  ) -> CheckResult {
+    var timer = PhaseTimer(enabled: false)
+    let loaded = join(files.filter { $0.error == nil }.sorted { $0.path < $1.path }, timer: &timer)
+    return judge(loaded, configuration: configuration, timer: timer)
+  }
+
+  /// Reads (unless they are in memory), parses and decodes files, in parallel, for
+  /// ``check(parsed:configuration:)``.
+  package static func parse(_ inputs: [FlowInput], limits: YAMLLimits = .standard)
+    -> [ParsedFile]
+  {
+    parallelMap(inputs) { ParsedFile($0, limits: limits, timed: false) }
+  }
+
+  /// The checks over a loaded module: resolved, the rules run, findings configured,
+  /// suppressed and sorted.
+  private static func judge(
+    _ loaded: Loaded, configuration: Configuration, timer: PhaseTimer
+  ) -> CheckResult {
+    var timer = timer
+    let (sources, module, found, fileCount) = loaded
     let resolved = ResolvedModule(module: module, children: configuration.children)
     timer.lap("analyse the graph")
     // The rules that block generation run even when configured off: whether the module can
@@ -126,35 +156,43 @@ public enum Pipeline {
     }.sorted { $0.path < $1.path }
     let timed = timer.isEnabled
     let outcomes = parallelMap(unique) { input in
-      FileOutcome(input, limits: limits, timed: timed)
+      ParsedFile(input, limits: limits, timed: timed)
     }
     defer { _ = outcomes }
+    if let error = outcomes.lazy.compactMap(\.error).first { throw error }
+    return join(outcomes, timer: &timer)
+  }
 
+  /// The module `outcomes` (in path order) make, with their findings so far.
+  private static func join(_ outcomes: [ParsedFile], timer: inout PhaseTimer) -> Loaded {
     var sources: [String: SourceFile] = [:]
     var findings = Findings()
     var files: [FlowFile] = []
     var isComplete = true
     for outcome in outcomes {
       timer.append(outcome.timing)
-      if let error = outcome.error { throw error }
       if let source = outcome.source { sources[source.path] = source }
       findings.append(contentsOf: outcome.findings.all)
       if let file = outcome.file { files.append(file) } else { isComplete = false }
     }
-    return (sources, FlowModule(files: files, isComplete: isComplete), findings, unique.count)
+    return (sources, FlowModule(files: files, isComplete: isComplete), findings, outcomes.count)
   }
 }
 
 /// What reading one file gave: its text, its definitions, its findings, or an I/O error.
-private struct FileOutcome: Sendable {
+package struct ParsedFile: Sendable {
+  /// The path findings name.
+  package let path: String
   var source: SourceFile?
   var file: FlowFile?
   var findings = Findings()
-  var error: FileSystemError?
+  /// Why the file could not be read, if it could not.
+  package var error: FileSystemError?
   var timing: PhaseTimer
 
   init(_ input: FlowInput, limits: YAMLLimits, timed: Bool) {
     timing = PhaseTimer(enabled: timed)
+    path = input.path
     let source: SourceFile
     switch input {
     case .source(let given):

@@ -1,0 +1,201 @@
+import FlowCore
+import Testing
+
+@testable import FlowLanguageServer
+
+/// What the server wrote, as messages.
+final class CollectedOutput: ByteSink, @unchecked Sendable {
+  var bytes: [UInt8] = []
+
+  func write(_ bytes: [UInt8]) -> Bool {
+    self.bytes += bytes
+    return true
+  }
+
+  /// The messages written so far, parsed back.
+  var messages: [JSONValue] {
+    let reader = MessageReader(ChunkedBytes(bytes, chunk: 1 << 16))
+    var found: [JSONValue] = []
+    while case .content(let content) = reader.next() {
+      if let value = try? JSONValue.parse(content) { found.append(value) }
+    }
+    return found
+  }
+}
+
+/// A workspace of fixed files in memory-backed paths: none, so that only open documents
+/// are checked.
+struct NoFiles: WorkspaceProvider {
+  func discover(root: String) -> WorkspaceDiscovery {
+    WorkspaceDiscovery(paths: [], configuration: Configuration())
+  }
+  func isFlowFile(_ path: String) -> Bool { path.hasSuffix(".flow.yaml") }
+}
+
+@Suite struct LanguageServerTests {
+  let output = CollectedOutput()
+
+  func server() -> LanguageServer { LanguageServer(output: output, workspace: NoFiles()) }
+
+  func send(_ server: LanguageServer, _ text: String) {
+    server.receive(.content(Array(text.utf8)))
+  }
+
+  func answer(to id: Int) -> JSONValue? {
+    output.messages.last { $0["id"]?.integer == id && $0["method"] == nil }
+  }
+
+  let initialize = #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#
+
+  @Test func initializeAnswersWithCapabilitiesOnce() {
+    let server = server()
+    send(server, initialize)
+    #expect(answer(to: 1)?["result"]?["capabilities"]?["textDocumentSync"]?["change"] == .int(1))
+    #expect(server.state == .running)
+    send(server, initialize.replacingOccurrences(of: "\"id\":1", with: "\"id\":2"))
+    #expect(answer(to: 2)?["error"]?["code"] == .int(ResponseError.invalidRequest))
+  }
+
+  @Test func requestsBeforeInitializeAreRefusedAndNotificationsDropped() {
+    let server = server()
+    send(server, #"{"jsonrpc":"2.0","id":3,"method":"shutdown"}"#)
+    #expect(answer(to: 3)?["error"]?["code"] == .int(ResponseError.serverNotInitialized))
+    send(server, #"{"jsonrpc":"2.0","method":"initialized"}"#)
+    #expect(server.checkDue == nil)
+  }
+
+  @Test func unknownMethodsAreNotFoundForRequestsAndIgnoredForNotifications() {
+    let server = server()
+    send(server, initialize)
+    let before = output.messages.count
+    send(server, #"{"jsonrpc":"2.0","method":"no/such","params":{}}"#)
+    #expect(output.messages.count == before)
+    send(server, #"{"jsonrpc":"2.0","id":"x","method":"no/such"}"#)
+    let error = output.messages.last
+    #expect(error?["id"] == .string("x"))
+    #expect(error?["error"]?["code"] == .int(ResponseError.methodNotFound))
+  }
+
+  @Test func brokenMessagesGetParseErrorOrInvalidRequestWithANullID() {
+    let server = server()
+    send(server, "{")
+    #expect(output.messages.last?["error"]?["code"] == .int(ResponseError.parseError))
+    #expect(output.messages.last?["id"] == .null)
+    send(server, #"{"jsonrpc":"2.0","id":4}"#)
+    #expect(output.messages.last?["error"]?["code"] == .int(ResponseError.invalidRequest))
+    #expect(output.messages.last?["id"] == .int(4))
+    send(server, #"{"jsonrpc":"2.0","id":5,"method":"x","params":3}"#)
+    #expect(output.messages.last?["error"]?["code"] == .int(ResponseError.invalidRequest))
+  }
+
+  @Test func exitStatusIsZeroOnlyAfterShutdown() {
+    let clean = server()
+    send(clean, initialize)
+    send(clean, #"{"jsonrpc":"2.0","id":2,"method":"shutdown"}"#)
+    #expect(answer(to: 2)?["result"] == .null)
+    send(clean, #"{"jsonrpc":"2.0","id":3,"method":"shutdown"}"#)
+    #expect(answer(to: 3)?["error"]?["code"] == .int(ResponseError.invalidRequest))
+    send(clean, #"{"jsonrpc":"2.0","method":"exit"}"#)
+    #expect(clean.exitStatus == 0)
+
+    let abrupt = server()
+    send(abrupt, initialize)
+    abrupt.receive(.end)
+    #expect(abrupt.exitStatus == 1)
+  }
+
+  @Test func aChangeWaitsForTheDebounceAndThenPublishes() {
+    let server = LanguageServer(output: output, workspace: NoFiles(), debounce: .seconds(60))
+    send(server, initialize)
+    let open = #"""
+      {"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///w/a.flow.yaml","languageId":"yaml","version":1,"text":"version: 1\n"}}}
+      """#
+    send(server, open)
+    server.checkIfDue()
+    let published = output.messages.filter {
+      $0["method"] == .string("textDocument/publishDiagnostics")
+    }
+    #expect(published.count == 1)
+    #expect(published.first?["params"]?["uri"] == .string("file:///w/a.flow.yaml"))
+    #expect(published.first?["params"]?["version"] == .int(1))
+
+    let change = #"""
+      {"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"file:///w/a.flow.yaml","version":2},"contentChanges":[{"text":"version: 1\ncoordinators: [\n"}]}}
+      """#
+    send(server, change)
+    server.checkIfDue()
+    // Not yet: the change waits for more.
+    #expect(output.messages.count == published.count + 1)
+    server.checkIfDue(now: .now + .seconds(61))
+    let last = output.messages.last
+    #expect(last?["params"]?["version"] == .int(2))
+    #expect(last?["params"]?["diagnostics"]?.array?.first?["code"] == .string("yaml-syntax"))
+  }
+}
+
+extension LanguageServerTests {
+  @Test func requestsPointIntoTheEditorsTextInUTF16Columns() throws {
+    let server = server()
+    send(server, initialize)
+    let open = #"""
+      {"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///w/a.flow.yaml","languageId":"yaml","version":1,"text":"# 😀\nab"}}}
+      """#
+    send(server, open)
+    let params = try JSONValue.parse(
+      Array(
+        #"{"textDocument":{"uri":"file:///w/a.flow.yaml"},"position":{"line":0,"character":4}}"#
+          .utf8))
+    let (path, position) = try server.requestedPosition(params)
+    #expect(path == "/w/a.flow.yaml")
+    #expect(position == SourcePosition(line: 1, column: 4))
+    let range = SourceRange(
+      file: path, start: SourcePosition(line: 1, column: 3), end: SourcePosition(line: 2, column: 2)
+    )
+    #expect(
+      server.location(range)["range"]
+        == .object([
+          "start": .object(["line": .int(0), "character": .int(2)]),
+          "end": .object(["line": .int(1), "character": .int(1)]),
+        ]))
+    #expect(throws: ResponseError.self) { try server.requestedPosition(.object([:])) }
+  }
+}
+
+@Suite struct LineColumnsTests {
+  @Test func columnsAreUTF16CodeUnits() {
+    // `x` is the 7th character: `é` takes one unit, `😀` two, a tab one.
+    let lines = LineColumns(Array("a: é😀\tx\r\nb\rc".utf8))
+    let x = lines.lspPosition(SourcePosition(line: 1, column: 7))
+    #expect(x == .object(["line": .int(0), "character": .int(7)]))
+    #expect(lines.sourcePosition(line: 0, character: 7) == SourcePosition(line: 1, column: 7))
+    #expect(
+      lines.lspPosition(SourcePosition(line: 3, column: 1))
+        == .object(["line": .int(2), "character": .int(0)]))
+    // Past the end of a line: its end.
+    #expect(
+      lines.lspPosition(SourcePosition(line: 2, column: 40))
+        == .object(["line": .int(1), "character": .int(1)]))
+  }
+
+  @Test func aByteOrderMarkTakesNoColumn() {
+    let lines = LineColumns([0xEF, 0xBB, 0xBF] + Array("ab".utf8))
+    #expect(
+      lines.lspPosition(SourcePosition(line: 1, column: 2))
+        == .object(["line": .int(0), "character": .int(1)]))
+  }
+}
+
+@Suite struct DocumentURITests {
+  @Test func pathsAndURIsRoundTrip() {
+    let path = "/tmp/a b/é#%.flow.yaml"
+    let uri = DocumentURI.uri(of: path)
+    #expect(uri == "file:///tmp/a%20b/%C3%A9%23%25.flow.yaml")
+    #expect(DocumentURI.path(of: uri) == path)
+    #expect(DocumentURI.path(of: "file://localhost/x") == "/x")
+  }
+
+  @Test(arguments: ["untitled:1", "file://host/x", "file:///%zz", "file:///a%00b", "file:///%C3"])
+  func otherURIsNameNoPath(_ uri: String) {
+    #expect(DocumentURI.path(of: uri) == nil)
+  }
+}

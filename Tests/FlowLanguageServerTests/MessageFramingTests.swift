@@ -1,0 +1,101 @@
+import Testing
+
+@testable import FlowLanguageServer
+
+/// Bytes handed out a few at a time, as a pipe may.
+final class ChunkedBytes: ByteSource {
+  private var bytes: [UInt8]
+  private let chunk: Int
+
+  init(_ bytes: [UInt8], chunk: Int = 7) {
+    self.bytes = bytes
+    self.chunk = chunk
+  }
+
+  func read(upTo count: Int) -> [UInt8] {
+    let taken = Array(bytes.prefix(min(count, chunk)))
+    bytes.removeFirst(taken.count)
+    return taken
+  }
+}
+
+@Suite struct MessageFramingTests {
+  func frames(_ text: String, maxContentLength: Int = 1 << 20) -> [FramedMessage] {
+    let reader = MessageReader(
+      ChunkedBytes(Array(text.utf8)), maxContentLength: maxContentLength)
+    var found: [FramedMessage] = []
+    while true {
+      let next = reader.next()
+      found.append(next)
+      if next == .end { return found }
+    }
+  }
+
+  @Test func splitsMessagesByTheirContentLengthAcrossReads() {
+    let text = "Content-Length: 2\r\n\r\n{}Content-Type: x\r\ncontent-length:  5 \r\n\r\n[1,2]"
+    #expect(frames(text) == [.content(Array("{}".utf8)), .content(Array("[1,2]".utf8)), .end])
+  }
+
+  @Test func aHeaderWithoutALengthIsSkippedAndReadingGoesOn() {
+    let text = "Content-Type: x\r\n\r\nContent-Length: x\r\n\r\nContent-Length: 1\r\n\r\n1"
+    let found = frames(text)
+    #expect(found.count == 4)
+    guard case .malformedHeader = found[0], case .malformedHeader = found[1] else {
+      Issue.record("expected two malformed headers, got \(found)")
+      return
+    }
+    #expect(found[2] == .content(Array("1".utf8)))
+  }
+
+  @Test func contentLongerThanTheLimitIsSkippedUnkept() {
+    let text = "Content-Length: 10\r\n\r\n0123456789Content-Length: 2\r\n\r\nok"
+    #expect(frames(text, maxContentLength: 5) == [.tooLarge(10), .content(Array("ok".utf8)), .end])
+  }
+
+  @Test func anEndlessHeaderIsBounded() {
+    let text = String(repeating: "x", count: MessageReader.maxHeaderLength * 3)
+    let found = frames(text)
+    #expect(found.last == .end)
+    #expect(found.dropLast().allSatisfy { if case .malformedHeader = $0 { true } else { false } })
+  }
+
+  @Test func aStreamThatEndsInsideAMessageEnds() {
+    #expect(frames("Content-Length: 10\r\n\r\n{}") == [.end])
+    #expect(frames("") == [.end])
+  }
+
+  @Test func framedWritesTheLengthInBytes() {
+    #expect(framed(Array("é".utf8)) == Array("Content-Length: 2\r\n\r\né".utf8))
+  }
+}
+
+@Suite struct JSONValueTests {
+  @Test func parsesAndWritesBackTheSameValue() throws {
+    let text = #"{"a":[1,-2.5,true,false,null],"b":"x\"\\\n\u00e9\ud83d\ude00","c":{}}"#
+    let value = try JSONValue.parse(Array(text.utf8))
+    #expect(value["b"]?.string == "x\"\\\né😀")
+    #expect(value["a"]?.array?.first?.integer == 1)
+    #expect(try JSONValue.parse(value.serialized) == value)
+  }
+
+  @Test(arguments: [
+    "", "{", "[1,]", "{\"a\" 1}", "01x", "\"\\x\"", "\"\\ud800\"", "tru", "[1] 2", "\"a\nb\"",
+  ])
+  func refusesWhatIsNotJSON(_ text: String) {
+    #expect(throws: JSONParseError.self) { try JSONValue.parse(Array(text.utf8)) }
+  }
+
+  @Test func refusesNestingDeeperThanTheBound() {
+    let deep =
+      String(repeating: "[", count: JSONValue.maxDepth + 1)
+      + String(repeating: "]", count: JSONValue.maxDepth + 1)
+    #expect(throws: JSONParseError.self) { try JSONValue.parse(Array(deep.utf8)) }
+    let fine = String(repeating: "[", count: 100) + String(repeating: "]", count: 100)
+    #expect((try? JSONValue.parse(Array(fine.utf8))) != nil)
+  }
+
+  @Test func controlCharactersAreEscaped() {
+    #expect(
+      String(decoding: JSONValue.string("\u{1}\t").serialized, as: UTF8.self) == #""\u0001\t""#)
+  }
+}
