@@ -91,6 +91,36 @@ import Testing
     #expect((movedIssues ?? []).compactMap { $0["fingerprint"] as? String } == fromClimate)
   }
 
+  /// With a baseline, a reported finding carries the fingerprint it has in the whole run,
+  /// not the one it would have if the findings in the baseline did not exist: of two alike
+  /// findings, the second stays the second.
+  @Test func aBaselineDoesNotChangeTheFingerprintsReported() throws {
+    let one =
+      "version: 1\ncoordinators:\n  App:\n    entry: true\n    start: A\n    screens:\n"
+      + "      A: { on: { a: { push: Nope } } }\n"
+    let directory = try TemporaryDirectory(files: ["flows/app.flow.yaml": one])
+    defer { directory.cleanUp() }
+    _ = try flowc(["check", "--write-baseline", "b.json"], in: directory.url)
+    try Data((one + "      B: { on: { b: { push: Nope } } }\n").utf8).write(
+      to: directory.url.appendingPathComponent("flows/app.flow.yaml"))
+    func fingerprints(_ arguments: [String]) throws -> [String] {
+      let result = try flowc(["check", "--format", "codeclimate"] + arguments, in: directory.url)
+      let issues =
+        try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]]
+      return (issues ?? []).filter { $0["check_name"] as? String == "unknown-reference" }
+        .compactMap { $0["fingerprint"] as? String }
+    }
+    let whole = try fingerprints([])
+    let outside = try fingerprints(["--baseline", "b.json"])
+    #expect(whole.count == 2 && Set(whole).count == 2)
+    #expect(outside == [whole[1]])
+    let sarif = try SARIFLog(
+      try flowc(["check", "--format", "sarif", "--baseline", "b.json"], in: directory.url).stdout)
+    let fromSARIF = sarif.results.filter { $0.object["ruleId"] as? String == "unknown-reference" }
+      .compactMap { ($0.object["partialFingerprints"] as? [String: String])?["flowc/v1"] }
+    #expect(fromSARIF == [whole[1]])
+  }
+
   // MARK: JUnit
 
   @Test func junitIsWellFormedXMLWithATestSuitePerFile() throws {

@@ -89,11 +89,12 @@ enum CheckCommand: Command {
       report = JSONReporter.render(findings, files: checked.fileCount)
     case .sarif:
       report = SARIFReporter.render(
-        findings, workingDirectory: WorkingDirectory.names(invocation.environment).first)
+        findings, fingerprints: outcome.fingerprints,
+        workingDirectory: WorkingDirectory.names(invocation.environment).first)
     case .github:
       report = GitHubReporter.render(findings)
     case .codeclimate:
-      report = CodeClimateReporter.render(findings)
+      report = CodeClimateReporter.render(findings, fingerprints: outcome.fingerprints)
     case .junit:
       report = JUnitReporter.render(findings, files: checked.sources.keys)
     }

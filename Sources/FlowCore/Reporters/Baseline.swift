@@ -83,6 +83,10 @@ public struct Baseline: Sendable, Equatable {
   public struct Outcome: Sendable {
     /// The findings the baseline does not hold, in their order: the ones to report.
     public var reported: [Finding]
+    /// The fingerprint of each reported finding, worked out over all the run's findings:
+    /// what the reports carry, so that a finding's fingerprint does not depend on which
+    /// others the baseline holds.
+    public var fingerprints: [String]
     /// How many findings the baseline held, and so are not reported.
     public var matched: Int
     /// The entries that match no finding, in the file's order.
@@ -91,6 +95,7 @@ public struct Baseline: Sendable, Equatable {
     /// The outcome of a run without a baseline: every finding is reported.
     public init(reporting findings: [Finding]) {
       reported = findings
+      fingerprints = FindingIdentity.fingerprints(findings)
       matched = 0
       unused = []
     }
@@ -109,6 +114,7 @@ public struct Baseline: Sendable, Equatable {
         outcome.matched += 1
       } else {
         outcome.reported.append(finding)
+        outcome.fingerprints.append(fingerprint)
       }
     }
     for entry in entries {

@@ -8,8 +8,12 @@
 /// follows a finding from one pipeline to the next when lines move above it.
 public enum CodeClimateReporter {
   /// The issues, pretty-printed JSON, keys sorted.
-  public static func render(_ findings: [Finding]) -> String {
-    let fingerprints = FindingIdentity.fingerprints(findings)
+  ///
+  /// - Parameter fingerprints: each finding's ``FindingIdentity`` fingerprint, when the
+  ///   findings are a part of a run's (those outside a baseline); `nil` works them out over
+  ///   `findings`.
+  public static func render(_ findings: [Finding], fingerprints: [String]? = nil) -> String {
+    let fingerprints = fingerprints ?? FindingIdentity.fingerprints(findings)
     let issues: [JSON] = zip(findings, fingerprints).map { finding, fingerprint in
       .object([
         "type": .string("issue"),

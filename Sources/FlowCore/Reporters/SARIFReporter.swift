@@ -8,11 +8,16 @@ public enum SARIFReporter {
   ///
   /// - Parameter workingDirectory: the absolute directory relative paths start from; it
   ///   becomes the `%SRCROOT%` base of every artifact location.
-  public static func render(_ findings: [Finding], workingDirectory: String?) -> String {
+  /// - Parameter fingerprints: each finding's ``FindingIdentity`` fingerprint, when the
+  ///   findings are a part of a run's (those outside a baseline), whose fingerprints were
+  ///   worked out over all of them; `nil` works them out over `findings`.
+  public static func render(
+    _ findings: [Finding], fingerprints: [String]? = nil, workingDirectory: String?
+  ) -> String {
     let rules = RuleRegistry.all
     var ruleIndex: [RuleID: Int] = [:]
     for (index, rule) in rules.enumerated() { ruleIndex[rule.id] = index }
-    let fingerprints = FindingIdentity.fingerprints(findings)
+    let fingerprints = fingerprints ?? FindingIdentity.fingerprints(findings)
     let results: [JSON] = zip(findings, fingerprints).map { finding, fingerprint in
       var result: [String: JSON] = [
         "ruleId": .string(finding.rule.rawValue),
