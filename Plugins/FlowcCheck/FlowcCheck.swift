@@ -13,8 +13,9 @@ import PackagePlugin
 /// PATHs are checked as one module instead. With neither, and no target holding flow files,
 /// flowc reads what it reads on the command line: the configuration's `include` paths, or
 /// `flows/`. flowc runs in the package directory, so it finds `.flowc.yml` there and prints
-/// paths relative to it. Other options (`--format`, `--strict`, `--severity`, `--config`) go
-/// to every run.
+/// paths relative to it. Other options (`--format`, `--strict`, `--severity`, `--config`,
+/// `--baseline`, `--quiet`) go to every run; `--output` and `--write-baseline` only when
+/// there is one run.
 @main
 struct FlowcCheck: CommandPlugin {
   func performCommand(context: PluginContext, arguments: [String]) async throws {
@@ -33,8 +34,14 @@ struct FlowcCheck: CommandPlugin {
     }
     if runs.count > 1, machineFormats.contains(where: options.contains) {
       throw PluginFailure(
-        "\(runs.count) targets have flow files, and JSON and SARIF reports cannot be joined; "
+        "\(runs.count) targets have flow files, and JSON, SARIF, Code Climate and JUnit reports "
+          + "cannot be joined; "
           + "choose one with --target")
+    }
+    if runs.count > 1, options.contains(where: { isOneFileOption($0) }) {
+      throw PluginFailure(
+        "\(runs.count) targets have flow files, and each run would overwrite the other's "
+          + "--output or --write-baseline file; choose one with --target")
     }
     var failed = false
     for files in runs {
@@ -46,7 +53,16 @@ struct FlowcCheck: CommandPlugin {
 }
 
 /// The `--format` values whose output is one document per run.
-private let machineFormats = ["json", "sarif", "--format=json", "--format=sarif"]
+private let machineFormats = ["json", "sarif", "codeclimate", "junit"].flatMap {
+  [$0, "--format=" + $0]
+}
 
 /// The options of `flowc check` that take a value.
-private let valueOptions: Set<String> = ["--format", "--config", "--severity"]
+private let valueOptions: Set<String> = [
+  "--format", "--config", "--severity", "--baseline", "--write-baseline", "--output",
+]
+
+/// Whether `argument` names a file that one run of `flowc check` writes whole.
+private func isOneFileOption(_ argument: String) -> Bool {
+  ["--output", "--write-baseline"].contains { argument == $0 || argument.hasPrefix($0 + "=") }
+}

@@ -11,6 +11,8 @@ enum CheckCommand: Command {
     case .json: "one JSON object with every finding and a summary"
     case .sarif: "SARIF 2.1.0 for code scanning"
     case .github: "GitHub Actions annotations"
+    case .codeclimate: "a Code Climate issue list: GitLab's code quality report"
+    case .junit: "JUnit XML, one test suite per file, for CI test reports"
     }
   }
   static let strict = Option.flag("--strict", help: "Fail on warnings too")
@@ -28,17 +30,39 @@ enum CheckCommand: Command {
   /// `--watch`: see ``WatchLoop``.
   static let watch = Inputs.watch
 
+  // MARK: Baseline, report file and quiet (issue 20, items 1 and 7)
+
+  /// `--baseline FILE`: findings the project has accepted for now.
+  static let baseline = Option.single(
+    "--baseline", "FILE",
+    help: "Report only findings that are not in this baseline; name its entries that match "
+      + "no finding any more")
+  /// `--write-baseline FILE`: records the run's findings.
+  static let writeBaseline = Option.single(
+    "--write-baseline", "FILE",
+    help: "Record every finding of this run in FILE, a baseline for --baseline (the report "
+      + "and exit status are as without it)")
+  /// `--output FILE`: the report goes to a file.
+  static let output = Option.single(
+    "--output", "FILE",
+    help: "Write the report to FILE instead of standard output, atomically: on an error FILE "
+      + "is left as it was")
+  /// `--quiet`: findings only.
+  static let quiet = Option.flag(
+    "--quiet", help: "Print findings only: no summary line on standard error")
+
   static let syntax = CommandSyntax(
     overview: "Check flow files and report what is wrong with them.",
     positional: Inputs.paths,
     options: [
       format.option, strict, Inputs.color.option, Inputs.config, Inputs.severity,
       fix, watch,
+      baseline, writeBaseline, output, quiet,
     ],
     exitStatuses: [
-      (.success, "no error-level finding"),
+      (.success, "no error-level finding (none outside the baseline, with --baseline)"),
       (.findings, "error-level findings (with --strict, warnings too)"),
-      (.failure, "a usage, I/O or configuration error"),
+      (.failure, "a usage, I/O or configuration error, or a baseline that cannot be read"),
     ])
 
   static func run(
@@ -46,38 +70,155 @@ enum CheckCommand: Command {
   ) throws(UsageError) {
     let format = try parsed.value(Self.format)
     try Inputs.requireWatchable(parsed, command: name)
+    let accepted = try parsed.value(baseline).map(readBaseline)
     var checked = try Inputs.check(parsed, invocation, command: name)
+    var fixed = ""
     if parsed.isSet(fix) {
       let fixes = SourceFixes(checked.findings, sources: checked.sources)
-      // What is fixed is said first; on standard error when standard output is for a tool.
-      if format == .text {
-        result.output = fixes.report()
-      } else {
-        result.errors = fixes.report()
-      }
+      fixed = fixes.report()
       if fixes.fileCount > 0 { checked = try Inputs.check(parsed, invocation, command: name) }
     }
     result.retained = checked
     if parsed.isSet(watch) { result.watch = Inputs.watchPlan(parsed, checked) }
+    let written = ReportTargets(parsed)
+    try written.refuseInputs(of: checked)
+
+    if let path = written.baseline {
+      try ReportFile.write(
+        Baseline(findings: checked.findings).text, to: path, option: writeBaseline.name)
+    }
+    let outcome =
+      accepted?.apply(to: checked.findings)
+      ?? Baseline.Outcome(reporting: checked.findings)
+    let findings = outcome.reported
+
+    var report = ""
     switch format {
     case .text:
-      let reporter = TextReporter(
-        colored: invocation.usesColor(try parsed.value(Inputs.color)), sources: checked.sources)
-      result.output += reporter.render(checked.findings)
-      result.errors +=
-        FindingSummary(findings: checked.findings, files: checked.fileCount).sentence + "\n"
+      // A report file is not the terminal, whatever standard output is.
+      let color = try parsed.value(Inputs.color)
+      let colored = written.output == nil ? invocation.usesColor(color) : color == .always
+      let reporter = TextReporter(colored: colored, sources: checked.sources)
+      report = reporter.render(findings)
+      if !parsed.isSet(quiet) {
+        var summary = FindingSummary(findings: findings, files: checked.fileCount).sentence
+        if outcome.matched > 0 {
+          summary += " (\(outcome.matched) more in the baseline)"
+        }
+        result.errors += summary + "\n"
+      }
     case .json:
-      result.output += JSONReporter.render(checked.findings, files: checked.fileCount)
+      report = JSONReporter.render(findings, files: checked.fileCount)
     case .sarif:
-      result.output += SARIFReporter.render(
-        checked.findings, workingDirectory: WorkingDirectory.names(invocation.environment).first)
+      report = SARIFReporter.render(
+        findings, fingerprints: outcome.fingerprints,
+        workingDirectory: WorkingDirectory.names(invocation.environment).first)
     case .github:
-      result.output += GitHubReporter.render(checked.findings)
+      report = GitHubReporter.render(findings)
+    case .codeclimate:
+      report = CodeClimateReporter.render(findings, fingerprints: outcome.fingerprints)
+    case .junit:
+      report = JUnitReporter.render(findings, files: checked.sources.keys)
     }
-    let failing = parsed.isSet(strict) ? !checked.findings.isEmpty : checked.hasErrors
+    // Rewritten just now, the baseline holds no unused entry to name.
+    if let path = parsed.value(baseline), !written.rewrites(path) {
+      result.errors += unusedEntries(outcome.unused, in: path)
+    }
+    // What --fix changed is said first: on standard output above a text report there, else
+    // on standard error, so that standard output stays one document for a tool.
+    if let path = written.output {
+      try ReportFile.write(report, to: path, option: output.name)
+      result.errors = fixed + result.errors
+    } else if format == .text {
+      result.output = fixed + report
+    } else {
+      result.output = report
+      result.errors = fixed + result.errors
+    }
+    let failing =
+      parsed.isSet(strict) ? !findings.isEmpty : findings.contains { $0.severity == .error }
     result.status = failing ? .findings : .success
     var timer = checked.timing
     timer.lap("report")
     result.errors += timer.report
+  }
+
+  /// The baseline of `--baseline`; one that cannot be read is exit status 2.
+  private static func readBaseline(_ path: String) throws(UsageError) -> Baseline {
+    do {
+      return try Baseline.load(path)
+    } catch {
+      throw UsageError.input(error.description)
+    }
+  }
+
+  /// A line on standard error for each baseline entry that matches no finding, at its place
+  /// in the baseline file, so that editors and CI logs link it. The exit status does not
+  /// depend on them: an unused entry is a note that the file can shrink.
+  private static func unusedEntries(_ entries: [Baseline.Entry], in path: String) -> String {
+    var text = ""
+    for entry in entries {
+      let place = entry.position.map { ":\($0.line):\($0.column)" } ?? ""
+      text +=
+        TerminalText.lineStart(path) + place + ": note: "
+        + TerminalText.printable(
+          "baseline entry matches no finding any more (\(entry.rule) in \(entry.file): "
+            + "\(entry.message)); remove it, or write the baseline again with "
+            + "--write-baseline")
+        + "\n"
+    }
+    return text
+  }
+
+  /// The files `--output` and `--write-baseline` name, which must not be files the run
+  /// reads.
+  private struct ReportTargets {
+    var output: String?
+    var baseline: String?
+    var reads: String?
+
+    init(_ parsed: ParsedOptions) {
+      output = parsed.value(CheckCommand.output)
+      baseline = parsed.value(CheckCommand.writeBaseline)
+      reads = parsed.value(CheckCommand.baseline)
+    }
+
+    /// Whether `--write-baseline` names the file at `path`.
+    func rewrites(_ path: String) -> Bool {
+      guard let baseline else { return false }
+      return baseline == path || FileSystem.isSame(baseline, as: path)
+    }
+
+    /// Throws when a file to write is a flow file the run read, when `--output` names the
+    /// baseline read or the one written: writing it would destroy what was read, or one
+    /// report would overwrite the other.
+    func refuseInputs(of checked: CheckResult) throws(UsageError) {
+      let targets = [
+        (CheckCommand.output.name, output), (CheckCommand.writeBaseline.name, baseline),
+      ]
+      .compactMap { name, path in path.map { (name, $0) } }
+      .filter { FileSystem.exists($0.1) }
+      guard !targets.isEmpty else { return }
+      var read: [String: String] = [:]
+      for path in checked.sources.keys where FileSystem.exists(path) {
+        read[FileSystem.identity(of: path)] = path
+      }
+      for (option, path) in targets {
+        if let input = read[FileSystem.identity(of: path)] {
+          throw UsageError.input(
+            "\(option): '\(FileSystem.printable(path))' is the flow file "
+              + "'\(FileSystem.printable(input))', which this run reads; name another file")
+        }
+      }
+      guard let output else { return }
+      for (option, other) in [
+        (CheckCommand.baseline.name, reads), (CheckCommand.writeBaseline.name, baseline),
+      ] {
+        guard let other, output == other || FileSystem.isSame(output, as: other) else { continue }
+        throw UsageError(
+          "--output and \(option) name the same file '\(FileSystem.printable(output))'",
+          command: CheckCommand.name)
+      }
+    }
   }
 }

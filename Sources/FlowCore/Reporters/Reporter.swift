@@ -8,6 +8,10 @@ public enum ReportFormat: String, CaseIterable, Sendable {
   case sarif
   /// GitHub Actions workflow commands, which become annotations.
   case github
+  /// A Code Climate issue list, GitLab's code quality report.
+  case codeclimate
+  /// JUnit XML, one test suite per file, for CI test reports.
+  case junit
 }
 
 /// Counts of a run's findings, for summaries.

@@ -1,28 +1,31 @@
 /// Writes findings as SARIF 2.1.0, the format code-scanning services read: one run with
 /// every rule's metadata, results with paths relative to the working directory (its
-/// `%SRCROOT%`), related locations linked from the message, and fingerprints that survive
-/// edits that only move lines and do not depend on how a path was typed.
+/// `%SRCROOT%`), related locations linked from the message, and ``FindingIdentity``'s
+/// fingerprints, which survive edits that only move lines and do not depend on how a path
+/// was typed.
 public enum SARIFReporter {
   /// The SARIF log, pretty-printed JSON.
   ///
   /// - Parameter workingDirectory: the absolute directory relative paths start from; it
   ///   becomes the `%SRCROOT%` base of every artifact location.
-  public static func render(_ findings: [Finding], workingDirectory: String?) -> String {
+  /// - Parameter fingerprints: each finding's ``FindingIdentity`` fingerprint, when the
+  ///   findings are a part of a run's (those outside a baseline), whose fingerprints were
+  ///   worked out over all of them; `nil` works them out over `findings`.
+  public static func render(
+    _ findings: [Finding], fingerprints: [String]? = nil, workingDirectory: String?
+  ) -> String {
     let rules = RuleRegistry.all
     var ruleIndex: [RuleID: Int] = [:]
     for (index, rule) in rules.enumerated() { ruleIndex[rule.id] = index }
-    var occurrences: [String: Int] = [:]
-    let results: [JSON] = findings.map { finding in
-      let key = fingerprintKey(finding)
-      let occurrence = occurrences[key, default: 0]
-      occurrences[key] = occurrence + 1
+    let fingerprints = fingerprints ?? FindingIdentity.fingerprints(findings)
+    let results: [JSON] = zip(findings, fingerprints).map { finding, fingerprint in
       var result: [String: JSON] = [
         "ruleId": .string(finding.rule.rawValue),
         "level": .string(finding.severity.rawValue),
         "message": .object(["text": .string(messageText(finding))]),
         "locations": .array([.object(["physicalLocation": physicalLocation(finding.range)])]),
         "partialFingerprints": .object([
-          "flowc/v1": .string(fingerprint(key + "\u{0}\(occurrence)"))
+          "flowc/v1": .string(fingerprint)
         ]),
       ]
       if let index = ruleIndex[finding.rule] { result["ruleIndex"] = .integer(index) }
@@ -117,35 +120,6 @@ public enum SARIFReporter {
       region["endColumn"] = .integer(range.end.column)
     }
     return .object(["artifactLocation": .object(artifact), "region": .object(region)])
-  }
-
-  /// What identifies a finding apart from where it is: rule, file (named one way however it
-  /// was typed, spec section 9) and message with every number blanked (messages may quote
-  /// positions).
-  private static func fingerprintKey(_ finding: Finding) -> String {
-    var message = ""
-    var lastWasDigit = false
-    for character in finding.message {
-      if character.isASCII && character.isNumber {
-        if !lastWasDigit { message.append("#") }
-        lastWasDigit = true
-      } else {
-        message.append(character)
-        lastWasDigit = false
-      }
-    }
-    return "\(finding.rule)\u{0}\(finding.file)\u{0}\(message)"
-  }
-
-  /// 64-bit FNV-1a, as 16 hexadecimal digits: stable across runs and machines.
-  static func fingerprint(_ text: String) -> String {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in text.utf8 {
-      hash ^= UInt64(byte)
-      hash = hash &* 0x0000_0100_0000_01B3
-    }
-    let hex = String(hash, radix: 16)
-    return String(repeating: "0", count: 16 - hex.count) + hex
   }
 
   static func fileURI(directory: String) -> String {

@@ -57,7 +57,7 @@ private let brokenFlow = """
       ),
       (
         ["check", "--format", "xml"],
-        "flowc: error: 'xml' is not a value of '--format'; expected text, json, sarif, github\nrun 'flowc help check' for usage\n"
+        "flowc: error: 'xml' is not a value of '--format'; expected text, json, sarif, github, codeclimate, junit\nrun 'flowc help check' for usage\n"
       ),
       (
         ["check", "--format"],

@@ -47,38 +47,49 @@ import Testing
       CheckCommand.help == """
         OVERVIEW: Check flow files and report what is wrong with them.
 
-        USAGE: flowc check [PATH...] [--format text|json|sarif|github] [--strict]
-                           [--color auto|always|never] [--config FILE]
-                           [--severity RULE=LEVEL]... [--fix] [--watch]
+        USAGE: flowc check [PATH...] [--format text|json|sarif|github|codeclimate|junit]
+                           [--strict] [--color auto|always|never] [--config FILE]
+                           [--severity RULE=LEVEL]... [--fix] [--watch] [--baseline FILE]
+                           [--write-baseline FILE] [--output FILE] [--quiet]
 
         ARGUMENTS:
-          PATH        A flow file, a directory (searched recursively for *.flow.yaml and
-                      *.flow.yml), or - for standard input. Default: the configuration's
-                      'include' paths, or flows/
+          PATH              A flow file, a directory (searched recursively for *.flow.yaml and
+                            *.flow.yml), or - for standard input. Default: the configuration's
+                            'include' paths, or flows/
 
         OPTIONS:
-          --format    text (default): FILE:LINE:COLUMN: SEVERITY: MESSAGE [RULE-ID] lines
-                      json: one JSON object with every finding and a summary
-                      sarif: SARIF 2.1.0 for code scanning
-                      github: GitHub Actions annotations
-          --strict    Fail on warnings too
-          --color     auto (default): colour findings on a terminal, unless NO_COLOR is set
-                      always: colour findings wherever they go
-                      never: never colour findings
-          --config    The configuration file (default: .flowc.yml or .flowc.yaml here or in the
-                      nearest directory above that has one)
-          --severity  Set a rule to error, warning or off: --severity cannot-finish=error
-          --fix       Write the fixes that are not in doubt (a misspelt name or key with one
-                      closest match) into the flow files, say what changed, then report what is
-                      left
-          --watch     Run again whenever a flow file or the configuration changes, until
-                      interrupted (Ctrl-C)
-          -h, --help  Show this help
+          --format          text (default): FILE:LINE:COLUMN: SEVERITY: MESSAGE [RULE-ID] lines
+                            json: one JSON object with every finding and a summary
+                            sarif: SARIF 2.1.0 for code scanning
+                            github: GitHub Actions annotations
+                            codeclimate: a Code Climate issue list: GitLab's code quality report
+                            junit: JUnit XML, one test suite per file, for CI test reports
+          --strict          Fail on warnings too
+          --color           auto (default): colour findings on a terminal, unless NO_COLOR is
+                            set
+                            always: colour findings wherever they go
+                            never: never colour findings
+          --config          The configuration file (default: .flowc.yml or .flowc.yaml here or
+                            in the nearest directory above that has one)
+          --severity        Set a rule to error, warning or off: --severity cannot-finish=error
+          --fix             Write the fixes that are not in doubt (a misspelt name or key with
+                            one closest match) into the flow files, say what changed, then
+                            report what is left
+          --watch           Run again whenever a flow file or the configuration changes, until
+                            interrupted (Ctrl-C)
+          --baseline        Report only findings that are not in this baseline; name its entries
+                            that match no finding any more
+          --write-baseline  Record every finding of this run in FILE, a baseline for --baseline
+                            (the report and exit status are as without it)
+          --output          Write the report to FILE instead of standard output, atomically: on
+                            an error FILE is left as it was
+          --quiet           Print findings only: no summary line on standard error
+          -h, --help        Show this help
 
         EXIT STATUS:
-          0  no error-level finding
+          0  no error-level finding (none outside the baseline, with --baseline)
           1  error-level findings (with --strict, warnings too)
-          2  a usage, I/O or configuration error
+          2  a usage, I/O or configuration error, or a baseline that cannot be read
 
         """)
   }
