@@ -54,6 +54,12 @@ package struct FileDecoder: Sendable {
     problems.append(FrontEndProblem(kind, message, at: range(of: node), notes: notes, fix: fix))
   }
 
+  /// Records a problem with the file's structure at `range`, for a part of a node (a param
+  /// of a link, say) that the rest of the node is not about.
+  mutating func report(_ message: String, at range: SourceRange) {
+    problems.append(FrontEndProblem(.structure, message, at: range))
+  }
+
   /// Records that the definition being decoded reads `content`, written elsewhere, through
   /// an alias or a merge key.
   mutating func noteShared(_ content: SourceRange) {
@@ -83,7 +89,7 @@ package struct FileDecoder: Sendable {
 
   /// The keys of the top level. Here and below, each construct's key table is the one the
   /// decoder checks against and the editor completes from (`Editor/Completion.swift`).
-  static let fileKeys = ["version", "types", "coordinators", "lint"]
+  static let fileKeys = ["version", "types", "coordinators", "links", "lint"]
 
   private mutating func decodeFile(_ root: YAMLNode) -> FlowFile? {
     guard tree.kind(of: root) == .mapping else {
@@ -110,6 +116,7 @@ package struct FileDecoder: Sendable {
     flowFile.types = entries(of: file["types"], of: "'types'").map { decodeType($0) }
     flowFile.coordinators = decodeCoordinators(
       entries(of: file["coordinators"], of: "'coordinators'"))
+    flowFile.links = entries(of: file["links"], of: "'links'").map { decodeLink($0) }
     flowFile.sharedUses = sharedUses
     return flowFile
   }
@@ -156,7 +163,7 @@ package struct FileDecoder: Sendable {
   /// Decodes one definition with `decode`, as `name` (what shared content read inside it is
   /// recorded under), and marks it broken when decoding it reported a problem: a broken
   /// definition causes no findings of other rules (spec section 8).
-  private mutating func decodeDefinition<Definition>(
+  mutating func decodeDefinition<Definition>(
     _ name: DefinitionName, broken: WritableKeyPath<Definition, Bool>,
     _ decode: (inout FileDecoder) -> Definition
   ) -> Definition {
@@ -236,12 +243,12 @@ package struct FileDecoder: Sendable {
   }
 
   /// The type at `node`, or `nil` for YAML's null (`~`: no type).
-  private mutating func optionalType(_ node: YAMLNode) -> TypeReference? {
+  mutating func optionalType(_ node: YAMLNode) -> TypeReference? {
     tree.isNull(node) ? nil : TypeParser.read(node, decoder: &self)
   }
 
   /// The type at `node`, which must be there.
-  private mutating func requiredType(_ node: YAMLNode, of what: Subject) -> TypeReference {
+  mutating func requiredType(_ node: YAMLNode, of what: Subject) -> TypeReference {
     if tree.isNull(node) {
       report("\(what) needs a type", at: node)
       return TypeReference(.invalid, at: range(of: node), names: [])
@@ -686,7 +693,7 @@ package struct FileDecoder: Sendable {
 
   /// The pairs of the mapping `entry` holds, named `what` in messages: none when the key is
   /// missing or its value null, or (after a problem) when the value is not a mapping.
-  private mutating func entries(
+  mutating func entries(
     of entry: MappingReader.Entry?, of what: @autoclosure () -> String
   ) -> [MappingReader.Entry] {
     guard let entry, !tree.isNull(entry.value),
@@ -696,7 +703,7 @@ package struct FileDecoder: Sendable {
   }
 
   /// A name given as a value (`push: Login`): text, the words `null` and `Null` included.
-  private mutating func name(_ node: YAMLNode, for key: String) -> Identifier? {
+  mutating func name(_ node: YAMLNode, for key: String) -> Identifier? {
     guard let text = tree.text(of: node), !tree.isAbsent(node) else {
       report("\(key) needs a name, not \(tree.kindDescription(of: node))", at: node)
       return nil
@@ -704,7 +711,7 @@ package struct FileDecoder: Sendable {
     return identifier(text, at: node)
   }
 
-  private mutating func text(_ entry: MappingReader.Entry) -> String? {
+  mutating func text(_ entry: MappingReader.Entry) -> String? {
     guard let text = tree.text(of: entry.value), !tree.isNull(entry.value) else {
       report(
         "'\(entry.key)' must be text, not \(tree.kindDescription(of: entry.value))",
@@ -721,7 +728,7 @@ package struct FileDecoder: Sendable {
     "false", "False", "FALSE", "no", "No", "NO", "off", "Off", "OFF",
   ]
 
-  private mutating func bool(_ entry: MappingReader.Entry) -> Bool? {
+  mutating func bool(_ entry: MappingReader.Entry) -> Bool? {
     if let text = tree.text(of: entry.value), tree.style(of: entry.value) == .plain {
       if Self.trueWords.contains(text) { return true }
       if Self.falseWords.contains(text) { return false }
@@ -734,7 +741,7 @@ package struct FileDecoder: Sendable {
   /// The keys of `lint:`; the editor completes them too.
   static let lintKeys = ["ignore"]
 
-  private mutating func lint(_ entry: MappingReader.Entry) -> Lint? {
+  mutating func lint(_ entry: MappingReader.Entry) -> Lint? {
     guard
       let body = MappingReader(
         entry.value, of: "'lint'", allowedKeys: Self.lintKeys, decoder: &self),
@@ -751,14 +758,14 @@ package struct FileDecoder: Sendable {
   }
 
   /// From a definition's name to the end of its body.
-  private func definitionRange(_ entry: MappingReader.Entry) -> SourceRange {
+  func definitionRange(_ entry: MappingReader.Entry) -> SourceRange {
     SourceRange(
       file: fileName, start: tree.start(of: entry.keyNode),
       end: max(tree.end(of: entry.keyNode), tree.end(of: entry.value)))
   }
 
   /// A node's value for messages: `'text'` for a scalar, its kind otherwise.
-  private func shownValue(_ node: YAMLNode) -> String {
+  func shownValue(_ node: YAMLNode) -> String {
     tree.text(of: node).map { "'\($0)'" } ?? tree.kindDescription(of: node)
   }
 }
