@@ -206,9 +206,8 @@ private struct Resolver {
       checkType(value.type)
       for param in value.params where !params.contains(param.text) {
         report(
-          "link '\(link.name)' has no param '\(param)' to build '\(value.type.type)' from"
-            + Suggestion.didYouMean(param.text, in: link.params.map(\.name.text)),
-          at: param.range)
+          "link '\(link.name)' has no param '\(param)' to build '\(value.type.type)' from",
+          Hint(param.text, in: link.params.map(\.name.text)), at: param.range)
       }
     }
     for name in link.via { checkCoordinator(name) }
@@ -232,7 +231,7 @@ private struct Resolver {
         Self.nodeNames(of: .screen, in: owner)
       }
       report(
-        "screen '\(name)' does not exist in coordinator '\(owner.name)'" + hint,
+        "screen '\(name)' does not exist in coordinator '\(owner.name)'", hint,
         at: target.screen.range)
     }
   }
@@ -243,11 +242,11 @@ private struct Resolver {
     guard module.coordinator(named: name.text) == nil else { return true }
     guard module.isComplete else { return false }
     let module = self.module
-    let hint = didYouMean(name.text, among: "coordinators") {
+    var hint = didYouMean(name.text, among: "coordinators") {
       module.coordinators.map(\.name.text)
     }
-    let kind = module.type(named: name.text) != nil ? "; '\(name)' is a type" : ""
-    report("coordinator '\(name)' does not exist" + hint + kind, at: name.range)
+    if module.type(named: name.text) != nil { hint.text += "; '\(name)' is a type" }
+    report("coordinator '\(name)' does not exist", hint, at: name.range)
     return false
   }
 
