@@ -54,6 +54,12 @@ package struct FileDecoder: Sendable {
     problems.append(FrontEndProblem(kind, message, at: range(of: node), notes: notes))
   }
 
+  /// Records a problem with the file's structure at `range`, for a part of a node (a param
+  /// of a link, say) that the rest of the node is not about.
+  mutating func report(_ message: String, at range: SourceRange) {
+    problems.append(FrontEndProblem(.structure, message, at: range))
+  }
+
   /// Records that the definition being decoded reads `content`, written elsewhere, through
   /// an alias or a merge key.
   mutating func noteShared(_ content: SourceRange) {
@@ -81,7 +87,7 @@ package struct FileDecoder: Sendable {
 
   // MARK: File
 
-  private static let fileKeys = ["version", "types", "coordinators"]
+  private static let fileKeys = ["version", "types", "coordinators", "links"]
 
   private mutating func decodeFile(_ root: YAMLNode) -> FlowFile? {
     guard tree.kind(of: root) == .mapping else {
@@ -107,6 +113,7 @@ package struct FileDecoder: Sendable {
     flowFile.types = entries(of: file["types"], of: "'types'").map { decodeType($0) }
     flowFile.coordinators = decodeCoordinators(
       entries(of: file["coordinators"], of: "'coordinators'"))
+    flowFile.links = entries(of: file["links"], of: "'links'").map { decodeLink($0) }
     flowFile.sharedUses = sharedUses
     return flowFile
   }
@@ -153,7 +160,7 @@ package struct FileDecoder: Sendable {
   /// Decodes one definition with `decode`, as `name` (what shared content read inside it is
   /// recorded under), and marks it broken when decoding it reported a problem: a broken
   /// definition causes no findings of other rules (spec section 8).
-  private mutating func decodeDefinition<Definition>(
+  mutating func decodeDefinition<Definition>(
     _ name: DefinitionName, broken: WritableKeyPath<Definition, Bool>,
     _ decode: (inout FileDecoder) -> Definition
   ) -> Definition {
@@ -230,12 +237,12 @@ package struct FileDecoder: Sendable {
   }
 
   /// The type at `node`, or `nil` for YAML's null (`~`: no type).
-  private mutating func optionalType(_ node: YAMLNode) -> TypeReference? {
+  mutating func optionalType(_ node: YAMLNode) -> TypeReference? {
     tree.isNull(node) ? nil : TypeParser.read(node, decoder: &self)
   }
 
   /// The type at `node`, which must be there.
-  private mutating func requiredType(_ node: YAMLNode, of what: Subject) -> TypeReference {
+  mutating func requiredType(_ node: YAMLNode, of what: Subject) -> TypeReference {
     if tree.isNull(node) {
       report("\(what) needs a type", at: node)
       return TypeReference(.invalid, at: range(of: node), names: [])
@@ -680,7 +687,7 @@ package struct FileDecoder: Sendable {
 
   /// The pairs of the mapping `entry` holds, named `what` in messages: none when the key is
   /// missing or its value null, or (after a problem) when the value is not a mapping.
-  private mutating func entries(
+  mutating func entries(
     of entry: MappingReader.Entry?, of what: @autoclosure () -> String
   ) -> [MappingReader.Entry] {
     guard let entry, !tree.isNull(entry.value),
@@ -690,7 +697,7 @@ package struct FileDecoder: Sendable {
   }
 
   /// A name given as a value (`push: Login`): text, the words `null` and `Null` included.
-  private mutating func name(_ node: YAMLNode, for key: String) -> Identifier? {
+  mutating func name(_ node: YAMLNode, for key: String) -> Identifier? {
     guard let text = tree.text(of: node), !tree.isAbsent(node) else {
       report("\(key) needs a name, not \(tree.kindDescription(of: node))", at: node)
       return nil
@@ -698,7 +705,7 @@ package struct FileDecoder: Sendable {
     return identifier(text, at: node)
   }
 
-  private mutating func text(_ entry: MappingReader.Entry) -> String? {
+  mutating func text(_ entry: MappingReader.Entry) -> String? {
     guard let text = tree.text(of: entry.value), !tree.isNull(entry.value) else {
       report(
         "'\(entry.key)' must be text, not \(tree.kindDescription(of: entry.value))",
@@ -715,7 +722,7 @@ package struct FileDecoder: Sendable {
     "false", "False", "FALSE", "no", "No", "NO", "off", "Off", "OFF",
   ]
 
-  private mutating func bool(_ entry: MappingReader.Entry) -> Bool? {
+  mutating func bool(_ entry: MappingReader.Entry) -> Bool? {
     if let text = tree.text(of: entry.value), tree.style(of: entry.value) == .plain {
       if Self.trueWords.contains(text) { return true }
       if Self.falseWords.contains(text) { return false }
@@ -725,7 +732,7 @@ package struct FileDecoder: Sendable {
     return nil
   }
 
-  private mutating func lint(_ entry: MappingReader.Entry) -> Lint? {
+  mutating func lint(_ entry: MappingReader.Entry) -> Lint? {
     guard
       let body = MappingReader(entry.value, of: "'lint'", allowedKeys: ["ignore"], decoder: &self),
       let ignore = body["ignore"]
@@ -741,14 +748,14 @@ package struct FileDecoder: Sendable {
   }
 
   /// From a definition's name to the end of its body.
-  private func definitionRange(_ entry: MappingReader.Entry) -> SourceRange {
+  func definitionRange(_ entry: MappingReader.Entry) -> SourceRange {
     SourceRange(
       file: fileName, start: tree.start(of: entry.keyNode),
       end: max(tree.end(of: entry.keyNode), tree.end(of: entry.value)))
   }
 
   /// A node's value for messages: `'text'` for a scalar, its kind otherwise.
-  private func shownValue(_ node: YAMLNode) -> String {
+  func shownValue(_ node: YAMLNode) -> String {
     tree.text(of: node).map { "'\($0)'" } ?? tree.kindDescription(of: node)
   }
 }

@@ -64,7 +64,7 @@ struct TypeParser {
     text.unicodeScalars.count <= 80 ? text : String(text.unicodeScalars.prefix(79)) + "…"
   }
 
-  private static func nameRange(
+  static func nameRange(
     _ node: YAMLNode, _ start: Int, _ end: Int, _ decoder: FileDecoder
   ) -> SourceRange {
     let tree = decoder.tree

@@ -6,6 +6,8 @@ public struct FlowFile: Sendable {
   public var types: [TypeDeclaration]
   /// Its coordinators, in file order.
   public var coordinators: [Coordinator]
+  /// Its deep links (r2), in file order.
+  public var links: [LinkDefinition] = []
   /// The content its definitions read through aliases and merge keys, where each is written.
   package var sharedUses: [SharedUse] = []
 
@@ -25,6 +27,8 @@ public struct FlowModule: Sendable {
   public private(set) var types: [TypeDeclaration]
   /// All coordinators, in file order.
   public private(set) var coordinators: [Coordinator]
+  /// All deep links (r2), in file order: when several match a URL, the first wins.
+  public private(set) var links: [LinkDefinition]
   /// Whether every file joined the module. A file with a `yaml-syntax` finding or a bad
   /// `version` does not, and then nothing is said that it could have made false.
   public private(set) var isComplete: Bool
@@ -33,12 +37,14 @@ public struct FlowModule: Sendable {
 
   private var typeIndex: [String: Int] = [:]
   private var coordinatorIndex: [String: Int] = [:]
+  private var linkIndex: [String: Int] = [:]
   private var nodeIndex: [[String: Coordinator.Node]] = []
 
   /// Joins the files, which must already be sorted by path.
   public init(files: [FlowFile], isComplete: Bool = true) {
     types = files.flatMap(\.types)
     coordinators = files.flatMap(\.coordinators)
+    links = files.flatMap(\.links)
     sharedUses = files.flatMap(\.sharedUses)
     self.isComplete = isComplete
     for (index, type) in types.enumerated() where typeIndex[type.name.text] == nil {
@@ -47,6 +53,9 @@ public struct FlowModule: Sendable {
     for (index, coordinator) in coordinators.enumerated()
     where coordinatorIndex[coordinator.name.text] == nil {
       coordinatorIndex[coordinator.name.text] = index
+    }
+    for (index, link) in links.enumerated() where linkIndex[link.name.text] == nil {
+      linkIndex[link.name.text] = index
     }
     let all = coordinators
     nodeIndex = Parallel.map(count: all.count, minimumChunk: 64) { index in
@@ -96,6 +105,17 @@ public struct FlowModule: Sendable {
   /// section 8).
   public func isFirstDefinition(coordinator index: Int) -> Bool {
     coordinatorIndex[coordinators[index].name.text] == index
+  }
+
+  /// The index in ``links`` of the first link with this name.
+  public func linkIndex(named name: String) -> Int? {
+    linkIndex[name]
+  }
+
+  /// Whether the link at `index` is the first of its name: a later one is a duplicate, which
+  /// gets no findings but `duplicate-name` and no route.
+  public func isFirstDefinition(link index: Int) -> Bool {
+    linkIndex[links[index].name.text] == index
   }
 
   /// The first coordinator with this name.

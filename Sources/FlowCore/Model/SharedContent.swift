@@ -21,7 +21,7 @@ package struct SharedUse: Sendable {
 package struct DefinitionName: Hashable, Sendable {
   /// What kind of definition it is, as messages say it.
   package enum Kind: String, CaseIterable, Sendable {
-    case screen, decision, alert, coordinator, type
+    case screen, decision, alert, coordinator, type, link
   }
 
   /// What kind of definition it is.
