@@ -129,11 +129,14 @@ public struct LinkURL: Hashable, Sendable {
     return LinkMatch(values: values)
   }
 
-  /// The URL of a link: `path`'s segments and the query items whose value is not `nil`, in
-  /// order, each percent-encoded; no scheme or host (resolve it against the app's own).
-  public static func url(path: [String], query: [(String, String?)] = []) -> URL {
+  /// The URL of a link: `path`'s segments, then the query item of each of the `query` keys
+  /// whose value (at the same place in `values`) is not `nil`, in order, each
+  /// percent-encoded; no scheme or host (resolve it against the app's own).
+  public static func url(path: [String], query: [String] = [], values: [String?] = []) -> URL {
     var text = "/" + path.map(encode).joined(separator: "/")
-    let items = query.compactMap { key, value in value.map { encode(key) + "=" + encode($0) } }
+    let items = zip(query, values).compactMap { key, value in
+      value.map { encode(key) + "=" + encode($0) }
+    }
     if !items.isEmpty { text += "?" + items.joined(separator: "&") }
     // Every character outside the unreserved set is percent-encoded, so this always parses;
     // the fallback keeps the function total.

@@ -77,6 +77,9 @@ struct SwiftEnumCase: Sendable {
   var name: String
   /// The associated value's type, if any.
   var payload: SwiftType?
+  /// Labelled associated values, `case product(id: String, source: String?)`: used instead
+  /// of ``payload`` when not empty.
+  var labelled: [SwiftParameter] = []
 }
 
 /// A struct or a class, or an extension of a type declared elsewhere.
@@ -117,6 +120,8 @@ struct SwiftFunction: Sendable {
 
   /// The name of an initializer.
   static let initializer = "init"
+  /// The name of a failable initializer, `init?`.
+  static let failableInitializer = "init?"
 }
 
 /// A parameter: `label name: Type`, where a label of `nil` means the name is the label.
@@ -134,6 +139,9 @@ struct SwiftProperty: Sendable {
   var type: SwiftType
   /// The single expression of a computed property.
   var getter: SwiftExpression?
+  /// The statements of a computed property's getter, on lines of their own: used instead of
+  /// ``getter`` when not `nil`.
+  var getterBody: [SwiftStatement]? = nil
 }
 
 // MARK: Types
@@ -175,6 +183,8 @@ enum SwiftStatement: Sendable {
   case returnValue(SwiftExpression)
   /// `switch subject { cases }`.
   case switchOver(SwiftExpression, cases: [SwiftSwitchCase])
+  /// `if condition, condition { body }`.
+  case ifAll([SwiftCondition], then: [SwiftStatement])
   /// A `//` comment.
   case comment(String)
 }
@@ -185,6 +195,8 @@ enum SwiftCondition: Sendable {
   case expression(SwiftExpression)
   /// `let name`: the optional `name`, unwrapped under the same name.
   case optionalBinding(String)
+  /// `let name = value`: the optional `value`, unwrapped.
+  case binding(String, SwiftExpression)
 }
 
 /// One case of a `switch`; a case without statements does nothing.
@@ -221,6 +233,10 @@ enum SwiftExpression: Sendable {
   case array([SwiftExpression])
   /// `true` or `false`.
   case boolean(Bool)
+  /// A decimal integer literal.
+  case integer(Int)
+  /// `nil`.
+  case nilLiteral
   /// A string literal, escaped as Swift needs: `"Review"`.
   case string(String)
   /// `!operand`.

@@ -178,7 +178,11 @@ struct SwiftWriter {
       indent()
       text += "case "
       text += item.name
-      if let payload = item.payload {
+      if !item.labelled.isEmpty {
+        text.append("(")
+        list(item.labelled) { $0.write($1) }
+        text.append(")")
+      } else if let payload = item.payload {
         text.append("(")
         write(payload)
         text.append(")")
@@ -259,7 +263,9 @@ struct SwiftWriter {
 
   private mutating func write(_ value: SwiftFunction) {
     preamble(value.preamble)
-    let keyword = value.name == SwiftFunction.initializer ? "init" : "func \(value.name)"
+    let keyword =
+      value.name == SwiftFunction.initializer || value.name == SwiftFunction.failableInitializer
+      ? value.name : "func \(value.name)"
     indent()
     let start = text.count
     head(value.preamble, keyword)
@@ -324,6 +330,14 @@ struct SwiftWriter {
     text += value.name
     text += ": "
     write(value.type)
+    if let body = value.getterBody {
+      text += " {"
+      newline()
+      depth += 1
+      statements(body)
+      depth -= 1
+      return line("}")
+    }
     if let getter = value.getter {
       text += " { "
       write(getter)
@@ -403,6 +417,10 @@ struct SwiftWriter {
         text += " else { return }"
         return newline()
       }
+      if otherwise.count == 1, case .returnValue(.nilLiteral) = otherwise[0] {
+        text += " else { return nil }"
+        return newline()
+      }
       text += " else {"
       newline()
       depth += 1
@@ -413,8 +431,37 @@ struct SwiftWriter {
       line("return")
     case .returnValue(let value):
       indent()
+      let start = text.count
       text += "return "
       write(value)
+      if case .call(let call) = value, call.trailing == nil, !call.arguments.isEmpty,
+        !writtenFits(since: start)
+      {
+        // Too long for one line: the arguments on the next, or one per line.
+        text.removeText(from: start)
+        text += "return "
+        write(call.function)
+        text.append("(")
+        newline()
+        depth += 1
+        indent()
+        let arguments = text.count
+        list(call.arguments) { $0.write($1) }
+        text.append(")")
+        if call.arguments.count > 1 && !writtenFits(since: arguments) {
+          text.removeText(from: arguments)
+          for (index, argument) in call.arguments.enumerated() {
+            if index > 0 {
+              text.append(",")
+              newline()
+              indent()
+            }
+            write(argument)
+          }
+          text.append(")")
+        }
+        depth -= 1
+      }
       newline()
     case .switchOver(let subject, let cases):
       indent()
@@ -439,6 +486,35 @@ struct SwiftWriter {
       line("}")
     case .comment(let content):
       line(content.isEmpty ? "//" : "// \(Self.commentText(content))")
+    case .ifAll(let conditions, let body):
+      indent()
+      let start = text.count
+      text += "if "
+      list(conditions) { $0.write($1) }
+      text += " {"
+      if conditions.count > 1 && !writtenFits(since: start) {
+        // Too long for one line: one condition per line, the brace on a line of its own.
+        text.removeText(from: start)
+        text += "if "
+        for (index, condition) in conditions.enumerated() {
+          if index > 0 {
+            text.append(",")
+            newline()
+            depth += 1
+            indent()
+            depth -= 1
+          }
+          write(condition)
+        }
+        newline()
+        line("{")
+      } else {
+        newline()
+      }
+      depth += 1
+      statements(body)
+      depth -= 1
+      line("}")
     }
   }
 
@@ -449,6 +525,11 @@ struct SwiftWriter {
     case .optionalBinding(let name):
       text += "let "
       text += name
+    case .binding(let name, let value):
+      text += "let "
+      text += name
+      text += " = "
+      write(value)
     }
   }
 
@@ -507,6 +588,10 @@ struct SwiftWriter {
       text.append("]")
     case .boolean(let value):
       text += value ? "true" : "false"
+    case .integer(let value):
+      text += String(value)
+    case .nilLiteral:
+      text += "nil"
     case .string(let value):
       text.append("\"")
       for scalar in value.unicodeScalars {
