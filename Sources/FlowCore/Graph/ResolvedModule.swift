@@ -7,6 +7,8 @@
 public struct ResolvedModule: Sendable {
   /// The module's navigation graph, its paths and how each screen can be shown.
   public let analysis: ModuleAnalysis
+  /// The route of each deep link, or why it has none (spec section 12).
+  public let links: LinkRoutes
 
   /// The module resolved.
   public var module: FlowModule { analysis.graph.module }
@@ -18,10 +20,12 @@ public struct ResolvedModule: Sendable {
   /// removes a child the user leaves (the configuration's `children`).
   public init(module: FlowModule, children: ChildRemoval = .generated) {
     analysis = ModuleAnalysis(graph: FlowGraph(module: module), children: children)
+    links = LinkRoutes(analysis: analysis)
   }
 
   /// The module an analysis was made of.
   public init(analysis: ModuleAnalysis) {
     self.analysis = analysis
+    links = LinkRoutes(analysis: analysis)
   }
 }
