@@ -15,6 +15,9 @@ public enum LinkArrival: Sendable {
   case child(Coordinator.Type)
   /// The coordinator, a tab coordinator, shows its tab whose coordinator has that type.
   case tab(Coordinator.Type)
+  /// The coordinator asks a decision or shows an alert: the step arrives at once, and the
+  /// next one (the decision's case) waits for the answer.
+  case asking
 }
 
 /// One step of a link's route, on the coordinator of its leg.
@@ -28,6 +31,8 @@ public struct LinkStep {
     case decision
     /// Selects the tab of the coordinator of that type.
     case tab(Coordinator.Type)
+    /// A step the runtime cannot take: the link stops there.
+    case unsupported
   }
 
   let action: Action
@@ -56,6 +61,12 @@ public struct LinkStep {
   public static func tab(_ coordinator: Coordinator.Type) -> LinkStep {
     LinkStep(action: .tab(coordinator), arrival: .tab(coordinator), carriesLinkValue: false)
   }
+
+  /// An alert's button: not taken in this revision (the alert would stay on screen), so a
+  /// link whose route taps one stops there (``LinkFailure/stopped``).
+  public static var alertButton: LinkStep {
+    LinkStep(action: .unsupported, arrival: .asking, carriesLinkValue: false)
+  }
 }
 
 /// The part of a route in one coordinator: its steps, from where the coordinator starts.
@@ -67,7 +78,7 @@ public struct LinkLeg {
   public let start: String?
   /// The steps, in order; the last arrives at the next leg's coordinator, or (in the last
   /// leg) at the target screen. Empty when the target is the start screen.
-  public let steps: [LinkStep]
+  public fileprivate(set) var steps: [LinkStep]
 
   public init(_ coordinator: Coordinator.Type, start: String?, _ steps: [LinkStep]) {
     self.coordinator = coordinator
@@ -81,17 +92,51 @@ public struct LinkRoute {
   /// The link's name in the flow, for the app's logs.
   public let link: String
   /// The legs, from the entry coordinator's.
-  public let legs: [LinkLeg]
+  public private(set) var legs: [LinkLeg]
   /// The target screen's name, which the last leg's coordinator shows on top at the end.
   public let target: String
   /// Whether the link waits at a decision answered another way (the flow's `waits`).
   public let waits: Bool
 
-  public init(link: String, legs: [LinkLeg], target: String, waits: Bool = true) {
+  public init(link: String, legs: [LinkLeg] = [], target: String, waits: Bool = true) {
     self.link = link
     self.legs = legs
     self.target = target
     self.waits = waits
+  }
+
+  /// Adds a leg in `coordinator`, which starts at the screen `start` (`nil`: at a decision,
+  /// or with tabs): what generated `open(_:)` does for each coordinator the route enters.
+  public mutating func leg(_ coordinator: Coordinator.Type, start: String? = nil) {
+    legs.append(LinkLeg(coordinator, start: start, []))
+  }
+
+  /// Adds `step` to the last leg.
+  public mutating func add(_ step: LinkStep) {
+    guard !legs.isEmpty else { return }
+    legs[legs.count - 1].steps.append(step)
+  }
+
+  /// Adds ``LinkStep/event(_:to:carriesLinkValue:)`` to the last leg.
+  @MainActor public mutating func event<Event>(
+    _ event: Event, to arrival: LinkArrival, carriesLinkValue: Bool = false
+  ) {
+    add(.event(event, to: arrival, carriesLinkValue: carriesLinkValue))
+  }
+
+  /// Adds ``LinkStep/decision(to:)`` to the last leg.
+  public mutating func decision(to arrival: LinkArrival) {
+    add(.decision(to: arrival))
+  }
+
+  /// Adds ``LinkStep/tab(_:)`` to the last leg.
+  public mutating func tab(_ coordinator: Coordinator.Type) {
+    add(.tab(coordinator))
+  }
+
+  /// Adds ``LinkStep/alertButton`` to the last leg.
+  public mutating func alertButton() {
+    add(.alertButton)
   }
 }
 
@@ -128,15 +173,15 @@ extension Coordinator {
   public func follow(
     _ route: LinkRoute, onEnd: @escaping @MainActor (LinkOutcome) -> Void = { _ in }
   ) {
-    follow(asking: { answer in answer(route) }, onEnd: onEnd)
+    follow(onEnd: onEnd) { answer in answer(route) }
   }
 
   /// Follows the route that `ask` gives, once the app has made the values it needs (a
   /// link's `values`, answered possibly later): `nil` stops the link (``LinkFailure/noValue``).
   /// Opening another link before the answer replaces this one, and the answer is ignored.
   public func follow(
-    asking ask: (_ answer: @escaping @MainActor (LinkRoute?) -> Void) -> Void,
-    onEnd: @escaping @MainActor (LinkOutcome) -> Void = { _ in }
+    onEnd: @escaping @MainActor (LinkOutcome) -> Void = { _ in },
+    asking ask: (_ answer: @escaping @MainActor (LinkRoute?) -> Void) -> Void
   ) {
     let follower = linkFollower ?? LinkFollower(root: self)
     linkFollower = follower
@@ -183,7 +228,7 @@ extension Coordinator {
   /// The running child that shows `arrival` has happened, if it names a child or a tab.
   func child(at arrival: LinkArrival) -> Coordinator? {
     switch arrival {
-    case .screen: return nil
+    case .screen, .asking: return nil
     case .child(let type), .tab(let type):
       return children.last { ObjectIdentifier(Swift.type(of: $0)) == ObjectIdentifier(type) }
     }
@@ -194,6 +239,7 @@ extension Coordinator {
     switch arrival {
     case .screen(let name): topScreenName == name
     case .child, .tab: child(at: arrival).map { !$0.isFinished } ?? false
+    case .asking: true
     }
   }
 
@@ -397,6 +443,8 @@ final class LinkFollower {
       case .tab(let type):
         coordinator.select(type)
         if let tab = coordinator.child(at: step.arrival) { coordinator.endAbove(keeping: tab) }
+      case .unsupported:
+        return end(.notFollowed(.stopped))
       }
       // The step may have ended the link (a link opened from a handler replaces this one).
       guard self.place != nil else { return }

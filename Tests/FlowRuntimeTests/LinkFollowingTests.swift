@@ -173,7 +173,7 @@ private final class Outcomes {
     gate.start()
     try call(#require(gate.answer), true)
     var answer: (@MainActor (LinkRoute?) -> Void)?
-    gate.follow(asking: { answer = $0 }, onEnd: outcomes.record)
+    gate.follow(onEnd: outcomes.record) { answer = $0 }
     #expect(screens() == ["List"], "nothing happens before the value")
     try call(#require(answer), itemRoute(9))
     #expect(screens() == ["List", "Item9"])
@@ -185,8 +185,8 @@ private final class Outcomes {
     gate.start()
     try call(#require(gate.answer), true)
     var first: (@MainActor (LinkRoute?) -> Void)?
-    gate.follow(asking: { first = $0 }, onEnd: outcomes.record)
-    gate.follow(asking: { $0(nil) }, onEnd: outcomes.record)
+    gate.follow(onEnd: outcomes.record) { first = $0 }
+    gate.follow(onEnd: outcomes.record) { $0(nil) }
     try call(#require(first), itemRoute(4))
     #expect(outcomes.all == [.notFollowed(.replaced), .notFollowed(.noValue)])
     #expect(screens() == ["List"])

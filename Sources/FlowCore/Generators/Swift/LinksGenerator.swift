@@ -1,11 +1,15 @@
 /// Builds `FlowLink.swift`, the module's deep links (spec section 12): `enum FlowLink` with a
 /// case per link carrying its params as labelled values, `init?(url:)` that reads a URL
 /// into the first link in file order whose pattern it matches, and `url`, which builds one
-/// back. Reading, percent-coding and typed parsing are FlowRuntime's (`LinkURL`,
-/// `LinkValue`): the generated part only lists each pattern and its params. O(size of the
-/// links).
+/// back; `open(_:)` on each entry coordinator, which hands FlowRuntime the link's route as
+/// data (a leg per coordinator, a small value per step), and the `FlowLinkValues` protocol
+/// through which the app makes the values of `values`. Reading, percent-coding, typed parsing
+/// and following are FlowRuntime's (`LinkURL`, `LinkValue`, `follow`): the generated part
+/// only lists patterns, params and steps. O(size of the links and their routes).
 struct LinksGenerator {
   let context: CoordinatorGenerator.Context
+  /// The route of each link; `nil` for a module without links.
+  let routes: LinkRoutes?
 
   /// The name of the generated file.
   static let fileName = "FlowLink.swift"
@@ -70,6 +74,18 @@ struct LinksGenerator {
         ], modifiers: visible + [.nonisolated]),
       isVariable: true, name: "url", type: url, getter: nil,
       getterBody: [.switchOver(.identifier("self"), cases: writers)])
+    var opening: [SwiftDeclaration] = []
+    if let protocolDeclaration = valuesProtocol(links) {
+      opening.append(.protocolType(protocolDeclaration))
+    }
+    for entry in entries {
+      opening.append(
+        .type(
+          SwiftTypeDeclaration(
+            kind: .extensionType,
+            name: context.module.coordinators[entry].name.text + "Coordinator",
+            members: [.function(open(links))])))
+    }
     return SwiftFile(
       header: header, imports: ["FlowRuntime", "Foundation"],
       declarations: [
@@ -85,7 +101,278 @@ struct LinksGenerator {
           SwiftTypeDeclaration(
             kind: .extensionType, name: "FlowLink",
             members: [.function(initializer), .property(property)])),
-      ])
+      ] + opening)
+  }
+
+  // MARK: Opening
+
+  /// The coordinators that get `open(_:)`: the entries, or with none, those routes start at.
+  private var entries: [Int] {
+    let module = context.module
+    let marked = module.coordinators.indices.filter { module.coordinators[$0].isEntry }
+    guard marked.isEmpty else { return marked }
+    var starts: [Int] = []
+    for outcome in routes?.outcomes ?? [] {
+      if case .route(let route) = outcome, !starts.contains(route.entry) {
+        starts.append(route.entry)
+      }
+    }
+    return starts.sorted()
+  }
+
+  /// The name of the requirement that makes a value of `type`.
+  private func valueMaker(_ type: TypeExpression) -> String {
+    "make" + type.names.joined()
+  }
+
+  /// `FlowLinkValues`: a `make<Type>(for:answer:)` per type that some link's `values` makes;
+  /// `nil` when no link has `values`.
+  private func valuesProtocol(_ links: [LinkDefinition]) -> SwiftProtocol? {
+    var made: [(TypeExpression, [String])] = []
+    for link in links {
+      for value in link.values {
+        let params = value.params.map(\.text).joined(separator: ", ")
+        let use = "`\(link.name.text)`, from \(params)"
+        if let index = made.firstIndex(where: { valueMaker($0.0) == valueMaker(value.type.type) }) {
+          made[index].1.append(use)
+        } else {
+          made.append((value.type.type, [use]))
+        }
+      }
+    }
+    guard !made.isEmpty else { return nil }
+    let names = context.names
+    let requirements = made.map { type, uses in
+      SwiftFunction(
+        preamble: SwiftPreamble(
+          doc: ["Makes the value a link needs from its params, answered possibly later; `nil`"]
+            + ["stops the link. For " + uses.joined(separator: "; ") + "."]),
+        name: valueMaker(type),
+        parameters: [
+          SwiftParameter(label: "for", name: "link", type: .named("FlowLink")),
+          SwiftParameter(
+            label: "answer", name: "answer",
+            type: .function(
+              attributes: [.escaping, SwiftAttribute(name: "MainActor")],
+              parameters: [.optional(names.type(type))], returns: .named("Void"))),
+        ], body: nil)
+    }
+    return SwiftProtocol(
+      preamble: SwiftPreamble(
+        doc: [
+          "What the app makes for links whose route needs a value that no param is (their",
+          "`values`): `open(_:values:)` asks it when it follows such a link.",
+        ], attributes: [SwiftAttribute(name: "MainActor")], modifiers: context.access.modifiers),
+      name: "FlowLinkValues", requirements: requirements)
+  }
+
+  /// `open(_:onEnd:)`: a case per link that builds its route and hands it to `follow`.
+  private func open(_ links: [LinkDefinition]) -> SwiftFunction {
+    let module = context.module
+    let hasValues = links.contains { !$0.values.isEmpty }
+    var cases: [SwiftSwitchCase] = []
+    for link in links {
+      guard let pattern = link.url else { continue }
+      let name = SwiftNames.identifier(link.name.text)
+      guard let index = module.linkIndex(named: link.name.text),
+        let route = routes?.route(ofLink: index)
+      else {
+        cases.append(
+          SwiftSwitchCase(
+            pattern: .enumCase(name, bindings: []),
+            body: [
+              .expression(
+                .call(
+                  "onEnd",
+                  [
+                    .value(
+                      .call(.implicitMember("notFollowed"), [.value(.implicitMember("stopped"))]))
+                  ]
+                ))
+            ]))
+        continue
+      }
+      // The params and values the route's steps carry.
+      var usedParams = Set<Int>()
+      var usedValues: [Int] = []
+      for step in route.steps {
+        switch step.payload {
+        case .param(let param)?: usedParams.insert(param)
+        case .value(let value)? where !usedValues.contains(value): usedValues.append(value)
+        default: break
+        }
+      }
+      let usedNames = Set(usedParams.map { link.params[$0].name.text })
+      var bindings = pattern.paramNames.map {
+        usedNames.contains($0) ? SwiftNames.identifier($0) : "_"
+      }
+      if usedNames.isEmpty { bindings = [] }
+      var body = build(route, of: link)
+      if usedValues.isEmpty {
+        body.append(
+          .expression(
+            .call(
+              "follow",
+              [
+                .value(.identifier("route")),
+                SwiftArgument(label: "onEnd", value: .identifier("onEnd")),
+              ])))
+      } else {
+        body.append(.expression(.call("answer", [.value(.identifier("route"))])))
+        for value in usedValues.reversed() {
+          let variable = "value\(value + 1)"
+          body = [
+            .expression(
+              .call(
+                .member(of: "values", valueMaker(link.values[value].type.type)),
+                [SwiftArgument(label: "for", value: .identifier("link"))],
+                trailing: SwiftClosure(
+                  parameters: [SwiftClosureParameter(name: variable, type: nil)],
+                  body: [
+                    .guardStatement(
+                      .optionalBinding(variable),
+                      otherwise: [.returnValue(.call("answer", [.value(.nilLiteral)]))])
+                  ] + body)))
+          ]
+        }
+        body = [
+          .expression(
+            .call(
+              "follow", [SwiftArgument(label: "onEnd", value: .identifier("onEnd"))],
+              trailing: SwiftClosure(
+                parameters: [SwiftClosureParameter(name: "answer", type: nil)], body: body)))
+        ]
+      }
+      cases.append(SwiftSwitchCase(pattern: .enumCase(name, bindings: bindings), body: body))
+    }
+    var parameters = [SwiftParameter(label: "_", name: "link", type: .named("FlowLink"))]
+    if hasValues {
+      parameters.append(
+        SwiftParameter(
+          label: "values", name: "values", type: .existential(.named("FlowLinkValues"))))
+    }
+    parameters.append(
+      SwiftParameter(
+        label: "onEnd", name: "onEnd",
+        type: .function(
+          attributes: [.escaping, SwiftAttribute(name: "MainActor")],
+          parameters: [.named(context.names.runtime("LinkOutcome"))], returns: .named("Void")),
+        defaultValue: .closure(
+          SwiftClosure(parameters: [SwiftClosureParameter(name: "_", type: nil)]))))
+    return SwiftFunction(
+      preamble: SwiftPreamble(
+        doc: [
+          "Takes the app to `link`'s screen from wherever it is (FLOW-SPEC section 12): keeps the",
+          "part of the navigation that matches the start of the link's route, ends what is above",
+          "it and goes the rest of the way without animation. At a decision answered another way",
+          "the link waits until the navigation comes back to its route (unless it says",
+          "`waits: false`); a new link replaces a waiting one. `onEnd` is told how it ended.",
+        ], modifiers: context.access.modifiers),
+      name: "open", parameters: parameters,
+      body: [.switchOver(.identifier("link"), cases: cases)])
+  }
+
+  /// `var route = LinkRoute(...)`, then a `route.leg(...)` per coordinator the route enters
+  /// and a `route.add(...)` per step.
+  private func build(_ route: LinkRoute, of link: LinkDefinition) -> [SwiftStatement] {
+    let module = context.module
+    let graph = context.graph
+    func coordinatorType(_ index: Int) -> SwiftExpression {
+      .member(.identifier(module.coordinators[index].name.text + "Coordinator"), "self")
+    }
+    func leg(_ index: Int) -> SwiftStatement {
+      var arguments = [SwiftArgument.value(coordinatorType(index))]
+      let coordinator = graph.coordinators[index]
+      if case .node(let node) = coordinator.root, coordinator.isScreen(node) {
+        arguments.append(
+          SwiftArgument(
+            label: "start", value: .string(module.coordinators[index].screens[node].name.text)))
+      }
+      return .expression(.call(.member(of: "route", "leg"), arguments))
+    }
+    func add(_ step: String, _ arguments: [SwiftArgument]) -> SwiftStatement {
+      .expression(.call(.member(of: "route", step), arguments))
+    }
+    var arguments = [
+      SwiftArgument(label: "link", value: .string(link.name.text)),
+      SwiftArgument(label: "target", value: .string(link.target?.screen.text ?? "")),
+    ]
+    if !link.waits { arguments.append(SwiftArgument(label: "waits", value: .boolean(false))) }
+    var statements: [SwiftStatement] = [
+      .variable(name: "route", value: .call(context.names.runtime("LinkRoute"), arguments)),
+      leg(route.entry),
+    ]
+    for step in route.steps {
+      let coordinator = module.coordinators[step.coordinator]
+      switch step.kind {
+      case .selectTab(_, let child):
+        statements.append(add("tab", [.value(coordinatorType(child))]))
+        statements.append(leg(child))
+        continue
+      case .button:
+        statements.append(add("alertButton", []))
+      case .decisionCase(let graphStep):
+        statements.append(
+          add(
+            "decision",
+            [SwiftArgument(label: "to", value: arrival(graphStep, in: step.coordinator))]))
+      case .event(let graphStep):
+        guard let from = step.from,
+          case .screen(let screen) = graph.coordinators[step.coordinator].node(from)
+        else { continue }
+        let eventType = SwiftExpression.member(
+          .identifier(coordinator.name.text + "Coordinator"),
+          coordinator.screens[screen].name.text + "Event")
+        let eventName = SwiftNames.identifier(graphStep.transition.name.text)
+        var event = SwiftExpression.member(eventType, eventName)
+        switch step.payload {
+        case .param(let param)?:
+          event = .call(
+            event, [.value(.identifier(SwiftNames.identifier(link.params[param].name.text)))])
+        case .value(let value)?:
+          event = .call(event, [.value(.identifier("value\(value + 1)"))])
+        case nil:
+          break
+        }
+        var stepArguments = [
+          SwiftArgument.value(event),
+          SwiftArgument(label: "to", value: arrival(graphStep, in: step.coordinator)),
+        ]
+        if step.payload != nil {
+          stepArguments.append(SwiftArgument(label: "carriesLinkValue", value: .boolean(true)))
+        }
+        statements.append(add("event", stepArguments))
+      }
+      if case .start(let child)? = step.action, let index = child.child {
+        statements.append(leg(index))
+      }
+    }
+    return statements
+  }
+
+  /// Where `step` arrives: the screen it shows, the child it starts, or `.asking` for a
+  /// decision or an alert.
+  private func arrival(_ step: Step, in coordinator: Int) -> SwiftExpression {
+    let graph = context.graph.coordinators[coordinator]
+    let screens = context.module.coordinators[coordinator].screens
+    switch step.action {
+    case .push(let node), .present(let node), .replace(let node):
+      if case .screen(let screen) = graph.node(node) {
+        return .call(.implicitMember("screen"), [.value(.string(screens[screen].name.text))])
+      }
+      return .implicitMember("asking")
+    case .start(let child):
+      guard let index = child.child else { return .implicitMember("asking") }
+      return .call(
+        .implicitMember("child"),
+        [
+          .value(
+            .member(
+              .identifier(context.module.coordinators[index].name.text + "Coordinator"), "self"))
+        ])
+    default:
+      return .implicitMember("asking")
+    }
   }
 
   /// A case's doc: the link's `doc`, then its pattern.

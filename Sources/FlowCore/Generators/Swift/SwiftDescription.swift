@@ -129,6 +129,8 @@ struct SwiftParameter: Sendable {
   var label: String?
   var name: String
   var type: SwiftType
+  /// The default argument, if any.
+  var defaultValue: SwiftExpression? = nil
 }
 
 /// A property: stored when it has no getter.
@@ -173,6 +175,8 @@ enum SwiftStatement: Sendable {
   case expression(SwiftExpression)
   /// `let name = value`.
   case constant(name: String, value: SwiftExpression)
+  /// `var name = value`.
+  case variable(name: String, value: SwiftExpression)
   /// `target = value`.
   case assignment(target: SwiftExpression, value: SwiftExpression)
   /// `guard condition else { body }`.
@@ -207,7 +211,7 @@ struct SwiftSwitchCase: Sendable {
 
 /// What a `switch` case matches.
 enum SwiftPattern: Sendable {
-  /// `.name`, or `.name(let a, let b)` binding the associated values.
+  /// `.name`, or `.name(let a, let b)` binding the associated values (`_` ignores one).
   case enumCase(String, bindings: [String])
   /// `default`.
   case otherwise
@@ -237,6 +241,8 @@ enum SwiftExpression: Sendable {
   case integer(Int)
   /// `nil`.
   case nilLiteral
+  /// A closure, written where it stands.
+  case closure(SwiftClosure)
   /// A string literal, escaped as Swift needs: `"Review"`.
   case string(String)
   /// `!operand`.

@@ -111,7 +111,10 @@ public enum SwiftGenerator {
     if let file = types.file(header: header(for: sources)) {
       files.append((typesFileName, finish(file)))
     }
-    let links = LinksGenerator(context: context)
+    // Generate is handed the graph alone, so a module with links has its routes searched
+    // again here (the check searched them too); one without links costs nothing.
+    let routes = module.links.isEmpty ? nil : LinkRoutes(analysis: ModuleAnalysis(graph: graph))
+    let links = LinksGenerator(context: context, routes: routes)
     let linkSources = links.sources.map(options.displayPath)
     if let file = links.file(header: header(for: linkSources)) {
       files.append((LinksGenerator.fileName, finish(file)))

@@ -316,6 +316,10 @@ struct SwiftWriter {
     text += parameter.name
     text += ": "
     write(parameter.type)
+    if let value = parameter.defaultValue {
+      text += " = "
+      write(value)
+    }
   }
 
   /// A property's attributes (a property wrapper) stand on its line.
@@ -394,11 +398,18 @@ struct SwiftWriter {
     switch statement {
     case .expression(let expression):
       indent()
-      write(expression)
+      write(expression, after: "")
       newline()
     case .constant(let name, let value):
       indent()
       text += "let "
+      text += name
+      text += " = "
+      write(value)
+      newline()
+    case .variable(let name, let value):
+      indent()
+      text += "var "
       text += name
       text += " = "
       write(value)
@@ -431,37 +442,7 @@ struct SwiftWriter {
       line("return")
     case .returnValue(let value):
       indent()
-      let start = text.count
-      text += "return "
-      write(value)
-      if case .call(let call) = value, call.trailing == nil, !call.arguments.isEmpty,
-        !writtenFits(since: start)
-      {
-        // Too long for one line: the arguments on the next, or one per line.
-        text.removeText(from: start)
-        text += "return "
-        write(call.function)
-        text.append("(")
-        newline()
-        depth += 1
-        indent()
-        let arguments = text.count
-        list(call.arguments) { $0.write($1) }
-        text.append(")")
-        if call.arguments.count > 1 && !writtenFits(since: arguments) {
-          text.removeText(from: arguments)
-          for (index, argument) in call.arguments.enumerated() {
-            if index > 0 {
-              text.append(",")
-              newline()
-              indent()
-            }
-            write(argument)
-          }
-          text.append(")")
-        }
-        depth -= 1
-      }
+      write(value, after: "return ")
       newline()
     case .switchOver(let subject, let cases):
       indent()
@@ -518,6 +499,40 @@ struct SwiftWriter {
     }
   }
 
+  /// `prefix`, then `expression`. A call without a trailing closure that does not fit on the
+  /// line puts its arguments on the next one, or one per line if they do not fit there.
+  private mutating func write(_ expression: SwiftExpression, after prefix: String) {
+    let start = text.count
+    text += prefix
+    write(expression)
+    guard case .call(let call) = expression, call.trailing == nil, !call.arguments.isEmpty,
+      !writtenFits(since: start)
+    else { return }
+    text.removeText(from: start)
+    text += prefix
+    write(call.function)
+    text.append("(")
+    newline()
+    depth += 1
+    indent()
+    let arguments = text.count
+    list(call.arguments) { $0.write($1) }
+    text.append(")")
+    if call.arguments.count > 1 && !writtenFits(since: arguments) {
+      text.removeText(from: arguments)
+      for (index, argument) in call.arguments.enumerated() {
+        if index > 0 {
+          text.append(",")
+          newline()
+          indent()
+        }
+        write(argument)
+      }
+      text.append(")")
+    }
+    depth -= 1
+  }
+
   private mutating func write(_ condition: SwiftCondition) {
     switch condition {
     case .expression(let expression):
@@ -541,7 +556,7 @@ struct SwiftWriter {
       guard !bindings.isEmpty else { return }
       text.append("(")
       list(bindings) { writer, name in
-        writer.text += "let "
+        if name != "_" { writer.text += "let " }
         writer.text += name
       }
       text.append(")")
@@ -592,6 +607,8 @@ struct SwiftWriter {
       text += String(value)
     case .nilLiteral:
       text += "nil"
+    case .closure(let closure):
+      write(closure)
     case .string(let value):
       text.append("\"")
       for scalar in value.unicodeScalars {

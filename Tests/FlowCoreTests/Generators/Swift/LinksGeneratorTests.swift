@@ -14,7 +14,8 @@ import Testing
       page:
         url: /products/{number}/
         params: { number: Int }
-        to: Shop.Detail
+        to: Shop.List
+        waits: false
       home:
         url: /
         to: Shop.List
@@ -30,7 +31,7 @@ import Testing
             input: String
     """
 
-  @Test func eachLinkIsACaseReadInFileOrderAndWrittenBack() throws {
+  @Test func eachLinkIsACaseReadInFileOrderWrittenBackAndOpenedByItsRoute() throws {
     let files = try generate(Self.module)
     let file = try #require(files["FlowLink.swift"])
     #expect(
@@ -88,6 +89,32 @@ import Testing
               return LinkURL.url(path: ["products", number.linkText])
             case .home:
               return LinkURL.url(path: [])
+            }
+          }
+        }
+
+        extension ShopCoordinator {
+          /// Takes the app to `link`'s screen from wherever it is (FLOW-SPEC section 12): keeps the
+          /// part of the navigation that matches the start of the link's route, ends what is above
+          /// it and goes the rest of the way without animation. At a decision answered another way
+          /// the link waits until the navigation comes back to its route (unless it says
+          /// `waits: false`); a new link replaces a waiting one. `onEnd` is told how it ended.
+          func open(_ link: FlowLink, onEnd: @escaping @MainActor (LinkOutcome) -> Void = { _ in }) {
+            switch link {
+            case .product(let id, _):
+              var route = LinkRoute(link: "product", target: "Detail")
+              route.leg(ShopCoordinator.self, start: "List")
+              route.event(
+                ShopCoordinator.ListEvent.opened(id), to: .screen("Detail"), carriesLinkValue: true)
+              follow(route, onEnd: onEnd)
+            case .page:
+              var route = LinkRoute(link: "page", target: "List", waits: false)
+              route.leg(ShopCoordinator.self, start: "List")
+              follow(route, onEnd: onEnd)
+            case .home:
+              var route = LinkRoute(link: "home", target: "List")
+              route.leg(ShopCoordinator.self, start: "List")
+              follow(route, onEnd: onEnd)
             }
           }
         }
