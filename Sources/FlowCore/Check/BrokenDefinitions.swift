@@ -70,6 +70,10 @@ struct BrokenDefinitions {
         if alert.isBroken || isLaterDuplicate { ranges.append((alert.range, alert.name.range)) }
       }
     }
+    for (index, link) in module.links.enumerated()
+    where link.isBroken || !module.isFirstDefinition(link: index) {
+      ranges.append((link.range, link.name.range))
+    }
     for (range, name) in ranges {
       names.insert(Self.start(of: name))
       spans[range.fileName, default: []].append((range.start, range.end))

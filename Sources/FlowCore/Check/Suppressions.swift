@@ -22,6 +22,7 @@ package struct Suppressions {
       for decision in coordinator.decisions { add(decision.lint, scope: decision.range) }
       for alert in coordinator.alerts { add(alert.lint, scope: alert.range) }
     }
+    for link in module.links { add(link.lint, scope: link.range) }
   }
 
   private mutating func add(_ lint: Lint?, scope: SourceRange) {

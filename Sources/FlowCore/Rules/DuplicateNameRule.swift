@@ -107,6 +107,7 @@ package enum DuplicateNameRule: ModuleRule {
 
     /// Each generated Swift name, with what it is for messages (`nil`: the name itself).
     var generated: [(name: String, role: String?)] {
+      if kind == "link" { return [] }
       guard kind == "coordinator" else { return [(name.text, nil)] }
       let text = name.text
       var names: [(name: String, role: String?)] = [
@@ -137,6 +138,7 @@ package enum DuplicateNameRule: ModuleRule {
           name: coordinator.name, kind: "coordinator", hasInlineResult: hasInlineResult,
           hasEvents: !coordinator.events.isEmpty))
     }
+    definitions.append(contentsOf: module.links.map { Definition(name: $0.name, kind: "link") })
     definitions.sort {
       $0.name.range.precedes($1.name.range)
     }
@@ -186,6 +188,7 @@ package enum DuplicateNameRule: ModuleRule {
     owners = [:]
 
     checkNestedNames(module, into: &findings)
+    checkLinks(module, into: &findings)
 
     // Screens, decisions and alerts: the module's name table holds each coordinator's first
     // node of every name (screens before decisions before alerts), so only decisions and
@@ -214,6 +217,37 @@ package enum DuplicateNameRule: ModuleRule {
       }
     }
   }
+
+  /// Reports two links with the same URL pattern (the same literal segments, params in the
+  /// same places: no URL could tell them apart), at the later one, and a declared type that
+  /// has the name of the generated `FlowLink` enum (spec section 12).
+  private static func checkLinks(_ module: FlowModule, into findings: inout Findings) {
+    guard !module.links.isEmpty else { return }
+    var patterns: [[String?]: Int] = [:]
+    for (index, link) in module.links.enumerated() where module.isFirstDefinition(link: index) {
+      guard let url = link.url, !link.isBroken else { continue }
+      if let first = patterns[url.shape] {
+        let earlier = module.links[first]
+        findings.add(
+          self,
+          "link '\(link.name)' has the URL pattern of link '\(earlier.name)' ('\(url.text)' and "
+            + "'\(earlier.url?.text ?? "")'): no URL tells them apart, and the first would always "
+            + "win", at: link.name.range,
+          notes: [Note("link '\(earlier.name)' defined here", at: earlier.name.range)])
+      } else {
+        patterns[url.shape] = index
+      }
+    }
+    if let type = module.type(named: linkEnumName) {
+      findings.add(
+        self,
+        "type '\(type.name)' collides in generated Swift: the module's links generate the enum "
+          + "'\(linkEnumName)'; rename the type", at: type.name.range)
+    }
+  }
+
+  /// The enum generated for the module's links (spec section 12).
+  package static let linkEnumName = "FlowLink"
 
   /// `an` before `alert`, `a` before the other kinds of node.
   private static func article(_ kind: String) -> String { kind == "alert" ? "an" : "a" }

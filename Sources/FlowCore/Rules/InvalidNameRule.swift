@@ -120,6 +120,10 @@ package enum InvalidNameRule: ModuleRule {
         for button in alert.buttons { check(button.name, .lowerCamel, "button", &findings) }
       }
     }
+    for link in module.links {
+      check(link.name, .lowerCamel, "link", &findings)
+      for param in link.params { check(param.name, .lowerCamel, "param", &findings) }
+    }
   }
 
   private static func check(

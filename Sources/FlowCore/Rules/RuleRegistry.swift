@@ -19,6 +19,7 @@ public enum RuleRegistry {
     UnusedResultCaseRule.self,
     UnusedTypeRule.self,
     UnusedSuppressionRule.self,
+    UnreachableLinkRule.self,
   ]
 
   /// The rules that run over the module, in the order they run.

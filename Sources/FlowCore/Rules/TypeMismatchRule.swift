@@ -128,6 +128,44 @@ package enum TypeMismatchRule: ModuleRule {
         }
       }
     }
+    for link in module.links { checkLink(link, types: types, into: &findings) }
+  }
+
+  /// A link's params have the types a URL can give, optional only in a query, and its
+  /// `values` build types no param has (spec section 12).
+  private static func checkLink(
+    _ link: LinkDefinition, types: TypeKnowledge, into findings: inout Findings
+  ) {
+    let allowed = "String, Int, Double, Bool, UUID or URL"
+    for param in link.params where types.isKnown(param.type) {
+      let type = param.type.type
+      switch type {
+      case .named(let name) where LinkParam.allowedTypes.contains(name):
+        continue
+      case .optional(.named(let name)) where LinkParam.allowedTypes.contains(name):
+        guard let url = link.url, !url.isQueryParam(param.name.text) else { continue }
+        findings.add(
+          self,
+          "param '\(param.name)' of link '\(link.name)' is a path segment and cannot be "
+            + "optional ('\(type)'); only a query parameter may be", at: param.type.range)
+      default:
+        findings.add(
+          self,
+          "param '\(param.name)' of link '\(link.name)' has type '\(type)'; a link param is "
+            + "\(allowed), or one of these optional in a query; build other types from params "
+            + "with 'values'", at: param.type.range)
+      }
+    }
+    for value in link.values where types.isKnown(value.type) {
+      guard let param = link.params.first(where: { $0.type.type == value.type.type }) else {
+        continue
+      }
+      findings.add(
+        self,
+        "'values' of link '\(link.name)' builds '\(value.type.type)', which param "
+          + "'\(param.name)' already gives; 'values' is for a type no param has",
+        at: value.type.range)
+    }
   }
 
   private static func checkResultType(

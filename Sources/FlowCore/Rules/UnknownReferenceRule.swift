@@ -189,6 +189,62 @@ private struct Resolver {
         }
       }
     }
+    for link in module.links { checkLink(link) }
+  }
+
+  // MARK: Links
+
+  /// A link's `to`, `via`, `values` params, types and `lint` (spec section 12).
+  private mutating func checkLink(_ link: LinkDefinition) {
+    checkLint(link.lint)
+    for param in link.params { checkType(param.type) }
+    for value in link.values {
+      checkType(value.type)
+      for param in value.params where link.param(named: param.text) == nil {
+        report(
+          "link '\(link.name)' has no param '\(param)' to build '\(value.type.type)' from"
+            + Suggestion.didYouMean(param.text, in: link.params.map(\.name.text)),
+          at: param.range)
+      }
+    }
+    for name in link.via { checkCoordinator(name) }
+    guard let target = link.target, checkCoordinator(target.coordinator),
+      let coordinator = module.coordinatorIndex(named: target.coordinator.text)
+    else { return }
+    let owner = module.coordinators[coordinator]
+    let name = target.screen.text
+    switch module.node(named: name, in: coordinator) {
+    case .screen: return
+    case .decision:
+      report(
+        "'\(name)' is a decision of coordinator '\(owner.name)', not a screen; a link opens a "
+          + "screen", at: target.screen.range)
+    case .alert:
+      report(
+        "'\(name)' is an alert of coordinator '\(owner.name)', not a screen; a link opens a "
+          + "screen", at: target.screen.range)
+    case nil:
+      let hint = didYouMean(name, among: "screens of \(coordinator)") {
+        Self.nodeNames(of: .screen, in: owner)
+      }
+      report(
+        "screen '\(name)' does not exist in coordinator '\(owner.name)'" + hint,
+        at: target.screen.range)
+    }
+  }
+
+  /// Reports `name` unless it is a coordinator; whether it is one.
+  @discardableResult
+  private mutating func checkCoordinator(_ name: Identifier) -> Bool {
+    guard module.coordinator(named: name.text) == nil else { return true }
+    guard module.isComplete else { return false }
+    let module = self.module
+    let hint = didYouMean(name.text, among: "coordinators") {
+      module.coordinators.map(\.name.text)
+    }
+    let kind = module.type(named: name.text) != nil ? "; '\(name)' is a type" : ""
+    report("coordinator '\(name)' does not exist" + hint + kind, at: name.range)
+    return false
   }
 
   // MARK: Actions

@@ -75,6 +75,10 @@ package enum UnusedTypeRule: ModuleRule {
         for button in alert.buttons { use(button.payload) }
       }
     }
+    for link in module.links {
+      for param in link.params { use(param.type) }
+      for value in link.values { use(value.type) }
+    }
     while let name = pending.popLast() {
       switch module.type(named: name)?.kind {
       case .structure(let fields): for field in fields { use(field.type) }

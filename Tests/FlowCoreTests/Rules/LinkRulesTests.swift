@@ -1,0 +1,130 @@
+import FlowCore
+import Testing
+
+/// Every misuse of a link (spec section 12) is a finding of its rule at its place (section 8):
+/// `unknown-reference`, `type-mismatch`, `duplicate-name`, `invalid-name`, `unreachable-link`.
+@Suite struct LinkRulesTests {
+  private let app = """
+    version: 1
+    types:
+      Product: { struct: { id: String } }
+    coordinators:
+      Shop:
+        entry: true
+        start: List
+        screens:
+          List: { on: { open: { payload: String, push: Detail }, buy: { payload: Product, push: Pay } } }
+          Detail: { input: String }
+          Pay: { input: Product }
+        decisions:
+          Gate: { cases: { ok: stay } }
+
+    """
+
+  /// The findings of `rule` on `links` after `app`, against the marks.
+  private func expectFindings(
+    _ rule: RuleID, _ links: String, files extra: [String] = [],
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> [Finding] {
+    let module = MarkedModule([app + "links:\n" + links] + extra)
+    let findings = try Pipeline.check(module.files.map { .source($0) }).findings.of(rule)
+    #expect(
+      findings.map(Place.init).sorted() == module.marks.sorted(), "\(described(findings))",
+      sourceLocation: sourceLocation)
+    return findings
+  }
+
+  @Test func aTargetOrViaThatDoesNotResolveIsFoundAtTheName() throws {
+    let findings = try expectFindings(
+      "unknown-reference",
+      """
+        a: { url: /a, to: ↓Shp.Detail }
+        b: { url: /b, to: Shop.↓Detial }
+        c: { url: /c, to: Shop.↓Gate }
+        d: { url: /d, to: Shop.Detail, via: [↓Mian] }
+        e:
+          url: '/e/{id}'
+          params: { id: ↓Strin }
+          values: { ↓Prodct: [id], Product: [↓ids] }
+          to: Shop.Detail
+          lint: { ignore: [↓unreachable-lnk] }
+      """)
+    #expect(
+      findings.map(\.message).prefix(3) == [
+        "coordinator 'Shp' does not exist; did you mean 'Shop'?",
+        "screen 'Detial' does not exist in coordinator 'Shop'; did you mean 'Detail'?",
+        "'Gate' is a decision of coordinator 'Shop', not a screen; a link opens a screen",
+      ])
+  }
+
+  @Test func paramTypesAURLCannotGiveAreTypeMismatches() throws {
+    let findings = try expectFindings(
+      "type-mismatch",
+      """
+        a: { url: '/a/{id}', params: { id: ↓Product }, to: Shop.Detail }
+        b: { url: '/b/{id}', params: { id: ↓String? }, to: Shop.Detail }
+        c: { url: '/c?id={id}', params: { id: String? }, to: Shop.Detail }
+        d: { url: '/d/{id}', params: { id: ↓"[Int]" }, to: Shop.Detail }
+        e: { url: '/e/{id}', params: { id: String }, values: { ↓String: [id] }, to: Shop.Detail }
+      """)
+    #expect(findings.first?.message.contains("build other types from params with 'values'") == true)
+  }
+
+  @Test func twoLinksOfOneNameOrPatternAreDuplicates() throws {
+    let findings = try expectFindings(
+      "duplicate-name",
+      """
+        product: { url: '/products/{id}', params: { id: String }, to: Shop.Detail }
+        ↓same: { url: '/products/{key}?ref={ref}', params: { key: String, ref: String? }, to: Shop.Detail }
+        other: { url: '/products/{id}/reviews', params: { id: String }, to: Shop.Detail }
+      """,
+      files: ["version: 1\nlinks:\n  ↓product: { url: /p, to: Shop.Detail }\n"])
+    #expect(findings.first?.message.contains("the URL pattern of link 'product'") == true)
+  }
+
+  @Test func aTypeNamedFlowLinkCollidesWithTheGeneratedEnum() throws {
+    let module = MarkedModule([
+      "version: 1\ntypes:\n  ↓FlowLink: external\nlinks:\n  a: { url: /a, to: A.B }\n"
+    ])
+    let findings = try Pipeline.check(module.files.map { .source($0) }).findings.of(
+      "duplicate-name")
+    #expect(findings.map(Place.init) == module.marks, "\(described(findings))")
+  }
+
+  @Test func linkAndParamNamesAreLowerCamelCase() throws {
+    _ = try expectFindings(
+      "invalid-name",
+      """
+        ↓Product: { url: '/a/{Id}', params: { ↓Id: String }, to: Shop.Detail }
+      """)
+  }
+
+  @Test func anUnreachableLinkNamesWhereEveryRouteStops() throws {
+    let findings = try expectFindings(
+      "unreachable-link",
+      """
+        ↓pay: { url: /pay, to: Shop.Pay }
+        ↓detail: { url: '/d/{id}', params: { id: String }, to: Shop.Detail, via: [Shop, Shop] }
+        ok: { url: '/ok/{id}', params: { id: String }, to: Shop.Detail }
+        ignored: { url: /i, to: Shop.Pay, lint: { ignore: [unreachable-link] } }
+        broken: { url: /b, to: Shop.Pay, waits: maybe }
+      """)
+    #expect(
+      findings.map(\.message) == [
+        "link 'pay' cannot be followed: every route to 'Shop.Pay' stops at the step (screen "
+          + "'List' of 'Shop': event 'buy' pushes 'Pay'), which needs a payload 'Product'; no "
+          + "param of the link has that type: add one, or build it with 'values'",
+        "link 'detail' cannot be followed: no route to 'Shop.Detail' passes through 'Shop' after "
+          + "'Shop', as 'via' asks",
+      ])
+    #expect(findings.first?.notes.first?.range.start.line == 9)
+  }
+
+  @Test func aValueTheAppBuildsGivesThePayload() throws {
+    _ = try expectFindings(
+      "unreachable-link",
+      """
+        pay: { url: '/pay/{id}', params: { id: String }, values: { Product: [id] }, to: Shop.Pay }
+      """)
+  }
+}
