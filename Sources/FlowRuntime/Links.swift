@@ -363,6 +363,7 @@ final class LinkFollower {
       {
         quiet(coordinator.router)
         coordinator.endAbove(keeping: next)
+        if case .tab(let type) = last.action { coordinator.select(type) }
         coordinator = next
         leg += 1
       }
@@ -469,9 +470,13 @@ final class LinkFollower {
     quieted.removeAll()
   }
 
-  /// Turns off `router`'s animation until the follower's navigation is over.
+  /// Turns off `router`'s animation until the follower's navigation is over. A router whose
+  /// animation is off already (the app's choice, or a tab stack that follows its tab
+  /// container's router) is left alone.
   private func quiet(_ router: any Router) {
-    guard isPerforming, !quieted.contains(where: { $0.router === router }) else { return }
+    guard isPerforming, router.animatesTransitions,
+      !quieted.contains(where: { $0.router === router })
+    else { return }
     quieted.append((router, router.animatesTransitions))
     router.animatesTransitions = false
   }
