@@ -45,15 +45,15 @@ extension FlowLink {
       self = .order(id: id)
       return
     }
-    if let _ = link.match(["account", "settings"]) {
+    if link.match(["account", "settings"]) != nil {
       self = .settings
       return
     }
-    if let _ = link.match(["cart"]) {
+    if link.match(["cart"]) != nil {
       self = .cart
       return
     }
-    if let _ = link.match(["welcome", "notifications"]) {
+    if link.match(["welcome", "notifications"]) != nil {
       self = .tour
       return
     }

@@ -397,8 +397,9 @@ struct LinksGenerator {
       arguments.append(
         SwiftArgument(label: "query", value: .array(pattern.query.map { .string($0.key) })))
     }
+    let match = SwiftExpression.call(.member(of: "link", "match"), arguments)
     var conditions: [SwiftCondition] = [
-      .binding(params.isEmpty ? "_" : "match", .call(.member(of: "link", "match"), arguments))
+      params.isEmpty ? .expression(.isNotNil(match)) : .binding("match", match)
     ]
     var values: [SwiftArgument] = []
     for (index, param) in params.enumerated() {

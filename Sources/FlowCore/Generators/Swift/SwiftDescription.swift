@@ -247,6 +247,8 @@ enum SwiftExpression: Sendable {
   case string(String)
   /// `!operand`.
   indirect case not(SwiftExpression)
+  /// `operand != nil`.
+  indirect case isNotNil(SwiftExpression)
 
   /// `base.name`, for a member of a name in scope.
   static func member(of base: String, _ name: String) -> SwiftExpression {

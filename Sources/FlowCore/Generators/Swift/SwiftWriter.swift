@@ -586,6 +586,9 @@ struct SwiftWriter {
     case .not(let operand):
       text.append("!")
       write(operand)
+    case .isNotNil(let operand):
+      write(operand)
+      text += " != nil"
     case .call(let call):
       write(call.function)
       if !call.arguments.isEmpty || call.trailing == nil {

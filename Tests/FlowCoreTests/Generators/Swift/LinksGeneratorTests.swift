@@ -71,7 +71,7 @@ import Testing
               self = .page(number: number)
               return
             }
-            if let _ = link.match([]) {
+            if link.match([]) != nil {
               self = .home
               return
             }
