@@ -62,12 +62,12 @@ final class LinkOutcomes {
     #expect(
       link("https://shop.example.com/products/\(id.uuidString)/") == .product(id: id, source: nil))
     #expect(link("/account/orders/\(Example.order.id.uuidString)") == .order(id: Example.order.id))
-    #expect(link("https://shop.example.com/account/settings") == .settings)
+    #expect(link("https://shop.example.com/account/orders") == .orders)
   }
 
   @Test func aCustomSchemesHostIsTheFirstSegment() {
     #expect(link("shop://cart") == .cart)
-    #expect(link("shop://account/settings") == .settings)
+    #expect(link("shop://account/orders") == .orders)
     #expect(link("shop://products/\(id.uuidString)") == .product(id: id, source: nil))
     #expect(link("https://cart") == nil, "for https the host is not part of the path")
   }
@@ -84,7 +84,7 @@ final class LinkOutcomes {
   @Test func eachLinksURLReadsBackToIt() {
     let links: [FlowLink] = [
       .product(id: id, source: nil), .product(id: id, source: "a&b=c d/é"),
-      .order(id: Example.order.id), .settings, .cart, .tour,
+      .order(id: Example.order.id), .orders, .cart, .tour,
     ]
     for value in links {
       #expect(FlowLink(url: value.url) == value, "\(value.url)")
@@ -115,7 +115,7 @@ final class LinkOutcomes {
 
   @Test func fromAColdStartEachLinkReachesItsScreenWithTheRightStack() throws {
     let cases: [(FlowLink, tab: Int, stack: [String])] = [
-      (.settings, 3, ["Profile(ada)", "Settings"]),
+      (.orders, 3, ["Profile(ada)", "OrderHistory"]),
       (
         .order(id: Example.order.id), 3,
         ["Profile(ada)", "OrderHistory", "OrderDetail(order ABCD)"]
@@ -137,10 +137,10 @@ final class LinkOutcomes {
   }
 
   @Test func theRestOfTheRouteIsNotAnimated() throws {
-    open(.settings)
+    open(.orders)
     harness.screens.answer(.signedIn(Example.user))
     let account = try harness.tab(3)
-    #expect(account.calls == ["push Profile(ada)", "push Settings [not animated]"])
+    #expect(account.calls == ["push Profile(ada)", "push OrderHistory [not animated]"])
     #expect(harness.router.calls.last == "select tab 3 of MainTabs")
     #expect(harness.router.animatesTransitions && account.animatesTransitions)
   }
@@ -148,11 +148,10 @@ final class LinkOutcomes {
   @Test func aWarmStartKeepsWhatIsShownAndReplacesWhatIsAbove() throws {
     _ = try harness.signedIn()
     let account = try harness.tab(3)
-    tap(AccountCoordinator.ProfileEvent.orders, on: account)
-    tap(AccountCoordinator.OrderHistoryEvent.selected(Example.order), on: account)
-    open(.settings)
+    tap(AccountCoordinator.ProfileEvent.settings, on: account)
+    open(.orders)
     #expect(outcomes.all == [.followed])
-    #expect(names(account) == ["Profile(ada)", "Settings"])
+    #expect(names(account) == ["Profile(ada)", "OrderHistory"])
     #expect(try selectedTab() == 3)
     #expect(harness.screens.asked == ["Launch"], "the launch is not asked again")
   }
@@ -178,7 +177,7 @@ final class LinkOutcomes {
   }
 
   @Test func aDecisionAnsweredTheOtherWayWaitsAndTheLinkGoesOnAfterSignIn() throws {
-    open(.settings)
+    open(.orders)
     harness.screens.answer(.signedOut(nil))
     #expect(outcomes.all.isEmpty, "the link waits")
     #expect(names(harness.router) == ["SignIn"])
@@ -186,11 +185,11 @@ final class LinkOutcomes {
     harness.screens.answer(AuthCoordinator.CheckCredentialsAnswer.accepted(Example.user))
     #expect(outcomes.all == [.followed])
     #expect(try selectedTab() == 3)
-    #expect(names(try harness.tab(3)) == ["Profile(ada)", "Settings"])
+    #expect(names(try harness.tab(3)) == ["Profile(ada)", "OrderHistory"])
   }
 
   @Test func aSecondLinkReplacesAWaitingOne() throws {
-    open(.settings)
+    open(.orders)
     open(.cart)
     #expect(outcomes.all == [.notFollowed(.replaced)])
     harness.screens.answer(.signedIn(Example.user))

@@ -14,10 +14,10 @@ nonisolated enum FlowLink: Hashable, Sendable {
   ///
   /// `/account/orders/{id}`
   case order(id: UUID)
-  /// The account settings, from a widget; a signed-out customer signs in first.
+  /// The order history, from a widget; a signed-out customer signs in first.
   ///
-  /// `/account/settings`
-  case settings
+  /// `/account/orders`
+  case orders
   /// The basket, from a reminder.
   ///
   /// `/cart`
@@ -45,8 +45,8 @@ extension FlowLink {
       self = .order(id: id)
       return
     }
-    if link.match(["account", "settings"]) != nil {
-      self = .settings
+    if link.match(["account", "orders"]) != nil {
+      self = .orders
       return
     }
     if link.match(["cart"]) != nil {
@@ -69,8 +69,8 @@ extension FlowLink {
         path: ["products", id.linkText], query: ["ref"], values: [source?.linkText])
     case .order(let id):
       return LinkURL.url(path: ["account", "orders", id.linkText])
-    case .settings:
-      return LinkURL.url(path: ["account", "settings"])
+    case .orders:
+      return LinkURL.url(path: ["account", "orders"])
     case .cart:
       return LinkURL.url(path: ["cart"])
     case .tour:
@@ -144,14 +144,14 @@ extension AppCoordinator {
           answer(route)
         }
       }
-    case .settings:
-      var route = LinkRoute(link: "settings", target: "Settings")
+    case .orders:
+      var route = LinkRoute(link: "orders", target: "OrderHistory")
       route.leg(AppCoordinator.self)
       route.decision(to: .child(MainCoordinator.self))
       route.leg(MainCoordinator.self)
       route.tab(AccountCoordinator.self)
       route.leg(AccountCoordinator.self, start: "Profile")
-      route.event(AccountCoordinator.ProfileEvent.settings, to: .screen("Settings"))
+      route.event(AccountCoordinator.ProfileEvent.orders, to: .screen("OrderHistory"))
       follow(route, onEnd: onEnd)
     case .cart:
       var route = LinkRoute(link: "cart", target: "Basket")

@@ -12,7 +12,7 @@ import Testing
         params: { id: String, source: String? }
         to: Shop.Detail
       page:
-        url: /products/{number}/
+        url: /pages/{number}/
         params: { number: Int }
         to: Shop.List
         waits: false
@@ -48,7 +48,7 @@ import Testing
           ///
           /// `/products/{id}?ref={source}`
           case product(id: String, source: String?)
-          /// `/products/{number}/`
+          /// `/pages/{number}/`
           case page(number: Int)
           /// `/`
           case home
@@ -67,7 +67,7 @@ import Testing
               self = .product(id: id, source: source)
               return
             }
-            if let match = link.match(["products", nil]), let number = match.value(Int.self, 0) {
+            if let match = link.match(["pages", nil]), let number = match.value(Int.self, 0) {
               self = .page(number: number)
               return
             }
@@ -86,7 +86,7 @@ import Testing
               return LinkURL.url(
                 path: ["products", id.linkText], query: ["ref"], values: [source?.linkText])
             case .page(let number):
-              return LinkURL.url(path: ["products", number.linkText])
+              return LinkURL.url(path: ["pages", number.linkText])
             case .home:
               return LinkURL.url(path: [])
             }
