@@ -5,7 +5,9 @@ For 1,000, 10,000 and 100,000 screens in one file, and 100,000 screens spread ov
 files, it times (median wall time of several runs) a bare C loop over libyaml's parse
 events (the floor: no tool reading YAML with libyaml can be faster), then `flowc check`,
 `flowc generate` and `flowc graph`, and prints each as a ratio to the floor measured in
-the same run, with peak memory (RSS) against the input size. Ratios, not absolute times,
+the same run, with peak memory (RSS) against the input size. It then times `flowc check`
+on the largest one-file module with 1,000 deep links added (`make_module.py --links`), as
+a ratio to the check without links in the same run: what proving the links' routes costs. Ratios, not absolute times,
 are what we track: these machines are noisy and shared.
 
 With `--baseline PATH` it also times another flowc binary (say, a release build of the
@@ -72,15 +74,18 @@ def supports(command):
                           stderr=subprocess.DEVNULL).returncode == 0
 
 
-def module(screens, files):
-    """Writes (once) a module of `screens` screens, 100 per coordinator, in `files` files."""
+def module(screens, files, links=0):
+    """Writes (once) a module of `screens` screens, 100 per coordinator, in `files` files,
+    with `links` deep links."""
     coordinators = max(1, screens // 100)
-    name = f"m{screens}" + (f"x{files}" if files > 1 else "")
+    name = f"m{screens}" + (f"x{files}" if files > 1 else "") + (f"l{links}" if links else "")
     path = os.path.join(WORK, name + ("" if files > 1 else ".flow.yaml"))
     if not os.path.exists(path):
         command = [sys.executable, os.path.join(HERE, "make_module.py"), str(coordinators), "100", path]
         if files > 1:
             command += ["--files", str(files)]
+        if links:
+            command += ["--links", str(links)]
         subprocess.run(command, check=True)
     if files > 1:
         paths = sorted(os.path.join(path, f) for f in os.listdir(path))
@@ -198,6 +203,19 @@ def main():
               f"{drawn['build the drawing'] * 1000:.0f}ms and writing it "
               f"{drawn['write the drawing'] * 1000:.0f}ms "
               f"({(drawn['build the drawing'] + drawn['write the drawing']) / check:.2f}× check)")
+    # The links' route search: the largest one-file module with 1,000 links against the
+    # same module without them, measured here, interleaved, so the machine's drift cancels.
+    if supports("links"):
+        largest = max(screens for screens, files in cases if files == 1)
+        plain, _ = module(largest, 1)
+        linked, _ = module(largest, 1, links=1000)
+        without, with_links = [], []
+        for _ in range(runs):
+            without.append(run_once([FLOWC, "check"] + plain)[0])
+            with_links.append(run_once([FLOWC, "check"] + linked)[0])
+        without, with_links = statistics.median(without), statistics.median(with_links)
+        print(f"{largest:,} screens: check with 1,000 links {with_links * 1000:.0f}ms, "
+              f"{with_links / without:.2f}× the check without links ({without * 1000:.0f}ms)")
     if baseline:
         print(f"\nagainst the baseline {baseline} (this build's time / the baseline's, "
               "measured in this run; below 1 is faster):")

@@ -6,8 +6,15 @@ first screen and handles its result, so the children form a chain. Every screen 
 reachable, can go back and can finish; payloads, a decision per ten screens and a
 declared struct exercise the type checks. `flowc check` reports nothing on it.
 
-usage: make_module.py COORDINATORS SCREENS OUT [--files K]
-  OUT is a file (one file) or, with --files K, a directory that receives K files.
+With --links L it also declares L deep links to screens spread over the whole chain, each
+with an `Int` param the app builds the `Item` payloads from (`values`); one in a hundred
+passes through a coordinator of its own with `via`. Every link has a route, so the check
+still reports nothing, and its route search has real work: a route to coordinator k
+takes k child starts.
+
+usage: make_module.py COORDINATORS SCREENS OUT [--files K] [--links L]
+  OUT is a file (one file) or, with --files K, a directory that receives K files; the
+  links go into the last file.
 """
 import argparse
 import os
@@ -53,6 +60,21 @@ def coordinator(index, count, screens):
     return "\n".join(lines) + "\n"
 
 
+def links(count, coordinators, screens):
+    lines = ["links:"]
+    for index in range(count):
+        target = index * coordinators // count
+        screen = (index * 7) % screens
+        lines.append(f"  link{index}:")
+        lines.append(f"    url: /c{target}/s{screen}/{{id}}/{index}")
+        lines.append("    params: { id: Int }")
+        lines.append("    values: { Item: [id] }")
+        lines.append(f"    to: C{target}.S{screen}")
+        if index % 100 == 99 and target > 0:
+            lines.append(f"    via: [C0, C{max(1, target // 2)}]")
+    return "\n".join(lines) + "\n"
+
+
 def header(with_types):
     text = "version: 1\n"
     if with_types:
@@ -66,6 +88,7 @@ def main(argv):
     parser.add_argument("screens", type=int)
     parser.add_argument("out")
     parser.add_argument("--files", type=int, default=1)
+    parser.add_argument("--links", type=int, default=0)
     options = parser.parse_args(argv[1:])
     count, screens, out, files = options.coordinators, options.screens, options.out, options.files
     if files == 1:
@@ -73,6 +96,8 @@ def main(argv):
             handle.write(header(True))
             for index in range(count):
                 handle.write(coordinator(index, count, screens))
+            if options.links:
+                handle.write(links(options.links, count, screens))
         return
     os.makedirs(out, exist_ok=True)
     per_file = (count + files - 1) // files
@@ -84,6 +109,8 @@ def main(argv):
             handle.write(header(part == 0))
             for index in chunk:
                 handle.write(coordinator(index, count, screens))
+            if options.links and chunk.stop == count:
+                handle.write(links(options.links, count, screens))
 
 
 if __name__ == "__main__":

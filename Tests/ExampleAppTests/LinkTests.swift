@@ -84,7 +84,7 @@ final class LinkOutcomes {
   @Test func eachLinksURLReadsBackToIt() {
     let links: [FlowLink] = [
       .product(id: id, source: nil), .product(id: id, source: "a&b=c d/é"),
-      .order(id: Example.order.id), .orders, .cart, .tour,
+      .order(id: Example.order.id), .orders, .cart, .tour, .category(name: "Red / Blue"),
     ]
     for value in links {
       #expect(FlowLink(url: value.url) == value, "\(value.url)")
@@ -122,6 +122,7 @@ final class LinkOutcomes {
       ),
       (.product(id: Example.shoes.id, source: nil), 1, ["Results", "Details(Shoes)"]),
       (.cart, 2, ["Basket"]),
+      (.category(name: "Shoes"), 0, ["Categories", "Products(Shoes)"]),
     ]
     for (link, tab, stack) in cases {
       let harness = Harness()

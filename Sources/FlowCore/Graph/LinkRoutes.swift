@@ -106,14 +106,27 @@ public struct LinkUnreachable: Sendable {
   public var entries: [Int]
 }
 
-/// What a link can give as a payload: a param of the type, or a `values` type.
+/// What a link can give as a payload: a param of the type, or a `values` type. Looking a
+/// type up costs a hash lookup, however many params the link has.
 struct Payloads: Sendable {
   private let params: [TypeExpression]
   private let values: [TypeExpression]
+  /// The params of each type, in order.
+  private let paramsByType: [TypeExpression: [Int]]
+  /// The first `values` entry of each type.
+  private let valueByType: [TypeExpression: Int]
 
   init(_ link: LinkDefinition) {
     params = link.params.map(\.type.type)
     values = link.values.map(\.type.type)
+    var byType: [TypeExpression: [Int]] = [:]
+    for (index, type) in params.enumerated() { byType[type, default: []].append(index) }
+    paramsByType = byType
+    var firstValue: [TypeExpression: Int] = [:]
+    for (index, type) in values.enumerated() where firstValue[type] == nil {
+      firstValue[type] = index
+    }
+    valueByType = firstValue
   }
 
   /// What two links with the same key give alike.
@@ -126,14 +139,14 @@ struct Payloads: Sendable {
   /// (or of `U`). `fitting` lists the params that fit when there are two or more.
   func source(of type: TypeExpression) -> (source: LinkPayloadSource?, fitting: [Int]) {
     if type == .invalid { return (nil, []) }
-    var exact = params.indices.filter { params[$0] == type }
+    var exact = paramsByType[type] ?? []
     if exact.isEmpty, case .optional(let wrapped) = type {
-      exact = params.indices.filter { params[$0] == wrapped }
+      exact = paramsByType[wrapped] ?? []
     }
     if exact.count == 1 { return (.param(exact[0]), exact) }
     if exact.count > 1 { return (nil, exact) }
-    if let value = values.firstIndex(of: type) { return (.value(value), []) }
-    if case .optional(let wrapped) = type, let value = values.firstIndex(of: wrapped) {
+    if let value = valueByType[type] { return (.value(value), []) }
+    if case .optional(let wrapped) = type, let value = valueByType[wrapped] {
       return (.value(value), [])
     }
     return (nil, [])

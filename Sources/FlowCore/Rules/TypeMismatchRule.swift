@@ -156,10 +156,12 @@ package enum TypeMismatchRule: ModuleRule {
             + "with 'values'", at: param.type.range)
       }
     }
+    var paramOfType: [TypeExpression: LinkParam] = [:]
+    for param in link.params where paramOfType[param.type.type] == nil {
+      paramOfType[param.type.type] = param
+    }
     for value in link.values where types.isKnown(value.type) {
-      guard let param = link.params.first(where: { $0.type.type == value.type.type }) else {
-        continue
-      }
+      guard let param = paramOfType[value.type.type] else { continue }
       findings.add(
         self,
         "'values' of link '\(link.name)' builds '\(value.type.type)', which param "

@@ -198,9 +198,10 @@ private struct Resolver {
   private mutating func checkLink(_ link: LinkDefinition) {
     checkLint(link.lint)
     for param in link.params { checkType(param.type) }
+    let params = Set(link.params.map(\.name.text))
     for value in link.values {
       checkType(value.type)
-      for param in value.params where link.param(named: param.text) == nil {
+      for param in value.params where !params.contains(param.text) {
         report(
           "link '\(link.name)' has no param '\(param)' to build '\(value.type.type)' from"
             + Suggestion.didYouMean(param.text, in: link.params.map(\.name.text)),

@@ -73,7 +73,7 @@ package enum UnreachableLinkRule: ModuleRule {
           message =
             start
             + "routes reach coordinator '\(coordinator)', but no screen event, decision case or "
-            + "alert button of it leads to screen '\(target)' (\(from))"
+            + "alert button of it leads to screen '\(link.target?.screen.text ?? "")' (\(from))"
         } else {
           message =
             start

@@ -6,18 +6,22 @@ import Foundation
 /// The deep links of the flow (FLOW-SPEC section 12): one case per link, with its
 /// params. Give one to `open(_:)` on the entry coordinator to take the app there.
 nonisolated enum FlowLink: Hashable, Sendable {
-  /// A product page, from a shared URL or a notification.
+  /// A product page, from a shared URL; the app loads the product from its id.
   ///
   /// `/products/{id}?ref={source}`
   case product(id: UUID, source: String?)
-  /// An order in the account tab, from a shipping notification.
+  /// The products of one category, from a campaign.
   ///
-  /// `/account/orders/{id}`
-  case order(id: UUID)
-  /// The order history, from a widget; a signed-out customer signs in first.
+  /// `/categories/{name}`
+  case category(name: String)
+  /// The order history, from the account widget.
   ///
   /// `/account/orders`
   case orders
+  /// One order in the account tab, from an order notification.
+  ///
+  /// `/account/orders/{id}`
+  case order(id: UUID)
   /// The basket, from a reminder.
   ///
   /// `/cart`
@@ -41,12 +45,16 @@ extension FlowLink {
       self = .product(id: id, source: source)
       return
     }
-    if let match = link.match(["account", "orders", nil]), let id = match.value(UUID.self, 0) {
-      self = .order(id: id)
+    if let match = link.match(["categories", nil]), let name = match.value(String.self, 0) {
+      self = .category(name: name)
       return
     }
     if link.match(["account", "orders"]) != nil {
       self = .orders
+      return
+    }
+    if let match = link.match(["account", "orders", nil]), let id = match.value(UUID.self, 0) {
+      self = .order(id: id)
       return
     }
     if link.match(["cart"]) != nil {
@@ -67,10 +75,12 @@ extension FlowLink {
     case .product(let id, let source):
       return LinkURL.url(
         path: ["products", id.linkText], query: ["ref"], values: [source?.linkText])
-    case .order(let id):
-      return LinkURL.url(path: ["account", "orders", id.linkText])
+    case .category(let name):
+      return LinkURL.url(path: ["categories", name.linkText])
     case .orders:
       return LinkURL.url(path: ["account", "orders"])
+    case .order(let id):
+      return LinkURL.url(path: ["account", "orders", id.linkText])
     case .cart:
       return LinkURL.url(path: ["cart"])
     case .tour:
@@ -124,6 +134,27 @@ extension AppCoordinator {
           answer(route)
         }
       }
+    case .category(let name):
+      var route = LinkRoute(link: "category", target: "Products")
+      route.leg(AppCoordinator.self)
+      route.decision(to: .child(MainCoordinator.self))
+      route.leg(MainCoordinator.self)
+      route.tab(ShopCoordinator.self)
+      route.leg(ShopCoordinator.self, start: "Categories")
+      route.event(
+        ShopCoordinator.CategoriesEvent.selected(name),
+        to: .screen("Products"),
+        carriesLinkValue: true)
+      follow(route, onEnd: onEnd)
+    case .orders:
+      var route = LinkRoute(link: "orders", target: "OrderHistory")
+      route.leg(AppCoordinator.self)
+      route.decision(to: .child(MainCoordinator.self))
+      route.leg(MainCoordinator.self)
+      route.tab(AccountCoordinator.self)
+      route.leg(AccountCoordinator.self, start: "Profile")
+      route.event(AccountCoordinator.ProfileEvent.orders, to: .screen("OrderHistory"))
+      follow(route, onEnd: onEnd)
     case .order:
       follow(onEnd: onEnd) { answer in
         values.makeOrder(for: link) { value1 in
@@ -144,15 +175,6 @@ extension AppCoordinator {
           answer(route)
         }
       }
-    case .orders:
-      var route = LinkRoute(link: "orders", target: "OrderHistory")
-      route.leg(AppCoordinator.self)
-      route.decision(to: .child(MainCoordinator.self))
-      route.leg(MainCoordinator.self)
-      route.tab(AccountCoordinator.self)
-      route.leg(AccountCoordinator.self, start: "Profile")
-      route.event(AccountCoordinator.ProfileEvent.orders, to: .screen("OrderHistory"))
-      follow(route, onEnd: onEnd)
     case .cart:
       var route = LinkRoute(link: "cart", target: "Basket")
       route.leg(AppCoordinator.self)

@@ -36,7 +36,7 @@ import Testing
     for rule in RuleRegistry.blockingGeneration {
       #expect(words.contains(rule.rawValue), "\(rule)")
     }
-    #expect(GenerateCommand.help.contains("unhandled-result are errors here"))
+    #expect(GenerateCommand.help.contains("unhandled-result and unreachable-link are errors here"))
   }
 
   /// The layout the derivation gives, the same as the help written by hand before it.

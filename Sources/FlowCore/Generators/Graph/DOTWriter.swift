@@ -176,6 +176,7 @@ private struct Writer {
       (style, color) = (["rounded", "filled"], Palette.finish)
     case .coordinator: (shape, color) = ("box3d", Palette.child)
     case .missing: style = ["rounded", "filled", "dashed"]
+    case .link: (shape, color) = ("cds", Palette.link)
     }
     switch node.emphasis {
     case .problem: (color, fontColor, width) = (Palette.problem, Palette.problem, "2")
@@ -260,6 +261,7 @@ private struct Writer {
     case .stay: (pattern, head) = ("dotted", "vee")
     case .select: (pattern, head, width, constrains) = ("dotted", "odot", "2", false)
     case .finish: constrains = false
+    case .link: (pattern, head, width) = ("bold", "normal", "1.5")
     case .start, .tab:
       width = "2"
       if edge.style?.isModal == true { head = "empty" }

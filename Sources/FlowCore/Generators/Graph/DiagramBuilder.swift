@@ -79,6 +79,7 @@ private struct Builder {
   mutating func build() -> FlowDiagram {
     for coordinator in drawn { addCluster(coordinator) }
     for coordinator in drawn { addEdges(of: coordinator) }
+    addLinks()
     for index in diagram.edges.indices {
       let edge = diagram.edges[index]
       if edge.emphasis == .normal, diagram.nodes[edge.from].emphasis == .unreachable {
@@ -146,6 +147,28 @@ private struct Builder {
         kind: .result, label: resultCase.name.text,
         detail: resultCase.payload.map { $0.type.description }, in: cluster,
         at: resultCase.name.range)
+    }
+  }
+
+  /// Each link whose screen is drawn: a node of its own, outside the clusters, marked by the
+  /// findings at its name (`unreachable-link`), and an entry arrow into the screen labelled
+  /// with its URL pattern (spec section 12).
+  private mutating func addLinks() {
+    for (index, link) in module.links.enumerated()
+    where !link.isBroken && module.isFirstDefinition(link: index) {
+      guard let target = link.target, let url = link.url,
+        let coordinator = module.coordinatorIndex(named: target.coordinator.text),
+        clusterOf[coordinator] != nil,
+        case .screen(let screen) = module.node(named: target.screen.text, in: coordinator)
+      else { continue }
+      let node = addNode(
+        id: "link_" + DiagramIdentifiers.sanitized(link.name.text), kind: .link,
+        label: link.name.text, in: nil, at: link.name.range)
+      diagram.edges.append(
+        FlowDiagram.Edge(
+          from: node, to: firstNode[coordinator] + screen, kind: .link, label: url.text,
+          location: url.range, findings: findings(at: [url.range]),
+          emphasis: diagram.nodes[node].emphasis))
     }
   }
 

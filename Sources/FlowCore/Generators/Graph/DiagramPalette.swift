@@ -11,6 +11,8 @@ enum DiagramPalette {
   static let finish = "#e65100"
   /// Alerts and `alert`.
   static let alert = "#ad1457"
+  /// Deep links (r2): their nodes and entry arrows.
+  static let link = "#4527a0"
   /// Child coordinators: `start`, tabs and handlers.
   static let child = "#2e7d32"
   /// A handler that stays: the most common and least surprising.
@@ -36,6 +38,7 @@ enum DiagramPalette {
     case .result: return "#fff3e0"
     case .coordinator: return "#e8f5e9"
     case .missing: return problemFill
+    case .link: return "#ede7f6"
     case .screen: return paper
     }
   }
@@ -51,6 +54,7 @@ enum DiagramPalette {
     case .alert: return alert
     case .handler where edge.action == "stay": return quietChild
     case .start, .tab, .select, .handler: return child
+    case .link: return link
     }
   }
 }

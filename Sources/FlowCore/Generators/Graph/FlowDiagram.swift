@@ -131,6 +131,9 @@ public struct FlowDiagram: Sendable {
       case coordinator
       /// A name that an action targets but that does not exist (an `unknown-reference`).
       case missing
+      /// A deep link (spec section 12, r2), outside every cluster: its entry arrow leads to
+      /// the screen it opens.
+      case link
     }
   }
 
@@ -218,6 +221,9 @@ public struct FlowDiagram: Sendable {
       /// A handler of a child's result case that does not start another child: from the
       /// child's result node back into the parent.
       case handler
+      /// A deep link's entry arrow (r2): from the link's node into the screen it opens,
+      /// labelled with its URL pattern.
+      case link
     }
   }
 }

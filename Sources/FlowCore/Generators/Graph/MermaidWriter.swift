@@ -90,6 +90,7 @@ private struct MermaidText {
     case .alert: (open, close) = ("{{", "}}")
     case .result: (open, close) = ("([", "])")
     case .coordinator: (open, close) = ("[[", "]]")
+    case .link: (open, close) = (">", "]")
     }
     out += open
     out += "\""
@@ -122,6 +123,7 @@ private struct MermaidText {
     case .alert: out += " --o"
     case .select: out += " ==o"
     case .start, .tab: out += " ==>"
+    case .link: out += " ==>"
     }
     if !edge.label.isEmpty || edge.payload != nil || !edge.findings.isEmpty {
       out += "|\""
@@ -150,6 +152,7 @@ private struct MermaidText {
       ("tabs", "fill:\(Palette.fill(of: .tabs)),stroke:\(ink)", { $0.kind == .tabs }),
       ("decision", "fill:\(Palette.fill(of: .decision)),stroke:\(ink)", { $0.kind == .decision }),
       ("app", "fill:\(Palette.fill(of: .app)),stroke:\(ink)", { $0.kind == .app }),
+      ("link", "fill:\(Palette.fill(of: .link)),stroke:\(Palette.link)", { $0.kind == .link }),
       ("alert", "fill:\(Palette.fill(of: .alert)),stroke:\(Palette.alert)", { $0.kind == .alert }),
       (
         "result", "fill:\(Palette.fill(of: .result)),stroke:\(Palette.finish),stroke-width:2px",
