@@ -53,15 +53,18 @@ open class Coordinator {
   /// Whether the coordinator finished or was dropped; then it does nothing more.
   public private(set) var isFinished = false
 
-  private var role = Role.root
+  private(set) var role = Role.root
   /// The top of the navigation when the coordinator started: its screens are above it.
-  private var base = StackPosition.origin
+  private(set) var base = StackPosition.origin
   /// Whether it showed a screen of its own: the first one of a modal child opens its stack.
-  private var hasShownScreen = false
+  private(set) var hasShownScreen = false
   private var isListening = false
   /// How many times the coordinator navigated or started a child, to tell whether it is
   /// still where it asked a decision.
-  private var navigations = 0
+  private(set) var navigations = 0
+  /// The value of ``navigations`` when the coordinator last asked a decision: while it is
+  /// unchanged, that decision waits for its answer.
+  private(set) var askedAt: Int?
   /// The container of a tab coordinator's tabs, once it shows them (``showTabs(_:)``).
   private var tabContainer: (any Presentable)?
   /// The type of the coordinator each tab starts, in tab order.
@@ -75,6 +78,11 @@ open class Coordinator {
   /// The number of the screen the coordinator showed last at each position: a screen shown
   /// again at a position, or replaced there, takes it from the one before.
   private var screenAt: [StackPosition: Int] = [:]
+  /// The screen the coordinator showed last at each position, for a deep link to read its
+  /// name and send it an event (``topScreenName``, ``sendToTopScreen(_:)``).
+  private var shownAt: [StackPosition: ShownScreen] = [:]
+  /// What follows a deep link from this coordinator (the root), once one was opened.
+  var linkFollower: LinkFollower?
 
   public init(router: any Router) {
     self.router = router
@@ -99,10 +107,33 @@ open class Coordinator {
   ) -> @MainActor (Event) -> Void {
     let screen = ShownScreen()
     unshownScreen = screen
-    return { [weak self] event in
+    let sink: @MainActor (Event) -> Void = { [weak self] event in
       guard let self, isOnTop(screen) else { return }
       handle(event)
     }
+    screen.deliver = { event in
+      guard let event = event as? Event else { return false }
+      sink(event)
+      return true
+    }
+    return sink
+  }
+
+  /// The flow's name of the screen this coordinator shows on top of its router, if the top
+  /// is one of its screens (and it was named).
+  public var topScreenName: String? {
+    guard let screen = shownAt[router.top], isOnTop(screen) else { return nil }
+    return screen.name
+  }
+
+  /// Sends `event` to the screen on top, as the screen itself would: what a deep link's step
+  /// does. Returns `false`, and does nothing, when the top is not one of this coordinator's
+  /// screens or its events are not of that type.
+  @discardableResult
+  public func sendToTopScreen<Event>(_ event: Event) -> Bool {
+    guard let screen = shownAt[router.top], isOnTop(screen), let deliver = screen.deliver
+    else { return false }
+    return deliver(event)
   }
 
   /// Gives the screen the coordinator shows next (with `push`, `present` or `replace`) its
@@ -130,6 +161,7 @@ open class Coordinator {
     screen.position = position
     screen.number = shownScreens
     screenAt[position] = shownScreens
+    shownAt[position] = screen
   }
 
   // MARK: Navigation
@@ -147,6 +179,7 @@ open class Coordinator {
     willShow(screen, named: name)
     router.push(screen, controls: controls)
     didShowScreen()
+    linkNavigated()
   }
 
   /// Shows `screen` in a new modal stack of `style`. If the router refuses the presentation
@@ -160,6 +193,7 @@ open class Coordinator {
     let before = router.top
     router.present(screen, style: style, controls: controls)
     didShowScreen(router.top.modals > before.modals)
+    linkNavigated()
   }
 
   /// Makes `screen` the only screen of this coordinator on the current stack; the screens
@@ -175,6 +209,7 @@ open class Coordinator {
     router.replace(
       from: top.modals == base.modals ? base.screens : 0, with: screen, controls: controls)
     didShowScreen()
+    linkNavigated()
   }
 
   /// The style of the modal stack that the coordinator's next screen opens, if it opens
@@ -200,6 +235,7 @@ open class Coordinator {
     let before = router.top
     router.pop()
     routerOwner.reconcile(from: before)
+    linkNavigated()
   }
 
   /// Goes back to the first screen this coordinator shows on the current stack (the flow's
@@ -214,6 +250,7 @@ open class Coordinator {
     let first = before.modals == base.modals ? base.screens : 0
     router.popToRoot(at: first)
     routerOwner.reconcile(from: before)
+    linkNavigated()
   }
 
   /// Closes the modal stack of the current screen. If that takes the last screens of a
@@ -223,6 +260,7 @@ open class Coordinator {
     let before = router.top
     router.dismiss()
     routerOwner.reconcile(from: before)
+    linkNavigated()
   }
 
   /// Shows `alert` over whatever is on top (the flow's `alert:`). An alert is not a screen:
@@ -267,13 +305,13 @@ open class Coordinator {
   ) {
     adopt(child, role: style.modal.map(Role.modal) ?? .push)
     child.onFinish = onFinish
-    child.start()
+    navigating { child.start() }
   }
 
   /// Starts `child`, which has no result: it runs until it is dropped or this one ends.
   public func start(_ child: FlowCoordinator<Never>, style: StartStyle) {
     adopt(child, role: style.modal.map(Role.modal) ?? .push)
-    child.start()
+    navigating { child.start() }
   }
 
   /// Starts `child` as a tab, on its own router; `onFinish` runs with its result.
@@ -282,13 +320,13 @@ open class Coordinator {
   ) {
     adopt(child, role: .tab)
     child.onFinish = onFinish
-    child.start()
+    navigating { child.start() }
   }
 
   /// Starts `child` as a tab, on its own router; it lives as long as this one.
   public func startTab(_ child: FlowCoordinator<Never>) {
     adopt(child, role: .tab)
-    child.start()
+    navigating { child.start() }
   }
 
   /// `handle` for the answer to a decision asked now, or the button of an alert shown now:
@@ -301,6 +339,7 @@ open class Coordinator {
   ) -> @MainActor (Answer) -> Void {
     let once = Once()
     let asked = (navigations, router.top)
+    askedAt = navigations
     return { [weak self] answer in
       guard let self, once.claim(), asked == (navigations, router.top) else { return }
       handle(answer)
@@ -322,7 +361,12 @@ open class Coordinator {
   private func willShow(_ screen: any Presentable, named name: String?) {
     willNavigate()
     hasShownScreen = true
-    if let name = name ?? nameOfNextScreen { router.willShow(screen, named: name) }
+    // A screen without events gets no sink, but it is still this coordinator's top screen.
+    if unshownScreen == nil { unshownScreen = ShownScreen() }
+    if let name = name ?? nameOfNextScreen {
+      router.willShow(screen, named: name)
+      unshownScreen?.name = name
+    }
     nameOfNextScreen = nil
   }
 
@@ -333,7 +377,10 @@ open class Coordinator {
     guard !isListening, parent?.router !== router else { return }
     isListening = true
     if role == .root { base = router.top }
-    router.onUserUnwind = { [weak self] before in self?.reconcile(from: before) }
+    router.onUserUnwind = { [weak self] before in
+      self?.reconcile(from: before)
+      self?.linkNavigated()
+    }
   }
 
   /// The outermost running coordinator that shares this one's router.
@@ -453,6 +500,10 @@ open class FlowCoordinator<Result>: Coordinator {
 private final class ShownScreen {
   var position: StackPosition?
   var number = 0
+  /// Its name in the flow, if the coordinator gave it one.
+  var name: String?
+  /// Hands the screen's event sink an event of the right type; false for another type.
+  var deliver: (@MainActor (Any) -> Bool)?
 }
 
 /// A flag that can be claimed once.

@@ -77,6 +77,9 @@ struct SwiftEnumCase: Sendable {
   var name: String
   /// The associated value's type, if any.
   var payload: SwiftType?
+  /// Labelled associated values, `case product(id: String, source: String?)`: used instead
+  /// of ``payload`` when not empty.
+  var labelled: [SwiftParameter] = []
 }
 
 /// A struct or a class, or an extension of a type declared elsewhere.
@@ -117,6 +120,8 @@ struct SwiftFunction: Sendable {
 
   /// The name of an initializer.
   static let initializer = "init"
+  /// The name of a failable initializer, `init?`.
+  static let failableInitializer = "init?"
 }
 
 /// A parameter: `label name: Type`, where a label of `nil` means the name is the label.
@@ -124,6 +129,8 @@ struct SwiftParameter: Sendable {
   var label: String?
   var name: String
   var type: SwiftType
+  /// The default argument, if any.
+  var defaultValue: SwiftExpression? = nil
 }
 
 /// A property: stored when it has no getter.
@@ -134,6 +141,9 @@ struct SwiftProperty: Sendable {
   var type: SwiftType
   /// The single expression of a computed property.
   var getter: SwiftExpression?
+  /// The statements of a computed property's getter, on lines of their own: used instead of
+  /// ``getter`` when not `nil`.
+  var getterBody: [SwiftStatement]? = nil
 }
 
 // MARK: Types
@@ -165,6 +175,8 @@ enum SwiftStatement: Sendable {
   case expression(SwiftExpression)
   /// `let name = value`.
   case constant(name: String, value: SwiftExpression)
+  /// `var name = value`.
+  case variable(name: String, value: SwiftExpression)
   /// `target = value`.
   case assignment(target: SwiftExpression, value: SwiftExpression)
   /// `guard condition else { body }`.
@@ -175,6 +187,8 @@ enum SwiftStatement: Sendable {
   case returnValue(SwiftExpression)
   /// `switch subject { cases }`.
   case switchOver(SwiftExpression, cases: [SwiftSwitchCase])
+  /// `if condition, condition { body }`.
+  case ifAll([SwiftCondition], then: [SwiftStatement])
   /// A `//` comment.
   case comment(String)
 }
@@ -185,6 +199,8 @@ enum SwiftCondition: Sendable {
   case expression(SwiftExpression)
   /// `let name`: the optional `name`, unwrapped under the same name.
   case optionalBinding(String)
+  /// `let name = value`: the optional `value`, unwrapped.
+  case binding(String, SwiftExpression)
 }
 
 /// One case of a `switch`; a case without statements does nothing.
@@ -195,7 +211,7 @@ struct SwiftSwitchCase: Sendable {
 
 /// What a `switch` case matches.
 enum SwiftPattern: Sendable {
-  /// `.name`, or `.name(let a, let b)` binding the associated values.
+  /// `.name`, or `.name(let a, let b)` binding the associated values (`_` ignores one).
   case enumCase(String, bindings: [String])
   /// `default`.
   case otherwise
@@ -221,10 +237,18 @@ enum SwiftExpression: Sendable {
   case array([SwiftExpression])
   /// `true` or `false`.
   case boolean(Bool)
+  /// A decimal integer literal.
+  case integer(Int)
+  /// `nil`.
+  case nilLiteral
+  /// A closure, written where it stands.
+  case closure(SwiftClosure)
   /// A string literal, escaped as Swift needs: `"Review"`.
   case string(String)
   /// `!operand`.
   indirect case not(SwiftExpression)
+  /// `operand != nil`.
+  indirect case isNotNil(SwiftExpression)
 
   /// `base.name`, for a member of a name in scope.
   static func member(of base: String, _ name: String) -> SwiftExpression {

@@ -49,7 +49,7 @@ public enum SwiftGenerator {
   }
 
   /// The files for the module of `graph`: one per coordinator in module order, then the
-  /// types file if any struct or enum is declared.
+  /// types file if any struct or enum is declared, then `FlowLink.swift` if any link is.
   public static func generate(_ graph: FlowGraph, options: Options = Options()) -> [GeneratedFile] {
     // Each file is rendered on the core that built it.
     files(graph, options: options, SwiftWriter.render).map { name, contents in
@@ -68,7 +68,10 @@ public enum SwiftGenerator {
     var declarations: [SwiftDeclaration] = []
     for (name, file) in files(graph, options: options, { $0 }) {
       for module in file.imports where !imports.contains(module) { imports.append(module) }
-      let title = name == typesFileName ? "Types" : String(name.dropLast(".swift".count))
+      let title =
+        name == typesFileName
+        ? "Types"
+        : name == LinksGenerator.fileName ? "Links" : String(name.dropLast(".swift".count))
       declarations.append(.mark(title))
       declarations += file.declarations
     }
@@ -107,6 +110,14 @@ public enum SwiftGenerator {
     }
     if let file = types.file(header: header(for: sources)) {
       files.append((typesFileName, finish(file)))
+    }
+    // Generate is handed the graph alone, so a module with links has its routes searched
+    // again here (the check searched them too); one without links costs nothing.
+    let routes = module.links.isEmpty ? nil : LinkRoutes(analysis: ModuleAnalysis(graph: graph))
+    let links = LinksGenerator(context: context, routes: routes)
+    let linkSources = links.sources.map(options.displayPath)
+    if let file = links.file(header: header(for: linkSources)) {
+      files.append((LinksGenerator.fileName, finish(file)))
     }
     return files
   }

@@ -178,7 +178,11 @@ struct SwiftWriter {
       indent()
       text += "case "
       text += item.name
-      if let payload = item.payload {
+      if !item.labelled.isEmpty {
+        text.append("(")
+        list(item.labelled) { $0.write($1) }
+        text.append(")")
+      } else if let payload = item.payload {
         text.append("(")
         write(payload)
         text.append(")")
@@ -259,7 +263,9 @@ struct SwiftWriter {
 
   private mutating func write(_ value: SwiftFunction) {
     preamble(value.preamble)
-    let keyword = value.name == SwiftFunction.initializer ? "init" : "func \(value.name)"
+    let keyword =
+      value.name == SwiftFunction.initializer || value.name == SwiftFunction.failableInitializer
+      ? value.name : "func \(value.name)"
     indent()
     let start = text.count
     head(value.preamble, keyword)
@@ -310,6 +316,10 @@ struct SwiftWriter {
     text += parameter.name
     text += ": "
     write(parameter.type)
+    if let value = parameter.defaultValue {
+      text += " = "
+      write(value)
+    }
   }
 
   /// A property's attributes (a property wrapper) stand on its line.
@@ -324,6 +334,14 @@ struct SwiftWriter {
     text += value.name
     text += ": "
     write(value.type)
+    if let body = value.getterBody {
+      text += " {"
+      newline()
+      depth += 1
+      statements(body)
+      depth -= 1
+      return line("}")
+    }
     if let getter = value.getter {
       text += " { "
       write(getter)
@@ -380,11 +398,18 @@ struct SwiftWriter {
     switch statement {
     case .expression(let expression):
       indent()
-      write(expression)
+      write(expression, after: "")
       newline()
     case .constant(let name, let value):
       indent()
       text += "let "
+      text += name
+      text += " = "
+      write(value)
+      newline()
+    case .variable(let name, let value):
+      indent()
+      text += "var "
       text += name
       text += " = "
       write(value)
@@ -403,6 +428,10 @@ struct SwiftWriter {
         text += " else { return }"
         return newline()
       }
+      if otherwise.count == 1, case .returnValue(.nilLiteral) = otherwise[0] {
+        text += " else { return nil }"
+        return newline()
+      }
       text += " else {"
       newline()
       depth += 1
@@ -413,8 +442,7 @@ struct SwiftWriter {
       line("return")
     case .returnValue(let value):
       indent()
-      text += "return "
-      write(value)
+      write(value, after: "return ")
       newline()
     case .switchOver(let subject, let cases):
       indent()
@@ -439,7 +467,70 @@ struct SwiftWriter {
       line("}")
     case .comment(let content):
       line(content.isEmpty ? "//" : "// \(Self.commentText(content))")
+    case .ifAll(let conditions, let body):
+      indent()
+      let start = text.count
+      text += "if "
+      list(conditions) { $0.write($1) }
+      text += " {"
+      if conditions.count > 1 && !writtenFits(since: start) {
+        // Too long for one line: one condition per line, the brace on a line of its own.
+        text.removeText(from: start)
+        text += "if "
+        for (index, condition) in conditions.enumerated() {
+          if index > 0 {
+            text.append(",")
+            newline()
+            depth += 1
+            indent()
+            depth -= 1
+          }
+          write(condition)
+        }
+        newline()
+        line("{")
+      } else {
+        newline()
+      }
+      depth += 1
+      statements(body)
+      depth -= 1
+      line("}")
     }
+  }
+
+  /// `prefix`, then `expression`. A call without a trailing closure that does not fit on the
+  /// line puts its arguments on the next one, or one per line if they do not fit there.
+  private mutating func write(_ expression: SwiftExpression, after prefix: String) {
+    let start = text.count
+    text += prefix
+    write(expression)
+    guard case .call(let call) = expression, call.trailing == nil, !call.arguments.isEmpty,
+      !writtenFits(since: start)
+    else { return }
+    text.removeText(from: start)
+    text += prefix
+    write(call.function)
+    text.append("(")
+    newline()
+    depth += 1
+    indent()
+    let arguments = text.count
+    list(call.arguments) { $0.write($1) }
+    text.append(")")
+    if call.arguments.count > 1 && !writtenFits(since: arguments) {
+      text.removeText(from: arguments)
+      for (index, argument) in call.arguments.enumerated() {
+        if index > 0 {
+          text.append(",")
+          newline()
+          indent()
+        }
+        write(argument)
+      }
+      text.append(")")
+    }
+    depth -= 1
   }
 
   private mutating func write(_ condition: SwiftCondition) {
@@ -449,6 +540,11 @@ struct SwiftWriter {
     case .optionalBinding(let name):
       text += "let "
       text += name
+    case .binding(let name, let value):
+      text += "let "
+      text += name
+      text += " = "
+      write(value)
     }
   }
 
@@ -460,7 +556,7 @@ struct SwiftWriter {
       guard !bindings.isEmpty else { return }
       text.append("(")
       list(bindings) { writer, name in
-        writer.text += "let "
+        if name != "_" { writer.text += "let " }
         writer.text += name
       }
       text.append(")")
@@ -490,6 +586,9 @@ struct SwiftWriter {
     case .not(let operand):
       text.append("!")
       write(operand)
+    case .isNotNil(let operand):
+      write(operand)
+      text += " != nil"
     case .call(let call):
       write(call.function)
       if !call.arguments.isEmpty || call.trailing == nil {
@@ -507,6 +606,12 @@ struct SwiftWriter {
       text.append("]")
     case .boolean(let value):
       text += value ? "true" : "false"
+    case .integer(let value):
+      text += String(value)
+    case .nilLiteral:
+      text += "nil"
+    case .closure(let closure):
+      write(closure)
     case .string(let value):
       text.append("\"")
       for scalar in value.unicodeScalars {

@@ -1,0 +1,483 @@
+/// Following a deep link at run time (FLOW-SPEC section 12): the route that flowc found for a
+/// link, as data that generated code hands to the root coordinator, and what follows it.
+///
+/// A route is a list of *legs*, one per coordinator it passes through, from the entry
+/// coordinator to the target's. Each leg's *steps* run on its coordinator, from where the
+/// coordinator starts: an event sent to the screen on top, a decision answered by the app,
+/// a tab selected. Each step says where it arrives (a screen of the coordinator on top, or a
+/// child running), which is how the follower knows it went the route's way.
+
+/// Where a step of a route arrives: what shows that it went the route's way.
+public enum LinkArrival: Sendable {
+  /// The coordinator shows the screen of that name (in the flow) on top.
+  case screen(String)
+  /// The coordinator runs a child of that type, which the route's next leg goes through.
+  case child(Coordinator.Type)
+  /// The coordinator, a tab coordinator, shows its tab whose coordinator has that type.
+  case tab(Coordinator.Type)
+  /// The coordinator asks a decision or shows an alert: the step arrives at once, and the
+  /// next one (the decision's case) waits for the answer.
+  case asking
+}
+
+/// One step of a link's route, on the coordinator of its leg.
+public struct LinkStep {
+  /// What the step does.
+  enum Action {
+    /// Sends an event to the screen on top; false when that screen cannot take it.
+    case event(@MainActor (Coordinator) -> Bool)
+    /// Waits for the app's answer to a decision (asked by the step before, or by the
+    /// coordinator's start).
+    case decision
+    /// Selects the tab of the coordinator of that type.
+    case tab(Coordinator.Type)
+    /// A step the runtime cannot take: the link stops there.
+    case unsupported
+  }
+
+  let action: Action
+  /// Where the step arrives when it goes the route's way.
+  public let arrival: LinkArrival
+  /// Whether the step carries a value made from the link (a param, or a `values` value): then
+  /// a navigation already shown is not the link's, since it may show another value.
+  public let carriesLinkValue: Bool
+
+  /// Sends `event` to the screen on top of the coordinator, as that screen would.
+  /// `carriesLinkValue` is true when its payload comes from the link.
+  @MainActor public static func event<Event>(
+    _ event: Event, to arrival: LinkArrival, carriesLinkValue: Bool = false
+  ) -> LinkStep {
+    LinkStep(
+      action: .event { coordinator in coordinator.sendToTopScreen(event) }, arrival: arrival,
+      carriesLinkValue: carriesLinkValue)
+  }
+
+  /// A decision the app answers; the route goes on where the route's case arrives.
+  public static func decision(to arrival: LinkArrival) -> LinkStep {
+    LinkStep(action: .decision, arrival: arrival, carriesLinkValue: false)
+  }
+
+  /// Selects the tab that runs a coordinator of type `coordinator`.
+  public static func tab(_ coordinator: Coordinator.Type) -> LinkStep {
+    LinkStep(action: .tab(coordinator), arrival: .tab(coordinator), carriesLinkValue: false)
+  }
+
+  /// An alert's button: not taken in this revision (the alert would stay on screen), so a
+  /// link whose route taps one stops there (``LinkFailure/stopped``).
+  public static var alertButton: LinkStep {
+    LinkStep(action: .unsupported, arrival: .asking, carriesLinkValue: false)
+  }
+}
+
+/// The part of a route in one coordinator: its steps, from where the coordinator starts.
+public struct LinkLeg {
+  /// The coordinator's type.
+  public let coordinator: Coordinator.Type
+  /// The name of the screen the coordinator starts at; `nil` when it starts at a decision
+  /// or shows tabs.
+  public let start: String?
+  /// The steps, in order; the last arrives at the next leg's coordinator, or (in the last
+  /// leg) at the target screen. Empty when the target is the start screen.
+  public fileprivate(set) var steps: [LinkStep]
+
+  public init(_ coordinator: Coordinator.Type, start: String?, _ steps: [LinkStep]) {
+    self.coordinator = coordinator
+    self.start = start
+    self.steps = steps
+  }
+}
+
+/// The route of one link, from the entry coordinator to its target screen.
+public struct LinkRoute {
+  /// The link's name in the flow, for the app's logs.
+  public let link: String
+  /// The legs, from the entry coordinator's.
+  public private(set) var legs: [LinkLeg]
+  /// The target screen's name, which the last leg's coordinator shows on top at the end.
+  public let target: String
+  /// Whether the link waits at a decision answered another way (the flow's `waits`).
+  public let waits: Bool
+
+  public init(link: String, legs: [LinkLeg] = [], target: String, waits: Bool = true) {
+    self.link = link
+    self.legs = legs
+    self.target = target
+    self.waits = waits
+  }
+
+  /// Adds a leg in `coordinator`, which starts at the screen `start` (`nil`: at a decision,
+  /// or with tabs): what generated `open(_:)` does for each coordinator the route enters.
+  public mutating func leg(_ coordinator: Coordinator.Type, start: String? = nil) {
+    legs.append(LinkLeg(coordinator, start: start, []))
+  }
+
+  /// Adds `step` to the last leg.
+  public mutating func add(_ step: LinkStep) {
+    guard !legs.isEmpty else { return }
+    legs[legs.count - 1].steps.append(step)
+  }
+
+  /// Adds ``LinkStep/event(_:to:carriesLinkValue:)`` to the last leg.
+  @MainActor public mutating func event<Event>(
+    _ event: Event, to arrival: LinkArrival, carriesLinkValue: Bool = false
+  ) {
+    add(.event(event, to: arrival, carriesLinkValue: carriesLinkValue))
+  }
+
+  /// Adds ``LinkStep/decision(to:)`` to the last leg.
+  public mutating func decision(to arrival: LinkArrival) {
+    add(.decision(to: arrival))
+  }
+
+  /// Adds ``LinkStep/tab(_:)`` to the last leg.
+  public mutating func tab(_ coordinator: Coordinator.Type) {
+    add(.tab(coordinator))
+  }
+
+  /// Adds ``LinkStep/alertButton`` to the last leg.
+  public mutating func alertButton() {
+    add(.alertButton)
+  }
+}
+
+/// How following a link ended, as the app is told.
+public enum LinkOutcome: Hashable, Sendable {
+  /// The target screen is on top.
+  case followed
+  /// The link was not followed, for that reason.
+  case notFollowed(LinkFailure)
+}
+
+/// Why a link was not followed.
+public enum LinkFailure: Hashable, Sendable {
+  /// The app gave no value for a type the route needs (the link's `values`).
+  case noValue
+  /// A decision on the route was answered another way, and the link does not wait
+  /// (`waits: false`).
+  case answeredOtherwise
+  /// Another link was opened before this one arrived.
+  case replaced
+  /// The navigation did not go the route's way: a screen did not take the route's event, the
+  /// coordinator it waited in ended, or the link was opened on a coordinator that is not
+  /// its route's entry.
+  case stopped
+}
+
+extension Coordinator {
+  /// Follows `route` from here, the root coordinator (generated `open(_:)` calls it): keeps
+  /// the part of the current navigation that matches the start of the route, ends what is
+  /// above it (children are dropped, screens removed), and performs the rest of the route,
+  /// all without animation. At a decision answered another way the link waits, and goes on
+  /// when the navigation reaches a coordinator further on the route; a new link replaces a
+  /// waiting one. `onEnd` is told once how it ended.
+  public func follow(
+    _ route: LinkRoute, onEnd: @escaping @MainActor (LinkOutcome) -> Void = { _ in }
+  ) {
+    follow(onEnd: onEnd) { answer in answer(route) }
+  }
+
+  /// Follows the route that `ask` gives, once the app has made the values it needs (a
+  /// link's `values`, answered possibly later): `nil` stops the link (``LinkFailure/noValue``).
+  /// Opening another link before the answer replaces this one, and the answer is ignored.
+  public func follow(
+    onEnd: @escaping @MainActor (LinkOutcome) -> Void = { _ in },
+    asking ask: (_ answer: @escaping @MainActor (LinkRoute?) -> Void) -> Void
+  ) {
+    let follower = linkFollower ?? LinkFollower(root: self)
+    linkFollower = follower
+    let ticket = follower.open(onEnd)
+    ask { [weak follower] route in
+      guard let follower, follower.isCurrent(ticket) else { return }
+      guard let route else { return follower.end(.notFollowed(.noValue)) }
+      follower.begin(route)
+    }
+  }
+
+  /// The coordinator at the root of this one's tree.
+  var treeRoot: Coordinator {
+    var root = self
+    while let parent = root.parent { root = parent }
+    return root
+  }
+
+  /// Tells a link waiting for the navigation that this coordinator navigated.
+  func linkNavigated() {
+    treeRoot.linkFollower?.navigated(in: self)
+  }
+
+  /// Runs `body`, a navigation that may navigate more inside it (a child's start), and tells
+  /// a waiting link once, after all of it.
+  func navigating(_ body: () -> Void) {
+    let follower = treeRoot.linkFollower
+    follower?.depth += 1
+    body()
+    follower?.depth -= 1
+    linkNavigated()
+  }
+
+  /// Whether this coordinator is `ancestor` or runs inside it.
+  func isInside(_ ancestor: Coordinator) -> Bool {
+    var current: Coordinator? = self
+    while let coordinator = current {
+      if coordinator === ancestor { return true }
+      current = coordinator.parent
+    }
+    return false
+  }
+
+  /// The running child that shows `arrival` has happened, if it names a child or a tab.
+  func child(at arrival: LinkArrival) -> Coordinator? {
+    switch arrival {
+    case .screen, .asking: return nil
+    case .child(let type), .tab(let type):
+      return children.last { ObjectIdentifier(Swift.type(of: $0)) == ObjectIdentifier(type) }
+    }
+  }
+
+  /// Whether `arrival` shows now.
+  func hasArrived(at arrival: LinkArrival) -> Bool {
+    switch arrival {
+    case .screen(let name): topScreenName == name
+    case .child, .tab: child(at: arrival).map { !$0.isFinished } ?? false
+    case .asking: true
+    }
+  }
+
+  /// Ends, without a handler, every child but `kept` and the tabs; for a tab coordinator,
+  /// also closes the modal stacks its other tabs show over the tabs.
+  func endAbove(keeping kept: Coordinator?) {
+    for child in children.reversed() where child !== kept {
+      if child.isTab { child.closeModals() } else { child.drop() }
+    }
+  }
+
+  /// Drops the children shown in modal stacks above this coordinator's stack, and closes
+  /// those stacks: what a tab that is not the link's shows over the tab container.
+  func closeModals() {
+    for child in children.reversed()
+    where child.router !== router || child.base.modals > base.modals
+      || child.role != .push
+    {
+      child.drop()
+    }
+    for child in children { child.closeModals() }
+    while router.top.modals > base.modals { router.dismiss() }
+  }
+
+  /// Ends what is above this coordinator's first screen: its children are dropped (not its
+  /// tabs) and its other screens removed. Returns whether its first screen is `start` (or
+  /// it shows none, for a coordinator that starts at a decision or shows tabs).
+  func goBackToFirstScreen(named start: String?) -> Bool {
+    endAbove(keeping: nil)
+    guard hasShownScreen else { return start == nil }
+    let first =
+      if case .modal = role {
+        StackPosition(modals: base.modals + 1, screens: 1)
+      } else {
+        StackPosition(modals: base.modals, screens: base.screens + 1)
+      }
+    if first < router.top { router.unwind(to: first) }
+    return start == nil || topScreenName == start
+  }
+
+  /// Ends this coordinator's children and screens and starts it again from its start: for a
+  /// root whose first screen is not the route's.
+  func restart() {
+    endAbove(keeping: nil)
+    if base < router.top { router.unwind(to: base) }
+    start()
+  }
+}
+
+/// Follows one link at a time for a root coordinator: performs its route's steps, waits for
+/// the navigation where a step does not arrive at once, and tells the app how it ended.
+@MainActor
+final class LinkFollower {
+  /// Where a link being followed is.
+  private struct Place {
+    var route: LinkRoute
+    /// The leg, and the coordinator that runs it.
+    var leg: Int
+    var coordinator: Coordinator
+    /// The next step of the leg to arrive.
+    var step: Int
+    /// Whether the route started the leg's coordinator (then its start decision is already
+    /// asked), rather than keeping one that ran.
+    var startedByRoute: Bool
+  }
+
+  private weak var root: Coordinator?
+  /// The link opened last: its number, and who to tell how it ends.
+  private var ticket = 0
+  private var onEnd: (@MainActor (LinkOutcome) -> Void)?
+  /// Where the link is, once its route is known and until it ends.
+  private var place: Place?
+  /// Whether the follower is performing steps now: the navigation they cause is its own.
+  private var isPerforming = false
+  /// How deep inside a navigation that navigates more (a child's start) the tree is: a
+  /// waiting link looks only once it is over.
+  var depth = 0
+  /// The routers whose animation the follower turned off while it performs, and what each
+  /// had before.
+  private var quieted: [(router: any Router, animated: Bool)] = []
+
+  init(root: Coordinator) {
+    self.root = root
+  }
+
+  /// A new link: the one before is replaced (and told). Returns the new one's ticket.
+  func open(_ onEnd: @escaping @MainActor (LinkOutcome) -> Void) -> Int {
+    if self.onEnd != nil { end(.notFollowed(.replaced)) }
+    ticket += 1
+    self.onEnd = onEnd
+    return ticket
+  }
+
+  /// Whether `ticket` is the link being followed.
+  func isCurrent(_ ticket: Int) -> Bool {
+    ticket == self.ticket && onEnd != nil
+  }
+
+  /// Ends the link being followed and tells the app `outcome`.
+  func end(_ outcome: LinkOutcome) {
+    place = nil
+    let onEnd = self.onEnd
+    self.onEnd = nil
+    onEnd?(outcome)
+  }
+
+  /// Starts following `route`: keeps the coordinators that already run the route's way, ends
+  /// what is above the deepest of them, and performs the rest.
+  func begin(_ route: LinkRoute) {
+    guard let root, let first = route.legs.first,
+      ObjectIdentifier(type(of: root)) == ObjectIdentifier(first.coordinator)
+    else { return end(.notFollowed(.stopped)) }
+    perform {
+      var leg = 0
+      var coordinator = root
+      // A leg whose steps carry nothing of the link leads the same way every time: the
+      // child it arrived at before is the link's.
+      while leg + 1 < route.legs.count, let last = route.legs[leg].steps.last,
+        !route.legs[leg].steps.contains(where: \.carriesLinkValue),
+        let next = coordinator.child(at: last.arrival), !next.isFinished
+      {
+        quiet(coordinator.router)
+        coordinator.endAbove(keeping: next)
+        if case .tab(let type) = last.action { coordinator.select(type) }
+        coordinator = next
+        leg += 1
+      }
+      // The deepest kept coordinator goes back to its first screen; if that is not the
+      // route's, the one that started it starts it again.
+      quiet(coordinator.router)
+      // A root that shows nothing yet starts, unless its start decision waits for an answer.
+      var asks = false
+      if coordinator === root, coordinator.children.isEmpty, !coordinator.hasShownScreen {
+        if coordinator.askedAt != coordinator.navigations {
+          coordinator.start()
+        }
+        asks = route.legs[leg].start == nil
+      }
+      while !coordinator.goBackToFirstScreen(named: route.legs[leg].start) {
+        guard leg > 0, let parent = coordinator.parent else {
+          coordinator.restart()
+          break
+        }
+        coordinator.drop()
+        coordinator = parent
+        leg -= 1
+      }
+      place = Place(
+        route: route, leg: leg, coordinator: coordinator, step: 0, startedByRoute: asks)
+      advance()
+    }
+  }
+
+  /// A coordinator navigated: a link that waits looks whether the route went on.
+  func navigated(in coordinator: Coordinator) {
+    guard !isPerforming, depth == 0, let place else { return }
+    guard !place.coordinator.isFinished else { return end(.notFollowed(.stopped)) }
+    guard coordinator.isInside(place.coordinator) else { return }
+    let leg = place.route.legs[place.leg]
+    let step = leg.steps[place.step]
+    if place.coordinator.hasArrived(at: step.arrival) {
+      self.place?.step += 1
+    } else if place.leg + 1 < place.route.legs.count, let last = leg.steps.last,
+      place.coordinator.hasArrived(at: last.arrival)
+    {
+      self.place?.step = leg.steps.count
+    } else {
+      if !place.route.waits { end(.notFollowed(.answeredOtherwise)) }
+      return
+    }
+    perform { advance() }
+  }
+
+  /// Performs steps from where the link is until it arrives, stops, or must wait.
+  private func advance() {
+    while var place {
+      let leg = place.route.legs[place.leg]
+      let coordinator = place.coordinator
+      guard place.step < leg.steps.count else {
+        guard place.leg + 1 < place.route.legs.count else {
+          return end(
+            coordinator.topScreenName == place.route.target ? .followed : .notFollowed(.stopped))
+        }
+        guard let last = leg.steps.last, let next = coordinator.child(at: last.arrival) else {
+          return end(.notFollowed(.stopped))
+        }
+        quiet(next.router)
+        place.leg += 1
+        place.coordinator = next
+        place.step = 0
+        place.startedByRoute = true
+        self.place = place
+        continue
+      }
+      let step = leg.steps[place.step]
+      switch step.action {
+      case .event(let send):
+        guard send(coordinator) else { return end(.notFollowed(.stopped)) }
+      case .decision:
+        // A start decision that the route did not just ask is asked again.
+        if place.step == 0, !place.startedByRoute { coordinator.start() }
+      case .tab(let type):
+        coordinator.select(type)
+        if let tab = coordinator.child(at: step.arrival) { coordinator.endAbove(keeping: tab) }
+      case .unsupported:
+        return end(.notFollowed(.stopped))
+      }
+      // The step may have ended the link (a link opened from a handler replaces this one).
+      guard self.place != nil else { return }
+      guard coordinator.hasArrived(at: step.arrival) else {
+        return  // waits: navigated(in:) goes on
+      }
+      place.step += 1
+      self.place = place
+    }
+  }
+
+  /// Runs `body` as the follower's own navigation, without animation on the routers it
+  /// quiets, and turns animation back on after it.
+  private func perform(_ body: () -> Void) {
+    let outer = isPerforming
+    isPerforming = true
+    if let root { quiet(root.router) }
+    body()
+    isPerforming = outer
+    guard !outer else { return }
+    for (router, animated) in quieted.reversed() { router.animatesTransitions = animated }
+    quieted.removeAll()
+  }
+
+  /// Turns off `router`'s animation until the follower's navigation is over. A router whose
+  /// animation is off already (the app's choice, or a tab stack that follows its tab
+  /// container's router) is left alone.
+  private func quiet(_ router: any Router) {
+    guard isPerforming, router.animatesTransitions,
+      !quieted.contains(where: { $0.router === router })
+    else { return }
+    quieted.append((router, router.animatesTransitions))
+    router.animatesTransitions = false
+  }
+}

@@ -1,0 +1,208 @@
+import FlowRuntime
+import Testing
+
+/// A small app written the way generated code is: `Gate` asks whether the user is signed in
+/// and starts `Home`, or `Login` first; `Home` lists items and opens one.
+@MainActor
+private final class Gate: FlowCoordinator<Never> {
+  var answer: (@MainActor (Bool) -> Void)?
+  var login: Login?
+
+  override func start() {
+    answer = answerOnce { [weak self] (signedIn: Bool) in self?.handle(signedIn) }
+  }
+
+  private func handle(_ signedIn: Bool) {
+    guard canAct else { return }
+    if signedIn {
+      start(Home(router: router), style: .push)
+    } else {
+      let login = Login(router: router)
+      self.login = login
+      start(login, style: .push) { [weak self] _ in
+        guard let self else { return }
+        start(Home(router: router), style: .push)
+      }
+    }
+  }
+}
+
+@MainActor
+private final class Login: FlowCoordinator<Bool> {
+  var send: (@MainActor (Bool) -> Void)?
+
+  override func start() {
+    nameNextScreen("SignIn")
+    send = screenEvents { [weak self] (done: Bool) in self?.finish(done) }
+    push(Screen("SignIn"))
+  }
+}
+
+@MainActor
+private final class Home: FlowCoordinator<Never> {
+  enum ListEvent {
+    case open(Int)
+    case settings
+  }
+
+  override func start() {
+    nameNextScreen("List")
+    _ = screenEvents { [weak self] (event: ListEvent) in self?.handle(event) }
+    push(Screen("List"))
+  }
+
+  private func handle(_ event: ListEvent) {
+    guard canAct else { return }
+    switch event {
+    case .open(let number): push(Screen("Item\(number)"), named: "Item")
+    case .settings: push(Screen("Settings"), named: "Settings")
+    }
+  }
+}
+
+/// The route to item `number`: Gate's decision answered "signed in", then Home's event.
+@MainActor
+private func itemRoute(_ number: Int, waits: Bool = true) -> LinkRoute {
+  LinkRoute(
+    link: "item",
+    legs: [
+      LinkLeg(Gate.self, start: nil, [.decision(to: .child(Home.self))]),
+      LinkLeg(
+        Home.self, start: "List",
+        [.event(Home.ListEvent.open(number), to: .screen("Item"), carriesLinkValue: true)]),
+    ], target: "Item", waits: waits)
+}
+
+/// What links ended with, in order.
+@MainActor
+private final class Outcomes {
+  var all: [LinkOutcome] = []
+  func record(_ outcome: LinkOutcome) { all.append(outcome) }
+}
+
+@MainActor
+@Suite struct LinkFollowingTests {
+  private let router = RecordingRouter()
+  private let outcomes = Outcomes()
+
+  private func screens() -> [String] { router.screens.map { "\($0)" } }
+
+  @Test func aColdStartWaitsForTheStartDecisionThenGoesTheRestWithoutAnimation() throws {
+    let gate = Gate(router: router)
+    gate.start()
+    gate.follow(itemRoute(7), onEnd: outcomes.record)
+    #expect(outcomes.all.isEmpty, "the decision waits for the app")
+    try call(#require(gate.answer), true)
+    #expect(screens() == ["List", "Item7"])
+    #expect(router.calls == ["push List", "push Item7 [not animated]"])
+    #expect(outcomes.all == [.followed])
+    #expect(router.animatesTransitions, "animation is back on afterwards")
+  }
+
+  @Test func aLinkOpenedBeforeTheRootStartsStartsIt() throws {
+    let gate = Gate(router: router)
+    gate.follow(itemRoute(1), onEnd: outcomes.record)
+    try call(#require(gate.answer), true)
+    #expect(screens() == ["List", "Item1"])
+    #expect(outcomes.all == [.followed])
+  }
+
+  @Test func aWarmStartKeepsWhatMatchesAndEndsWhatIsAbove() throws {
+    let gate = Gate(router: router)
+    gate.start()
+    try call(#require(gate.answer), true)
+    let home = try #require(gate.children.first as? Home)
+    home.sendToTopScreen(Home.ListEvent.settings)
+    #expect(screens() == ["List", "Settings"])
+    router.clearCalls()
+    gate.follow(itemRoute(3), onEnd: outcomes.record)
+    #expect(screens() == ["List", "Item3"])
+    #expect(router.calls == ["unwind to 0:1 [not animated]", "push Item3 [not animated]"])
+    #expect(gate.children.first === home, "the running Home is kept")
+    #expect(outcomes.all == [.followed])
+  }
+
+  @Test func aDecisionAnsweredTheOtherWayWaitsAndGoesOnAfterSignIn() throws {
+    let gate = Gate(router: router)
+    gate.start()
+    gate.follow(itemRoute(5), onEnd: outcomes.record)
+    try call(#require(gate.answer), false)
+    #expect(screens() == ["SignIn"])
+    #expect(outcomes.all.isEmpty, "the link waits")
+    try call(#require(gate.login?.send), true)
+    #expect(screens() == ["List", "Item5"])
+    #expect(outcomes.all == [.followed])
+  }
+
+  @Test func aWarmStartWhereTheDecisionWentTheOtherWayAsksItAgain() throws {
+    let gate = Gate(router: router)
+    gate.start()
+    try call(#require(gate.answer), false)
+    gate.answer = nil
+    gate.follow(itemRoute(2), onEnd: outcomes.record)
+    #expect(screens() == [], "the sign-in screen is ended")
+    #expect(gate.children.isEmpty)
+    try call(#require(gate.answer, "asked again"), true)
+    #expect(screens() == ["List", "Item2"])
+    #expect(outcomes.all == [.followed])
+  }
+
+  @Test func aLinkThatDoesNotWaitIsDroppedWhenTheDecisionGoesTheOtherWay() throws {
+    let gate = Gate(router: router)
+    gate.start()
+    gate.follow(itemRoute(5, waits: false), onEnd: outcomes.record)
+    try call(#require(gate.answer), false)
+    #expect(outcomes.all == [.notFollowed(.answeredOtherwise)])
+    try call(#require(gate.login?.send), true)
+    #expect(screens() == ["List"], "nothing more happens")
+  }
+
+  @Test func aNewLinkReplacesAWaitingOne() throws {
+    let gate = Gate(router: router)
+    gate.start()
+    gate.follow(itemRoute(1), onEnd: outcomes.record)
+    gate.follow(itemRoute(2), onEnd: outcomes.record)
+    #expect(outcomes.all == [.notFollowed(.replaced)])
+    try call(#require(gate.answer), true)
+    #expect(screens() == ["List", "Item2"])
+    #expect(outcomes.all == [.notFollowed(.replaced), .followed])
+  }
+
+  @Test func valuesAreAskedAndTheLinkGoesOnWhenTheAppAnswers() throws {
+    let gate = Gate(router: router)
+    gate.start()
+    try call(#require(gate.answer), true)
+    var answer: (@MainActor (LinkRoute?) -> Void)?
+    gate.follow(onEnd: outcomes.record) { answer = $0 }
+    #expect(screens() == ["List"], "nothing happens before the value")
+    try call(#require(answer), itemRoute(9))
+    #expect(screens() == ["List", "Item9"])
+    #expect(outcomes.all == [.followed])
+  }
+
+  @Test func noValueStopsTheLinkAndALateAnswerToAReplacedOneIsIgnored() throws {
+    let gate = Gate(router: router)
+    gate.start()
+    try call(#require(gate.answer), true)
+    var first: (@MainActor (LinkRoute?) -> Void)?
+    gate.follow(onEnd: outcomes.record) { first = $0 }
+    gate.follow(onEnd: outcomes.record) { $0(nil) }
+    try call(#require(first), itemRoute(4))
+    #expect(outcomes.all == [.notFollowed(.replaced), .notFollowed(.noValue)])
+    #expect(screens() == ["List"])
+  }
+
+  @Test func aRouteFromAnotherEntryIsNotFollowed() {
+    let home = Home(router: router)
+    home.start()
+    home.follow(itemRoute(1), onEnd: outcomes.record)
+    #expect(outcomes.all == [.notFollowed(.stopped)])
+  }
+}
+
+/// Calls `answer` with `value`: `try #require(answer)(value)` written in one go crashes the
+/// Swift 6.3 type checker.
+@MainActor
+private func call<Value>(_ answer: @MainActor (Value) -> Void, _ value: Value) {
+  answer(value)
+}
