@@ -11,12 +11,15 @@
 #     test support (Tests/ExampleAppTests/Support), and FlowRuntime's test support;
 #   - the example package, Examples/ShopApp: its sources, with the code flowc generates
 #     from its flows;
-#   - the complete UIKit app of docs/generated-code.md (Tests/DocsSnippets/UIKitApp), with
-#     the code flowc generates from its flow;
+#   - the SwiftUI example package, Examples/ShopAppSwiftUI: its views and its `@main` app,
+#     with the code flowc generates from its flows;
+#   - the complete UIKit app of docs/generated-code.md (Tests/DocsSnippets/UIKitApp), and
+#     its SwiftUI app (Tests/DocsSnippets/SwiftUIApp), each with the code flowc generates
+#     from its flow;
 #
 # each once as it is and once with `-default-isolation MainActor`, as Xcode 26 builds app
-# targets. Nothing is linked or run: what UIKit does at run time only a device or a
-# simulator can tell (docs/development.md).
+# targets. Nothing is linked or run: what UIKit and SwiftUI do at run time only a device or
+# a simulator can tell (docs/development.md).
 #
 #   scripts/check-ios.sh [--flowc PATH] [--runtime DIR]
 #
@@ -67,20 +70,26 @@ check "the generated code of flows/ with its test support" -typecheck -module-na
 check "FlowRuntime's test support" -typecheck -module-name FlowRuntimeTests \
   Tests/FlowRuntimeTests/Support.swift
 
-if ! "$flowc" generate Examples/ShopApp/Sources/ShopApp/Flows --output "$work/ShopApp" \
-  >"$work/flowc.log" 2>&1; then
-  cat "$work/flowc.log" >&2
-  echo "check-ios: $flowc could not generate the example package's code" >&2
-  exit 1
-fi
+# $1: a name for messages, $2: a directory of flows, $3: where their code goes.
+generate() {
+  if ! "$flowc" generate "$2" --output "$3" >"$work/flowc.log" 2>&1; then
+    cat "$work/flowc.log" >&2
+    echo "check-ios: $flowc could not generate the code of $1" >&2
+    exit 1
+  fi
+}
+
+generate "the example package" Examples/ShopApp/Sources/ShopApp/Flows "$work/ShopApp"
 check "Examples/ShopApp" -typecheck -module-name ShopApp \
   Examples/ShopApp/Sources/ShopApp/*.swift "$work"/ShopApp/*.swift
-if ! "$flowc" generate Tests/DocsSnippets/UIKitApp --output "$work/NotesApp" \
-  >"$work/flowc.log" 2>&1; then
-  cat "$work/flowc.log" >&2
-  echo "check-ios: $flowc could not generate the docs' UIKit app's code" >&2
-  exit 1
-fi
+generate "the SwiftUI example package" Examples/ShopAppSwiftUI/Sources/ShopAppSwiftUI/Flows \
+  "$work/ShopAppSwiftUI"
+check "Examples/ShopAppSwiftUI" -typecheck -module-name ShopAppSwiftUI \
+  Examples/ShopAppSwiftUI/Sources/ShopAppSwiftUI/*.swift "$work"/ShopAppSwiftUI/*.swift
+generate "the docs' UIKit app" Tests/DocsSnippets/UIKitApp "$work/NotesApp"
 check "the UIKit app of docs/generated-code.md" -typecheck -module-name NotesApp \
   Tests/DocsSnippets/UIKitApp/*.swift "$work"/NotesApp/*.swift
-echo "check-ios: FlowRuntime, the generated code, the example package and the docs' UIKit app compile against the UIKit and SwiftUI stubs"
+generate "the docs' SwiftUI app" Tests/DocsSnippets/SwiftUIApp "$work/NotesSwiftUIApp"
+check "the SwiftUI app of docs/generated-code.md" -typecheck -module-name NotesApp \
+  Tests/DocsSnippets/SwiftUIApp/*.swift "$work"/NotesSwiftUIApp/*.swift
+echo "check-ios: FlowRuntime, the generated code, the example packages and the docs' UIKit and SwiftUI apps compile against the UIKit and SwiftUI stubs"

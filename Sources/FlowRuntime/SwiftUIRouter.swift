@@ -107,11 +107,15 @@ public final class TabContainer: Presentable {
   public let tabs: [SwiftUIRouter]
   /// The index of the tab shown (0 is the first): the flow's `select`, or the user's tap.
   public var selection: Int = 0
+  /// The items of the tab bar, first tab first, which ``FlowTabView`` shows unless the app
+  /// draws its own.
+  public var labels: [TabLabel]
 
-  /// A container of `stacks`, the views ``SwiftUIRouter/makeTabStack()`` returned; any other
-  /// presentable among them is left out.
-  public init(_ stacks: [any Presentable]) {
+  /// A container of `stacks`, the views ``SwiftUIRouter/makeTabStack()`` returned (any other
+  /// presentable among them is left out), with the tab bar's items.
+  public init(_ stacks: [any Presentable], labels: [TabLabel] = []) {
     tabs = stacks.compactMap { $0 as? SwiftUIRouter }
+    self.labels = labels
   }
 }
 

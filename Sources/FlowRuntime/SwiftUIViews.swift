@@ -11,7 +11,11 @@
   /// says `dismissible: false` has no swipe down.
   ///
   /// `screen` draws one screen: the app turns the presentables its screen factory made into
-  /// views (a ``TabContainer`` into a ``FlowTabView``).
+  /// views (a ``TabContainer`` into a ``FlowTabView``). Without it (`FlowStackView(router:)`),
+  /// ``FlowScreen`` draws them: the views the factory wrapped in ``ScreenView``.
+  ///
+  /// While the router's ``SwiftUIRouter/animatesTransitions`` is off (around a launch or a
+  /// deep link), the changes it shows come in transactions without animation.
   public struct FlowStackView<Screen: View>: View {
     private let router: SwiftUIRouter
     private let stack: NavigationStackState
@@ -45,7 +49,11 @@
       .confirmationDialog(
         shown?.alert.title ?? "", isPresented: isShowing(shown, as: .actionSheet),
         titleVisibility: shown?.alert.title == nil ? .hidden : .visible, presenting: shown,
-        actions: buttons(of:), message: message(of:))
+        actions: buttons(of:), message: message(of:)
+      )
+      .transaction { [router] transaction in
+        if !router.animatesTransitions { transaction.disablesAnimations = true }
+      }
     }
 
     /// The stack's root, if it has one.

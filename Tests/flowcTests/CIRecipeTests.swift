@@ -30,6 +30,17 @@ import Testing
   static let installSteps = [
     "apt-get update && apt-get install -y libyaml-dev make && make -C flowc install",
     "apt-get update && apt-get install -y libyaml-dev make python3 && make -C flowc install",
+    "apt-get update && apt-get install -y libyaml-dev make graphviz && make -C flowc install",
+  ]
+
+  /// The commands of the pull-request diff recipe, which need a git repository with the
+  /// base branch: `theDiffRecipePostsTheTableAndTheDrawing` runs them, in order.
+  static let diffSteps = [
+    "flowc diff --git \"origin/$GITHUB_BASE_REF\" --format markdown > flowc-diff.md",
+    "printf '\\n```mermaid\\n%s\\n```\\n' \"$(flowc diff --git \"origin/$GITHUB_BASE_REF\" "
+      + "--format mermaid)\" >> flowc-diff.md",
+    "flowc diff --git \"origin/$GITHUB_BASE_REF\" --format dot > flowc-diff.dot && dot -Tsvg "
+      + "flowc-diff.dot -o flowc-diff.svg",
   ]
 
   static func recipeCommands() throws -> [[String]] {
@@ -38,15 +49,17 @@ import Testing
 
   @Test func theRecipesRunOnlyCommandsThatAreTestedHere() throws {
     let recipes = try Self.recipeCommands()
-    #expect(recipes.count == 2, "a GitHub Actions workflow and a GitLab CI job")
+    #expect(recipes.count == 3, "two GitHub Actions workflows and a GitLab CI job")
     for commands in recipes {
       #expect(!commands.isEmpty)
       for command in commands {
         #expect(
-          Self.expectations[command] != nil || Self.installSteps.contains(command),
+          Self.expectations[command] != nil || Self.installSteps.contains(command)
+            || Self.diffSteps.contains(command),
           "'\(command)' in docs/ci.md is not tested")
       }
     }
+    #expect(recipes.contains { $0.filter(Self.diffSteps.contains) == Self.diffSteps })
     let dryRun = try run(
       URL(fileURLWithPath: "/usr/bin/env"), ["make", "-n", "-C", packageRoot.path, "install"])
     #expect(dryRun.status == 0, "make install must exist: \(dryRun.output)")
@@ -129,6 +142,50 @@ import Testing
     #expect(before.count == 1)
     #expect(moved == before)
     #expect(two.count == 2 && Set(two).count == 2 && two.contains(before.first ?? ""))
+  }
+
+  /// The diff recipe in a pull request's checkout: the base branch's flows on
+  /// `origin/main`, the pull request's, with a screen added, in the working tree. The
+  /// comment gets the table and a Mermaid drawing; the SVG is drawn.
+  @Test func theDiffRecipePostsTheTableAndTheDrawing() throws {
+    let added = cleanFlow.replacingOccurrences(
+      of: "      Detail: { on: { back: pop } }\n",
+      with: "      Detail: { on: { back: pop, help: { push: Help } } }\n"
+        + "      Help: { on: { close: pop } }\n")
+    try #require(added != cleanFlow)
+    let directory = try TemporaryDirectory(files: ["flows/app.flow.yaml": cleanFlow])
+    defer { directory.cleanUp() }
+    let setUp = """
+      set -e
+      git init -q
+      git add flows
+      git -c user.name=t -c user.email=t@example.com commit -q -m base
+      git update-ref refs/remotes/origin/main HEAD
+      """
+    let made = try run(URL(fileURLWithPath: "/bin/sh"), ["-c", setUp], in: directory.url)
+    try #require(made.status == 0, "\(made.stderr)")
+    try Data(added.utf8).write(to: directory.url.appendingPathComponent("flows/app.flow.yaml"))
+    var environment = ProcessInfo.processInfo.environment
+    environment["PATH"] =
+      flowcBinary.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+    environment["GITHUB_BASE_REF"] = "main"
+    for command in Self.diffSteps {
+      let result = try run(
+        URL(fileURLWithPath: "/bin/sh"), ["-c", command], in: directory.url,
+        environment: environment)
+      #expect(result.status == 0, "\(command): \(result.stdout)\(result.stderr)")
+    }
+    let comment = try String(
+      contentsOf: directory.url.appendingPathComponent("flowc-diff.md"), encoding: .utf8)
+    #expect(comment.hasPrefix("### Navigation: 2 changes: 2 added\n"), "\(comment)")
+    #expect(comment.contains("| 🟢 added | screen | App\\.Help |"))
+    #expect(comment.contains("| 🟢 added | transition | App\\.Detail\\.help |"))
+    #expect(comment.contains("\n```mermaid\nflowchart TB\n"))
+    #expect(comment.contains("  class App_Help added\n"))
+    #expect(comment.hasSuffix("\n```\n"))
+    let svg = try String(
+      contentsOf: directory.url.appendingPathComponent("flowc-diff.svg"), encoding: .utf8)
+    #expect(svg.contains("<svg"))
   }
 
   /// A small app repository with flowc's checkout in `flowc/`.

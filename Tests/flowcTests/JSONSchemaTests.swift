@@ -21,14 +21,16 @@ struct JSONSchemaTests {
     #expect(run.status == 0, "\(run.output)")
   }
 
-  @Test("every flow in flows/ and in the example package is valid against the schema")
+  @Test("every flow in flows/ and in the example packages is valid against the schema")
   func exampleFlowsAreValid() throws {
     let flows = Self.flowFiles(in: "flows")
     #expect(flows.count >= 5, "flows/ should hold the example app")
     let package = Self.flowFiles(in: "Examples/ShopApp/Sources/ShopApp/Flows")
     #expect(package.count >= 2, "Examples/ShopApp should have its flows")
+    let swiftUI = Self.flowFiles(in: "Examples/ShopAppSwiftUI/Sources/ShopAppSwiftUI/Flows")
+    #expect(swiftUI.count >= 2, "Examples/ShopAppSwiftUI should have its flows")
     let run = try CheckJSONSchema.run(
-      CheckJSONSchema.draft07 + ["--schemafile", Self.schema] + flows + package)
+      CheckJSONSchema.draft07 + ["--schemafile", Self.schema] + flows + package + swiftUI)
     #expect(run.status == 0, "\(run.output)")
   }
 

@@ -5,7 +5,8 @@ import FlowCore
 package enum FlowCommandLine {
   /// Every command, in the order the overview lists them.
   static let commands: [any Command.Type] = [
-    CheckCommand.self, GenerateCommand.self, GraphCommand.self, RulesCommand.self, LSPCommand.self,
+    CheckCommand.self, GenerateCommand.self, GraphCommand.self, DiffCommand.self, RulesCommand.self,
+    LSPCommand.self,
   ]
 
   /// Runs the command `invocation` names.

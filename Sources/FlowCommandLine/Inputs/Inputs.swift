@@ -50,7 +50,7 @@ enum Inputs {
 
   /// Runs the pipeline over `inputs`, timed when the invocation asks, turning a file that
   /// cannot be read into exit status 2.
-  private static func check(
+  static func check(
     _ inputs: [FlowInput], _ configuration: Configuration, _ invocation: Invocation
   ) throws(UsageError) -> CheckResult {
     do {

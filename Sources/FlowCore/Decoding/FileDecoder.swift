@@ -81,7 +81,9 @@ package struct FileDecoder: Sendable {
 
   // MARK: File
 
-  private static let fileKeys = ["version", "types", "coordinators"]
+  /// The keys of the top level. Here and below, each construct's key table is the one the
+  /// decoder checks against and the editor completes from (`Editor/Completion.swift`).
+  static let fileKeys = ["version", "types", "coordinators"]
 
   private mutating func decodeFile(_ root: YAMLNode) -> FlowFile? {
     guard tree.kind(of: root) == .mapping else {
@@ -142,7 +144,7 @@ package struct FileDecoder: Sendable {
 
   // MARK: Types
 
-  private static let typeKeys = ["struct", "enum"]
+  static let typeKeys = ["struct", "enum"]
 
   private mutating func decodeType(_ entry: MappingReader.Entry) -> TypeDeclaration {
     decodeDefinition(
@@ -261,7 +263,7 @@ package struct FileDecoder: Sendable {
     return parts.map(\.0)
   }
 
-  private static let coordinatorKeys = [
+  static let coordinatorKeys = [
     "doc", "entry", "input", "result", "leave", "start", "tabs", "screens", "decisions", "alerts",
     "events", "lint",
   ]
@@ -380,7 +382,7 @@ package struct FileDecoder: Sendable {
     return .missing
   }
 
-  private static let tabKeys = ["start", "style", "on", "doc"]
+  static let tabKeys = ["start", "style", "on", "doc"]
 
   private mutating func tab(_ node: YAMLNode) -> Tab? {
     guard let body = MappingReader(node, of: "a tab", allowedKeys: Self.tabKeys, decoder: &self)
@@ -403,9 +405,9 @@ package struct FileDecoder: Sendable {
 
   // MARK: Screens and decisions
 
-  private static let screenKeys = ["doc", "input", "on", "systemBack", "dismissible", "lint"]
-  private static let decisionKeys = ["doc", "cases", "lint"]
-  private static let alertKeys = ["doc", "input", "on", "lint"]
+  static let screenKeys = ["doc", "input", "on", "systemBack", "dismissible", "lint"]
+  static let decisionKeys = ["doc", "cases", "lint"]
+  static let alertKeys = ["doc", "input", "on", "lint"]
 
   private mutating func screen(_ entry: MappingReader.Entry) -> Screen {
     var screen = Screen(name: entry.name, range: definitionRange(entry))
@@ -487,11 +489,11 @@ package struct FileDecoder: Sendable {
     }
   }
 
-  private static let scalarActions = ["pop", "popToRoot", "dismiss", "stay"]
-  private static let targetActions = [
+  static let scalarActions = ["pop", "popToRoot", "dismiss", "stay"]
+  static let targetActions = [
     "push", "present", "replace", "decide", "alert", "finish", "start", "select",
   ]
-  private static let actionKeys =
+  static let actionKeys =
     ["payload", "doc"] + targetActions + ["style", "on"] + scalarActions
 
   private mutating func transition(_ entry: MappingReader.Entry, kind: TransitionKind)
@@ -648,7 +650,7 @@ package struct FileDecoder: Sendable {
 
   /// The words of a start's `style`: `present` is `sheet`, as revision 1 wrote it. A tab has
   /// none (spec section 4): `style` is among its keys only to say so.
-  private static let startStyles = ["push", "sheet", "fullScreen", "present"]
+  static let startStyles = ["push", "sheet", "fullScreen", "present"]
 
   private mutating func style(_ entry: MappingReader.Entry) -> StartStyle? {
     let word = tree.text(of: entry.value) ?? ""
@@ -725,9 +727,13 @@ package struct FileDecoder: Sendable {
     return nil
   }
 
+  /// The keys of `lint:`; the editor completes them too.
+  static let lintKeys = ["ignore"]
+
   private mutating func lint(_ entry: MappingReader.Entry) -> Lint? {
     guard
-      let body = MappingReader(entry.value, of: "'lint'", allowedKeys: ["ignore"], decoder: &self),
+      let body = MappingReader(
+        entry.value, of: "'lint'", allowedKeys: Self.lintKeys, decoder: &self),
       let ignore = body["ignore"]
     else { return nil }
     guard tree.kind(of: ignore.value) == .sequence else {

@@ -10,7 +10,8 @@
 /// hollow dot head, the child's result handlers
 /// dashed green (light when they stay). Findings turn elements red (unreachable ones grey
 /// and dashed) and add their rule ids; tooltips give each element's place in the flow files
-/// and the findings' messages.
+/// and the findings' messages. A drawing of `flowc diff` draws added elements green, removed
+/// ones red and dashed, changed ones amber.
 ///
 /// Identifiers are quoted and made of `[A-Za-z0-9_]`; every label is an HTML-like label
 /// with `&`, `<`, `>` and `"` escaped; tooltips are quoted strings with `\` and `"`
@@ -99,12 +100,21 @@ private struct Writer {
     if cluster.isEntry { out += "<font point-size=\"9\" color=\"\(Palette.muted)\">  entry</font>" }
     appendDetail(cluster.detail)
     appendRules(cluster.findings)
-    out += ">;\n    style=\"rounded,filled\"; fillcolor=\"\(Palette.clusterFill)\"; "
+    out += ">;\n    "
     switch cluster.emphasis {
     case .problem:
+      out += "style=\"rounded,filled\"; fillcolor=\"\(Palette.clusterFill)\"; "
       out += "color=\"\(Palette.problem)\"; fontcolor=\"\(Palette.problem)\"; penwidth=2;\n"
     case .normal, .unreachable:
+      out += "style=\"rounded,filled\"; fillcolor=\"\(Palette.clusterFill)\"; "
       out += "color=\"\(Palette.clusterBorder)\";\n"
+    case .added, .changed:
+      let color = cluster.emphasis == .added ? Palette.added : Palette.changed
+      out += "style=\"rounded,filled\"; fillcolor=\"\(Palette.clusterFill)\"; "
+      out += "color=\"\(color)\"; fontcolor=\"\(color)\"; penwidth=2;\n"
+    case .removed:
+      out += "style=\"rounded,filled,dashed\"; fillcolor=\"\(Palette.removedFill)\"; "
+      out += "color=\"\(Palette.removed)\"; fontcolor=\"\(Palette.removed)\"; penwidth=2;\n"
     }
     out += "    tooltip="
     appendTooltip(cluster.location, cluster.findings)
@@ -182,6 +192,12 @@ private struct Writer {
     case .unreachable:
       (color, fontColor, fill) = (Palette.unreachable, Palette.unreachable, Palette.unreachableFill)
       if !style.contains("dashed") { style.append("dashed") }
+    case .added:
+      (color, fontColor, fill, width) = (Palette.added, Palette.added, Palette.addedFill, "2")
+    case .removed:
+      (color, fontColor, fill, width) = (Palette.removed, Palette.removed, Palette.removedFill, "2")
+      if !style.contains("dashed") { style.append("dashed") }
+    case .changed: (color, fill, width) = (Palette.changed, Palette.changedFill, "2")
     case .normal: break
     }
     if let shape { out += "shape=\(shape), " }
@@ -277,6 +293,11 @@ private struct Writer {
     case .unreachable:
       (color, fontColor) = (Palette.unreachable, Palette.unreachable)
       pattern = pattern ?? "dashed"
+    case .added: (color, fontColor, width) = (Palette.added, Palette.added, "2")
+    case .removed:
+      (color, fontColor, width) = (Palette.removed, Palette.removed, "2")
+      pattern = "dashed"
+    case .changed: (color, fontColor, width) = (Palette.changed, Palette.changed, "2")
     case .normal: break
     }
     var attributes = ""

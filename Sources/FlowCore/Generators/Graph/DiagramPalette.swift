@@ -24,6 +24,14 @@ enum DiagramPalette {
   static let paper = "#ffffff"
   static let problemFill = "#ffebee"
   static let unreachableFill = "#f5f5f5"
+  /// What `flowc diff` finds added, removed and changed, with their fills: GitHub's own
+  /// colours for a diff, so that a pull request's picture reads like its text.
+  static let added = "#1a7f37"
+  static let removed = "#cf222e"
+  static let changed = "#bf8700"
+  static let addedFill = "#dafbe1"
+  static let removedFill = "#ffebe9"
+  static let changedFill = "#fff8c5"
 
   /// The fill of a node of `kind` that no finding marks.
   static func fill(of kind: FlowDiagram.Node.Kind) -> String {

@@ -24,6 +24,13 @@ public struct FlowDiagram: Sendable {
     /// Another finding is placed on it (an orphaned coordinator, an unhandled result, a
     /// leak, a bad reference, …): drawn red.
     case problem
+    /// New in the module `flowc diff` compares with an older one: drawn green.
+    case added
+    /// Gone from the module `flowc diff` compares with an older one, drawn from the older
+    /// module: red and dashed.
+    case removed
+    /// In both modules `flowc diff` compares, but different: drawn amber.
+    case changed
   }
 
   /// A coordinator drawn in full: a box around its nodes.

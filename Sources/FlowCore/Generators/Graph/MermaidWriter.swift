@@ -5,7 +5,7 @@
 /// `[/"…"\]`, result cases `(["…"])`, collapsed children `[["…"]]`; edges `-->` (push,
 /// present, replace, decide, finish), `--o` (alert), `-.->` (back, stay, handlers), `-.-o`
 /// (popToRoot), `==>` (start child, tabs) and `==o` (select), coloured by `linkStyle`;
-/// findings by `classDef`.
+/// findings, and what `flowc diff` finds added, removed or changed, by `classDef`.
 ///
 /// Identifiers are made of `[A-Za-z0-9_]` and always contain `_`, so none is a keyword
 /// (`end`). Every label is quoted, and every character that Mermaid, its HTML labels or
@@ -171,6 +171,23 @@ private struct MermaidText {
           + "stroke-width:2px",
         { $0.emphasis == .problem }
       ),
+      (
+        "added",
+        "fill:\(Palette.addedFill),stroke:\(Palette.added),color:\(Palette.added),"
+          + "stroke-width:2px",
+        { $0.emphasis == .added }
+      ),
+      (
+        "removed",
+        "fill:\(Palette.removedFill),stroke:\(Palette.removed),color:\(Palette.removed),"
+          + "stroke-width:2px,stroke-dasharray:4 3",
+        { $0.emphasis == .removed }
+      ),
+      (
+        "changed",
+        "fill:\(Palette.changedFill),stroke:\(Palette.changed),stroke-width:2px",
+        { $0.emphasis == .changed }
+      ),
     ]
     for definition in definitions {
       let members = diagram.nodes.filter(definition.members).map(\.id)
@@ -180,8 +197,16 @@ private struct MermaidText {
       out += members.joined(separator: ",")
       out += " \(definition.name)\n"
     }
-    for cluster in diagram.clusters where cluster.emphasis == .problem {
-      out += "  style \(cluster.id) \(Self.problemStroke)\n"
+    for cluster in diagram.clusters {
+      let style: String
+      switch cluster.emphasis {
+      case .normal, .unreachable: continue
+      case .problem: style = Self.problemStroke
+      case .added: style = Self.wideStroke(Palette.added)
+      case .removed: style = Self.wideStroke(Palette.removed) + ",stroke-dasharray:4 3"
+      case .changed: style = Self.wideStroke(Palette.changed)
+      }
+      out += "  style \(cluster.id) \(style)\n"
     }
   }
 
@@ -191,7 +216,15 @@ private struct MermaidText {
     case .problem: return problemStroke
     case .unreachable: return stroke(DiagramPalette.unreachable)
     case .normal: return DiagramPalette.color(of: edge).map(stroke)
+    case .added: return wideStroke(DiagramPalette.added)
+    case .removed: return wideStroke(DiagramPalette.removed) + ",stroke-dasharray:4 3"
+    case .changed: return wideStroke(DiagramPalette.changed)
     }
+  }
+
+  /// A wide line and its text in `color`: how `flowc diff` marks what changed.
+  private static func wideStroke(_ color: String) -> String {
+    "stroke:\(color),stroke-width:2px,color:\(color)"
   }
 
   /// A line and its text in `color`.

@@ -1,0 +1,21 @@
+#if canImport(SwiftUI)
+  import FlowRuntime
+  import SwiftUI
+
+  /// The app: one window showing the router's root stack. `FlowStackView(router:)` draws each
+  /// screen the factory made (its `ScreenView`) and the tab bar, with no mapping of the
+  /// app's own; the sheets, covers and alerts over them follow the router.
+  ///
+  /// In an Xcode project, this file belongs to the app target that depends on the package.
+  @main
+  struct ShopApp: App {
+    /// The running flow, made once: SwiftUI keeps the first value of a `State`.
+    @State private var shop = RunningShop()
+
+    var body: some Scene {
+      WindowGroup {
+        FlowStackView(router: shop.router)
+      }
+    }
+  }
+#endif

@@ -1,0 +1,188 @@
+/// What identifies an element of the navigation across two modules: what it is and the
+/// names that lead to it. Screens, decisions and alerts share one kind, as they share a
+/// coordinator's namespace: a screen that becomes a decision is changed, not replaced.
+struct DiffKey: Hashable, Sendable {
+  enum Kind: Hashable, Sendable {
+    case coordinator, node, transition, result, event, tabHandler, link
+  }
+
+  var kind: Kind
+  var names: [String]
+}
+
+/// One element of a module's navigation, as the diff compares it.
+struct DiffElement: Sendable {
+  var key: DiffKey
+  /// What it is, for the reader.
+  var element: DiffChange.Element
+  /// The names shown for it (``DiffChange/path``).
+  var path: [String]
+  /// The element that holds it, if any: what goes with it when it is added or removed.
+  var parent: DiffKey?
+  /// What it is, in a few words: two elements of one key that differ here are changed.
+  var detail: String
+  /// Where a reader looks for it: its name.
+  var location: SourceRange
+  /// Where a drawing places it: its name for a cluster or a node, the action for an edge.
+  var places: [SourceRange]
+}
+
+/// Lists the elements of a module's navigation, from its resolved graph, in module order.
+/// A name defined twice counts once, as the first definition (the later one is a
+/// `duplicate-name` finding, and nothing else reads it).
+struct DiffElements {
+  private(set) var elements: [DiffElement] = []
+  private var listed: Set<DiffKey> = []
+
+  init(_ graph: FlowGraph) {
+    let module = graph.module
+    for index in module.coordinators.indices where module.isFirstDefinition(coordinator: index) {
+      add(coordinator: index, of: graph)
+    }
+    // Links (spec section 12) join here once the model has them (`FlowModule.links`, of
+    // `LinkDefinition`s): for each first definition, a `.link` element keyed by its name,
+    // with no parent, described by its url, params, target (`to`) and `via`, located at its
+    // name, and placed at its name and its url (where the drawing puts its node and its
+    // entry arrow), so that the drawing marks both.
+  }
+
+  private mutating func add(_ element: DiffElement) {
+    guard listed.insert(element.key).inserted else { return }
+    elements.append(element)
+  }
+
+  private mutating func add(coordinator index: Int, of graph: FlowGraph) {
+    let coordinator = graph.module.coordinators[index]
+    let coordinatorGraph = graph.coordinators[index]
+    let name = coordinator.name.text
+    let key = DiffKey(kind: .coordinator, names: [name])
+    var places = [coordinator.name.range]
+    switch coordinator.root {
+    case .start(_, let keyRange): places.append(keyRange)
+    case .tabs(let tabs): places += tabs.map(\.range)
+    case .missing: break
+    }
+    add(
+      DiffElement(
+        key: key, element: .coordinator, path: [name], parent: nil,
+        detail: Self.detail(of: coordinator), location: coordinator.name.range, places: places))
+
+    for node in 0..<coordinatorGraph.nodeCount {
+      let (element, nodeName, detail) = Self.describe(coordinatorGraph.node(node), in: coordinator)
+      let nodeKey = DiffKey(kind: .node, names: [name, nodeName.text])
+      add(
+        DiffElement(
+          key: nodeKey, element: element, path: [name, nodeName.text], parent: key,
+          detail: detail, location: nodeName.range, places: [nodeName.range]))
+      addSteps(
+        coordinatorGraph.transitions(of: node), kind: .transition, names: [name, nodeName.text],
+        parent: nodeKey)
+    }
+    for resultCase in coordinatorGraph.results {
+      add(
+        DiffElement(
+          key: DiffKey(kind: .result, names: [name, resultCase.name.text]), element: .result,
+          path: [name, resultCase.name.text], parent: key,
+          detail: resultCase.payload.map { "payload: \($0.type.description)" } ?? "no payload",
+          location: resultCase.name.range, places: [resultCase.name.range]))
+    }
+    addSteps(coordinatorGraph.events, kind: .event, names: [name], parent: key)
+    if case .tabs(let tabs) = coordinatorGraph.root {
+      for tab in tabs {
+        addSteps(
+          tab.handlers, kind: .tabHandler, names: [name, "tabs", tab.tab.child.coordinator.text],
+          parent: key)
+      }
+    }
+  }
+
+  /// Adds each step of `steps` under `names`, then the handlers nested in it under its own.
+  private mutating func addSteps(
+    _ steps: NestedSteps, kind: DiffKey.Kind, names: [String], parent: DiffKey
+  ) {
+    for (step, handlers) in steps {
+      let event = step.transition.name
+      let path = names + [event.text]
+      let key = DiffKey(kind: kind, names: path)
+      add(
+        DiffElement(
+          key: key, element: kind == .event ? .event : .transition, path: path, parent: parent,
+          detail: Self.detail(of: step.transition), location: event.range,
+          places: [step.written.range]))
+      addSteps(handlers, kind: .transition, names: path, parent: key)
+    }
+  }
+
+  // MARK: Details
+
+  /// A coordinator in a few words: `entry, input: User, start: Login`. Its result cases,
+  /// nodes and events are elements of their own.
+  static func detail(of coordinator: Coordinator) -> String {
+    var parts: [String] = []
+    if coordinator.isEntry { parts.append("entry") }
+    if let input = coordinator.input { parts.append("input: \(input.type.description)") }
+    if case .named(let type) = coordinator.result {
+      parts.append("result: \(type.type.description)")
+    }
+    switch coordinator.leave {
+    case .result(let name): parts.append("leave: \(name.text)")
+    case .dropped: parts.append("leave: ~")
+    case nil: break
+    }
+    switch coordinator.root {
+    case .start(let name, _): parts.append("start: \(name.text)")
+    case .tabs(let tabs):
+      let children = tabs.map { tab in
+        tab.child.coordinator.text
+          + (tab.child.style == .push ? "" : " (\(tab.child.style.rawValue))")
+      }
+      parts.append("tabs: " + children.joined(separator: ", "))
+    case .missing: parts.append("no start")
+    }
+    return parts.joined(separator: ", ")
+  }
+
+  /// What a node is, its name, and its detail: `screen, input: User, systemBack: false`.
+  static func describe(_ node: Coordinator.Node, in coordinator: Coordinator) -> (
+    DiffChange.Element, Identifier, String
+  ) {
+    switch node {
+    case .screen(let index):
+      let screen = coordinator.screens[index]
+      var parts = ["screen"]
+      if let input = screen.input { parts.append("input: \(input.type.description)") }
+      if !screen.systemBack { parts.append("systemBack: false") }
+      if !screen.dismissible { parts.append("dismissible: false") }
+      return (.screen, screen.name, parts.joined(separator: ", "))
+    case .decision(let index):
+      return (.decision, coordinator.decisions[index].name, "decision")
+    case .alert(let index):
+      let alert = coordinator.alerts[index]
+      let input = alert.input.map { ", input: \($0.type.description)" } ?? ""
+      return (.alert, alert.name, "alert" + input)
+    }
+  }
+
+  /// An action in a few words: `push: Settings`, `start: Auth (sheet)`, `pop`, with the
+  /// payload it carries: `finish: done, payload: User`. A `start`'s handlers are elements of
+  /// their own.
+  static func detail(of transition: Transition) -> String {
+    let action = transition.action
+    var text: String
+    switch action.kind {
+    case .push(let name), .replace(let name), .decide(let name), .finish(let name),
+      .alert(let name), .select(let name):
+      text = "\(action.keyword): \(name.text)"
+    case .present(let name, let style):
+      text = "present: \(name.text)" + (style == .sheet ? "" : " (\(style.rawValue))")
+    case .start(let child):
+      text =
+        "start: \(child.coordinator.text)"
+        + (child.style == .push ? "" : " (\(child.style.rawValue))")
+    case .pop, .popToRoot, .dismiss, .stay, .invalid:
+      text = action.keyword
+    }
+    if let payload = transition.payload { text += ", payload: \(payload.type.description)" }
+    return text
+  }
+}

@@ -1,0 +1,208 @@
+/// One thing an editor can offer at the cursor (LSP's `CompletionItem`).
+public struct EditorCompletion: Hashable, Sendable {
+  /// What the offer is.
+  public enum Kind: String, Hashable, Sendable {
+    /// A key the mapping at the cursor allows.
+    case key
+    /// A screen, decision or alert of the coordinator.
+    case screen, decision, alert
+    /// A coordinator of the module.
+    case coordinator
+    /// A declared or builtin type.
+    case type
+    /// A result case (of a child in `on:`, of this coordinator after `finish:`).
+    case resultCase
+    /// A word of the language: `pop`, `sheet`, `true`.
+    case keyword
+  }
+
+  /// The text offered, which is also what is inserted.
+  public var label: String
+  /// What it is.
+  public var kind: Kind
+  /// A short description: the payload of a case, what a type is.
+  public var detail: String?
+
+  public init(label: String, kind: Kind, detail: String? = nil) {
+    self.label = label
+    self.kind = kind
+    self.detail = detail
+  }
+}
+
+extension EditorModule {
+  /// What fits at `position` of the file at `path` (LSP `textDocument/completion`): at a key,
+  /// the keys its mapping allows and has not written, from the decoder's own key tables; at
+  /// a value, the names that fit there: screens of this coordinator after `push:`, its
+  /// decisions after `decide:`, coordinators after `start:` and `select:`, the child's result
+  /// cases as the keys of a start's `on:`, this coordinator's after `finish:` and `leave:`,
+  /// types in type positions, the words of `style:` and of an action. Names are those of
+  /// this state of the module; the place is read from the text, which need not parse.
+  public func completions(at position: EditorPosition, in path: String) -> [EditorCompletion] {
+    guard let text = texts[path] else { return [] }
+    let context = CompletionContext(
+      text: text, line: position.line, character: position.character)
+    let offers = context.valueOf.map { value(of: $0, context) } ?? keys(context)
+    return offers.filter { $0.label.hasPrefix(context.partial) || context.partial.isEmpty }
+  }
+
+  // MARK: Keys
+
+  private func keys(_ context: CompletionContext) -> [EditorCompletion] {
+    let keys = context.keys
+    let written = Set(context.pairs.keys)
+    func offer(_ list: [String]) -> [EditorCompletion] {
+      list.filter { !written.contains($0) }.map { EditorCompletion(label: $0, kind: .key) }
+    }
+    if keys.isEmpty { return offer(FileDecoder.fileKeys) }
+    if keys.last == "lint" { return offer(FileDecoder.lintKeys) }
+    switch keys.count {
+    case 2 where keys[0] == "types": return offer(FileDecoder.typeKeys)
+    case 2 where keys[0] == "coordinators": return offer(FileDecoder.coordinatorKeys)
+    case 4 where keys[0] == "coordinators":
+      switch keys[2] {
+      case "screens": return offer(FileDecoder.screenKeys)
+      case "decisions": return offer(FileDecoder.decisionKeys)
+      case "alerts": return offer(FileDecoder.alertKeys)
+      case "tabs" where keys[3] == "-":
+        // A tab's `style` is among its keys only for the decoder to say it has none.
+        return offer(FileDecoder.tabKeys.filter { $0 != "style" })
+      default: break
+      }
+    default: break
+    }
+    if Self.isActionMapping(keys) { return offer(FileDecoder.actionKeys) }
+    if let child = handledChild(context) {
+      return resultCases(of: child, withPayload: true).filter { !written.contains($0.label) }
+    }
+    return []
+  }
+
+  /// Whether the mapping at `keys` is an action's mapping form: an event, decision case,
+  /// button, external event or handler (spec section 7).
+  private static func isActionMapping(_ keys: [String]) -> Bool {
+    guard keys.count >= 4, keys[0] == "coordinators" else { return false }
+    if keys.count == 4 { return keys[2] == "events" }
+    if keys.count == 6 {
+      switch (keys[2], keys[4]) {
+      case ("screens", "on"), ("alerts", "on"), ("decisions", "cases"): return true
+      default: break
+      }
+    }
+    return isTransitions(Array(keys.dropLast()))
+  }
+
+  /// Whether the mapping at `keys` maps names to actions: a node's events, cases or buttons,
+  /// a coordinator's external events, or a start's handlers.
+  private static func isTransitions(_ keys: [String]) -> Bool {
+    guard keys.count >= 3, keys[0] == "coordinators" else { return false }
+    if keys.count == 3 { return keys[2] == "events" }
+    if keys.count == 5 {
+      switch (keys[2], keys[4]) {
+      case ("screens", "on"), ("alerts", "on"), ("decisions", "cases"): return true
+      default: break
+      }
+    }
+    guard keys.last == "on" else { return false }
+    let owner = Array(keys.dropLast())
+    return isActionMapping(owner) || (owner.count == 4 && owner[2] == "tabs")
+  }
+
+  /// The child whose result the mapping at the cursor handles: the `start:` beside its `on:`.
+  private func handledChild(_ context: CompletionContext) -> String? {
+    guard let on = context.path.last, on.key == "on", Self.isTransitions(context.keys) else {
+      return nil
+    }
+    return on.siblings["start"]
+  }
+
+  // MARK: Values
+
+  private func value(of key: String, _ context: CompletionContext) -> [EditorCompletion] {
+    let keys = context.keys
+    let coordinator = keys.count >= 2 && keys[0] == "coordinators" ? keys[1] : nil
+    let inCoordinator = keys.count == 2 && coordinator != nil
+    if Self.isTransitions(keys) {
+      return FileDecoder.scalarActions.map { EditorCompletion(label: $0, kind: .keyword) }
+    }
+    switch key {
+    case "push", "present", "replace":
+      return nodes(of: coordinator, .screen)
+    case "decide":
+      return nodes(of: coordinator, .decision)
+    case "alert":
+      return nodes(of: coordinator, .alert)
+    case "start" where inCoordinator:
+      return nodes(of: coordinator, .screen) + nodes(of: coordinator, .decision)
+    case "start", "select":
+      return check.module.coordinators.map {
+        EditorCompletion(label: $0.name.text, kind: .coordinator, detail: $0.doc)
+      }
+    case "finish":
+      return coordinator.map { resultCases(of: $0, withPayload: true) } ?? []
+    case "leave" where inCoordinator:
+      return coordinator.map { resultCases(of: $0, withPayload: false) } ?? []
+    case "input", "payload":
+      return types()
+    case "result" where inCoordinator:
+      return types()
+    case "style":
+      let words =
+        context.pairs["present"] != nil ? ["sheet", "fullScreen"] : FileDecoder.startStyles
+      return words.map { EditorCompletion(label: $0, kind: .keyword) }
+    case "entry", "systemBack", "dismissible":
+      return ["true", "false"].map { EditorCompletion(label: $0, kind: .keyword) }
+    default:
+      break
+    }
+    if keys.count == 1, keys[0] == "types" {
+      return [EditorCompletion(label: "external", kind: .keyword)]
+    }
+    // A struct's fields, an enum's cases and an inline result's cases are typed.
+    if keys.count == 3, keys[0] == "types", keys[2] == "struct" || keys[2] == "enum" {
+      return types()
+    }
+    if keys.count == 3, keys[0] == "coordinators", keys[2] == "result" { return types() }
+    return []
+  }
+
+  private func nodes(of coordinator: String?, _ kind: EditorCompletion.Kind) -> [EditorCompletion] {
+    guard let coordinator, let found = check.module.coordinator(named: coordinator) else {
+      return []
+    }
+    switch kind {
+    case .screen:
+      return found.screens.map {
+        EditorCompletion(label: $0.name.text, kind: .screen, detail: $0.input.map { "\($0.type)" })
+      }
+    case .decision:
+      return found.decisions.map { EditorCompletion(label: $0.name.text, kind: .decision) }
+    default:
+      return found.alerts.map {
+        EditorCompletion(label: $0.name.text, kind: .alert, detail: $0.input.map { "\($0.type)" })
+      }
+    }
+  }
+
+  /// The result cases of `coordinator`; those without a payload only, unless `withPayload`.
+  private func resultCases(of coordinator: String, withPayload: Bool) -> [EditorCompletion] {
+    let module = check.module
+    guard let found = module.coordinator(named: coordinator),
+      let cases = module.resultCases(of: found)
+    else { return [] }
+    return cases.filter { withPayload || $0.payload == nil }.map {
+      EditorCompletion(
+        label: $0.name.text, kind: .resultCase, detail: $0.payload.map { "\($0.type)" })
+    }
+  }
+
+  /// The declared types, then the builtins.
+  private func types() -> [EditorCompletion] {
+    check.module.types.map {
+      EditorCompletion(label: $0.name.text, kind: .type, detail: Self.describe($0.kind))
+    }
+      + TypeExpression.builtins.sorted().map {
+        EditorCompletion(label: $0, kind: .type, detail: "builtin")
+      }
+  }
+}

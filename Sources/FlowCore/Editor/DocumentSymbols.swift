@@ -1,0 +1,104 @@
+/// One entry of a file's outline (LSP's `DocumentSymbol`).
+public struct EditorDocumentSymbol: Hashable, Sendable {
+  /// What an entry is.
+  public enum Kind: String, Hashable, Sendable {
+    /// A coordinator.
+    case coordinator
+    /// A screen.
+    case screen
+    /// A decision.
+    case decision
+    /// An alert.
+    case alert
+    /// A declared type.
+    case type
+    /// A case of a coordinator's inline result, or of an enum type.
+    case resultCase
+  }
+
+  /// The name.
+  public var name: String
+  /// What it is.
+  public var kind: Kind
+  /// A short description: the input a screen takes, what a type is.
+  public var detail: String?
+  /// From the name to the end of the definition.
+  public var range: EditorRange
+  /// The name.
+  public var selectionRange: EditorRange
+  /// The entries inside it, in file order.
+  public var children: [EditorDocumentSymbol]
+
+  public init(
+    name: String, kind: Kind, detail: String? = nil, range: EditorRange,
+    selectionRange: EditorRange, children: [EditorDocumentSymbol] = []
+  ) {
+    self.name = name
+    self.kind = kind
+    self.detail = detail
+    self.range = range
+    self.selectionRange = selectionRange
+    self.children = children
+  }
+}
+
+extension EditorModule {
+  /// The outline of the file at `path` (LSP `textDocument/documentSymbol`): its types, then
+  /// its coordinators, each with its result cases, screens, decisions and alerts, in file
+  /// order. Empty for a file that did not join the module (a `yaml-syntax` finding).
+  public func documentSymbols(in path: String) -> [EditorDocumentSymbol] {
+    guard let text = texts[path] else { return [] }
+    let file = FileName(path)
+    let module = check.module
+    func entry(
+      _ name: Identifier, _ kind: EditorDocumentSymbol.Kind, _ range: SourceRange,
+      detail: String? = nil, children: [EditorDocumentSymbol] = []
+    ) -> EditorDocumentSymbol {
+      EditorDocumentSymbol(
+        name: name.text, kind: kind, detail: detail, range: text.editor(range),
+        selectionRange: text.editor(name.range), children: children)
+    }
+    var symbols: [EditorDocumentSymbol] = []
+    for type in module.types where type.range.fileName == file {
+      var cases: [EditorDocumentSymbol] = []
+      if case .enumeration(let list) = type.kind {
+        cases = list.map {
+          entry($0.name, .resultCase, $0.name.range, detail: $0.payload.map { "\($0.type)" })
+        }
+      }
+      symbols.append(
+        entry(type.name, .type, type.range, detail: Self.describe(type.kind), children: cases))
+    }
+    for coordinator in module.coordinators where coordinator.range.fileName == file {
+      var children: [EditorDocumentSymbol] = []
+      if case .inline(let cases, _) = coordinator.result {
+        children += cases.map {
+          entry($0.name, .resultCase, $0.name.range, detail: $0.payload.map { "\($0.type)" })
+        }
+      }
+      children += coordinator.screens.map {
+        entry($0.name, .screen, $0.range, detail: $0.input.map { "\($0.type)" })
+      }
+      children += coordinator.decisions.map { entry($0.name, .decision, $0.range) }
+      children += coordinator.alerts.map {
+        entry($0.name, .alert, $0.range, detail: $0.input.map { "\($0.type)" })
+      }
+      children.sort { $0.selectionRange.start < $1.selectionRange.start }
+      symbols.append(
+        entry(
+          coordinator.name, .coordinator, coordinator.range,
+          detail: coordinator.input.map { "input \($0.type)" }, children: children))
+    }
+    return symbols
+  }
+
+  /// A type's kind in a word: `external`, `struct`, `enum`.
+  static func describe(_ kind: TypeDeclaration.Kind) -> String? {
+    switch kind {
+    case .external: return "external"
+    case .structure: return "struct"
+    case .enumeration: return "enum"
+    case .invalid: return nil
+    }
+  }
+}

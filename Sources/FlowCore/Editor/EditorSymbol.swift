@@ -1,0 +1,232 @@
+/// What a name in a flow file stands for: the thing that definitions, references and
+/// renames are about. Names are the module's (spec section 2): screens, decisions and
+/// alerts share their coordinator's namespace; coordinators, types and links have their
+/// own; a result case belongs to its coordinator, or to the enum type its `result` names.
+public enum EditorSymbol: Hashable, Sendable {
+  /// A coordinator.
+  case coordinator(String)
+  /// A screen, decision or alert of a coordinator.
+  case node(coordinator: String, name: String)
+  /// A declared type, or a builtin one (which has no definition).
+  case type(String)
+  /// A case of a coordinator's inline `result`.
+  case resultCase(coordinator: String, name: String)
+  /// A case of an enum type: a result case when a coordinator's `result` names the type.
+  case enumCase(type: String, name: String)
+  /// A deep link (spec section 12). Nothing makes one on this branch yet: the model has no
+  /// links; see ``SymbolIndex`` for where they join.
+  case link(String)
+
+  /// The form its name must have (spec section 2).
+  var nameCase: NameCase {
+    switch self {
+    case .coordinator, .node, .type: return .upperCamel
+    case .resultCase, .enumCase, .link: return .lowerCamel
+    }
+  }
+
+  /// The name itself.
+  var name: String {
+    switch self {
+    case .coordinator(let name), .type(let name), .link(let name): return name
+    case .node(_, let name), .resultCase(_, let name), .enumCase(_, let name): return name
+    }
+  }
+}
+
+/// One place a symbol's name is written: where it is defined, or used.
+struct Occurrence: Sendable {
+  /// What the name stands for.
+  var symbol: EditorSymbol
+  /// Where the name is written (the YAML key or scalar, or the name within a type).
+  var range: SourceRange
+  /// Whether this is where the symbol is defined.
+  var isDefinition: Bool
+}
+
+/// Every place a name of the module is written, found in one walk over the module, sorted
+/// by file and position so that a position finds its name by binary search, and grouped
+/// by symbol so that a symbol finds its places by one hash lookup.
+struct SymbolIndex: Sendable {
+  /// Every occurrence, by file, then position.
+  private var occurrences: [Occurrence] = []
+  /// Where each file's occurrences are in ``occurrences``.
+  private var spans: [FileName: Range<Int>] = [:]
+  /// The occurrences of each symbol, as indices of ``occurrences``, in file order.
+  private var bySymbol: [EditorSymbol: [Int]] = [:]
+
+  /// Indexes `module`: O(size of the module), plus sorting each file's names.
+  init(module: FlowModule) {
+    var walker = Walker(module: module)
+    walker.run()
+    var found = walker.found
+    // Walk order is file order but for merged content: a stable sort by place puts it right.
+    found.sort { $0.range.precedes($1.range) }
+    occurrences = found
+    var start = 0
+    while start < found.count {
+      let file = found[start].range.fileName
+      var end = start + 1
+      while end < found.count, found[end].range.fileName == file { end += 1 }
+      spans[file] = start..<end
+      start = end
+    }
+    for (offset, occurrence) in found.enumerated() {
+      bySymbol[occurrence.symbol, default: []].append(offset)
+    }
+  }
+
+  /// The occurrence whose name holds `position` in `file`, or ends right at it (a cursor
+  /// just past a name means that name): O(log names).
+  func occurrence(at position: SourcePosition, in file: FileName) -> Occurrence? {
+    guard let span = spans[file] else { return nil }
+    // The first occurrence that starts after `position`.
+    var low = span.lowerBound
+    var high = span.upperBound
+    while low < high {
+      let middle = (low + high) / 2
+      if occurrences[middle].range.start <= position { low = middle + 1 } else { high = middle }
+    }
+    guard low > span.lowerBound else { return nil }
+    let candidate = occurrences[low - 1]
+    return position <= candidate.range.end ? candidate : nil
+  }
+
+  /// Every occurrence of `symbol`, in file order.
+  func occurrences(of symbol: EditorSymbol) -> [Occurrence] {
+    (bySymbol[symbol] ?? []).map { occurrences[$0] }
+  }
+
+  /// The places `symbol` is defined, first definition first.
+  func definitions(of symbol: EditorSymbol) -> [Occurrence] {
+    occurrences(of: symbol).filter(\.isDefinition)
+  }
+
+  /// Whether anything of the module defines `symbol`.
+  func isDefined(_ symbol: EditorSymbol) -> Bool {
+    bySymbol[symbol]?.contains { occurrences[$0].isDefinition } ?? false
+  }
+}
+
+/// The walk behind ``SymbolIndex``: every definition and reference the model keeps a place
+/// for. Links (spec section 12) join here when the model has them: a `.link` definition
+/// at each link's name, and references to the coordinator and screen of its `to:`.
+private struct Walker {
+  let module: FlowModule
+  var found: [Occurrence] = []
+
+  mutating func run() {
+    for type in module.types {
+      define(.type(type.name.text), type.name)
+      switch type.kind {
+      case .structure(let fields):
+        for field in fields { use(field.type) }
+      case .enumeration(let cases):
+        for item in cases {
+          define(.enumCase(type: type.name.text, name: item.name.text), item.name)
+          use(item.payload)
+        }
+      case .external, .invalid:
+        break
+      }
+    }
+    for coordinator in module.coordinators { walk(coordinator) }
+  }
+
+  private mutating func walk(_ coordinator: Coordinator) {
+    let name = coordinator.name.text
+    define(.coordinator(name), coordinator.name)
+    use(coordinator.input)
+    switch coordinator.result {
+    case .inline(let cases, _):
+      for item in cases {
+        define(.resultCase(coordinator: name, name: item.name.text), item.name)
+        use(item.payload)
+      }
+    case .named(let reference):
+      use(reference)
+    case nil:
+      break
+    }
+    if case .result(let leave) = coordinator.leave {
+      use(resultCase(leave, of: name), leave)
+    }
+    switch coordinator.root {
+    case .start(let start, _):
+      use(.node(coordinator: name, name: start.text), start)
+    case .tabs(let tabs):
+      for tab in tabs { walk(tab.child, in: name) }
+    case .missing:
+      break
+    }
+    for screen in coordinator.screens {
+      define(.node(coordinator: name, name: screen.name.text), screen.name)
+      use(screen.input)
+      for event in screen.events { walk(event, in: name, handling: nil) }
+    }
+    for decision in coordinator.decisions {
+      define(.node(coordinator: name, name: decision.name.text), decision.name)
+      for item in decision.cases { walk(item, in: name, handling: nil) }
+    }
+    for alert in coordinator.alerts {
+      define(.node(coordinator: name, name: alert.name.text), alert.name)
+      use(alert.input)
+      for button in alert.buttons { walk(button, in: name, handling: nil) }
+    }
+    for event in coordinator.events { walk(event, in: name, handling: nil) }
+  }
+
+  /// A transition of `coordinator`; `child` is the coordinator whose result it handles,
+  /// for a handler.
+  private mutating func walk(
+    _ transition: Transition, in coordinator: String, handling child: String?
+  ) {
+    if let child { use(resultCase(transition.name, of: child), transition.name) }
+    use(transition.payload)
+    let action = transition.action
+    switch action.kind {
+    case .push(let target), .present(let target, _), .replace(let target), .decide(let target),
+      .alert(let target):
+      use(.node(coordinator: coordinator, name: target.text), target)
+    case .finish(let target):
+      use(resultCase(target, of: coordinator), target)
+    case .select(let target):
+      use(.coordinator(target.text), target)
+    case .start(let start):
+      walk(start, in: coordinator)
+    case .pop, .popToRoot, .dismiss, .stay, .invalid:
+      break
+    }
+  }
+
+  private mutating func walk(_ start: ChildStart, in coordinator: String) {
+    use(.coordinator(start.coordinator.text), start.coordinator)
+    for handler in start.handlers {
+      walk(handler, in: coordinator, handling: start.coordinator.text)
+    }
+  }
+
+  /// The symbol of result case `name` of `coordinator`: its inline case, or the case of the
+  /// enum type its `result` names.
+  private func resultCase(_ name: Identifier, of coordinator: String) -> EditorSymbol {
+    if case .named(let reference)? = module.coordinator(named: coordinator)?.result,
+      case .named(let type) = reference.type
+    {
+      return .enumCase(type: type, name: name.text)
+    }
+    return .resultCase(coordinator: coordinator, name: name.text)
+  }
+
+  private mutating func define(_ symbol: EditorSymbol, _ name: Identifier) {
+    found.append(Occurrence(symbol: symbol, range: name.range, isDefinition: true))
+  }
+
+  private mutating func use(_ symbol: EditorSymbol, _ name: Identifier) {
+    found.append(Occurrence(symbol: symbol, range: name.range, isDefinition: false))
+  }
+
+  private mutating func use(_ reference: TypeReference?) {
+    guard let reference else { return }
+    for name in reference.names { use(.type(name.text), name) }
+  }
+}

@@ -1,0 +1,259 @@
+/// What an editor shows over a name (LSP's `Hover`): Markdown about what it stands for.
+public struct EditorHover: Hashable, Sendable {
+  /// The name hovered.
+  public var range: EditorRange
+  /// The text, in Markdown: the node's `doc`, its input and result types, and for a screen
+  /// how it can be shown.
+  public var markdown: String
+
+  public init(range: EditorRange, markdown: String) {
+    self.range = range
+    self.markdown = markdown
+  }
+}
+
+extension EditorModule {
+  /// What to show over the name at `position` (LSP `textDocument/hover`); `nil` where no
+  /// name is, or it names nothing of the module.
+  public func hover(at position: EditorPosition, in path: String) -> EditorHover? {
+    guard let (found, text) = occurrence(at: position, in: path) else { return nil }
+    let lines: [String]?
+    switch found.symbol {
+    case .coordinator(let name): lines = coordinatorHover(name)
+    case .node(let coordinator, let name): lines = nodeHover(name, in: coordinator)
+    case .type(let name): lines = typeHover(name)
+    case .resultCase(let coordinator, let name): lines = resultCaseHover(name, of: coordinator)
+    case .enumCase(let type, let name): lines = enumCaseHover(name, of: type)
+    case .link: lines = nil
+    }
+    guard let lines, !lines.isEmpty else { return nil }
+    return EditorHover(range: text.editor(found.range), markdown: lines.joined(separator: "\n"))
+  }
+
+  // MARK: Each kind
+
+  private func coordinatorHover(_ name: String) -> [String]? {
+    let module = check.module
+    guard let index = module.coordinatorIndex(named: name) else { return nil }
+    let coordinator = module.coordinators[index]
+    var lines = [heading(coordinator.isEntry ? "entry coordinator" : "coordinator", name)]
+    lines += docLines(coordinator.doc)
+    var facts: [String] = []
+    if let input = coordinator.input { facts.append("input: \(code("\(input.type)"))") }
+    if let cases = module.resultCases(of: coordinator) {
+      facts.append("result: " + cases.map(describe).joined(separator: ", "))
+    } else {
+      facts.append("result: none (it never finishes)")
+    }
+    switch coordinator.leave {
+    case .result(let leave)?: facts.append("when left: finishes with \(code(leave.text))")
+    case .dropped?: facts.append("when left: dropped (`leave: ~`)")
+    case nil: break
+    }
+    let analysis = resolved.analysis
+    let parents = analysis.startedBy[index].map { start in
+      let style = start.start.style == .push ? "" : " (\(start.start.style.rawValue))"
+      return code(module.coordinators[start.parent].name.text) + style
+    }
+    if !parents.isEmpty {
+      facts.append("started by " + Self.list(parents))
+    } else if !coordinator.isEntry {
+      facts.append("started by no coordinator")
+    }
+    if analysis.presentation.isStarted(index) {
+      let contexts = analysis.presentation.startContexts(of: index).map(\.phrase)
+      facts.append("shown " + contexts.joined(separator: "; "))
+    }
+    return lines + bullets(facts)
+  }
+
+  private func nodeHover(_ name: String, in coordinatorName: String) -> [String]? {
+    let module = check.module
+    guard let index = module.coordinatorIndex(named: coordinatorName),
+      let node = module.node(named: name, in: index)
+    else { return nil }
+    let coordinator = module.coordinators[index]
+    let owner = "of " + code(coordinatorName)
+    switch node {
+    case .screen(let screen):
+      let definition = coordinator.screens[screen]
+      var facts: [String] = []
+      if let input = definition.input { facts.append("input: \(code("\(input.type)"))") }
+      facts += showing(screen: screen, in: index)
+      return [heading("screen", name) + " " + owner] + docLines(definition.doc) + bullets(facts)
+    case .decision(let decision):
+      let definition = coordinator.decisions[decision]
+      let cases = definition.cases.map { item in
+        code(item.name.text) + (item.payload.map { ": \(code("\($0.type)"))" } ?? "")
+      }
+      return [heading("decision", name) + " " + owner] + docLines(definition.doc)
+        + bullets(cases.isEmpty ? [] : ["cases: " + cases.joined(separator: ", ")])
+    case .alert(let alert):
+      let definition = coordinator.alerts[alert]
+      var facts: [String] = []
+      if let input = definition.input { facts.append("input: \(code("\(input.type)"))") }
+      let buttons = definition.buttons.map { code($0.name.text) }
+      if !buttons.isEmpty { facts.append("buttons: " + buttons.joined(separator: ", ")) }
+      return [heading("alert", name) + " " + owner] + docLines(definition.doc) + bullets(facts)
+    }
+  }
+
+  private func typeHover(_ name: String) -> [String]? {
+    guard let type = check.module.type(named: name) else {
+      return TypeExpression.builtins.contains(name) ? [heading("builtin type", name)] : nil
+    }
+    var facts: [String] = []
+    switch type.kind {
+    case .external: facts.append("defined by the app (`external`)")
+    case .structure(let fields):
+      facts += fields.map { "\(code($0.name.text)): \(code("\($0.type.type)"))" }
+    case .enumeration(let cases): facts += cases.map(describe)
+    case .invalid: break
+    }
+    let kind = Self.describe(type.kind).map { "type (\($0))" } ?? "type"
+    return [heading(kind, name)] + bullets(facts)
+  }
+
+  private func resultCaseHover(_ name: String, of coordinatorName: String) -> [String]? {
+    let module = check.module
+    guard let coordinator = module.coordinator(named: coordinatorName),
+      let item = module.resultCases(of: coordinator)?.first(where: { $0.name.text == name })
+    else { return nil }
+    return [heading("result case", name) + " of " + code(coordinatorName)]
+      + bullets(["payload: " + (item.payload.map { code("\($0.type)") } ?? "none")])
+  }
+
+  private func enumCaseHover(_ name: String, of typeName: String) -> [String]? {
+    guard case .enumeration(let cases)? = check.module.type(named: typeName)?.kind,
+      let item = cases.first(where: { $0.name.text == name })
+    else { return nil }
+    return [heading("case", name) + " of enum " + code(typeName)]
+      + bullets(["payload: " + (item.payload.map { code("\($0.type)") } ?? "none")])
+  }
+
+  // MARK: How a screen is shown
+
+  /// How screen `screen` of coordinator `index` can be shown (spec section 8, "How a screen
+  /// can be shown"), from the module analysis: what shows it, where it sits on the stack,
+  /// how its coordinator is started, and what the system back does there.
+  private func showing(screen: Int, in index: Int) -> [String] {
+    let module = check.module
+    let analysis = resolved.analysis
+    let graph = resolved.graph.coordinators[index]
+    let coordinator = module.coordinators[index]
+    let owner = code(coordinator.name.text)
+    var shownBy: [String: [String]] = [:]
+    var order: [String] = []
+    func note(_ how: String, _ from: String) {
+      if shownBy[how] == nil { order.append(how) }
+      if !(shownBy[how]?.contains(from) ?? false) { shownBy[how, default: []].append(from) }
+    }
+    for node in 0..<graph.nodeCount {
+      for step in graph.steps[node] {
+        switch step.action {
+        case .push(screen): note("pushed from", nodeName(node, of: coordinator, graph))
+        case .present(screen): note("presented from", nodeName(node, of: coordinator, graph))
+        case .replace(screen):
+          note("replaces the stack from", nodeName(node, of: coordinator, graph))
+        default: break
+        }
+      }
+    }
+    for step in graph.eventSteps {
+      switch step.action {
+      case .push(screen), .present(screen), .replace(screen):
+        note("shown by external event", code(step.transition.name.text))
+      default: break
+      }
+    }
+    var facts: [String] = []
+    if case .node(screen) = graph.root { facts.append("the start of \(owner)") }
+    for how in order {
+      let names = shownBy[how] ?? []
+      let shown = names.prefix(8).joined(separator: ", ") + (names.count > 8 ? ", …" : "")
+      facts.append("\(how) \(shown)")
+    }
+    let states = analysis.presentation.states(of: screen, in: index)
+    guard analysis.coordinators[index].reachable[screen], !states.isEmpty else {
+      return facts + ["not reachable from the start of \(owner)"]
+    }
+    var places: [String] = []
+    if states.contains(where: \.isPushed) { places.append("on a screen of \(owner)") }
+    if states.contains(.bottom(ownModal: nil)) {
+      places.append("at the bottom of \(owner)'s part of the stack")
+    }
+    if states.contains(where: { $0.ownModal == .sheet }) {
+      places.append("in a sheet \(owner) presents")
+    }
+    if states.contains(where: { $0.ownModal == .fullScreen }) {
+      places.append("in a full-screen modal \(owner) presents")
+    }
+    if !places.isEmpty { facts.append("on the stack: " + places.joined(separator: "; ")) }
+    let contexts = analysis.presentation.startContexts(of: index)
+    if analysis.presentation.isStarted(index) {
+      facts.append("\(owner) is shown " + contexts.map(\.phrase).joined(separator: "; "))
+    }
+    facts.append(
+      "system back: " + systemBack(screen: coordinator.screens[screen], states, contexts, owner))
+    return facts
+  }
+
+  /// What the system's back button and swipe do on a screen in its show states.
+  private func systemBack(
+    screen: Screen, _ states: Set<ShowState>, _ contexts: [StartContext], _ owner: String
+  ) -> String {
+    guard screen.systemBack else { return "off (`systemBack: false`)" }
+    var outcomes: [String] = []
+    if states.contains(where: \.isPushed) { outcomes.append("goes back within \(owner)") }
+    if states.contains(.bottom(ownModal: nil)) {
+      if contexts.contains(where: \.onParent) { outcomes.append("leaves \(owner)") }
+      if contexts.contains(where: { !$0.onParent }) { outcomes.append("has nothing to go back to") }
+    }
+    if states.contains(where: { !$0.isPushed && $0.inOwnModal }) {
+      outcomes.append("has nothing to go back to in its modal stack")
+    }
+    return outcomes.isEmpty ? "has nothing to go back to" : Self.list(outcomes, conjunction: "or")
+  }
+
+  private func nodeName(_ node: NodeID, of coordinator: Coordinator, _ graph: CoordinatorGraph)
+    -> String
+  {
+    switch graph.node(node) {
+    case .screen(let index): return code(coordinator.screens[index].name.text)
+    case .decision(let index): return "decision " + code(coordinator.decisions[index].name.text)
+    case .alert(let index): return "alert " + code(coordinator.alerts[index].name.text)
+    }
+  }
+
+  // MARK: Markdown
+
+  private func heading(_ kind: String, _ name: String) -> String { "**\(kind)** \(code(name))" }
+
+  private func docLines(_ doc: String?) -> [String] {
+    guard let doc, !doc.isEmpty else { return [] }
+    return ["", doc]
+  }
+
+  private func bullets(_ facts: [String]) -> [String] {
+    facts.isEmpty ? [] : [""] + facts.map { "- " + $0 }
+  }
+
+  private func describe(_ item: PayloadCase) -> String {
+    code(item.name.text) + (item.payload.map { " (\(code("\($0.type)")))" } ?? "")
+  }
+
+  /// `text` as a Markdown code span, whatever backticks or line breaks it holds.
+  func code(_ text: String) -> String {
+    let flat = String(text.map { $0.isNewline ? " " : $0 })
+    var fence = "`"
+    while flat.contains(fence) { fence += "`" }
+    let padding = flat.hasPrefix("`") || flat.hasSuffix("`") ? " " : ""
+    return fence + padding + flat + padding + fence
+  }
+
+  /// `a`, `a and b`, `a, b and c`.
+  static func list(_ items: [String], conjunction: String = "and") -> String {
+    guard items.count > 1, let last = items.last else { return items.first ?? "" }
+    return items.dropLast().joined(separator: ", ") + " \(conjunction) " + last
+  }
+}

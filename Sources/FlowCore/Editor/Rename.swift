@@ -1,0 +1,133 @@
+/// Why a rename was refused, in a sentence an editor shows as it is.
+public struct RenameRefusal: Error, Hashable, Sendable {
+  /// A lowercase sentence that names things in quotes and says what to do.
+  public var message: String
+
+  public init(_ message: String) { self.message = message }
+}
+
+extension EditorModule {
+  /// The span of the name a rename at `position` would change (LSP
+  /// `textDocument/prepareRename`); `nil` where there is no name, or a builtin type.
+  public func renameRange(at position: EditorPosition, in path: String) -> EditorRange? {
+    guard let (found, text) = occurrence(at: position, in: path), isRenamable(found.symbol)
+    else { return nil }
+    let range = text.spelling(of: found.symbol.name, in: found.range) ?? found.range
+    return text.editor(range)
+  }
+
+  /// The edits that rename the name at `position` to `newName` everywhere the module writes
+  /// it (LSP `textDocument/rename`), in file order; refused when there is no name there,
+  /// when `newName` breaks the naming rules (spec section 2) or when it collides with a
+  /// name of the same namespace, or with a Swift name generated code derives from one.
+  public func rename(
+    at position: EditorPosition, in path: String, to newName: String
+  ) -> Result<[EditorTextEdit], RenameRefusal> {
+    guard let (found, _) = occurrence(at: position, in: path) else {
+      return .failure(RenameRefusal("there is no screen, coordinator, type or result case here"))
+    }
+    let symbol = found.symbol
+    guard isRenamable(symbol) else {
+      return .failure(RenameRefusal("'\(symbol.name)' is a builtin type; it cannot be renamed"))
+    }
+    if let problem = namingProblem(newName, for: symbol) { return .failure(problem) }
+    if let problem = collision(newName, for: symbol) { return .failure(problem) }
+    var edits: [EditorTextEdit] = []
+    for range in unique(index.occurrences(of: symbol).map(\.range)) {
+      guard let text = texts[range.file],
+        let spelled = text.spelling(of: symbol.name, in: range)
+      else { continue }
+      edits.append(EditorTextEdit(path: range.file, range: text.editor(spelled), newText: newName))
+    }
+    return .success(edits)
+  }
+
+  private func isRenamable(_ symbol: EditorSymbol) -> Bool {
+    if case .type(let name) = symbol, !index.isDefined(symbol),
+      TypeExpression.builtins.contains(name)
+    {
+      return false
+    }
+    return true
+  }
+
+  /// What is wrong with `name` as a name of `symbol`'s kind, as `invalid-name` judges it.
+  private func namingProblem(_ name: String, for symbol: EditorSymbol) -> RenameRefusal? {
+    let form = symbol.nameCase
+    let shown = Self.shown(name)
+    guard form.matches(name) else {
+      return RenameRefusal("'\(shown)' is not a name: it must be \(form.description)")
+    }
+    guard name.utf8.count <= InvalidNameRule.maxNameLength else {
+      return RenameRefusal(
+        "'\(shown)' is \(name.utf8.count) characters long; a name may have at most "
+          + "\(InvalidNameRule.maxNameLength)")
+    }
+    if form == .upperCamel, InvalidNameRule.reserved.contains(name) {
+      return RenameRefusal("'\(name)' is reserved (a builtin type or a Swift name); choose another")
+    }
+    return nil
+  }
+
+  /// What `name` would collide with as the new name of `symbol`: a name of the same
+  /// namespace, or a top-level Swift name generated from another (spec section 2).
+  private func collision(_ name: String, for symbol: EditorSymbol) -> RenameRefusal? {
+    guard name != symbol.name else { return nil }
+    let module = check.module
+    switch symbol {
+    case .coordinator:
+      if module.coordinator(named: name) != nil {
+        return RenameRefusal("a coordinator named '\(name)' already exists")
+      }
+      for suffix in Self.generatedSuffixes where module.type(named: name + suffix) != nil {
+        return RenameRefusal(
+          "type '\(name + suffix)' would collide with the '\(name + suffix)' generated code "
+            + "makes for a coordinator '\(name)'")
+      }
+    case .type:
+      if module.type(named: name) != nil || TypeExpression.builtins.contains(name) {
+        return RenameRefusal("a type named '\(name)' already exists")
+      }
+      for suffix in Self.generatedSuffixes where name.hasSuffix(suffix) {
+        let owner = String(name.dropLast(suffix.count))
+        if module.coordinator(named: owner) != nil {
+          return RenameRefusal(
+            "'\(name)' is the name generated code makes for coordinator '\(owner)'")
+        }
+      }
+    case .node(let coordinator, _):
+      guard let owner = module.coordinatorIndex(named: coordinator) else { return nil }
+      if module.node(named: name, in: owner) != nil {
+        return RenameRefusal(
+          "coordinator '\(coordinator)' already has a screen, decision or alert named '\(name)'")
+      }
+    case .resultCase(let coordinator, _):
+      let cases = module.coordinator(named: coordinator).flatMap { module.resultCases(of: $0) }
+      if cases?.contains(where: { $0.name.text == name }) ?? false {
+        return RenameRefusal("coordinator '\(coordinator)' already has a result case '\(name)'")
+      }
+    case .enumCase(let type, _):
+      if case .enumeration(let cases)? = module.type(named: type)?.kind,
+        cases.contains(where: { $0.name.text == name })
+      {
+        return RenameRefusal("enum '\(type)' already has a case '\(name)'")
+      }
+    case .link:
+      if index.isDefined(.link(name)) {
+        return RenameRefusal("a link named '\(name)' already exists")
+      }
+    }
+    return nil
+  }
+
+  /// `text` as a message shows it: at most 32 characters, control characters replaced.
+  private static func shown(_ text: String) -> String {
+    let scalars = text.unicodeScalars.prefix(32).map { scalar in
+      scalar.properties.generalCategory == .control ? "\u{FFFD}" : Character(scalar)
+    }
+    return String(scalars) + (text.unicodeScalars.count > 32 ? "…" : "")
+  }
+
+  /// What generated code appends to a coordinator's name for its top-level Swift names.
+  private static let generatedSuffixes = ["Coordinator", "Result", "Screens", "ExternalEvent"]
+}

@@ -1,0 +1,110 @@
+/// Where new pairs go in a mapping of a file as written, so that a code action adds a key in
+/// the file's own style: inside the braces of a flow mapping, on lines of their own at the
+/// mapping's indentation in a block one. Reads the file's YAML tree, parsed once per action.
+struct YAMLInsertion {
+  private let tree: YAMLTree
+  private let text: TextPositions
+
+  /// The file's YAML, or `nil` when it does not parse.
+  init?(_ text: TextPositions) {
+    var problems: [FrontEndProblem] = []
+    guard case .document(let tree, _) = YAMLParser.parse(text.file, problems: &problems) else {
+      return nil
+    }
+    self.tree = tree
+    self.text = text
+  }
+
+  /// The mapping one of whose keys starts at `position`, and that key's value: O(nodes).
+  func mapping(withKeyAt position: SourcePosition) -> (mapping: YAMLNode, value: YAMLNode)? {
+    for index in tree.records.indices where tree.records[index].kind == YAMLTree.mappingKind {
+      let node = YAMLNode(Int32(truncatingIfNeeded: index))
+      for (key, value) in tree.pairs(of: node) where tree.start(of: key) == position {
+        return (node, value)
+      }
+    }
+    return nil
+  }
+
+  /// The value of key `name` in `mapping`, if it has one.
+  func value(of name: String, in mapping: YAMLNode) -> YAMLNode? {
+    tree.pairs(of: mapping).first { tree.text(of: $0.key) == name }?.value
+  }
+
+  /// Whether `node` is a mapping.
+  func isMapping(_ node: YAMLNode) -> Bool { tree.kind(of: node) == .mapping }
+
+  /// Where in a mapping new pairs go.
+  enum Place {
+    /// After its last pair.
+    case end
+    /// After the pair of this key, or before the first pair when it has none.
+    case after(String)
+  }
+
+  /// The edit that adds `pairs` (each `key: value`) to `mapping` at `place`.
+  func insert(_ pairs: [String], into mapping: YAMLNode, at place: Place = .end) -> EditorTextEdit?
+  {
+    let all = tree.pairs(of: mapping)
+    let anchor: (key: YAMLNode, value: YAMLNode)?
+    switch place {
+    case .end: anchor = all.last
+    case .after(let name): anchor = all.first { tree.text(of: $0.key) == name }
+    }
+    if isFlow(mapping) {
+      guard let last = anchor else {
+        guard let first = all.first else {
+          // `{}`: just inside the closing brace.
+          var inside = tree.end(of: mapping)
+          inside.column -= 1
+          return edit(at: text.editor(inside), " " + pairs.joined(separator: ", ") + " ")
+        }
+        return edit(
+          at: text.editor(tree.start(of: first.key)), pairs.joined(separator: ", ") + ", ")
+      }
+      return edit(at: text.editor(lastEnd(last.value)), ", " + pairs.joined(separator: ", "))
+    }
+    guard let first = all.first else { return nil }
+    let indent = String(repeating: " ", count: max(tree.start(of: first.key).column - 1, 0))
+    let lines = pairs.map { indent + $0 + "\n" }.joined()
+    guard let anchor else {
+      return edit(at: EditorPosition(line: tree.start(of: first.key).line - 1, character: 0), lines)
+    }
+    let end = lastEnd(anchor.value)
+    let line = max(end.column == 1 ? end.line - 1 : end.line, tree.start(of: anchor.key).line)
+    if line >= text.lineCount {
+      let atEnd = text.end
+      return edit(at: atEnd, atEnd.character == 0 ? lines : "\n" + String(lines.dropLast()))
+    }
+    return edit(at: EditorPosition(line: line, character: 0), lines)
+  }
+
+  /// Just past the last character written of `node`: a block collection's own end is where
+  /// the next token starts, possibly lines below, so it is found through its last child.
+  private func lastEnd(_ node: YAMLNode) -> SourcePosition {
+    if tree.anchored(node) != nil || isFlow(node) { return tree.end(of: node) }
+    switch tree.kind(of: node) {
+    case .scalar:
+      return tree.end(of: node)
+    case .mapping:
+      guard let last = tree.pairs(of: node).last else { return tree.end(of: node) }
+      return max(tree.end(of: last.key), lastEnd(last.value))
+    case .sequence:
+      guard let last = tree.items(of: node).last else { return tree.end(of: node) }
+      return lastEnd(last)
+    }
+  }
+
+  /// Whether a collection is written in flow style (`{ … }`, `[ … ]`).
+  private func isFlow(_ node: YAMLNode) -> Bool {
+    let start = tree.start(of: node)
+    var end = start
+    end.column += 1
+    let first = text.text(of: SourceRange(file: text.file.path, start: start, end: end))
+    return first == "{" || first == "["
+  }
+
+  private func edit(at position: EditorPosition, _ newText: String) -> EditorTextEdit {
+    EditorTextEdit(path: text.file.path, range: EditorRange(at: position), newText: newText)
+  }
+}

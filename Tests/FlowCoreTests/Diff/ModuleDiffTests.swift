@@ -1,0 +1,232 @@
+import FlowCore
+import Foundation
+import Testing
+
+/// `ModuleDiff`: what it lists as added, removed and changed, keyed by names; and the
+/// drawing of it (issue 20, item 3).
+@Suite struct ModuleDiffTests {
+  /// The graph of one file, `path`, with `text`.
+  private func graph(_ text: String, path: String = "a.flow.yaml") throws -> FlowGraph {
+    try Pipeline.check([.source(SourceFile(path: path, text: text))]).resolved.graph
+  }
+
+  private func diff(_ old: String, _ new: String) throws -> ModuleDiff {
+    ModuleDiff(
+      old: try graph(old, path: "old.flow.yaml"), new: try graph(new, path: "new.flow.yaml"))
+  }
+
+  /// Each change as `kind element name: old → new @ file:line:column`.
+  private func lines(_ diff: ModuleDiff) -> [String] {
+    diff.changes.map { change in
+      let place = change.location
+      return "\(change.kind) \(change.element) \(change.name): \(change.old ?? "-") → "
+        + "\(change.new ?? "-") @ \(place.file):\(place.start.line):\(place.start.column)"
+    }
+  }
+
+  private let base = """
+    version: 1
+    coordinators:
+      App:
+        entry: true
+        result: { done: ~ }
+        start: Home
+        screens:
+          Home:
+            on:
+              next: { push: Detail }
+              login: { start: Auth, on: { signedIn: stay, cancelled: pop } }
+          Detail: { on: { back: pop, finish: { finish: done } } }
+        events:
+          expired: { finish: done }
+      Auth:
+        result: { signedIn: ~, cancelled: ~ }
+        start: SignIn
+        screens:
+          SignIn: { on: { ok: { finish: signedIn }, no: { finish: cancelled } } }
+
+    """
+
+  @Test func theSameModuleHasNoChangesEvenWhenItsDefinitionsMove() throws {
+    #expect(try diff(base, base).isEmpty)
+    // Auth first, App's screens in another order, on other lines: matched by name.
+    let moved = """
+      version: 1
+      coordinators:
+
+        Auth:
+          result: { signedIn: ~, cancelled: ~ }
+          start: SignIn
+          screens:
+            SignIn: { on: { no: { finish: cancelled }, ok: { finish: signedIn } } }
+        App:
+          entry: true
+          result: { done: ~ }
+          start: Home
+          events:
+            expired: { finish: done }
+          screens:
+            Detail: { on: { finish: { finish: done }, back: pop } }
+            Home:
+              on:
+                login: { start: Auth, on: { cancelled: pop, signedIn: stay } }
+                next: { push: Detail }
+
+      """
+    let result = try diff(base, moved)
+    #expect(result.isEmpty, "\(lines(result))")
+    #expect(result.summary == "no changes")
+  }
+
+  @Test func listsEachKindOfElementAddedRemovedAndChangedOnce() throws {
+    let new =
+      base
+      .replacingOccurrences(of: "next: { push: Detail }", with: "next: { present: Detail }")
+      .replacingOccurrences(
+        of: "signedIn: stay, cancelled: pop", with: "signedIn: stay, cancelled: stay"
+      )
+      .replacingOccurrences(of: "result: { done: ~ }", with: "result: { done: ~, failed: String }")
+      .replacingOccurrences(
+        of: "expired: { finish: done }", with: "expired: { finish: done }\n      promo: stay"
+      )
+      .replacingOccurrences(
+        of: "Detail: { on: { back: pop, finish: { finish: done } } }",
+        with: "Detail: { systemBack: false, on: { back: pop } }\n      Help: { on: { ok: pop } }")
+    let result = try diff(base, new)
+    #expect(
+      lines(result) == [
+        "changed transition App.Home.next: push: Detail → present: Detail @ new.flow.yaml:10:11",
+        "changed transition App.Home.login.cancelled: pop → stay @ new.flow.yaml:11:55",
+        "changed screen App.Detail: screen → screen, systemBack: false @ new.flow.yaml:12:7",
+        "added screen App.Help: - → screen @ new.flow.yaml:13:7",
+        "added result App.failed: - → payload: String @ new.flow.yaml:5:24",
+        "added event App.promo: - → stay @ new.flow.yaml:16:7",
+        "removed transition App.Detail.finish: finish: done → - @ old.flow.yaml:12:34",
+      ])
+    #expect(result.summary == "7 changes: 3 added, 1 removed, 3 changed")
+  }
+
+  @Test func whatAnAddedOrRemovedElementHoldsGoesWithIt() throws {
+    let new = base.replacingOccurrences(
+      of: "  Auth:\n    result: { signedIn: ~, cancelled: ~ }\n    start: SignIn\n    screens:\n"
+        + "      SignIn: { on: { ok: { finish: signedIn }, no: { finish: cancelled } } }\n",
+      with: "  Settings:\n    start: General\n    screens:\n      General: { on: { close: pop } }\n"
+    )
+    let result = try diff(base, new)
+    // Not Auth's screen, events and result cases, nor Settings' screen and event.
+    #expect(
+      lines(result) == [
+        "added coordinator Settings: - → start: General @ new.flow.yaml:15:3",
+        "removed coordinator Auth: start: SignIn → - @ old.flow.yaml:15:3",
+      ])
+  }
+
+  @Test func aScreenThatBecomesADecisionIsChanged() throws {
+    let old = flowWith(node: "screens:\n      Home: { on: { next: stay } }")
+    let new = flowWith(node: "decisions:\n      Home: { cases: { next: stay } }")
+    #expect(
+      lines(try diff(old, new)) == [
+        "changed decision App.Home: screen → decision @ new.flow.yaml:7:7"
+      ])
+  }
+
+  private func flowWith(node: String) -> String {
+    """
+    version: 1
+    coordinators:
+      App:
+        entry: true
+        start: Home
+        \(node)
+
+    """
+  }
+
+  @Test func theDrawingColoursTheNewGraphAndDrawsWhatWentFromTheOld() throws {
+    let old = try graph(base, path: "old.flow.yaml")
+    let newText =
+      base
+      .replacingOccurrences(of: "next: { push: Detail }", with: "next: { push: Help }")
+      .replacingOccurrences(
+        of: "Detail: { on: { back: pop, finish: { finish: done } } }",
+        with:
+          "Detail: { on: { back: pop, finish: { finish: done } } }\n      Help: { on: { ok: pop } }"
+      )
+      .replacingOccurrences(
+        of: "  Auth:\n    result: { signedIn: ~, cancelled: ~ }\n    start: SignIn\n    screens:\n"
+          + "      SignIn: { on: { ok: { finish: signedIn }, no: { finish: cancelled } } }\n",
+        with: "")
+    let new = try graph(newText, path: "new.flow.yaml")
+    let diff = ModuleDiff(old: old, new: new)
+    let diagram = DiffDrawing.diagram(of: diff, old: old, new: new)
+    func emphasis(ofNode id: String) -> FlowDiagram.Emphasis? {
+      diagram.nodes.first { $0.id == id }?.emphasis
+    }
+    #expect(emphasis(ofNode: "App_Help") == .added)
+    #expect(emphasis(ofNode: "App_Home") == .normal)
+    #expect(emphasis(ofNode: "Auth_SignIn") == .removed)
+    #expect(emphasis(ofNode: "Auth__result_cancelled") == .removed)
+    let auth = try #require(diagram.clusters.first { $0.name == "Auth" })
+    #expect(auth.emphasis == .removed && auth.nodes.count == 4)
+    #expect(diagram.clusters.first { $0.name == "App" }?.emphasis == .normal)
+    let marked = diagram.edgeLines.enumerated().compactMap { index, line in
+      diagram.edges[index].emphasis == .normal ? nil : "\(line) \(diagram.edges[index].emphasis)"
+    }
+    #expect(
+      marked == [
+        "App_Home -push-> App_Help \"next\" changed",
+        "App_Help -pop-> App_Home \"ok\" added",
+        "Auth__start -begin-> Auth_SignIn removed",
+        "Auth_SignIn -finish-> Auth__result_signedIn \"ok\" removed",
+        "Auth_SignIn -finish-> Auth__result_cancelled \"no\" removed",
+      ])
+    for text in [DOTWriter.write(diagram), MermaidWriter.write(diagram)] {
+      #expect(text.contains("#1a7f37") && text.contains("#cf222e") && text.contains("#bf8700"))
+    }
+    let run = try runGraphviz(DOTWriter.write(diagram))
+    #expect(run.status == 0 && run.warnings == "")
+  }
+
+  @Test func markdownCellsShowFlowTextAsTextNeverAsMarkup() throws {
+    let nasty = "a|b`c*d_e<img src=x>[l](http://x)@team\u{7}\nz"
+    let escaped = DiffMarkdown.escaped(nasty)
+    #expect(
+      escaped
+        == "a\\|b\\`c\\*d\\_e\\<img src\\=x\\>\\[l\\]\\(http\\:\\/\\/x\\)\\@team\u{2407}\u{240A}z")
+    #expect(!escaped.contains("\n"))
+  }
+
+  @Test func theTextOfAChangeIsPrintable() throws {
+    let old = flowWith(node: "screens:\n      Home: { on: { next: stay } }")
+    let new = flowWith(node: "screens:\n      Home: { on: { \"n\\e[31mext\": stay } }")
+    let text = DiffText.write(try diff(old, new))
+    #expect(!text.unicodeScalars.contains { $0.value == 0x1B })
+    #expect(text.contains("added transition 'App.Home.n\\u{1B}[31mext'"))
+  }
+
+  /// Keyed by names, the diff of two large modules takes time in proportion to their size:
+  /// ten times the screens, about ten times the time (a quadratic match would take a hundred).
+  @Test func isLinearInTheModuleSize() throws {
+    func module(_ screens: Int, changed: Bool) throws -> FlowGraph {
+      var text = "version: 1\ncoordinators:\n  App:\n    entry: true\n    start: S0\n    screens:\n"
+      for index in 0..<screens {
+        let target = changed && index % 100 == 0 ? "S0" : "S\((index + 1) % screens)"
+        text += "      S\(index): { on: { next: { push: \(target) }, back: pop } }\n"
+      }
+      return try graph(text)
+    }
+    func seconds(_ screens: Int) throws -> Double {
+      let (old, new) = (try module(screens, changed: false), try module(screens, changed: true))
+      let clock = ContinuousClock()
+      var result: ModuleDiff?
+      let elapsed = clock.measure { result = ModuleDiff(old: old, new: new) }
+      #expect(result?.changes.count == screens / 100)
+      let parts = elapsed.components
+      return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+    }
+    _ = try seconds(500)
+    let small = try seconds(1_000)
+    let large = try seconds(10_000)
+    #expect(large < max(small, 0.01) * 40, "1,000 screens: \(small) s; 10,000: \(large) s")
+  }
+}
