@@ -177,9 +177,9 @@ package final class LanguageServer {
     "referencesProvider": .bool(true),
     "renameProvider": .object(["prepareProvider": .bool(true)]),
     "hoverProvider": .bool(true),
-    "completionProvider": .object([
-      "triggerCharacters": .array([.string(" "), .string(":")])
-    ]),
+    // No trigger characters: after `push:` a name needs its space first, and a space
+    // typed anywhere should not open a menu; typing a name's first letter does.
+    "completionProvider": .object([:]),
     "documentSymbolProvider": .bool(true),
     "codeActionProvider": .object(["codeActionKinds": .array([.string("quickfix")])]),
   ])
