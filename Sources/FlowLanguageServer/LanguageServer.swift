@@ -50,6 +50,8 @@ package final class LanguageServer {
   var shownProblem: String?
   /// The result of the last check, for features that read the module.
   package private(set) var lastCheck: CheckResult?
+  /// The editor features' index of the last check, made on the first request after it.
+  var editor: EditorModule?
 
   package init(
     output: ByteSink, workspace: WorkspaceProvider, debounce: Duration = .milliseconds(50)
@@ -171,6 +173,15 @@ package final class LanguageServer {
       "change": .int(1),
       "save": .object(["includeText": .bool(false)]),
     ]),
+    "definitionProvider": .bool(true),
+    "referencesProvider": .bool(true),
+    "renameProvider": .object(["prepareProvider": .bool(true)]),
+    "hoverProvider": .bool(true),
+    // No trigger characters: after `push:` a name needs its space first, and a space
+    // typed anywhere should not open a menu; typing a name's first letter does.
+    "completionProvider": .object([:]),
+    "documentSymbolProvider": .bool(true),
+    "codeActionProvider": .object(["codeActionKinds": .array([.string("quickfix")])]),
   ])
 
   /// `shutdown`: no more work; `exit` follows.
@@ -266,6 +277,7 @@ package final class LanguageServer {
     // after publishing, and freed on another thread.
     let retired = Retired(lastCheck)
     lastCheck = result
+    retireEditorModule()
     DispatchQueue.global(qos: .utility).async { retired.release() }
   }
 

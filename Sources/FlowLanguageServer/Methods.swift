@@ -12,6 +12,26 @@ extension LanguageServer {
   static let requests: [String: RequestHandler] = [
     "initialize": { server, params throws(ResponseError) in try server.initialize(params) },
     "shutdown": { server, _ in server.shutdown() },
+    "textDocument/definition": { server, params throws(ResponseError) in
+      try server.definition(params)
+    },
+    "textDocument/references": { server, params throws(ResponseError) in
+      try server.references(params)
+    },
+    "textDocument/prepareRename": { server, params throws(ResponseError) in
+      try server.prepareRename(params)
+    },
+    "textDocument/rename": { server, params throws(ResponseError) in try server.rename(params) },
+    "textDocument/hover": { server, params throws(ResponseError) in try server.hover(params) },
+    "textDocument/completion": { server, params throws(ResponseError) in
+      try server.completion(params)
+    },
+    "textDocument/documentSymbol": { server, params throws(ResponseError) in
+      try server.documentSymbol(params)
+    },
+    "textDocument/codeAction": { server, params throws(ResponseError) in
+      try server.codeAction(params)
+    },
   ]
 
   static let notifications: [String: NotificationHandler] = [

@@ -194,9 +194,11 @@ private struct FlowScan {
         word = ""
       case "}":
         if afterColon, let key = lastKey { pairs[key] = CompletionContext.unquoted(value) }
-        if !levels.isEmpty { levels.removeLast() }
+        // The closed mapping is the value of the key that opened it, in the mapping
+        // around it: `done` of `{ done: { push: Home }, ‸ }` is written.
+        let closed = levels.popLast()
         pairs = stack.popLast() ?? [:]
-        if let key = levels.isEmpty ? lastKey : nil { pairs[key] = "{…}" }
+        if let key = closed.map(\.key) ?? lastKey, !key.isEmpty { pairs[key] = "{…}" }
         afterColon = false
         lastKey = nil
         word = ""

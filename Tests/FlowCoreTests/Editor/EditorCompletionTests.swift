@@ -105,6 +105,17 @@ import Testing
             Home: { on: { login: { start: Auth, on: { done: stay, ‸ } } } }
       """)
     #expect(flowStyle == ["cancelled"])
+    // A handler whose value is a flow mapping of its own is written too.
+    let nestedFlowStyle = try labels(
+      """
+      version: 1
+      coordinators:
+        App:
+          start: Home
+          screens:
+            Home: { on: { login: { start: Auth, on: { done: { push: Home }, ‸ } } } }
+      """)
+    #expect(nestedFlowStyle == ["cancelled"])
     let blockStyle = try labels(
       """
       version: 1

@@ -1,0 +1,133 @@
+import FlowCore
+import Foundation
+import Testing
+
+@testable import FlowLanguageServer
+
+/// A workspace without files that counts its discoveries: one per check the server runs.
+final class CountingWorkspace: WorkspaceProvider, @unchecked Sendable {
+  var discoveries = 0
+
+  func discover(root: String) -> WorkspaceDiscovery {
+    discoveries += 1
+    return WorkspaceDiscovery(paths: [], configuration: Configuration())
+  }
+  func isFlowFile(_ path: String) -> Bool { path.hasSuffix(".flow.yaml") }
+}
+
+/// The editor features answer about the text the editor has, from one check per change.
+@Suite struct EditorFeaturesTests {
+  let output = CollectedOutput()
+  let workspace = CountingWorkspace()
+
+  static let text = """
+    version: 1
+    coordinators:
+      App:
+        entry: true
+        start: Home
+        screens:
+          Home: { on: { next: { push: Detail } } }
+          Detail: { on: { back: pop } }
+    """
+
+  func send(_ server: LanguageServer, _ message: JSONValue) {
+    server.receive(.content(message.serialized))
+  }
+
+  func request(_ server: LanguageServer, id: Int, _ method: String, _ params: JSONValue)
+    -> JSONValue?
+  {
+    send(
+      server,
+      .object([
+        "jsonrpc": .string("2.0"), "id": .int(id), "method": .string(method), "params": params,
+      ]))
+    return output.messages.last { $0["id"]?.integer == id && $0["method"] == nil }
+  }
+
+  func notify(_ server: LanguageServer, _ method: String, _ params: JSONValue) {
+    send(server, .object(["jsonrpc": .string("2.0"), "method": .string(method), "params": params]))
+  }
+
+  /// `textDocument` and `position` of a place in the one document.
+  func place(line: Int, character: Int) -> JSONValue {
+    .object([
+      "textDocument": .object(["uri": .string("file:///ws/a.flow.yaml")]),
+      "position": .object(["line": .int(line), "character": .int(character)]),
+    ])
+  }
+
+  func change(_ server: LanguageServer, to text: String, version: Int) {
+    notify(
+      server, "textDocument/didChange",
+      .object([
+        "textDocument": .object([
+          "uri": .string("file:///ws/a.flow.yaml"), "version": .int(version),
+        ]),
+        "contentChanges": .array([.object(["text": .string(text)])]),
+      ]))
+  }
+
+  @Test func aRequestDuringTheDebounceAnswersAboutTheNewTextAndOnlyAChangeChecksAgain() throws {
+    let server = LanguageServer(output: output, workspace: workspace, debounce: .seconds(60))
+    _ = request(
+      server, id: 1, "initialize",
+      .object(["capabilities": .object([:]), "rootUri": .string("file:///ws")]))
+    notify(
+      server, "textDocument/didOpen",
+      .object([
+        "textDocument": .object([
+          "uri": .string("file:///ws/a.flow.yaml"), "languageId": .string("yaml"),
+          "version": .int(1), "text": .string(Self.text),
+        ])
+      ]))
+    // `push: Detail` on line 6 goes to `Detail:` on line 7 (all ASCII: UTF-16 columns are
+    // character offsets).
+    let line = Self.text.split(separator: "\n")[6]
+    let column = try #require(line.range(of: "Detail"))
+    let character = line.distance(from: line.startIndex, to: column.lowerBound)
+    let first = request(
+      server, id: 2, "textDocument/definition", place(line: 6, character: character))
+    #expect(first?["result"]?.array?.first?["range"]?["start"]?["line"] == .int(7))
+    #expect(workspace.discoveries == 1)
+    // Nothing changed: the next requests run no check.
+    _ = request(server, id: 3, "textDocument/hover", place(line: 6, character: character))
+    _ = request(server, id: 4, "textDocument/references", place(line: 6, character: character))
+    #expect(workspace.discoveries == 1)
+    // A change waiting for its debounce is checked before the request is answered.
+    change(
+      server, to: Self.text.replacingOccurrences(of: "version: 1\n", with: "version: 1\n\n"),
+      version: 2)
+    #expect(server.checkDue != nil)
+    let moved = request(
+      server, id: 5, "textDocument/definition", place(line: 7, character: character))
+    #expect(moved?["result"]?.array?.first?["range"]?["start"]?["line"] == .int(8))
+    #expect(workspace.discoveries == 2)
+    #expect(server.checkDue == nil)
+  }
+
+  @Test func aRefusedRenameIsAnErrorWithItsMessage() throws {
+    let server = LanguageServer(output: output, workspace: workspace, debounce: .seconds(60))
+    _ = request(
+      server, id: 1, "initialize",
+      .object(["capabilities": .object([:]), "rootUri": .string("file:///ws")]))
+    notify(
+      server, "textDocument/didOpen",
+      .object([
+        "textDocument": .object([
+          "uri": .string("file:///ws/a.flow.yaml"), "languageId": .string("yaml"),
+          "version": .int(1), "text": .string(Self.text),
+        ])
+      ]))
+    var params = place(line: 7, character: 6)
+    if case .object(var members) = params {
+      members["newName"] = .string("Home")
+      params = .object(members)
+    }
+    let answer = request(server, id: 2, "textDocument/rename", params)
+    #expect(answer?["error"]?["code"] == .int(ResponseError.requestFailed))
+    #expect(answer?["error"]?["message"]?.string?.contains("Home") == true)
+    #expect(answer?["result"] == nil)
+  }
+}
