@@ -229,6 +229,7 @@ enum EditorJSON {
     case .alert: 24  // Event
     case .type: 23  // Struct
     case .resultCase: 22  // EnumMember
+    case .link: 20  // Key: a link is named by its key under `links:`
     }
   }
 }

@@ -2,7 +2,7 @@
 /// `via`, the types of `values`, the route) is left to the rules; the decoder checks the
 /// link's own structure: its keys, its URL pattern, and that params and pattern agree.
 extension FileDecoder {
-  private static let linkKeys = ["doc", "url", "params", "values", "to", "via", "waits", "lint"]
+  static let linkKeys = ["doc", "url", "params", "values", "to", "via", "waits", "lint"]
 
   /// Decodes one entry of `links:`, marked broken when it has a `schema` problem.
   mutating func decodeLink(_ entry: MappingReader.Entry) -> LinkDefinition {

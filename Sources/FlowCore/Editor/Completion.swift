@@ -36,7 +36,8 @@ extension EditorModule {
   /// a value, the names that fit there: screens of this coordinator after `push:`, its
   /// decisions after `decide:`, coordinators after `start:` and `select:`, the child's result
   /// cases as the keys of a start's `on:`, this coordinator's after `finish:` and `leave:`,
-  /// types in type positions, the words of `style:` and of an action. Names are those of
+  /// types in type positions, the words of `style:` and of an action; inside a link, its
+  /// keys, coordinators after `to:` and the screens of `Coordinator` after `to: Coordinator.`. Names are those of
   /// this state of the module; the place is read from the text, which need not parse.
   public func completions(at position: EditorPosition, in path: String) -> [EditorCompletion] {
     guard let text = texts[path] else { return [] }
@@ -59,6 +60,7 @@ extension EditorModule {
     switch keys.count {
     case 2 where keys[0] == "types": return offer(FileDecoder.typeKeys)
     case 2 where keys[0] == "coordinators": return offer(FileDecoder.coordinatorKeys)
+    case 2 where keys[0] == "links": return offer(FileDecoder.linkKeys)
     case 4 where keys[0] == "coordinators":
       switch keys[2] {
       case "screens": return offer(FileDecoder.screenKeys)
@@ -122,6 +124,7 @@ extension EditorModule {
     let keys = context.keys
     let coordinator = keys.count >= 2 && keys[0] == "coordinators" ? keys[1] : nil
     let inCoordinator = keys.count == 2 && coordinator != nil
+    if keys.first == "links" { return linkValue(of: key, context) }
     if Self.isTransitions(keys) {
       return FileDecoder.scalarActions.map { EditorCompletion(label: $0, kind: .keyword) }
     }
@@ -135,9 +138,7 @@ extension EditorModule {
     case "start" where inCoordinator:
       return nodes(of: coordinator, .screen) + nodes(of: coordinator, .decision)
     case "start", "select":
-      return check.module.coordinators.map {
-        EditorCompletion(label: $0.name.text, kind: .coordinator, detail: $0.doc)
-      }
+      return coordinators()
     case "finish":
       return coordinator.map { resultCases(of: $0, withPayload: true) } ?? []
     case "leave" where inCoordinator:
@@ -164,6 +165,35 @@ extension EditorModule {
     }
     if keys.count == 3, keys[0] == "coordinators", keys[2] == "result" { return types() }
     return []
+  }
+
+  /// A value inside a link (spec section 12): the coordinators, then after `to:
+  /// Coordinator.` that coordinator's screens; the coordinators of `via:`; a param's types.
+  private func linkValue(of key: String, _ context: CompletionContext) -> [EditorCompletion] {
+    let keys = context.keys
+    switch key {
+    case "to" where keys.count == 2:
+      let written = context.valuePrefix
+      guard written.isEmpty || written.hasSuffix(".") else { return [] }
+      if written.isEmpty { return coordinators() }
+      return nodes(of: String(written.dropLast()), .screen)
+    case "via" where keys.count == 2:
+      return coordinators()
+    case _ where keys.count == 3 && keys[2] == "params":
+      return LinkParam.allowedTypes.sorted().map {
+        EditorCompletion(label: $0, kind: .type, detail: "builtin")
+      }
+    case "waits" where keys.count == 2:
+      return ["true", "false"].map { EditorCompletion(label: $0, kind: .keyword) }
+    default:
+      return []
+    }
+  }
+
+  private func coordinators() -> [EditorCompletion] {
+    check.module.coordinators.map {
+      EditorCompletion(label: $0.name.text, kind: .coordinator, detail: $0.doc)
+    }
   }
 
   private func nodes(of coordinator: String?, _ kind: EditorCompletion.Kind) -> [EditorCompletion] {

@@ -22,6 +22,9 @@ struct CompletionContext: Equatable {
   var pairs: [String: String]
   /// The part of a name written before the cursor.
   var partial: String
+  /// At a value, what is written of it before ``partial``, trimmed of spaces and quotes:
+  /// `Shop.` in `to: Shop.Pro‸`.
+  var valuePrefix = ""
 
   /// The keys of the path.
   var keys: [String] { path.map(\.key) }
@@ -103,6 +106,7 @@ struct CompletionContext: Equatable {
       pairs = flow.pairs
     }
     valueOf = flow.afterColon ? flow.lastKey : nil
+    if valueOf != nil { valuePrefix = Self.unquoted(flow.value) }
     if valueOf != nil { pairs[valueOf ?? ""] = nil }
   }
 
@@ -164,12 +168,13 @@ private struct FlowScan {
   var lastKey: String?
   /// Whether the cursor is after that key's colon (at its value).
   var afterColon = false
+  /// What is written of that value, when ``afterColon``.
+  var value = ""
 
   init(_ scalars: ArraySlice<Unicode.Scalar>) {
     var word = ""
     var quote: Unicode.Scalar?
     var stack: [[String: String]] = []
-    var value = ""
     var previous: Unicode.Scalar = " "
     for scalar in scalars {
       if let open = quote {

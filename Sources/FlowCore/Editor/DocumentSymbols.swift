@@ -14,6 +14,8 @@ public struct EditorDocumentSymbol: Hashable, Sendable {
     case type
     /// A case of a coordinator's inline result, or of an enum type.
     case resultCase
+    /// A deep link (spec section 12).
+    case link
   }
 
   /// The name.
@@ -45,7 +47,7 @@ public struct EditorDocumentSymbol: Hashable, Sendable {
 extension EditorModule {
   /// The outline of the file at `path` (LSP `textDocument/documentSymbol`): its types, then
   /// its coordinators, each with its result cases, screens, decisions and alerts, in file
-  /// order. Empty for a file that did not join the module (a `yaml-syntax` finding).
+  /// order, then its links. Empty for a file that did not join the module (a `yaml-syntax` finding).
   public func documentSymbols(in path: String) -> [EditorDocumentSymbol] {
     guard let text = texts[path] else { return [] }
     let file = FileName(path)
@@ -88,6 +90,9 @@ extension EditorModule {
         entry(
           coordinator.name, .coordinator, coordinator.range,
           detail: coordinator.input.map { "input \($0.type)" }, children: children))
+    }
+    for link in module.links where link.range.fileName == file {
+      symbols.append(entry(link.name, .link, link.range, detail: link.url?.text))
     }
     return symbols
   }

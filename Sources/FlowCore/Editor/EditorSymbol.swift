@@ -13,8 +13,7 @@ public enum EditorSymbol: Hashable, Sendable {
   case resultCase(coordinator: String, name: String)
   /// A case of an enum type: a result case when a coordinator's `result` names the type.
   case enumCase(type: String, name: String)
-  /// A deep link (spec section 12). Nothing makes one on this branch yet: the model has no
-  /// links; see ``SymbolIndex`` for where they join.
+  /// A deep link (spec section 12), defined at its name under `links:`.
   case link(String)
 
   /// The form its name must have (spec section 2).
@@ -109,8 +108,9 @@ struct SymbolIndex: Sendable {
 }
 
 /// The walk behind ``SymbolIndex``: every definition and reference the model keeps a place
-/// for. Links (spec section 12) join here when the model has them: a `.link` definition
-/// at each link's name, and references to the coordinator and screen of its `to:`.
+/// for. A link (spec section 12) is a `.link` definition at its name; the coordinator and
+/// screen of its `to:`, its `via:` coordinators and the types of its params and `values:`
+/// are references.
 private struct Walker {
   let module: FlowModule
   var found: [Occurrence] = []
@@ -131,6 +131,18 @@ private struct Walker {
       }
     }
     for coordinator in module.coordinators { walk(coordinator) }
+    for link in module.links { walk(link) }
+  }
+
+  private mutating func walk(_ link: LinkDefinition) {
+    define(.link(link.name.text), link.name)
+    for param in link.params { use(param.type) }
+    for value in link.values { use(value.type) }
+    if let target = link.target {
+      use(.coordinator(target.coordinator.text), target.coordinator)
+      use(.node(coordinator: target.coordinator.text, name: target.screen.text), target.screen)
+    }
+    for coordinator in link.via { use(.coordinator(coordinator.text), coordinator) }
   }
 
   private mutating func walk(_ coordinator: Coordinator) {

@@ -24,7 +24,7 @@ extension EditorModule {
     case .type(let name): lines = typeHover(name)
     case .resultCase(let coordinator, let name): lines = resultCaseHover(name, of: coordinator)
     case .enumCase(let type, let name): lines = enumCaseHover(name, of: type)
-    case .link: lines = nil
+    case .link(let name): lines = linkHover(name)
     }
     guard let lines, !lines.isEmpty else { return nil }
     return EditorHover(range: text.editor(found.range), markdown: lines.joined(separator: "\n"))
@@ -129,6 +129,21 @@ extension EditorModule {
     else { return nil }
     return [heading("case", name) + " of enum " + code(typeName)]
       + bullets(["payload: " + (item.payload.map { code("\($0.type)") } ?? "none")])
+  }
+
+  private func linkHover(_ name: String) -> [String]? {
+    let module = check.module
+    guard let index = module.linkIndex(named: name) else { return nil }
+    let link = module.links[index]
+    var facts: [String] = []
+    if let url = link.url { facts.append("url: \(code(url.text))") }
+    let params = link.params.map { "\(code($0.name.text)): \(code("\($0.type.type)"))" }
+    if !params.isEmpty { facts.append("params: " + params.joined(separator: ", ")) }
+    if let target = link.target { facts.append("opens \(code(target.text))") }
+    if !link.via.isEmpty {
+      facts.append("via " + link.via.map { code($0.text) }.joined(separator: ", "))
+    }
+    return [heading("link", name)] + docLines(link.doc) + bullets(facts)
   }
 
   // MARK: How a screen is shown
