@@ -83,6 +83,9 @@ open class Coordinator {
   private var shownAt: [StackPosition: ShownScreen] = [:]
   /// What follows a deep link from this coordinator (the root), once one was opened.
   var linkFollower: LinkFollower?
+  /// The button a deep link taps on the alert this coordinator is about to show: `alert(_:)`
+  /// runs it instead of showing the alert.
+  private var linkTap: (@MainActor () -> Void)?
 
   public init(router: any Router) {
     self.router = router
@@ -266,7 +269,13 @@ open class Coordinator {
   /// Shows `alert` over whatever is on top (the flow's `alert:`). An alert is not a screen:
   /// the navigation stays where it is, and its buttons act, once it has closed, on the screen
   /// that showed it (generated code hands them to the alert through ``answerOnce(_:)``).
+  /// A deep link whose route taps one of its buttons answers it instead: the button's action
+  /// runs now and the alert is not shown (the link is the user's choice already made).
   public func alert(_ alert: FlowAlert) {
+    if let tap = linkTap {
+      linkTap = nil
+      return tap()
+    }
     router.alert(alert)
   }
 
@@ -340,10 +349,14 @@ open class Coordinator {
     let once = Once()
     let asked = (navigations, router.top)
     askedAt = navigations
-    return { [weak self] answer in
+    let answer: @MainActor (Answer) -> Void = { [weak self] answer in
       guard let self, once.claim(), asked == (navigations, router.top) else { return }
       handle(answer)
     }
+    if let button = treeRoot.linkFollower?.takeAlertAnswer(for: self, as: Answer.self) {
+      linkTap = { answer(button) }
+    }
+    return answer
   }
 
   // MARK: Lifecycle

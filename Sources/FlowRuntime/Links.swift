@@ -31,8 +31,9 @@ public struct LinkStep {
     case decision
     /// Selects the tab of the coordinator of that type.
     case tab(Coordinator.Type)
-    /// A step the runtime cannot take: the link stops there.
-    case unsupported
+    /// Taps this button (a case of the alert's button enum) of the alert that the step before
+    /// shows: the link answers the alert itself.
+    case button(any Sendable)
   }
 
   let action: Action
@@ -62,10 +63,15 @@ public struct LinkStep {
     LinkStep(action: .tab(coordinator), arrival: .tab(coordinator), carriesLinkValue: false)
   }
 
-  /// An alert's button: not taken in this revision (the alert would stay on screen), so a
-  /// link whose route taps one stops there (``LinkFailure/stopped``).
-  public static var alertButton: LinkStep {
-    LinkStep(action: .unsupported, arrival: .asking, carriesLinkValue: false)
+  /// Taps `button` of the alert that the step before (an event) shows: the coordinator runs
+  /// the button's action as if the user had tapped it, and the alert is never shown. A link
+  /// is the user's choice already made, and an alert shown by it would stay on screen over
+  /// the route's target. When the step before shows no such alert, the link stops
+  /// (``LinkFailure/stopped``).
+  public static func alertButton<Button: Sendable>(
+    _ button: Button, to arrival: LinkArrival, carriesLinkValue: Bool = false
+  ) -> LinkStep {
+    LinkStep(action: .button(button), arrival: arrival, carriesLinkValue: carriesLinkValue)
   }
 }
 
@@ -134,9 +140,11 @@ public struct LinkRoute {
     add(.tab(coordinator))
   }
 
-  /// Adds ``LinkStep/alertButton`` to the last leg.
-  public mutating func alertButton() {
-    add(.alertButton)
+  /// Adds ``LinkStep/alertButton(_:to:carriesLinkValue:)`` to the last leg.
+  public mutating func alertButton<Button: Sendable>(
+    _ button: Button, to arrival: LinkArrival, carriesLinkValue: Bool = false
+  ) {
+    add(.alertButton(button, to: arrival, carriesLinkValue: carriesLinkValue))
   }
 }
 
@@ -314,6 +322,11 @@ final class LinkFollower {
   private var place: Place?
   /// Whether the follower is performing steps now: the navigation they cause is its own.
   private var isPerforming = false
+  /// While the follower sends an event whose alert the route's next step taps: that
+  /// coordinator and the button, which ``Coordinator/answerOnce(_:)`` takes.
+  private var alertAnswer: (coordinator: ObjectIdentifier, button: any Sendable)?
+  /// Whether the alert answer was taken (the alert was answered, not shown).
+  private var tappedAlert = false
   /// How deep inside a navigation that navigates more (a child's start) the tree is: a
   /// waiting link looks only once it is over.
   var depth = 0
@@ -437,15 +450,25 @@ final class LinkFollower {
       let step = leg.steps[place.step]
       switch step.action {
       case .event(let send):
-        guard send(coordinator) else { return end(.notFollowed(.stopped)) }
+        tappedAlert = false
+        if place.step + 1 < leg.steps.count,
+          case .button(let button) = leg.steps[place.step + 1].action
+        {
+          alertAnswer = (ObjectIdentifier(coordinator), button)
+        }
+        let sent = send(coordinator)
+        alertAnswer = nil
+        guard sent else { return end(.notFollowed(.stopped)) }
+      case .button:
+        // Tapped already, when the event before showed the alert.
+        guard tappedAlert else { return end(.notFollowed(.stopped)) }
+        tappedAlert = false
       case .decision:
         // A start decision that the route did not just ask is asked again.
         if place.step == 0, !place.startedByRoute { coordinator.start() }
       case .tab(let type):
         coordinator.select(type)
         if let tab = coordinator.child(at: step.arrival) { coordinator.endAbove(keeping: tab) }
-      case .unsupported:
-        return end(.notFollowed(.stopped))
       }
       // The step may have ended the link (a link opened from a handler replaces this one).
       guard self.place != nil else { return }
@@ -455,6 +478,17 @@ final class LinkFollower {
       place.step += 1
       self.place = place
     }
+  }
+
+  /// The button the link taps on the alert `coordinator` shows now, if its type is `Button`:
+  /// taken once, by the `answerOnce` that the alert's buttons call.
+  func takeAlertAnswer<Button>(for coordinator: Coordinator, as _: Button.Type) -> Button? {
+    guard let answer = alertAnswer, answer.coordinator == ObjectIdentifier(coordinator),
+      let button = answer.button as? Button
+    else { return nil }
+    alertAnswer = nil
+    tappedAlert = true
+    return button
   }
 
   /// Runs `body` as the follower's own navigation, without animation on the routers it

@@ -206,3 +206,76 @@ private final class Outcomes {
 private func call<Value>(_ answer: @MainActor (Value) -> Void, _ value: Value) {
   answer(value)
 }
+
+/// A coordinator whose screen `Settings` asks, in an alert, before deleting: its button
+/// `review` pushes `Orders`, as generated code hands the buttons to the alert.
+@MainActor
+private final class Account: FlowCoordinator<Never> {
+  enum SettingsEvent { case delete }
+  enum ConfirmButton: Sendable { case review, keep }
+
+  override func start() {
+    nameNextScreen("Settings")
+    _ = screenEvents { [weak self] (_: SettingsEvent) in self?.confirm() }
+    push(Screen("Settings"))
+  }
+
+  private func confirm() {
+    let tap = answerOnce { [weak self] (button: ConfirmButton) in self?.handle(button) }
+    alert(
+      FlowAlert(
+        title: "Delete?",
+        buttons: [.init("Review") { tap(.review) }, .init("Keep", role: .cancel) { tap(.keep) }]
+      ))
+  }
+
+  private func handle(_ button: ConfirmButton) {
+    guard canAct, button == .review else { return }
+    push(Screen("Orders"), named: "Orders")
+  }
+}
+
+@MainActor
+@Suite struct LinkAlertTests {
+  private let router = RecordingRouter()
+  private let outcomes = Outcomes()
+
+  private func ordersRoute<Button: Sendable>(_ button: Button = Account.ConfirmButton.review)
+    -> LinkRoute
+  {
+    var route = LinkRoute(link: "orders", target: "Orders")
+    route.leg(Account.self, start: "Settings")
+    route.event(Account.SettingsEvent.delete, to: .asking)
+    route.alertButton(button, to: .screen("Orders"))
+    return route
+  }
+
+  @Test func aLinkAnswersAnAlertOnItsRouteWithoutShowingIt() {
+    let account = Account(router: router)
+    account.start()
+    account.follow(ordersRoute(), onEnd: outcomes.record)
+    #expect(router.screens.map { "\($0)" } == ["Settings", "Orders"])
+    #expect(router.shownAlerts.isEmpty, "the link taps the button; no alert stays on screen")
+    #expect(!router.calls.contains { $0.hasPrefix("alert") })
+    #expect(outcomes.all == [.followed])
+  }
+
+  @Test func theUserStillSeesTheAlertOutsideALink() {
+    let account = Account(router: router)
+    account.start()
+    account.follow(ordersRoute(), onEnd: outcomes.record)
+    account.sendToTopScreen(Account.SettingsEvent.delete)
+    #expect(router.topAlert == nil, "Orders is on top: its screen takes no Settings event")
+    account.popToRoot()
+    account.sendToTopScreen(Account.SettingsEvent.delete)
+    #expect(router.topAlert.map { "\($0)" } == "Delete? [Review, Keep]")
+  }
+
+  @Test func aButtonTheAlertDoesNotHaveStopsTheLinkAndTheAlertShows() {
+    let account = Account(router: router)
+    account.start()
+    account.follow(ordersRoute("review"), onEnd: outcomes.record)
+    #expect(router.topAlert.map { "\($0)" } == "Delete? [Review, Keep]")
+    #expect(outcomes.all == [.notFollowed(.stopped)])
+  }
+}

@@ -309,8 +309,16 @@ struct LinksGenerator {
         statements.append(add("tab", [.value(coordinatorType(child))]))
         statements.append(leg(child))
         continue
-      case .button:
-        statements.append(add("alertButton", []))
+      case .button(let graphStep):
+        // The link answers the alert itself: see `LinkStep.alertButton` in FlowRuntime.
+        guard let from = step.from,
+          case .alert(let alert) = graph.coordinators[step.coordinator].node(from)
+        else { continue }
+        let buttonType = SwiftExpression.member(
+          .identifier(coordinator.name.text + "Coordinator"),
+          coordinator.alerts[alert].name.text + "Button")
+        statements.append(
+          add("alertButton", sent(buttonType, graphStep, step: step, link: link)))
       case .decisionCase(let graphStep):
         statements.append(
           add(
@@ -323,31 +331,39 @@ struct LinksGenerator {
         let eventType = SwiftExpression.member(
           .identifier(coordinator.name.text + "Coordinator"),
           coordinator.screens[screen].name.text + "Event")
-        let eventName = SwiftNames.identifier(graphStep.transition.name.text)
-        var event = SwiftExpression.member(eventType, eventName)
-        switch step.payload {
-        case .param(let param)?:
-          event = .call(
-            event, [.value(.identifier(SwiftNames.identifier(link.params[param].name.text)))])
-        case .value(let value)?:
-          event = .call(event, [.value(.identifier("value\(value + 1)"))])
-        case nil:
-          break
-        }
-        var stepArguments = [
-          SwiftArgument.value(event),
-          SwiftArgument(label: "to", value: arrival(graphStep, in: step.coordinator)),
-        ]
-        if step.payload != nil {
-          stepArguments.append(SwiftArgument(label: "carriesLinkValue", value: .boolean(true)))
-        }
-        statements.append(add("event", stepArguments))
+        statements.append(add("event", sent(eventType, graphStep, step: step, link: link)))
       }
       if case .start(let child)? = step.action, let index = child.child {
         statements.append(leg(index))
       }
     }
     return statements
+  }
+
+  /// The arguments of a route's `event` or `alertButton`: the case of `type` (the screen's
+  /// event enum or the alert's button enum) with its payload from the link, where it
+  /// arrives, and whether it carries a link value.
+  private func sent(
+    _ type: SwiftExpression, _ graphStep: Step, step: FlowCore.LinkStep, link: LinkDefinition
+  ) -> [SwiftArgument] {
+    var value = SwiftExpression.member(type, SwiftNames.identifier(graphStep.transition.name.text))
+    switch step.payload {
+    case .param(let param)?:
+      value = .call(
+        value, [.value(.identifier(SwiftNames.identifier(link.params[param].name.text)))])
+    case .value(let index)?:
+      value = .call(value, [.value(.identifier("value\(index + 1)"))])
+    case nil:
+      break
+    }
+    var arguments = [
+      SwiftArgument.value(value),
+      SwiftArgument(label: "to", value: arrival(graphStep, in: step.coordinator)),
+    ]
+    if step.payload != nil {
+      arguments.append(SwiftArgument(label: "carriesLinkValue", value: .boolean(true)))
+    }
+    return arguments
   }
 
   /// Where `step` arrives: the screen it shows, the child it starts, or `.asking` for a

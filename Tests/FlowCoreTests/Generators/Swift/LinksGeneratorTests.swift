@@ -127,4 +127,39 @@ import Testing
       "version: 1\ncoordinators:\n  A:\n    entry: true\n    start: S\n    screens:\n      S: {}\n")
     #expect(files["FlowLink.swift"] == nil)
   }
+
+  @Test func aRouteThroughAnAlertTapsTheButtonWithItsPayload() throws {
+    let files = try generate(
+      """
+      version: 1
+      links:
+        order:
+          url: /orders/{id}
+          params: { id: String }
+          to: Shop.Order
+      coordinators:
+        Shop:
+          entry: true
+          start: List
+          screens:
+            List:
+              on:
+                help: { alert: Ask }
+            Order:
+              input: String
+          alerts:
+            Ask:
+              on:
+                order: { payload: String, push: Order }
+                cancel: stay
+      """)
+    let file = try #require(files["FlowLink.swift"])
+    #expect(
+      file.contains(
+        """
+              route.event(ShopCoordinator.ListEvent.help, to: .asking)
+              route.alertButton(
+                ShopCoordinator.AskButton.order(id), to: .screen("Order"), carriesLinkValue: true)
+        """))
+  }
 }
