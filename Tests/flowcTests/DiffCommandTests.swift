@@ -199,6 +199,109 @@ import Testing
     #expect(mermaid.contains("A#124;b#96;#60;b#62;x#60;/b#62;"))
   }
 
+  /// The example flows against a copy whose `links.flow.yaml` has link `categories` added,
+  /// `category` retargeted to `Search.Results` and `tour` removed.
+  static func linkSides() throws -> TemporaryDirectory {
+    let flows = packageRoot.appendingPathComponent("flows")
+    var files: [String: String] = [:]
+    for name in try FileManager.default.contentsOfDirectory(atPath: flows.path)
+    where name.hasSuffix(".flow.yaml") {
+      var text = try String(contentsOf: flows.appendingPathComponent(name), encoding: .utf8)
+      files["old/\(name)"] = text
+      if name == "links.flow.yaml" {
+        let tour = try #require(text.range(of: "  tour:\n"))
+        try #require(text.contains("    to: Shop.Products\n"))
+        text =
+          String(text[..<tour.lowerBound])
+          .replacingOccurrences(of: "    to: Shop.Products\n", with: "    to: Search.Results\n")
+          + "  categories: { url: /categories, to: Shop.Categories }\n"
+      }
+      files["new/\(name)"] = text
+    }
+    return try TemporaryDirectory(files: files)
+  }
+
+  @Test func linksAddedRetargetedAndRemovedAreListedInEveryFormat() throws {
+    let directory = try Self.linkSides()
+    defer { directory.cleanUp() }
+    func diff(_ format: String) throws -> String {
+      let result = try flowc(["diff", "--format", format, "old", "new"], in: directory.url)
+      #expect(result.status == 0, "\(format): \(result.stderr)")
+      return result.stdout
+    }
+    let params: String = "params: name: String"
+    let expected: [String] = [
+      "new/links.flow.yaml:17:3: changed link 'category': url: /categories/{name}, \(params), "
+        + "to: Shop.Products → url: /categories/{name}, \(params), to: Search.Results",
+      "new/links.flow.yaml:37:3: added link 'categories': url: /categories, to: Shop.Categories",
+      "old/links.flow.yaml:37:3: removed link 'tour': was url: /welcome/notifications, "
+        + "to: Onboarding.Notifications, waits: false",
+    ]
+    let text: [String] = try diff("text").split(separator: "\n").map(String.init)
+    #expect(text == expected)
+    let markdown = try diff("markdown")
+    #expect(markdown.hasPrefix("### Navigation: 3 changes: 1 added, 1 removed, 1 changed\n"))
+    #expect(
+      markdown.contains(
+        "| 🟢 added | link | categories |  | url\\: \\/categories\\, to\\: Shop\\.Categories | "
+          + "new\\/links\\.flow\\.yaml\\:37\\:3 |"))
+    let object = try JSONSerialization.jsonObject(with: Data(try diff("json").utf8))
+    let changes = try #require((object as? [String: Any])?["changes"] as? [[String: Any]])
+    #expect(changes.map { $0["element"] as? String } == ["link", "link", "link"])
+    #expect(changes.map { $0["path"] as? [String] } == [["category"], ["categories"], ["tour"]])
+    #expect(changes[2]["new"] is NSNull)
+    let dot = try diff("dot").split(separator: "\n").map(String.init)
+    func marked(_ colour: String) -> [String] { dot.filter { $0.contains(colour) } }
+    // The link's node and its entry arrow, each in its colour.
+    #expect(
+      marked("#1a7f37").count == 2
+        && marked("#1a7f37").allSatisfy { $0.contains("link_categories") })
+    #expect(
+      marked("#bf8700").count == 2
+        && marked("#bf8700").allSatisfy { $0.contains("link_category\"") })
+    #expect(marked("#bf8700").contains { $0.contains("-> \"Search_Results\"") })
+    #expect(
+      marked("#cf222e").count == 2
+        && marked("#cf222e").allSatisfy { $0.contains("link_tour") && $0.contains("dashed") })
+    let rendered = try run(
+      URL(fileURLWithPath: "/usr/bin/env"), ["dot", "-Tsvg"], input: dot.joined(separator: "\n"))
+    #expect(rendered.status == 0 && rendered.stderr == "", "\(rendered.stderr)")
+    let mermaid = try diff("mermaid").split(separator: "\n").map(String.init)
+    #expect(mermaid.contains("  class link_categories added"))
+    #expect(mermaid.contains("  class link_category changed"))
+    #expect(mermaid.contains("  class link_tour removed"))
+  }
+
+  /// A url holds only what a URL path may, which still includes Markdown and CI syntax.
+  @Test func aHostileURLIsEscapedInEveryFormat() throws {
+    let old =
+      "version: 1\ncoordinators:\n  App:\n    entry: true\n    start: Home\n"
+      + "    screens:\n      Home: { on: { next: stay } }\n"
+    let new = old + "links:\n  home: { url: \"/::error::x/*b*/@team/(c)&'$\", to: App.Home }\n"
+    let directory = try TemporaryDirectory(files: ["old/a.flow.yaml": old, "new/a.flow.yaml": new])
+    defer { directory.cleanUp() }
+    func diff(_ format: String) throws -> String {
+      let result = try flowc(["diff", "--format", format, "old", "new"], in: directory.url)
+      #expect(result.status == 0, "\(format): \(result.stderr)")
+      return result.stdout
+    }
+    let text = try diff("text")
+    #expect(text.contains("added link 'home': url: /::error::x/*b*/@team/(c)&'$, to: App.Home"))
+    #expect(!text.split(separator: "\n").contains { $0.hasPrefix("::") })
+    let markdown = try diff("markdown")
+    #expect(
+      markdown.contains(
+        "url\\: \\/\\:\\:error\\:\\:x\\/\\*b\\*\\/\\@team\\/\\(c\\)\\&\\'\\$\\, to"))
+    #expect(!markdown.contains("/@team") && !markdown.contains("*b*"))
+    let json = try JSONSerialization.jsonObject(with: Data(try diff("json").utf8))
+    let change = ((json as? [String: Any])?["changes"] as? [[String: Any]])?.first
+    #expect(change?["new"] as? String == "url: /::error::x/*b*/@team/(c)&'$, to: App.Home")
+    let rendered = try run(
+      URL(fileURLWithPath: "/usr/bin/env"), ["dot", "-Tsvg"], input: try diff("dot"))
+    #expect(rendered.status == 0 && rendered.stderr == "", "\(rendered.stderr)")
+    #expect(try diff("mermaid").contains("link_home"))
+  }
+
   @Test func nothingChangedIsSaidInEveryFormatAndExitCodeTellsChanges() throws {
     let directory = try Self.sides()
     defer { directory.cleanUp() }

@@ -39,11 +39,16 @@ struct DiffElements {
     for index in module.coordinators.indices where module.isFirstDefinition(coordinator: index) {
       add(coordinator: index, of: graph)
     }
-    // Links (spec section 12) join here once the model has them (`FlowModule.links`, of
-    // `LinkDefinition`s): for each first definition, a `.link` element keyed by its name,
-    // with no parent, described by its url, params, target (`to`) and `via`, located at its
-    // name, and placed at its name and its url (where the drawing puts its node and its
-    // entry arrow), so that the drawing marks both.
+    // Links (spec section 12): keyed by name, with no parent, located at their name and
+    // placed at their name and their url, where the drawing puts their node and entry arrow.
+    for (index, link) in module.links.enumerated() where module.isFirstDefinition(link: index) {
+      let name = link.name.text
+      add(
+        DiffElement(
+          key: DiffKey(kind: .link, names: [name]), element: .link, path: [name], parent: nil,
+          detail: Self.detail(of: link), location: link.name.range,
+          places: [link.name.range] + (link.url.map { [$0.range] } ?? [])))
+    }
   }
 
   private mutating func add(_ element: DiffElement) {
@@ -139,6 +144,27 @@ struct DiffElements {
       parts.append("tabs: " + children.joined(separator: ", "))
     case .missing: parts.append("no start")
     }
+    return parts.joined(separator: ", ")
+  }
+
+  /// A link in a few words: `url: /item/{id}, params: id: Int, to: Shop.Item, via: Shop,
+  /// values: Item(id), waits: false`, leaving out what it does not have (and `waits` when it
+  /// is the default).
+  static func detail(of link: LinkDefinition) -> String {
+    var parts = ["url: " + (link.url?.text ?? "~")]
+    if !link.params.isEmpty {
+      let params = link.params.map { "\($0.name.text): \($0.type.type.description)" }
+      parts.append("params: " + params.joined(separator: ", "))
+    }
+    parts.append("to: " + (link.target?.text ?? "~"))
+    if !link.via.isEmpty { parts.append("via: " + link.via.map(\.text).joined(separator: ", ")) }
+    if !link.values.isEmpty {
+      let values = link.values.map { value in
+        "\(value.type.type.description)(\(value.params.map(\.text).joined(separator: ", ")))"
+      }
+      parts.append("values: " + values.joined(separator: ", "))
+    }
+    if !link.waits { parts.append("waits: false") }
     return parts.joined(separator: ", ")
   }
 

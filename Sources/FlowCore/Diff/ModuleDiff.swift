@@ -1,6 +1,6 @@
 /// What changed in the navigation between two modules (`flowc diff`): the coordinators,
-/// screens, decisions, alerts, transitions, result cases and external events added,
-/// removed and changed, each once, with its place.
+/// screens, decisions, alerts, transitions, result cases, external events and deep links
+/// added, removed and changed, each once, with its place.
 ///
 /// Elements are matched by name, never by position, so moving a definition to another line
 /// or file changes nothing. What an added or removed element holds (the screens of an added
@@ -100,7 +100,7 @@ public struct DiffChange: Sendable {
     case result
     /// An external event of a coordinator (r2).
     case event
-    /// A deep link (spec section 12); listed once the model has links.
+    /// A deep link (spec section 12), keyed by its name: its path is that name alone.
     case link
   }
 
@@ -108,7 +108,8 @@ public struct DiffChange: Sendable {
   public var kind: Kind
   /// What it is: for a changed screen, decision or alert, what it is now.
   public var element: Element
-  /// The names that lead to it from its coordinator's (the coordinator's first):
+  /// The names that lead to it from its coordinator's (the coordinator's first; a link's
+  /// name alone for a link):
   /// `["Auth", "Login", "submitted"]` for the event `submitted` of screen `Login`, then the
   /// handled cases of a child's results; `tabs` and the child's name before a tab's handler.
   public var path: [String]
@@ -122,8 +123,8 @@ public struct DiffChange: Sendable {
   /// The path, joined by dots: `Auth.Login.submitted`.
   public var name: String { path.joined(separator: ".") }
 
-  /// The coordinator it is in (or is).
-  public var coordinator: String { path.first ?? "" }
+  /// The coordinator it is in (or is); empty for a link, which is in none.
+  public var coordinator: String { element == .link ? "" : path.first ?? "" }
 
   init(_ kind: Kind, _ element: DiffElement, old: DiffElement?) {
     self.kind = kind

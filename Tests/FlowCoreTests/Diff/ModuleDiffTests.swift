@@ -187,6 +187,57 @@ import Testing
     #expect(run.status == 0 && run.warnings == "")
   }
 
+  /// `base` with `links:` of `entries`, one a line.
+  private func withLinks(_ entries: [String]) -> String {
+    base + "links:\n" + entries.map { "  \($0)\n" }.joined()
+  }
+
+  @Test func linksAreAddedRemovedAndChangedByNameAndDrawn() throws {
+    let oldText = withLinks([
+      "detail: { url: /detail, to: App.Detail }",
+      "home: { url: \"/home/{id}\", params: { id: Int }, to: App.Home }",
+      "signIn: { url: /sign-in, to: Auth.SignIn }",
+    ])
+    let newText = withLinks([
+      "home: { url: \"/home/{id}\", params: { id: Int }, to: App.Detail, waits: false }",
+      "detail: { url: /detail, to: App.Detail }",
+      "help: { url: \"/help?q={q}\", params: { q: String? }, to: App.Home, via: [App] }",
+    ])
+    let old = try graph(oldText, path: "old.flow.yaml")
+    let new = try graph(newText, path: "new.flow.yaml")
+    let diff = ModuleDiff(old: old, new: new)
+    #expect(
+      lines(diff) == [
+        "changed link home: url: /home/{id}, params: id: Int, to: App.Home → "
+          + "url: /home/{id}, params: id: Int, to: App.Detail, waits: false @ new.flow.yaml:21:3",
+        "added link help: - → url: /help?q={q}, params: q: String?, to: App.Home, via: App "
+          + "@ new.flow.yaml:23:3",
+        "removed link signIn: url: /sign-in, to: Auth.SignIn → - @ old.flow.yaml:23:3",
+      ])
+    #expect(diff.changes.allSatisfy { $0.coordinator == "" })
+
+    let diagram = DiffDrawing.diagram(of: diff, old: old, new: new)
+    func emphasis(ofNode id: String) -> FlowDiagram.Emphasis? {
+      diagram.nodes.first { $0.id == id }?.emphasis
+    }
+    #expect(emphasis(ofNode: "link_home") == .changed)
+    #expect(emphasis(ofNode: "link_help") == .added)
+    #expect(emphasis(ofNode: "link_detail") == .normal)
+    #expect(emphasis(ofNode: "link_signIn") == .removed)
+    let marked = diagram.edgeLines.enumerated().compactMap { index, line in
+      diagram.edges[index].kind != .link || diagram.edges[index].emphasis == .normal
+        ? nil : "\(line) \(diagram.edges[index].emphasis)"
+    }
+    #expect(
+      marked == [
+        "link_home -link-> App_Detail \"/home/{id}\" changed",
+        "link_help -link-> App_Home \"/help?q={q}\" added",
+        "link_signIn -link-> Auth_SignIn \"/sign-in\" removed",
+      ])
+    let run = try runGraphviz(DOTWriter.write(diagram))
+    #expect(run.status == 0 && run.warnings == "")
+  }
+
   @Test func markdownCellsShowFlowTextAsTextNeverAsMarkup() throws {
     let nasty = "a|b`c*d_e<img src=x>[l](http://x)@team\u{7}\nz"
     let escaped = DiffMarkdown.escaped(nasty)
