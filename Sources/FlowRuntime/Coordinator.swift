@@ -110,8 +110,11 @@ open class Coordinator {
   ) -> @MainActor (Event) -> Void {
     let screen = ShownScreen()
     unshownScreen = screen
-    let sink: @MainActor (Event) -> Void = { [weak self] event in
-      guard let self, isOnTop(screen) else { return }
+    // Weak: the screen's `deliver` holds the sink, so a strong capture would keep both alive
+    // forever. The coordinator holds the screen while it is shown; once it is gone, the
+    // screen is not on top and its events are dropped anyway.
+    let sink: @MainActor (Event) -> Void = { [weak self, weak screen] event in
+      guard let self, let screen, isOnTop(screen) else { return }
       handle(event)
     }
     screen.deliver = { event in

@@ -5,6 +5,23 @@ import Testing
 /// gone before the parent's handler runs, and nothing left that keeps them alive.
 @MainActor
 @Suite struct CoordinatorTests {
+  /// A screen's event sink and the coordinator's record of that screen must not hold each
+  /// other: what the handler captures goes once the coordinator and the screen are gone.
+  @Test func aScreensEventSinkKeepsNothingAliveAfterItsCoordinator() {
+    final class Captured {}
+    weak var weakCaptured: Captured?
+    do {
+      let router = RecordingRouter()
+      let flow = Flow("Home", router: router)
+      let captured = Captured()
+      weakCaptured = captured
+      let send = flow.screenEvents { (_: Int) in _ = captured }
+      flow.push(Screen("Home"))
+      send(1)
+    }
+    #expect(weakCaptured == nil)
+  }
+
   @Test func aFinishedPushChildIsRemovedUnwoundAndHandledOnce() {
     let router = RecordingRouter()
     let root = Endless("Home", router: router)
