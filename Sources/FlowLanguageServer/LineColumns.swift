@@ -33,25 +33,8 @@ package struct LineColumns {
     guard line < starts.count else {
       return .object(["line": .int(max(starts.count - 1, 0)), "character": .int(lastLineLength)])
     }
-    let start = starts[line]
-    let end = line + 1 < starts.count ? starts[line + 1] : bytes.count
-    var scalars = 0
-    var units = 0
     let wanted = max(position.column, 1) - 1
-    var iterator = bytes[start..<end].makeIterator()
-    var decoder = UTF8()
-    decoding: while scalars < wanted {
-      switch decoder.decode(&iterator) {
-      case .scalarValue(let scalar):
-        if scalar == "\n" || scalar == "\r" { break decoding }
-        units += scalar.utf16.count
-      case .error:
-        units += 1
-      case .emptyInput:
-        break decoding
-      }
-      scalars += 1
-    }
+    let units = walk(line: line) { scalars, _ in scalars < wanted }.units
     return .object(["line": .int(line), "character": .int(units)])
   }
 
@@ -60,13 +43,23 @@ package struct LineColumns {
   /// surrogate pair or past the line's end is taken to the end of that character or line.
   package func sourcePosition(line: Int, character: Int) -> SourcePosition {
     let line = min(max(line, 0), max(starts.count - 1, 0))
+    let scalars = walk(line: line) { _, units in units < character }.scalars
+    return SourcePosition(line: line + 1, column: scalars + 1)
+  }
+
+  /// Walks line `line` (0-based) from its start, a character at a time, while `going` holds
+  /// for the Unicode scalars and UTF-16 code units passed so far and the line has not ended;
+  /// a byte that is not UTF-8 counts as one of each. Both conversions count this way.
+  private func walk(
+    line: Int, while going: (_ scalars: Int, _ units: Int) -> Bool
+  ) -> (scalars: Int, units: Int) {
     let start = starts.isEmpty ? 0 : starts[line]
     let end = line + 1 < starts.count ? starts[line + 1] : bytes.count
     var scalars = 0
     var units = 0
     var iterator = bytes[start..<end].makeIterator()
     var decoder = UTF8()
-    decoding: while units < character {
+    decoding: while going(scalars, units) {
       switch decoder.decode(&iterator) {
       case .scalarValue(let scalar):
         if scalar == "\n" || scalar == "\r" { break decoding }
@@ -78,7 +71,7 @@ package struct LineColumns {
       }
       scalars += 1
     }
-    return SourcePosition(line: line + 1, column: scalars + 1)
+    return (scalars, units)
   }
 
   private var lastLineLength: Int {
