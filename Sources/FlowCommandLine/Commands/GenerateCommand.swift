@@ -99,11 +99,13 @@ enum GenerateCommand: Command {
     do {
       if singleFile != nil {
         let contents = SwiftGenerator.generateSingleFile(
-          checked.resolved.graph, sources: checked.sources.keys.sorted(), options: options)
+          checked.resolved.graph, sources: checked.sources.keys.sorted(),
+          routes: checked.resolved.links, options: options)
         fileCount = 1
         plan = try OutputDirectory.plan(single: contents, at: output)
       } else {
-        let files = SwiftGenerator.generate(checked.resolved.graph, options: options)
+        let files = SwiftGenerator.generate(
+          checked.resolved.graph, routes: checked.resolved.links, options: options)
         timer.lap("generate Swift")
         fileCount = files.count
         plan = try OutputDirectory.plan(files, in: output)

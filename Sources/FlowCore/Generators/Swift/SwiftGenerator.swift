@@ -50,9 +50,13 @@ public enum SwiftGenerator {
 
   /// The files for the module of `graph`: one per coordinator in module order, then the
   /// types file if any struct or enum is declared, then `FlowLink.swift` if any link is.
-  public static func generate(_ graph: FlowGraph, options: Options = Options()) -> [GeneratedFile] {
+  /// `routes` are the links' routes when the caller has them (a checked module's
+  /// ``ResolvedModule/links``); without them a module with links has them searched here.
+  public static func generate(
+    _ graph: FlowGraph, routes: LinkRoutes? = nil, options: Options = Options()
+  ) -> [GeneratedFile] {
     // Each file is rendered on the core that built it.
-    files(graph, options: options, SwiftWriter.render).map { name, contents in
+    files(graph, routes: routes, options: options, SwiftWriter.render).map { name, contents in
       GeneratedFile(name: name, contents: contents)
     }
   }
@@ -62,11 +66,12 @@ public enum SwiftGenerator {
   /// order, each under a `MARK`, then the declared types, under one header that names
   /// `sources` (the flow files read, as the module has them) in that order.
   public static func generateSingleFile(
-    _ graph: FlowGraph, sources: [String], options: Options = Options()
+    _ graph: FlowGraph, sources: [String], routes: LinkRoutes? = nil,
+    options: Options = Options()
   ) -> String {
     var imports: [String] = []
     var declarations: [SwiftDeclaration] = []
-    for (name, file) in files(graph, options: options, { $0 }) {
+    for (name, file) in files(graph, routes: routes, options: options, { $0 }) {
       for module in file.imports where !imports.contains(module) { imports.append(module) }
       let title =
         name == typesFileName
@@ -86,7 +91,8 @@ public enum SwiftGenerator {
   /// The files for the module of `graph`, each with its name, made by `finish` from their
   /// declarations.
   private static func files<Output: Sendable>(
-    _ graph: FlowGraph, options: Options, _ finish: @escaping @Sendable (SwiftFile) -> Output
+    _ graph: FlowGraph, routes: LinkRoutes?, options: Options,
+    _ finish: @escaping @Sendable (SwiftFile) -> Output
   ) -> [(String, Output)] {
     let module = graph.module
     let context = CoordinatorGenerator.Context(
@@ -111,9 +117,9 @@ public enum SwiftGenerator {
     if let file = types.file(header: header(for: sources)) {
       files.append((typesFileName, finish(file)))
     }
-    // Generate is handed the graph alone, so a module with links has its routes searched
-    // again here (the check searched them too); one without links costs nothing.
-    let routes = module.links.isEmpty ? nil : LinkRoutes(analysis: ModuleAnalysis(graph: graph))
+    // Searched here only for a caller that did not check the module first.
+    let routes =
+      routes ?? (module.links.isEmpty ? nil : LinkRoutes(analysis: ModuleAnalysis(graph: graph)))
     let links = LinksGenerator(context: context, routes: routes)
     let linkSources = links.sources.map(options.displayPath)
     if let file = links.file(header: header(for: linkSources)) {
