@@ -1,8 +1,8 @@
 /// A coordinator: a flow of screens and decisions that it shows through a router, the
 /// children it starts, and the result it finishes with (spec section 4).
-public struct Coordinator: Sendable {
+public struct Coordinator: Equatable, Sendable {
   /// How a coordinator begins.
-  public enum Root: Sendable {
+  public enum Root: Equatable, Sendable {
     /// At this screen or decision (`start:`); the range is the `start` key's.
     case start(Identifier, keyRange: SourceRange)
     /// With these child coordinators, one per tab, all at once (`tabs:`).
@@ -59,7 +59,7 @@ public struct Coordinator: Sendable {
 
   /// What a coordinator does when the user leaves it with the system's back or swipe
   /// (spec section 8, "Leaving").
-  public enum Leave: Sendable {
+  public enum Leave: Equatable, Sendable {
     /// Finishes with this result case (`leave: cancelled`), as `finish` would.
     case result(Identifier)
     /// Is dropped, on purpose (`leave: ~`): removed from its parent without a result. The
@@ -75,7 +75,7 @@ public struct Coordinator: Sendable {
 }
 
 /// What a coordinator finishes with.
-public enum ResultDeclaration: Sendable {
+public enum ResultDeclaration: Equatable, Sendable {
   /// An inline enum (generated as `<Coordinator>Result`); the range is the `result` value's.
   case inline([PayloadCase], range: SourceRange)
   /// The name of an enum declared under `types:`.
@@ -83,7 +83,7 @@ public enum ResultDeclaration: Sendable {
 }
 
 /// A screen: UI the app builds, and the events it emits (spec section 5).
-public struct Screen: Sendable {
+public struct Screen: Equatable, Sendable {
   /// The screen's name.
   public var name: Identifier
   /// Its `doc:` text.
@@ -121,7 +121,7 @@ public struct Screen: Sendable {
 }
 
 /// A decision: a node without UI that the app answers at run time (spec section 6).
-public struct Decision: Sendable {
+public struct Decision: Equatable, Sendable {
   /// The decision's name.
   public var name: Identifier
   /// Its `doc:` text.
@@ -152,7 +152,7 @@ public struct Decision: Sendable {
 /// An alert (r2): system UI shown over whatever is on top, which closes itself when the user
 /// taps one of its buttons; the buttons' actions run on the screen that showed it (spec
 /// section 6b).
-public struct Alert: Sendable {
+public struct Alert: Equatable, Sendable {
   /// The alert's name.
   public var name: Identifier
   /// Its `doc:` text.
@@ -187,7 +187,7 @@ public struct Alert: Sendable {
 /// Its fields live behind one reference: the graph's steps and the analyses copy
 /// transitions by the hundred thousand, and a reference is 8 bytes where the fields are
 /// 192. A transition is still a value: setting a field gives it fields of its own.
-public struct Transition: Sendable {
+public struct Transition: Equatable, Sendable {
   private final class Fields: Sendable {
     let name: Identifier
     let payload: TypeReference?
@@ -231,12 +231,18 @@ public struct Transition: Sendable {
     get { fields.action }
     set { self = Transition(name: name, payload: payload, doc: doc, action: newValue) }
   }
+
+  public static func == (lhs: Transition, rhs: Transition) -> Bool {
+    lhs.fields === rhs.fields
+      || (lhs.name == rhs.name && lhs.payload == rhs.payload && lhs.doc == rhs.doc
+        && lhs.action == rhs.action)
+  }
 }
 
 /// One action (spec section 7), with where it is written.
-public struct Action: Sendable {
+public struct Action: Equatable, Sendable {
   /// What an action does.
-  public enum Kind: Sendable {
+  public enum Kind: Equatable, Sendable {
     /// Shows the screen on the current navigation stack.
     case push(Identifier)
     /// Shows the screen modally, in a navigation stack of its own, in a style.
@@ -336,7 +342,7 @@ public enum StartStyle: String, Sendable {
 }
 
 /// A `start` of a child coordinator: which, how, and what to do with each result case.
-public struct ChildStart: Sendable {
+public struct ChildStart: Equatable, Sendable {
   /// The child coordinator.
   public var coordinator: Identifier
   /// How it is shown.
@@ -352,7 +358,7 @@ public struct ChildStart: Sendable {
 }
 
 /// One tab of a tab coordinator: a child started at the root of a stack of its own.
-public struct Tab: Sendable {
+public struct Tab: Equatable, Sendable {
   /// The child, its style and its handlers.
   public var child: ChildStart
   /// Its `doc:` text.
@@ -368,7 +374,7 @@ public struct Tab: Sendable {
 }
 
 /// `lint: { ignore: [...] }` on a coordinator, screen, decision or alert.
-public struct Lint: Sendable {
+public struct Lint: Equatable, Sendable {
   /// The rule ids to suppress, as written.
   public var ignore: [Identifier]
 

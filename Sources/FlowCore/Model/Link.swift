@@ -1,6 +1,6 @@
 /// A deep link (spec section 12, r2): a URL pattern with typed params, the screen it takes
 /// the app to, and what the route there may use.
-public struct LinkDefinition: Sendable {
+public struct LinkDefinition: Equatable, Sendable {
   /// The link's name (lowerCamelCase): the case of the generated `FlowLink`.
   public var name: Identifier
   /// Its `doc:` text.
@@ -124,7 +124,7 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A param of a link: a `{name}` of its URL pattern and its type.
-public struct LinkParam: Sendable {
+public struct LinkParam: Equatable, Sendable {
   /// The param's name, where it is written under `params:`.
   public var name: Identifier
   /// Its type: `String`, `Int`, `Double`, `Bool`, `UUID`, `URL`, or one of these optional
@@ -142,7 +142,7 @@ public struct LinkParam: Sendable {
 
 /// One entry of a link's `values:`: a type the app builds from some of the link's params,
 /// when the route needs a payload of that type.
-public struct LinkValue: Sendable {
+public struct LinkValue: Equatable, Sendable {
   /// The type the app builds.
   public var type: TypeReference
   /// The params it is built from, in order.
@@ -155,7 +155,7 @@ public struct LinkValue: Sendable {
 }
 
 /// A link's `to:`, `Coordinator.Screen`.
-public struct LinkTarget: Sendable {
+public struct LinkTarget: Equatable, Sendable {
   /// The coordinator, located within the `to:` value.
   public var coordinator: Identifier
   /// The screen, located within the `to:` value.

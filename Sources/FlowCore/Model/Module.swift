@@ -1,5 +1,5 @@
 /// The definitions one flow file contributes to its module.
-public struct FlowFile: Sendable {
+public struct FlowFile: Equatable, Sendable {
   /// The file's path, as findings name it.
   public var path: String
   /// Its declared types, in file order.

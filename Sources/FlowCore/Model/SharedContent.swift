@@ -4,7 +4,7 @@
 /// The decoder records each such use, so that a finding placed in shared content (at the
 /// anchor, where it is written) can name every definition it was found in, and be
 /// reported once (spec section 8, "Where findings go").
-package struct SharedUse: Sendable {
+package struct SharedUse: Equatable, Sendable {
   /// What is read: the anchored node, or one merged entry from its key to its value when
   /// the reading mapping's own keys replace others of the merged mapping.
   package var content: SourceRange

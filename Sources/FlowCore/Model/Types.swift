@@ -89,9 +89,9 @@ public struct TypeReference: Hashable, Sendable {
 }
 
 /// A type declared under `types:`.
-public struct TypeDeclaration: Sendable {
+public struct TypeDeclaration: Equatable, Sendable {
   /// What a declared type is.
-  public enum Kind: Sendable {
+  public enum Kind: Equatable, Sendable {
     /// Defined by the app; not generated.
     case external
     /// A struct with these fields, in order.
@@ -123,7 +123,7 @@ public struct TypeDeclaration: Sendable {
 }
 
 /// A field of a struct type.
-public struct Field: Sendable {
+public struct Field: Equatable, Sendable {
   /// The field's name.
   public var name: Identifier
   /// The field's type.
@@ -136,7 +136,7 @@ public struct Field: Sendable {
 }
 
 /// A case with an optional payload: of an enum type, a result, or a decision.
-public struct PayloadCase: Sendable {
+public struct PayloadCase: Equatable, Sendable {
   /// The case's name.
   public var name: Identifier
   /// The payload the case carries, if any.
