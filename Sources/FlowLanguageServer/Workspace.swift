@@ -38,7 +38,9 @@ package struct WorkspaceDiscovery: Sendable {
 }
 
 /// Checks the module again and again as its files change, parsing only the files whose
-/// text changed since the last check: the others' parsed and decoded files are kept.
+/// text changed since the last check: the others' parsed and decoded files are kept, and
+/// with them what the rules found in them where the change cannot have changed it
+/// (``Recheck``).
 package final class ModuleChecker {
   /// What a file was when it was parsed: its text, and for a file read from disk, its
   /// status then (so an unchanged file is not even read again).
@@ -49,6 +51,7 @@ package final class ModuleChecker {
   }
 
   private var parsed: [String: Parsed] = [:]
+  private var recheck = Recheck()
 
   package init() {}
 
@@ -96,7 +99,7 @@ package final class ModuleChecker {
       }
     }
     parsed = next
-    return Pipeline.check(parsed: kept + fresh, configuration: configuration)
+    return recheck.check(parsed: kept + fresh, configuration: configuration)
   }
 }
 

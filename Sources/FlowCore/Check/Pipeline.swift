@@ -64,7 +64,7 @@ public enum Pipeline {
     var timer = PhaseTimer(enabled: timed)
     let loaded = try load(inputs, limits: limits, timer: &timer)
     timer.lap("read, parse and decode in all")
-    return judge(loaded, configuration: configuration, timer: timer)
+    return judge(loaded, configuration: configuration, timer: timer, reusing: nil).result
   }
 
   /// Checks files already read, parsed and decoded (``parse(_:limits:)``) as one module:
@@ -74,9 +74,19 @@ public enum Pipeline {
   package static func check(
     parsed files: [ParsedFile], configuration: Configuration
   ) -> CheckResult {
+    check(parsed: files, configuration: configuration, reusing: nil).result
+  }
+
+  /// ``check(parsed:configuration:)``, taking from `reuse` the findings of a previous check
+  /// of the same files that the files `changed` cannot have changed (``Recheck`` says when
+  /// that holds), and giving what the reusable rules found for the next.
+  static func check(
+    parsed files: [ParsedFile], configuration: Configuration,
+    reusing reuse: (found: RuleFindings, changed: Set<FileName>)?
+  ) -> (result: CheckResult, found: RuleFindings) {
     var timer = PhaseTimer(enabled: false)
     let loaded = join(files.filter { $0.error == nil }.sorted { $0.path < $1.path }, timer: &timer)
-    return judge(loaded, configuration: configuration, timer: timer)
+    return judge(loaded, configuration: configuration, timer: timer, reusing: reuse)
   }
 
   /// Reads (unless they are in memory), parses and decodes files, in parallel, for
@@ -90,8 +100,9 @@ public enum Pipeline {
   /// The checks over a loaded module: resolved, the rules run, findings configured,
   /// suppressed and sorted.
   private static func judge(
-    _ loaded: Loaded, configuration: Configuration, timer: PhaseTimer
-  ) -> CheckResult {
+    _ loaded: Loaded, configuration: Configuration, timer: PhaseTimer,
+    reusing reuse: (found: RuleFindings, changed: Set<FileName>)?
+  ) -> (result: CheckResult, found: RuleFindings) {
     var timer = timer
     let (sources, module, found, fileCount) = loaded
     let resolved = ResolvedModule(module: module, children: configuration.children)
@@ -107,13 +118,19 @@ public enum Pipeline {
     let perRule = Parallel.map(count: rules.count, minimumChunk: size >= 100 ? 1 : rules.count + 1)
     {
       index in
-      var own = Findings()
-      rules[index].check(resolved, into: &own)
-      return own
+      run(rules[index], on: resolved, reusing: reuse)
     }
     timer.lap("rules")
     var findings = found
-    for list in perRule { findings.append(contentsOf: list.all) }
+    var reusable = RuleFindings()
+    for (rule, outcome) in zip(rules, perRule) {
+      findings.append(contentsOf: outcome.findings.all)
+      switch outcome.kept {
+      case .outline(let list)?: reusable.outlineRules[rule.id] = list
+      case .definitions(let byFile)?: reusable.definitionRules[rule.id] = byFile
+      case nil: break
+      }
+    }
     let reported = SharedFindings(module: module).apply(to: findings.all)
     let blocking = Set(RuleRegistry.blockingGeneration)
     let blockers = reported.filter { blocking.contains($0.rule) }
@@ -123,10 +140,60 @@ public enum Pipeline {
     let kept = BrokenDefinitions(resolved).apply(to: suppressed)
     let sorted = kept.sorted(by: Finding.reportOrder)
     timer.lap("suppress and sort")
-    return CheckResult(
+    let result = CheckResult(
       sources: sources, findings: sorted, resolved: resolved,
       generationBlockers: blockers.sorted(by: Finding.reportOrder), fileCount: fileCount,
       timing: timer)
+    return (result, reusable)
+  }
+
+  /// What one rule found, and what of it a later check may reuse.
+  private struct RuleOutcome: Sendable {
+    enum Kept: Sendable {
+      case outline([Finding])
+      case definitions([FileName: [Finding]])
+    }
+    var findings = Findings()
+    var kept: Kept?
+  }
+
+  /// Runs `rule`, or takes from `reuse` what it found before where nothing it reads changed.
+  private static func run(
+    _ rule: any ModuleRule.Type, on resolved: ResolvedModule,
+    reusing reuse: (found: RuleFindings, changed: Set<FileName>)?
+  ) -> RuleOutcome {
+    var outcome = RuleOutcome()
+    if rule is any OutlineRule.Type {
+      let list: [Finding]
+      if let reused = reuse?.found.outlineRules[rule.id] {
+        list = reused
+      } else {
+        var own = Findings()
+        rule.check(resolved, into: &own)
+        list = own.all
+      }
+      outcome.findings.append(contentsOf: list)
+      outcome.kept = .outline(list)
+    } else if let rule = rule as? any DefinitionRule.Type {
+      var byFile: [FileName: [Finding]] = [:]
+      var fresh = Findings()
+      if let reuse, let reused = reuse.found.definitionRules[rule.id] {
+        rule.checkDefinitions(resolved, in: .only(reuse.changed), into: &fresh)
+        byFile = reused.filter { !reuse.changed.contains($0.key) }
+        for finding in fresh.all where reuse.changed.contains(finding.range.fileName) {
+          byFile[finding.range.fileName, default: []].append(finding)
+        }
+      } else {
+        rule.checkDefinitions(resolved, in: .all, into: &fresh)
+        for finding in fresh.all { byFile[finding.range.fileName, default: []].append(finding) }
+      }
+      for list in byFile.values { outcome.findings.append(contentsOf: list) }
+      rule.checkBeyondDefinitions(resolved, into: &outcome.findings)
+      outcome.kept = .definitions(byFile)
+    } else {
+      rule.check(resolved, into: &outcome.findings)
+    }
+    return outcome
   }
 
   /// Reads, parses and decodes `inputs` into one module, with the findings of those stages.

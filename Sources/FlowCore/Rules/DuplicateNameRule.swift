@@ -1,5 +1,5 @@
 /// Two definitions that one name, or one generated Swift name, would have to serve.
-package enum DuplicateNameRule: ModuleRule {
+package enum DuplicateNameRule: OutlineRule {
   package static let id: RuleID = "duplicate-name"
   package static let severity = Severity.error
   package static let blocksGeneration = true

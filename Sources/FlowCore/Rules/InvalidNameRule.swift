@@ -1,5 +1,5 @@
 /// Names that break the language's naming rules (spec section 2).
-package enum InvalidNameRule: ModuleRule {
+package enum InvalidNameRule: DefinitionRule {
   package static let id: RuleID = "invalid-name"
   package static let severity = Severity.error
   package static let blocksGeneration = true
@@ -83,10 +83,12 @@ package enum InvalidNameRule: ModuleRule {
   /// below the 255 bytes a file name may have.
   package static let maxNameLength = 128
 
-  /// Checks every definition's name: one pass over the module, O(definitions).
-  package static func check(_ context: ResolvedModule, into findings: inout Findings) {
+  /// Checks the name of every definition in `scope`: one pass, O(definitions).
+  package static func checkDefinitions(
+    _ context: ResolvedModule, in scope: FileScope, into findings: inout Findings
+  ) {
     let module = context.module
-    for type in module.types {
+    for type in module.types where scope.contains(type.name.range) {
       check(type.name, .upperCamel, "type", &findings)
       switch type.kind {
       case .structure(let fields):
@@ -97,7 +99,7 @@ package enum InvalidNameRule: ModuleRule {
         break
       }
     }
-    for coordinator in module.coordinators {
+    for coordinator in module.coordinators where scope.contains(coordinator.range) {
       check(coordinator.name, .upperCamel, "coordinator", &findings)
       if case .inline(let cases, _) = coordinator.result {
         for resultCase in cases { check(resultCase.name, .lowerCamel, "result case", &findings) }
@@ -120,7 +122,7 @@ package enum InvalidNameRule: ModuleRule {
         for button in alert.buttons { check(button.name, .lowerCamel, "button", &findings) }
       }
     }
-    for link in module.links {
+    for link in module.links where scope.contains(link.range) {
       check(link.name, .lowerCamel, "link", &findings)
       for param in link.params { check(param.name, .lowerCamel, "param", &findings) }
     }

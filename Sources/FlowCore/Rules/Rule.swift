@@ -9,7 +9,11 @@
 /// Adding a rule takes:
 /// 1. One file, `Rules/<Name>Rule.swift`, declaring `enum <Name>Rule: ModuleRule` with every
 ///    fact about it: `id`, `severity`, `blocksGeneration`, `drawing`, `summary`,
-///    `rationale`, `examples` (at least one triggering, one passing) and `check`.
+///    `rationale`, `examples` (at least one triggering, one passing) and `check`. A rule
+///    that reads no file's actions can say so, and the language server checks less after
+///    an edit: ``OutlineRule`` when it reads only names, types and payloads,
+///    ``DefinitionRule`` when its findings about a file's definitions depend only on that
+///    file and the others' outlines. `RecheckTests` compares both with a whole check.
 /// 2. Its line in ``RuleRegistry/all``, where it takes its place in `flowc rules`.
 /// 3. Its id in the `ruleID` enum of `Schemas/flow.schema.json`, and its entry in the rule
 ///    lists of `docs/language.md` and `README.md`; `make docs` then writes `docs/rules.md`.

@@ -1,5 +1,5 @@
 /// Payloads that are missing or of the wrong type (spec section 7).
-package enum TypeMismatchRule: ModuleRule {
+package enum TypeMismatchRule: DefinitionRule {
   package static let id: RuleID = "type-mismatch"
   package static let severity = Severity.error
   package static let blocksGeneration = true
@@ -58,12 +58,15 @@ package enum TypeMismatchRule: ModuleRule {
       """),
   ]
 
-  /// Checks every resolved step's payload against its target's need, with the targets the
-  /// graph already resolved: O(size of the module).
-  package static func check(_ context: ResolvedModule, into findings: inout Findings) {
+  /// Checks every resolved step's payload of the definitions in `scope` against its
+  /// target's need, with the targets the graph already resolved: O(size of the module).
+  package static func checkDefinitions(
+    _ context: ResolvedModule, in scope: FileScope, into findings: inout Findings
+  ) {
     let module = context.module
     let types = TypeKnowledge(module: module)
-    for (index, graph) in context.graph.coordinators.enumerated() {
+    for (index, graph) in context.graph.coordinators.enumerated()
+    where scope.contains(module.coordinators[index].range) {
       let coordinator = module.coordinators[index]
       if case .named(let reference) = coordinator.result, types.isKnown(reference) {
         checkResultType(reference, of: coordinator, module: module, into: &findings)
@@ -128,7 +131,9 @@ package enum TypeMismatchRule: ModuleRule {
         }
       }
     }
-    for link in module.links { checkLink(link, types: types, into: &findings) }
+    for link in module.links where scope.contains(link.range) {
+      checkLink(link, types: types, into: &findings)
+    }
   }
 
   /// A link's params have the types a URL can give, optional only in a query, and its

@@ -1,6 +1,6 @@
 /// References to screens, decisions, alerts, coordinators, types, result cases, tabs
 /// (`select`) and rules that do not exist where they are used.
-package enum UnknownReferenceRule: ModuleRule {
+package enum UnknownReferenceRule: DefinitionRule {
   package static let id: RuleID = "unknown-reference"
   package static let severity = Severity.error
   package static let blocksGeneration = true
@@ -116,11 +116,21 @@ package enum UnknownReferenceRule: ModuleRule {
       """),
   ]
 
-  /// Resolves every reference with the module's hash tables: O(size of the module).
-  package static func check(_ context: ResolvedModule, into findings: inout Findings) {
-    var resolver = Resolver(module: context.module, graph: context.graph)
+  /// Resolves every reference of the definitions in `scope` with the module's hash tables:
+  /// O(size of those definitions).
+  package static func checkDefinitions(
+    _ context: ResolvedModule, in scope: FileScope, into findings: inout Findings
+  ) {
+    var resolver = Resolver(module: context.module, graph: context.graph, scope: scope)
     resolver.run()
     findings.append(contentsOf: resolver.findings.all)
+  }
+
+  /// A `select` names a tab of the container the coordinator is shown in, which depends on
+  /// who starts it: the graph's paths, not only the file (spec section 8).
+  package static func checkBeyondDefinitions(
+    _ context: ResolvedModule, into findings: inout Findings
+  ) {
     SelectReferences(module: context.module, analysis: context.analysis).check(into: &findings)
   }
 }
@@ -135,23 +145,30 @@ private struct Resolver {
   private var hints: [String: Hint] = [:]
 
   let graph: FlowGraph
+  /// The files whose definitions are checked.
+  let scope: FileScope
 
-  init(module: FlowModule, graph: FlowGraph) {
+  init(module: FlowModule, graph: FlowGraph, scope: FileScope) {
     self.module = module
     self.graph = graph
+    self.scope = scope
   }
 
   mutating func run() {
-    for type in module.types {
+    for type in module.types where scope.contains(type.name.range) {
       switch type.kind {
       case .structure(let fields): for item in fields { checkType(item.type) }
       case .enumeration(let cases): for item in cases { checkType(item.payload) }
       case .external, .invalid: break
       }
     }
-    for lint in module.fileLints { checkLint(lint) }
-    for type in module.types { checkLint(type.lint) }
-    for (index, coordinator) in module.coordinators.enumerated() {
+    for lint in module.fileLints where lint.ignore.first.map({ scope.contains($0.range) }) ?? false
+    {
+      checkLint(lint)
+    }
+    for type in module.types where scope.contains(type.name.range) { checkLint(type.lint) }
+    for (index, coordinator) in module.coordinators.enumerated()
+    where scope.contains(coordinator.range) {
       checkType(coordinator.input)
       switch coordinator.result {
       case .inline(let cases, _): for item in cases { checkType(item.payload) }
@@ -192,7 +209,7 @@ private struct Resolver {
         }
       }
     }
-    for link in module.links { checkLink(link) }
+    for link in module.links where scope.contains(link.range) { checkLink(link) }
   }
 
   // MARK: Links

@@ -1,5 +1,5 @@
 /// Declared types that nothing uses.
-package enum UnusedTypeRule: ModuleRule {
+package enum UnusedTypeRule: OutlineRule {
   package static let id: RuleID = "unused-type"
   package static let severity = Severity.warning
   package static let blocksGeneration = false

@@ -9,8 +9,8 @@ import Testing
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Sources/FlowCore/Rules")
 
-  /// Each type that conforms to `Rule` or `ModuleRule` in `Sources/FlowCore/Rules`, with the
-  /// name of the file that declares it.
+  /// Each type that conforms to `Rule`, `ModuleRule`, `OutlineRule` or `DefinitionRule` in
+  /// `Sources/FlowCore/Rules`, with the name of the file that declares it.
   private static func declaredRules() throws -> [(type: String, file: String)] {
     let names = try FileManager.default.contentsOfDirectory(atPath: rulesFolder.path)
       .filter { $0.hasSuffix(".swift") }.sorted()
@@ -18,7 +18,8 @@ import Testing
     for name in names {
       let text = try String(
         contentsOf: rulesFolder.appendingPathComponent(name), encoding: .utf8)
-      for match in text.matches(of: /(?:enum|struct|final class) (\w+)\s*:\s*(?:Module)?Rule\s*\{/)
+      for match in text.matches(
+        of: /(?:enum|struct|final class) (\w+)\s*:\s*(?:Module|Outline|Definition)?Rule\s*\{/)
       {
         rules.append((String(match.1), name))
       }
