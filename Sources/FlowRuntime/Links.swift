@@ -7,10 +7,23 @@
 /// a tab selected. Each step says where it arrives (a screen of the coordinator on top, or a
 /// child running), which is how the follower knows it went the route's way.
 
+/// How a flow's action shows a screen: `push`, `present` with its style, or `replace`. A
+/// coordinator remembers it for each screen it shows, and a deep link keeps a screen already
+/// shown only when its route shows that screen the same way.
+public enum ScreenShowing: Hashable, Sendable {
+  /// On top of the current stack (also when it opens a modal child's stack).
+  case push
+  /// In a new modal stack of that style.
+  case present(ModalStyle)
+  /// As the only screen of its coordinator on the current stack.
+  case replace
+}
+
 /// Where a step of a route arrives: what shows that it went the route's way.
 public enum LinkArrival: Sendable {
-  /// The coordinator shows the screen of that name (in the flow) on top.
-  case screen(String)
+  /// The coordinator shows the screen of that name (in the flow) on top, shown the way
+  /// `shown` says.
+  case screen(String, shown: ScreenShowing = .push)
   /// The coordinator runs a child of that type, which the route's next leg goes through.
   case child(Coordinator.Type)
   /// The coordinator, a tab coordinator, shows its tab whose coordinator has that type.
@@ -245,7 +258,7 @@ extension Coordinator {
   /// Whether `arrival` shows now.
   func hasArrived(at arrival: LinkArrival) -> Bool {
     switch arrival {
-    case .screen(let name): topScreenName == name
+    case .screen(let name, _): topScreenName == name
     case .child, .tab: child(at: arrival).map { !$0.isFinished } ?? false
     case .asking: true
     }
@@ -272,20 +285,70 @@ extension Coordinator {
     while router.top.modals > base.modals { router.dismiss() }
   }
 
-  /// Ends what is above this coordinator's first screen: its children are dropped (not its
-  /// tabs) and its other screens removed. Returns whether its first screen is `start` (or
-  /// it shows none, for a coordinator that starts at a decision or shows tabs).
-  func goBackToFirstScreen(named start: String?) -> Bool {
+  /// Keeps the screens of this coordinator that already show the start of `leg`, and ends
+  /// what is above them: its children are dropped (not its tabs) and its screens above the
+  /// first that differs from the route removed. A screen is kept when it is the one the
+  /// route shows there (the leg's start, then each step's screen in order), shown the same
+  /// way, and reached by no step that carries a value of the link (it may show another
+  /// value). Returns how many of the leg's steps the kept screens stand for, from which the
+  /// link goes on; `nil` when the coordinator's first screen is neither the leg's start nor
+  /// one a `replace` of the route shows there. O(the leg's steps and the coordinator's
+  /// screens).
+  func keepScreens(matching leg: LinkLeg) -> Int? {
     endAbove(keeping: nil)
-    guard hasShownScreen else { return start == nil }
-    let first =
-      if case .modal = role {
-        StackPosition(modals: base.modals + 1, screens: 1)
-      } else {
-        StackPosition(modals: base.modals, screens: base.screens + 1)
+    guard hasShownScreen else { return leg.start == nil ? 0 : nil }
+    let shown = ownScreens
+    /// The screens the route shows after each step, as far as they agree with `shown`.
+    var expected: [(name: String?, showing: ScreenShowing)] = []
+    /// Where each stack of `expected` begins: a `replace` replaces the screens of the top one.
+    var stacks = [0]
+    /// How many screens `expected` and `shown` have in common from the bottom.
+    var agree = 0
+    if let start = leg.start {
+      expected.append((start, .push))
+      agree = shown.first?.name == start ? 1 : 0
+    } else if showsTabs {
+      // The tabs' container stands for the start.
+      expected.append((nil, .push))
+      agree = shown.isEmpty ? 0 : 1
+    }
+    var kept = (screens: agree, steps: 0)
+    steps: for (index, step) in leg.steps.enumerated() {
+      // A screen that shows a value of the link may show another one, and so may all above.
+      guard !step.carriesLinkValue else { break }
+      switch step.arrival {
+      case .asking:
+        continue  // the decision's case or the alert's button after it shows the screen
+      case .child, .tab:
+        break steps  // the leg ends in a child that was not kept
+      case .screen(let name, let showing):
+        switch showing {
+        case .push: break
+        case .present: stacks.append(expected.count)
+        case .replace:
+          let from = stacks.last ?? 0
+          expected.removeSubrange(from...)
+          agree = min(agree, from)
+        }
+        expected.append((name, showing))
+        if agree == expected.count - 1, agree < shown.count, shown[agree].name == name,
+          shown[agree].showing == showing
+        {
+          agree += 1
+        }
+        if agree == expected.count { kept = (agree, index + 1) }
       }
-    if first < router.top { router.unwind(to: first) }
-    return start == nil || topScreenName == start
+    }
+    if kept.screens == 0 {
+      // Its first screen is not the route's (nor what a `replace` on the route shows).
+      guard leg.start == nil else { return nil }
+      // A coordinator that starts at a decision and shows nothing of the route yet: its
+      // start decision is asked again, on what is below it. A tab container stays.
+      if !showsTabs { removeOwnScreens() }
+    } else if let position = shown[kept.screens - 1].position, position < router.top {
+      router.unwind(to: position)
+    }
+    return kept.steps
   }
 
   /// Ends this coordinator's children and screens and starts it again from its start: for a
@@ -359,8 +422,9 @@ final class LinkFollower {
     onEnd?(outcome)
   }
 
-  /// Starts following `route`: keeps the coordinators that already run the route's way, ends
-  /// what is above the deepest of them, and performs the rest.
+  /// Starts following `route`: keeps the coordinators that already run the route's way and,
+  /// in the deepest of them, the screens that already show the route's steps; ends what is
+  /// above them, and performs the rest.
   func begin(_ route: LinkRoute) {
     guard let root, let first = route.legs.first,
       ObjectIdentifier(type(of: root)) == ObjectIdentifier(first.coordinator)
@@ -380,8 +444,8 @@ final class LinkFollower {
         coordinator = next
         leg += 1
       }
-      // The deepest kept coordinator goes back to its first screen; if that is not the
-      // route's, the one that started it starts it again.
+      // The deepest kept coordinator keeps the screens that show the start of its leg; if
+      // its first screen is not the route's, the one that started it starts it again.
       quiet(coordinator.router)
       // A root that shows nothing yet starts, unless its start decision waits for an answer.
       var asks = false
@@ -391,7 +455,12 @@ final class LinkFollower {
         }
         asks = route.legs[leg].start == nil
       }
-      while !coordinator.goBackToFirstScreen(named: route.legs[leg].start) {
+      var step = 0
+      while true {
+        if let kept = coordinator.keepScreens(matching: route.legs[leg]) {
+          step = kept
+          break
+        }
         guard leg > 0, let parent = coordinator.parent else {
           coordinator.restart()
           break
@@ -401,7 +470,7 @@ final class LinkFollower {
         leg -= 1
       }
       place = Place(
-        route: route, leg: leg, coordinator: coordinator, step: 0, startedByRoute: asks)
+        route: route, leg: leg, coordinator: coordinator, step: step, startedByRoute: asks)
       advance()
     }
   }

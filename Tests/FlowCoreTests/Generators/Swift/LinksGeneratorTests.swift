@@ -162,4 +162,39 @@ import Testing
                 ShopCoordinator.AskButton.order(id), to: .screen("Order"), carriesLinkValue: true)
         """))
   }
+
+  @Test func eachStepSaysHowItShowsItsScreenWhenItIsNotAPush() throws {
+    let files = try generate(
+      """
+      version: 1
+      links:
+        terms:
+          url: /terms
+          to: Shop.Terms
+      coordinators:
+        Shop:
+          entry: true
+          start: List
+          screens:
+            List:
+              on:
+                help: { present: Help }
+            Help:
+              on:
+                account: { replace: Account }
+            Account:
+              on:
+                terms: { present: Terms, style: fullScreen }
+            Terms: {}
+      """)
+    let file = try #require(files["FlowLink.swift"])
+    #expect(
+      file.contains(
+        """
+              route.event(ShopCoordinator.ListEvent.help, to: .screen("Help", shown: .present(.sheet)))
+              route.event(ShopCoordinator.HelpEvent.account, to: .screen("Account", shown: .replace))
+              route.event(
+                ShopCoordinator.AccountEvent.terms, to: .screen("Terms", shown: .present(.fullScreen)))
+        """), "\(file)")
+  }
 }
