@@ -308,7 +308,12 @@ open class Coordinator {
   public func alert(_ alert: FlowAlert) {
     if let tap = linkTap {
       linkTap = nil
-      return tap()
+      let before = navigations
+      tap()
+      // A link that waited for a decision whose case shows this alert goes on even when the
+      // button does not navigate (it asks another decision, say).
+      if navigations == before { linkNavigated() }
+      return
     }
     router.alert(alert)
   }

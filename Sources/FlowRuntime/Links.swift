@@ -76,11 +76,12 @@ public struct LinkStep {
     LinkStep(action: .tab(coordinator), arrival: .tab(coordinator), carriesLinkValue: false)
   }
 
-  /// Taps `button` of the alert that the step before (an event) shows: the coordinator runs
-  /// the button's action as if the user had tapped it, and the alert is never shown. A link
-  /// is the user's choice already made, and an alert shown by it would stay on screen over
-  /// the route's target. When the step before shows no such alert, the link stops
-  /// (``LinkFailure/stopped``).
+  /// Taps `button` of the alert that the step before shows (an event, or a decision's case
+  /// once the app answers that case): the coordinator runs the button's action as if the user
+  /// had tapped it, and the alert is never shown. A link is the user's choice already made,
+  /// and an alert shown by it would stay on screen over the route's target. When the event
+  /// before shows no such alert, the link stops (``LinkFailure/stopped``); when the app
+  /// answers the decision before with another case, the link waits as at any decision.
   public static func alertButton<Button: Sendable>(
     _ button: Button, to arrival: LinkArrival, carriesLinkValue: Bool = false
   ) -> LinkStep {
@@ -264,6 +265,12 @@ extension Coordinator {
     }
   }
 
+  /// Whether `arrival` is a screen or a child, and shows now.
+  func hasShown(_ arrival: LinkArrival) -> Bool {
+    if case .asking = arrival { return false }
+    return hasArrived(at: arrival)
+  }
+
   /// Ends, without a handler, every child but `kept` and the tabs; for a tab coordinator,
   /// also closes the modal stacks its other tabs show over the tabs.
   func endAbove(keeping kept: Coordinator?) {
@@ -385,9 +392,12 @@ final class LinkFollower {
   private var place: Place?
   /// Whether the follower is performing steps now: the navigation they cause is its own.
   private var isPerforming = false
-  /// While the follower sends an event whose alert the route's next step taps: that
-  /// coordinator and the button, which ``Coordinator/answerOnce(_:)`` takes.
-  private var alertAnswer: (coordinator: ObjectIdentifier, button: any Sendable)?
+  /// The button the route's next step taps on the alert that a coordinator is about to
+  /// show, which ``Coordinator/answerOnce(_:)`` takes: set while the follower sends the event
+  /// that shows the alert, or while a decision whose case shows it waits for the app's
+  /// answer. In that case `navigations` is the coordinator's count when it was asked: the
+  /// answer is the link's only while the coordinator is still where it asked.
+  private var alertAnswer: (coordinator: ObjectIdentifier, button: any Sendable, navigations: Int?)?
   /// Whether the alert answer was taken (the alert was answered, not shown).
   private var tappedAlert = false
   /// How deep inside a navigation that navigates more (a child's start) the tree is: a
@@ -417,6 +427,8 @@ final class LinkFollower {
   /// Ends the link being followed and tells the app `outcome`.
   func end(_ outcome: LinkOutcome) {
     place = nil
+    alertAnswer = nil
+    tappedAlert = false
     let onEnd = self.onEnd
     self.onEnd = nil
     onEnd?(outcome)
@@ -481,12 +493,12 @@ final class LinkFollower {
     guard !place.coordinator.isFinished else { return end(.notFollowed(.stopped)) }
     guard coordinator.isInside(place.coordinator) else { return }
     let leg = place.route.legs[place.leg]
-    let step = leg.steps[place.step]
-    if place.coordinator.hasArrived(at: step.arrival) {
+    if hasArrived(at: place.step, of: leg, in: place.coordinator) {
       self.place?.step += 1
     } else if place.leg + 1 < place.route.legs.count, let last = leg.steps.last,
       place.coordinator.hasArrived(at: last.arrival)
     {
+      alertAnswer = nil
       self.place?.step = leg.steps.count
     } else {
       if !place.route.waits { end(.notFollowed(.answeredOtherwise)) }
@@ -520,19 +532,31 @@ final class LinkFollower {
       switch step.action {
       case .event(let send):
         tappedAlert = false
+        alertAnswer = nil
         if place.step + 1 < leg.steps.count,
           case .button(let button) = leg.steps[place.step + 1].action
         {
-          alertAnswer = (ObjectIdentifier(coordinator), button)
+          alertAnswer = (ObjectIdentifier(coordinator), button, nil)
+        } else if let button = alertButton(after: place.step + 1, of: leg) {
+          // The event asks a decision whose case shows the alert: the app may answer at once.
+          alertAnswer = (ObjectIdentifier(coordinator), button, coordinator.navigations)
         }
         let sent = send(coordinator)
-        alertAnswer = nil
+        if alertAnswer?.navigations == nil { alertAnswer = nil }
         guard sent else { return end(.notFollowed(.stopped)) }
       case .button:
-        // Tapped already, when the event before showed the alert.
-        guard tappedAlert else { return end(.notFollowed(.stopped)) }
+        // Tapped already, when the event or the decision's case before showed the alert; or
+        // by the user, when the app answered a start decision before the link was there.
+        guard tappedAlert || coordinator.hasShown(step.arrival) else {
+          return end(.notFollowed(.stopped))
+        }
         tappedAlert = false
       case .decision:
+        // A case that shows the alert whose button the next step taps: the link answers
+        // the alert when the app's answer shows it.
+        if !tappedAlert, let button = alertButton(after: place.step, of: leg) {
+          alertAnswer = (ObjectIdentifier(coordinator), button, coordinator.navigations)
+        }
         // A start decision that the route did not just ask is asked again.
         if place.step == 0, !place.startedByRoute { coordinator.start() }
       case .tab(let type):
@@ -541,7 +565,7 @@ final class LinkFollower {
       }
       // The step may have ended the link (a link opened from a handler replaces this one).
       guard self.place != nil else { return }
-      guard coordinator.hasArrived(at: step.arrival) else {
+      guard hasArrived(at: place.step, of: leg, in: coordinator) else {
         return  // waits: navigated(in:) goes on
       }
       place.step += 1
@@ -549,10 +573,30 @@ final class LinkFollower {
     }
   }
 
+  /// The button of an alert that the step after `step` taps, when `step` is a decision whose
+  /// case shows that alert.
+  private func alertButton(after step: Int, of leg: LinkLeg) -> (any Sendable)? {
+    guard step + 1 < leg.steps.count, case .decision = leg.steps[step].action,
+      case .button(let button) = leg.steps[step + 1].action
+    else { return nil }
+    return button
+  }
+
+  /// Whether `step` of `leg` has arrived in `coordinator`: a decision whose case shows the
+  /// alert of the next step once the link answered that alert (another case leaves it
+  /// waiting, as any decision answered another way), any other step where it arrives.
+  private func hasArrived(at step: Int, of leg: LinkLeg, in coordinator: Coordinator) -> Bool {
+    guard alertButton(after: step, of: leg) == nil else {
+      return tappedAlert || coordinator.hasShown(leg.steps[step + 1].arrival)
+    }
+    return coordinator.hasArrived(at: leg.steps[step].arrival)
+  }
+
   /// The button the link taps on the alert `coordinator` shows now, if its type is `Button`:
   /// taken once, by the `answerOnce` that the alert's buttons call.
   func takeAlertAnswer<Button>(for coordinator: Coordinator, as _: Button.Type) -> Button? {
     guard let answer = alertAnswer, answer.coordinator == ObjectIdentifier(coordinator),
+      answer.navigations.map({ $0 == coordinator.navigations }) ?? true,
       let button = answer.button as? Button
     else { return nil }
     alertAnswer = nil

@@ -457,3 +457,108 @@ private final class Account: FlowCoordinator<Never> {
     #expect(outcomes.all == [.notFollowed(.stopped)])
   }
 }
+
+/// A coordinator whose screen `Settings` asks the app (decision `Check`) whether to confirm a
+/// deletion: one case shows the alert `Confirm`, whose button `review` pushes `Orders`; the
+/// other pushes `Help`. Written as generated code hands the answers and buttons over.
+@MainActor
+private final class Vault: FlowCoordinator<Never> {
+  enum SettingsEvent { case delete }
+  enum ConfirmButton: Sendable { case review, keep }
+
+  /// The answer to the decision asked last: `true` confirms (the alert), `false` helps.
+  var answer: (@MainActor (Bool) -> Void)?
+  /// The answer the app gives as soon as it is asked, if any.
+  var answersAtOnce: Bool?
+
+  override func start() {
+    nameNextScreen("Settings")
+    _ = screenEvents { [weak self] (_: SettingsEvent) in self?.check() }
+    push(Screen("Settings"))
+  }
+
+  private func check() {
+    answer = answerOnce { [weak self] (confirms: Bool) in
+      guard let self, canAct else { return }
+      if confirms { confirm() } else { push(Screen("Help"), named: "Help") }
+    }
+    if let answersAtOnce { answer?(answersAtOnce) }
+  }
+
+  private func confirm() {
+    let tap = answerOnce { [weak self] (button: ConfirmButton) in
+      guard let self, canAct, button == .review else { return }
+      push(Screen("Orders"), named: "Orders")
+    }
+    alert(
+      FlowAlert(
+        title: "Delete?",
+        buttons: [.init("Review") { tap(.review) }, .init("Keep", role: .cancel) { tap(.keep) }]
+      ))
+  }
+}
+
+/// A route through an alert that a decision's case shows (FLOW-SPEC sections 6b, 12): the
+/// app's answer picks the case; the link answers the alert that case shows.
+@MainActor
+@Suite struct LinkDecisionAlertTests {
+  private let router = RecordingRouter()
+  private let outcomes = Outcomes()
+
+  private func screens() -> [String] { router.screens.map { "\($0)" } }
+
+  private func ordersRoute(waits: Bool = true) -> LinkRoute {
+    var route = LinkRoute(link: "orders", target: "Orders", waits: waits)
+    route.leg(Vault.self, start: "Settings")
+    route.event(Vault.SettingsEvent.delete, to: .asking)
+    route.decision(to: .asking)
+    route.alertButton(Vault.ConfirmButton.review, to: .screen("Orders"))
+    return route
+  }
+
+  @Test func theCaseThatShowsTheAlertHasTheLinkAnswerItWithoutShowingIt() throws {
+    let vault = Vault(router: router)
+    vault.start()
+    vault.follow(ordersRoute(), onEnd: outcomes.record)
+    #expect(outcomes.all.isEmpty, "the decision waits for the app")
+    try call(#require(vault.answer), true)
+    #expect(screens() == ["Settings", "Orders"])
+    #expect(router.shownAlerts.isEmpty, "the link taps the button; no alert stays on screen")
+    #expect(!router.calls.contains { $0.hasPrefix("alert") })
+    #expect(outcomes.all == [.followed])
+  }
+
+  @Test func anAnswerGivenAtOnceIsFollowedToo() {
+    let vault = Vault(router: router)
+    vault.answersAtOnce = true
+    vault.start()
+    vault.follow(ordersRoute(), onEnd: outcomes.record)
+    #expect(screens() == ["Settings", "Orders"])
+    #expect(router.shownAlerts.isEmpty)
+    #expect(outcomes.all == [.followed])
+  }
+
+  @Test func anotherCaseLeavesTheLinkWaitingAndALaterAlertIsTheUsers() throws {
+    let vault = Vault(router: router)
+    vault.start()
+    vault.follow(ordersRoute(), onEnd: outcomes.record)
+    try call(#require(vault.answer), false)
+    #expect(screens() == ["Settings", "Help"])
+    #expect(outcomes.all.isEmpty, "the link waits, as at any decision answered another way")
+    router.userPops()
+    vault.sendToTopScreen(Vault.SettingsEvent.delete)
+    try call(#require(vault.answer), true)
+    #expect(
+      router.topAlert.map { "\($0)" } == "Delete? [Review, Keep]",
+      "the user's own alert is shown: the link answered only the one it asked for")
+  }
+
+  @Test func anotherCaseDropsALinkThatDoesNotWait() throws {
+    let vault = Vault(router: router)
+    vault.start()
+    vault.follow(ordersRoute(waits: false), onEnd: outcomes.record)
+    try call(#require(vault.answer), false)
+    #expect(outcomes.all == [.notFollowed(.answeredOtherwise)])
+    #expect(screens() == ["Settings", "Help"])
+  }
+}

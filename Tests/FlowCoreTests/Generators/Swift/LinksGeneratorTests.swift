@@ -197,4 +197,42 @@ import Testing
                 ShopCoordinator.AccountEvent.terms, to: .screen("Terms", shown: .present(.fullScreen)))
         """), "\(file)")
   }
+
+  @Test func aRouteThroughAnAlertADecisionShowsWaitsForTheCaseThenTapsTheButton() throws {
+    let files = try generate(
+      """
+      version: 1
+      links:
+        orders:
+          url: /orders
+          to: Shop.Orders
+      coordinators:
+        Shop:
+          entry: true
+          start: List
+          screens:
+            List:
+              on:
+                delete: { decide: Check }
+            Orders: {}
+          decisions:
+            Check:
+              cases:
+                confirm: { alert: Confirm }
+                skip: stay
+          alerts:
+            Confirm:
+              on:
+                review: { push: Orders }
+                keep: stay
+      """)
+    let file = try #require(files["FlowLink.swift"])
+    #expect(
+      file.contains(
+        """
+              route.event(ShopCoordinator.ListEvent.delete, to: .asking)
+              route.decision(to: .asking)
+              route.alertButton(ShopCoordinator.ConfirmButton.review, to: .screen("Orders"))
+        """), "\(file)")
+  }
 }
