@@ -235,4 +235,68 @@ import Testing
               route.alertButton(ShopCoordinator.ConfirmButton.review, to: .screen("Orders"))
         """), "\(file)")
   }
+
+  /// Two links whose patterns one URL matches are not the same pattern (no duplicate-name):
+  /// `init?(url:)` tries them in file order and returns the first that matches, whether it is
+  /// the more literal one or not. `LinkURLTests` shows that the URLs match both patterns.
+  @Test func aURLThatMatchesTwoLinksOpensTheFirstInFileOrder() throws {
+    let files = try generate(
+      """
+      version: 1
+      links:
+        offers:
+          url: /catalog/offers
+          to: Shop.List
+        section:
+          url: /catalog/{name}
+          params: { name: String }
+          to: Shop.List
+        receipt:
+          url: /orders/{id}/receipt
+          params: { id: String }
+          to: Shop.List
+        latest:
+          url: /orders/latest/{part}
+          params: { part: String }
+          to: Shop.List
+      coordinators:
+        Shop:
+          entry: true
+          start: List
+          screens:
+            List: {}
+      """)
+    let file = try #require(files["FlowLink.swift"])
+    let readers = [
+      """
+          if link.match(["catalog", "offers"]) != nil {
+            self = .offers
+            return
+          }
+      """,
+      """
+          if let match = link.match(["catalog", nil]), let name = match.value(String.self, 0) {
+            self = .section(name: name)
+            return
+          }
+      """,
+      """
+          if let match = link.match(["orders", nil, "receipt"]), let id = match.value(String.self, 0) {
+            self = .receipt(id: id)
+            return
+          }
+      """,
+      """
+          if let match = link.match(["orders", "latest", nil]), let part = match.value(String.self, 0) {
+            self = .latest(part: part)
+            return
+          }
+      """,
+    ]
+    let places = readers.map { file.range(of: $0)?.lowerBound }
+    #expect(!places.contains(nil), "\(file)")
+    let found = places.compactMap { $0 }
+    #expect(
+      found == found.sorted(), "each link is tried in file order, and returns when it matches")
+  }
 }
