@@ -67,6 +67,8 @@ open class Coordinator {
   private(set) var askedAt: Int?
   /// The container of a tab coordinator's tabs, once it shows them (``showTabs(_:)``).
   private var tabContainer: (any Presentable)?
+  /// Whether it shows its tabs' container (``showTabs(_:)``): a tab coordinator.
+  var showsTabs: Bool { tabContainer != nil }
   /// The type of the coordinator each tab starts, in tab order.
   private var tabTypes: [ObjectIdentifier] = []
   /// The name ``nameNextScreen(_:)`` gave the next screen, until it is shown.
@@ -149,6 +151,25 @@ open class Coordinator {
     nameOfNextScreen = name
   }
 
+  /// This coordinator's screen on top of its router, if the top is one.
+  private var ownTopScreen: ShownScreen? {
+    guard let screen = shownAt[router.top], isOnTop(screen) else { return nil }
+    return screen
+  }
+
+  /// The screens this coordinator shows now, bottom first, each with its name and how the
+  /// flow showed it: what a deep link compares with its route. Empty when the top of the
+  /// router is not one of its screens (a child's runs above them). O(screens shown).
+  var ownScreens: [ShownScreen] {
+    var screens: [ShownScreen] = []
+    var screen = ownTopScreen
+    while let shown = screen {
+      screens.append(shown)
+      screen = shown.below
+    }
+    return screens.reversed()
+  }
+
   /// Whether `screen` was shown and is still the top of the router.
   private func isOnTop(_ screen: ShownScreen) -> Bool {
     guard let position = screen.position else { return false }
@@ -180,9 +201,9 @@ open class Coordinator {
     _ screen: any Presentable, named name: String? = nil, controls: SystemControls = .standard
   ) {
     if let style = modalStackToOpen {
-      return present(screen, named: name, style: style, controls: controls)
+      return present(screen, named: name, style: style, controls: controls, showing: .push)
     }
-    willShow(screen, named: name)
+    willShow(screen, named: name, showing: .push)
     router.push(screen, controls: controls)
     didShowScreen()
     linkNavigated()
@@ -195,7 +216,17 @@ open class Coordinator {
     _ screen: any Presentable, named name: String? = nil, style: ModalStyle = .sheet,
     controls: SystemControls = .standard
   ) {
-    willShow(screen, named: name)
+    present(screen, named: name, style: style, controls: controls, showing: .present(style))
+  }
+
+  /// ``present(_:named:style:controls:)``, recording that the flow showed the screen the way
+  /// `showing` says: a `push` or `replace` that opens a modal child's stack is presented, but
+  /// a deep link compares it with the route's `push` or `replace`.
+  private func present(
+    _ screen: any Presentable, named name: String?, style: ModalStyle, controls: SystemControls,
+    showing: ScreenShowing
+  ) {
+    willShow(screen, named: name, showing: showing)
     let before = router.top
     router.present(screen, style: style, controls: controls)
     didShowScreen(router.top.modals > before.modals)
@@ -208,9 +239,9 @@ open class Coordinator {
     with screen: any Presentable, named name: String? = nil, controls: SystemControls = .standard
   ) {
     if let style = modalStackToOpen {
-      return present(screen, named: name, style: style, controls: controls)
+      return present(screen, named: name, style: style, controls: controls, showing: .replace)
     }
-    willShow(screen, named: name)
+    willShow(screen, named: name, showing: .replace)
     let top = router.top
     router.replace(
       from: top.modals == base.modals ? base.screens : 0, with: screen, controls: controls)
@@ -277,7 +308,12 @@ open class Coordinator {
   public func alert(_ alert: FlowAlert) {
     if let tap = linkTap {
       linkTap = nil
-      return tap()
+      let before = navigations
+      tap()
+      // A link that waited for a decision whose case shows this alert goes on even when the
+      // button does not navigate (it asks another decision, say).
+      if navigations == before { linkNavigated() }
+      return
     }
     router.alert(alert)
   }
@@ -373,12 +409,23 @@ open class Coordinator {
     children.append(child)
   }
 
-  /// Counts the navigation that shows `screen`, and gives the router its name.
-  private func willShow(_ screen: any Presentable, named name: String?) {
+  /// Counts the navigation that shows `screen`, and gives the router its name. `showing` is
+  /// how the flow shows it, and what it is shown above is the coordinator's own screen below
+  /// it once shown (for ``ownScreens``).
+  private func willShow(_ screen: any Presentable, named name: String?, showing: ScreenShowing) {
+    // Before anything moves: the screen on top now, or for a replace the one below the
+    // screens it replaces.
+    var below = ownTopScreen
+    if showing == .replace {
+      let level = router.top.modals
+      while let screen = below, screen.position?.modals == level { below = screen.below }
+    }
     willNavigate()
     hasShownScreen = true
     // A screen without events gets no sink, but it is still this coordinator's top screen.
     if unshownScreen == nil { unshownScreen = ShownScreen() }
+    unshownScreen?.showing = showing
+    unshownScreen?.below = below
     if let name = name ?? nameOfNextScreen {
       router.willShow(screen, named: name)
       unshownScreen?.name = name
@@ -423,6 +470,13 @@ open class Coordinator {
   private func isLeft(from before: StackPosition) -> Bool {
     let top = router.top
     return top < base || (top == base && base < before)
+  }
+
+  /// Removes every screen this coordinator shows, for a deep link that asks its start
+  /// decision again: its next screen is its first again, which opens a modal child's stack.
+  func removeOwnScreens() {
+    if base < router.top { router.unwind(to: base) }
+    hasShownScreen = false
   }
 
   /// Whether a tab coordinator started this one as a tab: it lives as long as the tabs, and
@@ -513,11 +567,18 @@ open class FlowCoordinator<Result>: Coordinator {
 /// A screen a coordinator shows, as its event sink knows it: where it was shown, and its
 /// number among the coordinator's screens. `nil` until it is shown.
 @MainActor
-private final class ShownScreen {
+final class ShownScreen {
   var position: StackPosition?
   var number = 0
   /// Its name in the flow, if the coordinator gave it one.
   var name: String?
+  /// How the flow showed it.
+  var showing = ScreenShowing.push
+  /// The coordinator's own screen it was shown above (for a replace, the one below the
+  /// screens it replaced); `nil` above a parent's screen or at the root. Navigation only
+  /// takes screens away from the top, so while this screen is shown, the chain below it is
+  /// what the coordinator shows below it.
+  var below: ShownScreen?
   /// Hands the screen's event sink an event of the right type; false for another type.
   var deliver: (@MainActor (Any) -> Bool)?
 }

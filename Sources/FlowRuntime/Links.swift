@@ -7,10 +7,23 @@
 /// a tab selected. Each step says where it arrives (a screen of the coordinator on top, or a
 /// child running), which is how the follower knows it went the route's way.
 
+/// How a flow's action shows a screen: `push`, `present` with its style, or `replace`. A
+/// coordinator remembers it for each screen it shows, and a deep link keeps a screen already
+/// shown only when its route shows that screen the same way.
+public enum ScreenShowing: Hashable, Sendable {
+  /// On top of the current stack (also when it opens a modal child's stack).
+  case push
+  /// In a new modal stack of that style.
+  case present(ModalStyle)
+  /// As the only screen of its coordinator on the current stack.
+  case replace
+}
+
 /// Where a step of a route arrives: what shows that it went the route's way.
 public enum LinkArrival: Sendable {
-  /// The coordinator shows the screen of that name (in the flow) on top.
-  case screen(String)
+  /// The coordinator shows the screen of that name (in the flow) on top, shown the way
+  /// `shown` says.
+  case screen(String, shown: ScreenShowing = .push)
   /// The coordinator runs a child of that type, which the route's next leg goes through.
   case child(Coordinator.Type)
   /// The coordinator, a tab coordinator, shows its tab whose coordinator has that type.
@@ -63,11 +76,12 @@ public struct LinkStep {
     LinkStep(action: .tab(coordinator), arrival: .tab(coordinator), carriesLinkValue: false)
   }
 
-  /// Taps `button` of the alert that the step before (an event) shows: the coordinator runs
-  /// the button's action as if the user had tapped it, and the alert is never shown. A link
-  /// is the user's choice already made, and an alert shown by it would stay on screen over
-  /// the route's target. When the step before shows no such alert, the link stops
-  /// (``LinkFailure/stopped``).
+  /// Taps `button` of the alert that the step before shows (an event, or a decision's case
+  /// once the app answers that case): the coordinator runs the button's action as if the user
+  /// had tapped it, and the alert is never shown. A link is the user's choice already made,
+  /// and an alert shown by it would stay on screen over the route's target. When the event
+  /// before shows no such alert, the link stops (``LinkFailure/stopped``); when the app
+  /// answers the decision before with another case, the link waits as at any decision.
   public static func alertButton<Button: Sendable>(
     _ button: Button, to arrival: LinkArrival, carriesLinkValue: Bool = false
   ) -> LinkStep {
@@ -245,10 +259,16 @@ extension Coordinator {
   /// Whether `arrival` shows now.
   func hasArrived(at arrival: LinkArrival) -> Bool {
     switch arrival {
-    case .screen(let name): topScreenName == name
+    case .screen(let name, _): topScreenName == name
     case .child, .tab: child(at: arrival).map { !$0.isFinished } ?? false
     case .asking: true
     }
+  }
+
+  /// Whether `arrival` is a screen or a child, and shows now.
+  func hasShown(_ arrival: LinkArrival) -> Bool {
+    if case .asking = arrival { return false }
+    return hasArrived(at: arrival)
   }
 
   /// Ends, without a handler, every child but `kept` and the tabs; for a tab coordinator,
@@ -272,20 +292,70 @@ extension Coordinator {
     while router.top.modals > base.modals { router.dismiss() }
   }
 
-  /// Ends what is above this coordinator's first screen: its children are dropped (not its
-  /// tabs) and its other screens removed. Returns whether its first screen is `start` (or
-  /// it shows none, for a coordinator that starts at a decision or shows tabs).
-  func goBackToFirstScreen(named start: String?) -> Bool {
+  /// Keeps the screens of this coordinator that already show the start of `leg`, and ends
+  /// what is above them: its children are dropped (not its tabs) and its screens above the
+  /// first that differs from the route removed. A screen is kept when it is the one the
+  /// route shows there (the leg's start, then each step's screen in order), shown the same
+  /// way, and reached by no step that carries a value of the link (it may show another
+  /// value). Returns how many of the leg's steps the kept screens stand for, from which the
+  /// link goes on; `nil` when the coordinator's first screen is neither the leg's start nor
+  /// one a `replace` of the route shows there. O(the leg's steps and the coordinator's
+  /// screens).
+  func keepScreens(matching leg: LinkLeg) -> Int? {
     endAbove(keeping: nil)
-    guard hasShownScreen else { return start == nil }
-    let first =
-      if case .modal = role {
-        StackPosition(modals: base.modals + 1, screens: 1)
-      } else {
-        StackPosition(modals: base.modals, screens: base.screens + 1)
+    guard hasShownScreen else { return leg.start == nil ? 0 : nil }
+    let shown = ownScreens
+    /// The screens the route shows after each step, as far as they agree with `shown`.
+    var expected: [(name: String?, showing: ScreenShowing)] = []
+    /// Where each stack of `expected` begins: a `replace` replaces the screens of the top one.
+    var stacks = [0]
+    /// How many screens `expected` and `shown` have in common from the bottom.
+    var agree = 0
+    if let start = leg.start {
+      expected.append((start, .push))
+      agree = shown.first?.name == start ? 1 : 0
+    } else if showsTabs {
+      // The tabs' container stands for the start.
+      expected.append((nil, .push))
+      agree = shown.isEmpty ? 0 : 1
+    }
+    var kept = (screens: agree, steps: 0)
+    steps: for (index, step) in leg.steps.enumerated() {
+      // A screen that shows a value of the link may show another one, and so may all above.
+      guard !step.carriesLinkValue else { break }
+      switch step.arrival {
+      case .asking:
+        continue  // the decision's case or the alert's button after it shows the screen
+      case .child, .tab:
+        break steps  // the leg ends in a child that was not kept
+      case .screen(let name, let showing):
+        switch showing {
+        case .push: break
+        case .present: stacks.append(expected.count)
+        case .replace:
+          let from = stacks.last ?? 0
+          expected.removeSubrange(from...)
+          agree = min(agree, from)
+        }
+        expected.append((name, showing))
+        if agree == expected.count - 1, agree < shown.count, shown[agree].name == name,
+          shown[agree].showing == showing
+        {
+          agree += 1
+        }
+        if agree == expected.count { kept = (agree, index + 1) }
       }
-    if first < router.top { router.unwind(to: first) }
-    return start == nil || topScreenName == start
+    }
+    if kept.screens == 0 {
+      // Its first screen is not the route's (nor what a `replace` on the route shows).
+      guard leg.start == nil else { return nil }
+      // A coordinator that starts at a decision and shows nothing of the route yet: its
+      // start decision is asked again, on what is below it. A tab container stays.
+      if !showsTabs { removeOwnScreens() }
+    } else if let position = shown[kept.screens - 1].position, position < router.top {
+      router.unwind(to: position)
+    }
+    return kept.steps
   }
 
   /// Ends this coordinator's children and screens and starts it again from its start: for a
@@ -322,9 +392,12 @@ final class LinkFollower {
   private var place: Place?
   /// Whether the follower is performing steps now: the navigation they cause is its own.
   private var isPerforming = false
-  /// While the follower sends an event whose alert the route's next step taps: that
-  /// coordinator and the button, which ``Coordinator/answerOnce(_:)`` takes.
-  private var alertAnswer: (coordinator: ObjectIdentifier, button: any Sendable)?
+  /// The button the route's next step taps on the alert that a coordinator is about to
+  /// show, which ``Coordinator/answerOnce(_:)`` takes: set while the follower sends the event
+  /// that shows the alert, or while a decision whose case shows it waits for the app's
+  /// answer. In that case `navigations` is the coordinator's count when it was asked: the
+  /// answer is the link's only while the coordinator is still where it asked.
+  private var alertAnswer: (coordinator: ObjectIdentifier, button: any Sendable, navigations: Int?)?
   /// Whether the alert answer was taken (the alert was answered, not shown).
   private var tappedAlert = false
   /// How deep inside a navigation that navigates more (a child's start) the tree is: a
@@ -354,13 +427,16 @@ final class LinkFollower {
   /// Ends the link being followed and tells the app `outcome`.
   func end(_ outcome: LinkOutcome) {
     place = nil
+    alertAnswer = nil
+    tappedAlert = false
     let onEnd = self.onEnd
     self.onEnd = nil
     onEnd?(outcome)
   }
 
-  /// Starts following `route`: keeps the coordinators that already run the route's way, ends
-  /// what is above the deepest of them, and performs the rest.
+  /// Starts following `route`: keeps the coordinators that already run the route's way and,
+  /// in the deepest of them, the screens that already show the route's steps; ends what is
+  /// above them, and performs the rest.
   func begin(_ route: LinkRoute) {
     guard let root, let first = route.legs.first,
       ObjectIdentifier(type(of: root)) == ObjectIdentifier(first.coordinator)
@@ -380,8 +456,8 @@ final class LinkFollower {
         coordinator = next
         leg += 1
       }
-      // The deepest kept coordinator goes back to its first screen; if that is not the
-      // route's, the one that started it starts it again.
+      // The deepest kept coordinator keeps the screens that show the start of its leg; if
+      // its first screen is not the route's, the one that started it starts it again.
       quiet(coordinator.router)
       // A root that shows nothing yet starts, unless its start decision waits for an answer.
       var asks = false
@@ -391,7 +467,12 @@ final class LinkFollower {
         }
         asks = route.legs[leg].start == nil
       }
-      while !coordinator.goBackToFirstScreen(named: route.legs[leg].start) {
+      var step = 0
+      while true {
+        if let kept = coordinator.keepScreens(matching: route.legs[leg]) {
+          step = kept
+          break
+        }
         guard leg > 0, let parent = coordinator.parent else {
           coordinator.restart()
           break
@@ -401,7 +482,7 @@ final class LinkFollower {
         leg -= 1
       }
       place = Place(
-        route: route, leg: leg, coordinator: coordinator, step: 0, startedByRoute: asks)
+        route: route, leg: leg, coordinator: coordinator, step: step, startedByRoute: asks)
       advance()
     }
   }
@@ -412,12 +493,12 @@ final class LinkFollower {
     guard !place.coordinator.isFinished else { return end(.notFollowed(.stopped)) }
     guard coordinator.isInside(place.coordinator) else { return }
     let leg = place.route.legs[place.leg]
-    let step = leg.steps[place.step]
-    if place.coordinator.hasArrived(at: step.arrival) {
+    if hasArrived(at: place.step, of: leg, in: place.coordinator) {
       self.place?.step += 1
     } else if place.leg + 1 < place.route.legs.count, let last = leg.steps.last,
       place.coordinator.hasArrived(at: last.arrival)
     {
+      alertAnswer = nil
       self.place?.step = leg.steps.count
     } else {
       if !place.route.waits { end(.notFollowed(.answeredOtherwise)) }
@@ -451,19 +532,31 @@ final class LinkFollower {
       switch step.action {
       case .event(let send):
         tappedAlert = false
+        alertAnswer = nil
         if place.step + 1 < leg.steps.count,
           case .button(let button) = leg.steps[place.step + 1].action
         {
-          alertAnswer = (ObjectIdentifier(coordinator), button)
+          alertAnswer = (ObjectIdentifier(coordinator), button, nil)
+        } else if let button = alertButton(after: place.step + 1, of: leg) {
+          // The event asks a decision whose case shows the alert: the app may answer at once.
+          alertAnswer = (ObjectIdentifier(coordinator), button, coordinator.navigations)
         }
         let sent = send(coordinator)
-        alertAnswer = nil
+        if alertAnswer?.navigations == nil { alertAnswer = nil }
         guard sent else { return end(.notFollowed(.stopped)) }
       case .button:
-        // Tapped already, when the event before showed the alert.
-        guard tappedAlert else { return end(.notFollowed(.stopped)) }
+        // Tapped already, when the event or the decision's case before showed the alert; or
+        // by the user, when the app answered a start decision before the link was there.
+        guard tappedAlert || coordinator.hasShown(step.arrival) else {
+          return end(.notFollowed(.stopped))
+        }
         tappedAlert = false
       case .decision:
+        // A case that shows the alert whose button the next step taps: the link answers
+        // the alert when the app's answer shows it.
+        if !tappedAlert, let button = alertButton(after: place.step, of: leg) {
+          alertAnswer = (ObjectIdentifier(coordinator), button, coordinator.navigations)
+        }
         // A start decision that the route did not just ask is asked again.
         if place.step == 0, !place.startedByRoute { coordinator.start() }
       case .tab(let type):
@@ -472,7 +565,7 @@ final class LinkFollower {
       }
       // The step may have ended the link (a link opened from a handler replaces this one).
       guard self.place != nil else { return }
-      guard coordinator.hasArrived(at: step.arrival) else {
+      guard hasArrived(at: place.step, of: leg, in: coordinator) else {
         return  // waits: navigated(in:) goes on
       }
       place.step += 1
@@ -480,10 +573,30 @@ final class LinkFollower {
     }
   }
 
+  /// The button of an alert that the step after `step` taps, when `step` is a decision whose
+  /// case shows that alert.
+  private func alertButton(after step: Int, of leg: LinkLeg) -> (any Sendable)? {
+    guard step + 1 < leg.steps.count, case .decision = leg.steps[step].action,
+      case .button(let button) = leg.steps[step + 1].action
+    else { return nil }
+    return button
+  }
+
+  /// Whether `step` of `leg` has arrived in `coordinator`: a decision whose case shows the
+  /// alert of the next step once the link answered that alert (another case leaves it
+  /// waiting, as any decision answered another way), any other step where it arrives.
+  private func hasArrived(at step: Int, of leg: LinkLeg, in coordinator: Coordinator) -> Bool {
+    guard alertButton(after: step, of: leg) == nil else {
+      return tappedAlert || coordinator.hasShown(leg.steps[step + 1].arrival)
+    }
+    return coordinator.hasArrived(at: leg.steps[step].arrival)
+  }
+
   /// The button the link taps on the alert `coordinator` shows now, if its type is `Button`:
   /// taken once, by the `answerOnce` that the alert's buttons call.
   func takeAlertAnswer<Button>(for coordinator: Coordinator, as _: Button.Type) -> Button? {
     guard let answer = alertAnswer, answer.coordinator == ObjectIdentifier(coordinator),
+      answer.navigations.map({ $0 == coordinator.navigations }) ?? true,
       let button = answer.button as? Button
     else { return nil }
     alertAnswer = nil

@@ -157,6 +157,19 @@ final class LinkOutcomes {
     #expect(harness.screens.asked == ["Launch"], "the launch is not asked again")
   }
 
+  @Test func aWarmStartKeepsTheScreensOfTheRouteAlreadyShown() throws {
+    _ = try harness.signedIn()
+    let account = try harness.tab(3)
+    tap(AccountCoordinator.ProfileEvent.orders, on: account)
+    account.clearCalls()
+    open(.order(id: Example.order.id))
+    #expect(outcomes.all == [.followed])
+    #expect(
+      account.calls == ["push OrderDetail(order ABCD) [not animated]"],
+      "the order history shown is the route's: it stays, and the order goes on top")
+    #expect(names(account) == ["Profile(ada)", "OrderHistory", "OrderDetail(order ABCD)"])
+  }
+
   @Test func aModalOpenOnAnotherTabIsClosedFirst() throws {
     let main = try harness.signedIn()
     let shop = try harness.tab(0)

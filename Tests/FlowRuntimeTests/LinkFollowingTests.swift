@@ -2,7 +2,8 @@ import FlowRuntime
 import Testing
 
 /// A small app written the way generated code is: `Gate` asks whether the user is signed in
-/// and starts `Home`, or `Login` first; `Home` lists items and opens one.
+/// and starts `Home`, or `Login` first; `Home` lists items and opens one, or pushes (or, as a
+/// preview, presents) its settings, which open its about page.
 @MainActor
 private final class Gate: FlowCoordinator<Never> {
   var answer: (@MainActor (Bool) -> Void)?
@@ -43,6 +44,12 @@ private final class Home: FlowCoordinator<Never> {
   enum ListEvent {
     case open(Int)
     case settings
+    case previewSettings
+    case settingsInstead
+  }
+
+  enum SettingsEvent {
+    case about
   }
 
   override func start() {
@@ -55,7 +62,17 @@ private final class Home: FlowCoordinator<Never> {
     guard canAct else { return }
     switch event {
     case .open(let number): push(Screen("Item\(number)"), named: "Item")
-    case .settings: push(Screen("Settings"), named: "Settings")
+    case .settings, .previewSettings, .settingsInstead:
+      nameNextScreen("Settings")
+      _ = screenEvents { [weak self] (_: SettingsEvent) in
+        guard let self, canAct else { return }
+        push(Screen("About"), named: "About")
+      }
+      switch event {
+      case .settings: push(Screen("Settings"))
+      case .previewSettings: present(Screen("Settings"))
+      default: replace(with: Screen("Settings"))
+      }
     }
   }
 }
@@ -71,6 +88,19 @@ private func itemRoute(_ number: Int, waits: Bool = true) -> LinkRoute {
         Home.self, start: "List",
         [.event(Home.ListEvent.open(number), to: .screen("Item"), carriesLinkValue: true)]),
     ], target: "Item", waits: waits)
+}
+
+/// The route to Home's about page: Gate's decision answered "signed in", then Home's list
+/// pushes the settings, which push the about page. No step carries a value of the link.
+@MainActor
+private func aboutRoute() -> LinkRoute {
+  var route = LinkRoute(link: "about", target: "About")
+  route.leg(Gate.self)
+  route.decision(to: .child(Home.self))
+  route.leg(Home.self, start: "List")
+  route.event(Home.ListEvent.settings, to: .screen("Settings"))
+  route.event(Home.SettingsEvent.about, to: .screen("About"))
+  return route
 }
 
 /// What links ended with, in order.
@@ -119,6 +149,93 @@ private final class Outcomes {
     #expect(screens() == ["List", "Item3"])
     #expect(router.calls == ["unwind to 0:1 [not animated]", "push Item3 [not animated]"])
     #expect(gate.children.first === home, "the running Home is kept")
+    #expect(outcomes.all == [.followed])
+  }
+
+  /// Signs in and sends Home's list `events`: a warm start.
+  private func signedInHome(_ gate: Gate, _ events: Home.ListEvent...) throws -> Home {
+    gate.start()
+    try call(#require(gate.answer), true)
+    let home = try #require(gate.children.first as? Home)
+    for event in events { home.sendToTopScreen(event) }
+    router.clearCalls()
+    return home
+  }
+
+  @Test func aWarmStartKeepsTheScreensThatShowTheStartOfTheRouteOneByOne() throws {
+    let gate = Gate(router: router)
+    let home = try signedInHome(gate, .settings)
+    gate.follow(aboutRoute(), onEnd: outcomes.record)
+    #expect(router.calls == ["push About [not animated]"], "no pop to the list, no new Settings")
+    #expect(screens() == ["List", "Settings", "About"])
+    #expect(gate.children.first === home)
+    #expect(outcomes.all == [.followed])
+  }
+
+  @Test func aLinkToTheScreenOnTopKeepsEverything() throws {
+    let gate = Gate(router: router)
+    let home = try signedInHome(gate, .settings)
+    home.sendToTopScreen(Home.SettingsEvent.about)
+    router.clearCalls()
+    gate.follow(aboutRoute(), onEnd: outcomes.record)
+    #expect(router.calls.isEmpty)
+    #expect(outcomes.all == [.followed])
+  }
+
+  @Test func aWarmStartRemovesWhatIsAboveTheFirstScreenThatDiffers() throws {
+    let gate = Gate(router: router)
+    _ = try signedInHome(gate, .open(3))
+    gate.follow(aboutRoute(), onEnd: outcomes.record)
+    #expect(
+      router.calls == [
+        "unwind to 0:1 [not animated]", "push Settings [not animated]",
+        "push About [not animated]",
+      ])
+    #expect(screens() == ["List", "Settings", "About"])
+    #expect(outcomes.all == [.followed])
+  }
+
+  @Test func aScreenShownAnotherWayIsNotKept() throws {
+    let gate = Gate(router: router)
+    _ = try signedInHome(gate, .previewSettings)
+    #expect(router.stacks.map { $0.map { "\($0)" } } == [["List"], ["Settings"]])
+    gate.follow(aboutRoute(), onEnd: outcomes.record)
+    #expect(router.stacks.map { $0.map { "\($0)" } } == [["List", "Settings", "About"]])
+    #expect(router.calls.first == "unwind to 0:1 [not animated]", "the presented one goes")
+    #expect(outcomes.all == [.followed])
+  }
+
+  @Test func aScreenARouteShowsByReplaceIsKept() throws {
+    let gate = Gate(router: router)
+    _ = try signedInHome(gate, .settingsInstead)
+    var route = LinkRoute(link: "about", target: "About")
+    route.leg(Gate.self)
+    route.decision(to: .child(Home.self))
+    route.leg(Home.self, start: "List")
+    route.event(Home.ListEvent.settingsInstead, to: .screen("Settings", shown: .replace))
+    route.event(Home.SettingsEvent.about, to: .screen("About"))
+    gate.follow(route, onEnd: outcomes.record)
+    #expect(router.calls == ["push About [not animated]"])
+    #expect(screens() == ["Settings", "About"])
+    #expect(outcomes.all == [.followed])
+    // A route that pushes the settings over the list: Home's first screen is not the
+    // route's, so Gate asks again and starts another Home.
+    router.clearCalls()
+    gate.answer = nil
+    gate.follow(aboutRoute(), onEnd: outcomes.record)
+    #expect(router.calls == ["unwind to 0:0 [not animated]"])
+    try call(#require(gate.answer), true)
+    #expect(screens() == ["List", "Settings", "About"])
+    #expect(outcomes.all == [.followed, .followed])
+  }
+
+  @Test func aScreenReachedWithAValueOfTheLinkIsShownAgain() throws {
+    let gate = Gate(router: router)
+    _ = try signedInHome(gate, .open(3))
+    gate.follow(itemRoute(3), onEnd: outcomes.record)
+    #expect(
+      router.calls == ["unwind to 0:1 [not animated]", "push Item3 [not animated]"],
+      "the item shown may be another one: the link shows its own")
     #expect(outcomes.all == [.followed])
   }
 
@@ -200,6 +317,67 @@ private final class Outcomes {
   }
 }
 
+/// A root that starts at a decision: whether there are books; its cases show `Books` (which
+/// opens a `Book`) or `Empty`.
+@MainActor
+private final class Shelf: FlowCoordinator<Never> {
+  enum BooksEvent { case open }
+  var answer: (@MainActor (Bool) -> Void)?
+
+  override func start() {
+    answer = answerOnce { [weak self] (hasBooks: Bool) in
+      guard let self, canAct else { return }
+      if hasBooks {
+        nameNextScreen("Books")
+        _ = screenEvents { [weak self] (_: BooksEvent) in self?.push(Screen("Book"), named: "Book")
+        }
+        push(Screen("Books"))
+      } else {
+        push(Screen("Empty"), named: "Empty")
+      }
+    }
+  }
+}
+
+@MainActor
+@Suite struct LinkDecisionStartTests {
+  private let router = RecordingRouter()
+  private let outcomes = Outcomes()
+
+  private var bookRoute: LinkRoute {
+    var route = LinkRoute(link: "book", target: "Book")
+    route.leg(Shelf.self)
+    route.decision(to: .screen("Books"))
+    route.event(Shelf.BooksEvent.open, to: .screen("Book"))
+    return route
+  }
+
+  @Test func aScreenTheStartDecisionShowedIsKeptWithoutAskingAgain() throws {
+    let shelf = Shelf(router: router)
+    shelf.start()
+    try call(#require(shelf.answer), true)
+    router.clearCalls()
+    shelf.answer = nil
+    shelf.follow(bookRoute, onEnd: outcomes.record)
+    #expect(shelf.answer == nil, "not asked again")
+    #expect(router.calls == ["push Book [not animated]"])
+    #expect(outcomes.all == [.followed])
+  }
+
+  @Test func anotherCasesScreenGoesAndTheDecisionIsAskedAgain() throws {
+    let shelf = Shelf(router: router)
+    shelf.start()
+    try call(#require(shelf.answer), false)
+    shelf.answer = nil
+    router.clearCalls()
+    shelf.follow(bookRoute, onEnd: outcomes.record)
+    #expect(router.calls == ["unwind to 0:0 [not animated]"])
+    try call(#require(shelf.answer, "asked again"), true)
+    #expect(router.screens.map { "\($0)" } == ["Books", "Book"])
+    #expect(outcomes.all == [.followed])
+  }
+}
+
 /// Calls `answer` with `value`: `try #require(answer)(value)` written in one go crashes the
 /// Swift 6.3 type checker.
 @MainActor
@@ -277,5 +455,110 @@ private final class Account: FlowCoordinator<Never> {
     account.follow(ordersRoute("review"), onEnd: outcomes.record)
     #expect(router.topAlert.map { "\($0)" } == "Delete? [Review, Keep]")
     #expect(outcomes.all == [.notFollowed(.stopped)])
+  }
+}
+
+/// A coordinator whose screen `Settings` asks the app (decision `Check`) whether to confirm a
+/// deletion: one case shows the alert `Confirm`, whose button `review` pushes `Orders`; the
+/// other pushes `Help`. Written as generated code hands the answers and buttons over.
+@MainActor
+private final class Vault: FlowCoordinator<Never> {
+  enum SettingsEvent { case delete }
+  enum ConfirmButton: Sendable { case review, keep }
+
+  /// The answer to the decision asked last: `true` confirms (the alert), `false` helps.
+  var answer: (@MainActor (Bool) -> Void)?
+  /// The answer the app gives as soon as it is asked, if any.
+  var answersAtOnce: Bool?
+
+  override func start() {
+    nameNextScreen("Settings")
+    _ = screenEvents { [weak self] (_: SettingsEvent) in self?.check() }
+    push(Screen("Settings"))
+  }
+
+  private func check() {
+    answer = answerOnce { [weak self] (confirms: Bool) in
+      guard let self, canAct else { return }
+      if confirms { confirm() } else { push(Screen("Help"), named: "Help") }
+    }
+    if let answersAtOnce { answer?(answersAtOnce) }
+  }
+
+  private func confirm() {
+    let tap = answerOnce { [weak self] (button: ConfirmButton) in
+      guard let self, canAct, button == .review else { return }
+      push(Screen("Orders"), named: "Orders")
+    }
+    alert(
+      FlowAlert(
+        title: "Delete?",
+        buttons: [.init("Review") { tap(.review) }, .init("Keep", role: .cancel) { tap(.keep) }]
+      ))
+  }
+}
+
+/// A route through an alert that a decision's case shows (FLOW-SPEC sections 6b, 12): the
+/// app's answer picks the case; the link answers the alert that case shows.
+@MainActor
+@Suite struct LinkDecisionAlertTests {
+  private let router = RecordingRouter()
+  private let outcomes = Outcomes()
+
+  private func screens() -> [String] { router.screens.map { "\($0)" } }
+
+  private func ordersRoute(waits: Bool = true) -> LinkRoute {
+    var route = LinkRoute(link: "orders", target: "Orders", waits: waits)
+    route.leg(Vault.self, start: "Settings")
+    route.event(Vault.SettingsEvent.delete, to: .asking)
+    route.decision(to: .asking)
+    route.alertButton(Vault.ConfirmButton.review, to: .screen("Orders"))
+    return route
+  }
+
+  @Test func theCaseThatShowsTheAlertHasTheLinkAnswerItWithoutShowingIt() throws {
+    let vault = Vault(router: router)
+    vault.start()
+    vault.follow(ordersRoute(), onEnd: outcomes.record)
+    #expect(outcomes.all.isEmpty, "the decision waits for the app")
+    try call(#require(vault.answer), true)
+    #expect(screens() == ["Settings", "Orders"])
+    #expect(router.shownAlerts.isEmpty, "the link taps the button; no alert stays on screen")
+    #expect(!router.calls.contains { $0.hasPrefix("alert") })
+    #expect(outcomes.all == [.followed])
+  }
+
+  @Test func anAnswerGivenAtOnceIsFollowedToo() {
+    let vault = Vault(router: router)
+    vault.answersAtOnce = true
+    vault.start()
+    vault.follow(ordersRoute(), onEnd: outcomes.record)
+    #expect(screens() == ["Settings", "Orders"])
+    #expect(router.shownAlerts.isEmpty)
+    #expect(outcomes.all == [.followed])
+  }
+
+  @Test func anotherCaseLeavesTheLinkWaitingAndALaterAlertIsTheUsers() throws {
+    let vault = Vault(router: router)
+    vault.start()
+    vault.follow(ordersRoute(), onEnd: outcomes.record)
+    try call(#require(vault.answer), false)
+    #expect(screens() == ["Settings", "Help"])
+    #expect(outcomes.all.isEmpty, "the link waits, as at any decision answered another way")
+    router.userPops()
+    vault.sendToTopScreen(Vault.SettingsEvent.delete)
+    try call(#require(vault.answer), true)
+    #expect(
+      router.topAlert.map { "\($0)" } == "Delete? [Review, Keep]",
+      "the user's own alert is shown: the link answered only the one it asked for")
+  }
+
+  @Test func anotherCaseDropsALinkThatDoesNotWait() throws {
+    let vault = Vault(router: router)
+    vault.start()
+    vault.follow(ordersRoute(waits: false), onEnd: outcomes.record)
+    try call(#require(vault.answer), false)
+    #expect(outcomes.all == [.notFollowed(.answeredOtherwise)])
+    #expect(screens() == ["Settings", "Help"])
   }
 }

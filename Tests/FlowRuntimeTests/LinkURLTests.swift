@@ -76,4 +76,16 @@ import Testing
     #expect(read.query == ["ref": "a&b=c"])
     #expect(LinkURL.url(path: []).relativeString == "/")
   }
+
+  /// One URL can match two links' patterns that are not the same pattern: which link it
+  /// opens is then the first that generated `FlowLink(url:)` tries, in file order
+  /// (`LinksGeneratorTests` shows the order).
+  @Test func oneURLCanMatchTwoPatterns() throws {
+    let offers = try link("https://shop.example.com/catalog/offers")
+    #expect(offers.match(["catalog", "offers"]) != nil)
+    #expect(offers.match(["catalog", nil])?.values == ["offers"])
+    let receipt = try link("/orders/latest/receipt")
+    #expect(receipt.match(["orders", nil, "receipt"])?.values == ["latest"])
+    #expect(receipt.match(["orders", "latest", nil])?.values == ["receipt"])
+  }
 }

@@ -366,17 +366,31 @@ struct LinksGenerator {
     return arguments
   }
 
-  /// Where `step` arrives: the screen it shows, the child it starts, or `.asking` for a
-  /// decision or an alert.
+  /// Where `step` arrives: the screen it shows and how (`.screen("Terms", shown:
+  /// .present(.fullScreen))`), the child it starts, or `.asking` for a decision or an alert.
   private func arrival(_ step: Step, in coordinator: Int) -> SwiftExpression {
     let graph = context.graph.coordinators[coordinator]
     let screens = context.module.coordinators[coordinator].screens
     switch step.action {
     case .push(let node), .present(let node), .replace(let node):
-      if case .screen(let screen) = graph.node(node) {
-        return .call(.implicitMember("screen"), [.value(.string(screens[screen].name.text))])
+      guard case .screen(let screen) = graph.node(node) else { return .implicitMember("asking") }
+      var arguments = [SwiftArgument.value(.string(screens[screen].name.text))]
+      // How it is shown, which a screen already shown must match to be kept (a push, the
+      // runtime's default, is not written).
+      switch step.action {
+      case .present:
+        var style = "sheet"
+        if case .present(_, let written) = step.written.kind { style = written.rawValue }
+        arguments.append(
+          SwiftArgument(
+            label: "shown",
+            value: .call(.implicitMember("present"), [.value(.implicitMember(style))])))
+      case .replace:
+        arguments.append(SwiftArgument(label: "shown", value: .implicitMember("replace")))
+      default:
+        break
       }
-      return .implicitMember("asking")
+      return .call(.implicitMember("screen"), arguments)
     case .start(let child):
       guard let index = child.child else { return .implicitMember("asking") }
       return .call(

@@ -162,4 +162,141 @@ import Testing
                 ShopCoordinator.AskButton.order(id), to: .screen("Order"), carriesLinkValue: true)
         """))
   }
+
+  @Test func eachStepSaysHowItShowsItsScreenWhenItIsNotAPush() throws {
+    let files = try generate(
+      """
+      version: 1
+      links:
+        terms:
+          url: /terms
+          to: Shop.Terms
+      coordinators:
+        Shop:
+          entry: true
+          start: List
+          screens:
+            List:
+              on:
+                help: { present: Help }
+            Help:
+              on:
+                account: { replace: Account }
+            Account:
+              on:
+                terms: { present: Terms, style: fullScreen }
+            Terms: {}
+      """)
+    let file = try #require(files["FlowLink.swift"])
+    #expect(
+      file.contains(
+        """
+              route.event(ShopCoordinator.ListEvent.help, to: .screen("Help", shown: .present(.sheet)))
+              route.event(ShopCoordinator.HelpEvent.account, to: .screen("Account", shown: .replace))
+              route.event(
+                ShopCoordinator.AccountEvent.terms, to: .screen("Terms", shown: .present(.fullScreen)))
+        """), "\(file)")
+  }
+
+  @Test func aRouteThroughAnAlertADecisionShowsWaitsForTheCaseThenTapsTheButton() throws {
+    let files = try generate(
+      """
+      version: 1
+      links:
+        orders:
+          url: /orders
+          to: Shop.Orders
+      coordinators:
+        Shop:
+          entry: true
+          start: List
+          screens:
+            List:
+              on:
+                delete: { decide: Check }
+            Orders: {}
+          decisions:
+            Check:
+              cases:
+                confirm: { alert: Confirm }
+                skip: stay
+          alerts:
+            Confirm:
+              on:
+                review: { push: Orders }
+                keep: stay
+      """)
+    let file = try #require(files["FlowLink.swift"])
+    #expect(
+      file.contains(
+        """
+              route.event(ShopCoordinator.ListEvent.delete, to: .asking)
+              route.decision(to: .asking)
+              route.alertButton(ShopCoordinator.ConfirmButton.review, to: .screen("Orders"))
+        """), "\(file)")
+  }
+
+  /// Two links whose patterns one URL matches are not the same pattern (no duplicate-name):
+  /// `init?(url:)` tries them in file order and returns the first that matches, whether it is
+  /// the more literal one or not. `LinkURLTests` shows that the URLs match both patterns.
+  @Test func aURLThatMatchesTwoLinksOpensTheFirstInFileOrder() throws {
+    let files = try generate(
+      """
+      version: 1
+      links:
+        offers:
+          url: /catalog/offers
+          to: Shop.List
+        section:
+          url: /catalog/{name}
+          params: { name: String }
+          to: Shop.List
+        receipt:
+          url: /orders/{id}/receipt
+          params: { id: String }
+          to: Shop.List
+        latest:
+          url: /orders/latest/{part}
+          params: { part: String }
+          to: Shop.List
+      coordinators:
+        Shop:
+          entry: true
+          start: List
+          screens:
+            List: {}
+      """)
+    let file = try #require(files["FlowLink.swift"])
+    let readers = [
+      """
+          if link.match(["catalog", "offers"]) != nil {
+            self = .offers
+            return
+          }
+      """,
+      """
+          if let match = link.match(["catalog", nil]), let name = match.value(String.self, 0) {
+            self = .section(name: name)
+            return
+          }
+      """,
+      """
+          if let match = link.match(["orders", nil, "receipt"]), let id = match.value(String.self, 0) {
+            self = .receipt(id: id)
+            return
+          }
+      """,
+      """
+          if let match = link.match(["orders", "latest", nil]), let part = match.value(String.self, 0) {
+            self = .latest(part: part)
+            return
+          }
+      """,
+    ]
+    let places = readers.map { file.range(of: $0)?.lowerBound }
+    #expect(!places.contains(nil), "\(file)")
+    let found = places.compactMap { $0 }
+    #expect(
+      found == found.sorted(), "each link is tried in file order, and returns when it matches")
+  }
 }
