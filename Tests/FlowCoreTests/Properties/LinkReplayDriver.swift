@@ -5,7 +5,8 @@ import Foundation
 /// module's generated code (see ``LinkReplayPropertyTests``): stub screens and factories made
 /// from the requirements of the generated `…Screens` and `FlowLinkValues` protocols, and a
 /// `replay()` that opens each link from its URL, from a cold start and after another link
-/// (and the user's switch to the last tab of each tab container), and prints what it ended with as one line of JSON (``LinkReplayLine``) per opening.
+/// (and the user's switch to the last tab of each tab container), and prints how each
+/// opening ended as one line of JSON (``LinkReplayLine``).
 ///
 /// The stubs are written from the protocols' text, as an app author would copy each
 /// requirement, so that the driver depends on nothing but what the generator wrote.
@@ -19,7 +20,7 @@ struct LinkReplayDriver {
   }
 
   /// What a requirement of a generated protocol asks the app for.
-  enum Requirement: Equatable {
+  enum Requirement {
     /// A screen (`C0.S1`), from its input and event sink.
     case screen(String)
     /// The container of a tab coordinator's tabs (`C2`).
@@ -90,6 +91,8 @@ struct LinkReplayDriver {
     var signature: String
   }
 
+  /// What the requirement `signature` asks for, from the names in it: `makeS1(…send: …
+  /// (C0Coordinator.S1Event) …)` is the screen `C0.S1`; `nil` for anything else.
   private static func kind(of signature: String) -> Requirement? {
     if signature.contains("-> FlowAlert"),
       let match = signature.firstMatch(of: /\((\w+)Coordinator\.\w+Button\)/),
