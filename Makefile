@@ -64,13 +64,16 @@ docs: test-deps
 	.build/debug/flowc graph flows/ > docs/flows.dot
 	dot -Tsvg docs/flows.dot -o docs/flows.svg
 
-## Property tests with many more seeds than CI runs (PROPS=count, SEED=first seed), and the
-## generated Swift of PROPS_COMPILE of them compiled in one package (about 1 s a module).
+## Property tests with many more seeds than CI runs (PROPS=count, SEED=first seed), the
+## generated Swift of PROPS_COMPILE of them compiled in one package (about 1 s a module), and
+## the deep links of PROPS_REPLAY modules replayed on their generated Swift (about 2 s a module).
 PROPS ?= 50000
 PROPS_COMPILE ?= 300
+PROPS_REPLAY ?= 100
 SEED ?= 1000
 props:
-	FLOWC_PROPS_COUNT=$(PROPS) FLOWC_PROPS_COMPILE_COUNT=$(PROPS_COMPILE) FLOWC_PROPS_SEED=$(SEED) \
+	FLOWC_PROPS_COUNT=$(PROPS) FLOWC_PROPS_COMPILE_COUNT=$(PROPS_COMPILE) \
+	  FLOWC_PROPS_REPLAY_COUNT=$(PROPS_REPLAY) FLOWC_PROPS_SEED=$(SEED) \
 	  $(SWIFT) test --filter PropertyTests
 
 ## Benchmark flowc against libyaml's own event loop (see Benchmarks/bench.py), and with

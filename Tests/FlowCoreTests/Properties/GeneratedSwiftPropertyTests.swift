@@ -83,17 +83,19 @@ import Testing
   }
 }
 
-private func write(_ text: String, to url: URL) throws {
+/// Writes `text` to `url`, making the folders it needs.
+func write(_ text: String, to url: URL) throws {
   try FileManager.default.createDirectory(
     at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
   try Data(text.utf8).write(to: url)
 }
 
 /// Runs a command found on the `PATH` in `directory`; its standard output and error,
-/// together, through a file (a pipe could fill up and stall it).
-private func runProcess(_ arguments: [String], in directory: URL) throws -> (
-  status: Int32, output: String
-) {
+/// together, through a file (a pipe could fill up and stall it). After `timeout` seconds, if
+/// one is given, the command is terminated (its status then says so).
+func runProcess(_ arguments: [String], in directory: URL, timeout: TimeInterval? = nil) throws
+  -> (status: Int32, output: String)
+{
   let log = directory.appendingPathComponent("build.log")
   _ = FileManager.default.createFile(atPath: log.path, contents: nil)
   let handle = try FileHandle(forWritingTo: log)
@@ -105,6 +107,11 @@ private func runProcess(_ arguments: [String], in directory: URL) throws -> (
   process.standardOutput = handle
   process.standardError = handle
   try process.run()
+  if let timeout {
+    let deadline = Date().addingTimeInterval(timeout)
+    while process.isRunning && Date() < deadline { usleep(20_000) }
+    if process.isRunning { process.terminate() }
+  }
   process.waitUntilExit()
   return (process.terminationStatus, String(decoding: try Data(contentsOf: log), as: UTF8.self))
 }

@@ -77,17 +77,30 @@ import Testing
   private static func randomLinks(for module: RandomModule, _ random: inout SeededGenerator)
     -> String
   {
+    let links = randomLinkDefinitions(for: module, &random)
+    return links.isEmpty ? "" : "links:\n" + links.joined()
+  }
+
+  /// The links of ``randomLinks(for:_:)``, each as the YAML of its entry under `links:`
+  /// (named `link0`, `link1`, … in order, with URLs `/l0…`, `/l1…` that no two share), so that
+  /// a test can keep some of them. Other `names` and `paths` (`link`, `l` by default) make
+  /// links that can join these in one module.
+  static func randomLinkDefinitions(
+    for module: RandomModule, _ random: inout SeededGenerator, names: String = "link",
+    paths: String = "l"
+  ) -> [String] {
     let screens = module.coordinators.flatMap { coordinator in
       coordinator.screens.map { (coordinator.name, $0.name) }
     }
-    guard !screens.isEmpty else { return "" }
+    guard !screens.isEmpty else { return [] }
     let paramTypes = ["String", "Int", "Bool", "URL"]
     let valueTypes = module.types.map(\.name) + ["\"[String]\""]
-    var text = "links:\n"
+    var links: [String] = []
     for index in 0..<Int.random(in: 1...4, using: &random) {
+      var text = ""
       let (coordinator, screen) = screens[Int.random(in: 0..<screens.count, using: &random)]
       var params: [(String, String)] = []
-      var url = "/l\(index)"
+      var url = "/\(paths)\(index)"
       for number in 0..<Int.random(in: 0...3, using: &random) {
         let type = paramTypes[Int.random(in: 0..<paramTypes.count, using: &random)]
         params.append(("p\(number)", type))
@@ -98,7 +111,7 @@ import Testing
         params.append(("q", type + "?"))
         url += "?q={q}"
       }
-      text += "  link\(index):\n    url: '\(url)'\n    to: \(coordinator).\(screen)\n"
+      text += "  \(names)\(index):\n    url: '\(url)'\n    to: \(coordinator).\(screen)\n"
       if !params.isEmpty {
         text +=
           "    params: { " + params.map { "\($0.0): \($0.1)" }.joined(separator: ", ") + " }\n"
@@ -111,8 +124,9 @@ import Testing
         let via = module.coordinators[Int.random(in: 0..<module.coordinators.count, using: &random)]
         text += "    via: [\(via.name)]\n"
       }
+      links.append(text)
     }
-    return text
+    return links
   }
 
   // MARK: The model interpreter
