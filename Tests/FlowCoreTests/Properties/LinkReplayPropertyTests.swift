@@ -60,10 +60,6 @@ import Testing
     print(
       "replaying \(links) links of seeds \(seeds.lowerBound)..<\(seeds.upperBound): "
         + summary.joined(separator: ", "))
-    for m in modules.values {
-      for e in m.expectations where e.passes.contains("tab") {
-      }
-    }
     if Self.isCIRange {
       // CI's seeds go through every kind of step, or the property says little there.
       let kinds: Set = [
