@@ -78,11 +78,11 @@ public enum Pipeline {
   }
 
   /// ``check(parsed:configuration:)``, taking from `reuse` the findings of a previous check
-  /// of the same files that the files `changed` cannot have changed (``Recheck`` says when
-  /// that holds), and giving what the reusable rules found for the next.
+  /// of the same files that the files changed since cannot have changed (``Recheck`` says
+  /// when that holds), and giving what the reusable rules found for the next.
   static func check(
     parsed files: [ParsedFile], configuration: Configuration,
-    reusing reuse: (found: RuleFindings, changed: Set<FileName>)?
+    reusing reuse: RuleReuse?
   ) -> (result: CheckResult, found: RuleFindings) {
     var timer = PhaseTimer(enabled: false)
     let loaded = join(files.filter { $0.error == nil }.sorted { $0.path < $1.path }, timer: &timer)
@@ -101,7 +101,7 @@ public enum Pipeline {
   /// suppressed and sorted.
   private static func judge(
     _ loaded: Loaded, configuration: Configuration, timer: PhaseTimer,
-    reusing reuse: (found: RuleFindings, changed: Set<FileName>)?
+    reusing reuse: RuleReuse?
   ) -> (result: CheckResult, found: RuleFindings) {
     var timer = timer
     let (sources, module, found, fileCount) = loaded
@@ -160,7 +160,7 @@ public enum Pipeline {
   /// Runs `rule`, or takes from `reuse` what it found before where nothing it reads changed.
   private static func run(
     _ rule: any ModuleRule.Type, on resolved: ResolvedModule,
-    reusing reuse: (found: RuleFindings, changed: Set<FileName>)?
+    reusing reuse: RuleReuse?
   ) -> RuleOutcome {
     var outcome = RuleOutcome()
     if rule is any OutlineRule.Type {

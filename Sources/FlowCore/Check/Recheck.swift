@@ -79,12 +79,13 @@ package struct Recheck {
     parsed files: [ParsedFile], configuration: Configuration
   ) -> CheckResult {
     let files = files.sorted { $0.path < $1.path }
-    let changed = previous.flatMap { previous in
-      previous.children == configuration.children
-        ? Self.changedFiles(from: previous.files, to: files) : nil
+    var reuse: RuleReuse?
+    if let previous, previous.children == configuration.children,
+      let changed = Self.changedFiles(from: previous.files, to: files)
+    {
+      reuse = RuleReuse(found: previous.found, changed: changed)
     }
-    let reuse = changed.flatMap { changed in previous.map { ($0.found, changed) } }
-    checkedAgain = reuse?.1
+    checkedAgain = reuse?.changed
     let (result, found) = Pipeline.check(
       parsed: files, configuration: configuration, reusing: reuse)
     previous = (files, configuration.children, found)
@@ -125,4 +126,11 @@ package struct RuleFindings: Sendable {
   /// The findings of each ``DefinitionRule``'s ``DefinitionRule/checkDefinitions(_:in:into:)``
   /// that ran, by the file they are placed in, each file's in the order they were found.
   var definitionRules: [RuleID: [FileName: [Finding]]] = [:]
+}
+
+/// What a check may take from the previous one (``Recheck``): what its rules found, and the
+/// files changed since, none of whose outlines changed.
+struct RuleReuse {
+  var found: RuleFindings
+  var changed: Set<FileName>
 }

@@ -92,8 +92,7 @@ import Testing
       let module = RandomModule(seed: seed)
       let original = Self.files(of: module.yaml())
       var texts = original
-      var parsed = texts.mapValues { _ in ParsedFile?.none }
-      for (path, text) in texts { parsed[path] = Self.parse(path, text) }
+      var parsed = Dictionary(uniqueKeysWithValues: texts.map { ($0, Self.parse($0, $1)) })
       var configuration = Configuration()
       var recheck = Recheck()
       var history: [String] = []
@@ -130,7 +129,7 @@ import Testing
         for path in edited {
           parsed[path] = texts[path].map { Self.parse(path, $0) }
         }
-        let files = parsed.values.compactMap { $0 }
+        let files = Array(parsed.values)
         let again = recheck.check(parsed: files, configuration: configuration)
         let full = Pipeline.check(parsed: files, configuration: configuration)
         if recheck.checkedAgain == nil { whole += 1 } else { reused += 1 }
