@@ -383,6 +383,40 @@ import Testing
         "flowc: error: 'HEAD' is not a commit of the git repository here (git: fatal: not a git"))
   }
 
+  /// Two flow files whose names are not UTF-8 (`a\xFE`, `a\xFF`) decode to the same text
+  /// (`a\u{FFFD}`): read by that text, one would stand for both and the other's change
+  /// would vanish. A name flowc cannot spell exactly is an error naming its bytes.
+  @Test func aNameAtARevisionThatIsNotUTF8IsAnErrorNotAMerge() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.cleanUp() }
+    let other = cleanFlow.replacingOccurrences(of: "App:", with: "Other:")
+      .replacingOccurrences(of: "entry: true", with: "entry: false")
+    let shell = """
+      set -e
+      git init -q repo
+      cd repo
+      mkdir flows
+      printf '%s' "$1" > "$(printf 'flows/a\\376.flow.yaml')"
+      printf '%s' "$2" > "$(printf 'flows/a\\377.flow.yaml')"
+      git add flows
+      git -c user.name=t -c user.email=t@example.com commit -q -m one
+      printf '      Extra: {}\\n' >> "$(printf 'flows/a\\377.flow.yaml')"
+      git add flows
+      git -c user.name=t -c user.email=t@example.com commit -q -m two
+      """
+    let made = try run(
+      URL(fileURLWithPath: "/bin/sh"), ["-c", shell, "sh", cleanFlow, other], in: directory.url)
+    try #require(made.status == 0, "\(made.stderr)")
+    let repo = directory.url.appendingPathComponent("repo")
+    let result = try flowc(["diff", "--git", "HEAD~1", "--git", "HEAD", "--exit-code"], in: repo)
+    #expect(result.status == 2, "\(result.stdout)\(result.stderr)")
+    #expect(result.stdout == "")
+    #expect(
+      result.stderr
+        == "flowc: error: cannot read 'HEAD~1:flows/a\\xFE.flow.yaml': its name is not UTF-8, "
+        + "so flowc cannot name it exactly; rename it\n")
+  }
+
   @Test func aFileThatCannotBeReadIsAClearError() throws {
     let directory = try Self.sides()
     defer { directory.cleanUp() }

@@ -49,6 +49,14 @@ enum GitRevision {
         let patterns = FlowFileName.patterns.joined(separator: ", ")
         throw UsageError.input("no flow files (\(patterns)) under '\(path)' at \(revision)")
       }
+      // A name that is not UTF-8 cannot be spelt exactly: two such names could read as one
+      // (`a\xFE`, `a\xFF`), and one file would stand for both.
+      if let inexact = found.first(where: { !$0.isUTF8 }) {
+        throw UsageError.input(
+          "cannot read '\(FileSystem.printable(revision)):"
+            + "\(FileSystem.printable(bytes: inexact.pathBytes))': its name is not UTF-8, so "
+            + "flowc cannot name it exactly; rename it")
+      }
       for entry in found where seen.insert(entry.path).inserted {
         let name = "\(revision):\(entry.path)"
         guard entry.type == "blob", entry.mode != "120000" else {
@@ -76,7 +84,12 @@ enum GitRevision {
     var type: String
     var object: String
     var size: Int
+    /// The path as text; where ``isUTF8`` is false, with U+FFFD for the bytes that are not.
     var path: String
+    /// The path's bytes, as git gave them.
+    var pathBytes: ArraySlice<UInt8>
+    /// Whether ``path`` spells ``pathBytes`` exactly.
+    var isUTF8: Bool
 
     init?(_ line: ArraySlice<UInt8>) {
       guard let tab = line.firstIndex(of: UInt8(ascii: "\t")) else { return nil }
@@ -88,7 +101,9 @@ enum GitRevision {
       type = fields[1]
       object = fields[2]
       size = Int(fields[3]) ?? 0
-      path = String(decoding: line[(tab + 1)...], as: UTF8.self)
+      pathBytes = line[(tab + 1)...]
+      path = String(decoding: pathBytes, as: UTF8.self)
+      isUTF8 = path.utf8.elementsEqual(pathBytes)
     }
 
     /// Whether a directory search under `root` skips it: a name below `root` that starts
