@@ -189,7 +189,9 @@ import Testing
     try #require(mkfifo(fifo, 0o600) == 0)
     let throughFIFO = try flowc(["check", "--write-baseline", "fifo"], in: directory.url)
     #expect(throughFIFO.status == 2)
-    #expect(throughFIFO.stderr.contains("'fifo' is not a regular file"), "\(throughFIFO.stderr)")
+    #expect(
+      throughFIFO.stderr.contains("'fifo' is a FIFO (named pipe), not a regular file"),
+      "\(throughFIFO.stderr)")
     let overFlow = try flowc(
       ["check", "--write-baseline", "./flows/a.flow.yaml"], in: directory.url)
     #expect(overFlow.status == 2)

@@ -69,6 +69,23 @@ import Testing
       !FileManager.default.fileExists(atPath: directory.url.appendingPathComponent(other).path))
   }
 
+  /// A directory with `.flowc.yaml` already has its configuration: a `.flowc.yml` beside it
+  /// would make every later command there fail (two configuration files). Nothing is
+  /// written, and the project still checks.
+  @Test func aConfigurationUnderTheOtherNameStopsItAndNothingIsWritten() throws {
+    let directory = try TemporaryDirectory(files: [".flowc.yaml": "rules: {}\n"])
+    defer { directory.cleanUp() }
+    let result = try flowc(["init"], in: directory.url)
+    #expect(result.status == 2)
+    #expect(result.stdout == "")
+    #expect(
+      result.stderr
+        == "flowc: error: '.flowc.yaml' is already the configuration file of its directory; "
+        + "'flowc init' writes no second one, so nothing was written\n")
+    let names = try FileManager.default.contentsOfDirectory(atPath: directory.url.path)
+    #expect(names == [".flowc.yaml"])
+  }
+
   @Test func aLinkThatLeadsNowhereIsNotWrittenThrough() throws {
     let directory = try TemporaryDirectory()
     defer { directory.cleanUp() }
@@ -77,7 +94,10 @@ import Testing
     #expect(symlink(target, link) == 0)
     let result = try flowc(["init"], in: directory.url)
     #expect(result.status == 2)
-    #expect(result.stderr.contains("'.flowc.yml' is already there"))
+    #expect(
+      result.stderr
+        == "flowc: error: '.flowc.yml' is a symbolic link that leads to no file; 'flowc init' "
+        + "never overwrites a file, so nothing was written\n")
     #expect(!FileManager.default.fileExists(atPath: target))
   }
 

@@ -71,21 +71,27 @@ enum CheckCommand: Command {
     let format = try parsed.value(Self.format)
     try Inputs.requireWatchable(parsed, command: name)
     let accepted = try parsed.value(baseline).map(readBaseline)
-    var checked = try Inputs.check(parsed, invocation, command: name)
+    var (checked, judge) = try readInputs(parsed, invocation)
+    // Every file the run writes is judged before any is written, the fixes included.
+    let written = ReportTargets(parsed)
+    try written.refuse(judge)
     var fixed = ""
     if parsed.isSet(fix) {
-      let fixes = SourceFixes(checked.findings, sources: checked.sources)
+      let fixes = SourceFixes(checked.findings, sources: checked.sources, judge: judge)
       fixed = fixes.report()
-      if fixes.fileCount > 0 { checked = try Inputs.check(parsed, invocation, command: name) }
+      if fixes.fileCount > 0 {
+        // A fixed file is a new file (renamed over the old one): judged again as read.
+        (checked, judge) = try readInputs(parsed, invocation)
+        try written.refuse(judge)
+      }
     }
     result.retained = checked
     if parsed.isSet(watch) { result.watch = Inputs.watchPlan(parsed, checked) }
-    let written = ReportTargets(parsed)
-    try written.refuseInputs(of: checked)
 
     if let path = written.baseline {
       try ReportFile.write(
-        Baseline(findings: checked.findings).text, to: path, option: writeBaseline.name)
+        Baseline(findings: checked.findings).text, to: path, option: writeBaseline.name,
+        as: .baseline, judge: judge)
     }
     let outcome =
       accepted?.apply(to: checked.findings)
@@ -127,7 +133,7 @@ enum CheckCommand: Command {
     // What --fix changed is said first: on standard output above a text report there, else
     // on standard error, so that standard output stays one document for a tool.
     if let path = written.output {
-      try ReportFile.write(report, to: path, option: output.name)
+      try ReportFile.write(report, to: path, option: output.name, judge: judge)
       result.errors = fixed + result.errors
     } else if format == .text {
       result.output = fixed + report
@@ -152,6 +158,17 @@ enum CheckCommand: Command {
     }
   }
 
+  /// Checks the flow files, and judges outputs by every file the run reads: the flow files,
+  /// the configuration and the baseline.
+  private static func readInputs(
+    _ parsed: ParsedOptions, _ invocation: Invocation
+  ) throws(UsageError) -> (CheckResult, OutputPolicy.Judge) {
+    var policy = OutputPolicy()
+    let checked = try Inputs.check(parsed, invocation, command: name, recording: &policy)
+    if let path = parsed.value(baseline) { policy.read(path, as: .baseline) }
+    return (checked, policy.judge())
+  }
+
   /// A line on standard error for each baseline entry that matches no finding, at its place
   /// in the baseline file, so that editors and CI logs link it. The exit status does not
   /// depend on them: an unused entry is a note that the file can shrink.
@@ -170,17 +187,14 @@ enum CheckCommand: Command {
     return text
   }
 
-  /// The files `--output` and `--write-baseline` name, which must not be files the run
-  /// reads.
+  /// The files `--output` and `--write-baseline` name.
   private struct ReportTargets {
     var output: String?
     var baseline: String?
-    var reads: String?
 
     init(_ parsed: ParsedOptions) {
       output = parsed.value(CheckCommand.output)
       baseline = parsed.value(CheckCommand.writeBaseline)
-      reads = parsed.value(CheckCommand.baseline)
     }
 
     /// Whether `--write-baseline` names the file at `path`.
@@ -189,35 +203,21 @@ enum CheckCommand: Command {
       return baseline == path || FileSystem.isSame(baseline, as: path)
     }
 
-    /// Throws when a file to write is a flow file the run read, when `--output` names the
-    /// baseline read or the one written: writing it would destroy what was read, or one
-    /// report would overwrite the other.
-    func refuseInputs(of checked: CheckResult) throws(UsageError) {
-      let targets = [
-        (CheckCommand.output.name, output), (CheckCommand.writeBaseline.name, baseline),
-      ]
-      .compactMap { name, path in path.map { (name, $0) } }
-      .filter { FileSystem.exists($0.1) }
-      guard !targets.isEmpty else { return }
-      var read: [String: String] = [:]
-      for path in checked.sources.keys where FileSystem.exists(path) {
-        read[FileSystem.identity(of: path)] = path
-      }
-      for (option, path) in targets {
-        if let input = read[FileSystem.identity(of: path)] {
-          throw UsageError.input(
-            "\(option): '\(FileSystem.printable(path))' is the flow file "
-              + "'\(FileSystem.printable(input))', which this run reads; name another file")
-        }
-      }
-      guard let output else { return }
-      for (option, other) in [
-        (CheckCommand.baseline.name, reads), (CheckCommand.writeBaseline.name, baseline),
-      ] {
-        guard let other, output == other || FileSystem.isSame(output, as: other) else { continue }
+    /// Throws when the output policy refuses either file (``OutputPolicy``: a file the run
+    /// reads, a link, FIFO or device), or when both name one file, so that one would
+    /// overwrite the other.
+    func refuse(_ judge: OutputPolicy.Judge) throws(UsageError) {
+      if let output, rewrites(output) {
         throw UsageError(
-          "--output and \(option) name the same file '\(FileSystem.printable(output))'",
+          "--output and --write-baseline name the same file '\(FileSystem.printable(output))'",
           command: CheckCommand.name)
+      }
+      if let output {
+        try ReportFile.refuse(output, option: CheckCommand.output.name, as: .output, judge: judge)
+      }
+      if let baseline {
+        try ReportFile.refuse(
+          baseline, option: CheckCommand.writeBaseline.name, as: .baseline, judge: judge)
       }
     }
   }

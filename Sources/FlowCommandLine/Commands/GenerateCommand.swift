@@ -62,7 +62,9 @@ enum GenerateCommand: Command {
     }
     let access = try parsed.value(Self.access)
     let checking = parsed.isSet(check)
-    let checked = try Inputs.check(parsed, invocation, command: name) { configuration in
+    var policy = OutputPolicy()
+    let checked = try Inputs.check(parsed, invocation, command: name, recording: &policy) {
+      configuration in
       // Code generated past these would not compile or would not do what the flow says, so
       // generate treats them as errors whatever the configuration says.
       for rule in Self.requiredRules { configuration.settings[rule] = .error }
@@ -102,13 +104,13 @@ enum GenerateCommand: Command {
           checked.resolved.graph, sources: checked.sources.keys.sorted(),
           routes: checked.resolved.links, options: options)
         fileCount = 1
-        plan = try OutputDirectory.plan(single: contents, at: output)
+        plan = try OutputDirectory.plan(single: contents, at: output, judge: policy.judge())
       } else {
         let files = SwiftGenerator.generate(
           checked.resolved.graph, routes: checked.resolved.links, options: options)
         timer.lap("generate Swift")
         fileCount = files.count
-        plan = try OutputDirectory.plan(files, in: output)
+        plan = try OutputDirectory.plan(files, in: output, judge: policy.judge())
         timer.lap("compare with the output directory")
       }
     } catch {

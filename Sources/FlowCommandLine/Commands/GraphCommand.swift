@@ -69,7 +69,13 @@ enum GraphCommand: Command {
         "'--watch' needs '--output FILE': each new drawing replaces the last", command: name)
     }
     // The configuration file that 'flowc check' reads here decides the findings drawn too.
-    let checked = try Inputs.check(parsed, invocation, command: name)
+    var policy = OutputPolicy()
+    let checked = try Inputs.check(parsed, invocation, command: name, recording: &policy)
+    let judge = policy.judge()
+    // Refused before the drawing is made, and judged again when it is written.
+    if let file {
+      try ReportFile.refuse(file, option: output.name, as: .output, judge: judge)
+    }
     result.retained = checked
     if parsed.isSet(watch) { result.watch = Inputs.watchPlan(parsed, checked) }
     guard checked.module.isComplete else {
@@ -112,7 +118,7 @@ enum GraphCommand: Command {
       }
     case .json: result.output = DiagramJSON.write(diagram)
     }
-    if let file { try write(&result, to: file) }
+    if let file { try write(&result, to: file, judge: judge) }
     timer.lap("write the drawing")
     if !checked.findings.isEmpty {
       result.errors =
@@ -122,17 +128,16 @@ enum GraphCommand: Command {
     result.errors += timer.report
   }
 
-  /// Moves the drawing from standard output into `path`, replaced atomically.
-  private static func write(_ result: inout CommandResult, to path: String) throws(UsageError) {
+  /// Moves the drawing from standard output into `path`, replaced atomically, as the output
+  /// policy allows (``ReportFile``).
+  private static func write(
+    _ result: inout CommandResult, to path: String, judge: OutputPolicy.Judge
+  ) throws(UsageError) {
     var bytes = Array(result.output.utf8)
     for chunk in result.outputChunks { bytes.append(contentsOf: chunk) }
     result.output = ""
     result.outputChunks = []
-    do {
-      try OutputDirectory.replace(
-        path, with: String(decoding: bytes, as: UTF8.self), using: SystemFileOperations())
-    } catch {
-      throw UsageError.input(error.description)
-    }
+    try ReportFile.write(
+      String(decoding: bytes, as: UTF8.self), to: path, option: output.name, judge: judge)
   }
 }

@@ -8,7 +8,8 @@ import FlowCore
 
 /// `flowc init [DIR]`: starts a project with a configuration file and a first flow file that
 /// checks clean, and says what to do next. It never overwrites anything: each file is
-/// created exclusively, and when one is already there nothing is written.
+/// created exclusively, and when one is already there (or DIR has a configuration file under
+/// the other name) nothing is written.
 enum InitCommand: Command {
   static let name = "init"
   static let summary = "Start a project: a configuration and a first flow file"
@@ -56,10 +57,10 @@ enum InitCommand: Command {
     positional: Positional(
       name: "DIR", help: "Where to start it (made if missing). Default: here", repeats: false),
     options: [],
-    discussion: "Nothing is overwritten: when either file is already there, nothing is "
-      + "written. The flow file's first line links the JSON Schema for editors, where "
-      + "SwiftPM checks flowc out ('.build/checkouts/flowc'); change it if the schema is "
-      + "elsewhere.",
+    discussion: "Nothing is overwritten: when either file is already there, or DIR has its "
+      + "configuration as '.flowc.yaml', nothing is written. The flow file's first line links "
+      + "the JSON Schema for editors, where SwiftPM checks flowc out "
+      + "('.build/checkouts/flowc'); change it if the schema is elsewhere.",
     exitStatuses: [
       (.success, "both files written"),
       (.failure, "a file is already there, or one could not be written"),
@@ -74,10 +75,21 @@ enum InitCommand: Command {
     let directory = parsed.positionals.first ?? "."
     let prefix = directory == "." ? "" : (directory.hasSuffix("/") ? directory : directory + "/")
     let operations = SystemFileOperations()
-    for file in files where FileSystem.exists(prefix + file.path) {
+    // The output policy (``OutputPolicy``) judges both files before either is made: only
+    // where nothing is, and a configuration file only where the directory has none.
+    let judge = OutputPolicy().judge()
+    for file in files {
+      guard let refusal = judge.refusal(toWrite: prefix + file.path, as: .newFile) else {
+        continue
+      }
+      let rule: String
+      if case .otherConfiguration = refusal.reason {
+        rule = "'flowc init' writes no second one"
+      } else {
+        rule = "'flowc init' never overwrites a file"
+      }
       throw UsageError.input(
-        "'\(prefix + file.path)' is already there; 'flowc init' never overwrites a file, "
-          + "so nothing was written")
+        "'\(FileSystem.printable(refusal.path))' \(refusal.what); \(rule), so nothing was written")
     }
     var created: [String] = []
     do throws(UsageError) {

@@ -70,11 +70,23 @@ enum Inputs {
     _ options: ParsedOptions, _ invocation: Invocation, command: String,
     adjust: (inout Configuration) -> Void = { _ in }
   ) throws(UsageError) -> CheckResult {
+    var reads = OutputPolicy()
+    return try check(options, invocation, command: command, recording: &reads, adjust: adjust)
+  }
+
+  /// ``check(_:_:command:adjust:)``, recording in `policy` each file the run reads (the
+  /// configuration file and the flow files), which no output of the run may replace.
+  static func check(
+    _ options: ParsedOptions, _ invocation: Invocation, command: String,
+    recording policy: inout OutputPolicy, adjust: (inout Configuration) -> Void = { _ in }
+  ) throws(UsageError) -> CheckResult {
     let file = try configurationFile(options)
     var configuration = try configuration(options, file)
     adjust(&configuration)
     let inputs = try collect(
       options.positionals, invocation, configuration, file, command: command)
+    if let file { policy.read(file.path, as: .configuration) }
+    for case .path(let path) in inputs { policy.read(path, as: .flowFile) }
     return try check(inputs, configuration, invocation)
   }
 

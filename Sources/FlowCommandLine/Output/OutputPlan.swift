@@ -17,8 +17,8 @@ package struct OutputPlan: Sendable {
     package var kind: Kind
     /// The file, as the user named the directory: `Generated/AuthCoordinator.swift`.
     package var path: String
-    /// Where the bytes go, or what is deleted: the same path, or the file a symbolic link
-    /// inside the directory points to.
+    /// Where the bytes go, or what is deleted: the same path (no symbolic link is written
+    /// through, ``OutputPolicy``).
     var target: String
     /// The new text; `nil` for a deletion.
     var contents: String?

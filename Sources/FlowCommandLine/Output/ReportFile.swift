@@ -1,37 +1,24 @@
 import FlowCore
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
-/// A file `flowc check` writes whole: the report of `--output FILE`, the baseline of
-/// `--write-baseline FILE`.
+/// A file a command writes whole: the report of `check --output FILE`, the baseline of
+/// `check --write-baseline FILE`, the drawing of `graph --output FILE`.
 ///
-/// It is written as generated files are (``OutputDirectory``): into a temporary file created
+/// The path is judged by the output policy (``OutputPolicy``) first: only a new file or a
+/// regular file that the run does not read is written, never a link, FIFO or device. It is
+/// written as generated files are (``OutputDirectory``): into a temporary file created
 /// exclusively beside it, flushed, then renamed over it, so that a reader sees the old file
-/// or the new one and never an empty or partial one, and a failure leaves it as it was.
-/// Only a regular file is replaced: a FIFO, a device, a directory or a symbolic link at the
-/// path is refused, so that nothing is written through one. A missing directory is made.
+/// or the new one and never an empty or partial one, and a failure leaves it as it was. A
+/// missing directory is made.
 package enum ReportFile {
-  /// Writes `contents` to `path`, or says why it could not, leaving `path` as it was.
+  /// Writes `contents` to `path` as `purpose`, or says why it may not or could not, leaving
+  /// `path` as it was. `option` names the option that gave the path, in messages.
   package static func write(
     _ contents: String, to path: String, option: String,
+    as purpose: OutputPolicy.Purpose = .output, judge: OutputPolicy.Judge,
     using files: some FileOperations & Sendable = SystemFileOperations()
   ) throws(UsageError) {
-    var info = stat()
-    var kind = OutputPlan.Change.Kind.create
-    if lstat(path, &info) == 0 {
-      guard info.st_mode & S_IFMT == S_IFREG else {
-        throw UsageError.input(
-          "\(option): '\(FileSystem.printable(path))' is not a regular file (a directory, a "
-            + "FIFO, a device or a symbolic link); flowc writes only a regular file there")
-      }
-      kind = .update
-    } else if errno != ENOENT {
-      throw UsageError.input("\(option): \(FileSystemError(path: path, errno: errno))")
-    }
+    try refuse(path, option: option, as: purpose, judge: judge)
+    let kind: OutputPlan.Change.Kind = FileSystem.exists(path) ? .update : .create
     let directory = OutputDirectory.folder(of: path)
     var plan = OutputPlan()
     switch FileSystem.kind(of: directory) {
@@ -45,6 +32,16 @@ package enum ReportFile {
     let report = OutputDirectory.apply(plan, in: directory, using: files, writers: 1)
     if let failure = report.failures.first {
       throw UsageError.input("\(option): \(failure)")
+    }
+  }
+
+  /// Throws when the output policy refuses to write `path` as `purpose`.
+  package static func refuse(
+    _ path: String, option: String, as purpose: OutputPolicy.Purpose,
+    judge: OutputPolicy.Judge
+  ) throws(UsageError) {
+    if let refusal = judge.refusal(toWrite: path, as: purpose) {
+      throw UsageError.input("\(option): \(refusal); nothing was written")
     }
   }
 }

@@ -1,18 +1,14 @@
 import FlowCore
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The fixes of `flowc check --fix`: each finding's ``Fix`` (one did-you-mean replacement
 /// of a misspelt name or key) written into its flow file, rewriting only that name's bytes,
 /// so comments and layout stay as they were.
 ///
 /// A fix is made only where nothing is in doubt: the bytes at the finding's place must
 /// still be the name as written (a quoted name, or one reached through an alias, is not
-/// fixed), no other fix may touch them, and the file must be a regular file that has not
+/// fixed), no other fix may touch them, the output policy (``OutputPolicy``) must allow the
+/// file to be rewritten as a flow file (a regular file, not a symbolic link, FIFO or device,
+/// and neither the configuration nor the baseline the run reads), and it must not have
 /// changed since it was read. A symbolic link is not followed (the link could lead out of
 /// the inputs) and a FIFO is not opened. Each file is replaced atomically, with its
 /// permissions, through ``OutputDirectory/replace(_:with:using:)``.
@@ -24,9 +20,10 @@ struct SourceFixes {
   /// How many files were rewritten.
   private(set) var fileCount = 0
 
-  /// Writes the fixes of `findings` into the files `sources` holds, with `files`.
+  /// Writes the fixes of `findings` into the files `sources` holds, where `judge` allows,
+  /// with `files`.
   init(
-    _ findings: [Finding], sources: [String: SourceFile],
+    _ findings: [Finding], sources: [String: SourceFile], judge: OutputPolicy.Judge,
     using files: some FileOperations = SystemFileOperations()
   ) {
     var byFile: [String: [Finding]] = [:]
@@ -37,7 +34,7 @@ struct SourceFixes {
     }
     for path in order {
       guard let source = sources[path], let wanted = byFile[path] else { continue }
-      fix(source, wanted, using: files)
+      fix(source, wanted, judge: judge, using: files)
     }
   }
 
@@ -61,7 +58,8 @@ struct SourceFixes {
   }
 
   private mutating func fix(
-    _ source: SourceFile, _ findings: [Finding], using files: some FileOperations
+    _ source: SourceFile, _ findings: [Finding], judge: OutputPolicy.Judge,
+    using files: some FileOperations
   ) {
     let path = source.path
     guard path != "<stdin>" else {
@@ -80,8 +78,16 @@ struct SourceFixes {
     }
     edits = Self.withoutConflicts(edits)
     guard !edits.isEmpty else { return }
-    if let reason = Self.unsafeToRewrite(path, as: source) {
-      problems.append("not fixed: '\(path)' \(reason)")
+    if let refusal = judge.refusal(toWrite: path, as: .fixedFlowFile) {
+      var problem = "not fixed: '\(path)' \(refusal.what)"
+      if case .link = refusal.reason {
+        problem += ", which --fix does not follow; fix the file it leads to"
+      }
+      problems.append(problem)
+      return
+    }
+    if Self.hasChanged(path, since: source) {
+      problems.append("not fixed: '\(path)' changed while it was checked")
       return
     }
     var bytes: [UInt8] = []
@@ -154,20 +160,13 @@ struct SourceFixes {
     return offset
   }
 
-  /// Why `path` must not be rewritten, or `nil`: it is not (or no longer) the regular file
-  /// that was read.
-  private static func unsafeToRewrite(_ path: String, as source: SourceFile) -> String? {
-    var info = stat()
-    guard lstat(path, &info) == 0 else { return "cannot be read again: \(SystemError(errno))" }
-    switch info.st_mode & S_IFMT {
-    case S_IFREG: break
-    case S_IFLNK: return "is a symbolic link, which --fix does not follow; fix the file it leads to"
-    default: return "is not a regular file"
-    }
+  /// Whether the file at `path` no longer holds the bytes that were read as `source` (or
+  /// cannot be read again).
+  private static func hasChanged(_ path: String, since source: SourceFile) -> Bool {
     let limit = YAMLLimits.standard.maxFileSize
-    guard case .bytes(let current) = try? FileSystem.read(path, limit: limit),
-      current == source.bytes
-    else { return "changed while it was checked" }
-    return nil
+    guard case .bytes(let current) = try? FileSystem.read(path, limit: limit) else {
+      return true
+    }
+    return current != source.bytes
   }
 }

@@ -25,7 +25,7 @@ import Testing
       try directory.write("C.swift", generated("old C"))
     }
     let files = [file("A.swift", "new A"), file("B.swift", "new B"), file("C.swift", "new C")]
-    let plan = try OutputDirectory.plan(files, in: directory.path)
+    let plan = try OutputDirectory.plan(files, in: directory.path, judge: OutputPolicy().judge())
     #expect(plan.changes.map(\.kind) == [.create, kind, kind])
 
     let faulty = FaultyFileOperations(failing: step, on: "B.swift", with: EIO)
@@ -58,7 +58,8 @@ import Testing
     defer { directory.remove() }
     try directory.write("B.swift", generated("old B"))
     let long = String(repeating: "let line = 1\n", count: 1000)
-    let plan = try OutputDirectory.plan([file("B.swift", long)], in: directory.path)
+    let plan = try OutputDirectory.plan(
+      [file("B.swift", long)], in: directory.path, judge: OutputPolicy().judge())
     let faulty = FaultyFileOperations(failing: .write, on: "B.swift", with: ENOSPC)
     faulty.bytesBeforeFault = 4096
     let report = OutputDirectory.apply(plan, in: directory.path, using: faulty)
@@ -72,7 +73,8 @@ import Testing
     let directory = try Scratch()
     defer { directory.remove() }
     let text = String(repeating: "é", count: 300)
-    let plan = try OutputDirectory.plan([file("A.swift", text)], in: directory.path)
+    let plan = try OutputDirectory.plan(
+      [file("A.swift", text)], in: directory.path, judge: OutputPolicy().judge())
     let faulty = FaultyFileOperations()
     faulty.largestWrite = 7
     let report = OutputDirectory.apply(plan, in: directory.path, using: faulty)
@@ -83,7 +85,8 @@ import Testing
   @Test func aWriteThatMakesNoProgressFailsInsteadOfLooping() throws {
     let directory = try Scratch()
     defer { directory.remove() }
-    let plan = try OutputDirectory.plan([file("A.swift", "a")], in: directory.path)
+    let plan = try OutputDirectory.plan(
+      [file("A.swift", "a")], in: directory.path, judge: OutputPolicy().judge())
     let faulty = FaultyFileOperations()
     faulty.largestWrite = 0
     let report = OutputDirectory.apply(plan, in: directory.path, using: faulty)
@@ -95,7 +98,8 @@ import Testing
   @Test func aTemporaryFileThatCannotBeRemovedIsNamed() throws {
     let directory = try Scratch()
     defer { directory.remove() }
-    let plan = try OutputDirectory.plan([file("A.swift", "a")], in: directory.path)
+    let plan = try OutputDirectory.plan(
+      [file("A.swift", "a")], in: directory.path, judge: OutputPolicy().judge())
     let faulty = FaultyFileOperations(failing: .rename, on: "A.swift", with: EPERM)
     faulty.faults.append(.init(operation: .remove, name: ".A.swift.flowc-", code: EROFS))
     let report = OutputDirectory.apply(plan, in: directory.path, using: faulty)
@@ -116,7 +120,8 @@ import Testing
     defer { directory.remove() }
     try directory.write("Old.swift", generated("old"))
     try directory.write("Stale.swift", generated("stale"))
-    let plan = try OutputDirectory.plan([file("A.swift", "a")], in: directory.path)
+    let plan = try OutputDirectory.plan(
+      [file("A.swift", "a")], in: directory.path, judge: OutputPolicy().judge())
     #expect(plan.changes.map(\.kind) == [.delete, .delete, .create])
     let faulty = FaultyFileOperations(failing: .remove, on: "Old.swift", with: EACCES)
     let report = OutputDirectory.apply(plan, in: directory.path, using: faulty)
@@ -133,7 +138,7 @@ import Testing
     defer { directory.remove() }
     let output = directory.join("Generated/Deeper")
     let plan = try OutputDirectory.plan(
-      [file("A.swift", "a"), file("B.swift", "b")], in: output)
+      [file("A.swift", "a"), file("B.swift", "b")], in: output, judge: OutputPolicy().judge())
     let faulty = FaultyFileOperations(failing: .makeDirectory, on: "Deeper", with: EROFS)
     let report = OutputDirectory.apply(plan, in: output, using: faulty)
     #expect(report.done.isEmpty)
@@ -149,7 +154,8 @@ import Testing
     try directory.write("B.swift", generated("old B"))
     try directory.write("Gone.swift", generated("gone"))
     let output = directory.path
-    let plan = try OutputDirectory.plan([file("A.swift", "a"), file("B.swift", "b")], in: output)
+    let plan = try OutputDirectory.plan(
+      [file("A.swift", "a"), file("B.swift", "b")], in: output, judge: OutputPolicy().judge())
     let report = OutputDirectory.apply(plan, in: output, using: FaultyFileOperations())
     #expect(report.failures.isEmpty)
     #expect(report.done.map(\.kind) == [.delete, .create, .update])
@@ -166,7 +172,7 @@ import Testing
     try directory.write("Gone.swift", generated("gone"))
     let names = (0..<40).map { "File\($0).swift" }
     let plan = try OutputDirectory.plan(
-      names.map { file($0, "text of \($0)") }, in: directory.path)
+      names.map { file($0, "text of \($0)") }, in: directory.path, judge: OutputPolicy().judge())
     let faulty = FaultyFileOperations(failing: .synchronize, on: "File17.", with: EIO)
 
     let report = OutputDirectory.apply(plan, in: directory.path, using: faulty, writers: writers)
@@ -189,7 +195,8 @@ import Testing
     let directory = try Scratch()
     defer { directory.remove() }
     let plan = try OutputDirectory.plan(
-      [file("A.swift", "a"), file("B.swift", "b"), file("C.swift", "c")], in: directory.path)
+      [file("A.swift", "a"), file("B.swift", "b"), file("C.swift", "c")], in: directory.path,
+      judge: OutputPolicy().judge())
     let faulty = FaultyFileOperations(failing: .write, on: "B.swift", with: code)
 
     let report = OutputDirectory.apply(plan, in: directory.path, using: faulty)

@@ -29,14 +29,15 @@ import Testing
     files.bytesBeforeFault = 5
     let report = String(repeating: "new report line\n", count: 1000)
     #expect(throws: UsageError.self) {
-      try ReportFile.write(report, to: path, option: "--output", using: files)
+      try ReportFile.write(
+        report, to: path, option: "--output", judge: OutputPolicy().judge(), using: files)
     }
     #expect(files.injected > 0, "the fault was reached")
     #expect(files.openFiles == 0)
     #expect(try String(contentsOfFile: path, encoding: .utf8) == "old report\n")
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["report.sarif"])
 
-    try ReportFile.write(report, to: path, option: "--output")
+    try ReportFile.write(report, to: path, option: "--output", judge: OutputPolicy().judge())
     #expect(try String(contentsOfFile: path, encoding: .utf8) == report)
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["report.sarif"])
   }

@@ -45,7 +45,8 @@ import Testing
     let planted = directory + "/gen/.A.swift.flowc-\(getpid()).tmp"
     try #require(link(secret, planted) == 0)
     let plan = try OutputDirectory.plan(
-      [GeneratedFile(name: "A.swift", contents: header + "a\n")], in: directory + "/gen")
+      [GeneratedFile(name: "A.swift", contents: header + "a\n")], in: directory + "/gen",
+      judge: OutputPolicy().judge())
     let report = OutputDirectory.apply(plan, in: directory + "/gen")
     #expect(report.failures.isEmpty)
     #expect(try String(contentsOfFile: secret, encoding: .utf8) == "mine\n")
@@ -56,7 +57,8 @@ import Testing
     let directory = try scratch()
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let plan = try OutputDirectory.plan(
-      [GeneratedFile(name: "A.swift", contents: header + "a\n")], in: directory)
+      [GeneratedFile(name: "A.swift", contents: header + "a\n")], in: directory,
+      judge: OutputPolicy().judge())
     let files = TakenNames(taken: 3)
     let report = OutputDirectory.apply(plan, in: directory, using: files)
     #expect(report.failures.isEmpty)
@@ -69,7 +71,8 @@ import Testing
     let directory = try scratch()
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let plan = try OutputDirectory.plan(
-      [GeneratedFile(name: "A.swift", contents: header + "a\n")], in: directory)
+      [GeneratedFile(name: "A.swift", contents: header + "a\n")], in: directory,
+      judge: OutputPolicy().judge())
     let files = TakenNames(taken: .max)
     let report = OutputDirectory.apply(plan, in: directory, using: files)
     #expect(files.attempts.count == OutputDirectory.temporaryAttempts)
@@ -91,7 +94,7 @@ import Testing
       [
         GeneratedFile(name: "A.swift", contents: header + "a\n"),
         GeneratedFile(name: name, contents: header + "b\n"),
-      ], in: directory + "/gen")
+      ], in: directory + "/gen", judge: OutputPolicy().judge())
     #expect(plan.changes.isEmpty)
     try #require(plan.conflicts.count == 1)
     #expect(
@@ -113,7 +116,8 @@ import Testing
     #expect(write(descriptor, text, text.count) == text.count)
     close(descriptor)
     let plan = try OutputDirectory.plan(
-      [GeneratedFile(name: "A.swift", contents: header + "a\n")], in: directory)
+      [GeneratedFile(name: "A.swift", contents: header + "a\n")], in: directory,
+      judge: OutputPolicy().judge())
     #expect(plan.conflicts.isEmpty)
     #expect(plan.changes.map(\.kind) == [.create])
     _ = OutputDirectory.apply(plan, in: directory)
@@ -126,7 +130,8 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let name = String(repeating: "A", count: 249) + ".swift"
     let plan = try OutputDirectory.plan(
-      [GeneratedFile(name: name, contents: header + "a\n")], in: directory)
+      [GeneratedFile(name: name, contents: header + "a\n")], in: directory,
+      judge: OutputPolicy().judge())
     #expect(plan.conflicts.isEmpty)
     let report = OutputDirectory.apply(plan, in: directory)
     #expect(report.failures.isEmpty)
