@@ -309,6 +309,44 @@ import Testing
     }
   }
 
+  /// `check --fix` rewrites flow files on purpose, so the hazards of its matrix row are
+  /// those of the flow file's own path: through a link it is not fixed (a warning, and the
+  /// check goes on, status 1), and a FIFO, a device, a link to one (`/proc/self/fd/1` is the
+  /// pipe flowc's standard output is) or a link that leads nowhere is not even read
+  /// (status 2). In no case does anything in the directory change.
+  @Test(arguments: [Hazard.symbolicLink, .linkToStandardOutput, .danglingLink, .fifo, .device])
+  func checkFixNeverWritesThroughALinkFIFOOrDevice(hazard: Hazard) throws {
+    let directory = try TemporaryDirectory(files: ["real.flow.yaml": FixCommandTests.misspelt])
+    defer { directory.cleanUp() }
+    let flow = directory.url.appendingPathComponent("flows/app.flow.yaml").path
+    try FileManager.default.createDirectory(
+      at: directory.url.appendingPathComponent("flows"), withIntermediateDirectories: true)
+    switch hazard {
+    case .symbolicLink: try #require(symlink("../real.flow.yaml", flow) == 0)
+    case .linkToStandardOutput: try #require(symlink("/proc/self/fd/1", flow) == 0)
+    case .danglingLink: try #require(symlink("../nowhere.flow.yaml", flow) == 0)
+    case .fifo: try #require(mkfifo(flow, 0o644) == 0)
+    default:
+      let made = try run(URL(fileURLWithPath: "/bin/sh"), ["-c", "mknod \"$1\" c 1 3", "sh", flow])
+      try #require(made.status == 0, "mknod (it needs root): \(made.stderr)")
+    }
+    let before = try DirectorySnapshot(directory.url.path)
+    let result = try flowcWithDeadline(
+      ["check", "--fix", "flows/app.flow.yaml"], in: directory.url, seconds: 20)
+    #expect(!result.timedOut)
+    if hazard == .symbolicLink {
+      #expect(result.status == 1)
+      #expect(
+        result.stdout.contains(
+          "flowc: warning: not fixed: 'flows/app.flow.yaml' is a symbolic link, which --fix "
+            + "does not follow; fix the file it leads to\n"), "\(result.stdout)")
+    } else {
+      #expect(result.status == 2, "\(result.stderr)")
+      #expect(result.stderr.hasPrefix("flowc: error: cannot read flows/app.flow.yaml: "))
+    }
+    #expect(try DirectorySnapshot(directory.url.path) == before)
+  }
+
   /// The one file a run replaces after reading it: `--baseline F --write-baseline F`, the
   /// documented way to drop fixed findings from a baseline (docs/ci.md).
   @Test func rewritingTheBaselineReadIsAllowed() throws {
