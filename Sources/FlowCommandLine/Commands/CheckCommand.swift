@@ -71,9 +71,11 @@ enum CheckCommand: Command {
     let format = try parsed.value(Self.format)
     try Inputs.requireWatchable(parsed, command: name)
     let accepted = try parsed.value(baseline).map(readBaseline)
-    var (checked, judge) = try readInputs(parsed, invocation)
-    // Every file the run writes is judged before any is written, the fixes included.
     let written = ReportTargets(parsed)
+    // A run that writes nothing has no file read to look at again.
+    let writes = written.output != nil || written.baseline != nil || parsed.isSet(fix)
+    var (checked, judge) = try readInputs(parsed, invocation, judging: writes)
+    // Every file the run writes is judged before any is written, the fixes included.
     try written.refuse(judge)
     var fixed = ""
     if parsed.isSet(fix) {
@@ -81,7 +83,7 @@ enum CheckCommand: Command {
       fixed = fixes.report()
       if fixes.fileCount > 0 {
         // A fixed file is a new file (renamed over the old one): judged again as read.
-        (checked, judge) = try readInputs(parsed, invocation)
+        (checked, judge) = try readInputs(parsed, invocation, judging: true)
         try written.refuse(judge)
       }
     }
@@ -158,15 +160,16 @@ enum CheckCommand: Command {
     }
   }
 
-  /// Checks the flow files, and judges outputs by every file the run reads: the flow files,
-  /// the configuration and the baseline.
+  /// Checks the flow files and, when the run writes a file (`judging`), makes the judge of
+  /// outputs from every file the run reads: the flow files, the configuration and the
+  /// baseline. Otherwise the judge knows no file read, and must judge nothing.
   private static func readInputs(
-    _ parsed: ParsedOptions, _ invocation: Invocation
+    _ parsed: ParsedOptions, _ invocation: Invocation, judging: Bool
   ) throws(UsageError) -> (CheckResult, OutputPolicy.Judge) {
     var policy = OutputPolicy()
     let checked = try Inputs.check(parsed, invocation, command: name, recording: &policy)
     if let path = parsed.value(baseline) { policy.read(path, as: .baseline) }
-    return (checked, policy.judge())
+    return (checked, judging ? policy.judge() : OutputPolicy().judge())
   }
 
   /// A line on standard error for each baseline entry that matches no finding, at its place

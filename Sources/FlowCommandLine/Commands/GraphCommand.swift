@@ -71,9 +71,10 @@ enum GraphCommand: Command {
     // The configuration file that 'flowc check' reads here decides the findings drawn too.
     var policy = OutputPolicy()
     let checked = try Inputs.check(parsed, invocation, command: name, recording: &policy)
-    let judge = policy.judge()
-    // Refused before the drawing is made, and judged again when it is written.
-    if let file {
+    // Refused before the drawing is made, and judged again when it is written. Without a
+    // file, no file read need be looked at again.
+    let judge = file == nil ? nil : policy.judge()
+    if let file, let judge {
       try ReportFile.refuse(file, option: output.name, as: .output, judge: judge)
     }
     result.retained = checked
@@ -118,7 +119,7 @@ enum GraphCommand: Command {
       }
     case .json: result.output = DiagramJSON.write(diagram)
     }
-    if let file { try write(&result, to: file, judge: judge) }
+    if let file, let judge { try write(&result, to: file, judge: judge) }
     timer.lap("write the drawing")
     if !checked.findings.isEmpty {
       result.errors =
