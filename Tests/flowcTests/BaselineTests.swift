@@ -96,10 +96,9 @@ import Testing
       "\(result.stderr)")
     #expect(result.stderr.contains("1 error in 2 files (2 more in the baseline)"))
 
-    // Written again over itself, the baseline loses the fixed entries and takes the new one.
-    let rewritten = try flowc(
-      ["check", "--baseline", "baseline.json", "--write-baseline", "baseline.json"],
-      in: directory.url)
+    // Written again by a run that does not read it, the baseline loses the fixed entries
+    // and takes the new one.
+    let rewritten = try flowc(["check", "--write-baseline", "baseline.json"], in: directory.url)
     #expect(!rewritten.stderr.contains(": note: "), "\(rewritten.stderr)")
     let again = try flowc(["check", "--baseline", "baseline.json"], in: directory.url)
     #expect(again.status == 0 && again.stdout == "" && !again.stderr.contains("note"))

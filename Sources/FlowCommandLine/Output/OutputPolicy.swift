@@ -51,8 +51,9 @@ package struct OutputPolicy: Sendable {
     /// A report, drawing or generated Swift: written over nothing, or over a regular file
     /// the run does not read, never under a configuration file's name.
     case output
-    /// A baseline (`--write-baseline`): an output that may replace the baseline the run
-    /// read with `--baseline`.
+    /// A baseline (`--write-baseline`): an output like a report. It never replaces the
+    /// baseline the run reads with `--baseline`: writing the baseline again is a run that
+    /// does not read it.
     case baseline
     /// A flow file rewritten in place (`check --fix`): a regular file, never the
     /// configuration or the baseline read.
@@ -64,7 +65,7 @@ package struct OutputPolicy: Sendable {
     /// Whether a file of `role` may be written as this.
     func mayReplace(_ role: Role) -> Bool {
       switch (self, role) {
-      case (.fixedFlowFile, .flowFile), (.baseline, .baseline): true
+      case (.fixedFlowFile, .flowFile): true
       default: false
       }
     }
