@@ -9,7 +9,7 @@
 /// action after the alert has closed. UIKit's ``NavigationRouter`` shows a
 /// `UIAlertController`; a SwiftUI app can give the same values to `.alert` or
 /// `.confirmationDialog`.
-public struct FlowAlert: Sendable, CustomStringConvertible {
+nonisolated public struct FlowAlert: Sendable, CustomStringConvertible {
   /// How the alert is shown.
   public enum Style: Hashable, Sendable {
     /// In the middle of the screen (UIKit: `.alert`).

@@ -90,7 +90,7 @@ public final class NavigationStackState: Identifiable {
 
 /// An alert shown by a ``SwiftUIRouter``, numbered so that a view closing it cannot close
 /// another one shown since.
-nonisolated public struct ShownAlert: Identifiable {
+nonisolated public struct ShownAlert: Identifiable, Sendable {
   /// The router's number for this alert.
   public let id: Int
   /// The alert, as the flow wrote it.
