@@ -31,6 +31,7 @@ nonisolated public struct StackedScreen: Hashable, Identifiable {
 ///
 /// Only its ``SwiftUIRouter`` changes it, so that every change the user makes reaches the
 /// coordinators: a view hands what a binding is set to to the router.
+@available(iOS 17, macOS 14, *)
 @MainActor
 @Observable
 public final class NavigationStackState: Identifiable {
@@ -100,6 +101,7 @@ nonisolated public struct ShownAlert: Identifiable, Sendable {
 /// The tab container of a SwiftUI app: its tab stacks, and which one is selected, for a
 /// `TabView(selection:)`. A screen factory's `makeMainTabs(_:)` (or any tab container
 /// factory) returns one, given the stacks that ``SwiftUIRouter/makeTabStack()`` made.
+@available(iOS 17, macOS 14, *)
 @MainActor
 @Observable
 public final class TabContainer: Presentable {
@@ -129,6 +131,7 @@ public final class TabContainer: Presentable {
 /// It is platform-neutral and `@Observable`, so that the views follow it and tests drive it
 /// on any platform. It is also the presentable of its root stack: a tab container shows the
 /// routers that ``makeTabStack()`` made.
+@available(iOS 17, macOS 14, *)
 @MainActor
 @Observable
 public final class SwiftUIRouter: Router, Presentable, CustomStringConvertible {

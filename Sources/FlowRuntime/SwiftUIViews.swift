@@ -16,6 +16,7 @@
   ///
   /// While the router's ``SwiftUIRouter/animatesTransitions`` is off (around a launch or a
   /// deep link), the changes it shows come in transactions without animation.
+  @available(iOS 17, macOS 14, *)
   public struct FlowStackView<Screen: View>: View {
     private let router: SwiftUIRouter
     private let stack: NavigationStackState
@@ -121,6 +122,7 @@
 
   /// Shows a ``TabContainer``: a `TabView` whose selection is the container's (the flow's
   /// `select`, or the user's tap), with each tab's stack in a ``FlowStackView``.
+  @available(iOS 17, macOS 14, *)
   public struct FlowTabView<Screen: View, Label: View>: View {
     @Bindable private var container: TabContainer
     private let label: (Int) -> Label

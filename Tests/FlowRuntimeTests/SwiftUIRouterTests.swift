@@ -1,6 +1,6 @@
 import FlowRuntime
+import Foundation
 import Observation
-import Synchronization
 import Testing
 
 /// ``SwiftUIRouter``: what its operations make of the navigation state, and how it turns
@@ -142,11 +142,13 @@ import Testing
   }
 }
 
-/// Whether something happened, for a `@Sendable` closure to say so.
-private final class Flag: Sendable {
-  private let raised = Mutex(false)
+/// Whether something happened, for a `@Sendable` closure to say so. A lock of Foundation's,
+/// not `Synchronization.Mutex`, which needs macOS 15 (the package supports macOS 14).
+private final class Flag: @unchecked Sendable {
+  private let lock = NSLock()
+  private var raised = false
 
-  var isRaised: Bool { raised.withLock { $0 } }
+  var isRaised: Bool { lock.withLock { raised } }
 
-  func raise() { raised.withLock { $0 = true } }
+  func raise() { lock.withLock { raised = true } }
 }
