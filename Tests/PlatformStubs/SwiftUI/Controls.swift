@@ -2,6 +2,8 @@
 // screens with, with the iOS 18 SDK's signatures (their initializers and modifiers are
 // `nonisolated`, a button's action runs on the main actor).
 
+import Foundation
+
 /// `Image`.
 public struct Image: View, Sendable {
   let name: String
@@ -83,6 +85,11 @@ extension View {
   /// `navigationTitle(_:)`, with a string.
   public nonisolated func navigationTitle<S: StringProtocol>(_ title: S) -> some View {
     _ModifiedView(self, "navigationTitle", String(title))
+  }
+
+  /// `onOpenURL(perform:)` (iOS 14, macOS 11): what the app does with a URL it is opened with.
+  public nonisolated func onOpenURL(perform action: @escaping (URL) -> Void) -> some View {
+    _ModifiedView(self, "onOpenURL", action)
   }
 
   /// `onAppear(perform:)`.
