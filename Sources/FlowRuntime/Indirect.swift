@@ -2,7 +2,7 @@
 /// through which a struct would contain itself directly (`parent: Comment?`). It keeps
 /// value semantics: setting the field stores a new box.
 @propertyWrapper
-nonisolated public struct Indirect<Value> {
+public struct Indirect<Value> {
   private final class Box {
     let value: Value
 
@@ -23,28 +23,28 @@ nonisolated public struct Indirect<Value> {
   }
 }
 
-nonisolated extension Indirect: Equatable where Value: Equatable {
+extension Indirect: Equatable where Value: Equatable {
   public static func == (lhs: Indirect, rhs: Indirect) -> Bool {
     lhs.wrappedValue == rhs.wrappedValue
   }
 }
 
-nonisolated extension Indirect: Hashable where Value: Hashable {
+extension Indirect: Hashable where Value: Hashable {
   public func hash(into hasher: inout Hasher) {
     hasher.combine(wrappedValue)
   }
 }
 
 // The box is immutable, so sharing it is as safe as sharing the value.
-nonisolated extension Indirect: @unchecked Sendable where Value: Sendable {}
+extension Indirect: @unchecked Sendable where Value: Sendable {}
 
-nonisolated extension Indirect: Encodable where Value: Encodable {
+extension Indirect: Encodable where Value: Encodable {
   public func encode(to encoder: any Encoder) throws {
     try wrappedValue.encode(to: encoder)
   }
 }
 
-nonisolated extension Indirect: Decodable where Value: Decodable {
+extension Indirect: Decodable where Value: Decodable {
   public init(from decoder: any Decoder) throws {
     self.init(wrappedValue: try Value(from: decoder))
   }

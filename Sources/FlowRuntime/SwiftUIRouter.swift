@@ -36,9 +36,9 @@ nonisolated public struct StackedScreen: Hashable, Identifiable {
 /// Its screens are what the coordinators asked for, at once. Its presentations come in two
 /// kinds: ``presented`` and ``alerts`` are what the coordinators asked for, at once, and
 /// ``presentedOnScreen`` and ``alertOnScreen`` (``sheet``, ``fullScreenCover``) are what the
-/// views bind SwiftUI to: the router gets them to the first one change at a time, each after
-/// the one before has ended, since SwiftUI makes one presentation change at a time where
-/// UIKit presents (``SwiftUIRouter``, "One presentation change at a time").
+/// views bind SwiftUI to: the router brings them to what was asked one change at a time,
+/// each after the one before has ended, since SwiftUI makes one presentation change at a time
+/// where UIKit presents (``SwiftUIRouter``, "One presentation change at a time").
 ///
 /// Only its ``SwiftUIRouter`` changes it, so that every change the user makes reaches the
 /// coordinators: a view hands what a binding is set to to the router.

@@ -7,6 +7,8 @@ import Foundation
 // them and the generated code of flows/ in one module with `-default-isolation MainActor`
 // (Xcode 26's default for an app target that vendors the sources), where a type of the
 // runtime that is not `nonisolated` would be main-actor isolated with its conformances.
+// `Indirect` is not here: a property wrapper that is `nonisolated` makes the `var` it wraps
+// in a main-actor struct `nonisolated`, which Swift refuses, so it keeps the default.
 
 nonisolated func linkParams(_ url: URL) -> (id: Int?, page: Double?)? {
   guard let link = LinkURL(url), let match = link.match(["items", nil], query: ["page"]) else {
@@ -54,10 +56,6 @@ nonisolated func logged(_ event: NavigationEvent) -> String {
 nonisolated func alertTitle(_ alert: FlowAlert) -> String {
   alert.description + "\(alert.style == .actionSheet)"
     + alert.buttons.map { "\($0.title) \($0.role == .cancel)" }.joined()
-}
-
-nonisolated func sameBox(_ first: Indirect<String>, _ second: Indirect<String>) -> Bool {
-  first == second && first.hashValue == second.hashValue && first.wrappedValue.isEmpty
 }
 
 nonisolated func tabTitles(_ labels: [TabLabel]) -> [String] {
