@@ -3,6 +3,11 @@ import PackageDescription
 
 let package = Package(
   name: "flowc",
+  // FlowRuntime's coordinators, RecordingRouter and UIKit router run from iOS 15; its SwiftUI
+  // runtime (Observation, NavigationStack) is marked `@available(iOS 17, macOS 14, *)`, so a
+  // UIKit app can keep iOS 15 and 16. macOS 14 for the command line and the plugins, and for
+  // the SwiftUI runtime on the Mac. docs/generated-code.md, "Platforms", lists each API.
+  platforms: [.iOS(.v15), .macCatalyst(.v15), .macOS(.v14)],
   products: [
     .executable(name: "flowc", targets: ["flowc"]),
     .library(name: "FlowCore", targets: ["FlowCore"]),

@@ -9,6 +9,11 @@
 #     part (FlowStackView, FlowTabView);
 #   - the generated code of flows/ (Tests/ExampleAppTests/Generated) with the example app's
 #     test support (Tests/ExampleAppTests/Support), and FlowRuntime's test support;
+#   - FlowRuntime vendored by an app (issue 27): built as a target of its own with
+#     `-default-isolation MainActor`, with the generated code of flows/ importing it; and its
+#     sources compiled in the app target itself, one module with that generated code and
+#     Tests/FlowRuntimeTests/DataOffMainActor.swift (the runtime's plain data used off the
+#     main actor), with `-default-isolation MainActor` only;
 #   - the example package, Examples/ShopApp: its sources, with the code flowc generates
 #     from its flows;
 #   - the SwiftUI example package, Examples/ShopAppSwiftUI: its views and its `@main` app,
@@ -62,13 +67,41 @@ check() {
   Tests/PlatformStubs/SwiftUI/*.swift || { echo "check-ios: the SwiftUI stubs do not compile" >&2; exit 1; }
 
 check "FlowRuntime" -typecheck -module-name FlowRuntime "$runtime"/*.swift
+
+# FlowRuntime as a project that vendors it builds it: a target of its own compiled with
+# -default-isolation MainActor (Xcode 26's default for a new target), which the generated
+# code imports; and its sources in the app target itself, one module with the generated code
+# (their `import FlowRuntime` removed), only with -default-isolation MainActor, as Xcode 26
+# builds an app target. Before the plain FlowRuntime module is in "$work", so that the
+# vendored one is the one found.
+mkdir "$work/vendored" "$work/app"
+"$swiftc" "${flags[@]}" -default-isolation MainActor -module-name FlowRuntime -emit-module \
+  -emit-module-path "$work/vendored/FlowRuntime.swiftmodule" "$runtime"/*.swift || {
+  echo "check-ios: FlowRuntime does not compile with -default-isolation MainActor" >&2
+  exit 1
+}
+check "the generated code of flows/ against FlowRuntime built with -default-isolation MainActor" \
+  -I "$work/vendored" -typecheck -module-name ExampleAppTests \
+  Tests/ExampleAppTests/Generated/*.swift Tests/ExampleAppTests/Support/*.swift \
+  Tests/FlowRuntimeTests/DataOffMainActor.swift
+for file in Tests/ExampleAppTests/Generated/*.swift Tests/ExampleAppTests/Support/*.swift \
+  Tests/FlowRuntimeTests/DataOffMainActor.swift; do
+  sed '/^import FlowRuntime$/d' "$file" >"$work/app/$(basename "$(dirname "$file")")-$(basename "$file")"
+done
+"$swiftc" "${flags[@]}" -default-isolation MainActor -typecheck -module-name App \
+  "$runtime"/*.swift "$work"/app/*.swift || {
+  echo "check-ios: FlowRuntime's sources and the generated code of flows/ do not compile in one" \
+    "app target with -default-isolation MainActor" >&2
+  exit 1
+}
+
 "$swiftc" "${flags[@]}" -module-name FlowRuntime -emit-module \
   -emit-module-path "$work/FlowRuntime.swiftmodule" "$runtime"/*.swift
 
 check "the generated code of flows/ with its test support" -typecheck -module-name ExampleAppTests \
   Tests/ExampleAppTests/Generated/*.swift Tests/ExampleAppTests/Support/*.swift
 check "FlowRuntime's test support" -typecheck -module-name FlowRuntimeTests \
-  Tests/FlowRuntimeTests/Support.swift
+  Tests/FlowRuntimeTests/Support.swift Tests/FlowRuntimeTests/DataOffMainActor.swift
 
 # $1: a name for messages, $2: a directory of flows, $3: where their code goes.
 generate() {

@@ -6,6 +6,8 @@ import PackageDescription
 // named, so that it is "flowc" whatever the folder of the checkout is called.
 let package = Package(
   name: "ShopApp",
+  // FlowRuntime's platforms, or later: its UIKit router runs from iOS 15.
+  platforms: [.iOS(.v15), .macOS(.v14)],
   dependencies: [.package(name: "flowc", path: "../..")],
   targets: [
     // The app's flows live next to its Swift in Sources/ShopApp/Flows; the build plugin

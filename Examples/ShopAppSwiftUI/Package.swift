@@ -6,6 +6,8 @@ import PackageDescription
 // depends on flowc by path, named so that it is "flowc" whatever the checkout's folder is.
 let package = Package(
   name: "ShopAppSwiftUI",
+  // FlowRuntime's SwiftUI runtime (Observation, NavigationStack) needs iOS 17 or macOS 14.
+  platforms: [.iOS(.v17), .macOS(.v14)],
   dependencies: [.package(name: "flowc", path: "../..")],
   targets: [
     // The flows live in Sources/ShopAppSwiftUI/Flows; the build plugin generates their

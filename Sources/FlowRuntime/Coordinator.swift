@@ -1,5 +1,5 @@
 /// How a child coordinator is shown: the `style` of a `start`.
-public enum StartStyle: String, Hashable, Sendable {
+nonisolated public enum StartStyle: String, Hashable, Sendable {
   /// On the parent's navigation stack, above the screen that started it.
   case push
   /// In a sheet of its own, presented over the screen that started it: the user can swipe

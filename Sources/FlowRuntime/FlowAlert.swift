@@ -9,7 +9,7 @@
 /// action after the alert has closed. UIKit's ``NavigationRouter`` shows a
 /// `UIAlertController`; a SwiftUI app can give the same values to `.alert` or
 /// `.confirmationDialog`.
-public struct FlowAlert: Sendable, CustomStringConvertible {
+nonisolated public struct FlowAlert: Sendable, CustomStringConvertible {
   /// How the alert is shown.
   public enum Style: Hashable, Sendable {
     /// In the middle of the screen (UIKit: `.alert`).
@@ -55,14 +55,19 @@ public struct FlowAlert: Sendable, CustomStringConvertible {
   public var style: Style
   /// Its buttons, in the order they are shown.
   public var buttons: [Button]
+  /// Where an action sheet points on an iPad, where it is a popover: the button that asked for
+  /// it. `nil`: where the screen it is shown over says (``PopoverAnchoring``), else centred.
+  public var anchor: PopoverAnchor?
 
   public init(
-    title: String?, message: String? = nil, style: Style = .alert, buttons: [Button]
+    title: String?, message: String? = nil, style: Style = .alert, buttons: [Button],
+    anchor: PopoverAnchor? = nil
   ) {
     self.title = title
     self.message = message
     self.style = style
     self.buttons = buttons
+    self.anchor = anchor
   }
 
   /// `Title [Delete, Keep]`: the title, then the buttons' titles, as ``RecordingRouter``

@@ -5,19 +5,19 @@ import Foundation
 ///
 /// Generated `FlowLink` code uses it for `String`, `Int`, `Double`, `Bool`, `UUID` and `URL`;
 /// an optional param is the same type, absent from the URL.
-public protocol LinkValue {
+nonisolated public protocol LinkValue {
   /// Reads the value from `text`, already percent-decoded; `nil` when it is not one.
   init?(linkText text: String)
   /// The value as a link writes it, before percent-encoding: ``init(linkText:)`` reads it back.
   var linkText: String { get }
 }
 
-extension String: LinkValue {
+nonisolated extension String: LinkValue {
   public init?(linkText text: String) { self = text }
   public var linkText: String { self }
 }
 
-extension Int: LinkValue {
+nonisolated extension Int: LinkValue {
   /// Decimal digits with an optional sign: `42`, `-7`; not `4.0`, `0x2a` or `42abc`.
   public init?(linkText text: String) {
     guard let value = Int(text) else { return nil }
@@ -27,7 +27,7 @@ extension Int: LinkValue {
   public var linkText: String { String(self) }
 }
 
-extension Double: LinkValue {
+nonisolated extension Double: LinkValue {
   /// A finite decimal number: `2.5`, `-1`, `1e3`; not `nan`, `inf` or `2,5`.
   public init?(linkText text: String) {
     guard let value = Double(text), value.isFinite else { return nil }
@@ -37,7 +37,7 @@ extension Double: LinkValue {
   public var linkText: String { String(self) }
 }
 
-extension Bool: LinkValue {
+nonisolated extension Bool: LinkValue {
   /// `true` or `false`, nothing else.
   public init?(linkText text: String) {
     switch text {
@@ -50,7 +50,7 @@ extension Bool: LinkValue {
   public var linkText: String { self ? "true" : "false" }
 }
 
-extension UUID: LinkValue {
+nonisolated extension UUID: LinkValue {
   public init?(linkText text: String) {
     guard let value = UUID(uuidString: text) else { return nil }
     self = value
@@ -59,7 +59,7 @@ extension UUID: LinkValue {
   public var linkText: String { uuidString }
 }
 
-extension URL: LinkValue {
+nonisolated extension URL: LinkValue {
   /// A URL with a scheme (`https://example.com/a`); a bare path is not one.
   public init?(linkText text: String) {
     guard let value = URL(string: text), value.scheme != nil else { return nil }
@@ -73,7 +73,7 @@ extension URL: LinkValue {
 /// items, percent-decoded. The scheme is not matched: for `http` and `https` the host is
 /// ignored, for any other scheme the host is the first segment (`myapp://todo/42` has the
 /// segments `todo` and `42`).
-public struct LinkURL: Hashable, Sendable {
+nonisolated public struct LinkURL: Hashable, Sendable {
   /// The path's segments, percent-decoded; a `/` inside a segment was `%2F`. A trailing `/`
   /// adds no segment; `/` alone has none.
   public let segments: [String]
@@ -154,7 +154,7 @@ public struct LinkURL: Hashable, Sendable {
 
 /// The params a URL gave a link pattern (``LinkURL/match(_:query:)``), as text, in the
 /// order the pattern names them; `nil` for a query param the URL lacks.
-public struct LinkMatch: Hashable, Sendable {
+nonisolated public struct LinkMatch: Hashable, Sendable {
   /// Each param's text.
   public let values: [String?]
 

@@ -10,7 +10,7 @@
 /// How a flow's action shows a screen: `push`, `present` with its style, or `replace`. A
 /// coordinator remembers it for each screen it shows, and a deep link keeps a screen already
 /// shown only when its route shows that screen the same way.
-public enum ScreenShowing: Hashable, Sendable {
+nonisolated public enum ScreenShowing: Hashable, Sendable {
   /// On top of the current stack (also when it opens a modal child's stack).
   case push
   /// In a new modal stack of that style.
@@ -20,7 +20,7 @@ public enum ScreenShowing: Hashable, Sendable {
 }
 
 /// Where a step of a route arrives: what shows that it went the route's way.
-public enum LinkArrival: Sendable {
+nonisolated public enum LinkArrival: Sendable {
   /// The coordinator shows the screen of that name (in the flow) on top, shown the way
   /// `shown` says.
   case screen(String, shown: ScreenShowing = .push)
@@ -34,7 +34,7 @@ public enum LinkArrival: Sendable {
 }
 
 /// One step of a link's route, on the coordinator of its leg.
-public struct LinkStep {
+nonisolated public struct LinkStep {
   /// What the step does.
   enum Action {
     /// Sends an event to the screen on top; false when that screen cannot take it.
@@ -90,7 +90,7 @@ public struct LinkStep {
 }
 
 /// The part of a route in one coordinator: its steps, from where the coordinator starts.
-public struct LinkLeg {
+nonisolated public struct LinkLeg {
   /// The coordinator's type.
   public let coordinator: Coordinator.Type
   /// The name of the screen the coordinator starts at; `nil` when it starts at a decision
@@ -108,7 +108,7 @@ public struct LinkLeg {
 }
 
 /// The route of one link, from the entry coordinator to its target screen.
-public struct LinkRoute {
+nonisolated public struct LinkRoute {
   /// The link's name in the flow, for the app's logs.
   public let link: String
   /// The legs, from the entry coordinator's.
@@ -163,7 +163,7 @@ public struct LinkRoute {
 }
 
 /// How following a link ended, as the app is told.
-public enum LinkOutcome: Hashable, Sendable {
+nonisolated public enum LinkOutcome: Hashable, Sendable {
   /// The target screen is on top.
   case followed
   /// The link was not followed, for that reason.
@@ -171,7 +171,7 @@ public enum LinkOutcome: Hashable, Sendable {
 }
 
 /// Why a link was not followed.
-public enum LinkFailure: Hashable, Sendable {
+nonisolated public enum LinkFailure: Hashable, Sendable {
   /// The app gave no value for a type the route needs (the link's `values`).
   case noValue
   /// A decision on the route was answered another way, and the link does not wait

@@ -1,7 +1,7 @@
 /// A change of the screen the user sees on a router, for analytics and logging: a screen
 /// came on top of its router's top stack (``Kind/shown``), or stopped being there
 /// (``Kind/hidden``: covered, popped, dismissed or replaced).
-public struct NavigationEvent: Hashable, Sendable, CustomStringConvertible {
+nonisolated public struct NavigationEvent: Hashable, Sendable, CustomStringConvertible {
   /// Whether the screen came on top or left the top.
   public enum Kind: String, Hashable, Sendable {
     case shown
@@ -35,7 +35,7 @@ public struct NavigationEvent: Hashable, Sendable, CustomStringConvertible {
 @MainActor
 public final class NavigationObservers {
   /// Names an observer, to remove it.
-  public struct ID: Hashable, Sendable {
+  nonisolated public struct ID: Hashable, Sendable {
     fileprivate let value: Int
   }
 

@@ -14,7 +14,9 @@
   /// (``Router/onUserUnwind``): screens the user popped (the back button, its long-press menu,
   /// a swipe back that was not cancelled), a sheet swiped away, a presentation UIKit refused
   /// (its presenter not in a window, say). A presentation or dismissal waits for any
-  /// transition in flight where it is made, the app's own included.
+  /// transition in flight where it is made, the app's own included, and for a push or pop in
+  /// any of its stacks (a tab's navigation controller is a child of its container, whose
+  /// `transitionCoordinator` does not show it).
   ///
   /// It learns of a sheet that went away without owning its presentation delegate: its modal
   /// stacks see themselves dismissed (`viewDidDisappear(_:)` with `isBeingDismissed`), so a
@@ -23,31 +25,40 @@
   /// forwarded every call; so is the root navigation controller's delegate
   /// (``navigationDelegate``).
   ///
-  /// It presents from the top presented view controller (over an alert or a share sheet
-  /// that something else showed), and dismisses a modal stack from what presented it (so that
-  /// what the stack presents goes with it).
+  /// It presents from the top presented view controller (over a share sheet that something
+  /// else showed), but never from an alert: UIKit would dismiss what the alert presents with
+  /// it, so a presentation waits for the alert to close. It dismisses a modal stack from what
+  /// presented it (so that what the stack presents goes with it).
   ///
   /// **Tabs.** A `UITabBarController` shown at the root of the root stack becomes the
-  /// window's root view controller (``window``, ``rootViewController``); presented, it is
-  /// presented itself; pushed above other screens (which UIKit cannot do), it is presented
-  /// full screen over them, a modal stack in ``top``. Each tab is a navigation controller of
-  /// a router of its own (``makeTabStack()``), which presents over the tab container: what a
-  /// tab presented goes when the router takes the tab container away.
-  /// ``selectTab(at:of:)`` sets its `selectedIndex`.
+  /// window's root view controller (``window``, else the window whose root view controller the
+  /// navigation controller is; ``rootViewController``); at the root of a navigation controller
+  /// in a container of the app's own, or pushed above other screens (which UIKit cannot do),
+  /// it is presented full screen over them, a modal stack in ``top``; presented, it is
+  /// presented itself. Each tab is a navigation controller of a router of its own
+  /// (``makeTabStack()``), which presents over the tab container: what a tab presented goes
+  /// when the router takes the tab container away. ``selectTab(at:of:)`` sets its
+  /// `selectedIndex`.
   ///
   /// A modal stack is presented as a page sheet (``ModalStyle/sheet``) or full screen
-  /// (``ModalStyle/fullScreen``). A screen shown with `systemBack` off gets
-  /// `navigationItem.hidesBackButton` (so no back button and no long-press menu), and while
-  /// it is the top screen its stack's `interactivePopGestureRecognizer` is disabled; a screen
-  /// shown with `dismissible` off gets `isModalInPresentation`, and while it is the top screen
-  /// of a modal stack so does that stack, so that the sheet cannot be swiped away. A router
-  /// only ever turns these on: a screen that hides its back button itself keeps it hidden.
+  /// (``ModalStyle/fullScreen``), unless ``preparePresentation`` chooses another style. An
+  /// action sheet, a popover on an iPad, points at its alert's ``FlowAlert/anchor``, else at
+  /// what the screen on top says (``PopoverAnchoring``), else at the middle of the screen. A
+  /// screen shown with `systemBack` off gets `navigationItem.hidesBackButton` (so no back
+  /// button and no long-press menu), and while it is the top screen its stack's
+  /// `interactivePopGestureRecognizer` and (iOS 26) `interactiveContentPopGestureRecognizer`
+  /// are disabled; a screen shown with `dismissible` off gets `isModalInPresentation`, and
+  /// while it is the top screen of a modal stack so does that stack, so that the sheet cannot
+  /// be swiped away. A router only ever turns these on: a screen that hides its back button
+  /// itself keeps it hidden.
   @MainActor
   public final class NavigationRouter: NSObject, Router {
     /// The root stack, while the root shows no tab container.
     public let navigationController: UINavigationController
     /// The window whose root view controller is ``rootViewController``: the router sets it
-    /// when the root changes to a tab container and back.
+    /// when the root changes to a tab container and back. Without one, a router finds the
+    /// window whose root view controller its navigation controller is, when it shows a tab
+    /// container at the root.
     public weak var window: UIWindow? {
       didSet { window?.rootViewController = rootViewController }
     }
@@ -69,6 +80,14 @@
     /// the router was made is kept here.
     public weak var navigationDelegate: (any UINavigationControllerDelegate)?
     public var onUserUnwind: (@MainActor (_ before: StackPosition) -> Void)?
+    /// Called with each modal stack (or tab container) the router is about to present, and the
+    /// flow's style for it, after the router gave it its presentation style (a sheet is a
+    /// `.pageSheet`, a full-screen stack `.fullScreen`) and before it presents it: set
+    /// another `modalPresentationStyle` here (`.formSheet` on an iPad, say), or a sheet's
+    /// detents (`sheetPresentationController`, after the style). The router sets its
+    /// presentation delegate after this, and keeps one the app set here.
+    public var preparePresentation:
+      (@MainActor (_ presented: UIViewController, _ style: ModalStyle) -> Void)?
 
     /// The router whose ``makeTabStack()`` made this one.
     private weak var maker: NavigationRouter?
@@ -87,6 +106,8 @@
     private var needsReconcile = false
     /// Whether a comparison is scheduled for the next turn of the main run loop.
     private var isReconcileScheduled = false
+    /// The end of the transition in flight, while there is one.
+    private var currentStep: StepEnd?
 
     /// A router whose root stack is `navigationController`; put ``rootViewController`` in a
     /// window, or give the router the window (``init(window:)``).
@@ -111,6 +132,17 @@
     /// its root.
     public var rootViewController: UIViewController { root.host }
 
+    /// The window whose root the router's root is: ``window``, else the window of the root
+    /// navigation controller when it is that window's root view controller (a router made
+    /// with ``init(navigationController:)`` for a navigation controller the app put there).
+    private var rootWindow: UIWindow? {
+      if let window { return window }
+      guard let window = navigationController.viewIfLoaded?.window,
+        window.rootViewController === navigationController
+      else { return nil }
+      return window
+    }
+
     private var root: Level { levels[0] }
     private var topLevel: Level { levels[levels.count - 1] }
 
@@ -124,11 +156,13 @@
       let viewController = shown(screen, controls)
       let level = topLevel
       if viewController is UITabBarController {
-        guard levels.count == 1, level.screens.isEmpty else {
+        guard levels.count == 1, level.screens.isEmpty, let window = rootWindow else {
           // UIKit cannot push a tab bar controller: it goes over the stack, with no way back
-          // but the flow's, as the roots of its tabs have none.
+          // but the flow's, as the roots of its tabs have none. So does one at the root of a
+          // navigation controller that is not a window's root (in a container of the app's).
           return presentLevel(viewController, style: .fullScreen)
         }
+        self.window = window
         levels[0] = Level(host: viewController, screens: [viewController])
         enqueue { [weak self] done in
           self?.window?.rootViewController = viewController
@@ -157,7 +191,8 @@
         host = stack
       }
       // The style first: the presentation controller is made for the style it finds.
-      host.modalPresentationStyle = style == .sheet ? .pageSheet : .fullScreen
+      host.modalPresentationStyle = Self.presentationStyle(of: style)
+      preparePresentation?(host, style)
       let level = Level(host: host, screens: [viewController])
       if let presentation = host.presentationController {
         level.forwarded = presentation.delegate
@@ -166,7 +201,7 @@
       levels.append(level)
       let animated = animates
       enqueue { done in
-        self.whenStill({ self.topPresented }) { presenter in
+        self.whenStill(presents: true, { self.topPresented }) { presenter in
           presenter.present(host, animated: animated) { done() }
           // Refused: UIKit logged it and calls nothing; the comparison finds it missing.
           if host.presentingViewController == nil { done() }
@@ -297,12 +332,14 @@
 
     /// Runs the waiting transitions in order while none is in flight. A transition whose
     /// end UIKit never reports holds the queue for ``transitionTimeout`` at most, so that one
-    /// missed callback cannot stop the router.
+    /// missed callback cannot stop the router; one that waits for the user to close an alert
+    /// holds it until then.
     private func runWaiting() {
       while !isBusy, !waiting.isEmpty {
         let step = waiting.removeFirst()
         isBusy = true
         let end = StepEnd()
+        currentStep = end
         let done: @MainActor () -> Void = { [weak self] in
           guard !end.isDone else { return }
           end.isDone = true
@@ -311,43 +348,94 @@
           self?.runWaiting()
         }
         step(done)
-        if !end.isDone {
-          // Twice: a transition may first wait that long for the one in flight.
-          DispatchQueue.main.asyncAfter(deadline: .now() + transitionTimeout * 2) {
-            [weak self] in
-            guard !end.isDone else { return }
-            self?.needsReconcile = true
-            done()
-          }
-        }
+        // Twice: a transition may first wait that long for the one in flight.
+        if !end.isDone { endLate(end, after: transitionTimeout * 2, done) }
       }
       if !isBusy, waiting.isEmpty, needsReconcile { scheduleReconcile() }
     }
 
-    /// Calls `act` with the view controller `target` gives once no transition moves it or
-    /// what is above it, since UIKit refuses to present or dismiss during one; after
-    /// ``transitionTimeout`` it calls it anyway.
+    /// Ends the transition of `end` after `delay` if it has not ended, unless it waits for the
+    /// user to close an alert, and has the router compare with UIKit then.
+    private func endLate(
+      _ end: StepEnd, after delay: TimeInterval, _ done: @escaping @MainActor () -> Void
+    ) {
+      DispatchQueue.main.asyncAfter(deadline: .now() + delay) { [weak self] in
+        guard let self, !end.isDone else { return }
+        if end.waitsForUser { return endLate(end, after: delay, done) }
+        needsReconcile = true
+        done()
+      }
+    }
+
+    /// Calls `act` with the view controller `target` gives once no transition moves it, what
+    /// is above it or a stack of this router, since UIKit refuses to present or dismiss
+    /// during one (and a presentation during a push in a child navigation controller, which
+    /// the outermost view controller's `transitionCoordinator` does not see, starts
+    /// mid-animation); after ``transitionTimeout`` it calls it anyway. A presentation
+    /// (`presents`) also waits while an alert is up: UIKit would have the alert present it,
+    /// and dismiss it with the alert.
     private func whenStill(
+      presents: Bool = false,
       _ target: @escaping @MainActor () -> UIViewController,
       _ act: @escaping @MainActor (UIViewController) -> Void
     ) {
       let end = StepEnd()
+      let step = currentStep
       let once: @MainActor () -> Void = {
         guard !end.isDone else { return }
         end.isDone = true
+        step?.waitsForUser = false
         act(target())
       }
       func check() {
-        var moving: UIViewController? = target().presentationContext
-        while let candidate = moving, candidate.transitionCoordinator == nil {
-          moving = candidate.presentedViewController
+        guard !end.isDone else { return }
+        if let transition = transitionInFlight(around: target()) {
+          transition.animate(alongsideTransition: nil) { _ in check() }
+          return
         }
-        guard let transition = moving?.transitionCoordinator else { return once() }
-        transition.animate(alongsideTransition: nil) { _ in check() }
+        if presents, alertOnTop != nil {
+          // UIKit says nothing when an alert of the app's own closes: look again.
+          step?.waitsForUser = true
+          DispatchQueue.main.asyncAfter(deadline: .now() + min(0.1, transitionTimeout)) {
+            check()
+          }
+          return
+        }
+        once()
       }
       check()
       guard !end.isDone else { return }
-      DispatchQueue.main.asyncAfter(deadline: .now() + transitionTimeout) { once() }
+      DispatchQueue.main.asyncAfter(deadline: .now() + transitionTimeout) {
+        if step?.waitsForUser != true { once() }
+      }
+    }
+
+    /// A transition in flight that moves `target` (or a parent of it), a stack of this router
+    /// (a tab's navigation controller is a child of its container), or what is presented over
+    /// `target`.
+    private func transitionInFlight(around target: UIViewController)
+      -> (any UIViewControllerTransitionCoordinator)?
+    {
+      if let transition = target.transitionCoordinator { return transition }
+      for level in levels {
+        if let transition = level.stack?.transitionCoordinator { return transition }
+      }
+      var moving: UIViewController? = target.presentationContext
+      while let candidate = moving {
+        if let transition = candidate.transitionCoordinator { return transition }
+        moving = candidate.presentedViewController
+      }
+      return nil
+    }
+
+    /// An alert presented over this router's root and not being dismissed.
+    private var alertOnTop: UIAlertController? {
+      var presented = root.host.presentationContext.presentedViewController
+      while let controller = presented {
+        if let alert = controller as? UIAlertController, !alert.isBeingDismissed { return alert }
+        presented = controller.presentedViewController
+      }
+      return nil
     }
 
     /// The view controller at the top of the presentations over this router's root: what
@@ -424,8 +512,10 @@
     /// Presents a `UIAlertController` made from `alert` over the top presented view
     /// controller, after the transition in flight: UIKit closes the alert before it runs the
     /// tapped action's handler. An alert is not one of this router's levels: ``top`` does not
-    /// move, and a dismissal of the stack it is shown over takes it with it. An action sheet
-    /// is anchored to the middle of the view it is shown over, which an iPad's popover needs.
+    /// move, and a dismissal of the stack it is shown over takes it with it. An action sheet,
+    /// a popover on an iPad, points at the alert's ``FlowAlert/anchor``, else at what the
+    /// screen on top says (``PopoverAnchoring``), else at the middle of the view it is shown
+    /// over, without an arrow.
     public func alert(_ alert: FlowAlert) {
       let controller = UIAlertController(
         title: alert.title, message: alert.message,
@@ -437,18 +527,26 @@
             action()
           })
       }
+      let anchor = alert.anchor ?? (topLevel.screens.last as? any PopoverAnchoring)?.popoverAnchor
       let animated = animates
       enqueue { done in
-        self.whenStill({ self.topPresented }) { presenter in
+        self.whenStill(presents: true, { self.topPresented }) { presenter in
           if let popover = controller.popoverPresentationController {
-            popover.sourceView = presenter.view
-            popover.sourceRect = CGRect(
-              x: presenter.view.bounds.midX, y: presenter.view.bounds.midY, width: 0, height: 0)
-            popover.permittedArrowDirections = []
+            Self.anchor(popover, on: anchor, over: presenter)
           }
           presenter.present(controller, animated: animated) { done() }
           if controller.presentingViewController == nil { done() }
         }
+      }
+    }
+
+    /// How UIKit presents a modal stack of `style`. The language's revision 3 adds styles
+    /// (`formSheet`: `.formSheet`; `popover`: `.popover`, anchored as an action sheet is),
+    /// which this switch will map.
+    private static func presentationStyle(of style: ModalStyle) -> UIModalPresentationStyle {
+      switch style {
+      case .sheet: .pageSheet
+      case .fullScreen: .fullScreen
       }
     }
 
@@ -471,17 +569,44 @@
       return viewController
     }
 
-    /// Gives each stack the system controls of its top screen: the swipe-back gesture only
-    /// where its back button shows, and a modal stack that cannot be swiped away while its
-    /// top screen cannot.
+    /// Gives each stack the system controls of its top screen: the swipe-back gestures (the
+    /// edge swipe, and iOS 26's pan from anywhere in the content) only where its back button
+    /// shows, and a modal stack that cannot be swiped away while its top screen cannot.
     private func applyControls() {
       for (index, level) in levels.enumerated() {
         guard let top = level.screens.last else { continue }
-        level.stack?.interactivePopGestureRecognizer?.isEnabled = !top.navigationItem
-          .hidesBackButton
+        let goesBack = !top.navigationItem.hidesBackButton
+        level.stack?.interactivePopGestureRecognizer?.isEnabled = goesBack
+        if #available(iOS 26, macCatalyst 26, visionOS 26, *) {
+          level.stack?.interactiveContentPopGestureRecognizer?.isEnabled = goesBack
+        }
         if index > 0, level.host !== top {
           level.host.isModalInPresentation = top.isModalInPresentation
         }
+      }
+    }
+
+    /// Anchors `popover` on `anchor`, or without one at the middle of `presenter`'s view,
+    /// without an arrow: UIKit raises an exception for a popover without an anchor.
+    private static func anchor(
+      _ popover: UIPopoverPresentationController, on anchor: PopoverAnchor?,
+      over presenter: UIViewController
+    ) {
+      switch anchor?.source {
+      case .view(let view, let rect)?:
+        popover.sourceView = view
+        popover.sourceRect = rect ?? view.bounds
+      case .barButtonItem(let item)?:
+        if #available(iOS 16, macCatalyst 16, *) {
+          popover.sourceItem = item
+        } else {
+          popover.barButtonItem = item
+        }
+      case nil:
+        popover.sourceView = presenter.view
+        popover.sourceRect = CGRect(
+          x: presenter.view.bounds.midX, y: presenter.view.bounds.midY, width: 0, height: 0)
+        popover.permittedArrowDirections = []
       }
     }
 
@@ -546,10 +671,12 @@
     }
   }
 
-  /// Whether a transition of a router's queue has ended.
+  /// Whether a transition of a router's queue has ended, and whether it waits for the user to
+  /// close an alert.
   @MainActor
   private final class StepEnd {
     var isDone = false
+    var waitsForUser = false
   }
 
   /// One level of what a router shows: the root, or a modal stack over it.

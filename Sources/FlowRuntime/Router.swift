@@ -7,7 +7,7 @@
 ///
 /// Positions compare in that order, so a position is below another when the navigation
 /// went back from the second to the first.
-public struct StackPosition: Hashable, Comparable, Sendable, CustomStringConvertible {
+nonisolated public struct StackPosition: Hashable, Comparable, Sendable, CustomStringConvertible {
   /// Modal stacks presented over the root stack.
   public var modals: Int
   /// Screens on the top stack.
@@ -31,7 +31,7 @@ public struct StackPosition: Hashable, Comparable, Sendable, CustomStringConvert
 
 /// How a modal stack is shown, which decides whether the user can swipe it away (FLOW-SPEC
 /// section 8): the `style` of a flow's `present` and of a modal `start`.
-public enum ModalStyle: String, Hashable, Sendable {
+nonisolated public enum ModalStyle: String, Hashable, Sendable {
   /// A sheet (UIKit: a page sheet). The user can swipe it down, unless its top screen is not
   /// dismissible.
   case sheet
@@ -43,7 +43,7 @@ public enum ModalStyle: String, Hashable, Sendable {
 /// swipe-back gesture and long-press menu, and a sheet's swipe down. Both are on unless the
 /// flow says `systemBack: false` or `dismissible: false` for the screen; the router turns off
 /// what is off while the screen is on top.
-public struct SystemControls: Hashable, Sendable, CustomStringConvertible {
+nonisolated public struct SystemControls: Hashable, Sendable, CustomStringConvertible {
   /// Whether the back button and the swipe-back gesture go back from the screen (they do
   /// nothing at the root of a stack anyway).
   public var systemBack: Bool

@@ -1,5 +1,9 @@
+import Foundation
 import Observation
 
+#if canImport(SwiftUI)
+  import SwiftUI
+#endif
 #if canImport(UIKit)
   import UIKit
 #endif
@@ -29,8 +33,16 @@ nonisolated public struct StackedScreen: Hashable, Identifiable {
 /// root:)`), the modal stack presented over it, if any (`.sheet(item:)` or
 /// `.fullScreenCover(item:)`), and the alerts shown over it.
 ///
+/// Its screens are what the coordinators asked for, at once. Its presentations come in two
+/// kinds: ``presented`` and ``alerts`` are what the coordinators asked for, at once, and
+/// ``presentedOnScreen`` and ``alertOnScreen`` (``sheet``, ``fullScreenCover``) are what the
+/// views bind SwiftUI to: the router brings them to what was asked one change at a time,
+/// each after the one before has ended, since SwiftUI makes one presentation change at a time
+/// where UIKit presents (``SwiftUIRouter``, "One presentation change at a time").
+///
 /// Only its ``SwiftUIRouter`` changes it, so that every change the user makes reaches the
 /// coordinators: a view hands what a binding is set to to the router.
+@available(iOS 17, macOS 14, *)
 @MainActor
 @Observable
 public final class NavigationStackState: Identifiable {
@@ -40,10 +52,21 @@ public final class NavigationStackState: Identifiable {
   public internal(set) var root: StackedScreen?
   /// The screens above its root, bottom first: the `NavigationStack`'s path.
   public internal(set) var path: [StackedScreen] = []
-  /// The modal stack presented over it.
+  /// The modal stack presented over it, as the coordinators asked.
   public internal(set) var presented: NavigationStackState?
-  /// The alerts shown over it and not closed yet, the one on top last.
+  /// The alerts shown over it, as the coordinators asked, and not closed yet; SwiftUI shows
+  /// the first (``alertOnScreen``), then the next once it has closed.
   public internal(set) var alerts: [ShownAlert] = []
+  /// The modal stack SwiftUI shows over it: ``presented``, once the presentation changes
+  /// before it have ended.
+  public internal(set) var presentedOnScreen: NavigationStackState?
+  /// The alert SwiftUI shows over it: the first of ``alerts``, once the presentation changes
+  /// before it have ended and nothing is presented over it.
+  public internal(set) var alertOnScreen: ShownAlert?
+  /// Whether its presentation was asked for with animation.
+  @ObservationIgnored var presentsAnimated = true
+  /// Whether its dismissal was asked for with animation.
+  @ObservationIgnored var dismissesAnimated = true
 
   init(style: ModalStyle?) {
     self.style = style
@@ -58,19 +81,26 @@ public final class NavigationStackState: Identifiable {
   /// The screen on top of it.
   public var topScreen: StackedScreen? { path.last ?? root }
 
-  /// The modal stack over it when it is a sheet: the item of `.sheet(item:)`.
-  public var sheet: NavigationStackState? { presented?.style == .sheet ? presented : nil }
+  /// The modal stack SwiftUI shows over it as a sheet: the item of `.sheet(item:)`.
+  public var sheet: NavigationStackState? {
+    presentedOnScreen?.style == .sheet ? presentedOnScreen : nil
+  }
 
-  /// The modal stack over it when it covers the whole screen: the item of
+  /// The modal stack SwiftUI shows over it covering the whole screen: the item of
   /// `.fullScreenCover(item:)`.
   public var fullScreenCover: NavigationStackState? {
-    presented?.style == .fullScreen ? presented : nil
+    presentedOnScreen?.style == .fullScreen ? presentedOnScreen : nil
   }
 
   /// Whether the user can swipe it away now: a sheet whose top screen is dismissible.
   public var isSwipeable: Bool {
     style == .sheet && (topScreen?.controls.dismissible ?? true)
   }
+
+  /// Whether its root is a tab container, which a view draws on its own: a `TabView`'s tabs
+  /// have navigation stacks of their own, and SwiftUI does not support a `NavigationStack`
+  /// in another.
+  public var showsTabs: Bool { root?.screen is TabContainer }
 
   /// Keeps its first `count` screens (at least none).
   func keep(_ count: Int) {
@@ -90,7 +120,7 @@ public final class NavigationStackState: Identifiable {
 
 /// An alert shown by a ``SwiftUIRouter``, numbered so that a view closing it cannot close
 /// another one shown since.
-nonisolated public struct ShownAlert: Identifiable {
+nonisolated public struct ShownAlert: Identifiable, Sendable {
   /// The router's number for this alert.
   public let id: Int
   /// The alert, as the flow wrote it.
@@ -100,6 +130,7 @@ nonisolated public struct ShownAlert: Identifiable {
 /// The tab container of a SwiftUI app: its tab stacks, and which one is selected, for a
 /// `TabView(selection:)`. A screen factory's `makeMainTabs(_:)` (or any tab container
 /// factory) returns one, given the stacks that ``SwiftUIRouter/makeTabStack()`` made.
+@available(iOS 17, macOS 14, *)
 @MainActor
 @Observable
 public final class TabContainer: Presentable {
@@ -129,12 +160,32 @@ public final class TabContainer: Presentable {
 /// It is platform-neutral and `@Observable`, so that the views follow it and tests drive it
 /// on any platform. It is also the presentable of its root stack: a tab container shows the
 /// routers that ``makeTabStack()`` made.
+///
+/// **Animation.** Each change it makes is made in a transaction: one that disables
+/// animations while ``animatesTransitions`` is off, so that a launch or a deep link
+/// (``Router/withoutAnimation(_:)``, the link follower) shows its screens at once, whenever
+/// SwiftUI renders them.
+///
+/// **One presentation change at a time.** SwiftUI presents and dismisses through UIKit,
+/// which makes one presentation change at a time where it presents, and SwiftUI promises
+/// one change per modifier and update. So the stacks' ``NavigationStackState/presented``
+/// and ``NavigationStackState/alerts`` change at once, as the coordinators ask, and the
+/// router brings what the views bind (``NavigationStackState/presentedOnScreen``,
+/// ``NavigationStackState/alertOnScreen``) there one change at a time, as the UIKit router
+/// queues its transitions: a dismissal (the top modal stack first, one level at a time, the
+/// upper ones without animation), then a presentation, waits for the one before to end. A
+/// dismissal ends when the sheet's or cover's `onDismiss` says so (``viewDismissed(over:)``,
+/// or after ``transitionTimeout``); a presentation, an alert shown or closed, after
+/// ``transitionDuration`` (at the next turn of the main queue without animation). Nothing is
+/// presented over a stack while it shows an alert: the alert closes first, as in UIKit.
+@available(iOS 17, macOS 14, *)
 @MainActor
 @Observable
 public final class SwiftUIRouter: Router, Presentable, CustomStringConvertible {
   /// The router's name, for records and tab containers.
   public nonisolated let name: String
-  /// The root stack, then each modal stack presented over the one before, bottom first.
+  /// The root stack, then each modal stack presented over the one before, bottom first, as
+  /// the coordinators asked.
   public private(set) var stacks: [NavigationStackState] = [NavigationStackState(style: nil)]
   /// The tab each tab container that is not a ``TabContainer`` selected last.
   private var selectedTabs: [ObjectIdentifier: Int] = [:]
@@ -142,6 +193,13 @@ public final class SwiftUIRouter: Router, Presentable, CustomStringConvertible {
   @ObservationIgnored public var onUserUnwind: (@MainActor (_ before: StackPosition) -> Void)?
   /// Told of every change of the screen on top.
   @ObservationIgnored public let observers = NavigationObservers()
+  /// How long, in seconds, SwiftUI takes to present a modal stack or to show or close an
+  /// alert with animation: the router waits that long before the next presentation change,
+  /// since SwiftUI does not say when one has ended.
+  @ObservationIgnored public var transitionDuration: TimeInterval = 0.6
+  /// How long, in seconds, the router waits for a dismissal's `onDismiss` before it makes the
+  /// next presentation change anyway.
+  @ObservationIgnored public var transitionTimeout: TimeInterval = 3
   /// The name given to the screen that is about to be shown.
   @ObservationIgnored private var nameOfNextScreen: (screen: ObjectIdentifier, name: String)?
   /// The number of the next screen or alert shown.
@@ -154,6 +212,10 @@ public final class SwiftUIRouter: Router, Presentable, CustomStringConvertible {
   @ObservationIgnored private var justClosed: Int?
   /// How many tab stacks this router made.
   @ObservationIgnored private var tabCount = 0
+  /// The presentation change SwiftUI is making, with its number, until it has ended.
+  @ObservationIgnored private var inFlight: (change: PresentationChange, number: Int)?
+  /// How many presentation changes the router has made, which numbers them.
+  @ObservationIgnored private var changes = 0
 
   public init(name: String = "router") {
     self.name = name
@@ -168,8 +230,8 @@ public final class SwiftUIRouter: Router, Presentable, CustomStringConvertible {
   public var topStack: NavigationStackState { stacks[stacks.count - 1] }
 
   /// Whether transitions are animated: on, unless the app turns it off. A tab stack's
-  /// router follows the router that made it, unless the app sets its own. The views read it
-  /// for the transactions of the changes they show.
+  /// router follows the router that made it, unless the app sets its own. Each change is
+  /// made in a transaction that disables animations while it is off.
   public var animatesTransitions: Bool {
     get { animates ?? maker?.animatesTransitions ?? true }
     set { animates = newValue }
@@ -187,52 +249,77 @@ public final class SwiftUIRouter: Router, Presentable, CustomStringConvertible {
 
   // MARK: What coordinators ask
 
+  /// Shows `screen` on top of the top stack. A tab container above other screens is
+  /// presented full screen over them instead, as the UIKit router does: a `TabView` cannot
+  /// be in a `NavigationStack`, whose tabs have stacks of their own.
   public func push(_ screen: any Presentable, controls: SystemControls) {
-    topStack.append(stacked(screen, controls))
+    if screen is TabContainer, topStack.count > 0 {
+      return present(screen, style: .fullScreen, controls: controls)
+    }
+    inTransaction {
+      topStack.append(stacked(screen, controls))
+    }
     topMayHaveChanged()
   }
 
   public func present(_ screen: any Presentable, style: ModalStyle, controls: SystemControls) {
     let stack = NavigationStackState(style: style)
-    stack.root = stacked(screen, controls)
-    topStack.presented = stack
-    stacks.append(stack)
+    stack.presentsAnimated = animatesTransitions
+    inTransaction {
+      stack.root = stacked(screen, controls)
+      topStack.presented = stack
+      stacks.append(stack)
+    }
     topMayHaveChanged()
+    showPresentations()
   }
 
+  /// Keeps the first `index` screens of the top stack and puts `screen` above them; a tab
+  /// container above other screens is presented full screen over them instead.
   public func replace(from index: Int, with screen: any Presentable, controls: SystemControls) {
+    if screen is TabContainer, index > 0 {
+      inTransaction { topStack.keep(index) }
+      return present(screen, style: .fullScreen, controls: controls)
+    }
     let shown = stacked(screen, controls)
-    topStack.keep(index)
-    topStack.append(shown)
+    inTransaction {
+      topStack.keep(index)
+      topStack.append(shown)
+    }
     topMayHaveChanged()
   }
 
   public func pop() {
-    removeScreens(above: top.screens - 2)
+    inTransaction { removeScreens(above: top.screens - 2) }
     topMayHaveChanged()
   }
 
   public func popToRoot(at index: Int) {
-    removeScreens(above: index)
+    inTransaction { removeScreens(above: index) }
     topMayHaveChanged()
   }
 
   public func dismiss() {
     if stacks.count > 1 { removeStacks(from: stacks.count - 1) }
     topMayHaveChanged()
+    showPresentations()
   }
 
   public func unwind(to position: StackPosition) {
     let level = max(0, position.modals)
     guard level < stacks.count else { return }
     if level + 1 < stacks.count { removeStacks(from: level + 1) }
-    if stacks[level].count > position.screens { stacks[level].keep(position.screens) }
+    if stacks[level].count > position.screens {
+      inTransaction { stacks[level].keep(position.screens) }
+    }
     topMayHaveChanged()
+    showPresentations()
   }
 
   public func alert(_ alert: FlowAlert) {
     nextID += 1
     topStack.alerts.append(ShownAlert(id: nextID, alert: alert))
+    showPresentations()
   }
 
   public func makeTabStack() -> (router: any Router, view: any Presentable) {
@@ -245,7 +332,7 @@ public final class SwiftUIRouter: Router, Presentable, CustomStringConvertible {
   public func selectTab(at index: Int, of container: any Presentable) {
     if let tabs = container as? TabContainer {
       guard index >= 0, index < tabs.tabs.count else { return }
-      tabs.selection = index
+      inTransaction { tabs.selection = index }
     } else {
       selectedTabs[ObjectIdentifier(container)] = index
     }
@@ -274,15 +361,45 @@ public final class SwiftUIRouter: Router, Presentable, CustomStringConvertible {
     userChanged(from: before)
   }
 
-  /// What a `.sheet(item:)` binding sets to `nil` when the user swipes `stack`, a sheet,
-  /// away (or a screen's `dismiss` action closes it): the stack goes with every stack over
-  /// it, and the coordinator is told (``onUserUnwind``). Ignored for a stack that is no
-  /// longer shown, as when SwiftUI sets the item after the code dismissed it.
+  /// The user swiped `stack`, a sheet, away (or a screen's `dismiss` action closed it): the
+  /// stack goes with every stack over it, and the coordinator is told (``onUserUnwind``).
+  /// SwiftUI has taken it off the screen itself. Ignored for a stack that is no longer
+  /// shown, as when SwiftUI sets the item after the code dismissed it.
   public func userDismissed(_ stack: NavigationStackState) {
     guard let index = stacks.firstIndex(where: { $0 === stack }), index > 0 else { return }
     let before = top
     removeStacks(from: index)
+    if let presenter = onScreen.first(where: { $0.presentedOnScreen === stack }) {
+      for going in chain(from: stack) {
+        going.alertOnScreen = nil
+        if inFlight?.change.concerns(going) == true { inFlight = nil }
+      }
+      presenter.presentedOnScreen = nil
+    }
     userChanged(from: before)
+    showPresentations()
+  }
+
+  /// What a sheet's or cover's item binding tells when SwiftUI sets it to `nil`, with the
+  /// stack the view showed over `presenter` when it made the binding: the user swiped
+  /// `shown` away (``userDismissed(_:)``), unless it is not what SwiftUI shows over
+  /// `presenter` any more (a late write about a stack dismissed before), or the router is
+  /// presenting it (SwiftUI writing about the one before). A late `nil` is never taken for
+  /// the user swiping another stack away.
+  public func viewSetItemToNil(
+    over presenter: NavigationStackState, showing shown: NavigationStackState?
+  ) {
+    guard let shown, presenter.presentedOnScreen === shown else { return }
+    if case .presenting(let coming)? = inFlight?.change, coming === shown { return }
+    userDismissed(shown)
+  }
+
+  /// What a sheet's or cover's `onDismiss` tells: SwiftUI has finished dismissing the modal
+  /// stack it showed over `presenter`. The next presentation change can start.
+  public func viewDismissed(over presenter: NavigationStackState) {
+    guard case .dismissing(_, let from)? = inFlight?.change, from === presenter else { return }
+    inFlight = nil
+    showPresentations()
   }
 
   /// Taps the button at `index` of `shown`, as the user does: the alert closes, then the
@@ -295,10 +412,11 @@ public final class SwiftUIRouter: Router, Presentable, CustomStringConvertible {
     if justClosed == shown.id {
       justClosed = nil
     } else {
-      guard let stack = stacks.last(where: { $0.alerts.last?.id == shown.id }) else {
+      guard let stack = stacks.last(where: { $0.alerts.contains { $0.id == shown.id } }) else {
         return false
       }
-      stack.alerts.removeLast()
+      stack.alerts.removeAll { $0.id == shown.id }
+      alertClosed(shown)
     }
     shown.alert.buttons[index].action()
     return true
@@ -314,10 +432,127 @@ public final class SwiftUIRouter: Router, Presentable, CustomStringConvertible {
       stack.alerts.removeAll { $0.id == shown.id }
       closed = closed || stack.alerts.count < count
     }
-    if closed { justClosed = shown.id }
+    if closed {
+      justClosed = shown.id
+      alertClosed(shown)
+    }
+  }
+
+  // MARK: One presentation change at a time
+
+  /// A presentation change SwiftUI is making.
+  private enum PresentationChange {
+    /// Presenting that stack.
+    case presenting(NavigationStackState)
+    /// Dismissing that stack, shown over the other.
+    case dismissing(NavigationStackState, over: NavigationStackState)
+    /// Showing an alert.
+    case showingAlert
+    /// Closing an alert.
+    case closingAlert
+
+    /// Whether it shows an alert.
+    var isShowingAlert: Bool {
+      if case .showingAlert = self { true } else { false }
+    }
+
+    /// Whether it presents or dismisses `stack`.
+    func concerns(_ stack: NavigationStackState) -> Bool {
+      switch self {
+      case .presenting(let coming): coming === stack
+      case .dismissing(let going, _): going === stack
+      case .showingAlert, .closingAlert: false
+      }
+    }
+  }
+
+  /// The stacks SwiftUI shows, the root stack first, each presented over the one before.
+  private var onScreen: [NavigationStackState] { chain(from: rootStack) }
+
+  /// `stack`, the stack SwiftUI shows over it, and so on.
+  private func chain(from stack: NavigationStackState) -> [NavigationStackState] {
+    var chain = [stack]
+    while let next = chain[chain.count - 1].presentedOnScreen { chain.append(next) }
+    return chain
+  }
+
+  /// Makes the next presentation change that brings what SwiftUI shows to what the
+  /// coordinators asked for, unless one is in flight: dismisses the top stack on screen that
+  /// is not asked for (the upper ones of several without animation), or shows the first
+  /// alert of the top stack on screen, or presents the next stack asked for, in that order.
+  private func showPresentations() {
+    guard inFlight == nil else { return }
+    let shown = onScreen
+    let kept = zip(shown, stacks).prefix { $0 === $1 }.count
+    if shown.count > kept, shown.count > 1 {
+      let going = shown[shown.count - 1]
+      let presenter = shown[shown.count - 2]
+      let animated = shown.count - 1 == kept && going.dismissesAnimated
+      return begin(.dismissing(going, over: presenter), animated: animated, signalled: true) {
+        going.alertOnScreen = nil
+        presenter.presentedOnScreen = nil
+      }
+    }
+    let top = shown[shown.count - 1]
+    if let alert = top.alerts.first {
+      guard top.alertOnScreen?.id != alert.id else { return }
+      return begin(.showingAlert, animated: true, signalled: false) { top.alertOnScreen = alert }
+    }
+    if stacks.count > kept {
+      let coming = stacks[kept]
+      begin(.presenting(coming), animated: coming.presentsAnimated, signalled: false) {
+        top.presentedOnScreen = coming
+      }
+    }
+  }
+
+  /// Makes `change` on the screen in a transaction (without animation unless `animated`),
+  /// and waits for it to end: for the views' signal if it is `signalled` (at most
+  /// ``transitionTimeout``), else for ``transitionDuration`` (with animation) or the next turn
+  /// of the main queue.
+  private func begin(
+    _ presentation: PresentationChange, animated: Bool, signalled: Bool,
+    _ change: () -> Void
+  ) {
+    changes += 1
+    let number = changes
+    inFlight = (presentation, number)
+    inTransaction(animated: animated, change)
+    let wait = signalled ? transitionTimeout : animated ? transitionDuration : 0
+    DispatchQueue.main.asyncAfter(deadline: .now() + wait) { [weak self] in
+      guard let self, inFlight?.number == number else { return }
+      inFlight = nil
+      showPresentations()
+    }
+  }
+
+  /// SwiftUI is closing `shown`, which the user answered: the next presentation change waits
+  /// until it has closed (unless another one is in flight, which it waits for anyway).
+  private func alertClosed(_ shown: ShownAlert) {
+    guard let stack = onScreen.first(where: { $0.alertOnScreen?.id == shown.id }) else {
+      return showPresentations()
+    }
+    stack.alertOnScreen = nil
+    if inFlight == nil || inFlight?.change.isShowingAlert == true {
+      begin(.closingAlert, animated: true, signalled: false) {}
+    }
   }
 
   // MARK: Keeping the state
+
+  /// Makes `change` in a transaction that disables animations when `animated` is false (by
+  /// default, while ``animatesTransitions`` is off): SwiftUI animates the views that show the
+  /// change, when it renders them, as the transaction of the change says.
+  private func inTransaction(animated: Bool? = nil, _ change: () -> Void) {
+    #if canImport(SwiftUI)
+      if !(animated ?? animatesTransitions) {
+        var transaction = Transaction()
+        transaction.disablesAnimations = true
+        return withTransaction(transaction, change)
+      }
+    #endif
+    change()
+  }
 
   /// `screen` as a stack holds it, numbered, with the name given to it just before, if any.
   private func stacked(_ screen: any Presentable, _ controls: SystemControls) -> StackedScreen {
@@ -336,8 +571,10 @@ public final class SwiftUIRouter: Router, Presentable, CustomStringConvertible {
     topStack.keep(index + 1)
   }
 
-  /// Removes the stack at `index` (above the root) and every stack over it, with their alerts.
+  /// Removes the stack at `index` (above the root) and every stack over it, with their
+  /// alerts, as the coordinators see them; the views follow one change at a time.
   private func removeStacks(from index: Int) {
+    for going in stacks[index...] { going.dismissesAnimated = animatesTransitions }
     stacks[index - 1].presented = nil
     stacks.removeSubrange(index...)
   }

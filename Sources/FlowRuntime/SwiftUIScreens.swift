@@ -75,6 +75,7 @@ nonisolated public struct TabLabel: Hashable, Sendable {
   /// a ``ViewPresentable`` (a ``ScreenView``) as its view, a ``TabContainer`` as a
   /// ``FlowTabView`` with the container's labels, anything else as its name (a screen the
   /// factory did not make as a view).
+  @available(iOS 17, macOS 14, *)
   public struct FlowScreen: View {
     private let shown: StackedScreen
 
@@ -95,6 +96,7 @@ nonisolated public struct TabLabel: Hashable, Sendable {
 
   /// The tab bar item of a tab: its ``TabLabel`` (a title, with its symbol if it has one),
   /// or "Tab 2" for a tab the container has no label for.
+  @available(iOS 17, macOS 14, *)
   public struct FlowTabLabel: View {
     private let label: TabLabel
 
@@ -114,6 +116,7 @@ nonisolated public struct TabLabel: Hashable, Sendable {
     }
   }
 
+  @available(iOS 17, macOS 14, *)
   extension FlowStackView where Screen == FlowScreen {
     /// Shows a stack of `router` (its root stack unless told another), each screen drawn as
     /// ``FlowScreen`` draws it: the views that the screen factory wrapped in
@@ -123,6 +126,7 @@ nonisolated public struct TabLabel: Hashable, Sendable {
     }
   }
 
+  @available(iOS 17, macOS 14, *)
   extension FlowTabView where Screen == FlowScreen, Label == FlowTabLabel {
     /// Shows `container` with the labels it was given (``TabContainer/labels``), each
     /// screen drawn as ``FlowScreen`` draws it.

@@ -1,6 +1,6 @@
 import FlowRuntime
+import Foundation
 import Observation
-import Synchronization
 import Testing
 
 /// ``SwiftUIRouter``: what its operations make of the navigation state, and how it turns
@@ -25,19 +25,141 @@ import Testing
     #expect(router.top == StackPosition(modals: 0, screens: 1))
   }
 
-  @Test func aPresentedStackIsTheSheetOrCoverOfTheOneBelow() throws {
+  @Test func aPresentedStackIsTheSheetOrCoverOfTheOneBelow() async throws {
     let router = SwiftUIRouter()
+    router.transitionDuration = 0.01
     router.push(Screen("A"))
     router.present(Screen("S"), style: .sheet, controls: SystemControls(dismissible: false))
     let sheet = try #require(router.rootStack.sheet)
     #expect(router.rootStack.fullScreenCover == nil)
     #expect(!sheet.isSwipeable, "its top screen is not dismissible")
     router.present(Screen("F"), style: .fullScreen, controls: .standard)
-    #expect(sheet.fullScreenCover === router.topStack)
+    #expect(sheet.presented === router.topStack)
+    #expect(sheet.fullScreenCover == nil, "presented while the sheet comes")
     #expect(router.top == StackPosition(modals: 2, screens: 1))
+    try await Task.sleep(for: .milliseconds(100))
+    #expect(sheet.fullScreenCover === router.topStack)
     router.unwind(to: StackPosition(modals: 0, screens: 1))
     #expect(router.rootStack.presented == nil)
     #expect(names(router) == [["A"]])
+  }
+
+  /// Issue 28: SwiftUI makes one presentation change at a time: a dismissal and a
+  /// presentation asked together reach the views one after the other, the second when the
+  /// sheet's `onDismiss` says the first has ended, or after the timeout.
+  @Test func aDismissalThenAPresentationReachTheViewsOneAtATime() async throws {
+    let router = SwiftUIRouter()
+    router.transitionDuration = 0.01
+    router.transitionTimeout = 0.05
+    router.push(Screen("A"))
+    router.present(Screen("S"))
+    let sheet = try #require(router.rootStack.sheet)
+    try await Task.sleep(for: .milliseconds(50))
+    router.dismiss()
+    router.present(Screen("C"), style: .fullScreen, controls: .standard)
+    #expect(names(router) == [["A"], ["C"]], "the coordinators see both at once")
+    #expect(router.rootStack.sheet == nil && router.rootStack.fullScreenCover == nil)
+    router.viewDismissed(over: sheet)
+    #expect(router.rootStack.fullScreenCover == nil, "the dismissal of another stack")
+    router.viewDismissed(over: router.rootStack)
+    #expect(router.rootStack.fullScreenCover === router.topStack)
+
+    try await Task.sleep(for: .milliseconds(50))
+    router.dismiss()
+    router.present(Screen("D"))
+    #expect(router.rootStack.presentedOnScreen == nil)
+    try await Task.sleep(for: .milliseconds(200))
+    #expect(router.rootStack.sheet === router.topStack, "no onDismiss came: the timeout")
+  }
+
+  /// Issue 28: modal stacks dismissed together go one at a time, the top one first and
+  /// without animation, so that SwiftUI dismisses each from the one that shows it.
+  @Test func stacksDismissedTogetherGoTheTopOneFirst() async throws {
+    let router = SwiftUIRouter()
+    router.transitionDuration = 0.01
+    router.push(Screen("A"))
+    router.present(Screen("S"))
+    try await Task.sleep(for: .milliseconds(50))
+    router.present(Screen("T"))
+    try await Task.sleep(for: .milliseconds(50))
+    let first = try #require(router.rootStack.presentedOnScreen)
+    #expect(first.presentedOnScreen === router.topStack)
+    router.unwind(to: StackPosition(modals: 0, screens: 1))
+    #expect(router.rootStack.presentedOnScreen === first)
+    #expect(first.presentedOnScreen == nil)
+    router.viewDismissed(over: first)
+    #expect(router.rootStack.presentedOnScreen == nil)
+    router.viewDismissed(over: router.rootStack)
+    router.present(Screen("B"))
+    #expect(router.rootStack.sheet === router.topStack)
+  }
+
+  /// Issue 28: what a button of an alert presents waits until the alert has closed; nothing
+  /// is presented over a stack while it shows an alert.
+  @Test func aPresentationFromAnAlertsButtonWaitsForTheAlertToClose() async throws {
+    let router = SwiftUIRouter()
+    router.transitionDuration = 0.02
+    router.push(Screen("A"))
+    router.alert(FlowAlert(title: "Go?", buttons: [.init("Go") { router.present(Screen("S")) }]))
+    let shown = try #require(router.rootStack.alertOnScreen)
+    router.present(Screen("Early"))
+    #expect(router.rootStack.presentedOnScreen == nil, "presented over the alert")
+    router.dismiss()
+    try await Task.sleep(for: .milliseconds(100))
+    router.userClosed(shown)
+    #expect(router.userTapped(button: 0, of: shown))
+    #expect(router.rootStack.alertOnScreen == nil)
+    #expect(router.rootStack.presented === router.topStack)
+    #expect(router.rootStack.presentedOnScreen == nil, "presented while the alert closes")
+    try await Task.sleep(for: .milliseconds(100))
+    #expect(router.rootStack.sheet === router.topStack)
+  }
+
+  /// Issue 28: a `nil` that SwiftUI writes to a sheet's binding about a stack it no longer
+  /// shows there, or while the router presents the next one, is not a swipe; one about the
+  /// stack it shows is.
+  @Test func onlyANilAboutTheSheetShownIsASwipe() async throws {
+    let router = SwiftUIRouter()
+    router.transitionDuration = 0.02
+    var reports: [StackPosition] = []
+    router.onUserUnwind = { reports.append($0) }
+    router.push(Screen("A"))
+    router.present(Screen("S"))
+    let first = try #require(router.rootStack.sheet)
+    try await Task.sleep(for: .milliseconds(100))
+    router.dismiss()
+    router.present(Screen("T"))
+    router.viewSetItemToNil(over: router.rootStack, showing: first)
+    router.viewDismissed(over: router.rootStack)
+    let second = try #require(router.rootStack.sheet)
+    router.viewSetItemToNil(over: router.rootStack, showing: first)
+    router.viewSetItemToNil(over: router.rootStack, showing: second)
+    #expect(reports.isEmpty, "while it is presented")
+    try await Task.sleep(for: .milliseconds(100))
+    router.viewSetItemToNil(over: router.rootStack, showing: second)
+    #expect(reports == [StackPosition(modals: 1, screens: 1)])
+    #expect(router.rootStack.presentedOnScreen == nil)
+  }
+
+  /// Issue 28: a tab container started above a screen is presented full screen, as the UIKit
+  /// router does, since a `TabView`'s tabs cannot be in a `NavigationStack`; at the root of a
+  /// stack it is that stack's root, which the views draw on their own.
+  @Test func aTabContainerAboveAScreenIsPresentedFullScreen() throws {
+    let router = SwiftUIRouter()
+    let root = TabContainer([router.makeTabStack().view])
+    router.push(root)
+    #expect(router.rootStack.showsTabs)
+    #expect(router.top == StackPosition(modals: 0, screens: 1))
+    router.unwind(to: .origin)
+    router.push(Screen("A"))
+    let above = TabContainer([router.makeTabStack().view])
+    router.push(above)
+    #expect(router.rootStack.path.isEmpty)
+    let cover = try #require(router.rootStack.fullScreenCover)
+    #expect(cover.showsTabs && cover === router.topStack)
+    #expect(router.top == StackPosition(modals: 1, screens: 1))
+    router.replace(from: 1, with: TabContainer([router.makeTabStack().view]))
+    #expect(router.topStack.showsTabs && router.top == StackPosition(modals: 2, screens: 1))
   }
 
   /// The long-press menu shortens the path by several screens at once: one report, from
@@ -142,11 +264,13 @@ import Testing
   }
 }
 
-/// Whether something happened, for a `@Sendable` closure to say so.
-private final class Flag: Sendable {
-  private let raised = Mutex(false)
+/// Whether something happened, for a `@Sendable` closure to say so. A lock of Foundation's,
+/// not `Synchronization.Mutex`, which needs macOS 15 (the package supports macOS 14).
+private final class Flag: @unchecked Sendable {
+  private let lock = NSLock()
+  private var raised = false
 
-  var isRaised: Bool { raised.withLock { $0 } }
+  var isRaised: Bool { lock.withLock { raised } }
 
-  func raise() { raised.withLock { $0 = true } }
+  func raise() { lock.withLock { raised = true } }
 }

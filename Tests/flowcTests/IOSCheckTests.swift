@@ -7,16 +7,24 @@ import Testing
   static let script = packageRoot.appendingPathComponent("scripts/check-ios.sh")
 
   /// Runs the check on the package's own sources, or on a copy of FlowRuntime's sources with
-  /// one more file.
-  static func check(addingToRuntime file: String? = nil) throws -> ProcessOutput {
-    guard let file else { return try run(script, ["--flowc", flowcBinary.path]) }
-    let directory = try TemporaryDirectory(files: ["FlowRuntime/Added.swift": file])
+  /// one more file, or with one of its files edited.
+  static func check(
+    addingToRuntime file: String? = nil,
+    editing edited: (name: String, edit: (String) -> String)? = nil
+  ) throws -> ProcessOutput {
+    guard file != nil || edited != nil else {
+      return try run(script, ["--flowc", flowcBinary.path])
+    }
+    let directory = try TemporaryDirectory(
+      files: file.map { ["FlowRuntime/Added.swift": $0] } ?? [:])
     defer { directory.cleanUp() }
     let runtime = directory.url.appendingPathComponent("FlowRuntime")
+    try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
     let sources = packageRoot.appendingPathComponent("Sources/FlowRuntime")
     for name in try FileManager.default.contentsOfDirectory(atPath: sources.path) {
-      try FileManager.default.copyItem(
-        at: sources.appendingPathComponent(name), to: runtime.appendingPathComponent(name))
+      var text = try String(contentsOf: sources.appendingPathComponent(name), encoding: .utf8)
+      if let edited, edited.name == name { text = edited.edit(text) }
+      try text.write(to: runtime.appendingPathComponent(name), atomically: true, encoding: .utf8)
     }
     return try run(script, ["--flowc", flowcBinary.path, "--runtime", runtime.path])
   }
@@ -76,6 +84,26 @@ import Testing
     #expect(
       result.stderr.contains(
         "check-ios: FlowRuntime does not compile with -default-isolation MainActor"),
+      "\(result.stderr)")
+  }
+
+  /// Issue 27: an app target that vendors FlowRuntime builds it with MainActor as the default
+  /// isolation, and the generated `FlowLink` (nonisolated) reads URLs with its helpers: a
+  /// helper that is not `nonisolated` fails the check.
+  @Test func aLinkHelperThatIsNotNonisolatedFailsTheVendoredBuild() throws {
+    let result = try Self.check(
+      editing: (
+        "LinkURL.swift",
+        {
+          $0.replacingOccurrences(
+            of: "nonisolated public struct LinkMatch", with: "public struct LinkMatch")
+        }
+      ))
+    #expect(result.status == 1)
+    #expect(
+      result.stderr.contains(
+        "check-ios: the generated code of flows/ against FlowRuntime built with "
+          + "-default-isolation MainActor does not compile"),
       "\(result.stderr)")
   }
 }

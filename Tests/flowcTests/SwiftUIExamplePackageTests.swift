@@ -20,7 +20,7 @@ extension ExamplePackageTests {
     #expect(test.status == 0, "\(test.output)")
     let passed = try #require(
       test.output.firstMatch(of: /Test run with (\d+) tests? .*passed/), "\(test.output)")
-    #expect((Int(passed.1) ?? 0) >= 4)
+    #expect((Int(passed.1) ?? 0) >= 7)
   }
 
   /// Runs `swift` with `arguments` on the SwiftUI example, with the suite's scratch path and

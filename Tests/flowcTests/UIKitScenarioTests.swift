@@ -85,4 +85,39 @@ import Testing
   func theUsersGestures(scenario: String) throws {
     #expect(try Self.line(of: scenario) == "PASS \(scenario)")
   }
+
+  /// Issue 28: the queue waits for a push in a tab's navigation controller (a child, whose
+  /// transition the container does not show), and never has an alert present a modal.
+  @Test(arguments: [
+    "aTabsPresentationWaitsForItsPush", "aModalPresentedWhileAnAlertIsUpOutlivesIt",
+  ])
+  func theQueueWaitsForEveryTransition(scenario: String) throws {
+    #expect(try Self.line(of: scenario) == "PASS \(scenario)")
+  }
+
+  /// Issue 28: `systemBack: false` turns iOS 26's content pop off too.
+  @Test func systemBackOffTurnsOffTheContentPop() throws {
+    let scenario = "systemBackOffTurnsOffTheContentPop"
+    #expect(try Self.line(of: scenario) == "PASS \(scenario)")
+  }
+
+  /// Issue 28: a tab container at the root shows without a window given to the router: in
+  /// the window of its navigation controller, or full screen over a contained one.
+  @Test(arguments: [
+    "tabsAtTheRootShowInTheWindowOfTheNavigationController",
+    "tabsAtTheRootOfAContainedStackAreFullScreen",
+  ])
+  func tabsAtTheRootShowWithoutAWindow(scenario: String) throws {
+    #expect(try Self.line(of: scenario) == "PASS \(scenario)")
+  }
+
+  /// Issue 28: an action sheet points at its anchor, or at what its screen says, or at the
+  /// centre; the app chooses how a sheet is presented.
+  @Test(arguments: [
+    "anActionSheetPointsAtItsAnchor", "anActionSheetPointsAtWhatItsScreenSays",
+    "anActionSheetWithoutAnAnchorIsCentred", "theAppChoosesHowASheetIsPresented",
+  ])
+  func presentationStylesAndAnchors(scenario: String) throws {
+    #expect(try Self.line(of: scenario) == "PASS \(scenario)")
+  }
 }

@@ -50,6 +50,8 @@ open class UIAlertController: UIViewController {
     self.title = title
     self.message = message
     self.preferredStyle = preferredStyle
+    // The double is an iPad's UIKit: an action sheet is a popover, which must be anchored.
+    if preferredStyle == .actionSheet { modalPresentationStyle = .popover }
   }
 
   open func addAction(_ action: UIAlertAction) {

@@ -138,6 +138,19 @@ public enum UIKitDouble {
     return true
   }
 
+  /// The user pans toward the trailing edge from anywhere in the content of `stack`: iOS 26's
+  /// content pop (`interactiveContentPopGestureRecognizer`), which
+  /// ``endSwipeBack(on:cancelled:)`` ends too. Returns whether the gesture began (it is
+  /// enabled and there is a screen below).
+  @discardableResult
+  public static func beginContentSwipeBack(on stack: UINavigationController) -> Bool {
+    guard stack.viewControllers.count > 1,
+      stack.interactiveContentPopGestureRecognizer?.isEnabled == true
+    else { return false }
+    stack.userPop(to: stack.viewControllers.count - 2, interactive: true)
+    return true
+  }
+
   /// The user lifts the finger of a swipe back on `stack`: it goes back, or (`cancelled`)
   /// the screen slides back in and nothing changed.
   public static func endSwipeBack(on stack: UINavigationController, cancelled: Bool) {

@@ -13,12 +13,18 @@ open class UINavigationController: UIViewController {
   }
   open weak var delegate: (any UINavigationControllerDelegate)?
   open var interactivePopGestureRecognizer: UIGestureRecognizer? { popGesture }
+  /// `var interactiveContentPopGestureRecognizer: UIGestureRecognizer? { get }` (iOS 26,
+  /// iPadOS 26, Mac Catalyst 26, visionOS 26): the pop from a pan anywhere in the content,
+  /// where `interactivePopGestureRecognizer` (the leading edge) does not cover it.
+  @available(iOS 26.0, macCatalyst 26.0, visionOS 26.0, *)
+  open var interactiveContentPopGestureRecognizer: UIGestureRecognizer? { contentPopGesture }
   open var topViewController: UIViewController? { viewControllers.last }
   open var visibleViewController: UIViewController? {
     presentedViewController ?? topViewController
   }
   open var isNavigationBarHidden = false
   private let popGesture = UIGestureRecognizer()
+  private let contentPopGesture = UIGestureRecognizer()
 
   public override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
     super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)

@@ -23,7 +23,33 @@ open class UIPopoverPresentationController: UIPresentationController {
   open var sourceView: UIView?
   open var sourceRect: CGRect = .zero
   open var permittedArrowDirections: UIPopoverArrowDirection = .any
+  /// `var sourceItem: (any UIPopoverPresentationControllerSourceItem)? { get set }` (iOS 16):
+  /// a bar button item (or another item) to anchor the popover on.
+  @available(iOS 16.0, macCatalyst 16.0, *)
+  open var sourceItem: (any UIPopoverPresentationControllerSourceItem)? {
+    get { storedSourceItem }
+    set { storedSourceItem = newValue }
+  }
+  /// `var barButtonItem: UIBarButtonItem? { get set }` (iOS 8; to be deprecated for
+  /// `sourceItem`).
+  @available(iOS, introduced: 8.0, deprecated: 100000, message: "Use sourceItem instead")
+  open var barButtonItem: UIBarButtonItem? {
+    get { storedSourceItem as? UIBarButtonItem }
+    set { storedSourceItem = newValue }
+  }
+  private var storedSourceItem: (any UIPopoverPresentationControllerSourceItem)?
+
+  /// Whether it is anchored: UIKit raises an exception when a popover is presented without
+  /// an anchor.
+  var isAnchored: Bool { sourceView != nil || storedSourceItem != nil }
 }
+
+/// `UIPopoverPresentationControllerSourceItem` (iOS 16): `@MainActor protocol
+/// UIPopoverPresentationControllerSourceItem : NSObjectProtocol`, what a popover can be
+/// anchored on.
+@available(iOS 16.0, macCatalyst 16.0, *)
+@MainActor
+public protocol UIPopoverPresentationControllerSourceItem: NSObjectProtocol {}
 
 /// `UIPopoverArrowDirection`: `struct UIPopoverArrowDirection : OptionSet, Sendable`.
 public struct UIPopoverArrowDirection: OptionSet, Sendable {

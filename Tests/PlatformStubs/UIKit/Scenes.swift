@@ -3,8 +3,10 @@
 open class UIWindow: UIView {
   open var rootViewController: UIViewController? {
     didSet {
-      oldValue?.isWindowRoot = false
-      rootViewController?.isWindowRoot = true
+      oldValue?.rootOfWindow = nil
+      rootViewController?.rootOfWindow = self
+      // A window's root view controller's view is loaded when the window shows it.
+      _ = rootViewController?.view
     }
   }
   open weak var windowScene: UIWindowScene?

@@ -12,12 +12,16 @@
 // methods, `present(_:animated:completion:)`, the `pop…` methods and their results,
 // `UIAlertAction` (`@MainActor`, its initializer, `Style` Sendable and Hashable),
 // `tabBarController(_:didSelect:)`, `scene(_:willConnectTo:options:)`, the optional
-// `window`, `UIWindow(windowScene:)`, `notifyWhenInteractionChanges(_:)`. Written from the
-// SDK as commonly used, not confirmed page by page: the raw values of the style enums,
-// `UIImage` being Sendable, `UIScene.ConnectionOptions` being `@MainActor`, the
-// initializers of `UINavigationItem` and `UITabBarItem`, and what an action sheet's popover
-// is anchored with (`view`, `bounds`, `popoverPresentationController`,
-// `UIPopoverPresentationController`, `UIPopoverArrowDirection`).
+// `window`, `UIWindow(windowScene:)`, `notifyWhenInteractionChanges(_:)`,
+// `transitionCoordinator` (a view controller's own transition, else an ancestor's: never a
+// child's), `interactivePopGestureRecognizer` and `interactiveContentPopGestureRecognizer`
+// (iOS 26, declared with its availability), `viewIfLoaded`, `UIView.window`, and a popover's
+// anchors (`sourceView`, `sourceRect`, `sourceItem` (iOS 16) and `barButtonItem`, to be
+// deprecated for it). Written from the SDK as commonly used, not confirmed page by page: the
+// raw values of the style enums, `UIImage` being Sendable, `UIScene.ConnectionOptions` being
+// `@MainActor`, the initializers of `UINavigationItem` and `UITabBarItem`,
+// `UIPopoverArrowDirection`, and that an action sheet is a `.popover` presentation (as on an
+// iPad, which the double is: one without an anchor is refused, where UIKit raises).
 @_exported import Foundation
 
 /// `UIResponder`: `@MainActor class UIResponder : NSObject`.
@@ -28,10 +32,17 @@ open class UIResponder: NSObject {
   }
 }
 
-/// `UIView`, only as what a window is and what an action sheet's popover is anchored to.
+/// `UIView`, only as what a window is, what an action sheet's popover is anchored to, and
+/// what tells the window a view controller is in (`window`).
 @MainActor
 open class UIView: UIResponder {
   open var bounds: CGRect
+  /// The view controller whose view it is, in the double: its window is the view's.
+  weak var owner: UIViewController?
+
+  /// `var window: UIWindow? { get }`: the window the view is in; `nil` until it is added to
+  /// one. A window is in its own.
+  open var window: UIWindow? { (self as? UIWindow) ?? owner?.windowOfHierarchy }
 
   public init(frame: CGRect) {
     bounds = CGRect(origin: .zero, size: frame.size)
@@ -96,6 +107,22 @@ open class UITabBarItem: NSObject {
   }
 }
 
+/// `UIBarItem`: `@MainActor class UIBarItem : NSObject`, an item of a bar.
+@MainActor
+open class UIBarItem: NSObject {
+  open var title: String?
+}
+
+/// `UIBarButtonItem`: `@MainActor class UIBarButtonItem : UIBarItem`, a button of a
+/// navigation bar or a toolbar; a popover's anchor (`UIPopoverPresentationControllerSourceItem`,
+/// iOS 16).
+@MainActor
+open class UIBarButtonItem: UIBarItem, UIPopoverPresentationControllerSourceItem {
+  public override init() {
+    super.init()
+  }
+}
+
 /// `UIGestureRecognizer`, only as a navigation controller's pop gesture.
 @MainActor
 open class UIGestureRecognizer: NSObject {
@@ -134,10 +161,36 @@ open class UIViewController: UIResponder {
     parent?.presentationController ?? storedPresentation
   }
   /// `var view: UIView!`: loaded on first use, as UIKit does.
-  open lazy var view: UIView! = UIView()
-  /// `var popoverPresentationController: UIPopoverPresentationController? { get }`: set
-  /// where the view controller is shown in a popover (an action sheet on an iPad).
-  open var popoverPresentationController: UIPopoverPresentationController? { nil }
+  open var view: UIView! {
+    get {
+      if let loadedView { return loadedView }
+      let view = UIView()
+      view.owner = self
+      loadedView = view
+      viewDidLoad()
+      return view
+    }
+    set {
+      newValue?.owner = self
+      loadedView = newValue
+    }
+  }
+  /// `var viewIfLoaded: UIView? { get }` (iOS 9): the view, or `nil` if it is not loaded.
+  open var viewIfLoaded: UIView? { loadedView }
+  /// `var isViewLoaded: Bool { get }`.
+  open var isViewLoaded: Bool { loadedView != nil }
+  private var loadedView: UIView?
+  /// `var popoverPresentationController: UIPopoverPresentationController? { get }`: the
+  /// popover's, when the view controller is presented as one (`.popover`: an action sheet on
+  /// an iPad).
+  open var popoverPresentationController: UIPopoverPresentationController? {
+    guard modalPresentationStyle == .popover else { return nil }
+    if let storedPopover { return storedPopover }
+    let popover = UIPopoverPresentationController(presentedViewController: self, presenting: nil)
+    storedPopover = popover
+    return popover
+  }
+  private var storedPopover: UIPopoverPresentationController?
   open var transitionCoordinator: (any UIViewControllerTransitionCoordinator)? {
     activeTransition ?? parent?.transitionCoordinator
   }
@@ -211,6 +264,12 @@ open class UIViewController: UIResponder {
           + "window hierarchy")
       return
     }
+    if let popover = viewControllerToPresent.popoverPresentationController, !popover.isAnchored {
+      UIKitDouble.log.append(
+        "UIPopoverPresentationController (\(popover)) should have a non-nil sourceView or "
+          + "barButtonItem set before the presentation occurs.")
+      return
+    }
     if context.isBeingPresented || viewControllerToPresent.presentingViewController != nil {
       UIKitDouble.log.append(
         "Attempt to present \(viewControllerToPresent) on \(context) while a presentation is "
@@ -243,18 +302,22 @@ open class UIViewController: UIResponder {
     }
   }
 
-  /// Whether it is a window's root view controller.
-  var isWindowRoot = false
+  /// The window whose root view controller it is.
+  weak var rootOfWindow: UIWindow?
 
-  /// Whether its view is in a window: it is a window's root, or presented over one.
-  var isInWindowHierarchy: Bool {
+  /// The window its view is in: the window whose root it is, or is a child of, or is
+  /// presented over.
+  var windowOfHierarchy: UIWindow? {
     var context = presentationContext
-    while !context.isWindowRoot {
-      guard let presenting = context.presentingViewController else { return false }
+    while context.rootOfWindow == nil {
+      guard let presenting = context.presentingViewController else { return nil }
       context = presenting.presentationContext
     }
-    return true
+    return context.rootOfWindow
   }
+
+  /// Whether its view is in a window: it is a window's root, or presented over one.
+  var isInWindowHierarchy: Bool { windowOfHierarchy != nil }
 
   /// The outermost parent: what presents for it.
   var presentationContext: UIViewController {
@@ -298,4 +361,11 @@ open class UIViewController: UIResponder {
 
   open func willMove(toParent parent: UIViewController?) {}
   open func didMove(toParent parent: UIViewController?) {}
+
+  /// `addChild(_:)`: makes `childController` a child, as a container view controller of the
+  /// app's own does.
+  open func addChild(_ childController: UIViewController) {
+    childController.willMove(toParent: self)
+    childController.parent = self
+  }
 }

@@ -2,14 +2,15 @@ import FlowRuntime
 import Observation
 
 /// What the app gives its coordinators: every screen of the flows as a SwiftUI view in a
-/// `ScreenView`, the tab bar, and the answers to the decisions. `AppScreens` inherits the
+/// `ScreenView`, the tab bar, the answers to the decisions, and the values deep links need
+/// (`FlowLinkValues`). `AppScreens` inherits the
 /// screens protocols of the coordinators `App` starts, so this one factory serves them all.
 ///
 /// Each view is a struct holding its input and the sink of its events; its `View` conformance
 /// is behind `#if canImport(SwiftUI)` (Views.swift), so that the same factory makes the same
 /// screens on Linux, where the tests tap the events a view's buttons send.
 @MainActor
-final class ScreenFactory: AppScreens {
+final class ScreenFactory: AppScreens, FlowLinkValues {
   /// Who is signed in, which decides where the app begins.
   var user: User?
   /// Whether the bank accepts payments.
@@ -103,6 +104,15 @@ final class ScreenFactory: AppScreens {
     -> any Presentable
   {
     ScreenView(showing: OrderList(book: orders))
+  }
+}
+
+extension ScreenFactory {
+  // MARK: Links
+
+  func makeProduct(for link: FlowLink, answer: @escaping @MainActor (Product?) -> Void) {
+    guard case .product(let id) = link else { return answer(nil) }
+    answer(Product.all.first { $0.id == id })
   }
 }
 

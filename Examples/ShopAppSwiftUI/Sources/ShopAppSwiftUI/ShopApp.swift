@@ -3,8 +3,10 @@
   import SwiftUI
 
   /// The app: one window showing the router's root stack. `FlowStackView(router:)` draws each
-  /// screen the factory made (its `ScreenView`) and the tab bar, with no mapping of the
-  /// app's own; the sheets, covers and alerts over them follow the router.
+  /// screen the factory made (its `ScreenView`) and the tab bar (on its own, not in a
+  /// navigation stack), with no mapping of the app's own; the sheets, covers and alerts over
+  /// them follow the router. A URL the app is opened with is a deep link, followed without
+  /// animation.
   ///
   /// In an Xcode project, this file belongs to the app target that depends on the package.
   @main
@@ -15,6 +17,7 @@
     var body: some Scene {
       WindowGroup {
         FlowStackView(router: shop.router)
+          .onOpenURL { url in shop.open(url) }
       }
     }
   }

@@ -1,4 +1,5 @@
 import FlowRuntime
+import Foundation
 import Testing
 
 @testable import ShopAppSwiftUI
@@ -128,5 +129,62 @@ import Testing
     tap(Catalog.self, on: shop) { $0.send(.signOut) }
     #expect(home == nil)
     #expect(names(shop.router) == [[], ["Login"]])
+  }
+
+  /// The receipt's `done` replaces the catalog with a catalog: a new screen, with its own
+  /// identity on the stack (the `.id` FlowStackView draws it with, so that SwiftUI makes a new
+  /// view and not the old one with the old `send`), whose events count while the old ones'
+  /// are dropped.
+  @Test func doneReplacesTheCatalogWithANewOne() throws {
+    let shop = start(signedInAs: User(email: "ann@example.com"))
+    let tab = try tabBar(of: shop).tabs[0]
+    let first = try #require(tab.rootStack.root)
+    let oldCatalog = try #require(first.screen as? ScreenView<Catalog>)
+    tap(Catalog.self, on: shop) { $0.send(.selected(kettle)) }
+    tap(ProductDetail.self, on: shop) { $0.send(.buy(kettle)) }
+    tap(Payment.self, on: shop) { $0.send(.pay(kettle)) }
+    tap(Receipt.self, on: shop) { $0.send(.done) }
+    let second = try #require(tab.rootStack.root)
+    #expect(names(tab) == [["Catalog"]])
+    #expect(second.id != first.id)
+    #expect(second.screen !== first.screen)
+    oldCatalog.content.send(.selected(kettle))
+    #expect(names(tab) == [["Catalog"]], "the old catalog's send still counts")
+    tap(Catalog.self, on: shop) { $0.send(.selected(kettle)) }
+    #expect(names(tab) == [["Catalog", "ProductDetail(Kettle)"]])
+  }
+
+  /// A deep link into the running app goes the whole way without animation (each change the
+  /// router makes is in a transaction without animation where SwiftUI runs), and animation
+  /// is back on after it: from the orders tab, a shared product link shows the shop tab with
+  /// that product.
+  @Test func aDeepLinkIntoTheRunningShopDoesNotAnimate() throws {
+    let shop = start(signedInAs: User(email: "ann@example.com"))
+    let tabs = try tabBar(of: shop)
+    let tab = tabs.tabs[0]
+    tap(Catalog.self, on: shop) { $0.send(.selected(kettle)) }
+    tabs.selection = 1
+    var events: [NavigationEvent] = []
+    tab.observeNavigation { events.append($0) }
+    var outcome: LinkOutcome?
+    #expect(shop.open(try #require(URL(string: "myshop://products/2")), onEnd: { outcome = $0 }))
+    #expect(outcome == .followed)
+    #expect(tabs.selection == 0)
+    #expect(names(tab) == [["Catalog", "ProductDetail(Teapot)"]])
+    #expect(!events.isEmpty && events.allSatisfy { !$0.animated }, "\(events)")
+    #expect(shop.router.animatesTransitions && tab.animatesTransitions)
+    #expect(!shop.open(try #require(URL(string: "myshop://nowhere"))))
+  }
+
+  /// A link opened before sign-in waits for it, then shows the orders tab.
+  @Test func aLinkOpenedSignedOutWaitsForSignIn() throws {
+    let shop = start()
+    var outcome: LinkOutcome?
+    #expect(
+      shop.open(try #require(URL(string: "https://shop.example.com/orders"))) { outcome = $0 })
+    #expect(outcome == nil)
+    tap(Login.self, on: shop) { $0.send(.submitted(User(email: "ann@example.com"))) }
+    #expect(outcome == .followed)
+    #expect(try tabBar(of: shop).selection == 1)
   }
 }
