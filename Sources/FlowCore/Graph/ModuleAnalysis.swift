@@ -150,8 +150,7 @@ public struct ModuleAnalysis: Sendable {
       }
       guard isFirst else { return [] }
       guard analysis.hasUnresolvedStep else { return analysis.reachableStarts }
-      let brokenNodes = analysis.graph.brokenNodes
-      return analysis.allStarts.filter { !brokenNodes.contains($0.node) }
+      return analysis.allStarts.filter { analysis.countsStarts(on: $0.node) }
     }
     var attached = module.coordinators.indices.map {
       module.coordinators[$0].isEntry && (broken || module.isFirstDefinition(coordinator: $0))

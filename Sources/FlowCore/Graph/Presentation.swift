@@ -330,8 +330,9 @@ struct Presentation {
         case .decide(let target), .alert(let target):
           visit(target, state)
         case .start(let start):
-          // A child started from a broken node does not count as started (spec section 8).
-          guard let child = start.child, !graph.brokenNodes.contains(node) else { break }
+          // A child started from a broken node, or from what only a broken node reaches,
+          // does not count as started (spec section 8).
+          guard let child = start.child, analysis.countsStarts(on: node) else { break }
           // An external event's start is not the start decision's, wherever it acts.
           let kind: StartKind =
             state == .belowCoordinator && node != events ? .fromStartDecision : .other
