@@ -225,6 +225,25 @@ import Testing
     #expect(placed(findings) == ["a.flow.yaml:15:58 [schema]"], "\(described(findings))")
   }
 
+  @Test func whatOnlyAnUnreachableBrokenScreenLeadsToIsStillUnreachable() throws {
+    // 'Lost' is broken and unreachable: whatever it lost, 'Beyond' cannot be reached.
+    let findings = try check(
+      """
+      version: 1
+      coordinators:
+        App:
+          entry: true
+          start: Home
+          screens:
+            Home: { on: { like: stay } }
+            Lost: { on: { next: { push: Beyond, present: Home } } }
+            Beyond: { on: { close: dismiss } }
+      """)
+    #expect(
+      placed(findings) == ["a.flow.yaml:8:43 [schema]", "a.flow.yaml:9:7 [unreachable-screen]"],
+      "\(described(findings))")
+  }
+
   @Test func aScreenAlsoReachedWithoutTheBrokenOneIsStillChecked() throws {
     // A broken start screen would hide the whole coordinator: here the broken screen is not
     // the start.
