@@ -312,120 +312,205 @@ struct EndingGraph {
 }
 
 /// Solves the ``EndingGraph``s of coordinators that start each other (or of one coordinator)
-/// together: forward from each start, once for the user's own doing and once with external
-/// events, following a child edge as soon as the child is known to have its exit; then
-/// backwards from the ends, for the screens that reach none. A child outside the group is
-/// already solved: `known` gives its exits (for the user, and with events), or `nil` where
-/// it was not solved in that context.
+/// together, backwards: each node gets the set of ends it reaches (its exits and `finish`,
+/// six bits), once over the user's own paths and once with external events, a child edge
+/// counting as soon as the child is known to have its exit. A start's set is its graph's
+/// exits; a screen that reaches no end that counts is trapped. A child outside the group is
+/// already solved: `known` gives its exits (for the user, and with events), or `nil` where it
+/// was not solved in that context (then it has none).
 ///
-/// Each node and child edge is followed once per pass: O(nodes + steps) of the group.
+/// A node is queued again only when its set grows, at most six times, so each edge is
+/// followed at most six times per pass, and most once: O(nodes + steps) of the group.
 enum EndingSolver {
+  /// The bit of `finish` in a node's set of ends, after the exits' bits.
+  private static let finishBit = UInt8(1) << UInt8(Exits.each.count)
+
+  /// One child edge of a solved graph, with the sets of ends of its source and target: a
+  /// later solution in which the child has the exit differs from this one only if the
+  /// target reaches an end its source does not (``EndingSolver/changes(_:known:)``).
+  struct SolvedEdge: Sendable {
+    var child: Int32
+    var context: UInt8
+    var exit: Exits
+    /// The sets of ends of its source and its target, over the user's paths.
+    var ends: (source: UInt8, target: UInt8)
+    /// The same with external events.
+    var endsWithEvents: (source: UInt8, target: UInt8)
+  }
+
+  /// A graph's ending, and its child edges as solved.
+  struct Solution: Sendable {
+    var ending: Ending
+    var edges: [SolvedEdge]
+  }
+
   static func solve(
     _ graphs: [EndingGraph], known: (_ child: Int, _ context: Int) -> (Exits, Exits)?
-  ) -> [Ending] {
-    // The graphs of the group by coordinator and context, for children inside it.
+  ) -> [Solution] {
+    // Where each graph's nodes begin in the flat array of sets.
+    var base: [Int] = []
+    var total = 0
+    for graph in graphs {
+      base.append(total)
+      total += graph.nodeCount
+    }
+    // The graphs of the group by coordinator and context (a coordinator may start itself).
     var member: [Int: Int] = [:]
     for (index, graph) in graphs.enumerated() {
       member[graph.coordinator * StartContext.allCases.count + graph.context.index] = index
     }
-    let forward = graphs.map { Adjacency(nodes: $0.nodeCount, from: $0.sources, to: $0.targets) }
-    let childSources = graphs.map { graph in
-      Adjacency(
-        nodes: graph.nodeCount, from: graph.childEdges.map(\.source),
-        to: graph.childEdges.indices.map { Int32(truncatingIfNeeded: $0) })
-    }
-    func reach(withEvents: Bool) -> (marks: [[Bool]], exits: [Exits]) {
-      var marks = graphs.map { [Bool](repeating: false, count: $0.nodeCount) }
-      var exits = [Exits](repeating: [], count: graphs.count)
-      // Child edges waiting for an exit of a graph of the group: by graph and exit.
-      var waiting: [Int: [(graph: Int, target: Int)]] = [:]
-      var pending: [(graph: Int, node: Int)] = []
-      func mark(_ graph: Int, _ node: Int) {
-        guard !marks[graph][node] else { return }
-        marks[graph][node] = true
-        pending.append((graph, node))
-      }
-      for (index, graph) in graphs.enumerated() {
-        if let root = graph.root { mark(index, root) }
-        if withEvents { for root in graph.eventRoots { mark(index, root) } }
-      }
-      while let (index, node) = pending.popLast() {
-        let graph = graphs[index]
-        for target in forward[index].neighbours(of: node) { mark(index, target) }
-        for position in childSources[index].neighbours(of: node) {
-          let edge = graph.childEdges[position]
-          let key = Int(edge.child) * StartContext.allCases.count + Int(edge.context)
-          if let other = member[key] {
-            if exits[other].contains(edge.exit) {
-              mark(index, Int(edge.target))
-            } else {
-              waiting[other * 8 + Self.position(of: edge.exit), default: []].append(
-                (index, Int(edge.target)))
-            }
-          } else if let (user, events) = known(Int(edge.child), Int(edge.context)),
-            (withEvents ? events : user).contains(edge.exit)
-          {
-            mark(index, Int(edge.target))
-          }
-        }
-        let exitIndex = node - graph.endBase
-        if exitIndex >= 0 && exitIndex < Exits.each.count {
-          exits[index].insert(Exits.each[exitIndex])
-          for (other, target) in waiting.removeValue(forKey: index * 8 + exitIndex) ?? [] {
-            mark(other, target)
-          }
-        }
-      }
-      return (marks, exits)
-    }
-    let user = reach(withEvents: false)
-    let withEvents = reach(withEvents: true)
-    return graphs.indices.map { index in
-      let graph = graphs[index]
-      // Backwards from the ends that count, over the edges that hold, for the trapped
-      // screens.
-      var from = graph.targets
-      var to = graph.sources
+    // Every child edge of the group, by its index here: its source and target (at the
+    // graphs' bases), exit, and the graph of the group it waits for (-1 for none) or the
+    // exits of a child outside the group.
+    var childSource: [Int] = []
+    var childTarget: [Int] = []
+    var childExit: [UInt8] = []
+    var childWaitsFor: [Int] = []
+    var childExits: [(user: UInt8, events: UInt8)] = []
+    var eventsMatter = false
+    // Backwards over the whole group, from each edge's target to its source, at the graphs'
+    // bases; a child edge's source is written as -1 - its index among the child edges.
+    var from: [Int32] = []
+    var to: [Int32] = []
+    // Reserved once: reserving for each graph in turn would copy the arrays each time.
+    let edges = graphs.reduce(0) { $0 + $1.targets.count + $1.childEdges.count }
+    from.reserveCapacity(edges)
+    to.reserveCapacity(edges)
+    for (index, graph) in graphs.enumerated() {
+      if !graph.eventRoots.isEmpty { eventsMatter = true }
+      let at = Int32(truncatingIfNeeded: base[index])
+      for target in graph.targets { from.append(at + target) }
+      for source in graph.sources { to.append(at + source) }
       for edge in graph.childEdges {
         let key = Int(edge.child) * StartContext.allCases.count + Int(edge.context)
-        let holds: Bool
+        from.append(at + edge.target)
+        to.append(-1 - Int32(truncatingIfNeeded: childSource.count))
+        childSource.append(Int(at + edge.source))
+        childTarget.append(Int(at + edge.target))
+        childExit.append(edge.exit.rawValue)
         if let other = member[key] {
-          holds = user.exits[other].contains(edge.exit)
+          childWaitsFor.append(other)
+          childExits.append((0, 0))
         } else {
-          holds = known(Int(edge.child), Int(edge.context))?.0.contains(edge.exit) ?? false
-        }
-        if holds {
-          from.append(edge.target)
-          to.append(edge.source)
-        }
-      }
-      let reverse = Adjacency(nodes: graph.nodeCount, from: from, to: to)
-      var ends = [Bool](repeating: false, count: graph.nodeCount)
-      var pending: [Int] = [graph.finish]
-      ends[graph.finish] = true
-      for (offset, exit) in Exits.each.enumerated() where graph.counted.contains(exit) {
-        ends[graph.endBase + offset] = true
-        pending.append(graph.endBase + offset)
-      }
-      while let node = pending.popLast() {
-        for source in reverse.neighbours(of: node) where !ends[source] {
-          ends[source] = true
-          pending.append(source)
+          let (user, events) = known(Int(edge.child), Int(edge.context)) ?? ([], [])
+          if user != events { eventsMatter = true }
+          childWaitsFor.append(-1)
+          childExits.append((user.rawValue, events.rawValue))
         }
       }
-      let canLeave = !user.exits[index].isDisjoint(with: graph.counted)
-      let canEnd = canLeave || user.marks[index][graph.finish]
-      return Ending(
-        context: graph.context, canEnd: canEnd,
-        canEndWithEvents: canEnd || !withEvents.exits[index].isDisjoint(with: graph.counted)
-          || withEvents.marks[index][graph.finish],
-        trapped: graph.screens.filter { !ends[$0] }, exits: user.exits[index],
-        exitsWithEvents: withEvents.exits[index])
+    }
+    let reverse = Adjacency(nodes: total, from: from, to: to)
+    func spread(withEvents: Bool) -> (ends: [UInt8], exits: [UInt8]) {
+      var ends = [UInt8](repeating: 0, count: total)
+      // Each graph's exits so far: the ends its starts reach.
+      var exits = [UInt8](repeating: 0, count: graphs.count)
+      // The graph each start belongs to, or -1 for a node that is no start.
+      var startOf = [Int32](repeating: -1, count: total)
+      // Child edges waiting for an exit of a graph of the group: by that graph and exit.
+      var waiting: [Int: [Int]] = [:]
+      // First in, first out, each node queued once at a time: a node that several ends reach
+      // at about the same distance is followed once with all of them.
+      var pending: [Int] = []
+      var next = 0
+      var queued = [Bool](repeating: false, count: total)
+      func enqueue(_ node: Int) {
+        guard !queued[node] else { return }
+        queued[node] = true
+        pending.append(node)
+      }
+      for (index, graph) in graphs.enumerated() {
+        let graphIndex = Int32(truncatingIfNeeded: index)
+        if let root = graph.root { startOf[base[index] + root] = graphIndex }
+        if withEvents { for root in graph.eventRoots { startOf[base[index] + root] = graphIndex } }
+        for offset in 0...Exits.each.count {
+          ends[base[index] + graph.endBase + offset] = 1 << UInt8(offset)
+          enqueue(base[index] + graph.endBase + offset)
+        }
+      }
+      while next < pending.count {
+        let node = pending[next]
+        next += 1
+        queued[node] = false
+        let reached = ends[node]
+        for source in reverse.neighbours(of: node) {
+          var from = source
+          if source < 0 {
+            let edge = -1 - source
+            let other = childWaitsFor[edge]
+            let childHas =
+              other >= 0
+              ? exits[other] : withEvents ? childExits[edge].events : childExits[edge].user
+            guard childHas & childExit[edge] != 0 else {
+              if other >= 0 {
+                waiting[other * 8 + Self.position(of: childExit[edge]), default: []].append(edge)
+              }
+              continue
+            }
+            from = childSource[edge]
+          }
+          guard ends[from] | reached != ends[from] else { continue }
+          ends[from] |= reached
+          enqueue(from)
+          let graph = Int(startOf[from])
+          guard graph >= 0 else { continue }
+          // A start reaches more: its graph has new exits, and the child edges waiting for
+          // them hold now. Their targets are followed again, across them.
+          let grown = ends[from] & ~exits[graph] & ~Self.finishBit
+          guard grown != 0 else { continue }
+          exits[graph] |= grown
+          for offset in Exits.each.indices where grown & (1 << UInt8(offset)) != 0 {
+            for edge in waiting.removeValue(forKey: graph * 8 + offset) ?? [] {
+              enqueue(childTarget[edge])
+            }
+          }
+        }
+      }
+      return (ends, exits)
+    }
+    let user = spread(withEvents: false)
+    // Without external events anywhere, the app can do nothing the user cannot.
+    let withEvents = eventsMatter ? spread(withEvents: true) : user
+    return graphs.indices.map { index in
+      let graph = graphs[index]
+      let at = base[index]
+      let counted = graph.counted.rawValue | Self.finishBit
+      let fromStart = graph.root.map { user.ends[at + $0] } ?? 0
+      var withEventsFromStarts = graph.root.map { withEvents.ends[at + $0] } ?? 0
+      for root in graph.eventRoots { withEventsFromStarts |= withEvents.ends[at + root] }
+      let ending = Ending(
+        context: graph.context, canEnd: fromStart & counted != 0,
+        canEndWithEvents: withEventsFromStarts & counted != 0,
+        trapped: graph.screens.filter { user.ends[at + $0] & counted == 0 },
+        exits: Exits(rawValue: fromStart & ~Self.finishBit),
+        exitsWithEvents: Exits(rawValue: withEventsFromStarts & ~Self.finishBit))
+      let edges = graph.childEdges.map { edge in
+        let source = at + Int(edge.source)
+        let target = at + Int(edge.target)
+        return SolvedEdge(
+          child: edge.child, context: edge.context, exit: edge.exit,
+          ends: (user.ends[source], user.ends[target]),
+          endsWithEvents: (withEvents.ends[source], withEvents.ends[target]))
+      }
+      return Solution(ending: ending, edges: edges)
     }
   }
 
-  /// The position of a single exit in ``Exits/each``.
-  private static func position(of exit: Exits) -> Int {
-    Exits.each.firstIndex(of: exit) ?? 0
+  /// Whether solving again, with the children's exits that `known` now gives, could change
+  /// a solution whose child edges are `edges`: only if some edge that holds now leads to a
+  /// node that reaches an end its source does not (for the user, or with events). Otherwise
+  /// the sets of ends are already closed under those edges, and the solution stands.
+  /// O(child edges).
+  static func changes(_ edges: [SolvedEdge], known: (Int, Int) -> (Exits, Exits)?) -> Bool {
+    edges.contains { edge in
+      guard let (user, events) = known(Int(edge.child), Int(edge.context)) else { return false }
+      if user.contains(edge.exit) && edge.ends.target & ~edge.ends.source != 0 { return true }
+      return events.contains(edge.exit)
+        && edge.endsWithEvents.target & ~edge.endsWithEvents.source != 0
+    }
+  }
+
+  /// The position of a single exit's bit.
+  private static func position(of exit: UInt8) -> Int {
+    exit.trailingZeroBitCount
   }
 }

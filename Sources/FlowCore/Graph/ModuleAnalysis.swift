@@ -59,9 +59,13 @@ public struct ModuleAnalysis: Sendable {
 
   /// Where the user can end each coordinator in each context it is solved in
   /// (``Presentation/solvedContexts(of:)``), children before their parents, since leaving a
-  /// child may leave its parent too (spec section 8, "Leaving"): coordinators that start
-  /// each other are solved together (``EndingSolver``), and the groups in levels, each above
-  /// the groups it starts, a level's groups on all cores. O(size of the module).
+  /// child may leave its parent too (spec section 8, "Leaving").
+  ///
+  /// First every coordinator alone, on all cores, as if its children had no exits; then,
+  /// group by group of coordinators that start each other, each group after the groups it
+  /// starts: a group that starts itself is solved again as a whole (``EndingSolver``), and a
+  /// coordinator alone only where its children's exits change its first solution
+  /// (``EndingSolver/changes(_:known:)``), which most do not. O(size of the module).
   private static func endings(
     analyses: [CoordinatorAnalysis], module: FlowModule, presentation: Presentation,
     children: ChildRemoval
@@ -69,6 +73,19 @@ public struct ModuleAnalysis: Sendable {
     let count = analyses.count
     let components = Components(count: count) {
       analyses[$0].reachableStarts.compactMap(\.step.child)
+    }
+    let gesturesLeave = module.coordinators.map { children == .generated || $0.leave != nil }
+    let graphOf = { @Sendable (member: Int, context: StartContext) -> EndingGraph in
+      EndingGraph(
+        analyses[member], screens: module.coordinators[member].screens, context: context,
+        gesturesLeave: gesturesLeave[member], isEntry: module.coordinators[member].isEntry
+      ) { node, state in presentation.was(node, in: member, state) }
+    }
+    let first = Parallel.map(count: count, minimumChunk: 64) { member in
+      guard !components.isCyclic[member] else { return [EndingSolver.Solution]() }
+      return presentation.solvedContexts(of: member).flatMap { context in
+        EndingSolver.solve([graphOf(member, context)]) { _, _ in nil }
+      }
     }
     // Tarjan's algorithm numbers a group after every group it starts.
     var groups: [[Int]] = []
@@ -92,19 +109,18 @@ public struct ModuleAnalysis: Sendable {
       while levels.count <= level { levels.append([]) }
       levels[level].append(group)
     }
-    let gesturesLeave = module.coordinators.map { children == .generated || $0.leave != nil }
     // The exits of each coordinator and context solved so far: the user's in the low byte,
     // with events in the high one, and `solved`.
     let solved: UInt16 = 1 << 15
     var table = [UInt16](repeating: 0, count: count * StartContext.allCases.count)
     var endings = [[Ending]](repeating: [], count: count)
     for level in levels {
-      let results = solve(
-        level.map { groups[$0] }, isCyclic: components.isCyclic, table: table, solved: solved,
-        analyses: analyses, module: module, presentation: presentation,
-        gesturesLeave: gesturesLeave)
-      for (members, solutions) in zip(level.map { groups[$0] }, results) {
-        for (member, solution) in zip(members, solutions) {
+      let again = Self.solveAgain(
+        level.map { groups[$0] }, first: first, isCyclic: components.isCyclic, table: table,
+        solved: solved, presentation: presentation, graphOf: graphOf)
+      for (group, solutions) in zip(level, again) {
+        for (member, solution) in zip(groups[group], solutions) {
+          let solution = solution ?? first[member].map(\.ending)
           for ending in solution {
             table[member * StartContext.allCases.count + ending.context.index] =
               solved | UInt16(ending.exits.rawValue) | UInt16(ending.exitsWithEvents.rawValue) << 8
@@ -116,13 +132,13 @@ public struct ModuleAnalysis: Sendable {
     return endings
   }
 
-  /// The endings of each member of each of `groups`, all of whose children outside the group
-  /// are solved in `table`.
-  private static func solve(
-    _ groups: [[Int]], isCyclic: [Bool], table: [UInt16], solved: UInt16,
-    analyses: [CoordinatorAnalysis], module: FlowModule, presentation: Presentation,
-    gesturesLeave: [Bool]
-  ) -> [[[Ending]]] {
+  /// For each member of each of `groups`, all of whose children outside the group are solved
+  /// in `table`, its endings solved again, or `nil` where its first solution stands.
+  private static func solveAgain(
+    _ groups: [[Int]], first: [[EndingSolver.Solution]], isCyclic: [Bool], table: [UInt16],
+    solved: UInt16, presentation: Presentation,
+    graphOf: @Sendable (Int, StartContext) -> EndingGraph
+  ) -> [[[Ending]?]] {
     let known: @Sendable (Int, Int) -> (Exits, Exits)? = { child, context in
       let entry = table[child * StartContext.allCases.count + context]
       guard entry & solved != 0 else { return nil }
@@ -130,30 +146,26 @@ public struct ModuleAnalysis: Sendable {
     }
     return Parallel.map(count: groups.count, minimumChunk: 64) { index in
       let members = groups[index]
-      func graph(_ member: Int, _ context: StartContext) -> EndingGraph {
-        EndingGraph(
-          analyses[member], screens: module.coordinators[member].screens, context: context,
-          gesturesLeave: gesturesLeave[member], isEntry: module.coordinators[member].isEntry
-        ) { node, state in presentation.was(node, in: member, state) }
-      }
       if members.count == 1 && !isCyclic[members[0]] {
-        // Its contexts do not depend on each other: one graph at a time.
         let member = members[0]
+        guard first[member].contains(where: { EndingSolver.changes($0.edges, known: known) })
+        else { return [nil] }
+        // Its contexts do not depend on each other: one graph at a time.
         return [
           presentation.solvedContexts(of: member).flatMap { context in
-            EndingSolver.solve([graph(member, context)], known: known)
+            EndingSolver.solve([graphOf(member, context)], known: known).map(\.ending)
           }
         ]
       }
       let graphs = members.flatMap { member in
-        presentation.solvedContexts(of: member).map { graph(member, $0) }
+        presentation.solvedContexts(of: member).map { graphOf(member, $0) }
       }
       let solutions = EndingSolver.solve(graphs, known: known)
       var position = 0
       return members.map { member in
         let contexts = presentation.solvedContexts(of: member).count
         defer { position += contexts }
-        return Array(solutions[position..<(position + contexts)])
+        return solutions[position..<(position + contexts)].map(\.ending)
       }
     }
   }

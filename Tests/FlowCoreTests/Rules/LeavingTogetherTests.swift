@@ -208,6 +208,34 @@ import Testing
       ], "\(found)")
   }
 
+  /// Coordinators that start each other are solved together: `A`, in a sheet, is left
+  /// through `B`, which is left by the swipe on its second screen, wherever they sit in the
+  /// cycle.
+  @Test func coordinatorsThatStartEachOtherAreLeftThroughEachOther() throws {
+    func text(_ more: String) -> String {
+      app("{ start: A, style: sheet }")
+        + """
+        A:
+          start: S
+          screens:
+            S: { dismissible: false, on: { next: { start: B, on: { done: stay } } } }
+        B:
+          result: { done: ~ }
+          leave: done
+          start: T
+          screens:
+            T: { dismissible: false, on: { again: { start: A }, more: { push: U } } }
+            U: { \(more)on: { ok: stay } }
+        """
+    }
+    let found = try findings(text(""))
+    #expect(found.map { $0.hasSuffix("[coordinator-cycle]") } == [true], "\(found)")
+    let stuck = try findings(text("dismissible: false, ")).filter {
+      !$0.hasSuffix("[coordinator-cycle]")
+    }
+    #expect(stuck == [neverFinishes(8, "A", "at the root of a sheet")], "\(stuck)")
+  }
+
   // MARK: A parent left with its child (back-leak)
 
   /// The child's `dismiss` closes the sheet `Help` was started in: `Ask` is left with its
