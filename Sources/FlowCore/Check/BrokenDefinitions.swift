@@ -1,7 +1,7 @@
 /// The definitions that are broken, and so cause no findings of other rules (spec section
-/// 8, "Where findings go"): a screen, decision or type with a `schema` problem inside, and a
-/// later duplicate of a coordinator, type or node, and a coordinator started only from
-/// those.
+/// 8, "Where findings go"): a screen, decision, alert or type with a `schema` problem
+/// inside, a later duplicate of a coordinator, type or node, and what only those reach: the
+/// nodes reached only through a broken node, and a coordinator started only from those.
 ///
 /// The decoder keeps what it can of a broken definition (the first of two actions, say), so
 /// what the rules would say about it rests on a guess: a later duplicate is never started or
@@ -34,6 +34,19 @@ struct BrokenDefinitions {
       }
       for screen in coordinator.screens where screen.isBroken {
         ranges.append((screen.range, screen.name.range))
+      }
+      // What only a broken node reaches is as uncertain as the broken node itself.
+      let analysis = resolved.analysis.coordinators[index]
+      for node in analysis.reachedOnlyThroughBroken.sorted() {
+        switch analysis.graph.node(node) {
+        case .screen(let screen):
+          ranges.append((coordinator.screens[screen].range, coordinator.screens[screen].name.range))
+        case .decision(let decision):
+          let decision = coordinator.decisions[decision]
+          ranges.append((decision.range, decision.name.range))
+        case .alert(let alert):
+          ranges.append((coordinator.alerts[alert].range, coordinator.alerts[alert].name.range))
+        }
       }
       for decision in coordinator.decisions {
         // A decision with a screen's name is the later one when it comes after the screen.

@@ -30,10 +30,15 @@ public struct CoordinatorAnalysis: Sendable {
   /// Whether a broken node (``CoordinatorGraph/brokenNodes``) is reachable: what it lost may
   /// have started any coordinator.
   public let reachesBrokenNode: Bool
+  /// The reachable nodes that only paths through a broken node reach: like the broken node,
+  /// they get no findings and the children they start do not count as started (spec
+  /// section 8, "Where findings go").
+  public let reachedOnlyThroughBroken: Set<NodeID>
   /// The result cases produced by reachable `finish` actions, by index.
   public let finishedCases: Set<Int>
   /// The `start` steps on reachable nodes (tabs included), in file order; not those of a
-  /// broken node, whose child does not count as started (spec section 8).
+  /// broken node or of a node reached only through one, whose child does not count as
+  /// started (spec section 8).
   public let reachableStarts: [ReachableStart]
   /// The `start` steps on every node, reachable or not (tabs included), in file order.
   public let allStarts: [ReachableStart]
@@ -84,11 +89,24 @@ public struct CoordinatorAnalysis: Sendable {
     }
     for node in pending { reachable[node] = true }
     var unresolved = false
-    var reachesBroken = false
     var finished: Set<Int> = []
     var deciders = [[Int]](repeating: [], count: count)
-    while let node = pending.popLast() {
-      if !graph.brokenNodes.isEmpty, graph.brokenNodes.contains(node) { reachesBroken = true }
+    // The broken nodes reached, followed only once every other path is: what is reached
+    // after that is reached only through them.
+    var brokenReached: [Int] = []
+    var followingBroken = false
+    var onlyThroughBroken: Set<NodeID> = []
+    while true {
+      guard let node = pending.popLast() else {
+        guard !followingBroken, !brokenReached.isEmpty else { break }
+        followingBroken = true
+        pending = brokenReached
+        continue
+      }
+      if !followingBroken, !graph.brokenNodes.isEmpty, graph.brokenNodes.contains(node) {
+        brokenReached.append(node)
+        continue
+      }
       for step in steps[node] {
         switch step.action {
         case .unresolved: unresolved = true
@@ -99,13 +117,17 @@ public struct CoordinatorAnalysis: Sendable {
         if let target = step.action.target, !reachable[target] {
           reachable[target] = true
           pending.append(target)
+          if followingBroken, !graph.brokenNodes.contains(target) {
+            onlyThroughBroken.insert(target)
+          }
         }
       }
     }
     if case .unresolved = graph.root { unresolved = true }
     self.reachable = reachable
-    self.hasUnresolvedStep = unresolved || reachesBroken
-    self.reachesBrokenNode = reachesBroken
+    self.hasUnresolvedStep = unresolved || !brokenReached.isEmpty
+    self.reachesBrokenNode = !brokenReached.isEmpty
+    self.reachedOnlyThroughBroken = onlyThroughBroken
     self.finishedCases = finished
     self.deciders = deciders
 
@@ -125,9 +147,18 @@ public struct CoordinatorAnalysis: Sendable {
     // per coordinator.
     let broken = graph.brokenNodes
     let counts = { (start: ReachableStart) in
-      reachable[start.node] && (broken.isEmpty || !broken.contains(start.node))
+      reachable[start.node]
+        && (broken.isEmpty
+          || !broken.contains(start.node) && !onlyThroughBroken.contains(start.node))
     }
     reachableStarts = starts.allSatisfy(counts) ? starts : starts.filter(counts)
+  }
+
+  /// Whether a child that `node` starts counts as started: not when `node` is broken or
+  /// reached only through a broken node (spec section 8).
+  func countsStarts(on node: NodeID) -> Bool {
+    graph.brokenNodes.isEmpty
+      || !graph.brokenNodes.contains(node) && !reachedOnlyThroughBroken.contains(node)
   }
 
   /// The steps of `node`; for the tab container, those of every tab's handlers, then those

@@ -53,59 +53,119 @@ public struct ModuleAnalysis: Sendable {
     isReachedOnlyThroughBroken = attached.indices.map { attached[$0] && !attachedForSure[$0] }
     let presentation = Presentation(analyses: analyses, module: graph.module)
     self.presentation = presentation
-    let module = graph.module
+    endings = Self.endings(
+      analyses: analyses, module: graph.module, presentation: presentation, children: children)
+  }
+
+  /// Where the user can end each coordinator in each context it is solved in
+  /// (``Presentation/solvedContexts(of:)``), children before their parents, since leaving a
+  /// child may leave its parent too (spec section 8, "Leaving").
+  ///
+  /// First every coordinator alone, on all cores, as if its children had no exits; then,
+  /// group by group of coordinators that start each other, each group after the groups it
+  /// starts: a group that starts itself is solved again as a whole (``EndingSolver``), and a
+  /// coordinator alone only where its children's exits change its first solution
+  /// (``EndingSolver/changes(_:known:)``), which most do not. O(size of the module).
+  private static func endings(
+    analyses: [CoordinatorAnalysis], module: FlowModule, presentation: Presentation,
+    children: ChildRemoval
+  ) -> [[Ending]] {
+    let count = analyses.count
+    let components = Components(count: count) {
+      analyses[$0].reachableStarts.compactMap(\.step.child)
+    }
     let gesturesLeave = module.coordinators.map { children == .generated || $0.leave != nil }
-    let first = Parallel.map(count: count, minimumChunk: 64) { index in
-      var wanted = UInt8(0)
-      for context in presentation.startContexts(of: index) {
-        wanted |= 1 << UInt8(context.index)
-      }
-      for start in presentation.ordinaryStarts(of: index) {
-        wanted |= 1 << UInt8(start.context.index)
-      }
-      return StartContext.allCases.filter { wanted & (1 << UInt8($0.index)) != 0 }.map {
-        Ending(
-          analyses[index], screens: module.coordinators[index].screens, context: $0,
-          gesturesLeave: gesturesLeave[index]
-        ) { node, state in presentation.was(node, in: index, state) }
+    let graphOf = { @Sendable (member: Int, context: StartContext) -> EndingGraph in
+      EndingGraph(
+        analyses[member], screens: module.coordinators[member].screens, context: context,
+        gesturesLeave: gesturesLeave[member], isEntry: module.coordinators[member].isEntry
+      ) { node, state in presentation.was(node, in: member, state) }
+    }
+    let first = Parallel.map(count: count, minimumChunk: 64) { member in
+      guard !components.isCyclic[member] else { return [EndingSolver.Solution]() }
+      return presentation.solvedContexts(of: member).flatMap { context in
+        EndingSolver.solve([graphOf(member, context)]) { _, _ in nil }
       }
     }
-    // A coordinator whose start decision starts a child the user can leave shows nothing
-    // below it: it is left with the child (spec section 8, "Leaving"), and so is a tab
-    // coordinator whose tab child can be left (its sheet swiped away, say). Solved again
-    // with those decisions (or the tab container) as ends; one level deep, from the first
-    // solution.
-    endings = Parallel.map(count: count, minimumChunk: 64) { index in
-      let analysis = analyses[index]
-      let below = (analysis.graph.screenCount..<analysis.graph.nodeCount).filter {
-        analysis.reachable[$0] && presentation.was($0, in: index, .belowCoordinator)
+    // Tarjan's algorithm numbers a group after every group it starts.
+    var groups: [[Int]] = []
+    for coordinator in 0..<count {
+      let group = components.component[coordinator]
+      while groups.count <= group { groups.append([]) }
+      groups[group].append(coordinator)
+    }
+    var levelOfGroup = [Int](repeating: 0, count: groups.count)
+    var levels: [[Int]] = []
+    for (group, members) in groups.enumerated() {
+      var level = 0
+      for member in members {
+        for start in analyses[member].reachableStarts {
+          guard let child = start.step.child else { continue }
+          let other = components.component[child]
+          if other != group { level = max(level, levelOfGroup[other] + 1) }
+        }
       }
-      var tabChildren: [Int] = []
-      if case .tabs(let tabs) = analysis.graph.root { tabChildren = tabs.compactMap(\.start.child) }
-      guard !below.isEmpty || !tabChildren.isEmpty else { return first[index] }
-      return first[index].map { ending in
-        // A tab coordinator in a sheet is left with a tab child swiped away with it.
-        let tabContext = StartContext(onParent: false, outsideModal: ending.context.outsideModal)
-        let tabLeft = tabChildren.contains { child in
-          first[child].contains { $0.context == tabContext && $0.canLeave }
-        }
-        var left = below.filter { node in
-          analysis.steps[node].contains { step in
-            guard case .start(let start) = step.action, let child = start.child else {
-              return false
-            }
-            let context =
-              start.style.modal.map { StartContext(onParent: false, outsideModal: $0) }
-              ?? ending.context
-            return first[child].contains { $0.context == context && $0.canLeave }
+      levelOfGroup[group] = level
+      while levels.count <= level { levels.append([]) }
+      levels[level].append(group)
+    }
+    // The exits of each coordinator and context solved so far: the user's in the low byte,
+    // with events in the high one, and `solved`.
+    let solved: UInt16 = 1 << 15
+    var table = [UInt16](repeating: 0, count: count * StartContext.allCases.count)
+    var endings = [[Ending]](repeating: [], count: count)
+    for level in levels {
+      let again = Self.solveAgain(
+        level.map { groups[$0] }, first: first, isCyclic: components.isCyclic, table: table,
+        solved: solved, presentation: presentation, graphOf: graphOf)
+      for (group, solutions) in zip(level, again) {
+        for (member, solution) in zip(groups[group], solutions) {
+          let solution = solution ?? first[member].map(\.ending)
+          for ending in solution {
+            table[member * StartContext.allCases.count + ending.context.index] =
+              solved | UInt16(ending.exits.rawValue) | UInt16(ending.exitsWithEvents.rawValue) << 8
           }
+          endings[member] = solution
         }
-        if tabLeft { left.append(analysis.tabsNode) }
-        guard !left.isEmpty else { return ending }
-        return Ending(
-          analysis, screens: module.coordinators[index].screens, context: ending.context,
-          gesturesLeave: gesturesLeave[index], leftWithChild: left
-        ) { node, state in presentation.was(node, in: index, state) }
+      }
+    }
+    return endings
+  }
+
+  /// For each member of each of `groups`, all of whose children outside the group are solved
+  /// in `table`, its endings solved again, or `nil` where its first solution stands.
+  private static func solveAgain(
+    _ groups: [[Int]], first: [[EndingSolver.Solution]], isCyclic: [Bool], table: [UInt16],
+    solved: UInt16, presentation: Presentation,
+    graphOf: @Sendable (Int, StartContext) -> EndingGraph
+  ) -> [[[Ending]?]] {
+    let known: @Sendable (Int, Int) -> (Exits, Exits)? = { child, context in
+      let entry = table[child * StartContext.allCases.count + context]
+      guard entry & solved != 0 else { return nil }
+      return (Exits(rawValue: UInt8(entry & 0xFF)), Exits(rawValue: UInt8((entry >> 8) & 0x7F)))
+    }
+    return Parallel.map(count: groups.count, minimumChunk: 64) { index in
+      let members = groups[index]
+      if members.count == 1 && !isCyclic[members[0]] {
+        let member = members[0]
+        guard first[member].contains(where: { EndingSolver.changes($0.edges, known: known) })
+        else { return [nil] }
+        // Its contexts do not depend on each other: one graph at a time.
+        return [
+          presentation.solvedContexts(of: member).flatMap { context in
+            EndingSolver.solve([graphOf(member, context)], known: known).map(\.ending)
+          }
+        ]
+      }
+      let graphs = members.flatMap { member in
+        presentation.solvedContexts(of: member).map { graphOf(member, $0) }
+      }
+      let solutions = EndingSolver.solve(graphs, known: known)
+      var position = 0
+      return members.map { member in
+        let contexts = presentation.solvedContexts(of: member).count
+        defer { position += contexts }
+        return solutions[position..<(position + contexts)].map(\.ending)
       }
     }
   }
@@ -150,8 +210,7 @@ public struct ModuleAnalysis: Sendable {
       }
       guard isFirst else { return [] }
       guard analysis.hasUnresolvedStep else { return analysis.reachableStarts }
-      let brokenNodes = analysis.graph.brokenNodes
-      return analysis.allStarts.filter { !brokenNodes.contains($0.node) }
+      return analysis.allStarts.filter { analysis.countsStarts(on: $0.node) }
     }
     var attached = module.coordinators.indices.map {
       module.coordinators[$0].isEntry && (broken || module.isFirstDefinition(coordinator: $0))

@@ -109,7 +109,11 @@ enum BackOutcome: Hashable {
   case fine
   /// It cannot happen: nothing to pop, or no modal stack to close.
   case impossible
-  /// It leaves the coordinator without finishing it.
+  /// It leaves the coordinator without finishing it, and every coordinator it leaves (those
+  /// left with it included) has a `leave` key.
+  case left
+  /// It leaves the coordinator without finishing it, and with it at least one coordinator
+  /// without a `leave` key: its own, or one left with it (spec section 8, "Leaving").
   case leak
 }
 
@@ -134,10 +138,15 @@ enum StartKind {
 /// The ways each `pop`, `popToRoot` and `dismiss` can happen, over every way its coordinator can be
 /// started: a fixpoint over the module, since how a child is started depends on how its
 /// parent's screens are shown. The user's own back and swipe on each screen are judged
-/// the same way, as if they were a `pop` and a `dismiss` written there.
+/// the same way, as if they were a `pop` and a `dismiss` written there. Leaving a child may
+/// leave a parent with it (spec section 8, "Leaving"): each context of a coordinator also
+/// keeps the first parent without `leave` seen to be left with it, which turns a back that
+/// leaves only coordinators with `leave` into a leak.
 ///
-/// Each coordinator has at most six start contexts and each node eight show states, so the
-/// whole fixpoint visits each step at most 48 times: O(size of the module).
+/// Each coordinator has at most six start contexts, each walked at most three times (when it
+/// is new, and when each kind of parent left with it is first known), and each node eight
+/// show states, so the whole fixpoint visits each step at most 144 times: O(size of the
+/// module).
 struct Presentation {
   /// One `pop`, `popToRoot` or `dismiss` step: its coordinator, node and index among the node's steps.
   struct BackStep: Hashable {
@@ -151,6 +160,17 @@ struct Presentation {
 
   /// The start contexts each coordinator can be in: one bit per context.
   private var contexts: [UInt8]
+  /// The start contexts in which some parent starts each coordinator (attached or not), or
+  /// in which an entry starts: one bit per context. Where the user can end a coordinator is
+  /// worked out in these, so that a parent finds its children's.
+  private var askedContexts: [UInt8]
+  /// For each coordinator and context (six per coordinator), a coordinator without `leave`
+  /// that is left whenever it is (a parent whose start decision started it, showing nothing
+  /// below it), or -1: the first seen (spec section 8, "Leaving").
+  private var leftAlong: [Int32]
+  /// The same for a `dismiss` or swipe of the modal stack it was started in, presented from
+  /// outside it: the parents all of whose screens are in that stack go with it.
+  private var dismissedAlong: [Int32]
   /// The start contexts each coordinator is started in other than as a tab or as a
   /// permanent child (spec section 8), by any parent, attached or not: one bit per context.
   private var ordinaryContexts: [UInt8]
@@ -172,6 +192,9 @@ struct Presentation {
 
   init(analyses: [CoordinatorAnalysis], module: FlowModule) {
     contexts = Array(repeating: 0, count: analyses.count)
+    askedContexts = Array(repeating: 0, count: analyses.count)
+    leftAlong = Array(repeating: -1, count: analyses.count * StartContext.allCases.count)
+    dismissedAlong = leftAlong
     ordinaryContexts = Array(repeating: 0, count: analyses.count)
     ordinaryParents = Array(repeating: -1, count: analyses.count * StartContext.allCases.count)
     var stepBase: [Int] = []
@@ -196,16 +219,34 @@ struct Presentation {
     for (index, coordinator) in module.coordinators.enumerated()
     where coordinator.isEntry && module.isFirstDefinition(coordinator: index) {
       _ = insert(.entry, into: index)
+      askedContexts[index] |= 1 << UInt8(StartContext.entry.index)
       pending.append((index, .entry))
     }
+    // Each coordinator and context is walked again only when it is new, or when a parent
+    // left with it is first known (twice at most): each at most three times.
     while let (coordinator, context) = pending.popLast() {
       let children = propagate(analyses[coordinator], module, coordinator, context)
-      for (child, childContext, kind) in children {
+      for child in children {
         // Permanent: no result, at the root of a stack by the parent's start decision,
         // the parent itself at the root of a stack.
-        let permanent = kind == .fromStartDecision && !context.onParent && hasNoResult[child]
-        if kind != .tab && !permanent { noteOrdinary(childContext, of: child, by: coordinator) }
-        if insert(childContext, into: child) { pending.append((child, childContext)) }
+        let permanent =
+          child.kind == .fromStartDecision && !context.onParent && hasNoResult[child.index]
+        if child.kind != .tab && !permanent {
+          noteOrdinary(child.context, of: child.index, by: coordinator)
+        }
+        askedContexts[child.index] |= 1 << UInt8(child.context.index)
+        let isNew = insert(child.context, into: child.index)
+        let slot = child.index * StartContext.allCases.count + child.context.index
+        var learnt = false
+        if leftAlong[slot] < 0 && child.leftAlong >= 0 {
+          leftAlong[slot] = child.leftAlong
+          learnt = true
+        }
+        if dismissedAlong[slot] < 0 && child.dismissedAlong >= 0 {
+          dismissedAlong[slot] = child.dismissedAlong
+          learnt = true
+        }
+        if isNew || learnt { pending.append((child.index, child.context)) }
       }
     }
     // A coordinator nobody starts is judged in every context it could be started in, and
@@ -214,14 +255,22 @@ struct Presentation {
     for (index, analysis) in analyses.enumerated() where !isStarted(index) {
       let counts = module.isFirstDefinition(coordinator: index)
       for context in StartContext.allCases {
-        for (child, childContext, kind) in propagate(analysis, module, index, context) {
-          let permanent = kind == .fromStartDecision && hasNoResult[child]
-          if counts && kind != .tab && !permanent {
-            noteOrdinary(childContext, of: child, by: index)
+        for child in propagate(analysis, module, index, context) {
+          askedContexts[child.index] |= 1 << UInt8(child.context.index)
+          let permanent = child.kind == .fromStartDecision && hasNoResult[child.index]
+          if counts && child.kind != .tab && !permanent {
+            noteOrdinary(child.context, of: child.index, by: index)
           }
         }
       }
     }
+  }
+
+  /// The contexts in which where the user can end `coordinator` is worked out: those it is
+  /// started in (by any parent, or as an entry), and every context when nobody starts it.
+  func solvedContexts(of coordinator: Int) -> [StartContext] {
+    let bits = askedContexts[coordinator] | (isStarted(coordinator) ? contexts[coordinator] : 0xFF)
+    return StartContext.allCases.filter { bits & (1 << UInt8($0.index)) != 0 }
   }
 
   /// Whether some coordinator starts `coordinator`, or it is an entry.
@@ -262,14 +311,43 @@ struct Presentation {
     return true
   }
 
+  /// A child that one `start` (or tab) of a coordinator walked in one context starts.
+  private struct ChildStart {
+    /// The child's index in the module.
+    var index: Int
+    /// The context it is started in.
+    var context: StartContext
+    /// How it is started, for `never-finishes`.
+    var kind: StartKind
+    /// A coordinator without `leave` left whenever the child is, or -1.
+    var leftAlong: Int32
+    /// A coordinator without `leave` left when the modal stack the child was started in is
+    /// dismissed, or -1.
+    var dismissedAlong: Int32
+  }
+
   /// Walks the nodes of one coordinator in one context, recording back outcomes; returns the
   /// contexts its reachable starts give their children, and how each is started.
   private mutating func propagate(
     _ analysis: CoordinatorAnalysis, _ module: FlowModule, _ coordinator: Int,
     _ context: StartContext
-  ) -> [(Int, StartContext, StartKind)] {
+  ) -> [ChildStart] {
     let graph = analysis.graph
-    let screens = module.coordinators[coordinator].screens
+    let owner = module.coordinators[coordinator]
+    let screens = owner.screens
+    let slot = coordinator * StartContext.allCases.count + context.index
+    let along = leftAlong[slot]
+    let dismissAlong = dismissedAlong[slot]
+    // Whether this coordinator, left with a child, is dropped without a `leave` of its own:
+    // an entry started as one is never left (spec section 8, "Leaving").
+    let isBare = owner.leave == nil && !(owner.isEntry && context == .entry)
+    let me = Int32(truncatingIfNeeded: coordinator)
+    // Who is dropped when this coordinator is left with a child: itself or one left with it.
+    let droppedWithMe = isBare ? me : along
+    let droppedWithMyStack = isBare ? me : dismissAlong
+    // The start decision, which acts below the coordinator however it is reached.
+    var startDecision = -1
+    if case .node(let root) = graph.root, !graph.isScreen(root) { startDecision = root }
     let kinds = ShowState.allCases.count
     var visited = [Bool](repeating: false, count: (analysis.tabsNode + 1) * kinds)
     var pending: [(Int, ShowState)] = []
@@ -285,12 +363,16 @@ struct Presentation {
     case .tabs: visit(analysis.tabsNode, .tabContainer)
     case .unresolved: break
     }
-    var children: [(Int, StartContext, StartKind)] = []
+    var children: [ChildStart] = []
     if case .tabs(let tabs) = graph.root {
       for tab in tabs {
         guard let child = tab.start.child else { continue }
         let modal = context.outsideModal
-        children.append((child, StartContext(onParent: false, outsideModal: modal), .tab))
+        // A tab is left only with the stack of the whole tab coordinator.
+        children.append(
+          ChildStart(
+            index: child, context: StartContext(onParent: false, outsideModal: modal),
+            kind: .tab, leftAlong: -1, dismissedAlong: droppedWithMyStack))
       }
     }
     let contextIndex = context.index
@@ -306,11 +388,13 @@ struct Presentation {
         let slot = 2 * (nodeBase[coordinator] + node)
         if screens[node].systemBack {
           let outcome = Self.outcome(of: .pop, in: state, context: context)
-          gestureOutcomes[slot + Gesture.back.rawValue] |= Self.bit(outcome, contextIndex)
+          gestureOutcomes[slot + Gesture.back.rawValue] |= Self.bit(
+            Self.bare(outcome, droppedWithMe), contextIndex)
         }
         if screens[node].dismissible {
           let outcome = Self.swipeOutcome(in: state, context: context)
-          gestureOutcomes[slot + Gesture.swipe.rawValue] |= Self.bit(outcome, contextIndex)
+          gestureOutcomes[slot + Gesture.swipe.rawValue] |= Self.bit(
+            Self.bare(outcome, droppedWithMyStack), contextIndex)
         }
       }
       let steps = analysis.steps[node]
@@ -327,31 +411,66 @@ struct Presentation {
           visit(target, .bottom(ownModal: step.modalStyle))
         case .replace(let target):
           if state != .tabContainer { visit(target, .bottom(ownModal: state.ownModal)) }
-        case .decide(let target), .alert(let target):
+        case .decide(let target):
+          // A start decision acts on whatever is below the coordinator, however it is
+          // reached (spec section 8): from a screen, an alert or an external event too.
+          visit(target, target == startDecision ? .belowCoordinator : state)
+        case .alert(let target):
           visit(target, state)
         case .start(let start):
-          // A child started from a broken node does not count as started (spec section 8).
-          guard let child = start.child, !graph.brokenNodes.contains(node) else { break }
+          // A child started from a broken node, or from what only a broken node reaches,
+          // does not count as started (spec section 8).
+          guard let child = start.child, analysis.countsStarts(on: node) else { break }
           // An external event's start is not the start decision's, wherever it acts.
           let kind: StartKind =
             state == .belowCoordinator && node != events ? .fromStartDecision : .other
-          if let modal = start.style.modal {
-            children.append((child, StartContext(onParent: false, outsideModal: modal), kind))
-          } else if state == .belowCoordinator {
-            children.append((child, context, kind))
+          if state == .belowCoordinator {
+            // Nothing of this coordinator is below the child: left with it (spec section 8,
+            // "Leaving"), and with the stack it shares with it when it is pushed.
+            let modal = start.style.modal
+            children.append(
+              ChildStart(
+                index: child,
+                context: modal.map { StartContext(onParent: false, outsideModal: $0) } ?? context,
+                kind: kind, leftAlong: droppedWithMe,
+                dismissedAlong: modal == nil ? droppedWithMyStack : droppedWithMe))
+          } else if let modal = start.style.modal {
+            children.append(
+              ChildStart(
+                index: child, context: StartContext(onParent: false, outsideModal: modal),
+                kind: kind, leftAlong: -1, dismissedAlong: -1))
           } else if state != .tabContainer {
+            // On a screen of this coordinator: when the modal stack they share was presented
+            // from outside it, dismissing that stack leaves this coordinator too.
             let modal = state.ownModal ?? context.outsideModal
-            children.append((child, StartContext(onParent: true, outsideModal: modal), kind))
+            let sharesStack = state.ownModal == nil && context.outsideModal != nil
+            children.append(
+              ChildStart(
+                index: child, context: StartContext(onParent: true, outsideModal: modal),
+                kind: kind, leftAlong: -1, dismissedAlong: sharesStack ? droppedWithMyStack : -1))
           }
         case .pop, .popToRoot, .dismiss:
           let outcome = Self.outcome(of: step.action, in: state, context: context)
-          outcomes[stepBase[coordinator] + offset + index] |= Self.bit(outcome, contextIndex)
+          let dropped: Int32
+          if case .pop = step.action {
+            dropped = droppedWithMe
+          } else {
+            dropped = droppedWithMyStack
+          }
+          outcomes[stepBase[coordinator] + offset + index] |= Self.bit(
+            Self.bare(outcome, dropped), contextIndex)
         default:
           break
         }
       }
     }
     return children
+  }
+
+  /// `outcome`, with a coordinator that leaving drops without `leave` taken into account:
+  /// `dropped` is the first such coordinator left, or -1.
+  private static func bare(_ outcome: BackOutcome, _ dropped: Int32) -> BackOutcome {
+    outcome == .left && dropped >= 0 ? .leak : outcome
   }
 
   /// What a back action does in one show state and start context.
@@ -366,10 +485,10 @@ struct Presentation {
     case (.popToRoot, .bottom):
       return .impossible  // it never leaves the coordinator (spec section 8)
     case (.pop, .bottom(let ownModal)):
-      return ownModal != nil || !context.onParent ? .impossible : .leak
+      return ownModal != nil || !context.onParent ? .impossible : .left
     case (_, .pushed(let ownModal)), (_, .bottom(let ownModal)):
       if ownModal != nil { return .fine }
-      return context.outsideModal != nil ? .leak : .impossible
+      return context.outsideModal != nil ? .left : .impossible
     }
   }
 
@@ -382,20 +501,21 @@ struct Presentation {
       switch own {
       case .sheet?: return .fine
       case .fullScreen?: return .impossible
-      case nil: return context.outsideModal == .sheet ? .leak : .impossible
+      case nil: return context.outsideModal == .sheet ? .left : .impossible
       }
     }
   }
 
-  /// The bit of `outcome` in start context number `context`.
+  /// The bit of `outcome` in start context number `context`: four per context.
   private static func bit(_ outcome: BackOutcome, _ context: Int) -> UInt32 {
     let position =
       switch outcome {
       case .fine: 0
       case .impossible: 1
-      case .leak: 2
+      case .left: 2
+      case .leak: 3
       }
-    return 1 << UInt32(context * 3 + position)
+    return 1 << UInt32(context * 4 + position)
   }
 
   /// The verdict on one back step: `nil` when it is fine in some way it can happen (or it
@@ -415,7 +535,7 @@ struct Presentation {
 
   private static func verdict(_ bits: UInt32, started: Bool) -> BackOutcome? {
     guard bits != 0 else { return nil }
-    func seen(in context: Int) -> UInt32 { (bits >> UInt32(context * 3)) & 0b111 }
+    func seen(in context: Int) -> UInt32 { (bits >> UInt32(context * 4)) & 0b1111 }
     if started {
       var union: UInt32 = 0
       for context in StartContext.allCases.indices { union |= seen(in: context) }
@@ -426,10 +546,36 @@ struct Presentation {
     return verdict
   }
 
-  /// The verdict of a set of outcomes (bits: fine, impossible, leak).
+  /// The verdict of a set of outcomes (bits: fine, impossible, left, leak): `nil` when it
+  /// is fine in some way, or leaves only coordinators with `leave` where it can happen.
   private static func aggregate(_ outcomes: UInt32) -> BackOutcome? {
-    if outcomes == 0 || outcomes & 0b001 != 0 { return nil }
-    return outcomes == 0b010 ? .impossible : .leak
+    if outcomes == 0 || outcomes & 0b0001 != 0 { return nil }
+    if outcomes == 0b0010 { return .impossible }
+    return outcomes & 0b1000 != 0 ? .leak : nil
+  }
+
+  /// The coordinator without `leave` that `step` leaves with its own coordinator, when that
+  /// one has `leave` itself: `nil` when it has none, or the step leaves nothing else.
+  func droppedAlong(_ step: BackStep, offset: Int, isPop: Bool) -> Int? {
+    droppedAlong(
+      outcomes[stepBase[step.coordinator] + offset + step.step], in: step.coordinator,
+      isPop: isPop)
+  }
+
+  /// The same for the user's own `gesture` on `node`.
+  func droppedAlong(_ gesture: Gesture, node: Int, in coordinator: Int) -> Int? {
+    let slot = 2 * (nodeBase[coordinator] + node) + gesture.rawValue
+    return droppedAlong(gestureOutcomes[slot], in: coordinator, isPop: gesture == .back)
+  }
+
+  private func droppedAlong(_ bits: UInt32, in coordinator: Int, isPop: Bool) -> Int? {
+    for context in StartContext.allCases.indices
+    where (bits >> UInt32(context * 4)) & 0b1000 != 0 {
+      let slot = coordinator * StartContext.allCases.count + context
+      let dropped = isPop ? leftAlong[slot] : dismissedAlong[slot]
+      if dropped >= 0 && Int(dropped) != coordinator { return Int(dropped) }
+    }
+    return nil
   }
 
   /// The show states a node was seen in, in any context.

@@ -14,6 +14,9 @@ enum BackCheck {
     let analysis: CoordinatorAnalysis
     /// How the node can be shown.
     let states: Set<ShowState>
+    /// For a back action that leaves its coordinator, which has `leave`, and with it one
+    /// without (a parent showing nothing else on that stack): that one.
+    let droppedAlong: Coordinator?
 
     /// `on screen 'X'`, `in decision 'D'` or `in external event 'e'`, for messages.
     var place: String {
@@ -65,32 +68,44 @@ enum BackCheck {
           guard presentation.verdict(key, started: started, offset: offset) == wanted else {
             continue
           }
+          let isPop: Bool
+          if case .pop = step.action { isPop = true } else { isPop = false }
+          let dropped =
+            wanted == .leak && module.coordinators[index].leave != nil
+            ? presentation.droppedAlong(key, offset: offset, isPop: isPop) : nil
           body(
             Site(
               step: step, node: node, coordinator: module.coordinators[index],
-              analysis: analysis, states: presentation.states(of: node, in: index)))
+              analysis: analysis, states: presentation.states(of: node, in: index),
+              droppedAlong: dropped.map { module.coordinators[$0] }))
         }
       }
     }
   }
 
-  /// Calls `body` with each screen, of a coordinator without `leave`, where the user's own
-  /// back or swipe leaves the coordinator in every way the screen can be shown in which it
-  /// can happen at all, in module order.
+  /// Calls `body` with each screen where the user's own back or swipe leaves its
+  /// coordinator in every way the screen can be shown in which it can happen at all, and in
+  /// some way drops a coordinator without `leave` (its own, or one left with it, which is
+  /// then given), in module order.
   static func forEachGesture(
-    leaking context: ResolvedModule, _ body: (Coordinator, Screen, Gesture) -> Void
+    leaking context: ResolvedModule,
+    _ body: (Coordinator, Screen, Gesture, _ droppedAlong: Coordinator?) -> Void
   ) {
     let module = context.module
     let presentation = context.analysis.presentation
     for (index, analysis) in context.analysis.coordinators.enumerated() {
       let coordinator = module.coordinators[index]
-      guard coordinator.leave == nil else { continue }
       let started = context.analysis.isStarted(index)
       let screens = min(analysis.graph.screenCount, coordinator.screens.count)
       for node in 0..<screens where analysis.reachable[node] {
         for gesture in Gesture.allCases
         where presentation.verdict(gesture, node: node, in: index, started: started) == .leak {
-          body(coordinator, coordinator.screens[node], gesture)
+          let dropped =
+            coordinator.leave == nil
+            ? nil : presentation.droppedAlong(gesture, node: node, in: index)
+          body(
+            coordinator, coordinator.screens[node], gesture,
+            dropped.map { module.coordinators[$0] })
         }
       }
     }

@@ -14,8 +14,12 @@ package enum BackLeakRule: ModuleRule {
     handler of the parent runs), but a hand-written coordinator that removes a child only \
     when it finishes would leak it. Finish with a result instead and let the parent's \
     handler navigate, or say what leaving means: `leave: c` finishes with `c`, and \
-    `leave: ~` says being dropped is intended (no finding then). It is reported only when \
-    the action is wrong in every way the screen can be shown. The user's own back and \
+    `leave: ~` says being dropped is intended (no finding then). A parent can be left with \
+    the child: one whose start decision started it, showing nothing below it, or one all \
+    of whose screens are in the modal stack a `dismiss` closes; where the child has \
+    `leave` but such a parent has none, the parent is dropped unnoticed, and the finding \
+    names it. It is reported only when the action is wrong in every way the screen can be \
+    shown. The user's own back and \
     swipe are not reported, since the generated code removes a child they leave, unless \
     the configuration says `children: removed-on-finish` (coordinators written by hand): \
     then a screen whose back or swipe leaves a child without `leave` is reported at the \
@@ -47,6 +51,26 @@ package enum BackLeakRule: ModuleRule {
             Compose: { on: { send: { finish: sent }, close: ↓dismiss, delete: { alert: Sure } } }
           alerts:
             Sure: { on: { delete: ↓dismiss, keep: stay } }
+      """),
+    .triggering(
+      """
+      version: 1
+      coordinators:
+        App:
+          entry: true
+          start: Home
+          screens:
+            Home: { on: { help: { start: Help, style: sheet } } }
+        Help:
+          start: Topics
+          screens:
+            Topics: { on: { ask: { start: Ask, on: { sent: stay, closed: stay } } } }
+        Ask:
+          result: { sent: ~, closed: ~ }
+          leave: closed
+          start: Form
+          screens:
+            Form: { on: { send: { finish: sent }, close: ↓dismiss } }
       """),
     .passing(
       """
@@ -82,33 +106,46 @@ package enum BackLeakRule: ModuleRule {
     let consequence =
       "generated code drops it, but a hand-written coordinator that removes children only "
       + "when they finish would leak it"
+    // A `leave` key says what leaving means: a result, or a drop on purpose. The verdict is
+    // a leak only where a coordinator without one is left: the action's own, or one left
+    // with it (spec section 8, "Leaving").
     BackCheck.forEach(.leak, in: context) { site in
-      // A `leave` key says what leaving means: a result, or a drop on purpose.
-      guard site.coordinator.leave == nil else { return }
+      guard site.coordinator.leave == nil || site.droppedAlong != nil else { return }
       let name = site.coordinator.name
-      let what =
+      var what =
         site.isPop
         ? "'pop' \(site.place) goes back into the parent of push-style child '\(name)'"
         : "'dismiss' \(site.place) closes a modal stack presented from outside '\(name)'"
+      var leave = "'leave'"
+      if let dropped = site.droppedAlong {
+        what += " and leaves '\(dropped.name)' with it"
+        leave += " in '\(dropped.name)'"
+      }
       findings.add(
         self,
         what + " without finishing it: " + consequence + "; finish with a result instead, or "
-          + "say what leaving means with 'leave'", at: site.step.written.range)
+          + "say what leaving means with \(leave)", at: site.step.written.range)
     }
     guard context.analysis.children == .removedOnFinish else { return }
-    BackCheck.forEachGesture(leaking: context) { coordinator, screen, gesture in
+    BackCheck.forEachGesture(leaking: context) { coordinator, screen, gesture, dropped in
+      guard coordinator.leave == nil || dropped != nil else { return }
       let name = coordinator.name
-      let what =
+      var what =
         gesture == .back
         ? "the user's back on screen '\(screen.name)' goes back into the parent of push-style "
           + "child '\(name)'"
         : "the user's swipe down on screen '\(screen.name)' closes a sheet presented from "
           + "outside '\(name)'"
+      var add = "add 'leave: <case>' or 'leave: ~'"
+      if let dropped {
+        what += " and leaves '\(dropped.name)' with it"
+        add += " to '\(dropped.name)'"
+      }
       let off = gesture == .back ? "systemBack: false" : "dismissible: false"
       findings.add(
         self,
         what + " without finishing it (children: removed-on-finish): " + consequence
-          + "; add 'leave: <case>' or 'leave: ~' once the app removes it when left, or '\(off)'",
+          + "; \(add) once the app removes it when left, or '\(off)'",
         at: screen.name.range)
     }
   }

@@ -15,7 +15,10 @@ package enum CannotFinishRule: ModuleRule {
     it says `systemBack: false`) and the swipe down on a sheet (unless `dismissible: \
     false`; a full-screen modal has none), so a pushed screen needs no `back: pop` event. \
     Leaving the coordinator is a way out like finishing it: a back on the bottom of a \
-    push-style child, a dismiss or swipe of a modal stack presented from outside it. A \
+    push-style child, a dismiss or swipe of a modal stack presented from outside it, or \
+    leaving a child that takes all of its screens with it (a sheet swiped away from the \
+    child's screen on top). An entry is never left: a sheet its start decision presented \
+    ends nothing when it is swiped away, so the entry's other screens are not traps. A \
     screen with no way out traps the user, and the coordinator is never removed from its \
     parent. It is checked in each way the coordinator is started in which the user can \
     end it at all (the message names the way); with `children: removed-on-finish`, the \
@@ -72,6 +75,20 @@ package enum CannotFinishRule: ModuleRule {
             List: { on: { choose: { finish: picked }, info: { push: Info }, help: { present: Help } } }
             Info: { on: { deeper: { push: Info } } }
             Help: { on: { like: stay } }
+      """),
+    .passing(
+      """
+      version: 1
+      coordinators:
+        App:
+          entry: true
+          start: Launch
+          decisions:
+            Launch: { cases: { intro: { present: Intro }, home: { push: Home } } }
+          screens:
+            Intro: { on: { ok: stay } }
+            Home: { on: { more: { push: More } } }
+            More: { systemBack: false, on: { like: stay } }
       """),
   ]
 

@@ -10,13 +10,17 @@ package enum NeverFinishesRule: ModuleRule {
   package static let rationale = """
     A child is removed from its parent when it finishes or when the user leaves it: the \
     system back on the bottom of a push-style child, the swipe down of a sheet presented \
-    for it, or a `pop` or `dismiss` that goes past its screens. A child that, in some way \
+    for it, or a `pop` or `dismiss` that goes past its screens. Leaving a child of its own \
+    can leave it too: a sheet swiped away while a push-style child is on top takes the \
+    coordinator it was started for with it, and a coordinator whose start decision \
+    started the child shows nothing once the child is gone. A child that, in some way \
     it is started, can do neither stays in its parent's children for as long as the parent \
     lives: a leak, and a stack that only grows. A full-screen modal has no swipe, and \
     `systemBack: false` or `dismissible: false` turn the user's own ways out off. Tabs and \
     permanent children are exempt: a child with no result that the parent's start decision \
     starts at the root of a stack, while the parent itself starts at the root of one (a \
-    dashboard that is the app for as long as it runs), lives as long as its parent. With \
+    dashboard that is the app for as long as it runs), lives as long as its parent, \
+    however the start decision is reached (from an external event, say). With \
     `children: removed-on-finish`, the user's back and swipe do not count as leaving a \
     child without `leave`. External events (section 7b) count: a child that the app ends \
     with an event (an expired session, say) is not stuck.
@@ -87,6 +91,33 @@ package enum NeverFinishesRule: ModuleRule {
             Dashboard: { on: { refresh: stay } }
           events:
             sessionExpired: { finish: expired }
+      """),
+    .passing(
+      """
+      version: 1
+      coordinators:
+        App:
+          entry: true
+          start: Launch
+          decisions:
+            Launch: { cases: { ready: { start: Board }, tour: { push: Tour } } }
+          screens:
+            Tour: { on: { help: { start: Help, style: sheet } } }
+          events:
+            reset: { decide: Launch }
+        Board:
+          start: Main
+          screens:
+            Main: { systemBack: false, on: { refresh: stay } }
+        Help:
+          start: Topics
+          screens:
+            Topics: { dismissible: false, on: { ask: { start: Ask, on: { sent: stay } } } }
+        Ask:
+          result: { sent: ~ }
+          start: Form
+          screens:
+            Form: { on: { send: { finish: sent } } }
       """),
   ]
 

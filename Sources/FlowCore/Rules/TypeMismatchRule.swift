@@ -142,28 +142,31 @@ package enum TypeMismatchRule: DefinitionRule {
     _ link: LinkDefinition, types: TypeKnowledge, into findings: inout Findings
   ) {
     let allowed = "String, Int, Double, Bool, UUID or URL"
+    // The well-typed params, by type: a param reported here does not count for `values`, so
+    // one mistake gets one finding.
+    var paramOfType: [TypeExpression: LinkParam] = [:]
     for param in link.params where types.isKnown(param.type) {
       let type = param.type.type
       switch type {
       case .named(let name) where LinkParam.allowedTypes.contains(name):
-        continue
+        break
       case .optional(.named(let name)) where LinkParam.allowedTypes.contains(name):
-        guard let url = link.url, !url.isQueryParam(param.name.text) else { continue }
-        findings.add(
-          self,
-          "param '\(param.name)' of link '\(link.name)' is a path segment and cannot be "
-            + "optional ('\(type)'); only a query parameter may be", at: param.type.range)
+        if let url = link.url, !url.isQueryParam(param.name.text) {
+          findings.add(
+            self,
+            "param '\(param.name)' of link '\(link.name)' is a path segment and cannot be "
+              + "optional ('\(type)'); only a query parameter may be", at: param.type.range)
+          continue
+        }
       default:
         findings.add(
           self,
           "param '\(param.name)' of link '\(link.name)' has type '\(type)'; a link param is "
             + "\(allowed), or one of these optional in a query; build other types from params "
             + "with 'values'", at: param.type.range)
+        continue
       }
-    }
-    var paramOfType: [TypeExpression: LinkParam] = [:]
-    for param in link.params where paramOfType[param.type.type] == nil {
-      paramOfType[param.type.type] = param
+      if paramOfType[type] == nil { paramOfType[type] = param }
     }
     for value in link.values where types.isKnown(value.type) {
       guard let param = paramOfType[value.type.type] else { continue }

@@ -151,6 +151,121 @@ import Testing
     #expect(placed(findings) == ["a.flow.yaml:7:42 [schema]"])
   }
 
+  @Test func whatOnlyABrokenScreenReachesGetsNoFindings() throws {
+    // 'Other' is reached only through the broken 'Home': its impossible 'dismiss', its
+    // misspelt push and its unhandled start are not reported, and 'Kid', started only
+    // there, does not count as started (it would never finish).
+    let findings = try check(
+      """
+      version: 1
+      coordinators:
+        App:
+          entry: true
+          start: Home
+          screens:
+            Home: { on: { next: { push: Other, present: Detail } } }
+            Other: { on: { close: dismiss, go: { push: Nowhere }, kid: { start: Kid } } }
+            Detail: { on: { close: dismiss } }
+        Kid:
+          result: { done: ~ }
+          start: K
+          screens:
+            K: { systemBack: false, on: { wait: stay } }
+      """)
+    #expect(placed(findings) == ["a.flow.yaml:7:42 [schema]"], "\(described(findings))")
+  }
+
+  @Test func whatOnlyABrokenDecisionReachesGetsNoFindings() throws {
+    // The broken decision 'Route' is the only way to 'Deep', and 'Deep' the only way to the
+    // alert 'Sure': neither is checked, however deep.
+    let findings = try check(
+      """
+      version: 1
+      coordinators:
+        App:
+          entry: true
+          start: Home
+          screens:
+            Home: { on: { ask: { decide: Route } } }
+            Deep: { on: { close: dismiss, more: { alert: Sure } } }
+          decisions:
+            Route: { cases: { deep: { push: Deep, docs: x } } }
+          alerts:
+            Sure: { on: { go: { push: Missing }, back: dismiss, pay: { payload: Int, finish: paid } } }
+      """)
+    #expect(placed(findings) == ["a.flow.yaml:10:45 [schema]"], "\(described(findings))")
+  }
+
+  @Test func whatOnlyABrokenAlertReachesInAChildGetsNoFindings() throws {
+    // In a child: the broken alert's button presents 'Page', whose 'pop' can never happen
+    // and whose start of 'Kid' handles nothing; 'Kid' is started only there.
+    let findings = try check(
+      """
+      version: 1
+      coordinators:
+        App:
+          entry: true
+          start: Home
+          screens:
+            Home: { on: { go: { start: Shop, on: { done: stay } } } }
+        Shop:
+          result: { done: ~ }
+          start: List
+          screens:
+            List: { on: { buy: { finish: done }, ask: { alert: Sure } } }
+            Page: { on: { up: pop, kid: { start: Kid } } }
+          alerts:
+            Sure: { on: { more: { present: Page }, keep: stay, keep: stay } }
+        Kid:
+          result: { done: ~ }
+          start: K
+          screens:
+            K: { on: { done: { finish: done } } }
+      """)
+    #expect(placed(findings) == ["a.flow.yaml:15:58 [schema]"], "\(described(findings))")
+  }
+
+  @Test func whatOnlyAnUnreachableBrokenScreenLeadsToIsStillUnreachable() throws {
+    // 'Lost' is broken and unreachable: whatever it lost, 'Beyond' cannot be reached.
+    let findings = try check(
+      """
+      version: 1
+      coordinators:
+        App:
+          entry: true
+          start: Home
+          screens:
+            Home: { on: { like: stay } }
+            Lost: { on: { next: { push: Beyond, present: Home } } }
+            Beyond: { on: { close: dismiss } }
+      """)
+    #expect(
+      placed(findings) == ["a.flow.yaml:8:43 [schema]", "a.flow.yaml:9:7 [unreachable-screen]"],
+      "\(described(findings))")
+  }
+
+  @Test func aScreenAlsoReachedWithoutTheBrokenOneIsStillChecked() throws {
+    // A broken start screen would hide the whole coordinator: here the broken screen is not
+    // the start.
+    let findings = try check(
+      """
+      version: 1
+      coordinators:
+        App:
+          entry: true
+          start: Home
+          screens:
+            Home: { on: { hub: { push: Hub }, plain: { push: Other } } }
+            Hub: { on: { next: { push: Other, present: Detail } } }
+            Other: { on: { close: dismiss } }
+            Detail: { on: { close: dismiss, up: pop } }
+      """)
+    // 'Other' is reached from 'Home' too; 'Detail' only through the broken 'Hub'.
+    #expect(
+      placed(findings) == ["a.flow.yaml:8:41 [schema]", "a.flow.yaml:9:29 [invalid-back]"],
+      "\(described(findings))")
+  }
+
   @Test func aMergeKeyThatMergesNoMappingIsOneFinding() throws {
     // The 'start' it might have given is not reported missing.
     let findings = try check(

@@ -89,7 +89,7 @@ import Testing
     var whole = 0
     for seed in PropertyTests.firstSeed..<(PropertyTests.firstSeed + UInt64(count)) {
       var random = SeededGenerator(seed: seed ^ 0x5EC4EC)
-      let module = RandomModule(seed: seed)
+      let module = RandomModule(seed: seed, leavingShapes: true)
       let original = Self.files(of: module.yaml())
       var texts = original
       var parsed = Dictionary(uniqueKeysWithValues: texts.map { ($0, Self.parse($0, $1)) })

@@ -16,7 +16,7 @@ import Testing
 
   @Test func randomValidModulesHaveNoFinding() throws {
     for seed in Self.firstSeed..<(Self.firstSeed + UInt64(Self.count)) {
-      let module = RandomModule(seed: seed)
+      let module = RandomModule(seed: seed, leavingShapes: true)
       let yaml = module.yaml()
       let found = try findings(yaml)
       #expect(found.isEmpty, "seed \(seed): \(described(found))\n\(yaml)")
@@ -28,7 +28,7 @@ import Testing
     var planted: [Mutation: Int] = [:]
     for seed in Self.firstSeed..<(Self.firstSeed + UInt64(Self.count)) {
       var random = SeededGenerator(seed: seed ^ 0xDEFEC7)
-      let module = RandomModule(seed: seed)
+      let module = RandomModule(seed: seed, leavingShapes: true)
       guard let (mutation, rule, mutated) = Mutation.plant(in: module, using: &random) else {
         continue
       }
@@ -47,6 +47,96 @@ import Testing
       #expect(
         planted.count == Mutation.allCases.count, "every kind of defect is planted: \(planted)")
     }
+  }
+
+  /// The defects of issue 27's shapes, planted in every seed whose module has the shape,
+  /// each give exactly their finding: a schema error on the only way into a screen hides
+  /// what the screen does wrong, a `dismiss` that leaves a parent without `leave` with its
+  /// child is a `back-leak`, and a coordinator left only through its child's swipe is stuck
+  /// when started full screen (spec section 8).
+  @Test func theDefectsOfIssue27AreFoundWhereverTheirShapeIs() throws {
+    for mutation in [Mutation.breakOnlyWayIn, .parentLeftWithChild, .sheetThroughChildFullScreen] {
+      var planted = 0
+      for seed in Self.firstSeed..<(Self.firstSeed + UInt64(Self.count)) {
+        var random = SeededGenerator(seed: seed ^ 0x27_DEFEC7)
+        let module = RandomModule(seed: seed, leavingShapes: true)
+        guard let (rule, mutated) = mutation.planted(in: module, using: &random) else { continue }
+        planted += 1
+        let marked = MarkedModule([mutated])
+        let found = try Pipeline.check(marked.files.map { .source($0) }).findings
+        let expected = marked.marks.map { "\(rule) \($0.line):\($0.column)" }
+        #expect(
+          found.map { "\($0.rule) \($0.line):\($0.column)" } == expected,
+          "seed \(seed), \(mutation): \(described(found))\n\(mutated)")
+        if found.count != expected.count { return }
+      }
+      #expect(planted >= Self.count / 10, "\(mutation) planted in \(planted) seeds")
+    }
+  }
+
+  /// The random valid modules have the shapes of issue 27 (spec section 8), each in many of
+  /// them, so that `randomValidModulesHaveNoFinding` checks them clean and the generated
+  /// Swift meets them: a sheet left only through the push-style child on top of it, a
+  /// parent without `leave` above a child with one, and a start decision that an external
+  /// event decides again while its coordinator starts at the root of a stack. (A schema
+  /// error on the only way in is a planted defect: `breakOnlyWayIn`.)
+  @Test func randomModulesHaveTheShapesOfIssue27() {
+    var sheets = 0
+    var bareParents = 0
+    var decided = 0
+    for seed in Self.firstSeed..<(Self.firstSeed + UInt64(Self.count)) {
+      let blocks = Self.coordinatorBlocks(RandomModule(seed: seed, leavingShapes: true).yaml())
+      for (name, block) in blocks {
+        let lines = block.split(separator: "\n")
+        // Started as a sheet, no screen of it can be swiped, a screen starts a push-style
+        // child.
+        let startedAsSheet = blocks.values.contains {
+          $0.contains("start: \(name), style: sheet")
+        }
+        let children = lines.compactMap { line -> Substring? in
+          guard let range = line.range(of: "{ start: "), line.contains(", style: push") else {
+            return nil
+          }
+          return line[range.upperBound...].prefix { $0 != "," }
+        }
+        let swipeable =
+          lines.contains { $0.hasPrefix("      S") && $0.hasSuffix(":") }
+          && lines.filter { $0.hasPrefix("      S") }.count
+            > lines.filter { $0.hasSuffix("dismissible: false") }.count
+        if startedAsSheet, !swipeable, let child = children.first {
+          sheets += 1
+          let childLeaves = blocks[String(child)]?.contains("\n    leave: ") ?? false
+          if !block.contains("\n    leave: ") && childLeaves { bareParents += 1 }
+        }
+        if block.contains("\n    start: Launch\n")
+          && block.contains("reset: { decide: Launch }")
+          && blocks.values.contains(where: {
+            $0.contains("start: \(name), style: sheet")
+              || $0.contains("start: \(name), style: fullScreen")
+          })
+        {
+          decided += 1
+        }
+      }
+    }
+    #expect(sheets >= Self.count / 5, "\(sheets) sheets left through a child")
+    #expect(bareParents >= Self.count / 20, "\(bareParents) parents without leave")
+    #expect(decided >= Self.count / 5, "\(decided) start decisions decided by an event")
+  }
+
+  /// The text of each coordinator of a module's YAML, by name.
+  private static func coordinatorBlocks(_ yaml: String) -> [String: String] {
+    var blocks: [String: String] = [:]
+    var name: String?
+    for line in yaml.split(separator: "\n", omittingEmptySubsequences: false) {
+      if line.hasPrefix("  "), !line.hasPrefix("   "), line.hasSuffix(":") {
+        name = String(line.dropFirst(2).dropLast())
+      } else if !line.hasPrefix("  ") {
+        name = nil
+      }
+      if let name { blocks[name, default: ""] += line + "\n" }
+    }
+    return blocks
   }
 
   /// The random valid modules use every construct of revision 2 that leaving and the
@@ -84,7 +174,7 @@ import Testing
     ]
     var uses = [Int](repeating: 0, count: constructs.count)
     for seed in Self.firstSeed..<(Self.firstSeed + UInt64(Self.count)) {
-      let lines = RandomModule(seed: seed).yaml().split(separator: "\n")
+      let lines = RandomModule(seed: seed, leavingShapes: true).yaml().split(separator: "\n")
       for (index, construct) in constructs.enumerated()
       where lines.contains(where: construct.isUsed) {
         uses[index] += 1
@@ -99,7 +189,7 @@ import Testing
   /// gets no finding (spec section 8, "Leaving").
   @Test func aChildLeftOnlyByTheSwipeOfItsSheetIsClean() throws {
     for seed in Self.firstSeed..<(Self.firstSeed + UInt64(max(Self.count / 4, 1))) {
-      var module = RandomModule(seed: seed)
+      var module = RandomModule(seed: seed, leavingShapes: true)
       guard module.coordinators[0].tabs.isEmpty else { continue }
       module.coordinators[0].screens[0].events.append(
         .init(name: "trap", payload: nil, action: Mutation.swipeOnlyStart("sheet")))
@@ -116,7 +206,7 @@ import Testing
   @Test func aWrongTargetInASharedEventSetIsOneFindingAtTheAnchor() throws {
     var planted = 0
     for seed in Self.firstSeed..<(Self.firstSeed + UInt64(Self.count)) {
-      let module = RandomModule(seed: seed)
+      let module = RandomModule(seed: seed, leavingShapes: true)
       let anchor = "<<: &shared0 { sharedIdle: stay }"
       let yaml = module.yaml()
       guard yaml.contains(anchor) else { continue }
@@ -148,7 +238,7 @@ import Testing
     var broken = 0
     for seed in Self.firstSeed..<(Self.firstSeed + UInt64(Self.count)) {
       var random = SeededGenerator(seed: seed ^ 0xB20C_E4)
-      var module = RandomModule(seed: seed)
+      var module = RandomModule(seed: seed, leavingShapes: true)
       let targets = module.coordinators.indices.flatMap { c in
         module.coordinators[c].screens.indices.flatMap { s in
           module.coordinators[c].screens[s].events.indices.compactMap { e in
@@ -178,7 +268,7 @@ import Testing
   @Test func aLaterDuplicateCoordinatorCausesNoOtherFinding() throws {
     for seed in Self.firstSeed..<(Self.firstSeed + UInt64(Self.count)) {
       var random = SeededGenerator(seed: seed ^ 0xD0_B1E)
-      let module = RandomModule(seed: seed)
+      let module = RandomModule(seed: seed, leavingShapes: true)
       let yaml = module.yaml()
       let index = Int.random(in: 0..<module.coordinators.count, using: &random)
       guard let copy = Self.coordinatorText(named: module.coordinators[index].name, in: yaml)
@@ -215,6 +305,7 @@ enum Mutation: CaseIterable {
   case leaveWithPayload, misspellLeave, popToRootOnFirstScreen
   case swipeOnlyChildFullScreen, swipeOnlyChildNotDismissible
   case swipeOnlyScreenFullScreen, swipeOnlyScreenNotDismissible
+  case breakOnlyWayIn, parentLeftWithChild, sheetThroughChildFullScreen
 
   /// Plants one applicable defect and returns it, its rule and the YAML, with `↓` at the
   /// place the finding must be.
@@ -225,6 +316,11 @@ enum Mutation: CaseIterable {
       if let (rule, yaml) = mutation.apply(to: module, &random) { return (mutation, rule, yaml) }
     }
     return nil
+  }
+
+  /// Plants this defect, if the module allows it: its rule and the YAML, marked.
+  func planted(in module: RandomModule, using random: inout SeededGenerator) -> (RuleID, String)? {
+    apply(to: module, &random)
   }
 
   private func apply(to original: RandomModule, _ random: inout SeededGenerator) -> (
@@ -383,6 +479,64 @@ enum Mutation: CaseIterable {
         }
       }
       return nil
+
+    case .breakOnlyWayIn:
+      // The only event into a screen gets a second action, a `schema` error (spec section
+      // 8, "Where findings go"): the screen, reached only through that broken one, gets no
+      // finding of its own, although it pushes a screen that does not exist and finishes
+      // with a case there is not.
+      for (c, coordinator) in original.coordinators.enumerated().shuffled(using: &random) {
+        let actions =
+          coordinator.screens.flatMap { $0.events.map(\.action) }
+          + coordinator.decisions.flatMap { $0.cases.map(\.action) }
+          + coordinator.alerts.flatMap { $0.buttons.map(\.action) }
+          + coordinator.events.map(\.action)
+        for (s, screen) in coordinator.screens.enumerated().shuffled(using: &random) where s > 0 {
+          let ways = actions.filter { $0.contains(" S\(s) }") || $0.contains(" S\(s),") }
+          guard ways.count == 1,
+            let from = coordinator.screens.firstIndex(where: {
+              $0.events.contains { $0.name == "go\(s)" }
+            }),
+            let e = coordinator.screens[from].events.firstIndex(where: { $0.name == "go\(s)" })
+          else { continue }
+          let (first, second) =
+            screen.arrival == .presented ? ("present", "push") : ("push", "present")
+          module.coordinators[c].screens[from].events[e].action =
+            "{ \(first): S\(s), {{marker}}\(second): S\(s) }"
+          module.coordinators[c].screens[s].events += [
+            .init(name: "lost", payload: nil, action: "{ push: Nowhere }"),
+            .init(name: "over", payload: nil, action: "{ finish: nowhere }"),
+          ]
+          return ("schema", module.yaml(marked: (c, from, e)))
+        }
+      }
+      return nil
+
+    case .parentLeftWithChild:
+      // A `dismiss` on the first screen of the child that the sheet's screen starts: it
+      // closes the sheet, which leaves the child (with its `leave`) and the sheet's
+      // coordinator, which has none (spec section 8, "Leaving", and `back-leak`).
+      guard let (sheet, child) = original.leftThroughChild,
+        original.coordinators[sheet].leave == nil, original.coordinators[child].leave != nil
+      else { return nil }
+      let event = module.coordinators[child].screens[0].events.count
+      module.coordinators[child].screens[0].events.append(
+        .init(name: "close", payload: nil, action: "dismiss"))
+      return ("back-leak", module.yaml(marked: (child, 0, event)))
+
+    case .sheetThroughChildFullScreen:
+      // The coordinator left only through its child's swipe, started full screen instead:
+      // the child's screen cannot be swiped away either, and nothing else ends it.
+      guard let (sheet, _) = original.leftThroughChild else { return nil }
+      for (c, coordinator) in original.coordinators.enumerated() {
+        for (s, screen) in coordinator.screens.enumerated() {
+          for (e, event) in screen.events.enumerated() where event.name == "help\(sheet)" {
+            module.coordinators[c].screens[s].events[e].action = event.action
+              .replacingOccurrences(of: "style: sheet", with: "style: fullScreen")
+          }
+        }
+      }
+      return ("never-finishes", module.yaml(markCoordinator: sheet))
 
     case .popToRootOnFirstScreen:
       // `popToRoot` on the first screen of a coordinator: it is always the first its

@@ -63,6 +63,8 @@ struct RandomModule {
   struct Coordinator {
     var name: String
     var isEntry: Bool
+    /// Its `start`: its first screen, or a decision.
+    var start = "S0"
     var input: String?
     var result: [(name: String, payload: String?)] = []
     /// Its `leave` (r2), as written after `leave: `: a case's name or `~`; `nil` for none.
@@ -91,6 +93,13 @@ struct RandomModule {
 
   var coordinators: [Coordinator] = []
   var starts: [Start] = []
+  /// A coordinator started as a sheet whose screens cannot be swiped, left only through the
+  /// push-style child one of its screens starts (spec section 8, "Leaving"), if the module
+  /// has one.
+  var leftThroughChild: (sheet: Int, child: Int)?
+  /// A modal child whose start decision starts a permanent child and which an external
+  /// event decides again (spec section 8, "Permanent"), if the module has one.
+  var decidedAgain: (coordinator: Int, permanent: Int)?
   var types: [(name: String, body: String)] = []
   /// The declared types that are `external`: the app must define them.
   var externalTypes: [String] = []
@@ -103,7 +112,11 @@ struct RandomModule {
   /// each one ends up used (the generator makes sure of it below).
   private var payloadTypes: [String] = ["String", "Int", "Bool", "[String]", "URL?"]
 
-  init(seed: UInt64) {
+  /// The module of `seed`; with `leavingShapes`, also the shapes of issue 27 that leaving
+  /// and start decisions bring (``addSheetLeftThroughChild(_:)``,
+  /// ``addStartDecisionDecidedAgain(_:)``), from streams of their own, so that the rest of the
+  /// module is the same either way.
+  init(seed: UInt64, leavingShapes: Bool = false) {
     self.seed = seed
     var random = SeededGenerator(seed: seed)
     let typeCount = Int.random(in: 0...2, using: &random)
@@ -152,6 +165,112 @@ struct RandomModule {
     addLeaving(&leaving)
     var styling = SeededGenerator(seed: seed ^ 0x5717_1E00)
     addStyles(&styling)
+    // The shapes of issue 27, last, so that no pass above changes them.
+    guard leavingShapes else { return }
+    var sheets = SeededGenerator(seed: seed ^ 0x5EE7_0027)
+    addSheetLeftThroughChild(&sheets)
+    var deciding = SeededGenerator(seed: seed ^ 0xDEC1_0027)
+    addStartDecisionDecidedAgain(&deciding)
+  }
+
+  /// Maybe (two seeds in three) a coordinator started as a sheet from a random screen, with
+  /// one screen or two, none of which can be swiped down (`dismissible: false`), and no
+  /// result: the user leaves it only by swiping away the push-style child that its last
+  /// screen starts, which takes the sheet with it (spec section 8, "Leaving"). The child is
+  /// new, can finish, and has `leave` half the time; the sheet has `leave: ~` a third of the
+  /// time, otherwise none (a parent without `leave` above a child with one).
+  private mutating func addSheetLeftThroughChild(_ random: inout SeededGenerator) {
+    guard Int.random(in: 0..<3, using: &random) != 0 else { return }
+    let parents = coordinators.indices.filter { !coordinators[$0].screens.isEmpty }
+    guard let parent = parents.randomElement(using: &random) else { return }
+    let sheet = coordinators.count
+    var coordinator = Coordinator(name: "C\(sheet)", isEntry: false)
+    if Int.random(in: 0..<3, using: &random) == 0 { coordinator.leave = "~" }
+    coordinator.screens = [Screen(name: "S0", arrival: .start, keys: ["dismissible: false"])]
+    if Bool.random(using: &random) {
+      coordinator.screens[0].events.append(
+        Event(name: "go1", payload: nil, action: "{ push: S1 }"))
+      coordinator.screens.append(
+        Screen(name: "S1", arrival: .pushed, keys: ["dismissible: false"]))
+    }
+    coordinators.append(coordinator)
+    let child = coordinators.count
+    var inner = makeCoordinator(child, &random)
+    if !inner.result.isEmpty && Bool.random(using: &random) {
+      inner.leave = inner.result.first { $0.payload == nil }?.name ?? "~"
+    }
+    coordinators.append(inner)
+    let last = coordinators[sheet].screens.count - 1
+    let handlers = inner.result.map { "\($0.name): stay" }.joined(separator: ", ")
+    coordinators[sheet].screens[last].events.append(
+      Event(
+        name: "ask\(child)", payload: inner.input,
+        action: "{ {{marker}}start: C\(child), style: push, on: { \(handlers) } }"))
+    starts.append(
+      Start(
+        child: child, style: "push", screen: last,
+        event: coordinators[sheet].screens[last].events.count - 1))
+    let screen = Int.random(in: 0..<coordinators[parent].screens.count, using: &random)
+    coordinators[parent].screens[screen].events.append(
+      Event(
+        name: "help\(sheet)", payload: nil,
+        action: "{ {{marker}}start: C\(sheet), style: sheet, on: {  } }"))
+    starts.append(
+      Start(
+        child: sheet, style: "sheet", screen: screen,
+        event: coordinators[parent].screens[screen].events.count - 1))
+    leftThroughChild = (sheet, child)
+  }
+
+  /// Maybe (two seeds in three) a child started as a sheet or full screen from a random
+  /// screen, whose start is a decision `Launch`: one case starts a new child without result
+  /// whose first screen has no back (permanent: it lives as long as its parent, spec section
+  /// 8), the other pushes a screen that finishes; an external event `reset` decides `Launch`
+  /// again, which still acts below the coordinator and starts the same permanent child.
+  private mutating func addStartDecisionDecidedAgain(_ random: inout SeededGenerator) {
+    guard Int.random(in: 0..<3, using: &random) != 0 else { return }
+    let parents = coordinators.indices.filter { !coordinators[$0].screens.isEmpty }
+    guard let parent = parents.randomElement(using: &random) else { return }
+    let index = coordinators.count
+    let permanent = index + 1
+    var coordinator = Coordinator(name: "C\(index)", isEntry: false)
+    coordinator.start = "Launch"
+    coordinator.result = [("done", nil)]
+    coordinator.screens = [
+      Screen(
+        name: "S0", arrival: .start,
+        events: [Event(name: "close", payload: nil, action: "{ finish: done }")])
+    ]
+    coordinator.decisions = [
+      (
+        "Launch",
+        [
+          Event(name: "ready", payload: nil, action: "{ start: C\(permanent) }"),
+          Event(name: "intro", payload: nil, action: "{ push: S0 }"),
+        ]
+      )
+    ]
+    coordinator.events = [Event(name: "reset", payload: nil, action: "{ decide: Launch }")]
+    coordinators.append(coordinator)
+    var child = makeCoordinator(permanent, &random)
+    child.result = []
+    child.resultType = nil
+    child.input = nil
+    child.screens[0].input = nil
+    child.screens[0].events.removeAll { $0.action.hasPrefix("{ finish:") }
+    child.screens[0].keys = ["systemBack: false"]
+    coordinators.append(child)
+    let style = Bool.random(using: &random) ? "sheet" : "fullScreen"
+    let screen = Int.random(in: 0..<coordinators[parent].screens.count, using: &random)
+    coordinators[parent].screens[screen].events.append(
+      Event(
+        name: "flow\(index)", payload: nil,
+        action: "{ {{marker}}start: C\(index), style: \(style), on: { done: stay } }"))
+    starts.append(
+      Start(
+        child: index, style: style, screen: screen,
+        event: coordinators[parent].screens[screen].events.count - 1))
+    decidedAgain = (index, permanent)
   }
 
   /// Maybe, on some children with a result, `leave` (spec sections 4 and 8, r2): a case
@@ -510,7 +629,7 @@ struct RandomModule {
   func yaml(
     marked: (coordinator: Int, screen: Int, event: Int)? = nil, markScreen: (Int, Int)? = nil,
     markedExternal: (coordinator: Int, event: Int)? = nil,
-    markAlert: (coordinator: Int, alert: Int, button: Int?)? = nil
+    markAlert: (coordinator: Int, alert: Int, button: Int?)? = nil, markCoordinator: Int? = nil
   ) -> String {
     var text = "version: 1\n"
     if !types.isEmpty {
@@ -524,7 +643,7 @@ struct RandomModule {
     let sharesEvents = seed % 4 == 3
     for (c, coordinator) in coordinators.enumerated() {
       var shared = false
-      text += "  \(coordinator.name):\n"
+      text += "  \(markCoordinator == c ? "↓" : "")\(coordinator.name):\n"
       if coordinator.isEntry { text += "    entry: true\n" }
       if let input = coordinator.input { text += "    input: \(quoted(input))\n" }
       if let resultType = coordinator.resultType {
@@ -549,7 +668,7 @@ struct RandomModule {
         }
         continue
       }
-      text += "    start: S0\n    screens:\n"
+      text += "    start: \(coordinator.start)\n    screens:\n"
       for (s, screen) in coordinator.screens.enumerated() {
         let mark = markScreen.map { $0 == (c, s) } ?? false
         text += "      \(mark ? "↓" : "")\(screen.name):\n"

@@ -134,6 +134,59 @@ import Testing
     #expect(placed.map(Place.init).sorted() == module.marks.sorted(), "\(described(findings))")
   }
 
+  /// An action written as a mapping is found at its action key wherever that key stands:
+  /// after `payload` and `doc`, in flow and block style, in events, decision cases, alert
+  /// buttons, handlers and external events (spec section 8, "Where findings go").
+  @Test func aMappingActionIsFoundAtItsActionKeyWhereverItStands() throws {
+    let module = MarkedModule([
+      """
+      version: 1
+      coordinators:
+        App:
+          entry: true
+          start: Home
+          screens:
+            Home:
+              on:
+                a: { payload: Int, doc: d, ↓push: Detail }
+                b:
+                  doc: Starts the child.
+                  payload: String
+                  ↓↓start: Auth
+                  on: { done: { doc: d, ↓finish: done } }
+                c: { doc: d, ↓dismiss: ~ }
+                d:
+                  payload: Int
+                  ↓pop: ~
+                e: { payload: Int, decide: Gate }
+                f: { doc: d, payload: Int, alert: Sure }
+            Detail: { input: String }
+          decisions:
+            Gate: { cases: { go: { payload: Int, doc: d, ↓present: Detail } } }
+          alerts:
+            Sure:
+              on:
+                ok:
+                  doc: d
+                  payload: Int
+                  ↓replace: Detail
+          events:
+            later: { payload: Bool, doc: d, ↓push: Detail }
+        Auth:
+          input: Int
+          result: { done: ~, other: ~ }
+          start: Login
+          screens:
+            Login: { on: { next: { finish: done }, skip: { finish: other } } }
+      """
+    ])
+    let findings = try Pipeline.check(module.files.map { .source($0) }).findings
+    let placed = findings.filter {
+      ["unknown-reference", "type-mismatch", "unhandled-result", "invalid-back"].contains($0.rule)
+    }
+    #expect(placed.map(Place.init).sorted() == module.marks.sorted(), "\(described(findings))")
+  }
+
   @Test func aValueOnTheNextLineIsStillInsideItsNodeForLintIgnore() throws {
     let findings = try check(
       flow(

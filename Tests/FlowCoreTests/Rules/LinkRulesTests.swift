@@ -70,6 +70,28 @@ import Testing
     #expect(findings.first?.message.contains("build other types from params with 'values'") == true)
   }
 
+  /// A param reported as not a URL scalar (or as optional in the path) does not count for
+  /// `values`: one mistake, one finding (spec section 12, `values`). A well-typed param of
+  /// the same type still does, and is the one named.
+  @Test func aReportedParamDoesNotMakeItsValuesEntryASecondMismatch() throws {
+    let findings = try expectFindings(
+      "type-mismatch",
+      """
+        a: { url: '/a/{id}', params: { id: ↓Product }, values: { Product: [id] }, to: Shop.Pay }
+        b: { url: '/b/{id}', params: { id: ↓String? }, values: { String?: [id] }, to: Shop.Detail }
+        c: { url: '/c/{id}', params: { id: ↓"[Int]" }, values: { "[Int]": [id] }, to: Shop.Detail }
+        d:
+          url: '/d/{id}?q={q}'
+          params: { id: ↓String?, q: String? }
+          values: { ↓String?: [q] }
+          to: Shop.Detail
+      """)
+    #expect(
+      findings.last?.message
+        == "'values' of link 'd' builds 'String?', which param 'q' already gives; 'values' is "
+        + "for a type no param has", "\(described(findings))")
+  }
+
   @Test func twoLinksOfOneNameOrPatternAreDuplicates() throws {
     let findings = try expectFindings(
       "duplicate-name",
