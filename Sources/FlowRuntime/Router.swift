@@ -7,7 +7,7 @@
 ///
 /// Positions compare in that order, so a position is below another when the navigation
 /// went back from the second to the first.
-public struct StackPosition: Hashable, Comparable, Sendable, CustomStringConvertible {
+nonisolated public struct StackPosition: Hashable, Comparable, Sendable, CustomStringConvertible {
   /// Modal stacks presented over the root stack.
   public var modals: Int
   /// Screens on the top stack.
@@ -31,7 +31,7 @@ public struct StackPosition: Hashable, Comparable, Sendable, CustomStringConvert
 
 /// How a modal stack is shown, which decides whether the user can swipe it away (FLOW-SPEC
 /// section 8): the `style` of a flow's `present` and of a modal `start`.
-public enum ModalStyle: String, Hashable, Sendable {
+nonisolated public enum ModalStyle: String, Hashable, Sendable {
   /// A sheet (UIKit: a page sheet). The user can swipe it down, unless its top screen is not
   /// dismissible.
   case sheet
@@ -43,7 +43,7 @@ public enum ModalStyle: String, Hashable, Sendable {
 /// swipe-back gesture and long-press menu, and a sheet's swipe down. Both are on unless the
 /// flow says `systemBack: false` or `dismissible: false` for the screen; the router turns off
 /// what is off while the screen is on top.
-public struct SystemControls: Hashable, Sendable, CustomStringConvertible {
+nonisolated public struct SystemControls: Hashable, Sendable, CustomStringConvertible {
   /// Whether the back button and the swipe-back gesture go back from the screen (they do
   /// nothing at the root of a stack anyway).
   public var systemBack: Bool
@@ -131,6 +131,11 @@ public protocol Router: AnyObject {
   /// the name (generated code passes each screen's).
   func willShow(_ screen: any Presentable, named name: String)
 
+  /// Gives `screen`, which the next `push`, `present` or `replace` shows, its identifier
+  /// (``ScreenID``: its coordinator and its name in the flow). Generated code gives every
+  /// screen one; ``RecordingRouter`` records it in its ``RecordingRouter/operations``.
+  func willShow(_ screen: any Presentable, as id: ScreenID)
+
   /// Shows `alert` over whatever is on top (the flow's `alert:`, FLOW-SPEC section 6b). An
   /// alert is not a modal stack: ``top`` stays where it is. When the user taps one of its
   /// buttons, the alert closes first, then the router runs that button's action.
@@ -151,6 +156,12 @@ extension Router {
   /// Forgets the name: for a router written before ``willShow(_:named:)`` was part of the
   /// protocol.
   public func willShow(_ screen: any Presentable, named name: String) {}
+
+  /// Gives the screen its flow name (``willShow(_:named:)``): for a router that has no use
+  /// for the coordinator's name.
+  public func willShow(_ screen: any Presentable, as id: ScreenID) {
+    willShow(screen, named: id.name)
+  }
 
   /// Runs `body` with ``animatesTransitions`` off, then turns it back to what it was: what
   /// an app wraps around starting its root coordinator at launch, or following a deep link.
