@@ -19,8 +19,8 @@ public enum AsyncDecision {
   /// The decisions (`Coordinator.Decision`) whose `async` default calls their callback form
   /// now: a callback default reached from there means neither form is the app's.
   private static var bridging: Set<String> = []
-  /// How many decisions coordinators asked whose task runs now: while there is none, a
-  /// navigation has no task to cancel.
+  /// How many tasks that coordinators own to answer their decisions run now, cancelled or
+  /// not: while there is none, a navigation has no task to cancel.
   static var running = 0
 
   /// Answers a decision with its `async` form: what the callback form's generated default

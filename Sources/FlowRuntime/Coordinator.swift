@@ -136,8 +136,8 @@ open class Coordinator {
       guard let refusal else { return handle(event) }
       FlowLog.write(
         FlowLogMessage(
-          .droppedEvent, refusal, coordinator: coordinatorName, node: screenName,
-          value: String(describing: event)))
+          .droppedEvent, refusal, coordinator: coordinatorName,
+          node: screen?.name ?? screenName, value: String(describing: event)))
     }
     screen.deliver = { event in
       guard let event = event as? Event else { return false }
@@ -434,6 +434,11 @@ open class Coordinator {
   public func answerOnce<Answer>(
     decision name: String, _ handle: @escaping @MainActor (Answer) -> Void
   ) -> @MainActor (Answer) -> Void {
+    // The decisions asked from where the navigation no longer is wait for nothing: an app
+    // that never answers them costs nothing as the coordinator goes on asking.
+    for stale in pendingDecisions where stale.asked != (navigations, router.top) {
+      dropPending(stale, cancelling: .navigated)
+    }
     let pending = PendingDecision(name: name, asked: (navigations, router.top))
     pendingDecisions.append(pending)
     lastAsked = pending
@@ -503,13 +508,14 @@ open class Coordinator {
     let root = treeRoot
     let number = root.nextTaskNumber
     root.nextTaskNumber += 1
+    AsyncDecision.running += 1
     let task = Task { [weak root] in
       await operation()
       root?.decisionTasks[number] = nil
+      AsyncDecision.running -= 1
     }
     root.decisionTasks[number] = task
     pending.task = task
-    AsyncDecision.running += 1
   }
 
   /// Waits until every task that answers a decision of this coordinator's tree with the
@@ -531,7 +537,6 @@ open class Coordinator {
     if lastAsked === pending { lastAsked = nil }
     guard let task = pending.task else { return }
     pending.task = nil
-    AsyncDecision.running -= 1
     guard let reason else { return }
     task.cancel()
     FlowLog.write(

@@ -118,6 +118,36 @@ import Testing
     #expect(log.messages.count == 1)
   }
 
+  /// The task that answers a decision with the `async` form belongs to the coordinator
+  /// that asked: its own navigation cancels it, and the answer it returns anyway is dropped.
+  @Test func aDecisionsTaskIsCancelledWhenItsCoordinatorNavigates() async {
+    let router = RecordingRouter()
+    let flow = Asking(router: router)
+    flow.start()
+    var sawCancellation = false
+    let log = LogCapture()
+    await log.awaiting {
+      let answer = flow.answerOnce(decision: "Pay") { [weak flow] (answer: String) in
+        flow?.handled.append(answer)
+      }
+      flow.ask {
+        AsyncDecision.answer(answer, decision: "Pay", of: "Asking") {
+          while !Task.isCancelled { await Task.yield() }
+          sawCancellation = true
+          return "card"
+        }
+      }
+      await Task.yield()
+      flow.push(Screen("Receipt"))
+      await flow.waitForDecisions()
+    }
+    #expect(sawCancellation)
+    #expect(flow.handled.isEmpty)
+    #expect(log.messages.map(\.kind) == [.cancelledDecision, .droppedAnswer])
+    #expect(log.messages.map(\.reason) == [.navigated, .navigated])
+    #expect(log.messages.map(\.node) == ["Pay", "Pay"])
+  }
+
   /// A decision answered with the `async` form outside any coordinator's question (the app
   /// calls the default itself) runs in a task of its own and answers.
   @Test func theAsyncFormCalledByTheAppItselfStillAnswers() async {
