@@ -171,7 +171,10 @@ struct CoordinatorGenerator {
     for (offset, decision) in coordinator.decisions.enumerated() {
       for payload in decisionPayloads[offset] {
         requirements.append(decisionRequirement(decision, payload: payload))
-        requirements.append(asyncDecisionRequirement(decision, payload: payload))
+        // A decision without cases has no answer to return: only the callback form.
+        if !decision.cases.isEmpty {
+          requirements.append(asyncDecisionRequirement(decision, payload: payload))
+        }
       }
     }
     for alert in coordinator.alerts { requirements.append(alertRequirement(alert)) }
@@ -220,11 +223,12 @@ struct CoordinatorGenerator {
   }
 
   /// A default for each form of each decision that calls the other form, so that the app
-  /// writes one, for the extension of `<C>Screens`.
+  /// writes one, for the extension of `<C>Screens`. A decision without cases has only the
+  /// callback form, and no default: its `async` form could never return.
   private mutating func decisionDefaults() -> [SwiftDeclaration] {
     var members: [SwiftDeclaration] = []
     let asyncDecision = names.runtime("AsyncDecision")
-    for (offset, decision) in coordinator.decisions.enumerated() {
+    for (offset, decision) in coordinator.decisions.enumerated() where !decision.cases.isEmpty {
       let decisionName = decision.name.text
       let names: [SwiftArgument] = [
         SwiftArgument(label: "decision", value: .string(decisionName)),

@@ -1113,7 +1113,16 @@ import Testing
           }
         }
       }
+      """,
+      // Found by GeneratedPackageTests: an `async` form of a decision without cases could
+      // never return, and its default's call "will never be executed": there is none, and
+      // no default of the callback form.
+      """
+        func decideStuck(answer: @escaping @MainActor (AppCoordinator.StuckAnswer) -> Void)
+      }
       """)
+    #expect(swift?.contains("decideStuck() async") == false)
+    #expect(swift?.contains("AsyncDecision.answer(answer, decision: \"Stuck\"") == false)
     #expect(swift?.contains("handle(_ event: IdleEvent)") == false)
     #expect(swift?.contains("handle(_ answer: StuckAnswer)") == false)
   }
