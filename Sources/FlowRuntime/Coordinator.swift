@@ -65,14 +65,24 @@ open class Coordinator {
   /// The value of ``navigations`` when the coordinator last asked a decision: while it is
   /// unchanged, that decision waits for its answer.
   private(set) var askedAt: Int?
+  /// The decisions asked and not answered, oldest first, each with where it was asked and
+  /// the task that answers it with the app's `async` form, if any.
+  private var pendingDecisions: [PendingDecision] = []
+  /// The decision ``answerOnce(decision:_:)`` recorded last, which ``ask(_:)`` asks.
+  private var lastAsked: PendingDecision?
+  /// The tasks that answer decisions of this tree with their `async` form, on the tree's
+  /// root, each until it ends (cancelled or not): what ``waitForDecisions()`` waits for.
+  private var decisionTasks: [Int: Task<Void, Never>] = [:]
+  /// The number of the next task in ``decisionTasks``.
+  private var nextTaskNumber = 0
   /// The container of a tab coordinator's tabs, once it shows them (``showTabs(_:)``).
   private var tabContainer: (any Presentable)?
   /// Whether it shows its tabs' container (``showTabs(_:)``): a tab coordinator.
   var showsTabs: Bool { tabContainer != nil }
   /// The type of the coordinator each tab starts, in tab order.
   private var tabTypes: [ObjectIdentifier] = []
-  /// The name ``nameNextScreen(_:)`` gave the next screen, until it is shown.
-  private var nameOfNextScreen: String?
+  /// The identifier ``nameNextScreen(_:)`` gave the next screen, until it is shown.
+  private var idOfNextScreen: ScreenID?
   /// The screen whose events ``screenEvents(_:)`` gave a sink for last, until it is shown.
   private var unshownScreen: ShownScreen?
   /// How many screens the coordinator showed, which numbers them.
@@ -104,20 +114,30 @@ open class Coordinator {
 
   /// The sink for the events of the screen the coordinator is about to show (the next one it
   /// pushes, presents or replaces with): `handle` runs only while that screen is the top of
-  /// the router. An event sent after the screen was covered, popped or replaced, such as
-  /// the second tap of a double tap on a push, is dropped, since an event acts on the screen
-  /// that sent it. Generated coordinators pass it to each `make<Screen>`.
+  /// the router and the coordinator can act. An event sent after the screen was covered,
+  /// popped or replaced, such as the second tap of a double tap on a push, is dropped, since
+  /// an event acts on the screen that sent it, and so is one sent while a child the
+  /// coordinator started runs or after it ended; each is logged (``FlowLog``), named by the
+  /// screen's name (``nameNextScreen(_:)``). Generated coordinators pass it to each
+  /// `make<Screen>`.
   public func screenEvents<Event>(
     _ handle: @escaping @MainActor (Event) -> Void
   ) -> @MainActor (Event) -> Void {
     let screen = ShownScreen()
     unshownScreen = screen
+    let coordinatorName = String(describing: type(of: self))
+    let screenName = idOfNextScreen?.name ?? ""
     // Weak: the screen's `deliver` holds the sink, so a strong capture would keep both alive
     // forever. The coordinator holds the screen while it is shown; once it is gone, the
     // screen is not on top and its events are dropped anyway.
     let sink: @MainActor (Event) -> Void = { [weak self, weak screen] event in
-      guard let self, let screen, isOnTop(screen) else { return }
-      handle(event)
+      let refusal: FlowLogMessage.Reason? =
+        if let self { self.refusal(of: screen) } else { .coordinatorEnded }
+      guard let refusal else { return handle(event) }
+      FlowLog.write(
+        FlowLogMessage(
+          .droppedEvent, refusal, coordinator: coordinatorName,
+          node: screen?.name ?? screenName, value: String(describing: event)))
     }
     screen.deliver = { event in
       guard let event = event as? Event else { return false }
@@ -145,10 +165,26 @@ open class Coordinator {
   }
 
   /// Gives the screen the coordinator shows next (with `push`, `present` or `replace`) its
-  /// name in the flow, unless that call names it itself: what each generated `make<Screen>`
-  /// does first, so that the router records and tells its observers the flow's names.
+  /// identifier, its coordinator and name in the flow, unless that call names it itself:
+  /// what each generated `make<Screen>` does first (`nameNextScreen(.Checkout.review)`), so
+  /// that the router records the screen by it and tells its observers the flow's name, and
+  /// a dropped event names its screen.
+  public func nameNextScreen(_ id: ScreenID) {
+    idOfNextScreen = id
+  }
+
+  /// Gives the screen the coordinator shows next its name in the flow: ``nameNextScreen(_:)``
+  /// with an identifier of the name alone.
   public func nameNextScreen(_ name: String) {
-    nameOfNextScreen = name
+    nameNextScreen(ScreenID(name))
+  }
+
+  /// Why an event of `screen` is dropped now, or `nil` when it is handled: it must be on top
+  /// (`nil`: gone), and the coordinator must be able to act.
+  private func refusal(of screen: ShownScreen?) -> FlowLogMessage.Reason? {
+    if isFinished { return .coordinatorEnded }
+    guard let screen, isOnTop(screen) else { return .notOnTop }
+    return canAct ? nil : .childRuns
   }
 
   /// This coordinator's screen on top of its router, if the top is one.
@@ -206,7 +242,7 @@ open class Coordinator {
     willShow(screen, named: name, showing: .push)
     router.push(screen, controls: controls)
     didShowScreen()
-    linkNavigated()
+    didNavigate()
   }
 
   /// Shows `screen` in a new modal stack of `style`. If the router refuses the presentation
@@ -230,7 +266,7 @@ open class Coordinator {
     let before = router.top
     router.present(screen, style: style, controls: controls)
     didShowScreen(router.top.modals > before.modals)
-    linkNavigated()
+    didNavigate()
   }
 
   /// Makes `screen` the only screen of this coordinator on the current stack; the screens
@@ -246,7 +282,7 @@ open class Coordinator {
     router.replace(
       from: top.modals == base.modals ? base.screens : 0, with: screen, controls: controls)
     didShowScreen()
-    linkNavigated()
+    didNavigate()
   }
 
   /// The style of the modal stack that the coordinator's next screen opens, if it opens
@@ -272,7 +308,7 @@ open class Coordinator {
     let before = router.top
     router.pop()
     routerOwner.reconcile(from: before)
-    linkNavigated()
+    didNavigate()
   }
 
   /// Goes back to the first screen this coordinator shows on the current stack (the flow's
@@ -287,7 +323,7 @@ open class Coordinator {
     let first = before.modals == base.modals ? base.screens : 0
     router.popToRoot(at: first)
     routerOwner.reconcile(from: before)
-    linkNavigated()
+    didNavigate()
   }
 
   /// Closes the modal stack of the current screen. If that takes the last screens of a
@@ -297,7 +333,7 @@ open class Coordinator {
     let before = router.top
     router.dismiss()
     routerOwner.reconcile(from: before)
-    linkNavigated()
+    didNavigate()
   }
 
   /// Shows `alert` over whatever is on top (the flow's `alert:`). An alert is not a screen:
@@ -312,7 +348,7 @@ open class Coordinator {
       tap()
       // A link that waited for a decision whose case shows this alert goes on even when the
       // button does not navigate (it asks another decision, say).
-      if navigations == before { linkNavigated() }
+      if navigations == before { didNavigate() }
       return
     }
     router.alert(alert)
@@ -321,8 +357,10 @@ open class Coordinator {
   // MARK: Tabs
 
   /// Shows `container`, the container of a tab coordinator's tabs, on the current stack; the
-  /// children it starts next with `startTab` are its tabs, in order.
+  /// children it starts next with `startTab` are its tabs, in order. The router records it as
+  /// ``ScreenID/tabs(of:)`` of this coordinator's type (`Main.tabs`).
   public func showTabs(_ container: any Presentable) {
+    if idOfNextScreen == nil { idOfNextScreen = .tabs(of: type(of: self)) }
     push(container)
     tabContainer = container
   }
@@ -381,21 +419,146 @@ open class Coordinator {
   /// called at most once, and only if the answer or tap comes while the coordinator is where
   /// it asked, so that a decision or an alert acts on the screen it was decided or shown
   /// from. An answer that comes twice counts once; one that comes after the coordinator or
-  /// the user navigated is dropped.
+  /// the user navigated, or after the coordinator ended, is dropped. Generated code calls
+  /// ``answerOnce(decision:_:)`` and ``answerOnce(alert:_:)``, which name what they drop.
   public func answerOnce<Answer>(
+    _ handle: @escaping @MainActor (Answer) -> Void
+  ) -> @MainActor (Answer) -> Void {
+    answerOnce(.droppedAnswer, node: "", pending: nil, handle)
+  }
+
+  /// ``answerOnce(_:)`` for the answer to the decision `name`, asked next with ``ask(_:)``: a
+  /// late answer is logged with the decision's name, and when the app answers with the
+  /// `async` form, its task belongs to this coordinator, which cancels it when it or the user
+  /// navigates away from here, or when it ends.
+  public func answerOnce<Answer>(
+    decision name: String, _ handle: @escaping @MainActor (Answer) -> Void
+  ) -> @MainActor (Answer) -> Void {
+    // The decisions asked from where the navigation no longer is wait for nothing: an app
+    // that never answers them costs nothing as the coordinator goes on asking.
+    for stale in pendingDecisions where stale.asked != (navigations, router.top) {
+      dropPending(stale, cancelling: .navigated)
+    }
+    let pending = PendingDecision(name: name, asked: (navigations, router.top))
+    pendingDecisions.append(pending)
+    lastAsked = pending
+    return answerOnce(.droppedAnswer, node: name, pending: pending, handle)
+  }
+
+  /// ``answerOnce(_:)`` for the buttons of the alert `name`: a late or second tap is logged
+  /// with the alert's name.
+  public func answerOnce<Answer>(
+    alert name: String, _ handle: @escaping @MainActor (Answer) -> Void
+  ) -> @MainActor (Answer) -> Void {
+    answerOnce(.droppedButton, node: name, pending: nil, handle)
+  }
+
+  private func answerOnce<Answer>(
+    _ kind: FlowLogMessage.Kind, node: String, pending: PendingDecision?,
     _ handle: @escaping @MainActor (Answer) -> Void
   ) -> @MainActor (Answer) -> Void {
     let once = Once()
     let asked = (navigations, router.top)
     askedAt = navigations
+    let coordinatorName = String(describing: type(of: self))
     let answer: @MainActor (Answer) -> Void = { [weak self] answer in
-      guard let self, once.claim(), asked == (navigations, router.top) else { return }
-      handle(answer)
+      let refusal: FlowLogMessage.Reason?
+      if let self {
+        if let pending { dropPending(pending, cancelling: nil) }
+        refusal =
+          if !once.claim() {
+            .answeredAlready
+          } else if isFinished {
+            .coordinatorEnded
+          } else if asked != (navigations, router.top) {
+            .navigated
+          } else {
+            nil
+          }
+      } else {
+        refusal = .coordinatorEnded
+      }
+      guard let refusal else { return handle(answer) }
+      FlowLog.write(
+        FlowLogMessage(
+          kind, refusal, coordinator: coordinatorName, node: node,
+          value: String(describing: answer)))
     }
     if let button = treeRoot.linkFollower?.takeAlertAnswer(for: self, as: Answer.self) {
       linkTap = { answer(button) }
     }
     return answer
+  }
+
+  /// Runs `body`, which asks the app the decision that ``answerOnce(decision:_:)`` recorded
+  /// last (it calls the app's `decide<D>(…, answer:)`): when the app answers with the
+  /// `async` form, the generated default starts its task here, owned by this coordinator.
+  public func ask(_ body: () -> Void) {
+    let outer = AsyncDecision.asking
+    AsyncDecision.asking = lastAsked.map { (self, $0) }
+    lastAsked = nil
+    defer { AsyncDecision.asking = outer }
+    body()
+  }
+
+  /// Runs `operation`, which answers the decision `pending` with the app's `async` form, in
+  /// a task this coordinator owns, kept on the tree's root until it ends.
+  func run(_ pending: PendingDecision, _ operation: @escaping @MainActor () async -> Void) {
+    guard pendingDecisions.contains(where: { $0 === pending }) else { return }
+    let root = treeRoot
+    let number = root.nextTaskNumber
+    root.nextTaskNumber += 1
+    AsyncDecision.running += 1
+    let task = Task { [weak root] in
+      await operation()
+      root?.decisionTasks[number] = nil
+      AsyncDecision.running -= 1
+    }
+    root.decisionTasks[number] = task
+    pending.task = task
+  }
+
+  /// Waits until every task that answers a decision of this coordinator's tree with the
+  /// app's `async` form has ended, cancelled or not, with the tasks that their answers
+  /// started: what a test awaits after the app's work is done, before it looks at the
+  /// navigation (TCA's `store.finish()`).
+  public func waitForDecisions() async {
+    let root = treeRoot
+    while let (number, task) = root.decisionTasks.first {
+      await task.value
+      root.decisionTasks[number] = nil
+    }
+  }
+
+  /// Forgets `pending`, which was answered, or, `cancelling` with a reason, whose answer would
+  /// now be dropped: its task, if any, is cancelled and the cancellation logged.
+  private func dropPending(_ pending: PendingDecision, cancelling reason: FlowLogMessage.Reason?) {
+    pendingDecisions.removeAll { $0 === pending }
+    if lastAsked === pending { lastAsked = nil }
+    guard let task = pending.task else { return }
+    pending.task = nil
+    guard let reason else { return }
+    task.cancel()
+    FlowLog.write(
+      FlowLogMessage(
+        .cancelledDecision, reason, coordinator: String(describing: type(of: self)),
+        node: pending.name))
+  }
+
+  /// Cancels the tasks of the decisions of this coordinator and its descendants that the
+  /// navigation left behind: asked where the coordinator or its router no longer is.
+  private func cancelStaleDecisions() {
+    for pending in pendingDecisions where pending.asked != (navigations, router.top) {
+      dropPending(pending, cancelling: .navigated)
+    }
+    for child in children { child.cancelStaleDecisions() }
+  }
+
+  /// After a navigation: cancels the decision tasks it left behind in the whole tree, then
+  /// tells a waiting link.
+  func didNavigate() {
+    if AsyncDecision.running > 0 { treeRoot.cancelStaleDecisions() }
+    linkNavigated()
   }
 
   // MARK: Lifecycle
@@ -407,6 +570,7 @@ open class Coordinator {
     if role == .tab { tabTypes.append(ObjectIdentifier(type(of: child))) }
     child.base = child.router.top
     children.append(child)
+    if AsyncDecision.running > 0 { treeRoot.cancelStaleDecisions() }
   }
 
   /// Counts the navigation that shows `screen`, and gives the router its name. `showing` is
@@ -426,11 +590,11 @@ open class Coordinator {
     if unshownScreen == nil { unshownScreen = ShownScreen() }
     unshownScreen?.showing = showing
     unshownScreen?.below = below
-    if let name = name ?? nameOfNextScreen {
-      router.willShow(screen, named: name)
-      unshownScreen?.name = name
+    if let id = name.map({ ScreenID($0) }) ?? idOfNextScreen {
+      router.willShow(screen, as: id)
+      unshownScreen?.name = id.name
     }
-    nameOfNextScreen = nil
+    idOfNextScreen = nil
   }
 
   /// Counts a navigation. The coordinator that owns this router (the root, or a tab's
@@ -442,7 +606,7 @@ open class Coordinator {
     if role == .root { base = router.top }
     router.onUserUnwind = { [weak self] before in
       self?.reconcile(from: before)
-      self?.linkNavigated()
+      self?.didNavigate()
     }
   }
 
@@ -501,9 +665,11 @@ open class Coordinator {
     parent?.remove(self)
   }
 
-  /// Marks this coordinator and all its descendants finished, and lets go of them.
+  /// Marks this coordinator and all its descendants finished, and lets go of them; the tasks
+  /// of the decisions they asked are cancelled.
   func end() {
     isFinished = true
+    for pending in pendingDecisions { dropPending(pending, cancelling: .coordinatorEnded) }
     let running = children
     children.removeAll()
     for child in running { child.end() }

@@ -9,7 +9,14 @@
 /// action after the alert has closed. UIKit's ``NavigationRouter`` shows a
 /// `UIAlertController`; a SwiftUI app can give the same values to `.alert` or
 /// `.confirmationDialog`.
-nonisolated public struct FlowAlert: Sendable, CustomStringConvertible {
+///
+/// Alerts are `Equatable` by what the user sees and what each button does: the title, the
+/// message, the style, and each button's title, role and, for a button made with
+/// ``Button/init(_:role:tapping:_:)``, the case of the flow's button enum it taps. A test
+/// compares the alert a router was asked to show with the one it expects, as TCA compares an
+/// `AlertState`. A button made with a closure of its own taps what no value can say, and its
+/// ``Button/tapping`` is `nil`.
+nonisolated public struct FlowAlert: Equatable, Sendable, CustomStringConvertible {
   /// How the alert is shown.
   public enum Style: Hashable, Sendable {
     /// In the middle of the screen (UIKit: `.alert`).
@@ -20,7 +27,7 @@ nonisolated public struct FlowAlert: Sendable, CustomStringConvertible {
   }
 
   /// One button: its title and role, and what tapping it does.
-  public struct Button: Sendable {
+  public struct Button: Equatable, Sendable {
     /// What kind of button it is, for how the system draws and orders it.
     public enum Role: Hashable, Sendable {
       /// An ordinary choice.
@@ -39,11 +46,35 @@ nonisolated public struct FlowAlert: Sendable, CustomStringConvertible {
     /// What tapping it does, once the alert has closed: the generated `tap` with one case of
     /// the alert's button enum.
     public var action: @MainActor () -> Void
+    /// The case of the alert's button enum that tapping it sends, described (`delete`,
+    /// `remove(Address(…))`), when it was made with ``init(_:role:tapping:_:)``; `nil` for a
+    /// button made with an action of its own.
+    public var tapping: String?
 
     public init(_ title: String, role: Role = .default, action: @escaping @MainActor () -> Void) {
       self.title = title
       self.role = role
       self.action = action
+    }
+
+    /// A button that sends `button`, a case of the alert's button enum, to `tap` (the
+    /// generated `make<Alert>`'s): `.init("Delete", role: .destructive, tapping: .delete, tap)`.
+    /// It compares equal only to a button that taps the same case.
+    @MainActor
+    public init<Case>(
+      _ title: String, role: Role = .default, tapping button: Case,
+      _ tap: @escaping @MainActor (Case) -> Void
+    ) {
+      self.title = title
+      self.role = role
+      self.action = { tap(button) }
+      self.tapping = String(describing: button)
+    }
+
+    /// Equal when the title, the role and the case tapped are; the action, a closure, is not
+    /// compared.
+    public static func == (lhs: Button, rhs: Button) -> Bool {
+      lhs.title == rhs.title && lhs.role == rhs.role && lhs.tapping == rhs.tapping
     }
   }
 

@@ -3,9 +3,12 @@
 #endif
 
 /// A router without UI that keeps its stacks in memory and records every call, for tests
-/// and previews: drive a coordinator, then compare ``calls`` with what the flow says.
+/// and previews: drive a coordinator, then compare ``operations`` with what the flow says.
 ///
-/// Calls are recorded as `push Name`, `present Name`, `replace from 1 with Name`, `pop`,
+/// ``operations`` are values (``RouterOperation``): `.push(.Checkout.review)`, each screen
+/// by the ``ScreenID`` its coordinator gave it (generated code gives the flow's), else by its
+/// name as recorded below, `ScreenID("Review")`. ``calls`` are the same as text, for logs
+/// and failure messages, each screen by its description. Calls are recorded as `push Name`, `present Name`, `replace from 1 with Name`, `pop`,
 /// `pop to root 1` (the index of the screen it goes back to), `dismiss`, `unwind to 0:2`
 /// (see ``StackPosition/description``), `select tab 1 of MainTabs` (the index of the tab, 0
 /// the first, and the container) and `alert Title [Delete, Keep]` (see
@@ -45,8 +48,8 @@ public final class RecordingRouter: Router, Presentable, CustomStringConvertible
   private struct Shown {
     var screen: any Presentable
     var controls: SystemControls
-    /// The name its coordinator gave it, if any.
-    var name: String?
+    /// The identifier its coordinator gave it, if any.
+    var id: ScreenID?
   }
 
   /// A navigation stack: the root one (no style) or a modal one.
@@ -59,7 +62,10 @@ public final class RecordingRouter: Router, Presentable, CustomStringConvertible
   public nonisolated let name: String
   /// The root stack, then each modal stack.
   private var levels = [Stack(style: nil, screens: [])]
-  /// Every call, in order.
+  /// Every call, in order, as a value: what a test compares.
+  public private(set) var operations: [RouterOperation] = []
+  /// Every call, in order, as text (``RouterOperation``'s, but each screen by its own
+  /// description, a stub's `Review(Shoes)`): for logs and failure messages.
   public private(set) var calls: [String] = []
   /// The routers this one made for tab stacks, in order.
   public private(set) var tabStacks: [RecordingRouter] = []
@@ -75,8 +81,8 @@ public final class RecordingRouter: Router, Presentable, CustomStringConvertible
   /// Whether presentations are refused, as UIKit refuses one while something else is
   /// presented. Off unless a test turns it on.
   public var refusesPresentations = false
-  /// The name given to the screen that is about to be shown.
-  private var nameOfNextScreen: (screen: ObjectIdentifier, name: String)?
+  /// The identifier given to the screen that is about to be shown.
+  private var idOfNextScreen: (screen: ObjectIdentifier, id: ScreenID)?
   /// Where the top was before the first of the user's changes that no one was told of.
   private var unreported: StackPosition?
   /// What this router's own choice is, if the app made one (see ``animatesTransitions``).
@@ -98,7 +104,11 @@ public final class RecordingRouter: Router, Presentable, CustomStringConvertible
   public var navigationObservers: NavigationObservers? { observers }
 
   public func willShow(_ screen: any Presentable, named name: String) {
-    nameOfNextScreen = (ObjectIdentifier(screen), name)
+    willShow(screen, as: ScreenID(name))
+  }
+
+  public func willShow(_ screen: any Presentable, as id: ScreenID) {
+    idOfNextScreen = (ObjectIdentifier(screen), id)
   }
 
   public nonisolated var description: String { name }
@@ -122,14 +132,16 @@ public final class RecordingRouter: Router, Presentable, CustomStringConvertible
   /// Every screen shown, bottom of the root stack first.
   public var screens: [any Presentable] { stacks.flatMap { $0 } }
 
-  /// Forgets the calls recorded so far; the stacks stay.
+  /// Forgets the calls recorded so far (``operations`` and ``calls``); the stacks stay.
   public func clearCalls() {
+    operations.removeAll()
     calls.removeAll()
   }
 
   public func push(_ screen: any Presentable, controls: SystemControls) {
     let shown = self.shown(screen, controls)
-    record("push \(label(of: shown))", [controls.description])
+    record(
+      .push(id(of: shown), controls: controls), "push \(label(of: shown))", [controls.description])
     levels[levels.count - 1].screens.append(shown)
     topMayHaveChanged()
   }
@@ -137,44 +149,47 @@ public final class RecordingRouter: Router, Presentable, CustomStringConvertible
   public func present(_ screen: any Presentable, style: ModalStyle, controls: SystemControls) {
     let shown = self.shown(screen, controls)
     let notes = [style == .fullScreen ? "fullScreen" : "", controls.description]
+    let operation = RouterOperation.present(id(of: shown), style: style, controls: controls)
     guard !refusesPresentations else {
-      record("present \(label(of: shown))", notes + ["refused"])
+      record(.refused(operation), "present \(label(of: shown))", notes + ["refused"])
       onUserUnwind?(StackPosition(modals: levels.count, screens: 1))
       return
     }
-    record("present \(label(of: shown))", notes)
+    record(operation, "present \(label(of: shown))", notes)
     levels.append(Stack(style: style, screens: [shown]))
     topMayHaveChanged()
   }
 
   public func replace(from index: Int, with screen: any Presentable, controls: SystemControls) {
     let shown = self.shown(screen, controls)
-    record("replace from \(index) with \(label(of: shown))", [controls.description])
+    record(
+      .replace(from: index, with: id(of: shown), controls: controls),
+      "replace from \(index) with \(label(of: shown))", [controls.description])
     let last = levels.count - 1
     levels[last].screens = Array(levels[last].screens.prefix(max(0, index))) + [shown]
     topMayHaveChanged()
   }
 
   public func pop() {
-    record("pop")
+    record(.pop, "pop")
     removeScreens(above: top.screens - 2)
     topMayHaveChanged()
   }
 
   public func popToRoot(at index: Int) {
-    record("pop to root \(index)")
+    record(.popToRoot(at: index), "pop to root \(index)")
     removeScreens(above: index)
     topMayHaveChanged()
   }
 
   public func dismiss() {
-    record("dismiss")
+    record(.dismiss, "dismiss")
     removeTopStack()
     topMayHaveChanged()
   }
 
   public func unwind(to position: StackPosition) {
-    record("unwind to \(position)")
+    record(.unwind(to: position), "unwind to \(position)")
     let level = max(0, position.modals)
     guard level < levels.count else { return }
     levels.removeSubrange((level + 1)...)
@@ -186,7 +201,7 @@ public final class RecordingRouter: Router, Presentable, CustomStringConvertible
   }
 
   public func alert(_ alert: FlowAlert) {
-    calls.append("alert \(alert)")
+    note(.alert(alert), "alert \(alert)")
     alerts.append((alert, levels.count - 1))
   }
 
@@ -198,13 +213,23 @@ public final class RecordingRouter: Router, Presentable, CustomStringConvertible
   /// nothing happens (the call is recorded all the same).
   @discardableResult
   public func tap(_ title: String) -> Bool {
-    calls.append("tap \(title)")
+    note(.tap(title), "tap \(title)")
     guard let alert = alerts.last?.alert,
       let button = alert.buttons.first(where: { $0.title == title })
     else { return false }
     alerts.removeLast()
     button.action()
     return true
+  }
+
+  /// Sends `event` from the screen on top, as the user does by tapping it: the screen must be
+  /// a ``StubScreen`` (what ``RecordingScreens`` makes) whose events are of `Event`'s type.
+  /// Returns whether it was; otherwise nothing is sent. Not recorded: what the event does
+  /// is.
+  @discardableResult
+  public func send<Event>(_ event: Event) -> Bool {
+    guard let screen = topScreen as? StubScreen else { return false }
+    return screen.send(event)
   }
 
   public func makeTabStack() -> (router: any Router, view: any Presentable) {
@@ -215,7 +240,9 @@ public final class RecordingRouter: Router, Presentable, CustomStringConvertible
   }
 
   public func selectTab(at index: Int, of container: any Presentable) {
-    calls.append("select tab \(index) of \(container)")
+    let shown = levels.lazy.flatMap(\.screens).first { $0.screen === container }
+    let id = shown.map(id(of:)) ?? ScreenID(String(describing: container))
+    note(.selectTab(index, of: id), "select tab \(index) of \(container)")
     selectedTabs[ObjectIdentifier(container)] = index
   }
 
@@ -229,7 +256,7 @@ public final class RecordingRouter: Router, Presentable, CustomStringConvertible
   /// coordinator (unless `reported` is false). Nothing happens at the root of a stack or
   /// where the top screen's `systemBack` is off.
   public func userPops(reported: Bool = true) {
-    calls.append("user pop" + (reported ? "" : " [unreported]"))
+    note(.userPop, "user pop", reported: reported)
     userGoesBack(to: top.screens - 2, reported: reported)
   }
 
@@ -238,7 +265,7 @@ public final class RecordingRouter: Router, Presentable, CustomStringConvertible
   /// false). Nothing happens where the top screen's `systemBack` is off (it has no back
   /// button), or when no screen below the top has that index.
   public func userPops(to index: Int, reported: Bool = true) {
-    calls.append("user pop to \(index)" + (reported ? "" : " [unreported]"))
+    note(.userPopTo(index), "user pop to \(index)", reported: reported)
     userGoesBack(to: index, reported: reported)
   }
 
@@ -246,7 +273,7 @@ public final class RecordingRouter: Router, Presentable, CustomStringConvertible
   /// false). Nothing happens on the root stack, on a full-screen modal stack, or where the
   /// top screen is not dismissible.
   public func userDismisses(reported: Bool = true) {
-    calls.append("user dismiss" + (reported ? "" : " [unreported]"))
+    note(.userDismiss, "user dismiss", reported: reported)
     let stack = levels[levels.count - 1]
     guard stack.style == .sheet, stack.screens.last?.controls.dismissible ?? true else { return }
     let before = top
@@ -257,7 +284,7 @@ public final class RecordingRouter: Router, Presentable, CustomStringConvertible
   /// told: what a router does once it sees for itself what UIKit shows (after its next
   /// transition, or on another callback). Recorded as `report missed changes`.
   public func reportMissedChanges() {
-    calls.append("report missed changes")
+    note(.reportMissedChanges, "report missed changes")
     guard let before = unreported else { return }
     unreported = nil
     onUserUnwind?(before)
@@ -280,28 +307,42 @@ public final class RecordingRouter: Router, Presentable, CustomStringConvertible
     }
   }
 
-  /// Records a transition, with its notes in brackets and `not animated` among them while
-  /// ``animatesTransitions`` is off.
-  private func record(_ call: String, _ notes: [String] = []) {
+  /// Records a transition, `operation` and its text `call`, with its notes in brackets and
+  /// `not animated` among them while ``animatesTransitions`` is off.
+  private func record(_ operation: RouterOperation, _ call: String, _ notes: [String] = []) {
     let notes = (notes + [animatesTransitions ? "" : "not animated"]).filter { !$0.isEmpty }
+    operations.append(animatesTransitions ? operation : .notAnimated(operation))
     calls.append(notes.isEmpty ? call : "\(call) [\(notes.joined(separator: ", "))]")
   }
 
-  /// `screen` as a stack holds it, with the name given to it just before, if any.
-  private func shown(_ screen: any Presentable, _ controls: SystemControls) -> Shown {
-    var name: String?
-    if let given = nameOfNextScreen, given.screen == ObjectIdentifier(screen) {
-      name = given.name
-    }
-    nameOfNextScreen = nil
-    return Shown(screen: screen, controls: controls, name: name)
+  /// Records what is not a transition, or what the user did (`[unreported]` when no one is
+  /// told of it).
+  private func note(_ operation: RouterOperation, _ call: String, reported: Bool = true) {
+    operations.append(reported ? operation : .unreported(operation))
+    calls.append(call + (reported ? "" : " [unreported]"))
   }
 
-  /// How a screen is recorded: by its own description if it has one that is not a view
-  /// controller's (an address), else the name its coordinator gave it, else its type's.
+  /// `screen` as a stack holds it, with the identifier given to it just before, if any.
+  private func shown(_ screen: any Presentable, _ controls: SystemControls) -> Shown {
+    var id: ScreenID?
+    if let given = idOfNextScreen, given.screen == ObjectIdentifier(screen) {
+      id = given.id
+    }
+    idOfNextScreen = nil
+    return Shown(screen: screen, controls: controls, id: id)
+  }
+
+  /// How a screen is recorded in ``calls``: by its own description if it has one that is not
+  /// a view controller's (an address), else the name its coordinator gave it, else its type's.
   private func label(of shown: Shown) -> String {
     if let described = describedItself(shown.screen) { return described }
-    return shown.name ?? String(describing: type(of: shown.screen))
+    return shown.id?.name ?? String(describing: type(of: shown.screen))
+  }
+
+  /// How a screen is recorded in ``operations``: by the identifier its coordinator gave it,
+  /// else by its ``calls`` label alone.
+  private func id(of shown: Shown) -> ScreenID {
+    shown.id ?? ScreenID(label(of: shown))
   }
 
   private func describedItself(_ screen: any Presentable) -> String? {
@@ -316,7 +357,7 @@ public final class RecordingRouter: Router, Presentable, CustomStringConvertible
   private func topMayHaveChanged(animated: Bool? = nil) {
     let shown = levels[levels.count - 1].screens.last
     observers.topChanged(
-      to: shown?.screen, named: shown.map { $0.name ?? label(of: $0) },
+      to: shown?.screen, named: shown.map { $0.id?.name ?? label(of: $0) },
       animated: animated ?? animatesTransitions)
   }
 

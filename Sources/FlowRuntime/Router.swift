@@ -131,6 +131,11 @@ public protocol Router: AnyObject {
   /// the name (generated code passes each screen's).
   func willShow(_ screen: any Presentable, named name: String)
 
+  /// Gives `screen`, which the next `push`, `present` or `replace` shows, its identifier
+  /// (``ScreenID``: its coordinator and its name in the flow). Generated code gives every
+  /// screen one; ``RecordingRouter`` records it in its ``RecordingRouter/operations``.
+  func willShow(_ screen: any Presentable, as id: ScreenID)
+
   /// Shows `alert` over whatever is on top (the flow's `alert:`, FLOW-SPEC section 6b). An
   /// alert is not a modal stack: ``top`` stays where it is. When the user taps one of its
   /// buttons, the alert closes first, then the router runs that button's action.
@@ -151,6 +156,12 @@ extension Router {
   /// Forgets the name: for a router written before ``willShow(_:named:)`` was part of the
   /// protocol.
   public func willShow(_ screen: any Presentable, named name: String) {}
+
+  /// Gives the screen its flow name (``willShow(_:named:)``): for a router that has no use
+  /// for the coordinator's name.
+  public func willShow(_ screen: any Presentable, as id: ScreenID) {
+    willShow(screen, named: id.name)
+  }
 
   /// Runs `body` with ``animatesTransitions`` off, then turns it back to what it was: what
   /// an app wraps around starting its root coordinator at launch, or following a deep link.

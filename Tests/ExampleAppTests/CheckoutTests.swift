@@ -14,24 +14,24 @@ import Testing
     weak let checkout = harness.child(CheckoutCoordinator.self, of: coordinator)
     tap(CheckoutCoordinator.ReviewEvent.pay(Example.home), on: cart)
     tap(CheckoutCoordinator.PaymentEvent.methodChosen(.card("1234")), on: cart)
-    harness.screens.answer(CheckoutCoordinator.AuthorizeAnswer.declined)
+    harness.answer(CheckoutCoordinator.AuthorizeAnswer.declined)
     tap(CheckoutCoordinator.PaymentEvent.methodChosen(.card("1234")), on: cart)
-    harness.screens.answer(CheckoutCoordinator.AuthorizeAnswer.needsVerification(Example.url))
+    harness.answer(CheckoutCoordinator.AuthorizeAnswer.needsVerification(Example.url))
     tap(CheckoutCoordinator.BankVerificationEvent.done, on: cart)
     tap(CheckoutCoordinator.PaymentEvent.methodChosen(.applePay), on: cart)
-    harness.screens.answer(CheckoutCoordinator.AuthorizeAnswer.approved(Example.order))
+    harness.answer(CheckoutCoordinator.AuthorizeAnswer.approved(Example.order))
     tap(CheckoutCoordinator.ConfirmationEvent.done(Example.order), on: cart)
     #expect(checkout == nil)
     tap(CartCoordinator.OrderPlacedEvent.done, on: cart)
     #expect(
-      cart.calls == [
-        "present Review(Shoes)", "push Payment(Home)",
-        "present BankVerification(file:///track) [dismissible: false]", "dismiss",
-        "replace from 0 with Confirmation(order ABCD)", "unwind to 0:1",
-        "push OrderPlaced(order ABCD)", "pop",
+      cart.operations == [
+        .present(.Checkout.review), .push(.Checkout.payment),
+        .present(.Checkout.bankVerification, controls: .init(dismissible: false)), .dismiss,
+        .replace(from: 0, with: .Checkout.confirmation), .unwind(to: .at(0, 1)),
+        .push(.Cart.orderPlaced), .pop,
       ])
     #expect(
-      harness.screens.asked.dropFirst() == [
+      harness.asked.dropFirst() == [
         "Authorize(card(\"1234\"))", "Authorize(card(\"1234\"))", "Authorize(applePay)",
       ])
     #expect(names(cart) == ["Basket"])
@@ -42,10 +42,12 @@ import Testing
     let harness = Harness()
     let main = try harness.signedIn()
     let cart = try harness.tab(2)
-    let basket = try #require(cart.topScreen as? StubScreen<CartCoordinator.BasketEvent>)
+    let basket = try #require(cart.topScreen as? StubScreen)
     tap(CartCoordinator.BasketEvent.checkout(Example.items), on: cart)
-    basket.send(.checkout(Example.items))
-    #expect(cart.calls == ["present Review(Shoes)"])
+    let log = LogCapture()
+    log.during { basket.send(CartCoordinator.BasketEvent.checkout(Example.items)) }
+    #expect(cart.operations == [.present(.Checkout.review)])
+    #expect(log.messages.map(\.reason) == [.notOnTop])
     #expect(try #require(harness.child(CartCoordinator.self, of: main)).children.count == 1)
   }
 
@@ -62,9 +64,9 @@ import Testing
     cart.userDismisses()
     #expect(checkout == nil)
     #expect(
-      cart.calls == [
-        "present Review(Shoes)", "unwind to 0:1",
-        "present Review(Shoes)", "push Payment(Home)", "user dismiss",
+      cart.operations == [
+        .present(.Checkout.review), .unwind(to: .at(0, 1)),
+        .present(.Checkout.review), .push(.Checkout.payment), .userDismiss,
       ])
     #expect(coordinator.children.isEmpty)
     #expect(coordinator.canAct)
@@ -78,7 +80,7 @@ import Testing
     tap(CartCoordinator.BasketEvent.checkout(Example.items), on: cart)
     tap(CheckoutCoordinator.ReviewEvent.pay(Example.home), on: cart)
     tap(CheckoutCoordinator.PaymentEvent.methodChosen(.card("1234")), on: cart)
-    harness.screens.answer(CheckoutCoordinator.AuthorizeAnswer.needsVerification(Example.url))
+    harness.answer(CheckoutCoordinator.AuthorizeAnswer.needsVerification(Example.url))
     cart.userDismisses()
     #expect(cart.stacks.count == 3, "the bank's page stays")
     tap(CheckoutCoordinator.BankVerificationEvent.done, on: cart)
@@ -108,12 +110,14 @@ import Testing
     tap(AddressBookCoordinator.AddressesEvent.add, on: cart)
     tap(AddressBookCoordinator.NewAddressEvent.saved(Example.home), on: cart)
     #expect(
-      cart.calls == [
-        "present Review(Shoes)",
-        "present Addresses", "unwind to 1:1", "push Payment(Office)", "user pop",
-        "present Addresses", "unwind to 1:1",
-        "present Addresses", "user dismiss",
-        "present Addresses", "push NewAddress", "unwind to 1:1", "push Payment(Home)",
+      cart.operations == [
+        .present(.Checkout.review),
+        .present(.AddressBook.addresses), .unwind(to: .at(1, 1)), .push(.Checkout.payment),
+        .userPop,
+        .present(.AddressBook.addresses), .unwind(to: .at(1, 1)),
+        .present(.AddressBook.addresses), .userDismiss,
+        .present(.AddressBook.addresses), .push(.AddressBook.newAddress), .unwind(to: .at(1, 1)),
+        .push(.Checkout.payment),
       ])
     #expect(checkout.children.isEmpty)
     #expect(names(cart) == ["Basket", "Review(Shoes)", "Payment(Home)"])

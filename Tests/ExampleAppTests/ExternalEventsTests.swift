@@ -26,8 +26,9 @@ import Testing
     #expect(coordinator.children.isEmpty)
     #expect(names(cart) == ["Basket"])
     #expect(
-      cart.calls == [
-        "present Review(Shoes)", "present Addresses", "unwind to 0:1", "pop to root 0",
+      cart.operations == [
+        .present(.Checkout.review), .present(.AddressBook.addresses), .unwind(to: .at(0, 1)),
+        .popToRoot(at: 0),
       ])
   }
 
@@ -42,7 +43,7 @@ import Testing
     #expect(harness.app.send(AccountExternalEvent.orderShipped(Example.order)))
     #expect(coordinator.children.count == 1)
     #expect(names(account) == ["Profile(ada)", "Addresses", "OrderDetail(order ABCD)"])
-    #expect(account.calls == ["push Addresses", "present OrderDetail(order ABCD)"])
+    #expect(account.operations == [.push(.AddressBook.addresses), .present(.Account.orderDetail)])
   }
 
   /// The tabs of a tab coordinator are not ended; `finish` ends them with `Main`, and `App`
@@ -56,7 +57,7 @@ import Testing
     #expect(harness.app.send(MainExternalEvent.sessionExpired))
     #expect(weakMain == nil || weakMain?.isFinished == true)
     #expect(harness.app.children.isEmpty)
-    #expect(harness.screens.asked == ["Launch", "Launch"])
+    #expect(harness.asked == ["Launch", "Launch"])
   }
 
   @Test func sendingWhenNoCoordinatorOfThatTypeRunsDoesNothing() {
@@ -64,7 +65,7 @@ import Testing
     harness.router.clearCalls()
     #expect(!harness.app.send(CartExternalEvent.pricesChanged))
     #expect(!harness.app.send(MainExternalEvent.sessionExpired))
-    #expect(harness.router.calls.isEmpty)
+    #expect(harness.router.operations.isEmpty)
     #expect(harness.app.children.isEmpty)
   }
 }

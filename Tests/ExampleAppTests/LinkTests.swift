@@ -129,7 +129,7 @@ final class LinkOutcomes {
       let outcomes = LinkOutcomes()
       harness.app.open(link, values: values, onEnd: outcomes.record)
       #expect(outcomes.all.isEmpty, "it waits for the launch decision")
-      harness.screens.answer(.signedIn(Example.user))
+      harness.answer(.signedIn(Example.user))
       #expect(outcomes.all == [.followed], "\(link)")
       let container = try #require(harness.router.topScreen)
       #expect(harness.router.selectedTab(of: container) == tab, "\(link)")
@@ -139,10 +139,11 @@ final class LinkOutcomes {
 
   @Test func theRestOfTheRouteIsNotAnimated() throws {
     open(.orders)
-    harness.screens.answer(.signedIn(Example.user))
+    harness.answer(.signedIn(Example.user))
     let account = try harness.tab(3)
-    #expect(account.calls == ["push Profile(ada)", "push OrderHistory [not animated]"])
-    #expect(harness.router.calls.last == "select tab 3 of MainTabs")
+    #expect(
+      account.operations == [.push(.Account.profile), .notAnimated(.push(.Account.orderHistory))])
+    #expect(harness.router.operations.last == .selectTab(3, of: .tabs(of: MainCoordinator.self)))
     #expect(harness.router.animatesTransitions && account.animatesTransitions)
   }
 
@@ -154,7 +155,7 @@ final class LinkOutcomes {
     #expect(outcomes.all == [.followed])
     #expect(names(account) == ["Profile(ada)", "OrderHistory"])
     #expect(try selectedTab() == 3)
-    #expect(harness.screens.asked == ["Launch"], "the launch is not asked again")
+    #expect(harness.asked == ["Launch"], "the launch is not asked again")
   }
 
   @Test func aWarmStartKeepsTheScreensOfTheRouteAlreadyShown() throws {
@@ -165,7 +166,7 @@ final class LinkOutcomes {
     open(.order(id: Example.order.id))
     #expect(outcomes.all == [.followed])
     #expect(
-      account.calls == ["push OrderDetail(order ABCD) [not animated]"],
+      account.operations == [.notAnimated(.push(.Account.orderDetail))],
       "the order history shown is the route's: it stays, and the order goes on top")
     #expect(names(account) == ["Profile(ada)", "OrderHistory", "OrderDetail(order ABCD)"])
   }
@@ -192,11 +193,11 @@ final class LinkOutcomes {
 
   @Test func aDecisionAnsweredTheOtherWayWaitsAndTheLinkGoesOnAfterSignIn() throws {
     open(.orders)
-    harness.screens.answer(.signedOut(nil))
+    harness.answer(.signedOut(nil))
     #expect(outcomes.all.isEmpty, "the link waits")
     #expect(names(harness.router) == ["SignIn"])
     tap(AuthCoordinator.SignInEvent.submitted(Example.credentials), on: harness.router)
-    harness.screens.answer(AuthCoordinator.CheckCredentialsAnswer.accepted(Example.user))
+    harness.answer(AuthCoordinator.CheckCredentialsAnswer.accepted(Example.user))
     #expect(outcomes.all == [.followed])
     #expect(try selectedTab() == 3)
     #expect(names(try harness.tab(3)) == ["Profile(ada)", "OrderHistory"])
@@ -206,7 +207,7 @@ final class LinkOutcomes {
     open(.orders)
     open(.cart)
     #expect(outcomes.all == [.notFollowed(.replaced)])
-    harness.screens.answer(.signedIn(Example.user))
+    harness.answer(.signedIn(Example.user))
     #expect(outcomes.all == [.notFollowed(.replaced), .followed])
     #expect(try selectedTab() == 2)
     #expect(names(try harness.tab(3)) == ["Profile(ada)"])
@@ -234,13 +235,13 @@ final class LinkOutcomes {
 
   @Test func aLinkThatDoesNotWaitIsNotFollowedWhenTheDecisionGoesTheOtherWay() {
     open(.tour)
-    harness.screens.answer(.signedIn(Example.user))
+    harness.answer(.signedIn(Example.user))
     #expect(outcomes.all == [.notFollowed(.answeredOtherwise)])
   }
 
   @Test func theTourLinkOpensTheTourOnAFirstLaunch() {
     open(.tour)
-    harness.screens.answer(.firstRun)
+    harness.answer(.firstRun)
     #expect(outcomes.all == [.followed])
     #expect(
       harness.router.stacks.map { $0.map { "\($0)" } } == [[], ["Welcome", "Notifications"]])

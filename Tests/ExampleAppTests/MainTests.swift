@@ -7,13 +7,15 @@ import Testing
 @Suite struct MainTests {
   @Test func signingInShowsFourTabsEachOnAStackOfItsOwn() throws {
     let harness = Harness()
-    harness.screens.answer(.signedIn(Example.user))
-    #expect(harness.router.calls == ["push MainTabs"])
-    #expect(harness.screens.tabs.map(\.name) == ["app.tab1", "app.tab2", "app.tab3", "app.tab4"])
+    harness.answer(.signedIn(Example.user))
+    #expect(harness.router.operations == [.push(.tabs(of: MainCoordinator.self))])
+    #expect(harness.tabs.map(\.name) == ["app.tab1", "app.tab2", "app.tab3", "app.tab4"])
     #expect(
-      harness.screens.tabs.map(\.calls) == [
-        ["push Categories"], ["push Results"], ["push Basket"], ["push Profile(ada)"],
+      harness.tabs.map(\.operations) == [
+        [.push(.Shop.categories)], [.push(.Search.results)], [.push(.Cart.basket)],
+        [.push(.Account.profile)],
       ])
+    #expect(harness.tabs.map(names) == [["Categories"], ["Results"], ["Basket"], ["Profile(ada)"]])
     let main = try #require(harness.child(MainCoordinator.self, of: harness.app))
     #expect(main.children.count == 4)
     #expect(main.canAct, "tabs run on stacks of their own")
@@ -42,12 +44,13 @@ import Testing
     #expect(swiped == nil)
     shop.userPops()
     #expect(
-      shop.calls == [
-        "push Products(Shoes)", "push Details(Shoes)", "push Reviews(Shoes)", "user pop",
-        "present SizeGuide", "dismiss", "unwind to 0:2",
-        "push Details(Shoes)", "unwind to 0:2",
-        "push Details(Shoes)", "user pop",
-        "user pop",
+      shop.operations == [
+        .push(.Shop.products), .push(.ProductDetails.details), .push(.ProductDetails.reviews),
+        .userPop,
+        .present(.ProductDetails.sizeGuide), .dismiss, .unwind(to: .at(0, 2)),
+        .push(.ProductDetails.details), .unwind(to: .at(0, 2)),
+        .push(.ProductDetails.details), .userPop,
+        .userPop,
       ])
     #expect(coordinator.children.isEmpty)
     #expect(names(shop) == ["Categories"])
@@ -62,7 +65,7 @@ import Testing
     tap(ShopCoordinator.CategoriesEvent.selected("Shoes"), on: shop)
     tap(ShopCoordinator.ProductsEvent.opened(Example.shoes), on: shop)
     tap(ProductDetailsCoordinator.DetailsEvent.viewCart, on: shop)
-    #expect(harness.router.calls == ["select tab 2 of MainTabs"])
+    #expect(harness.router.operations == [.selectTab(2, of: .tabs(of: MainCoordinator.self))])
     let container = try #require(harness.router.topScreen)
     #expect(harness.router.selectedTab(of: container) == 2)
     #expect(names(shop) == ["Categories", "Products(Shoes)", "Details(Shoes)"])
@@ -73,10 +76,14 @@ import Testing
     tap(CartCoordinator.BasketEvent.checkout(Example.items), on: cart)
     tap(CheckoutCoordinator.ReviewEvent.pay(Example.home), on: cart)
     tap(CheckoutCoordinator.PaymentEvent.methodChosen(.applePay), on: cart)
-    harness.screens.answer(CheckoutCoordinator.AuthorizeAnswer.approved(Example.order))
+    harness.answer(CheckoutCoordinator.AuthorizeAnswer.approved(Example.order))
     tap(CheckoutCoordinator.ConfirmationEvent.done(Example.order), on: cart)
     tap(CartCoordinator.OrderPlacedEvent.viewOrders, on: cart)
-    #expect(harness.router.calls == ["select tab 2 of MainTabs", "select tab 3 of MainTabs"])
+    #expect(
+      harness.router.operations == [
+        .selectTab(2, of: .tabs(of: MainCoordinator.self)),
+        .selectTab(3, of: .tabs(of: MainCoordinator.self)),
+      ])
     #expect(harness.router.selectedTab(of: container) == 3)
     #expect(names(cart) == ["Basket", "OrderPlaced(order ABCD)"])
     #expect(names(shop) == ["Categories", "Products(Shoes)", "Details(Shoes)"])
@@ -94,9 +101,9 @@ import Testing
     tap(SearchCoordinator.ResultsEvent.selected(Example.shoes), on: search)
     tap(ProductDetailsCoordinator.DetailsEvent.back, on: search)
     #expect(
-      search.calls == [
-        "present Filters(red)", "dismiss", "push Details(Shoes)", "unwind to 0:1",
-        "push Details(Shoes)", "unwind to 0:1",
+      search.operations == [
+        .present(.Search.filters), .dismiss, .push(.ProductDetails.details), .unwind(to: .at(0, 1)),
+        .push(.ProductDetails.details), .unwind(to: .at(0, 1)),
       ])
     let coordinator = try #require(harness.child(SearchCoordinator.self, of: main))
     #expect(coordinator.children.isEmpty)
@@ -115,9 +122,9 @@ import Testing
     tap(AccountCoordinator.ProfileEvent.settings, on: account)
     account.userPops()
     #expect(
-      account.calls == [
-        "push OrderHistory", "push OrderDetail(order ABCD)", "present Tracking(file:///track)",
-        "dismiss", "user pop", "user pop", "push Settings", "user pop",
+      account.operations == [
+        .push(.Account.orderHistory), .push(.Account.orderDetail), .present(.Account.tracking),
+        .dismiss, .userPop, .userPop, .push(.Account.settings), .userPop,
       ])
     #expect(try #require(harness.child(AccountCoordinator.self, of: main)).children.isEmpty)
   }
@@ -143,33 +150,33 @@ import Testing
     tap(AccountCoordinator.ProfileEvent.addresses, on: account)
     account.userPops()
     #expect(
-      account.calls == [
-        "push Addresses", "push NewAddress", "user pop", "unwind to 0:1",
-        "push Addresses", "unwind to 0:1",
-        "push Addresses", "push NewAddress", "unwind to 0:1",
-        "push Addresses", "user pop",
+      account.operations == [
+        .push(.AddressBook.addresses), .push(.AddressBook.newAddress), .userPop,
+        .unwind(to: .at(0, 1)),
+        .push(.AddressBook.addresses), .unwind(to: .at(0, 1)),
+        .push(.AddressBook.addresses), .push(.AddressBook.newAddress), .unwind(to: .at(0, 1)),
+        .push(.AddressBook.addresses), .userPop,
       ])
     #expect(coordinator.children.isEmpty)
     #expect(coordinator.canAct)
   }
 
-  /// Removing a saved address asks first, in an action sheet that names it (the alert's
+  /// Removing a saved address asks first, in an alert made from the address (the alert's
   /// input); either button stays in the address book, which keeps running.
-  @Test func removingAnAddressIsConfirmedInAnActionSheetThatNamesIt() throws {
+  @Test func removingAnAddressIsConfirmedInAnAlertMadeFromIt() throws {
     let harness = Harness()
     let main = try harness.signedIn()
     let account = try harness.tab(3)
     let coordinator = try #require(harness.child(AccountCoordinator.self, of: main))
     tap(AccountCoordinator.ProfileEvent.addresses, on: account)
     tap(AddressBookCoordinator.AddressesEvent.remove(Example.office), on: account)
-    #expect(account.topAlert?.style == .actionSheet)
-    #expect(account.tap("Remove"))
+    #expect(account.tap("remove"))
     tap(AddressBookCoordinator.AddressesEvent.remove(Example.home), on: account)
-    #expect(account.tap("Keep"))
+    #expect(account.tap("keep"))
     #expect(
-      account.calls == [
-        "push Addresses", "alert Remove Office? [Remove, Keep]", "tap Remove",
-        "alert Remove Home? [Remove, Keep]", "tap Keep",
+      account.operations == [
+        .push(.AddressBook.addresses), .alert(removal(of: Example.office)), .tap("remove"),
+        .alert(removal(of: Example.home)), .tap("keep"),
       ])
     #expect(names(account) == ["Profile(ada)", "Addresses"])
     #expect(harness.child(AddressBookCoordinator.self, of: coordinator) != nil)
@@ -186,16 +193,28 @@ import Testing
     }
     #expect(main != nil && shop != nil)
     tap(AccountCoordinator.ProfileEvent.signOut, on: try harness.tab(3))
-    #expect(harness.router.calls == ["unwind to 0:0"])
-    #expect(harness.screens.asked == ["Launch", "Launch"])
+    #expect(harness.router.operations == [.unwind(to: .at(0, 0))])
+    #expect(harness.asked == ["Launch", "Launch"])
     #expect(harness.app.children.isEmpty)
     #expect(main == nil)
     #expect(shop == nil)
   }
 
+  /// The alert that asks before `address` is removed, as the stub factory makes it: its
+  /// input as the message, and a button for each of the flow's buttons.
+  func removal(of address: Address) -> FlowAlert {
+    typealias Button = AddressBookCoordinator.ConfirmRemoveAddressButton
+    return FlowAlert(
+      title: "ConfirmRemoveAddress", message: "\(address)",
+      buttons: [
+        .init("remove", tapping: Button.remove) { _ in },
+        .init("keep", tapping: Button.keep) { _ in },
+      ])
+  }
+
   /// The settings ask before the account is deleted, in an alert over the settings that
   /// moves nothing: keeping it stays there, reviewing the orders pushes them onto the
-  /// account's stack above the settings, and only `Delete` finishes the account.
+  /// account's stack above the settings, and only `delete` finishes the account.
   @Test func deletingTheAccountIsConfirmedInAnAlertFirst() throws {
     let harness = Harness()
     let main = try harness.signedIn()
@@ -204,23 +223,31 @@ import Testing
     let settings = account.top
     tap(AccountCoordinator.SettingsEvent.deleteAccount, on: account)
     #expect(account.top == settings, "an alert is not a modal stack")
-    #expect(account.topAlert?.buttons.map(\.role) == [.destructive, .default, .cancel])
-    #expect(account.tap("Keep"))
+    #expect(account.topAlert?.buttons.map(\.title) == ["delete", "reviewOrders", "keep"])
+    #expect(account.tap("keep"))
     #expect(account.shownAlerts.isEmpty)
     #expect(names(account) == ["Profile(ada)", "Settings"])
     tap(AccountCoordinator.SettingsEvent.deleteAccount, on: account)
-    #expect(account.tap("Review orders"))
+    #expect(account.tap("reviewOrders"))
     #expect(names(account) == ["Profile(ada)", "Settings", "OrderHistory"])
     account.userPops()
     tap(AccountCoordinator.SettingsEvent.deleteAccount, on: account)
     #expect(harness.child(AccountCoordinator.self, of: main) != nil)
-    #expect(account.tap("Delete"))
+    #expect(account.tap("delete"))
     #expect(harness.child(AccountCoordinator.self, of: main) == nil)
-    let alert = "alert Delete account? [Delete, Review orders, Keep]"
+    typealias Button = AccountCoordinator.ConfirmDeleteAccountButton
+    let alert = RouterOperation.alert(
+      FlowAlert(
+        title: "ConfirmDeleteAccount",
+        buttons: [
+          .init("delete", tapping: Button.delete) { _ in },
+          .init("reviewOrders", tapping: Button.reviewOrders) { _ in },
+          .init("keep", tapping: Button.keep) { _ in },
+        ]))
     #expect(
-      account.calls == [
-        "push Settings", alert, "tap Keep", alert, "tap Review orders", "push OrderHistory",
-        "user pop", alert, "tap Delete",
+      account.operations == [
+        .push(.Account.settings), alert, .tap("keep"), alert, .tap("reviewOrders"),
+        .push(.Account.orderHistory), .userPop, alert, .tap("delete"),
       ])
   }
 
@@ -235,7 +262,7 @@ import Testing
         let account = try harness.tab(3)
         tap(AccountCoordinator.ProfileEvent.settings, on: account)
         tap(AccountCoordinator.SettingsEvent.deleteAccount, on: account)
-        account.tap("Delete")
+        account.tap("delete")
         feedback = harness.child(FeedbackCoordinator.self, of: running)
         #expect(harness.child(AccountCoordinator.self, of: running) == nil)
         #expect(running.children.count == 4, "three tabs and the survey")
@@ -246,16 +273,12 @@ import Testing
       case "skip": tap(FeedbackCoordinator.SurveyEvent.skip, on: harness.router)
       default: harness.router.userDismisses()
       }
-      let end = way == "swipe" ? "user dismiss" : "unwind to 0:1"
-      #expect(harness.router.calls == ["present Survey", end, "unwind to 0:0"], "\(way)")
-      #expect(harness.screens.asked == ["Launch", "Launch"], "\(way)")
+      let end: RouterOperation = way == "swipe" ? .userDismiss : .unwind(to: .at(0, 1))
+      #expect(
+        harness.router.operations == [.present(.Feedback.survey), end, .unwind(to: .at(0, 0))],
+        "\(way)")
+      #expect(harness.asked == ["Launch", "Launch"], "\(way)")
       #expect(main == nil && feedback == nil, "\(way)")
     }
   }
-}
-
-/// The names of the screens of a router's stacks, bottom first.
-@MainActor
-func names(_ router: RecordingRouter) -> [String] {
-  router.screens.map { "\($0)" }
 }

@@ -10,14 +10,16 @@ import Testing
     let harness = Harness()
     var events: [String] = []
     harness.router.observeNavigation { events.append("\($0)") }
-    harness.screens.answer(.signedOut(nil))
+    harness.answer(.signedOut(nil))
     tap(AuthCoordinator.SignInEvent.submitted(Example.credentials), on: harness.router)
-    harness.screens.answer(AuthCoordinator.CheckCredentialsAnswer.needsCode("42"))
+    harness.answer(AuthCoordinator.CheckCredentialsAnswer.needsCode("42"))
     tap(AuthCoordinator.TwoFactorEvent.back, on: harness.router)
     #expect(
       events == [
         "shown SignIn", "hidden SignIn", "shown TwoFactor", "hidden TwoFactor", "shown SignIn",
       ])
-    #expect(harness.router.calls.contains("push TwoFactor(42) [systemBack: false]"))
+    #expect(
+      harness.router.operations.contains(.push(.Auth.twoFactor, controls: .init(systemBack: false)))
+    )
   }
 }

@@ -34,7 +34,7 @@ import Testing
     }
     let router = try #require(app.router as? SwiftUIRouter)
     #expect(router.stacks.count == 1)
-    #expect(app.screens.asked == ["Launch", "Launch"])
+    #expect(app.asked == ["Launch", "Launch"])
   }
 
   /// The long-press menu takes several screens at once: the product details the shop
@@ -53,7 +53,7 @@ import Testing
       app.send(ShopCoordinator.ProductsEvent.opened(Example.shoes), on: shop)
       app.send(ProductDetailsCoordinator.DetailsEvent.viewCart, on: shop)
     }
-    let shop = try #require(app.screens.tabStacks.first as? SwiftUIRouter)
+    let shop = try #require(app.tabStacks.first as? SwiftUIRouter)
     #expect(shop.stackNames == [["Categories", "Products(Shoes)", "Details(Shoes)"]])
     #expect(app.router.selectedTab(of: try #require(app.router.screenOnTop)) == 2)
   }
@@ -90,7 +90,7 @@ import Testing
     let app = expectSameOnBoth { app in
       app.answer(.signedOut(nil))
       app.send(AuthCoordinator.SignInEvent.submitted(Example.credentials), on: app.router)
-      app.screens.answer(AuthCoordinator.CheckCredentialsAnswer.needsCode("42"))
+      app.answer(AuthCoordinator.CheckCredentialsAnswer.needsCode("42"))
       app.user("back", on: app.router) { $0.goBack() }
       app.user("back to 0", on: app.router) { $0.goBack(to: 0) }
       app.send(AuthCoordinator.TwoFactorEvent.back, on: app.router)
@@ -106,12 +106,12 @@ import Testing
       let account = app.tab(3)
       app.send(AccountCoordinator.ProfileEvent.settings, on: account)
       app.send(AccountCoordinator.SettingsEvent.deleteAccount, on: account)
-      app.user("tap Keep", on: account) { $0.tapAlert("Keep") }
+      app.user("tap keep", on: account) { $0.tapAlert("keep") }
       app.send(AccountCoordinator.SettingsEvent.deleteAccount, on: account)
-      app.user("tap Review orders", on: account) { $0.tapAlert("Review orders") }
+      app.user("tap reviewOrders", on: account) { $0.tapAlert("reviewOrders") }
       app.user("back", on: account) { $0.goBack() }
       app.send(AccountCoordinator.SettingsEvent.deleteAccount, on: account)
-      app.user("tap Delete", on: account) { $0.tapAlert("Delete") }
+      app.user("tap delete", on: account) { $0.tapAlert("delete") }
       app.user("swipe the survey", on: app.router) { $0.swipeDown() }
     }
   }

@@ -34,6 +34,12 @@ import Testing
     }
   }
 
+  /// The alert `Confirming` shows, as a test expects it: its buttons' actions are not
+  /// compared.
+  let deleteAlert = FlowAlert(
+    title: "Delete?", message: "It cannot be undone.",
+    buttons: [.init("Delete", role: .destructive) {}, .init("Keep", role: .cancel) {}])
+
   @Test func anAlertIsShownOverTheTopAndDoesNotMoveTheStackPosition() {
     let router = RecordingRouter()
     let flow = Confirming(router: router)
@@ -41,6 +47,7 @@ import Testing
     let before = router.top
     flow.confirm()
     #expect(router.top == before, "an alert is not a modal stack")
+    #expect(router.operations == [.push(ScreenID("List")), .alert(deleteAlert)])
     #expect(router.calls == ["push List", "alert Delete? [Delete, Keep]"])
     #expect(router.topAlert?.buttons.map(\.role) == [.destructive, .cancel])
     #expect(router.topAlert?.message == "It cannot be undone.")
@@ -87,7 +94,44 @@ import Testing
     flow.confirm()
     #expect(!router.tap("Maybe"))
     #expect(router.shownAlerts.count == 1)
-    #expect(router.calls.suffix(2) == ["alert Delete? [Delete, Keep]", "tap Maybe"])
+    #expect(router.operations.suffix(2) == [.alert(deleteAlert), .tap("Maybe")])
+  }
+
+  /// Alerts compare as TCA's `AlertState` does (issue 28): by title, message, style and
+  /// buttons, each by its title, role and the case of the button enum it taps.
+  @Test func alertsAreEqualByWhatTheUserSeesAndWhatEachButtonTaps() {
+    enum Choice { case delete, keep }
+    var tapped: [Choice] = []
+    let tap: @MainActor (Choice) -> Void = { tapped.append($0) }
+    let alert = FlowAlert(
+      title: "Delete?", message: "It cannot be undone.",
+      buttons: [
+        .init("Delete", role: .destructive, tapping: Choice.delete, tap),
+        .init("Keep", role: .cancel, tapping: Choice.keep, tap),
+      ])
+    let same = FlowAlert(
+      title: "Delete?", message: "It cannot be undone.",
+      buttons: [
+        .init("Delete", role: .destructive, tapping: Choice.delete) { _ in },
+        .init("Keep", role: .cancel, tapping: Choice.keep) { _ in },
+      ])
+    #expect(alert == same, "actions are not compared")
+    #expect(alert.buttons.map(\.tapping) == ["delete", "keep"])
+    var swapped = same
+    swapped.buttons[0] = .init("Delete", role: .destructive, tapping: Choice.keep) { _ in }
+    #expect(alert != swapped, "a button that taps another case differs")
+    var otherRole = same
+    otherRole.buttons[1].role = .default
+    #expect(alert != otherRole)
+    var otherMessage = same
+    otherMessage.message = nil
+    #expect(alert != otherMessage)
+    var sheet = same
+    sheet.style = .actionSheet
+    #expect(alert != sheet)
+    #expect(alert != deleteAlert, "a button made with a closure taps no case that it can tell")
+    alert.buttons[1].action()
+    #expect(tapped == [.keep])
   }
 
   @Test func anAlertWithoutATitleIsRecordedByItsButtons() {

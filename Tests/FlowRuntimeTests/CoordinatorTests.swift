@@ -42,7 +42,11 @@ import Testing
     #expect(root.children.isEmpty)
     #expect(root.canAct)
     #expect(weakChild == nil)
-    #expect(router.calls == ["push Home", "push Login", "push Reset", "unwind to 0:1"])
+    #expect(
+      router.operations == [
+        .push(ScreenID("Home")), .push(ScreenID("Login")), .push(ScreenID("Reset")),
+        .unwind(to: .at(0, 1)),
+      ])
   }
 
   @Test func aPresentStyleChildOpensItsOwnModalStackAndItIsDismissed() {
@@ -56,8 +60,9 @@ import Testing
     #expect(names(router.stacks) == [["Home"], ["Only"]])
     child.finish("x")
     #expect(
-      router.calls == [
-        "push Home", "present Sheet", "push Next", "replace from 0 with Only", "unwind to 0:1",
+      router.operations == [
+        .push(ScreenID("Home")), .present(ScreenID("Sheet")), .push(ScreenID("Next")),
+        .replace(from: 0, with: ScreenID("Only")), .unwind(to: .at(0, 1)),
       ])
   }
 
@@ -90,7 +95,7 @@ import Testing
     #expect(results.values == ["closed"])
     #expect(root.children.isEmpty)
     #expect(weakChild == nil)
-    #expect(router.calls.last == "user pop")
+    #expect(router.operations.last == .userPop)
   }
 
   @Test func aChildWithoutLeaveResultIsDroppedWithoutRunningTheHandler() {
@@ -191,7 +196,7 @@ import Testing
     again.push(Screen("Reviews"))
     router.userPops(to: 1)
     #expect(results.values == ["closed"], "a long press back to the starting screen leaves it")
-    #expect(router.calls.suffix(2) == ["push Reviews", "user pop to 1"])
+    #expect(router.operations.suffix(2) == [.push(ScreenID("Reviews")), .userPopTo(1)])
   }
 
   @Test func aParentThatShowsNoScreenOfItsOwnIsLeftWithItsChildAndOnlyItFinishes() {
@@ -235,9 +240,10 @@ import Testing
     #expect(names(router.stacks) == [["Home", "Payment"]], "back works again above it")
     #expect(results.values.isEmpty)
     #expect(
-      router.calls == [
-        "push Home", "push Payment [systemBack: false]", "user pop", "user pop to 0",
-        "push Receipt", "user pop", "user pop",
+      router.operations == [
+        .push(ScreenID("Home")), .push(ScreenID("Payment"), controls: .init(systemBack: false)),
+        .userPop, .userPopTo(0),
+        .push(ScreenID("Receipt")), .userPop, .userPop,
       ])
     child.pop()
     #expect(results.values == ["left"], "the flow's own pop still goes back")
@@ -261,9 +267,10 @@ import Testing
     cover.dismiss()
     #expect(results.values == ["sheet swiped", "cover swiped"])
     #expect(
-      router.calls == [
-        "push Home", "present Filters", "user dismiss", "present Onboarding [fullScreen]",
-        "user dismiss", "dismiss",
+      router.operations == [
+        .push(ScreenID("Home")), .present(ScreenID("Filters")), .userDismiss,
+        .present(ScreenID("Onboarding"), style: .fullScreen),
+        .userDismiss, .dismiss,
       ])
   }
 
@@ -321,7 +328,8 @@ import Testing
     tab.finish("signedOut")
     #expect(results.values == ["signedOut"])
     #expect(tabs.children.isEmpty)
-    #expect(router.tabStacks[0].calls == ["push Profile", "push Settings"])
+    #expect(
+      router.tabStacks[0].operations == [.push(ScreenID("Profile")), .push(ScreenID("Settings"))])
   }
 
   /// A tab's child that finishes keeps its stack (the tab still shows it), but what it
@@ -341,8 +349,9 @@ import Testing
     #expect(results.values == ["signedOut"])
     #expect(router.tabStacks[0].top == StackPosition(modals: 0, screens: 2))
     #expect(
-      router.tabStacks[0].calls == [
-        "push Profile", "push Settings", "present Help", "dismiss",
+      router.tabStacks[0].operations == [
+        .push(ScreenID("Profile")), .push(ScreenID("Settings")), .present(ScreenID("Help")),
+        .dismiss,
       ])
   }
 
@@ -394,7 +403,7 @@ import Testing
     root.start()
     root.finish("bye")
     #expect(results.values == ["bye"])
-    #expect(router.calls == ["push Home"])
+    #expect(router.operations == [.push(ScreenID("Home"))])
     #expect(root.isFinished && !root.canAct)
   }
 }

@@ -124,7 +124,7 @@ private final class Outcomes {
     #expect(outcomes.all.isEmpty, "the decision waits for the app")
     try call(#require(gate.answer), true)
     #expect(screens() == ["List", "Item7"])
-    #expect(router.calls == ["push List", "push Item7 [not animated]"])
+    #expect(router.operations == [.push(ScreenID("List")), .notAnimated(.push(ScreenID("Item")))])
     #expect(outcomes.all == [.followed])
     #expect(router.animatesTransitions, "animation is back on afterwards")
   }
@@ -147,7 +147,10 @@ private final class Outcomes {
     router.clearCalls()
     gate.follow(itemRoute(3), onEnd: outcomes.record)
     #expect(screens() == ["List", "Item3"])
-    #expect(router.calls == ["unwind to 0:1 [not animated]", "push Item3 [not animated]"])
+    #expect(
+      router.operations == [
+        .notAnimated(.unwind(to: .at(0, 1))), .notAnimated(.push(ScreenID("Item"))),
+      ])
     #expect(gate.children.first === home, "the running Home is kept")
     #expect(outcomes.all == [.followed])
   }
@@ -166,7 +169,9 @@ private final class Outcomes {
     let gate = Gate(router: router)
     let home = try signedInHome(gate, .settings)
     gate.follow(aboutRoute(), onEnd: outcomes.record)
-    #expect(router.calls == ["push About [not animated]"], "no pop to the list, no new Settings")
+    #expect(
+      router.operations == [.notAnimated(.push(ScreenID("About")))],
+      "no pop to the list, no new Settings")
     #expect(screens() == ["List", "Settings", "About"])
     #expect(gate.children.first === home)
     #expect(outcomes.all == [.followed])
@@ -178,7 +183,7 @@ private final class Outcomes {
     home.sendToTopScreen(Home.SettingsEvent.about)
     router.clearCalls()
     gate.follow(aboutRoute(), onEnd: outcomes.record)
-    #expect(router.calls.isEmpty)
+    #expect(router.operations.isEmpty)
     #expect(outcomes.all == [.followed])
   }
 
@@ -187,9 +192,9 @@ private final class Outcomes {
     _ = try signedInHome(gate, .open(3))
     gate.follow(aboutRoute(), onEnd: outcomes.record)
     #expect(
-      router.calls == [
-        "unwind to 0:1 [not animated]", "push Settings [not animated]",
-        "push About [not animated]",
+      router.operations == [
+        .notAnimated(.unwind(to: .at(0, 1))), .notAnimated(.push(ScreenID("Settings"))),
+        .notAnimated(.push(ScreenID("About"))),
       ])
     #expect(screens() == ["List", "Settings", "About"])
     #expect(outcomes.all == [.followed])
@@ -201,7 +206,8 @@ private final class Outcomes {
     #expect(router.stacks.map { $0.map { "\($0)" } } == [["List"], ["Settings"]])
     gate.follow(aboutRoute(), onEnd: outcomes.record)
     #expect(router.stacks.map { $0.map { "\($0)" } } == [["List", "Settings", "About"]])
-    #expect(router.calls.first == "unwind to 0:1 [not animated]", "the presented one goes")
+    #expect(
+      router.operations.first == .notAnimated(.unwind(to: .at(0, 1))), "the presented one goes")
     #expect(outcomes.all == [.followed])
   }
 
@@ -215,7 +221,7 @@ private final class Outcomes {
     route.event(Home.ListEvent.settingsInstead, to: .screen("Settings", shown: .replace))
     route.event(Home.SettingsEvent.about, to: .screen("About"))
     gate.follow(route, onEnd: outcomes.record)
-    #expect(router.calls == ["push About [not animated]"])
+    #expect(router.operations == [.notAnimated(.push(ScreenID("About")))])
     #expect(screens() == ["Settings", "About"])
     #expect(outcomes.all == [.followed])
     // A route that pushes the settings over the list: Home's first screen is not the
@@ -223,7 +229,7 @@ private final class Outcomes {
     router.clearCalls()
     gate.answer = nil
     gate.follow(aboutRoute(), onEnd: outcomes.record)
-    #expect(router.calls == ["unwind to 0:0 [not animated]"])
+    #expect(router.operations == [.notAnimated(.unwind(to: .at(0, 0)))])
     try call(#require(gate.answer), true)
     #expect(screens() == ["List", "Settings", "About"])
     #expect(outcomes.all == [.followed, .followed])
@@ -234,7 +240,9 @@ private final class Outcomes {
     _ = try signedInHome(gate, .open(3))
     gate.follow(itemRoute(3), onEnd: outcomes.record)
     #expect(
-      router.calls == ["unwind to 0:1 [not animated]", "push Item3 [not animated]"],
+      router.operations == [
+        .notAnimated(.unwind(to: .at(0, 1))), .notAnimated(.push(ScreenID("Item"))),
+      ],
       "the item shown may be another one: the link shows its own")
     #expect(outcomes.all == [.followed])
   }
@@ -360,7 +368,7 @@ private final class Shelf: FlowCoordinator<Never> {
     shelf.answer = nil
     shelf.follow(bookRoute, onEnd: outcomes.record)
     #expect(shelf.answer == nil, "not asked again")
-    #expect(router.calls == ["push Book [not animated]"])
+    #expect(router.operations == [.notAnimated(.push(ScreenID("Book")))])
     #expect(outcomes.all == [.followed])
   }
 
@@ -371,7 +379,7 @@ private final class Shelf: FlowCoordinator<Never> {
     shelf.answer = nil
     router.clearCalls()
     shelf.follow(bookRoute, onEnd: outcomes.record)
-    #expect(router.calls == ["unwind to 0:0 [not animated]"])
+    #expect(router.operations == [.notAnimated(.unwind(to: .at(0, 0)))])
     try call(#require(shelf.answer, "asked again"), true)
     #expect(router.screens.map { "\($0)" } == ["Books", "Book"])
     #expect(outcomes.all == [.followed])
@@ -434,7 +442,7 @@ private final class Account: FlowCoordinator<Never> {
     account.follow(ordersRoute(), onEnd: outcomes.record)
     #expect(router.screens.map { "\($0)" } == ["Settings", "Orders"])
     #expect(router.shownAlerts.isEmpty, "the link taps the button; no alert stays on screen")
-    #expect(!router.calls.contains { $0.hasPrefix("alert") })
+    #expect(!router.operations.contains { if case .alert = $0 { true } else { false } })
     #expect(outcomes.all == [.followed])
   }
 
@@ -524,7 +532,7 @@ private final class Vault: FlowCoordinator<Never> {
     try call(#require(vault.answer), true)
     #expect(screens() == ["Settings", "Orders"])
     #expect(router.shownAlerts.isEmpty, "the link taps the button; no alert stays on screen")
-    #expect(!router.calls.contains { $0.hasPrefix("alert") })
+    #expect(!router.operations.contains { if case .alert = $0 { true } else { false } })
     #expect(outcomes.all == [.followed])
   }
 

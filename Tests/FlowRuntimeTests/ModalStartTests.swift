@@ -53,9 +53,10 @@ import Testing
     #expect(names(router.stacks) == [["Home"], ["Receipt"]])
     #expect(router.modalStyles == [.fullScreen])
     #expect(
-      router.calls == [
-        "push Home", "present Review [fullScreen]", "unwind to 0:1",
-        "present Receipt [fullScreen]",
+      router.operations == [
+        .push(ScreenID("Home")), .present(ScreenID("Review"), style: .fullScreen),
+        .unwind(to: .at(0, 1)),
+        .present(ScreenID("Receipt"), style: .fullScreen),
       ])
   }
 

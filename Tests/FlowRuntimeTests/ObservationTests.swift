@@ -62,9 +62,10 @@ import Testing
     router.push(Screen("Home"))
     #expect(router.animatesTransitions)
     #expect(
-      router.calls == [
-        "push Launch [not animated]", "present Tour [not animated]", "dismiss [not animated]",
-        "push Home",
+      router.operations == [
+        .notAnimated(.push(ScreenID("Launch"))), .notAnimated(.present(ScreenID("Tour"))),
+        .notAnimated(.dismiss),
+        .push(ScreenID("Home")),
       ])
     #expect(events.first == "shown Launch (not animated)")
     #expect(events.last == "shown Home")
@@ -72,7 +73,10 @@ import Testing
     let (tab, _) = router.makeTabStack()
     router.withoutAnimation { tab.push(Screen("Shop")) }
     tab.push(Screen("Products"))
-    #expect((tab as? RecordingRouter)?.calls == ["push Shop [not animated]", "push Products"])
+    #expect(
+      (tab as? RecordingRouter)?.operations == [
+        .notAnimated(.push(ScreenID("Shop"))), .push(ScreenID("Products")),
+      ])
   }
 
   @Test func aScreenThatDoesNotDescribeItselfIsRecordedByItsFlowNameOrItsType() {
@@ -84,8 +88,9 @@ import Testing
     root.replace(with: Plain(), named: "Payment")
     root.present(Plain(), named: "Terms")
     #expect(
-      router.calls == [
-        "push Home", "push Review", "push Plain", "replace from 0 with Payment", "present Terms",
+      router.operations == [
+        .push(ScreenID("Home")), .push(ScreenID("Review")), .push(ScreenID("Plain")),
+        .replace(from: 0, with: ScreenID("Payment")), .present(ScreenID("Terms")),
       ])
   }
 }

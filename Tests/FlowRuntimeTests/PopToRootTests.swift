@@ -18,7 +18,7 @@ import Testing
     child.push(Screen("C"))
     child.popToRoot()
     #expect(names(router.stacks) == [["Home", "List", "A"]])
-    #expect(router.calls.suffix(2) == ["push C", "pop to root 2"])
+    #expect(router.operations.suffix(2) == [.push(ScreenID("C")), .popToRoot(at: 2)])
     #expect(root.children.count == 1, "it never leaves the coordinator")
     #expect(results.values.isEmpty)
     // On its first screen there is nothing to pop: the child stays.
@@ -36,7 +36,7 @@ import Testing
     root.push(Screen("Y"))
     root.popToRoot()
     #expect(names(router.stacks) == [["Home"], ["Sheet"]])
-    #expect(router.calls.last == "pop to root 0")
+    #expect(router.operations.last == .popToRoot(at: 0))
   }
 
   @Test func aModalChildGoesBackToTheRootOfItsOwnStack() {
@@ -79,7 +79,7 @@ import Testing
     root.push(Screen("B"))
     root.popToRoot()
     #expect(names(recording.stacks) == [["Home"]])
-    #expect(recording.calls.last == "unwind to 0:1")
+    #expect(recording.operations.last == .unwind(to: .at(0, 1)))
   }
 }
 

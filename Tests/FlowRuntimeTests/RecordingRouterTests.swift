@@ -13,7 +13,58 @@ import Testing
     router.push(Screen("D"))
     #expect(router.top == StackPosition(modals: 1, screens: 2))
     #expect(names(router.stacks) == [["A", "B"], ["C", "D"]])
-    #expect(router.calls == ["push A", "push B", "present C", "push D"])
+    #expect(
+      router.operations == [
+        .push(ScreenID("A")), .push(ScreenID("B")), .present(ScreenID("C")), .push(ScreenID("D")),
+      ])
+  }
+
+  /// Operations are values (issue 28): each screen by the identifier its coordinator gave
+  /// it, or else by its name alone; what the call carried, and what was off or refused or
+  /// not reported, as values around it. ``RecordingRouter/calls`` says the same as text.
+  @Test func operationsAreTypedValuesAndCallsTheSameAsText() {
+    let router = RecordingRouter()
+    let review = Screen("Review(Shoes)")
+    router.willShow(review, as: ScreenID("Review", of: "Checkout"))
+    router.push(review)
+    router.present(Screen("Terms"), style: .fullScreen, controls: .init(dismissible: false))
+    router.refusesPresentations = true
+    router.withoutAnimation { router.present(Screen("Share")) }
+    router.userPops(reported: false)
+    router.userPops(to: 0)
+    #expect(
+      router.operations == [
+        .push(ScreenID("Review", of: "Checkout")),
+        .present(ScreenID("Terms"), style: .fullScreen, controls: .init(dismissible: false)),
+        .notAnimated(.refused(.present(ScreenID("Share")))),
+        .unreported(.userPop), .userPopTo(0),
+      ])
+    #expect(
+      router.calls == [
+        "push Review(Shoes)", "present Terms [fullScreen, dismissible: false]",
+        "present Share [refused, not animated]", "user pop [unreported]", "user pop to 0",
+      ])
+    #expect(
+      router.operations.map(\.description) == [
+        "push Checkout.Review", "present Terms [fullScreen, dismissible: false]",
+        "present Share [refused, not animated]", "user pop [unreported]", "user pop to 0",
+      ])
+    #expect(router.operations.map(\.isAnimatedTransition) == [true, true, false, false, false])
+    router.clearCalls()
+    #expect(router.operations.isEmpty && router.calls.isEmpty)
+  }
+
+  /// ``RecordingRouter/send(_:)`` sends an event from the stub screen on top, only of its
+  /// type.
+  @Test func sendReachesTheStubScreenOnTopWithItsEventsOnly() {
+    let router = RecordingRouter()
+    var sent: [String] = []
+    router.push(Screen("A"))
+    #expect(!router.send("tap"), "not a stub screen")
+    router.push(StubScreen(ScreenID("B")) { (event: String) in sent.append(event) })
+    #expect(router.send("tap"))
+    #expect(!router.send(42), "not its events")
+    #expect(sent == ["tap"])
   }
 
   @Test func theRootOfAStackIsNeverPopped() {
@@ -25,7 +76,10 @@ import Testing
     router.pop()
     router.dismiss()
     #expect(names(router.stacks) == [["A"]])
-    #expect(router.calls == ["push A", "present B", "pop", "dismiss", "pop", "dismiss"])
+    #expect(
+      router.operations == [
+        .push(ScreenID("A")), .present(ScreenID("B")), .pop, .dismiss, .pop, .dismiss,
+      ])
   }
 
   @Test func replaceKeepsTheScreensBelowTheIndex() {
@@ -44,7 +98,7 @@ import Testing
     router.present(Screen("E"))
     router.unwind(to: StackPosition(modals: 0, screens: 1))
     #expect(names(router.stacks) == [["A"]])
-    #expect(router.calls.last == "unwind to 0:1")
+    #expect(router.operations.last == .unwind(to: .at(0, 1)))
     router.unwind(to: StackPosition(modals: 2, screens: 0))
     router.unwind(to: StackPosition(modals: 0, screens: 5))
     #expect(names(router.stacks) == [["A"]])
@@ -64,7 +118,7 @@ import Testing
     router.userPops()
     #expect(reports == 2)
     #expect(names(router.stacks) == [["A"]])
-    #expect(router.calls.suffix(2) == ["user dismiss", "user pop"])
+    #expect(router.operations.suffix(2) == [.userDismiss, .userPop])
   }
 
   @Test func theUsersGesturesDoOnlyWhatTheSystemWouldAndTellWhereTheTopWas() {
@@ -93,11 +147,13 @@ import Testing
     #expect(router.modalStyles == [.fullScreen])
     #expect(reports.last == StackPosition(modals: 2, screens: 2))
     #expect(
-      router.calls == [
-        "push A", "push B [systemBack: false]", "user pop", "user pop to 0", "push C",
-        "user pop to 5", "user pop to 0", "present D [fullScreen]", "user dismiss",
-        "present E [dismissible: false]", "user dismiss", "push F [systemBack: false]",
-        "user dismiss",
+      router.operations == [
+        .push(ScreenID("A")), .push(ScreenID("B"), controls: .init(systemBack: false)), .userPop,
+        .userPopTo(0), .push(ScreenID("C")),
+        .userPopTo(5), .userPopTo(0), .present(ScreenID("D"), style: .fullScreen), .userDismiss,
+        .present(ScreenID("E"), controls: .init(dismissible: false)), .userDismiss,
+        .push(ScreenID("F"), controls: .init(systemBack: false)),
+        .userDismiss,
       ])
   }
 
@@ -107,7 +163,10 @@ import Testing
     router.replace(
       from: 0, with: Screen("B"), controls: SystemControls(systemBack: false, dismissible: false))
     #expect(router.topControls == SystemControls(systemBack: false, dismissible: false))
-    #expect(router.calls.last == "replace from 0 with B [systemBack: false, dismissible: false]")
+    #expect(
+      router.operations.last
+        == .replace(
+          from: 0, with: ScreenID("B"), controls: .init(systemBack: false, dismissible: false)))
   }
 
   @Test func tabStacksAreRoutersOfTheirOwn() {
@@ -116,7 +175,7 @@ import Testing
     let second = router.makeTabStack()
     first.router.push(Screen("A"))
     #expect(router.tabStacks.map(\.name) == ["main.tab1", "main.tab2"])
-    #expect(router.tabStacks[0].calls == ["push A"])
+    #expect(router.tabStacks[0].operations == [.push(ScreenID("A"))])
     #expect(second.router.top == .origin)
     #expect("\(first.view)" == "main.tab1")
   }

@@ -47,14 +47,17 @@ final class MainTabs: FlowCoordinator<Never> {
     details.start(reviews, style: .push, onFinish: results.record())
 
     #expect(reviews.select(AccountTab.self))
-    #expect(router.calls == ["push Tabs", "select tab 1 of Tabs"])
+    #expect(
+      router.operations == [
+        .push(.tabs(of: MainTabs.self)), .selectTab(1, of: .tabs(of: MainTabs.self)),
+      ])
     #expect(router.selectedTab(of: try #require(router.topScreen)) == 1)
     #expect(names(router.tabStacks[0].stacks) == [["Catalog", "Details", "Reviews"]])
     #expect(names(router.tabStacks[1].stacks) == [["Profile"]])
     #expect(!reviews.isFinished && details.children.count == 1, "nothing ends")
 
     #expect(main.account?.select(ShopTab.self) == true)
-    #expect(router.calls.last == "select tab 0 of Tabs")
+    #expect(router.operations.last == .selectTab(0, of: .tabs(of: MainTabs.self)))
     #expect(results.values.isEmpty)
   }
 
@@ -67,6 +70,6 @@ final class MainTabs: FlowCoordinator<Never> {
     let alone = Flow("Home", router: RecordingRouter())
     alone.start()
     #expect(!alone.select(ShopTab.self), "it runs in no tab coordinator")
-    #expect(router.calls == ["push Tabs"])
+    #expect(router.operations == [.push(.tabs(of: MainTabs.self))])
   }
 }

@@ -19,7 +19,7 @@ import Testing
     #expect(root.children.isEmpty)
     #expect(root.canAct)
     #expect(names(router.stacks) == [["Home", "Basket"]])
-    #expect(router.calls.last == "present Checkout [refused]")
+    #expect(router.operations.last == .refused(.present(ScreenID("Checkout"))))
 
     router.refusesPresentations = false
     root.start(Flow("Checkout", router: router), style: .sheet, onFinish: results.record())
@@ -51,7 +51,7 @@ import Testing
     router.reportMissedChanges()
     #expect(results.values == ["left"])
     #expect(root.canAct)
-    #expect(router.calls.suffix(2) == ["user dismiss [unreported]", "report missed changes"])
+    #expect(router.operations.suffix(2) == [.unreported(.userDismiss), .reportMissedChanges])
   }
 
   @Test func severalPopsMissedAreToldOnceFromWhereTheTopWasFirst() {

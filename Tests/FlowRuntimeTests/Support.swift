@@ -87,3 +87,27 @@ final class Results {
     { [self] value in values.append(tag + value) }
   }
 }
+
+extension StackPosition {
+  /// `modals:screens`, for the operations a test expects: `.unwind(to: .at(0, 1))`.
+  static func at(_ modals: Int, _ screens: Int) -> StackPosition {
+    StackPosition(modals: modals, screens: screens)
+  }
+}
+
+/// The messages FlowRuntime logs while a test runs some of its steps (``FlowLog``).
+@MainActor
+final class LogCapture {
+  private(set) var messages: [FlowLogMessage] = []
+
+  /// Runs `body`, keeping the messages logged in it.
+  func during(_ body: () throws -> Void) rethrows {
+    try FlowLog.withHandler({ [self] in messages.append($0) }, body)
+  }
+
+  /// Runs the asynchronous `body`, keeping the messages logged in it and in the tasks it
+  /// starts.
+  func awaiting(_ body: () async throws -> Void) async rethrows {
+    try await FlowLog.withHandler({ [self] in messages.append($0) }, body)
+  }
+}

@@ -108,14 +108,14 @@ import Testing
         would update Generated/DetailCoordinator.swift
         --- Generated/DetailCoordinator.swift (on disk)
         +++ Generated/DetailCoordinator.swift (generated)
-        @@ -22,5 +22,5 @@
+        @@ -28,5 +28,5 @@
            /// The events of screen Page.
            nonisolated enum PageEvent: Hashable, Sendable {
         -    case close
         +    case dismissed
            }
          
-        @@ -53,5 +53,5 @@
+        @@ -59,5 +59,5 @@
              guard canAct else { return }
              switch event {
         -    case .close:

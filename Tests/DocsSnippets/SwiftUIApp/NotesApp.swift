@@ -37,7 +37,7 @@ struct Note: Hashable, Sendable {
 
 /// Makes every screen of the flow as a SwiftUI view, and the tab container.
 @MainActor
-final class NotesScreenFactory: NotesScreens {
+final class NotesScreenFactory: NotesScreens, LibraryScreens, ComposeScreens, PreferencesScreens {
   func makeNotesTabs(_ stacks: [any Presentable]) -> any Presentable {
     TabContainer(
       stacks,

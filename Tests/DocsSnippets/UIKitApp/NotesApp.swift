@@ -9,7 +9,7 @@ struct Note: Hashable, Sendable {
 
 /// Makes every screen of the flow, and the tab container.
 @MainActor
-final class NotesScreenFactory: NotesScreens {
+final class NotesScreenFactory: NotesScreens, LibraryScreens, ComposeScreens, PreferencesScreens {
   func makeNotesTabs(_ stacks: [any Presentable]) -> any Presentable {
     let tabs = UITabBarController()
     tabs.viewControllers = stacks.map(\.viewControllerToShow)

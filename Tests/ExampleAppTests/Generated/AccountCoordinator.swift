@@ -9,11 +9,14 @@ nonisolated enum AccountResult: Hashable, Sendable {
   case accountDeleted
 }
 
-/// What the app provides to run Account: its screens (each from its input and a way to send its
-/// events) and its alerts (each from its input and a way to send the button tapped). The protocols
-/// it inherits ask the same for the coordinators it starts.
+/// What the app provides to run Account: the factory of each coordinator it starts, its screens
+/// (each from its input and a way to send its events) and its alerts (each from its input and a way
+/// to send the button tapped).
 @MainActor
-protocol AccountScreens: AddressBookScreens {
+protocol AccountScreens {
+  /// The factory of the screens of AddressBook, which Account starts.
+  var addressBookScreens: any AddressBookScreens { get }
+
   func makeProfile(
     _ input: User,
     send: @escaping @MainActor (AccountCoordinator.ProfileEvent) -> Void
@@ -42,6 +45,12 @@ protocol AccountScreens: AddressBookScreens {
   func makeConfirmDeleteAccount(
     tap: @escaping @MainActor (AccountCoordinator.ConfirmDeleteAccountButton) -> Void
   ) -> FlowAlert
+}
+
+extension AccountScreens {
+  /// This factory itself, for the coordinators that start Account: one object can make their
+  /// screens and Account's.
+  var accountScreens: any AccountScreens { self }
 }
 
 /// The customer's profile, orders and settings. A tab that can end the session.
@@ -99,7 +108,7 @@ final class AccountCoordinator: FlowCoordinator<AccountResult> {
   // MARK: - Profile
 
   private func makeProfile(_ input: User) -> any Presentable {
-    nameNextScreen("Profile")
+    nameNextScreen(.Account.profile)
     let send = screenEvents { [weak self] (event: ProfileEvent) in
       self?.handle(event)
     }
@@ -112,7 +121,7 @@ final class AccountCoordinator: FlowCoordinator<AccountResult> {
     case .orders:
       push(makeOrderHistory())
     case .addresses:
-      let child = AddressBookCoordinator(screens: screens, router: router)
+      let child = AddressBookCoordinator(screens: screens.addressBookScreens, router: router)
       start(child, style: .push) { result in
         switch result {
         case .picked:
@@ -131,7 +140,7 @@ final class AccountCoordinator: FlowCoordinator<AccountResult> {
   // MARK: - OrderHistory
 
   private func makeOrderHistory() -> any Presentable {
-    nameNextScreen("OrderHistory")
+    nameNextScreen(.Account.orderHistory)
     let send = screenEvents { [weak self] (event: OrderHistoryEvent) in
       self?.handle(event)
     }
@@ -149,7 +158,7 @@ final class AccountCoordinator: FlowCoordinator<AccountResult> {
   // MARK: - OrderDetail
 
   private func makeOrderDetail(_ input: Order) -> any Presentable {
-    nameNextScreen("OrderDetail")
+    nameNextScreen(.Account.orderDetail)
     let send = screenEvents { [weak self] (event: OrderDetailEvent) in
       self?.handle(event)
     }
@@ -167,7 +176,7 @@ final class AccountCoordinator: FlowCoordinator<AccountResult> {
   // MARK: - Tracking
 
   private func makeTracking(_ input: URL) -> any Presentable {
-    nameNextScreen("Tracking")
+    nameNextScreen(.Account.tracking)
     let send = screenEvents { [weak self] (event: TrackingEvent) in
       self?.handle(event)
     }
@@ -185,7 +194,7 @@ final class AccountCoordinator: FlowCoordinator<AccountResult> {
   // MARK: - Settings
 
   private func makeSettings() -> any Presentable {
-    nameNextScreen("Settings")
+    nameNextScreen(.Account.settings)
     let send = screenEvents { [weak self] (event: SettingsEvent) in
       self?.handle(event)
     }
@@ -203,7 +212,8 @@ final class AccountCoordinator: FlowCoordinator<AccountResult> {
   // MARK: - ConfirmDeleteAccount
 
   private func showConfirmDeleteAccount() {
-    let tap = answerOnce { [weak self] (button: ConfirmDeleteAccountButton) in
+    let tap = answerOnce(alert: "ConfirmDeleteAccount") {
+      [weak self] (button: ConfirmDeleteAccountButton) in
       self?.handle(button)
     }
     alert(screens.makeConfirmDeleteAccount(tap: tap))
@@ -250,5 +260,59 @@ extension Coordinator {
     deliver(to: AccountCoordinator.self) { coordinator in
       coordinator.receive(event)
     }
+  }
+}
+
+extension ScreenID {
+  /// The screens of Account, as routers record them and tests compare them: `.Account.profile`.
+  nonisolated enum Account {
+    static let profile = ScreenID("Profile", of: "Account")
+    static let orderHistory = ScreenID("OrderHistory", of: "Account")
+    static let orderDetail = ScreenID("OrderDetail", of: "Account")
+    static let tracking = ScreenID("Tracking", of: "Account")
+    static let settings = ScreenID("Settings", of: "Account")
+  }
+}
+
+/// The test factory of Account: it makes its screens as stubs that keep their `send` and makes its
+/// alerts with a button for each of the flow's. See `RecordingScreens`.
+extension RecordingScreens: AccountScreens {
+  func makeProfile(
+    _ input: User,
+    send: @escaping @MainActor (AccountCoordinator.ProfileEvent) -> Void
+  ) -> any Presentable {
+    screen(.Account.profile, input: input, send: send)
+  }
+
+  func makeOrderHistory(
+    send: @escaping @MainActor (AccountCoordinator.OrderHistoryEvent) -> Void
+  ) -> any Presentable {
+    screen(.Account.orderHistory, send: send)
+  }
+
+  func makeOrderDetail(
+    _ input: Order,
+    send: @escaping @MainActor (AccountCoordinator.OrderDetailEvent) -> Void
+  ) -> any Presentable {
+    screen(.Account.orderDetail, input: input, send: send)
+  }
+
+  func makeTracking(
+    _ input: URL,
+    send: @escaping @MainActor (AccountCoordinator.TrackingEvent) -> Void
+  ) -> any Presentable {
+    screen(.Account.tracking, input: input, send: send)
+  }
+
+  func makeSettings(
+    send: @escaping @MainActor (AccountCoordinator.SettingsEvent) -> Void
+  ) -> any Presentable {
+    screen(.Account.settings, send: send)
+  }
+
+  func makeConfirmDeleteAccount(
+    tap: @escaping @MainActor (AccountCoordinator.ConfirmDeleteAccountButton) -> Void
+  ) -> FlowAlert {
+    alert("ConfirmDeleteAccount", buttons: [.delete, .reviewOrders, .keep], tap: tap)
   }
 }

@@ -27,6 +27,12 @@ protocol AddressBookScreens {
   ) -> FlowAlert
 }
 
+extension AddressBookScreens {
+  /// This factory itself, for the coordinators that start AddressBook: one object can make their
+  /// screens and AddressBook's.
+  var addressBookScreens: any AddressBookScreens { self }
+}
+
 /// The saved addresses. Pushed from the account tab, presented from checkout; its first screen goes
 /// back by finishing, which is right both ways, and so does the user's own back or swipe.
 final class AddressBookCoordinator: FlowCoordinator<AddressBookResult> {
@@ -69,7 +75,7 @@ final class AddressBookCoordinator: FlowCoordinator<AddressBookResult> {
   // MARK: - Addresses
 
   private func makeAddresses() -> any Presentable {
-    nameNextScreen("Addresses")
+    nameNextScreen(.AddressBook.addresses)
     let send = screenEvents { [weak self] (event: AddressesEvent) in
       self?.handle(event)
     }
@@ -93,7 +99,7 @@ final class AddressBookCoordinator: FlowCoordinator<AddressBookResult> {
   // MARK: - NewAddress
 
   private func makeNewAddress() -> any Presentable {
-    nameNextScreen("NewAddress")
+    nameNextScreen(.AddressBook.newAddress)
     let send = screenEvents { [weak self] (event: NewAddressEvent) in
       self?.handle(event)
     }
@@ -111,7 +117,8 @@ final class AddressBookCoordinator: FlowCoordinator<AddressBookResult> {
   // MARK: - ConfirmRemoveAddress
 
   private func showConfirmRemoveAddress(_ input: Address) {
-    let tap = answerOnce { [weak self] (button: ConfirmRemoveAddressButton) in
+    let tap = answerOnce(alert: "ConfirmRemoveAddress") {
+      [weak self] (button: ConfirmRemoveAddressButton) in
       self?.handle(button)
     }
     alert(screens.makeConfirmRemoveAddress(input, tap: tap))
@@ -125,5 +132,37 @@ final class AddressBookCoordinator: FlowCoordinator<AddressBookResult> {
     case .keep:
       break
     }
+  }
+}
+
+extension ScreenID {
+  /// The screens of AddressBook, as routers record them and tests compare them:
+  /// `.AddressBook.addresses`.
+  nonisolated enum AddressBook {
+    static let addresses = ScreenID("Addresses", of: "AddressBook")
+    static let newAddress = ScreenID("NewAddress", of: "AddressBook")
+  }
+}
+
+/// The test factory of AddressBook: it makes its screens as stubs that keep their `send` and makes
+/// its alerts with a button for each of the flow's. See `RecordingScreens`.
+extension RecordingScreens: AddressBookScreens {
+  func makeAddresses(
+    send: @escaping @MainActor (AddressBookCoordinator.AddressesEvent) -> Void
+  ) -> any Presentable {
+    screen(.AddressBook.addresses, send: send)
+  }
+
+  func makeNewAddress(
+    send: @escaping @MainActor (AddressBookCoordinator.NewAddressEvent) -> Void
+  ) -> any Presentable {
+    screen(.AddressBook.newAddress, send: send)
+  }
+
+  func makeConfirmRemoveAddress(
+    _ input: Address,
+    tap: @escaping @MainActor (AddressBookCoordinator.ConfirmRemoveAddressButton) -> Void
+  ) -> FlowAlert {
+    alert("ConfirmRemoveAddress", input: input, buttons: [.remove, .keep], tap: tap)
   }
 }

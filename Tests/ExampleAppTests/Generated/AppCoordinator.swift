@@ -2,12 +2,41 @@
 
 import FlowRuntime
 
-/// What the app provides to run App: the answers to its decisions. The protocols it inherits ask
-/// the same for the coordinators it starts.
+/// What the app provides to run App: the factory of each coordinator it starts and the answers to
+/// its decisions (each in the callback or the `async` form).
 @MainActor
-protocol AppScreens: AuthScreens, MainScreens, OnboardingScreens {
+protocol AppScreens {
+  /// The factory of the screens of Auth, which App starts.
+  var authScreens: any AuthScreens { get }
+
+  /// The factory of the screens of Main, which App starts.
+  var mainScreens: any MainScreens { get }
+
+  /// The factory of the screens of Onboarding, which App starts.
+  var onboardingScreens: any OnboardingScreens { get }
+
   /// Asks the app which state it is in; asked again whenever a child ends.
   func decideLaunch(answer: @escaping @MainActor (AppCoordinator.LaunchAnswer) -> Void)
+
+  /// Asks the app which state it is in; asked again whenever a child ends.
+  func decideLaunch() async -> AppCoordinator.LaunchAnswer
+}
+
+extension AppScreens {
+  /// Answers Launch with the `async` form, in a task that the coordinator owns and cancels when the
+  /// navigation leaves or the coordinator ends: what runs when the app writes only that form.
+  func decideLaunch(answer: @escaping @MainActor (AppCoordinator.LaunchAnswer) -> Void) {
+    AsyncDecision.answer(answer, decision: "Launch", of: "App") {
+      await self.decideLaunch()
+    }
+  }
+
+  /// Answers Launch with the callback form: what runs when the app writes only that form.
+  func decideLaunch() async -> AppCoordinator.LaunchAnswer {
+    return await AsyncDecision.value(decision: "Launch", of: "App") { answer in
+      decideLaunch(answer: answer)
+    }
+  }
 }
 
 /// The root of the app. It owns no screen; it decides where each launch begins.
@@ -38,17 +67,19 @@ final class AppCoordinator: FlowCoordinator<Never> {
   // MARK: - Launch
 
   private func decideLaunch() {
-    let answer = answerOnce { [weak self] (answer: LaunchAnswer) in
+    let answer = answerOnce(decision: "Launch") { [weak self] (answer: LaunchAnswer) in
       self?.handle(answer)
     }
-    screens.decideLaunch(answer: answer)
+    ask {
+      screens.decideLaunch(answer: answer)
+    }
   }
 
   private func handle(_ answer: LaunchAnswer) {
     guard canAct else { return }
     switch answer {
     case .firstRun:
-      let child = OnboardingCoordinator(screens: screens, router: router)
+      let child = OnboardingCoordinator(screens: screens.onboardingScreens, router: router)
       start(child, style: .fullScreen) { [weak self] result in
         guard let self else { return }
         switch result {
@@ -57,12 +88,12 @@ final class AppCoordinator: FlowCoordinator<Never> {
         }
       }
     case .signedOut(let payload):
-      let child = AuthCoordinator(input: payload, screens: screens, router: router)
+      let child = AuthCoordinator(input: payload, screens: screens.authScreens, router: router)
       start(child, style: .push) { [weak self] result in
         guard let self else { return }
         switch result {
         case .signedIn(let payload):
-          let child = MainCoordinator(input: payload, screens: screens, router: router)
+          let child = MainCoordinator(input: payload, screens: screens.mainScreens, router: router)
           start(child, style: .push) { [weak self] result in
             guard let self else { return }
             switch result {
@@ -75,7 +106,7 @@ final class AppCoordinator: FlowCoordinator<Never> {
         }
       }
     case .signedIn(let payload):
-      let child = MainCoordinator(input: payload, screens: screens, router: router)
+      let child = MainCoordinator(input: payload, screens: screens.mainScreens, router: router)
       start(child, style: .push) { [weak self] result in
         guard let self else { return }
         switch result {
@@ -84,5 +115,13 @@ final class AppCoordinator: FlowCoordinator<Never> {
         }
       }
     }
+  }
+}
+
+/// The test factory of App: it keeps its decisions until a test answers them. See
+/// `RecordingScreens`.
+extension RecordingScreens: AppScreens {
+  func decideLaunch(answer: @escaping @MainActor (AppCoordinator.LaunchAnswer) -> Void) {
+    decision("Launch", of: "App", answer: answer)
   }
 }

@@ -9,7 +9,7 @@ enum AuthResult {
 }
 
 /// What the app provides to run Auth: its screens (each from its input and a way to send its
-/// events) and the answers to its decisions.
+/// events) and the answers to its decisions (each in the callback or the `async` form).
 @MainActor
 protocol AuthScreens {
   /// Email and password form.
@@ -41,6 +41,38 @@ protocol AuthScreens {
     _ payload: Credentials,
     answer: @escaping @MainActor (AuthCoordinator.CheckCredentialsAnswer) -> Void
   )
+
+  /// The app sends the credentials to the server and reports the answer.
+  func decideCheckCredentials(
+    _ payload: Credentials
+  ) async -> AuthCoordinator.CheckCredentialsAnswer
+}
+
+extension AuthScreens {
+  /// This factory itself, for the coordinators that start Auth: one object can make their screens
+  /// and Auth's.
+  var authScreens: any AuthScreens { self }
+
+  /// Answers CheckCredentials with the `async` form, in a task that the coordinator owns and
+  /// cancels when the navigation leaves or the coordinator ends: what runs when the app writes only
+  /// that form.
+  func decideCheckCredentials(
+    _ payload: Credentials,
+    answer: @escaping @MainActor (AuthCoordinator.CheckCredentialsAnswer) -> Void
+  ) {
+    AsyncDecision.answer(answer, decision: "CheckCredentials", of: "Auth") {
+      await self.decideCheckCredentials(payload)
+    }
+  }
+
+  /// Answers CheckCredentials with the callback form: what runs when the app writes only that form.
+  func decideCheckCredentials(
+    _ payload: Credentials
+  ) async -> AuthCoordinator.CheckCredentialsAnswer {
+    return await AsyncDecision.value(decision: "CheckCredentials", of: "Auth") { answer in
+      decideCheckCredentials(payload, answer: answer)
+    }
+  }
 }
 
 /// Signs a customer in, or creates an account.
@@ -96,7 +128,7 @@ final class AuthCoordinator: FlowCoordinator<AuthResult> {
   // MARK: - SignIn
 
   private func makeSignIn(_ input: String?) -> any Presentable {
-    nameNextScreen("SignIn")
+    nameNextScreen(.Auth.signIn)
     let send = screenEvents { [weak self] (event: SignInEvent) in
       self?.handle(event)
     }
@@ -120,7 +152,7 @@ final class AuthCoordinator: FlowCoordinator<AuthResult> {
   // MARK: - ResetPassword
 
   private func makeResetPassword(_ input: String?) -> any Presentable {
-    nameNextScreen("ResetPassword")
+    nameNextScreen(.Auth.resetPassword)
     let send = screenEvents { [weak self] (event: ResetPasswordEvent) in
       self?.handle(event)
     }
@@ -138,7 +170,7 @@ final class AuthCoordinator: FlowCoordinator<AuthResult> {
   // MARK: - TwoFactor
 
   private func makeTwoFactor(_ input: String) -> any Presentable {
-    nameNextScreen("TwoFactor")
+    nameNextScreen(.Auth.twoFactor)
     let send = screenEvents { [weak self] (event: TwoFactorEvent) in
       self?.handle(event)
     }
@@ -158,7 +190,7 @@ final class AuthCoordinator: FlowCoordinator<AuthResult> {
   // MARK: - SignUp
 
   private func makeSignUp() -> any Presentable {
-    nameNextScreen("SignUp")
+    nameNextScreen(.Auth.signUp)
     let send = screenEvents { [weak self] (event: SignUpEvent) in
       self?.handle(event)
     }
@@ -178,10 +210,13 @@ final class AuthCoordinator: FlowCoordinator<AuthResult> {
   // MARK: - CheckCredentials
 
   private func decideCheckCredentials(_ payload: Credentials) {
-    let answer = answerOnce { [weak self] (answer: CheckCredentialsAnswer) in
+    let answer = answerOnce(decision: "CheckCredentials") {
+      [weak self] (answer: CheckCredentialsAnswer) in
       self?.handle(answer)
     }
-    screens.decideCheckCredentials(payload, answer: answer)
+    ask {
+      screens.decideCheckCredentials(payload, answer: answer)
+    }
   }
 
   private func handle(_ answer: CheckCredentialsAnswer) {
@@ -194,5 +229,53 @@ final class AuthCoordinator: FlowCoordinator<AuthResult> {
     case .needsCode(let payload):
       push(makeTwoFactor(payload), controls: .init(systemBack: false))
     }
+  }
+}
+
+extension ScreenID {
+  /// The screens of Auth, as routers record them and tests compare them: `.Auth.signIn`.
+  nonisolated enum Auth {
+    static let signIn = ScreenID("SignIn", of: "Auth")
+    static let resetPassword = ScreenID("ResetPassword", of: "Auth")
+    static let twoFactor = ScreenID("TwoFactor", of: "Auth")
+    static let signUp = ScreenID("SignUp", of: "Auth")
+  }
+}
+
+/// The test factory of Auth: it makes its screens as stubs that keep their `send` and keeps its
+/// decisions until a test answers them. See `RecordingScreens`.
+extension RecordingScreens: AuthScreens {
+  func makeSignIn(
+    _ input: String?,
+    send: @escaping @MainActor (AuthCoordinator.SignInEvent) -> Void
+  ) -> any Presentable {
+    screen(.Auth.signIn, input: input, send: send)
+  }
+
+  func makeResetPassword(
+    _ input: String?,
+    send: @escaping @MainActor (AuthCoordinator.ResetPasswordEvent) -> Void
+  ) -> any Presentable {
+    screen(.Auth.resetPassword, input: input, send: send)
+  }
+
+  func makeTwoFactor(
+    _ input: String,
+    send: @escaping @MainActor (AuthCoordinator.TwoFactorEvent) -> Void
+  ) -> any Presentable {
+    screen(.Auth.twoFactor, input: input, send: send)
+  }
+
+  func makeSignUp(
+    send: @escaping @MainActor (AuthCoordinator.SignUpEvent) -> Void
+  ) -> any Presentable {
+    screen(.Auth.signUp, send: send)
+  }
+
+  func decideCheckCredentials(
+    _ payload: Credentials,
+    answer: @escaping @MainActor (AuthCoordinator.CheckCredentialsAnswer) -> Void
+  ) {
+    decision("CheckCredentials", of: "Auth", payload: payload, answer: answer)
   }
 }

@@ -2,10 +2,13 @@
 
 import FlowRuntime
 
-/// What the app provides to run Cart: its screens (each from its input and a way to send its
-/// events). The protocols it inherits ask the same for the coordinators it starts.
+/// What the app provides to run Cart: the factory of each coordinator it starts and its screens
+/// (each from its input and a way to send its events).
 @MainActor
-protocol CartScreens: CheckoutScreens {
+protocol CartScreens {
+  /// The factory of the screens of Checkout, which Cart starts.
+  var checkoutScreens: any CheckoutScreens { get }
+
   func makeBasket(
     send: @escaping @MainActor (CartCoordinator.BasketEvent) -> Void
   ) -> any Presentable
@@ -15,6 +18,12 @@ protocol CartScreens: CheckoutScreens {
     _ input: Order,
     send: @escaping @MainActor (CartCoordinator.OrderPlacedEvent) -> Void
   ) -> any Presentable
+}
+
+extension CartScreens {
+  /// This factory itself, for the coordinators that start Cart: one object can make their screens
+  /// and Cart's.
+  var cartScreens: any CartScreens { self }
 }
 
 /// What the customer is about to buy. A tab.
@@ -47,7 +56,7 @@ final class CartCoordinator: FlowCoordinator<Never> {
   // MARK: - Basket
 
   private func makeBasket() -> any Presentable {
-    nameNextScreen("Basket")
+    nameNextScreen(.Cart.basket)
     let send = screenEvents { [weak self] (event: BasketEvent) in
       self?.handle(event)
     }
@@ -58,7 +67,8 @@ final class CartCoordinator: FlowCoordinator<Never> {
     guard canAct else { return }
     switch event {
     case .checkout(let payload):
-      let child = CheckoutCoordinator(input: payload, screens: screens, router: router)
+      let child = CheckoutCoordinator(
+        input: payload, screens: screens.checkoutScreens, router: router)
       start(child, style: .sheet) { [weak self] result in
         guard let self else { return }
         switch result {
@@ -74,7 +84,7 @@ final class CartCoordinator: FlowCoordinator<Never> {
   // MARK: - OrderPlaced
 
   private func makeOrderPlaced(_ input: Order) -> any Presentable {
-    nameNextScreen("OrderPlaced")
+    nameNextScreen(.Cart.orderPlaced)
     let send = screenEvents { [weak self] (event: OrderPlacedEvent) in
       self?.handle(event)
     }
@@ -121,5 +131,30 @@ extension Coordinator {
     deliver(to: CartCoordinator.self) { coordinator in
       coordinator.receive(event)
     }
+  }
+}
+
+extension ScreenID {
+  /// The screens of Cart, as routers record them and tests compare them: `.Cart.basket`.
+  nonisolated enum Cart {
+    static let basket = ScreenID("Basket", of: "Cart")
+    static let orderPlaced = ScreenID("OrderPlaced", of: "Cart")
+  }
+}
+
+/// The test factory of Cart: it makes its screens as stubs that keep their `send`. See
+/// `RecordingScreens`.
+extension RecordingScreens: CartScreens {
+  func makeBasket(
+    send: @escaping @MainActor (CartCoordinator.BasketEvent) -> Void
+  ) -> any Presentable {
+    screen(.Cart.basket, send: send)
+  }
+
+  func makeOrderPlaced(
+    _ input: Order,
+    send: @escaping @MainActor (CartCoordinator.OrderPlacedEvent) -> Void
+  ) -> any Presentable {
+    screen(.Cart.orderPlaced, input: input, send: send)
   }
 }

@@ -3,11 +3,14 @@
 import FlowRuntime
 import Foundation
 
-/// What the app provides to run Checkout: its screens (each from its input and a way to send its
-/// events) and the answers to its decisions. The protocols it inherits ask the same for the
-/// coordinators it starts.
+/// What the app provides to run Checkout: the factory of each coordinator it starts, its screens
+/// (each from its input and a way to send its events) and the answers to its decisions (each in the
+/// callback or the `async` form).
 @MainActor
-protocol CheckoutScreens: AddressBookScreens {
+protocol CheckoutScreens {
+  /// The factory of the screens of AddressBook, which Checkout starts.
+  var addressBookScreens: any AddressBookScreens { get }
+
   /// The items, the delivery address and the total.
   func makeReview(
     _ input: [CartItem],
@@ -37,6 +40,33 @@ protocol CheckoutScreens: AddressBookScreens {
     _ payload: PaymentMethod,
     answer: @escaping @MainActor (CheckoutCoordinator.AuthorizeAnswer) -> Void
   )
+
+  /// The app asks the payment provider to authorize the amount.
+  func decideAuthorize(_ payload: PaymentMethod) async -> CheckoutCoordinator.AuthorizeAnswer
+}
+
+extension CheckoutScreens {
+  /// This factory itself, for the coordinators that start Checkout: one object can make their
+  /// screens and Checkout's.
+  var checkoutScreens: any CheckoutScreens { self }
+
+  /// Answers Authorize with the `async` form, in a task that the coordinator owns and cancels when
+  /// the navigation leaves or the coordinator ends: what runs when the app writes only that form.
+  func decideAuthorize(
+    _ payload: PaymentMethod,
+    answer: @escaping @MainActor (CheckoutCoordinator.AuthorizeAnswer) -> Void
+  ) {
+    AsyncDecision.answer(answer, decision: "Authorize", of: "Checkout") {
+      await self.decideAuthorize(payload)
+    }
+  }
+
+  /// Answers Authorize with the callback form: what runs when the app writes only that form.
+  func decideAuthorize(_ payload: PaymentMethod) async -> CheckoutCoordinator.AuthorizeAnswer {
+    return await AsyncDecision.value(decision: "Authorize", of: "Checkout") { answer in
+      decideAuthorize(payload, answer: answer)
+    }
+  }
 }
 
 /// Takes the items of a cart to a placed order, in a modal stack of its own.
@@ -92,7 +122,7 @@ final class CheckoutCoordinator: FlowCoordinator<CheckoutOutcome> {
   // MARK: - Review
 
   private func makeReview(_ input: [CartItem]) -> any Presentable {
-    nameNextScreen("Review")
+    nameNextScreen(.Checkout.review)
     let send = screenEvents { [weak self] (event: ReviewEvent) in
       self?.handle(event)
     }
@@ -105,7 +135,7 @@ final class CheckoutCoordinator: FlowCoordinator<CheckoutOutcome> {
     case .pay(let payload):
       push(makePayment(payload))
     case .changeAddress:
-      let child = AddressBookCoordinator(screens: screens, router: router)
+      let child = AddressBookCoordinator(screens: screens.addressBookScreens, router: router)
       start(child, style: .sheet) { [weak self] result in
         guard let self else { return }
         switch result {
@@ -123,7 +153,7 @@ final class CheckoutCoordinator: FlowCoordinator<CheckoutOutcome> {
   // MARK: - Payment
 
   private func makePayment(_ input: Address) -> any Presentable {
-    nameNextScreen("Payment")
+    nameNextScreen(.Checkout.payment)
     let send = screenEvents { [weak self] (event: PaymentEvent) in
       self?.handle(event)
     }
@@ -141,7 +171,7 @@ final class CheckoutCoordinator: FlowCoordinator<CheckoutOutcome> {
   // MARK: - BankVerification
 
   private func makeBankVerification(_ input: URL) -> any Presentable {
-    nameNextScreen("BankVerification")
+    nameNextScreen(.Checkout.bankVerification)
     let send = screenEvents { [weak self] (event: BankVerificationEvent) in
       self?.handle(event)
     }
@@ -159,7 +189,7 @@ final class CheckoutCoordinator: FlowCoordinator<CheckoutOutcome> {
   // MARK: - Confirmation
 
   private func makeConfirmation(_ input: Order) -> any Presentable {
-    nameNextScreen("Confirmation")
+    nameNextScreen(.Checkout.confirmation)
     let send = screenEvents { [weak self] (event: ConfirmationEvent) in
       self?.handle(event)
     }
@@ -177,10 +207,12 @@ final class CheckoutCoordinator: FlowCoordinator<CheckoutOutcome> {
   // MARK: - Authorize
 
   private func decideAuthorize(_ payload: PaymentMethod) {
-    let answer = answerOnce { [weak self] (answer: AuthorizeAnswer) in
+    let answer = answerOnce(decision: "Authorize") { [weak self] (answer: AuthorizeAnswer) in
       self?.handle(answer)
     }
-    screens.decideAuthorize(payload, answer: answer)
+    ask {
+      screens.decideAuthorize(payload, answer: answer)
+    }
   }
 
   private func handle(_ answer: AuthorizeAnswer) {
@@ -193,5 +225,54 @@ final class CheckoutCoordinator: FlowCoordinator<CheckoutOutcome> {
     case .needsVerification(let payload):
       present(makeBankVerification(payload), controls: .init(dismissible: false))
     }
+  }
+}
+
+extension ScreenID {
+  /// The screens of Checkout, as routers record them and tests compare them: `.Checkout.review`.
+  nonisolated enum Checkout {
+    static let review = ScreenID("Review", of: "Checkout")
+    static let payment = ScreenID("Payment", of: "Checkout")
+    static let bankVerification = ScreenID("BankVerification", of: "Checkout")
+    static let confirmation = ScreenID("Confirmation", of: "Checkout")
+  }
+}
+
+/// The test factory of Checkout: it makes its screens as stubs that keep their `send` and keeps its
+/// decisions until a test answers them. See `RecordingScreens`.
+extension RecordingScreens: CheckoutScreens {
+  func makeReview(
+    _ input: [CartItem],
+    send: @escaping @MainActor (CheckoutCoordinator.ReviewEvent) -> Void
+  ) -> any Presentable {
+    screen(.Checkout.review, input: input, send: send)
+  }
+
+  func makePayment(
+    _ input: Address,
+    send: @escaping @MainActor (CheckoutCoordinator.PaymentEvent) -> Void
+  ) -> any Presentable {
+    screen(.Checkout.payment, input: input, send: send)
+  }
+
+  func makeBankVerification(
+    _ input: URL,
+    send: @escaping @MainActor (CheckoutCoordinator.BankVerificationEvent) -> Void
+  ) -> any Presentable {
+    screen(.Checkout.bankVerification, input: input, send: send)
+  }
+
+  func makeConfirmation(
+    _ input: Order,
+    send: @escaping @MainActor (CheckoutCoordinator.ConfirmationEvent) -> Void
+  ) -> any Presentable {
+    screen(.Checkout.confirmation, input: input, send: send)
+  }
+
+  func decideAuthorize(
+    _ payload: PaymentMethod,
+    answer: @escaping @MainActor (CheckoutCoordinator.AuthorizeAnswer) -> Void
+  ) {
+    decision("Authorize", of: "Checkout", payload: payload, answer: answer)
   }
 }

@@ -17,6 +17,12 @@ protocol FeedbackScreens {
   ) -> any Presentable
 }
 
+extension FeedbackScreens {
+  /// This factory itself, for the coordinators that start Feedback: one object can make their
+  /// screens and Feedback's.
+  var feedbackScreens: any FeedbackScreens { self }
+}
+
 /// Asks a customer who deleted the account why they leave.
 final class FeedbackCoordinator: FlowCoordinator<FeedbackResult> {
   /// The events of screen Survey.
@@ -45,7 +51,7 @@ final class FeedbackCoordinator: FlowCoordinator<FeedbackResult> {
   // MARK: - Survey
 
   private func makeSurvey() -> any Presentable {
-    nameNextScreen("Survey")
+    nameNextScreen(.Feedback.survey)
     let send = screenEvents { [weak self] (event: SurveyEvent) in
       self?.handle(event)
     }
@@ -60,5 +66,22 @@ final class FeedbackCoordinator: FlowCoordinator<FeedbackResult> {
     case .skip:
       finish(.skipped)
     }
+  }
+}
+
+extension ScreenID {
+  /// The screens of Feedback, as routers record them and tests compare them: `.Feedback.survey`.
+  nonisolated enum Feedback {
+    static let survey = ScreenID("Survey", of: "Feedback")
+  }
+}
+
+/// The test factory of Feedback: it makes its screens as stubs that keep their `send`. See
+/// `RecordingScreens`.
+extension RecordingScreens: FeedbackScreens {
+  func makeSurvey(
+    send: @escaping @MainActor (FeedbackCoordinator.SurveyEvent) -> Void
+  ) -> any Presentable {
+    screen(.Feedback.survey, send: send)
   }
 }

@@ -7,10 +7,25 @@ nonisolated enum MainResult: Hashable, Sendable {
   case signedOut
 }
 
-/// What the app provides to run Main: the container of its tabs. The protocols it inherits ask the
-/// same for the coordinators it starts.
+/// What the app provides to run Main: the factory of each coordinator it starts and the container
+/// of its tabs.
 @MainActor
-protocol MainScreens: AccountScreens, CartScreens, FeedbackScreens, SearchScreens, ShopScreens {
+protocol MainScreens {
+  /// The factory of the screens of Account, which Main starts.
+  var accountScreens: any AccountScreens { get }
+
+  /// The factory of the screens of Cart, which Main starts.
+  var cartScreens: any CartScreens { get }
+
+  /// The factory of the screens of Feedback, which Main starts.
+  var feedbackScreens: any FeedbackScreens { get }
+
+  /// The factory of the screens of Search, which Main starts.
+  var searchScreens: any SearchScreens { get }
+
+  /// The factory of the screens of Shop, which Main starts.
+  var shopScreens: any ShopScreens { get }
+
   /// Makes the container that shows the tabs of Main (UIKit: a `UITabBarController`), given the
   /// stack of each, in this order:
   /// 1. Shop: Browse the catalog.
@@ -18,6 +33,12 @@ protocol MainScreens: AccountScreens, CartScreens, FeedbackScreens, SearchScreen
   /// 3. Cart
   /// 4. Account: The customer's own data; the only tab that can end the session.
   func makeMainTabs(_ stacks: [any Presentable]) -> any Presentable
+}
+
+extension MainScreens {
+  /// This factory itself, for the coordinators that start Main: one object can make their screens
+  /// and Main's.
+  var mainScreens: any MainScreens { self }
 }
 
 /// The signed-in home of the app, one tab per area. Ends when the customer leaves.
@@ -40,14 +61,15 @@ final class MainCoordinator: FlowCoordinator<MainResult> {
     let stack4 = router.makeTabStack()
     showTabs(screens.makeMainTabs([stack1.view, stack2.view, stack3.view, stack4.view]))
     // Browse the catalog.
-    let tab1 = ShopCoordinator(screens: screens, router: stack1.router)
+    let tab1 = ShopCoordinator(screens: screens.shopScreens, router: stack1.router)
     startTab(tab1)
-    let tab2 = SearchCoordinator(screens: screens, router: stack2.router)
+    let tab2 = SearchCoordinator(screens: screens.searchScreens, router: stack2.router)
     startTab(tab2)
-    let tab3 = CartCoordinator(screens: screens, router: stack3.router)
+    let tab3 = CartCoordinator(screens: screens.cartScreens, router: stack3.router)
     startTab(tab3)
     // The customer's own data; the only tab that can end the session.
-    let tab4 = AccountCoordinator(input: input, screens: screens, router: stack4.router)
+    let tab4 = AccountCoordinator(
+      input: input, screens: screens.accountScreens, router: stack4.router)
     startTab(tab4) { [weak self] result in
       guard let self else { return }
       switch result {
@@ -55,7 +77,7 @@ final class MainCoordinator: FlowCoordinator<MainResult> {
         finish(.signedOut)
       case .accountDeleted:
         // Ask why before leaving.
-        let child = FeedbackCoordinator(screens: screens, router: router)
+        let child = FeedbackCoordinator(screens: screens.feedbackScreens, router: router)
         start(child, style: .sheet) { [weak self] result in
           guard let self else { return }
           switch result {
@@ -98,5 +120,12 @@ extension Coordinator {
     deliver(to: MainCoordinator.self) { coordinator in
       coordinator.receive(event)
     }
+  }
+}
+
+/// The test factory of Main: it makes the container of its tabs. See `RecordingScreens`.
+extension RecordingScreens: MainScreens {
+  func makeMainTabs(_ stacks: [any Presentable]) -> any Presentable {
+    tabs(of: "Main", stacks)
   }
 }

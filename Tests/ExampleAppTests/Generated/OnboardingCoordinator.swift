@@ -22,6 +22,12 @@ protocol OnboardingScreens {
   ) -> any Presentable
 }
 
+extension OnboardingScreens {
+  /// This factory itself, for the coordinators that start Onboarding: one object can make their
+  /// screens and Onboarding's.
+  var onboardingScreens: any OnboardingScreens { self }
+}
+
 /// A short tour shown on the first launch only, full screen: it cannot be swiped away, only skipped
 /// or finished.
 final class OnboardingCoordinator: FlowCoordinator<OnboardingResult> {
@@ -53,7 +59,7 @@ final class OnboardingCoordinator: FlowCoordinator<OnboardingResult> {
   // MARK: - Welcome
 
   private func makeWelcome() -> any Presentable {
-    nameNextScreen("Welcome")
+    nameNextScreen(.Onboarding.welcome)
     let send = screenEvents { [weak self] (event: WelcomeEvent) in
       self?.handle(event)
     }
@@ -73,7 +79,7 @@ final class OnboardingCoordinator: FlowCoordinator<OnboardingResult> {
   // MARK: - Notifications
 
   private func makeNotifications() -> any Presentable {
-    nameNextScreen("Notifications")
+    nameNextScreen(.Onboarding.notifications)
     let send = screenEvents { [weak self] (event: NotificationsEvent) in
       self?.handle(event)
     }
@@ -88,5 +94,30 @@ final class OnboardingCoordinator: FlowCoordinator<OnboardingResult> {
     case .later:
       finish(.finished)
     }
+  }
+}
+
+extension ScreenID {
+  /// The screens of Onboarding, as routers record them and tests compare them:
+  /// `.Onboarding.welcome`.
+  nonisolated enum Onboarding {
+    static let welcome = ScreenID("Welcome", of: "Onboarding")
+    static let notifications = ScreenID("Notifications", of: "Onboarding")
+  }
+}
+
+/// The test factory of Onboarding: it makes its screens as stubs that keep their `send`. See
+/// `RecordingScreens`.
+extension RecordingScreens: OnboardingScreens {
+  func makeWelcome(
+    send: @escaping @MainActor (OnboardingCoordinator.WelcomeEvent) -> Void
+  ) -> any Presentable {
+    screen(.Onboarding.welcome, send: send)
+  }
+
+  func makeNotifications(
+    send: @escaping @MainActor (OnboardingCoordinator.NotificationsEvent) -> Void
+  ) -> any Presentable {
+    screen(.Onboarding.notifications, send: send)
   }
 }

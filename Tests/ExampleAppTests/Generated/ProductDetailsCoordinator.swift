@@ -28,6 +28,12 @@ protocol ProductDetailsScreens {
   ) -> any Presentable
 }
 
+extension ProductDetailsScreens {
+  /// This factory itself, for the coordinators that start ProductDetails: one object can make their
+  /// screens and ProductDetails's.
+  var productDetailsScreens: any ProductDetailsScreens { self }
+}
+
 /// One product, with its reviews and size guide. Started on top of the screen that opened it, so
 /// its first screen goes back by finishing.
 final class ProductDetailsCoordinator: FlowCoordinator<ProductDetailsResult> {
@@ -71,7 +77,7 @@ final class ProductDetailsCoordinator: FlowCoordinator<ProductDetailsResult> {
   // MARK: - Details
 
   private func makeDetails(_ input: Product) -> any Presentable {
-    nameNextScreen("Details")
+    nameNextScreen(.ProductDetails.details)
     let send = screenEvents { [weak self] (event: DetailsEvent) in
       self?.handle(event)
     }
@@ -97,14 +103,14 @@ final class ProductDetailsCoordinator: FlowCoordinator<ProductDetailsResult> {
   // MARK: - Reviews
 
   private func makeReviews(_ input: Product) -> any Presentable {
-    nameNextScreen("Reviews")
+    nameNextScreen(.ProductDetails.reviews)
     return screens.makeReviews(input) { (_: ReviewsEvent) in }
   }
 
   // MARK: - SizeGuide
 
   private func makeSizeGuide() -> any Presentable {
-    nameNextScreen("SizeGuide")
+    nameNextScreen(.ProductDetails.sizeGuide)
     let send = screenEvents { [weak self] (event: SizeGuideEvent) in
       self?.handle(event)
     }
@@ -117,5 +123,39 @@ final class ProductDetailsCoordinator: FlowCoordinator<ProductDetailsResult> {
     case .close:
       dismiss()
     }
+  }
+}
+
+extension ScreenID {
+  /// The screens of ProductDetails, as routers record them and tests compare them:
+  /// `.ProductDetails.details`.
+  nonisolated enum ProductDetails {
+    static let details = ScreenID("Details", of: "ProductDetails")
+    static let reviews = ScreenID("Reviews", of: "ProductDetails")
+    static let sizeGuide = ScreenID("SizeGuide", of: "ProductDetails")
+  }
+}
+
+/// The test factory of ProductDetails: it makes its screens as stubs that keep their `send`. See
+/// `RecordingScreens`.
+extension RecordingScreens: ProductDetailsScreens {
+  func makeDetails(
+    _ input: Product,
+    send: @escaping @MainActor (ProductDetailsCoordinator.DetailsEvent) -> Void
+  ) -> any Presentable {
+    screen(.ProductDetails.details, input: input, send: send)
+  }
+
+  func makeReviews(
+    _ input: Product,
+    send: @escaping @MainActor (ProductDetailsCoordinator.ReviewsEvent) -> Void
+  ) -> any Presentable {
+    screen(.ProductDetails.reviews, input: input, send: send)
+  }
+
+  func makeSizeGuide(
+    send: @escaping @MainActor (ProductDetailsCoordinator.SizeGuideEvent) -> Void
+  ) -> any Presentable {
+    screen(.ProductDetails.sizeGuide, send: send)
   }
 }

@@ -2,10 +2,13 @@
 
 import FlowRuntime
 
-/// What the app provides to run Search: its screens (each from its input and a way to send its
-/// events). The protocols it inherits ask the same for the coordinators it starts.
+/// What the app provides to run Search: the factory of each coordinator it starts and its screens
+/// (each from its input and a way to send its events).
 @MainActor
-protocol SearchScreens: ProductDetailsScreens {
+protocol SearchScreens {
+  /// The factory of the screens of ProductDetails, which Search starts.
+  var productDetailsScreens: any ProductDetailsScreens { get }
+
   /// A search field over the list of matches.
   func makeResults(
     send: @escaping @MainActor (SearchCoordinator.ResultsEvent) -> Void
@@ -15,6 +18,12 @@ protocol SearchScreens: ProductDetailsScreens {
     _ input: SearchFilters,
     send: @escaping @MainActor (SearchCoordinator.FiltersEvent) -> Void
   ) -> any Presentable
+}
+
+extension SearchScreens {
+  /// This factory itself, for the coordinators that start Search: one object can make their screens
+  /// and Search's.
+  var searchScreens: any SearchScreens { self }
 }
 
 /// Full-text search over the catalog. A tab.
@@ -47,7 +56,7 @@ final class SearchCoordinator: FlowCoordinator<Never> {
   // MARK: - Results
 
   private func makeResults() -> any Presentable {
-    nameNextScreen("Results")
+    nameNextScreen(.Search.results)
     let send = screenEvents { [weak self] (event: ResultsEvent) in
       self?.handle(event)
     }
@@ -60,7 +69,8 @@ final class SearchCoordinator: FlowCoordinator<Never> {
     case .editFilters(let payload):
       present(makeFilters(payload))
     case .selected(let payload):
-      let child = ProductDetailsCoordinator(input: payload, screens: screens, router: router)
+      let child = ProductDetailsCoordinator(
+        input: payload, screens: screens.productDetailsScreens, router: router)
       start(child, style: .push) { result in
         switch result {
         case .closed:
@@ -75,7 +85,7 @@ final class SearchCoordinator: FlowCoordinator<Never> {
   // MARK: - Filters
 
   private func makeFilters(_ input: SearchFilters) -> any Presentable {
-    nameNextScreen("Filters")
+    nameNextScreen(.Search.filters)
     let send = screenEvents { [weak self] (event: FiltersEvent) in
       self?.handle(event)
     }
@@ -90,5 +100,30 @@ final class SearchCoordinator: FlowCoordinator<Never> {
     case .reset:
       break
     }
+  }
+}
+
+extension ScreenID {
+  /// The screens of Search, as routers record them and tests compare them: `.Search.results`.
+  nonisolated enum Search {
+    static let results = ScreenID("Results", of: "Search")
+    static let filters = ScreenID("Filters", of: "Search")
+  }
+}
+
+/// The test factory of Search: it makes its screens as stubs that keep their `send`. See
+/// `RecordingScreens`.
+extension RecordingScreens: SearchScreens {
+  func makeResults(
+    send: @escaping @MainActor (SearchCoordinator.ResultsEvent) -> Void
+  ) -> any Presentable {
+    screen(.Search.results, send: send)
+  }
+
+  func makeFilters(
+    _ input: SearchFilters,
+    send: @escaping @MainActor (SearchCoordinator.FiltersEvent) -> Void
+  ) -> any Presentable {
+    screen(.Search.filters, input: input, send: send)
   }
 }

@@ -2,10 +2,13 @@
 
 import FlowRuntime
 
-/// What the app provides to run Shop: its screens (each from its input and a way to send its
-/// events). The protocols it inherits ask the same for the coordinators it starts.
+/// What the app provides to run Shop: the factory of each coordinator it starts and its screens
+/// (each from its input and a way to send its events).
 @MainActor
-protocol ShopScreens: ProductDetailsScreens {
+protocol ShopScreens {
+  /// The factory of the screens of ProductDetails, which Shop starts.
+  var productDetailsScreens: any ProductDetailsScreens { get }
+
   func makeCategories(
     send: @escaping @MainActor (ShopCoordinator.CategoriesEvent) -> Void
   ) -> any Presentable
@@ -15,6 +18,12 @@ protocol ShopScreens: ProductDetailsScreens {
     _ input: String,
     send: @escaping @MainActor (ShopCoordinator.ProductsEvent) -> Void
   ) -> any Presentable
+}
+
+extension ShopScreens {
+  /// This factory itself, for the coordinators that start Shop: one object can make their screens
+  /// and Shop's.
+  var shopScreens: any ShopScreens { self }
 }
 
 /// Browses the catalog by category. A tab; it lives as long as the tabs do.
@@ -45,7 +54,7 @@ final class ShopCoordinator: FlowCoordinator<Never> {
   // MARK: - Categories
 
   private func makeCategories() -> any Presentable {
-    nameNextScreen("Categories")
+    nameNextScreen(.Shop.categories)
     let send = screenEvents { [weak self] (event: CategoriesEvent) in
       self?.handle(event)
     }
@@ -63,7 +72,7 @@ final class ShopCoordinator: FlowCoordinator<Never> {
   // MARK: - Products
 
   private func makeProducts(_ input: String) -> any Presentable {
-    nameNextScreen("Products")
+    nameNextScreen(.Shop.products)
     let send = screenEvents { [weak self] (event: ProductsEvent) in
       self?.handle(event)
     }
@@ -74,7 +83,8 @@ final class ShopCoordinator: FlowCoordinator<Never> {
     guard canAct else { return }
     switch event {
     case .opened(let payload):
-      let child = ProductDetailsCoordinator(input: payload, screens: screens, router: router)
+      let child = ProductDetailsCoordinator(
+        input: payload, screens: screens.productDetailsScreens, router: router)
       start(child, style: .push) { result in
         switch result {
         case .closed:
@@ -84,5 +94,30 @@ final class ShopCoordinator: FlowCoordinator<Never> {
         }
       }
     }
+  }
+}
+
+extension ScreenID {
+  /// The screens of Shop, as routers record them and tests compare them: `.Shop.categories`.
+  nonisolated enum Shop {
+    static let categories = ScreenID("Categories", of: "Shop")
+    static let products = ScreenID("Products", of: "Shop")
+  }
+}
+
+/// The test factory of Shop: it makes its screens as stubs that keep their `send`. See
+/// `RecordingScreens`.
+extension RecordingScreens: ShopScreens {
+  func makeCategories(
+    send: @escaping @MainActor (ShopCoordinator.CategoriesEvent) -> Void
+  ) -> any Presentable {
+    screen(.Shop.categories, send: send)
+  }
+
+  func makeProducts(
+    _ input: String,
+    send: @escaping @MainActor (ShopCoordinator.ProductsEvent) -> Void
+  ) -> any Presentable {
+    screen(.Shop.products, input: input, send: send)
   }
 }

@@ -28,7 +28,7 @@ protocol DrivenRouter: Router {
 extension RecordingRouter: DrivenRouter {
   var stackNames: [[String]] {
     zip(stacks, [nil] + modalStyles.map(Optional.some)).map { screens, style in
-      screens.map { "\($0)" } + (style.map { ["\($0)"] } ?? [])
+      screens.map(shownName(of:)) + (style.map { ["\($0)"] } ?? [])
     }
   }
   var screenOnTop: (any Presentable)? { topScreen }
@@ -46,7 +46,7 @@ extension RecordingRouter: DrivenRouter {
 extension SwiftUIRouter: DrivenRouter {
   var stackNames: [[String]] {
     stacks.map { stack in
-      stack.screens.map { "\($0.screen)" } + (stack.style.map { ["\($0)"] } ?? [])
+      stack.screens.map { shownName(of: $0.screen) } + (stack.style.map { ["\($0)"] } ?? [])
     }
   }
   var screenOnTop: (any Presentable)? { topStack.topScreen?.screen }
@@ -82,7 +82,7 @@ extension SwiftUIRouter: DrivenRouter {
 @MainActor
 final class DrivenApp {
   let router: any DrivenRouter
-  let screens = StubScreens()
+  let screens = RecordingScreens()
   let app: AppCoordinator
   /// What the app was like after each step, starting with the launch.
   private(set) var snapshots: [String] = []
@@ -96,7 +96,7 @@ final class DrivenApp {
 
   /// The router of tab `index` (0: Shop, 1: Search, 2: Cart, 3: Account).
   func tab(_ index: Int, sourceLocation: SourceLocation = #_sourceLocation) -> any DrivenRouter {
-    let stacks = screens.tabStacks.compactMap { $0 as? any DrivenRouter }
+    let stacks = tabStacks.compactMap { $0 as? any DrivenRouter }
     guard stacks.indices.contains(index) else {
       Issue.record("no tab \(index)", sourceLocation: sourceLocation)
       return router
@@ -108,12 +108,11 @@ final class DrivenApp {
   func send<Event>(
     _ event: Event, on stack: any DrivenRouter, sourceLocation: SourceLocation = #_sourceLocation
   ) {
-    guard let screen = stack.screenOnTop as? StubScreen<Event> else {
-      let top = stack.screenOnTop.map { "\($0)" } ?? "nothing"
+    guard let screen = stack.screenOnTop as? StubScreen, screen.send(event) else {
+      let top = stack.screenOnTop.map(shownName(of:)) ?? "nothing"
       Issue.record("\(top) does not send \(Event.self)", sourceLocation: sourceLocation)
       return
     }
-    screen.send(event)
     snapshot("send \(event)")
   }
 
@@ -125,28 +124,40 @@ final class DrivenApp {
 
   /// Answers the launch decision.
   func answer(_ answer: AppCoordinator.LaunchAnswer) {
-    screens.answer(answer)
+    #expect(screens.answer(answer), "no decision waits for \(answer)")
     snapshot("answer \(answer)")
   }
 
   /// Answers the payment's decision.
   func answer(_ answer: CheckoutCoordinator.AuthorizeAnswer) {
-    screens.answer(answer)
+    #expect(screens.answer(answer), "no decision waits for \(answer)")
+    snapshot("answer \(answer)")
+  }
+
+  /// Answers the credentials' decision.
+  func answer(_ answer: AuthCoordinator.CheckCredentialsAnswer) {
+    #expect(screens.answer(answer), "no decision waits for \(answer)")
     snapshot("answer \(answer)")
   }
 
   /// The stacks of the app's router and of each tab, the tab the tab container shows, the
   /// alerts shown, the coordinators that run and the decisions asked.
   private func snapshot(_ step: String) {
-    let tabs = screens.tabStacks.compactMap { $0 as? any DrivenRouter }
+    let tabs = tabStacks.compactMap { $0 as? any DrivenRouter }
     let selected = router.screenOnTop.map { router.selectedTab(of: $0) } ?? 0
     let stacks = ([router] + tabs).map { "\($0.stackNames) alerts \($0.alertTitles)" }
     snapshots.append(
       """
       after \(step): \(stacks.joined(separator: "; ")), tab \(selected), \
-      running \(tree(app)), asked \(screens.asked)
+      running \(tree(app)), asked \(asked)
       """)
   }
+
+  /// The stacks of the tabs of the last tab container made, whatever router made them.
+  var tabStacks: [any Presentable] { screens.tabContainers.last?.stacks ?? [] }
+
+  /// The decisions asked, in order.
+  var asked: [String] { screens.asked.map(\.description) }
 
   private func tree(_ coordinator: Coordinator) -> String {
     "\(type(of: coordinator))[\(coordinator.children.map(tree).joined(separator: ", "))]"

@@ -17,15 +17,17 @@ final class Screen<Event>: Presentable, CustomStringConvertible {
 }
 
 /// What the app gives its coordinators: every screen of the flows, and the answers to their
-/// decisions. `AppScreens` inherits the screens protocols of the coordinators `App` starts,
-/// so this one factory serves them all. A flow that gains a screen or an event shows up here
-/// as a compile error.
+/// decisions. Each `<C>Screens` protocol asks for one coordinator's screens and for the
+/// factory of each coordinator it starts; this one object conforms to all of them, so each
+/// protocol's default hands this factory on (an app split into feature modules would give
+/// each coordinator a factory of its own instead). A flow that gains a screen or an event
+/// shows up here as a compile error.
 @MainActor
-final class ScreenFactory: AppScreens {
+final class ScreenFactory: AppScreens, SignInScreens, ShopScreens, CheckoutScreens {
   /// Who is signed in, which decides where the app begins.
   var user: User?
-  /// Whether the bank accepts payments.
-  var paymentsAreAccepted = true
+  /// The payment provider.
+  let bank = Bank()
 
   init(user: User? = nil) {
     self.user = user
@@ -86,10 +88,24 @@ final class ScreenFactory: AppScreens {
     Screen("Payment", showing: input.name, send: send)
   }
 
-  func decideAuthorize(
-    _ payload: Product, answer: @escaping @MainActor (CheckoutCoordinator.AuthorizeAnswer) -> Void
-  ) {
+  /// The `async` form of the decision: the bank answers after a call of its own. The
+  /// coordinator runs it in a task it owns, and cancels it if the customer leaves the payment
+  /// first.
+  func decideAuthorize(_ payload: Product) async -> CheckoutCoordinator.AuthorizeAnswer {
+    let accepted = await bank.accepts(payload.price)
     let order = Order(product: payload, total: payload.price)
-    answer(paymentsAreAccepted ? .approved(order) : .declined)
+    return accepted ? .approved(order) : .declined
+  }
+}
+
+/// The payment provider, which answers after a call over the network (here, at once).
+@MainActor
+final class Bank {
+  /// Whether it accepts payments.
+  var acceptsPayments = true
+
+  func accepts(_ amount: Double) async -> Bool {
+    await Task.yield()
+    return acceptsPayments
   }
 }

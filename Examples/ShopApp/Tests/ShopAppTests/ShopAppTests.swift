@@ -39,8 +39,9 @@ import Testing
     tap(SignInCoordinator.ResetPasswordEvent.sent)
     tap(SignInCoordinator.LoginEvent.submitted(User(email: "ann@example.com")))
     #expect(
-      router.calls == [
-        "present Login", "push ResetPassword", "pop", "unwind to 0:0", "push Catalog",
+      router.operations == [
+        .present(.SignIn.login), .push(.SignIn.resetPassword), .pop,
+        .unwind(to: .origin), .push(.Shop.catalog),
       ])
     #expect(screens.user == User(email: "ann@example.com"))
     #expect(app.children.count == 1)
@@ -49,36 +50,60 @@ import Testing
   @Test func closingTheSignInFormAsksAgain() {
     let app = start()
     tap(SignInCoordinator.LoginEvent.close)
-    #expect(router.calls == ["present Login", "unwind to 0:0", "present Login"])
+    #expect(
+      router.operations == [
+        .present(.SignIn.login), .unwind(to: .origin), .present(.SignIn.login),
+      ])
     #expect(app.children.count == 1)
   }
 
-  @Test func buyingAProductShowsItsReceipt() {
+  /// The bank answers with the `async` form of the decision, in a task the checkout owns: the
+  /// test waits for it before it looks.
+  @Test func buyingAProductShowsItsReceipt() async {
     let app = start(signedInAs: User(email: "ann@example.com"))
     tap(ShopCoordinator.CatalogEvent.selected(kettle))
     tap(ShopCoordinator.ProductDetailEvent.buy(kettle))
     tap(CheckoutCoordinator.PaymentEvent.pay(kettle))
+    await app.waitForDecisions()
     tap(ShopCoordinator.ReceiptEvent.done)
     #expect(
-      router.calls == [
-        "push Catalog", "push ProductDetail(Kettle)", "present Payment(Kettle)",
-        "unwind to 0:2", "push Receipt(Kettle)", "replace from 0 with Catalog",
+      router.operations == [
+        .push(.Shop.catalog), .push(.Shop.productDetail), .present(.Checkout.payment),
+        .unwind(to: StackPosition(modals: 0, screens: 2)), .push(.Shop.receipt),
+        .replace(from: 0, with: .Shop.catalog),
       ])
     #expect(router.screens.map { "\($0)" } == ["Catalog"])
     #expect(app.children.count == 1)
   }
 
-  @Test func aDeclinedPaymentStaysUntilCancelled() {
-    screens.paymentsAreAccepted = false
+  @Test func aDeclinedPaymentStaysUntilCancelled() async {
+    screens.bank.acceptsPayments = false
     let app = start(signedInAs: User(email: "ann@example.com"))
     tap(ShopCoordinator.CatalogEvent.selected(kettle))
     tap(ShopCoordinator.ProductDetailEvent.buy(kettle))
     tap(CheckoutCoordinator.PaymentEvent.pay(kettle))
+    await app.waitForDecisions()
     #expect(router.topScreen.map { "\($0)" } == "Payment(Kettle)")
     tap(CheckoutCoordinator.PaymentEvent.cancel)
     #expect(router.topScreen.map { "\($0)" } == "ProductDetail(Kettle)")
-    #expect(router.calls.suffix(2) == ["present Payment(Kettle)", "unwind to 0:2"])
+    #expect(
+      router.operations.suffix(2) == [
+        .present(.Checkout.payment), .unwind(to: StackPosition(modals: 0, screens: 2)),
+      ])
     #expect(app.children.count == 1)
+  }
+
+  /// Leaving the payment before the bank answers cancels its task, and its answer is dropped:
+  /// no receipt appears on the product's page.
+  @Test func anAnswerAfterThePaymentWasLeftIsDropped() async {
+    let app = start(signedInAs: User(email: "ann@example.com"))
+    tap(ShopCoordinator.CatalogEvent.selected(kettle))
+    tap(ShopCoordinator.ProductDetailEvent.buy(kettle))
+    tap(CheckoutCoordinator.PaymentEvent.pay(kettle))
+    tap(CheckoutCoordinator.PaymentEvent.cancel)
+    await app.waitForDecisions()
+    #expect(router.topScreen.map { "\($0)" } == "ProductDetail(Kettle)")
+    #expect(router.operations.last == .unwind(to: StackPosition(modals: 0, screens: 2)))
   }
 
   @Test func signingOutFinishesTheShopAndReleasesIt() {
@@ -88,6 +113,9 @@ import Testing
     screens.user = nil
     tap(ShopCoordinator.CatalogEvent.signOut)
     #expect(shop == nil)
-    #expect(router.calls == ["push Catalog", "unwind to 0:0", "present Login"])
+    #expect(
+      router.operations == [
+        .push(.Shop.catalog), .unwind(to: .origin), .present(.SignIn.login),
+      ])
   }
 }

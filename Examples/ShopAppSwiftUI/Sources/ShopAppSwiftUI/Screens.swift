@@ -3,14 +3,17 @@ import Observation
 
 /// What the app gives its coordinators: every screen of the flows as a SwiftUI view in a
 /// `ScreenView`, the tab bar, the answers to the decisions, and the values deep links need
-/// (`FlowLinkValues`). `AppScreens` inherits the
-/// screens protocols of the coordinators `App` starts, so this one factory serves them all.
+/// (`FlowLinkValues`). It conforms to the screens protocol of every coordinator, so each
+/// protocol's default hands this one factory on to the coordinators it starts.
 ///
 /// Each view is a struct holding its input and the sink of its events; its `View` conformance
 /// is behind `#if canImport(SwiftUI)` (Views.swift), so that the same factory makes the same
 /// screens on Linux, where the tests tap the events a view's buttons send.
 @MainActor
-final class ScreenFactory: AppScreens, FlowLinkValues {
+final class ScreenFactory:
+  AppScreens, HomeScreens, SignInScreens, ShopScreens, CheckoutScreens, OrdersScreens,
+  FlowLinkValues
+{
   /// Who is signed in, which decides where the app begins.
   var user: User?
   /// Whether the bank accepts payments.

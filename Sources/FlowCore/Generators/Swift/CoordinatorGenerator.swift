@@ -1,9 +1,12 @@
 /// Translates the graph of one coordinator C into the description of its Swift file (spec
 /// section 10): `<C>Result` for an inline result, the `<C>Screens` protocol the app
-/// implements, and the `<C>Coordinator` class, with an event enum per screen, an answer
-/// enum per decision and a button enum per alert nested in it; for a coordinator with
-/// external events (spec section 7b), the `<C>ExternalEvent` enum and the `send(_:)` through
-/// which the app sends one from the coordinator it holds.
+/// implements (C's own screens, decisions and alerts, and the factory of each coordinator C
+/// starts) with its defaults, and the `<C>Coordinator` class, with an event enum per screen,
+/// an answer enum per decision and a button enum per alert nested in it; for a coordinator
+/// with external events (spec section 7b), the `<C>ExternalEvent` enum and the `send(_:)`
+/// through which the app sends one from the coordinator it holds; the identifiers of C's
+/// screens (`ScreenID.<C>`), and the conformance of the test factory `RecordingScreens` to
+/// `<C>Screens`.
 ///
 /// The class's code follows the resolved graph: `start()` runs the start node (or starts the
 /// tabs), each screen's events, each decision's answers and each alert's buttons go to one
@@ -25,11 +28,19 @@ struct CoordinatorGenerator {
   private let coordinator: Coordinator
   /// The coordinator's resolved graph.
   private let graph: CoordinatorGraph
-  /// The protocols `<C>Screens` inherits: those of the coordinators it starts.
-  private let inherited: [SwiftType]
-  /// The type of the app's screen factory: `any <C>Screens`, or `any` the screens protocol
-  /// of another coordinator of a cycle C belongs to (see ``ScreensProtocols``).
+  /// The coordinator's index in the module.
+  private let index: Int
+  /// The coordinators C starts, other than itself, by name: `<C>Screens` asks for the
+  /// factory of each (see ``StartedCoordinators``).
+  private let children: [Int]
+  /// Whether another coordinator starts C: then `<C>Screens` has the default of the factory
+  /// they ask for.
+  private let isStarted: Bool
+  /// The type of the app's screen factory: `any <C>Screens`.
   private let screensType: SwiftType
+  /// For each screen, in order, the name of its identifier in `ScreenID.<C>`: the
+  /// lowerCamelCase form of its name (`review`).
+  private let screenIDNames: [String]
   /// `any Presentable`, what the app's screens are.
   private let presentable: SwiftType
   /// `@MainActor`.
@@ -40,12 +51,16 @@ struct CoordinatorGenerator {
   /// Whether the file spells a Foundation type.
   private var usesFoundation = false
 
-  init(_ context: Context, coordinator index: Int, inherited: [String], factory: String) {
+  init(_ context: Context, coordinator index: Int, children: [Int], isStarted: Bool) {
     self.context = context
+    self.index = index
+    self.isStarted = isStarted
     self.coordinator = context.module.coordinators[index]
     graph = context.graph.coordinators[index]
-    self.inherited = inherited.map { .named($0) }
-    screensType = .existential(.named(factory))
+    self.children = children
+    screensType = .existential(.named(coordinator.name.text + "Screens"))
+    screenIDNames = SwiftNames.lowerCamel(coordinator.screens.map(\.name.text)).map(
+      SwiftNames.identifier)
     presentable = .existential(.named(context.names.runtime("Presentable")))
     mainActor = SwiftAttribute(name: context.names.swift("MainActor"))
     decisionPayloads = Array(repeating: [], count: self.coordinator.decisions.count)
@@ -55,6 +70,7 @@ struct CoordinatorGenerator {
   private var names: SwiftNames { context.names }
   private var name: String { coordinator.name.text }
   private var className: String { name + "Coordinator" }
+  private var protocolName: String { name + "Screens" }
   /// `<C>ExternalEvent`: a top-level name that no other generated name ends like, checked
   /// against the declared types by `duplicate-name`.
   private var externalEventName: String { name + "ExternalEvent" }
@@ -74,6 +90,11 @@ struct CoordinatorGenerator {
       declarations.append(.enumeration(resultEnum(cases)))
     }
     declarations.append(.protocolType(makeProtocol()))
+    let defaults = ownFactoryDefault() + decisionDefaults()
+    if !defaults.isEmpty {
+      declarations.append(
+        .type(SwiftTypeDeclaration(kind: .extensionType, name: protocolName, members: defaults)))
+    }
     declarations.append(.type(coordinatorClass))
     if !coordinator.events.isEmpty {
       declarations.append(
@@ -85,6 +106,8 @@ struct CoordinatorGenerator {
             transitions: coordinator.events)))
       declarations.append(.type(sendExtension()))
     }
+    if let identifiers = screenIdentifiers() { declarations.append(.type(identifiers)) }
+    declarations.append(.type(recordingScreens()))
     return SwiftFile(
       header: header, imports: ["FlowRuntime"] + (usesFoundation ? ["Foundation"] : []),
       declarations: declarations)
@@ -143,48 +166,169 @@ struct CoordinatorGenerator {
 
   private mutating func makeProtocol() -> SwiftProtocol {
     var requirements: [SwiftFunction] = []
-    if case .tabs(let tabs) = coordinator.root {
-      var doc = [
-        "Makes the container that shows the tabs of \(name) (UIKit: a `UITabBarController`), "
-          + "given the stack of each, in this order:"
-      ]
-      for (offset, tab) in tabs.enumerated() {
-        let lines = SwiftNames.docLines(tab.doc)
-        let summary = lines.isEmpty ? "" : ": " + lines.joined(separator: " ")
-        doc.append("\(offset + 1). \(tab.child.coordinator.text)\(summary)")
-      }
-      requirements.append(
-        SwiftFunction(
-          preamble: SwiftPreamble(doc: doc), name: "make\(name)Tabs",
-          parameters: [SwiftParameter(label: "_", name: "stacks", type: .array(presentable))],
-          returns: presentable))
-    }
-    for screen in coordinator.screens {
-      requirements.append(
-        requirement(
-          "make\(screen.name.text)", doc: screen.doc, input: screen.input?.type,
-          inputName: "input", callback: "send", callbackType: "\(screen.name.text)Event",
-          returns: presentable))
-    }
+    if let tabs = tabsRequirement() { requirements.append(tabs) }
+    for screen in coordinator.screens { requirements.append(screenRequirement(screen)) }
     for (offset, decision) in coordinator.decisions.enumerated() {
       for payload in decisionPayloads[offset] {
-        requirements.append(
-          requirement(
-            "decide\(decision.name.text)", doc: decision.doc, input: payload,
-            inputName: "payload", callback: "answer",
-            callbackType: "\(decision.name.text)Answer", returns: nil))
+        requirements.append(decisionRequirement(decision, payload: payload))
+        // A decision without cases has no answer to return: only the callback form.
+        if !decision.cases.isEmpty {
+          requirements.append(asyncDecisionRequirement(decision, payload: payload))
+        }
       }
     }
-    for alert in coordinator.alerts {
-      requirements.append(
-        requirement(
-          "make\(alert.name.text)", doc: alert.doc, input: alert.input?.type,
-          inputName: "input", callback: "tap", callbackType: "\(alert.name.text)Button",
-          returns: .named(names.runtime("FlowAlert"))))
+    for alert in coordinator.alerts { requirements.append(alertRequirement(alert)) }
+    let properties = children.map { child in
+      SwiftProperty(
+        preamble: SwiftPreamble(
+          doc: [
+            "The factory of the screens of \(module.coordinators[child].name.text), which "
+              + "\(name) starts."
+          ]),
+        isVariable: true, name: factoryName(child), type: factoryType(child), isRequirement: true)
     }
     return SwiftProtocol(
       preamble: SwiftPreamble(doc: protocolDoc, attributes: [mainActor], modifiers: visible),
-      name: name + "Screens", inherits: inherited, requirements: requirements)
+      name: protocolName, properties: properties, requirements: requirements)
+  }
+
+  /// `addressBookScreens`: the name under which `<C>Screens` hands over a child's factory.
+  private func factoryName(_ child: Int) -> String {
+    names.lowerCamelCoordinators[child] + "Screens"
+  }
+
+  /// `any AddressBookScreens`.
+  private func factoryType(_ child: Int) -> SwiftType {
+    .existential(.named(module.coordinators[child].name.text + "Screens"))
+  }
+
+  /// For a coordinator that others start, `var <c>Screens: any <C>Screens { self }` in an
+  /// extension of `<C>Screens`: the factory that the protocols of those coordinators ask for,
+  /// when the object that makes their screens makes C's too, so an app with one factory
+  /// writes nothing more. (One default here, not one per parent: a factory of two parents
+  /// that both start C would find two equal defaults, and neither would do.)
+  private func ownFactoryDefault() -> [SwiftDeclaration] {
+    guard isStarted else { return [] }
+    return [
+      .property(
+        SwiftProperty(
+          preamble: SwiftPreamble(
+            doc: [
+              "This factory itself, for the coordinators that start \(name): one object can "
+                + "make their screens and \(name)'s."
+            ], modifiers: visible),
+          isVariable: true, name: factoryName(index), type: factoryType(index),
+          getter: .identifier("self")))
+    ]
+  }
+
+  /// A default for each form of each decision that calls the other form, so that the app
+  /// writes one, for the extension of `<C>Screens`. A decision without cases has only the
+  /// callback form, and no default: its `async` form could never return.
+  private mutating func decisionDefaults() -> [SwiftDeclaration] {
+    var members: [SwiftDeclaration] = []
+    let asyncDecision = names.runtime("AsyncDecision")
+    for (offset, decision) in coordinator.decisions.enumerated() where !decision.cases.isEmpty {
+      let decisionName = decision.name.text
+      let names: [SwiftArgument] = [
+        SwiftArgument(label: "decision", value: .string(decisionName)),
+        SwiftArgument(label: "of", value: .string(name)),
+      ]
+      for payload in decisionPayloads[offset] {
+        let arguments: [SwiftArgument] = payload == nil ? [] : [.value(.identifier("payload"))]
+        var callback = decisionRequirement(decision, payload: payload)
+        callback.preamble = SwiftPreamble(
+          doc: [
+            "Answers \(decisionName) with the `async` form, in a task that the coordinator "
+              + "owns and cancels when the navigation leaves or the coordinator ends: what runs "
+              + "when the app writes only that form."
+          ], modifiers: visible)
+        let asked = SwiftExpression.await(
+          .call(.member(of: "self", "decide\(decisionName)"), arguments))
+        callback.body = [
+          .expression(
+            .call(
+              .member(.identifier(asyncDecision), "answer"),
+              [.value(.identifier("answer"))] + names,
+              trailing: SwiftClosure(parameters: [], body: [.expression(asked)])))
+        ]
+        var async = asyncDecisionRequirement(decision, payload: payload)
+        async.preamble = SwiftPreamble(
+          doc: [
+            "Answers \(decisionName) with the callback form: what runs when the app writes "
+              + "only that form."
+          ], modifiers: visible)
+        let ask = SwiftExpression.call(
+          "decide\(decisionName)",
+          arguments + [SwiftArgument(label: "answer", value: .identifier("answer"))])
+        async.body = [
+          .returnValue(
+            .await(
+              .call(
+                .member(.identifier(asyncDecision), "value"), names,
+                trailing: SwiftClosure(
+                  parameters: [SwiftClosureParameter(name: "answer", type: nil)],
+                  body: [.expression(ask)]))))
+        ]
+        members += [.function(callback), .function(async)]
+      }
+    }
+    return members
+  }
+
+  /// `make<C>Tabs(_ stacks:)`, for a tab coordinator.
+  private func tabsRequirement() -> SwiftFunction? {
+    guard case .tabs(let tabs) = coordinator.root else { return nil }
+    var doc = [
+      "Makes the container that shows the tabs of \(name) (UIKit: a `UITabBarController`), "
+        + "given the stack of each, in this order:"
+    ]
+    for (offset, tab) in tabs.enumerated() {
+      let lines = SwiftNames.docLines(tab.doc)
+      let summary = lines.isEmpty ? "" : ": " + lines.joined(separator: " ")
+      doc.append("\(offset + 1). \(tab.child.coordinator.text)\(summary)")
+    }
+    return SwiftFunction(
+      preamble: SwiftPreamble(doc: doc), name: "make\(name)Tabs",
+      parameters: [SwiftParameter(label: "_", name: "stacks", type: .array(presentable))],
+      returns: presentable)
+  }
+
+  /// `make<Screen>(_ input:send:)`.
+  private mutating func screenRequirement(_ screen: Screen) -> SwiftFunction {
+    requirement(
+      "make\(screen.name.text)", doc: screen.doc, input: screen.input?.type,
+      inputName: "input", callback: "send", callbackType: "\(screen.name.text)Event",
+      returns: presentable)
+  }
+
+  /// `decide<Decision>(_ payload:answer:)`, the callback form, which the coordinator calls.
+  private mutating func decisionRequirement(
+    _ decision: Decision, payload: TypeExpression?
+  ) -> SwiftFunction {
+    requirement(
+      "decide\(decision.name.text)", doc: decision.doc, input: payload, inputName: "payload",
+      callback: "answer", callbackType: "\(decision.name.text)Answer", returns: nil)
+  }
+
+  /// `decide<Decision>(_ payload:) async -> <Decision>Answer`, the `async` form.
+  private mutating func asyncDecisionRequirement(
+    _ decision: Decision, payload: TypeExpression?
+  ) -> SwiftFunction {
+    SwiftFunction(
+      preamble: SwiftPreamble(doc: SwiftNames.docLines(decision.doc)),
+      name: "decide\(decision.name.text)",
+      parameters: payload.map { [SwiftParameter(label: "_", name: "payload", type: spell($0))] }
+        ?? [],
+      isAsync: true, returns: .named("\(className).\(decision.name.text)Answer"))
+  }
+
+  /// `make<Alert>(_ input:tap:) -> FlowAlert`.
+  private mutating func alertRequirement(_ alert: Alert) -> SwiftFunction {
+    requirement(
+      "make\(alert.name.text)", doc: alert.doc, input: alert.input?.type, inputName: "input",
+      callback: "tap", callbackType: "\(alert.name.text)Button",
+      returns: .named(names.runtime("FlowAlert")))
   }
 
   /// A requirement of the protocol: `name(_ input: Input, callback: @escaping @MainActor
@@ -208,11 +352,14 @@ struct CoordinatorGenerator {
 
   private var protocolDoc: [String] {
     var parts: [String] = []
+    if !children.isEmpty { parts.append("the factory of each coordinator it starts") }
     if !coordinator.tabs.isEmpty { parts.append("the container of its tabs") }
     if !coordinator.screens.isEmpty {
       parts.append("its screens (each from its input and a way to send its events)")
     }
-    if !coordinator.decisions.isEmpty { parts.append("the answers to its decisions") }
+    if !coordinator.decisions.isEmpty {
+      parts.append("the answers to its decisions (each in the callback or the `async` form)")
+    }
     if !coordinator.alerts.isEmpty {
       parts.append("its alerts (each from its input and a way to send the button tapped)")
     }
@@ -221,9 +368,6 @@ struct CoordinatorGenerator {
     case 0: text += "."
     case 1: text += ": \(parts[0])."
     default: text += ": \(parts.dropLast().joined(separator: ", ")) and \(parts[parts.count - 1])."
-    }
-    if !inherited.isEmpty {
-      text += " The protocols it inherits ask the same for the coordinators it starts."
     }
     return [text]
   }
@@ -450,7 +594,7 @@ struct CoordinatorGenerator {
     // no longer on top (a double tap on a push pushes once), as `answerOnce` does for
     // decisions. A screen without events needs no sink.
     let naming = SwiftStatement.expression(
-      .call("nameNextScreen", [.value(.string(screen.name.text))]))
+      .call("nameNextScreen", [.value(screenID(screen))]))
     let body: [SwiftStatement] =
       screen.events.isEmpty
       ? [naming, .returnValue(.call(function, arguments, trailing: forwarding))]
@@ -573,6 +717,126 @@ struct CoordinatorGenerator {
       kind: .extensionType, name: names.runtime("Coordinator"), members: [.function(send)])
   }
 
+  // MARK: Identifiers and the test factory
+
+  /// `.<C>.<screen>`, the identifier generated code names a screen by.
+  private func screenID(_ screen: Screen) -> SwiftExpression {
+    guard let index = coordinator.screens.firstIndex(where: { $0.name == screen.name }) else {
+      return .call(.identifier(names.runtime("ScreenID")), [.value(.string(screen.name.text))])
+    }
+    return .member(.implicitMember(name), screenIDNames[index])
+  }
+
+  /// `extension ScreenID { enum <C> { static let review = ScreenID("Review", of: "<C>") } }`:
+  /// the identifiers of C's screens, which routers record and tests compare
+  /// (`.Checkout.review`). `nil` for a coordinator without screens.
+  private func screenIdentifiers() -> SwiftTypeDeclaration? {
+    guard !coordinator.screens.isEmpty else { return nil }
+    let type = names.screenID
+    var members: [SwiftDeclaration] = []
+    for (screen, identifier) in zip(coordinator.screens, screenIDNames) {
+      members.append(
+        .property(
+          SwiftProperty(
+            preamble: SwiftPreamble(modifiers: visible + [.static]), isVariable: false,
+            name: identifier, type: nil,
+            initialValue: .call(
+              .identifier(type),
+              [
+                .value(.string(screen.name.text)),
+                SwiftArgument(label: "of", value: .string(name)),
+              ]))))
+    }
+    let namespace = SwiftTypeDeclaration(
+      preamble: SwiftPreamble(
+        doc: [
+          "The screens of \(name), as routers record them and tests compare them: "
+            + "`.\(name).\(screenIDNames[0])`."
+        ], modifiers: visible + [.nonisolated]),
+      kind: .namespace, name: name, members: members)
+    return SwiftTypeDeclaration(
+      kind: .extensionType, name: names.runtime("ScreenID"), members: [.type(namespace)])
+  }
+
+  /// `extension RecordingScreens: <C>Screens`: the test factory makes each of C's screens as
+  /// a stub that keeps its `send`, keeps each decision until a test answers it, and makes
+  /// each alert with a button for each of the flow's buttons without a payload.
+  private mutating func recordingScreens() -> SwiftTypeDeclaration {
+    var members: [SwiftDeclaration] = []
+    func add(_ requirement: SwiftFunction, _ body: SwiftExpression) {
+      var function = requirement
+      function.preamble = SwiftPreamble(modifiers: visible)
+      function.body = [.expression(body)]
+      members.append(.function(function))
+    }
+    func input(_ type: TypeReference?) -> [SwiftArgument] {
+      type == nil ? [] : [SwiftArgument(label: "input", value: .identifier("input"))]
+    }
+    if let tabs = tabsRequirement() {
+      add(
+        tabs,
+        .call(
+          "tabs",
+          [SwiftArgument(label: "of", value: .string(name)), .value(.identifier("stacks"))]))
+    }
+    for screen in coordinator.screens {
+      add(
+        screenRequirement(screen),
+        .call(
+          "screen",
+          [.value(screenID(screen))] + input(screen.input)
+            + [SwiftArgument(label: "send", value: .identifier("send"))]))
+    }
+    for (offset, decision) in coordinator.decisions.enumerated() {
+      for payload in decisionPayloads[offset] {
+        var arguments: [SwiftArgument] = [
+          .value(.string(decision.name.text)), SwiftArgument(label: "of", value: .string(name)),
+        ]
+        if payload != nil {
+          arguments.append(SwiftArgument(label: "payload", value: .identifier("payload")))
+        }
+        arguments.append(SwiftArgument(label: "answer", value: .identifier("answer")))
+        add(decisionRequirement(decision, payload: payload), .call("decision", arguments))
+      }
+    }
+    for alert in coordinator.alerts {
+      let buttons = alert.buttons.filter { $0.payload == nil }.map {
+        SwiftExpression.implicitMember(SwiftNames.identifier($0.name.text))
+      }
+      add(
+        alertRequirement(alert),
+        .call(
+          "alert",
+          [.value(.string(alert.name.text))] + input(alert.input)
+            + [
+              SwiftArgument(label: "buttons", value: .array(buttons)),
+              SwiftArgument(label: "tap", value: .identifier("tap")),
+            ]))
+    }
+    var parts: [String] = []
+    if !coordinator.tabs.isEmpty { parts.append("makes the container of its tabs") }
+    if !coordinator.screens.isEmpty {
+      parts.append("makes its screens as stubs that keep their `send`")
+    }
+    if !coordinator.decisions.isEmpty {
+      parts.append("keeps its decisions until a test answers them")
+    }
+    if !coordinator.alerts.isEmpty {
+      parts.append("makes its alerts with a button for each of the flow's")
+    }
+    var doc = "The test factory of \(name)"
+    switch parts.count {
+    case 0: doc += "."
+    case 1: doc += ": it \(parts[0])."
+    default:
+      doc += ": it \(parts.dropLast().joined(separator: ", ")) and \(parts[parts.count - 1])."
+    }
+    return SwiftTypeDeclaration(
+      preamble: SwiftPreamble(doc: [doc + " See `RecordingScreens`."]),
+      kind: .extensionType, name: names.runtime("RecordingScreens"),
+      inherits: [.named(protocolName)], members: members)
+  }
+
   // MARK: Alerts
 
   /// `show<Alert>(payload)`, the call of the private helper that shows an alert.
@@ -597,11 +861,14 @@ struct CoordinatorGenerator {
     }
     arguments.append(SwiftArgument(label: "tap", value: .identifier("tap")))
     let closure = forward("button", of: "\(alert.name.text)Button", isEmpty: alert.buttons.isEmpty)
+    let once = SwiftExpression.call(
+      "answerOnce", [SwiftArgument(label: "alert", value: .string(alert.name.text))],
+      trailing: closure)
     let shower = SwiftFunction(
       preamble: SwiftPreamble(modifiers: [.private]), name: "show\(alert.name.text)",
       parameters: parameters,
       body: [
-        .constant(name: "tap", value: .call("answerOnce", trailing: closure)),
+        .constant(name: "tap", value: once),
         .expression(
           .call(
             "alert",
@@ -631,13 +898,18 @@ struct CoordinatorGenerator {
     arguments.append(SwiftArgument(label: "answer", value: .identifier("answer")))
     let closure = forward(
       "answer", of: "\(decision.name.text)Answer", isEmpty: decision.cases.isEmpty)
+    let once = SwiftExpression.call(
+      "answerOnce", [SwiftArgument(label: "decision", value: .string(decision.name.text))],
+      trailing: closure)
+    let ask = SwiftExpression.call(.member(of: "screens", "decide\(decision.name.text)"), arguments)
     return SwiftFunction(
       preamble: SwiftPreamble(modifiers: [.private]), name: "decide\(decision.name.text)",
       parameters: payload.map { [SwiftParameter(label: "_", name: "payload", type: spell($0))] }
         ?? [],
       body: [
-        .constant(name: "answer", value: .call("answerOnce", trailing: closure)),
-        .expression(.call(.member(of: "screens", "decide\(decision.name.text)"), arguments)),
+        .constant(name: "answer", value: once),
+        .expression(
+          .call("ask", trailing: SwiftClosure(parameters: [], body: [.expression(ask)]))),
       ])
   }
 
@@ -727,7 +999,8 @@ struct CoordinatorGenerator {
     }
   }
 
-  /// `<Child>Coordinator(input: payload, screens: screens, router: router)`.
+  /// `<Child>Coordinator(input: payload, screens: screens.<child>Screens, router: router)`,
+  /// or with `screens` itself for a coordinator that starts itself.
   private func childInit(
     _ child: ChildStep, payload: Payload?, router: SwiftExpression
   ) -> SwiftExpression {
@@ -735,8 +1008,12 @@ struct CoordinatorGenerator {
     if let index = child.child, module.coordinators[index].input != nil, let payload {
       arguments.append(SwiftArgument(label: "input", value: payload.expression))
     }
+    var screens = SwiftExpression.identifier("screens")
+    if let index = child.child, children.contains(index) {
+      screens = .member(screens, factoryName(index))
+    }
     arguments += [
-      SwiftArgument(label: "screens", value: .identifier("screens")),
+      SwiftArgument(label: "screens", value: screens),
       SwiftArgument(label: "router", value: router),
     ]
     return .call("\(child.start.coordinator.text)Coordinator", arguments)

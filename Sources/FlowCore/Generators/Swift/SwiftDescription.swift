@@ -47,7 +47,7 @@ struct SwiftAttribute: Sendable {
 
 /// A declaration modifier.
 enum SwiftModifier: String, Sendable {
-  case `public`, `private`, final, override, nonisolated
+  case `public`, `private`, final, override, nonisolated, `static`
 }
 
 /// What every declaration starts with.
@@ -82,12 +82,15 @@ struct SwiftEnumCase: Sendable {
   var labelled: [SwiftParameter] = []
 }
 
-/// A struct or a class, or an extension of a type declared elsewhere.
+/// A struct, a class or an enum of members (without cases), or an extension of a type
+/// declared elsewhere.
 struct SwiftTypeDeclaration: Sendable {
-  /// Which of the three.
+  /// Which of the four.
   enum Kind: String, Sendable {
     case structure = "struct "
     case classType = "class "
+    /// An enum that only holds members: a namespace.
+    case namespace = "enum "
     /// `extension Name`: `name` is the type extended.
     case extensionType = "extension "
   }
@@ -99,11 +102,13 @@ struct SwiftTypeDeclaration: Sendable {
   var members: [SwiftDeclaration] = []
 }
 
-/// A protocol, whose requirements are functions without bodies.
+/// A protocol, whose requirements are get-only properties (``SwiftProperty/isRequirement``)
+/// and functions without bodies.
 struct SwiftProtocol: Sendable {
   var preamble = SwiftPreamble()
   var name: String
   var inherits: [SwiftType] = []
+  var properties: [SwiftProperty] = []
   var requirements: [SwiftFunction] = []
 }
 
@@ -113,6 +118,8 @@ struct SwiftFunction: Sendable {
   /// `makeLogin`, or ``SwiftFunction/initializer``.
   var name: String
   var parameters: [SwiftParameter] = []
+  /// Whether it is `async`.
+  var isAsync = false
   /// The return type, if not `Void`.
   var returns: SwiftType?
   /// The statements; `nil` for a protocol requirement.
@@ -138,12 +145,17 @@ struct SwiftProperty: Sendable {
   var preamble = SwiftPreamble()
   var isVariable: Bool
   var name: String
-  var type: SwiftType
+  /// The type; `nil` for a stored property whose ``initialValue`` tells it.
+  var type: SwiftType?
+  /// The value a stored property starts with: `static let review = ScreenID(…)`.
+  var initialValue: SwiftExpression? = nil
   /// The single expression of a computed property.
   var getter: SwiftExpression?
   /// The statements of a computed property's getter, on lines of their own: used instead of
   /// ``getter`` when not `nil`.
   var getterBody: [SwiftStatement]? = nil
+  /// Whether it is a protocol's requirement, `var name: Type { get }`.
+  var isRequirement = false
 }
 
 // MARK: Types
@@ -249,6 +261,8 @@ enum SwiftExpression: Sendable {
   indirect case not(SwiftExpression)
   /// `operand != nil`.
   indirect case isNotNil(SwiftExpression)
+  /// `await operand`.
+  indirect case await(SwiftExpression)
 
   /// `base.name`, for a member of a name in scope.
   static func member(of base: String, _ name: String) -> SwiftExpression {
@@ -289,7 +303,8 @@ struct SwiftArgument: Sendable {
   }
 }
 
-/// A closure: `{ [weak self] (event: Event) in body }`.
+/// A closure: `{ [weak self] (event: Event) in body }`, or `{ body }` without captures and
+/// parameters.
 struct SwiftClosure: Sendable {
   /// What it captures, as written in its capture list: `weak self`.
   var captures: [SwiftCapture] = []

@@ -98,13 +98,13 @@ public enum SwiftGenerator {
     let context = CoordinatorGenerator.Context(
       graph: graph, names: SwiftNames(module: module), facts: SwiftTypeFacts(graph: graph),
       access: options.access)
-    let screens = ScreensProtocols(graph: graph)
+    let started = StartedCoordinators(graph: graph)
     // Coordinators are generated independently of each other, on all cores.
     var files = parallelMap(Array(module.coordinators.indices)) { index in
       let coordinator = module.coordinators[index]
       var generator = CoordinatorGenerator(
-        context, coordinator: index, inherited: screens.inherited[index],
-        factory: screens.factory[index])
+        context, coordinator: index, children: started.children[index],
+        isStarted: started.isStarted[index])
       let header = header(for: [options.displayPath(coordinator.range.file)])
       return ("\(coordinator.name.text)Coordinator.swift", finish(generator.file(header: header)))
     }
@@ -135,50 +135,29 @@ public enum SwiftGenerator {
   }
 }
 
-/// Which screens protocols each `<C>Screens` inherits, and which one each coordinator
-/// stores, so that a coordinator can hand its factory to every child it starts.
+/// The coordinators that each coordinator starts, for the factory of each that its
+/// `<C>Screens` hands over (`var addressBookScreens: any AddressBookScreens { get }`).
 ///
-/// `<C>Screens` inherits the protocols of the coordinators C starts, so the app's one
-/// factory makes every screen of the flow. Coordinators that start each other in a cycle
-/// cannot inherit each other's protocols (Swift forbids circular inheritance); the first of
-/// them in module order inherits the protocols of all of them and of all they start, and
-/// each of them stores a factory of that protocol.
-struct ScreensProtocols: Sendable {
-  /// For each coordinator, the protocols its `<C>Screens` inherits, sorted by name.
-  private(set) var inherited: [[String]]
-  /// For each coordinator, the protocol of the factory it stores.
-  private(set) var factory: [String]
+/// Each `<C>Screens` asks only for C's own screens, decisions and alerts, and for the factory
+/// of each coordinator C starts: a feature module implements its coordinator's protocol
+/// without knowing the rest of the app, and coordinators that start each other in a cycle
+/// need nothing more (a protocol never inherits another).
+struct StartedCoordinators: Sendable {
+  /// For each coordinator, the coordinators it starts other than itself, by name.
+  let children: [[Int]]
+  /// For each coordinator, whether another coordinator starts it.
+  let isStarted: [Bool]
 
   init(graph: FlowGraph) {
     let module = graph.module
-    let count = module.coordinators.count
-    let starts = graph.coordinators.map(Self.started)
-    let components = Components(count: count) { starts[$0] }
-    var first: [Int: Int] = [:]
-    var members: [Int: [Int]] = [:]
-    for index in 0..<count {
-      let component = components.component[index]
-      if first[component] == nil { first[component] = index }
-      members[component, default: []].append(index)
-    }
-    let protocolName = { (index: Int) in module.coordinators[index].name.text + "Screens" }
-    inherited = Array(repeating: [], count: count)
-    factory = []
-    for index in 0..<count {
-      let component = components.component[index]
-      let representative = first[component] ?? index
-      factory.append(protocolName(representative))
-      guard representative == index else { continue }
-      let group = members[component] ?? [index]
-      var parents = Set<Int>()
-      for member in group where member != index { parents.insert(member) }
-      for member in group {
-        for child in starts[member] where components.component[child] != component {
-          parents.insert(first[components.component[child]] ?? child)
-        }
+    children = graph.coordinators.indices.map { index in
+      Self.started(by: graph.coordinators[index]).filter { $0 != index }.sorted {
+        module.coordinators[$0].name.text < module.coordinators[$1].name.text
       }
-      inherited[index] = parents.map(protocolName).sorted()
     }
+    var isStarted = [Bool](repeating: false, count: module.coordinators.count)
+    for started in children { for child in started { isStarted[child] = true } }
+    self.isStarted = isStarted
   }
 
   /// The coordinators `graph`'s coordinator starts anywhere (events, decision cases,

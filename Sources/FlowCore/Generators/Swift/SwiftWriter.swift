@@ -11,6 +11,8 @@ struct SwiftWriter {
 
   private var text = TextBuffer()
   private var depth = 0
+  /// Where the text of the current line starts, after its indentation.
+  private var lineStart = 0
 
   /// The text of `file`, ending with a newline.
   static func render(_ file: SwiftFile) -> String {
@@ -41,6 +43,7 @@ struct SwiftWriter {
   /// The current indentation, at the start of a line.
   private mutating func indent() {
     text.appendSpaces(indentWidth)
+    lineStart = text.count
   }
 
   /// Ends the current line.
@@ -202,8 +205,8 @@ struct SwiftWriter {
   private mutating func write(_ value: SwiftProtocol) {
     preamble(value.preamble)
     members(
-      value.requirements.map { .function($0) }, value.preamble, "protocol ", value.name,
-      inherits: value.inherits)
+      value.properties.map { .property($0) } + value.requirements.map { .function($0) },
+      value.preamble, "protocol ", value.name, inherits: value.inherits)
   }
 
   private mutating func members(
@@ -301,6 +304,7 @@ struct SwiftWriter {
 
   /// What follows a function's parameters: the return type and the body's opening.
   private mutating func signatureEnd(_ value: SwiftFunction) {
+    if value.isAsync { text += " async" }
     if let returns = value.returns {
       text += " -> "
       write(returns)
@@ -332,8 +336,18 @@ struct SwiftWriter {
     }
     head(value.preamble, value.isVariable ? "var " : "let ")
     text += value.name
-    text += ": "
-    write(value.type)
+    if let type = value.type {
+      text += ": "
+      write(type)
+    }
+    if let initial = value.initialValue {
+      text += " = "
+      write(initial)
+    }
+    if value.isRequirement {
+      text += " { get }"
+      return newline()
+    }
     if let body = value.getterBody {
       text += " {"
       newline()
@@ -402,10 +416,7 @@ struct SwiftWriter {
       newline()
     case .constant(let name, let value):
       indent()
-      text += "let "
-      text += name
-      text += " = "
-      write(value)
+      write(value, after: "let \(name) = ")
       newline()
     case .variable(let name, let value):
       indent()
@@ -589,6 +600,9 @@ struct SwiftWriter {
     case .isNotNil(let operand):
       write(operand)
       text += " != nil"
+    case .await(let operand):
+      text += "await "
+      write(operand)
     case .call(let call):
       write(call.function)
       if !call.arguments.isEmpty || call.trailing == nil {
@@ -636,11 +650,40 @@ struct SwiftWriter {
   }
 
   /// A closure; its body, if any, on lines of its own, and the closing brace on the line
-  /// after it.
+  /// after it. A capture list and parameters that do not fit after the brace go on the next
+  /// line, with the body.
   private mutating func write(_ closure: SwiftClosure) {
     text.append("{")
+    let headerStart = text.count
+    text.append(" ")
+    closureHeader(closure)
+    if text.count == headerStart + 1 {
+      text.removeText(from: headerStart)
+    } else if !writtenFits(since: lineStart) && !closure.body.isEmpty {
+      text.removeText(from: headerStart)
+      newline()
+      depth += 1
+      indent()
+      closureHeader(closure)
+      depth -= 1
+    }
+    guard !closure.body.isEmpty else {
+      text += " }"
+      return
+    }
+    newline()
+    depth += 1
+    statements(closure.body)
+    depth -= 1
+    indent()
+    text.append("}")
+  }
+
+  /// `[weak self] (event: Event) in`, or nothing for a closure without captures and
+  /// parameters.
+  private mutating func closureHeader(_ closure: SwiftClosure) {
     if !closure.captures.isEmpty {
-      text += " ["
+      text += "["
       list(closure.captures) { writer, capture in
         switch capture {
         case .weak(let name):
@@ -652,7 +695,8 @@ struct SwiftWriter {
     }
     if !closure.parameters.isEmpty {
       let typed = closure.parameters.contains { $0.type != nil }
-      text += typed ? " (" : " "
+      if !closure.captures.isEmpty { text.append(" ") }
+      if typed { text.append("(") }
       list(closure.parameters) { writer, parameter in
         writer.text += parameter.name
         if let type = parameter.type {
@@ -662,16 +706,6 @@ struct SwiftWriter {
       }
       if typed { text.append(")") }
     }
-    text += " in"
-    guard !closure.body.isEmpty else {
-      text += " }"
-      return
-    }
-    newline()
-    depth += 1
-    statements(closure.body)
-    depth -= 1
-    indent()
-    text.append("}")
+    if !closure.captures.isEmpty || !closure.parameters.isEmpty { text += " in" }
   }
 }

@@ -1,5 +1,6 @@
-import FlowCore
 import Testing
+
+@testable import FlowCore
 
 /// Small flows in, exact Swift out.
 @Suite struct SwiftGeneratorTests {
@@ -76,7 +77,7 @@ import Testing
         // MARK: - Login
 
         private func makeLogin() -> any Presentable {
-          nameNextScreen("Login")
+          nameNextScreen(.Auth.login)
           let send = screenEvents { [weak self] (event: LoginEvent) in
             self?.handle(event)
           }
@@ -98,7 +99,7 @@ import Testing
         // MARK: - Help
 
         private func makeHelp() -> any Presentable {
-          nameNextScreen("Help")
+          nameNextScreen(.Auth.help)
           let send = screenEvents { [weak self] (event: HelpEvent) in
             self?.handle(event)
           }
@@ -111,6 +112,28 @@ import Testing
           case .back:
             pop()
           }
+        }
+      }
+
+      extension ScreenID {
+        /// The screens of Auth, as routers record them and tests compare them: `.Auth.login`.
+        nonisolated enum Auth {
+          static let login = ScreenID("Login", of: "Auth")
+          static let help = ScreenID("Help", of: "Auth")
+        }
+      }
+
+      /// The test factory of Auth: it makes its screens as stubs that keep their `send`. See
+      /// `RecordingScreens`.
+      extension RecordingScreens: AuthScreens {
+        func makeLogin(
+          send: @escaping @MainActor (AuthCoordinator.LoginEvent) -> Void
+        ) -> any Presentable {
+          screen(.Auth.login, send: send)
+        }
+
+        func makeHelp(send: @escaping @MainActor (AuthCoordinator.HelpEvent) -> Void) -> any Presentable {
+          screen(.Auth.help, send: send)
         }
       }
 
@@ -336,7 +359,7 @@ import Testing
           case .again:
             replace(with: makePay(), controls: .init(systemBack: false, dismissible: false))
           case .tour:
-            let child = TourCoordinator(screens: screens, router: router)
+            let child = TourCoordinator(screens: screens.tourScreens, router: router)
             start(child, style: .fullScreen) { result in
               switch result {
               case .done:
@@ -344,7 +367,7 @@ import Testing
               }
             }
           case .sheet:
-            let child = TourCoordinator(screens: screens, router: router)
+            let child = TourCoordinator(screens: screens.tourScreens, router: router)
             start(child, style: .sheet) { result in
       """)
   }
@@ -546,12 +569,18 @@ import Testing
           answer: @escaping @MainActor (GateCoordinator.CheckAnswer) -> Void
         )
 
+        func decideCheck(_ payload: Int) async -> GateCoordinator.CheckAnswer
+
         func decideCheck(answer: @escaping @MainActor (GateCoordinator.CheckAnswer) -> Void)
+
+        func decideCheck() async -> GateCoordinator.CheckAnswer
 
         func decideCheck(
           _ payload: String,
           answer: @escaping @MainActor (GateCoordinator.CheckAnswer) -> Void
         )
+
+        func decideCheck(_ payload: String) async -> GateCoordinator.CheckAnswer
       """,
       """
         override func start() {
@@ -560,16 +589,164 @@ import Testing
       """,
       """
         private func decideCheck(_ payload: String) {
-          let answer = answerOnce { [weak self] (answer: CheckAnswer) in
+          let answer = answerOnce(decision: "Check") { [weak self] (answer: CheckAnswer) in
             self?.handle(answer)
           }
-          screens.decideCheck(payload, answer: answer)
+          ask {
+            screens.decideCheck(payload, answer: answer)
+          }
         }
       """,
       """
           case .retry(let payload):
             decideCheck(payload)
       """)
+  }
+
+  /// Issue 28: each decision is asked in the callback form or the `async` one; each form's
+  /// default calls the other, so the app writes one, and the coordinator asks through `ask`,
+  /// where the `async` form's task becomes the coordinator's.
+  @Test func aDecisionHasACallbackAndAnAsyncFormEachTheOthersDefault() throws {
+    let swift = try generate(
+      flow(
+        """
+        Gate:
+          entry: true
+          start: Check
+          screens:
+            Open: { on: { again: { payload: Int, decide: Check } } }
+          decisions:
+            Check:
+              doc: Is the gate open?
+              cases:
+                open: { push: Open }
+        """))["GateCoordinator.swift"]
+    expectContains(
+      swift,
+      """
+        /// Is the gate open?
+        func decideCheck(answer: @escaping @MainActor (GateCoordinator.CheckAnswer) -> Void)
+
+        /// Is the gate open?
+        func decideCheck() async -> GateCoordinator.CheckAnswer
+      """,
+      """
+      extension GateScreens {
+        /// Answers Check with the `async` form, in a task that the coordinator owns and cancels when the
+        /// navigation leaves or the coordinator ends: what runs when the app writes only that form.
+        func decideCheck(answer: @escaping @MainActor (GateCoordinator.CheckAnswer) -> Void) {
+          AsyncDecision.answer(answer, decision: "Check", of: "Gate") {
+            await self.decideCheck()
+          }
+        }
+
+        /// Answers Check with the callback form: what runs when the app writes only that form.
+        func decideCheck() async -> GateCoordinator.CheckAnswer {
+          return await AsyncDecision.value(decision: "Check", of: "Gate") { answer in
+            decideCheck(answer: answer)
+          }
+        }
+
+      """,
+      """
+          AsyncDecision.answer(answer, decision: "Check", of: "Gate") {
+            await self.decideCheck(payload)
+          }
+      """,
+      """
+        private func decideCheck() {
+          let answer = answerOnce(decision: "Check") { [weak self] (answer: CheckAnswer) in
+            self?.handle(answer)
+          }
+          ask {
+            screens.decideCheck(answer: answer)
+          }
+        }
+      """,
+      """
+      extension RecordingScreens: GateScreens {
+        func makeOpen(send: @escaping @MainActor (GateCoordinator.OpenEvent) -> Void) -> any Presentable {
+          screen(.Gate.open, send: send)
+        }
+
+        func decideCheck(answer: @escaping @MainActor (GateCoordinator.CheckAnswer) -> Void) {
+          decision("Check", of: "Gate", answer: answer)
+        }
+
+        func decideCheck(
+          _ payload: Int,
+          answer: @escaping @MainActor (GateCoordinator.CheckAnswer) -> Void
+        ) {
+          decision("Check", of: "Gate", payload: payload, answer: answer)
+        }
+      }
+      """)
+  }
+
+  /// Issue 28: every screen has an identifier, `ScreenID.<C>.<screen>`, which the
+  /// coordinator names it by and the test factory makes it with: lowerCamelCase, a leading
+  /// acronym lowered whole unless two screens would then share a name, keywords escaped.
+  /// Where a type or a coordinator of the module hides a runtime name, it is qualified.
+  @Test func screensAreNamedByIdentifiersThatNoNameOfTheModuleHides() throws {
+    let swift = try generate(
+      flow(
+        """
+        ScreenID:
+          entry: true
+          start: URLList
+          screens:
+            URLList:
+              on:
+                go: { start: URLPicker, on: { done: stay } }
+                ask: { decide: Pick }
+                keep: { payload: RecordingScreens, stay: ~ }
+                keep2: { payload: AsyncDecision, stay: ~ }
+                url: { push: URLView }
+                url2: { push: UrlView }
+            Default: { on: { back: pop } }
+            HTTP2Settings: { on: { back: pop } }
+            URLView: { on: { back: pop } }
+            UrlView: { on: { back: pop } }
+          decisions:
+            Pick: { cases: { one: { push: Default }, two: { push: HTTP2Settings } } }
+        URLPicker:
+          result: { done: ~ }
+          start: P
+          screens:
+            P: { on: { done: { finish: done } } }
+        """,
+        types: """
+          RecordingScreens: { struct: { id: Int } }
+          AsyncDecision: { struct: { id: Int } }
+          """), access: .public)["ScreenIDCoordinator.swift"]
+    expectContains(
+      swift,
+      "  var urlPickerScreens: any URLPickerScreens { get }\n",
+      "    FlowRuntime.AsyncDecision.answer(answer, decision: \"Pick\", of: \"ScreenID\") {\n",
+      "    nameNextScreen(.ScreenID.http2Settings)\n",
+      """
+      extension ScreenID {
+        /// The screens of ScreenID, as routers record them and tests compare them: `.ScreenID.urlList`.
+        public nonisolated enum ScreenID {
+          public static let urlList = FlowRuntime.ScreenID("URLList", of: "ScreenID")
+          public static let `default` = FlowRuntime.ScreenID("Default", of: "ScreenID")
+          public static let http2Settings = FlowRuntime.ScreenID("HTTP2Settings", of: "ScreenID")
+          public static let uRLView = FlowRuntime.ScreenID("URLView", of: "ScreenID")
+          public static let urlView = FlowRuntime.ScreenID("UrlView", of: "ScreenID")
+        }
+      }
+      """,
+      "extension FlowRuntime.RecordingScreens: ScreenIDScreens {\n",
+      "    screen(.ScreenID.`default`, send: send)\n")
+  }
+
+  @Test func lowerCamelCaseLowersALeadingAcronymWholeUnlessTwoNamesWouldMeet() {
+    #expect(
+      SwiftNames.lowerCamel(["Review", "URLPicker", "URL", "HTTP2Settings", "ABc", "C0"]) == [
+        "review", "urlPicker", "url", "http2Settings", "aBc", "c0",
+      ])
+    #expect(
+      SwiftNames.lowerCamel(["URLView", "UrlView", "Home"]) == ["uRLView", "urlView", "home"])
   }
 
   @Test func anAlertIsMadeByTheAppAndItsButtonsAreHandledOnce() throws {
@@ -624,7 +801,7 @@ import Testing
       """,
       """
         private func showConfirmDelete(_ input: String) {
-          let tap = answerOnce { [weak self] (button: ConfirmDeleteButton) in
+          let tap = answerOnce(alert: "ConfirmDelete") { [weak self] (button: ConfirmDeleteButton) in
             self?.handle(button)
           }
           alert(screens.makeConfirmDelete(input, tap: tap))
@@ -644,10 +821,19 @@ import Testing
       """,
       """
         private func showShareChoice() {
-          let tap = answerOnce { [weak self] (button: ShareChoiceButton) in
+          let tap = answerOnce(alert: "ShareChoice") { [weak self] (button: ShareChoiceButton) in
             self?.handle(button)
           }
           alert(screens.makeShareChoice(tap: tap))
+        }
+      """,
+      // The test factory's alert has a button for each button without a payload.
+      """
+        func makeConfirmDelete(
+          _ input: String,
+          tap: @escaping @MainActor (LibraryCoordinator.ConfirmDeleteButton) -> Void
+        ) -> FlowAlert {
+          alert("ConfirmDelete", input: input, buttons: [.keep], tap: tap)
         }
       """)
   }
@@ -683,10 +869,17 @@ import Testing
         """))
     expectContains(
       files["AppCoordinator.swift"],
-      "protocol AppScreens: AuthScreens, BrowseScreens {",
+      """
+      protocol AppScreens {
+        /// The factory of the screens of Auth, which App starts.
+        var authScreens: any AuthScreens { get }
+
+        /// The factory of the screens of Browse, which App starts.
+        var browseScreens: any BrowseScreens { get }
+      """,
       """
           case .login:
-            let child = AuthCoordinator(screens: screens, router: router)
+            let child = AuthCoordinator(screens: screens.authScreens, router: router)
             start(child, style: .sheet) { [weak self] result in
               guard let self else { return }
               switch result {
@@ -697,7 +890,7 @@ import Testing
               }
             }
           case .browse(let payload):
-            let child = BrowseCoordinator(input: payload, screens: screens, router: router)
+            let child = BrowseCoordinator(input: payload, screens: screens.browseScreens, router: router)
             start(child, style: .push) { result in
       """)
   }
@@ -767,9 +960,10 @@ import Testing
           let stack2 = router.makeTabStack()
           showTabs(screens.makeMainTabs([stack1.view, stack2.view]))
           // The news.
-          let tab1 = FeedCoordinator(screens: screens, router: stack1.router)
+          let tab1 = FeedCoordinator(screens: screens.feedScreens, router: stack1.router)
           startTab(tab1)
-          let tab2 = ProfileCoordinator(input: input, screens: screens, router: stack2.router)
+          let tab2 = ProfileCoordinator(
+            input: input, screens: screens.profileScreens, router: stack2.router)
           startTab(tab2) { [weak self] result in
             guard let self else { return }
             switch result {
@@ -781,7 +975,10 @@ import Testing
       """)
   }
 
-  @Test func coordinatorsThatStartEachOtherShareOneFactoryProtocol() throws {
+  /// Each protocol asks for its own screens and the factory of each coordinator it starts,
+  /// and inherits nothing: coordinators that start each other need nothing more, and one
+  /// that starts itself hands its own factory on.
+  @Test func coordinatorsThatStartEachOtherAskForEachOthersFactory() throws {
     let files = try generate(
       flow(
         """
@@ -803,9 +1000,37 @@ import Testing
                 back: { start: Ping, on: { done: stay } }
                 done: { finish: done }
         """))
-    expectContains(files["PingCoordinator.swift"], "protocol PingScreens: PongScreens {")
-    expectContains(files["PongCoordinator.swift"], "protocol PongScreens {", "any PingScreens")
-    #expect(files["PongCoordinator.swift"]?.contains("any PongScreens") == false)
+    expectContains(
+      files["PingCoordinator.swift"],
+      "protocol PingScreens {\n  /// The factory of the screens of Pong, which Ping starts.\n"
+        + "  var pongScreens: any PongScreens { get }\n",
+      "let child = PongCoordinator(screens: screens.pongScreens, router: router)",
+      """
+      extension PingScreens {
+        /// This factory itself, for the coordinators that start Ping: one object can make their screens
+        /// and Ping's.
+        var pingScreens: any PingScreens { self }
+      }
+      """)
+    expectContains(
+      files["PongCoordinator.swift"], "protocol PongScreens {\n",
+      "  var pingScreens: any PingScreens { get }\n",
+      "let child = PingCoordinator(screens: screens.pingScreens, router: router)",
+      "  var pongScreens: any PongScreens { self }\n")
+  }
+
+  @Test func aCoordinatorThatStartsItselfHandsOnItsOwnFactory() throws {
+    let swift = try generate(
+      flow(
+        """
+        Folder:
+          entry: true
+          start: List
+          screens:
+            List: { on: { open: { start: Folder }, done: pop } }
+        """))["FolderCoordinator.swift"]
+    expectContains(swift, "let child = FolderCoordinator(screens: screens, router: router)")
+    #expect(swift?.contains("folderScreens") == false, "nothing asks for it")
   }
 
   @Test func runtimeNamesThatTheModuleHidesAreQualified() throws {
@@ -872,7 +1097,7 @@ import Testing
         // MARK: - Idle
 
         private func makeIdle() -> any Presentable {
-          nameNextScreen("Idle")
+          nameNextScreen(.App.idle)
           return screens.makeIdle { (_: IdleEvent) in }
         }
 
@@ -882,11 +1107,22 @@ import Testing
         // MARK: - Stuck
 
         private func decideStuck() {
-          let answer = answerOnce { (_: StuckAnswer) in }
-          screens.decideStuck(answer: answer)
+          let answer = answerOnce(decision: "Stuck") { (_: StuckAnswer) in }
+          ask {
+            screens.decideStuck(answer: answer)
+          }
         }
       }
+      """,
+      // Found by GeneratedPackageTests: an `async` form of a decision without cases could
+      // never return, and its default's call "will never be executed": there is none, and
+      // no default of the callback form.
+      """
+        func decideStuck(answer: @escaping @MainActor (AppCoordinator.StuckAnswer) -> Void)
+      }
       """)
+    #expect(swift?.contains("decideStuck() async") == false)
+    #expect(swift?.contains("AsyncDecision.answer(answer, decision: \"Stuck\"") == false)
     #expect(swift?.contains("handle(_ event: IdleEvent)") == false)
     #expect(swift?.contains("handle(_ answer: StuckAnswer)") == false)
   }
