@@ -307,7 +307,8 @@ import Testing
 
   /// The prebuilt plugins are flowc's own plugins: each source file of FlowcPlugins' plugins
   /// is a link to the file of flowc's package, but where flowc comes from, so that both read
-  /// the same flow files and run flowc the same way.
+  /// the same flow files and run flowc the same way; its FlowRuntime is flowc's, for the
+  /// same platforms.
   @Test func thePrebuiltPluginsAreTheSourcePlugins() throws {
     let plugins = packageRoot.appendingPathComponent("Plugins")
     let prebuilt = plugins.appendingPathComponent("FlowcPlugins/Plugins")
@@ -334,6 +335,11 @@ import Testing
     #expect(
       runtime.resolvingSymlinksInPath().path
         == packageRoot.appendingPathComponent("Sources/FlowRuntime").resolvingSymlinksInPath().path)
+    // FlowRuntime needs the same platforms in both packages.
+    let platforms = try ["Package.swift", "Plugins/FlowcPlugins/Package.swift"].map {
+      try RuntimePlatformsTests.platforms(of: RuntimePlatformsTests.text($0))
+    }
+    #expect(platforms[0] != nil && platforms[0] == platforms[1], "\(platforms)")
   }
 
   #if os(Linux)
