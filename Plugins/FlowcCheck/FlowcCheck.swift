@@ -22,7 +22,7 @@ struct FlowcCheck: CommandPlugin {
     var extractor = ArgumentExtractor(arguments)
     let targetNames = extractor.extractOption(named: "target")
     let (paths, options) = split(extractor.remainingArguments, valueOptions: valueOptions)
-    let flowc = try builtFlowc(packageManager)
+    let flowc = try flowcExecutable(context, packageManager)
     let package = context.package.directoryURL
 
     var runs: [[String]] = []

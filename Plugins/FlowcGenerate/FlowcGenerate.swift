@@ -22,7 +22,7 @@ struct FlowcGenerate: CommandPlugin {
     let targetNames = extractor.extractOption(named: "target")
     let output = extractor.extractOption(named: "output").last
     let (paths, options) = split(extractor.remainingArguments, valueOptions: valueOptions)
-    let flowc = try builtFlowc(packageManager)
+    let flowc = try flowcExecutable(context, packageManager)
     let package = context.package.directoryURL
 
     var runs: [(files: [String], output: String)] = []

@@ -3,7 +3,10 @@ import PackagePlugin
 
 // What the command plugins share. SwiftPM gives a plugin no library to depend on, so this
 // file lives in `Plugins/Shared` and each command plugin's folder links to it (as each
-// plugin's folder links to `FlowFileName.swift`, the command line's own).
+// plugin's folder links to `FlowFileName.swift`, the command line's own). The command
+// plugins of the FlowcPlugins package (`Plugins/FlowcPlugins`) link to it too; where flowc
+// comes from is the one file that differs: `FlowcFromSource.swift` here, and
+// `PrebuiltFlowc.swift` there.
 
 /// Splits flowc arguments into paths and options, each option with its value when it is
 /// one of `valueOptions`.
@@ -62,24 +65,6 @@ func targetsWithFlows(in context: PluginContext, named names: [String]) throws -
     if !flows.isEmpty { found.append((target, flows)) }
   }
   return found
-}
-
-/// The flowc executable, built (or found up to date) in the package's own build folder.
-///
-/// The command plugins ask for this build instead of declaring flowc a tool dependency: for
-/// a package that depends on flowc, SwiftPM builds a declared tool as a host tool twice per
-/// `swift package` run (once for the build plugin's commands, once for the command plugin),
-/// and the two builds undo each other, so flowc was relinked twice on every run, about a
-/// second of a check that takes milliseconds. This build is an ordinary incremental one:
-/// when nothing changed, nothing is compiled or linked.
-func builtFlowc(_ packageManager: PackageManager) throws -> URL {
-  let built = try packageManager.build(.product("flowc"), parameters: .init())
-  guard built.succeeded,
-    let flowc = built.builtArtifacts.first(where: { $0.kind == .executable })?.url
-  else {
-    throw PluginFailure("flowc could not be built:\n" + built.logText)
-  }
-  return flowc
 }
 
 /// Runs `executable` in `directory` with the plugin's own output, and returns its status.

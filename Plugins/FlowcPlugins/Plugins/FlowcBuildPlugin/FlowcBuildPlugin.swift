@@ -1,0 +1,1 @@
+../../../FlowcBuildPlugin/FlowcBuildPlugin.swift

@@ -1,0 +1,1 @@
+../../../FlowcCheck/FlowcCheck.swift

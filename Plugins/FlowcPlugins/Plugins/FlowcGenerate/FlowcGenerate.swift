@@ -1,0 +1,1 @@
+../../../FlowcGenerate/FlowcGenerate.swift
