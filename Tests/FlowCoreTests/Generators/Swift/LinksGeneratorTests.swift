@@ -299,4 +299,31 @@ import Testing
     #expect(
       found == found.sorted(), "each link is tried in file order, and returns when it matches")
   }
+
+  /// A percent-encoded literal is matched against the URL's decoded segments and written back
+  /// encoded once: `/my%20items/42`, never `/my%2520items/42`.
+  @Test func aPercentEncodedLiteralIsMatchedAndWrittenDecoded() throws {
+    let files = try generate(
+      """
+      version: 1
+      links:
+        items:
+          url: /my%20items/{id}?sort%20by={order}
+          params: { id: Int, order: String? }
+          to: Shop.List
+      coordinators:
+        Shop:
+          entry: true
+          start: List
+          screens:
+            List: {}
+      """)
+    let file = try #require(files["FlowLink.swift"])
+    #expect(file.contains(#"link.match(["my items", nil], query: ["sort by"])"#), "\(file)")
+    #expect(
+      file.contains(
+        #"LinkURL.url(path: ["my items", id.linkText], query: ["sort by"], values: [order?.linkText])"#
+      ), "\(file)")
+    #expect(!file.contains("%20"), "\(file)")
+  }
 }
