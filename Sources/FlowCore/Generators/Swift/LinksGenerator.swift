@@ -113,8 +113,8 @@ struct LinksGenerator {
     guard marked.isEmpty else { return marked }
     var starts: [Int] = []
     for outcome in routes?.outcomes ?? [] {
-      if case .route(let route) = outcome, !starts.contains(route.entry) {
-        starts.append(route.entry)
+      if case .routed(let entry, _) = outcome, !starts.contains(entry) {
+        starts.append(entry)
       }
     }
     return starts.sorted()

@@ -1,0 +1,54 @@
+import FlowCore
+import Testing
+
+/// On random modules with random links, many with a `via` of one to three coordinators
+/// (repeats and entries included): the route the check keeps as parts of shared search trees
+/// is, step for step and from the same entry, the route that one search of the graph's
+/// product with the link's `via` finds (``LinkRoutes/referenceRoute(ofLink:)``), the direct
+/// reading of spec section 12; and a link has one exactly when the reference finds one.
+/// Replays from the printed seed like ``PropertyTests``.
+@Suite struct LinkRouteTreePropertyTests {
+  @Test func sharedTreesGiveTheRoutesOfADirectSearch() throws {
+    var compared = 0
+    var throughVia = 0
+    for seed in PropertyTests.firstSeed..<(PropertyTests.firstSeed + UInt64(PropertyTests.count)) {
+      let base = RandomModule(seed: seed)
+      var random = SeededGenerator(seed: seed ^ 0x7EE5)
+      let names = base.coordinators.map(\.name)
+      var links = LinkRoutePropertyTests.randomLinkDefinitions(for: base, &random)
+      for (index, link) in links.enumerated() where !link.contains("via:") && !names.isEmpty {
+        guard Bool.random(using: &random) else { continue }
+        let via = (0..<Int.random(in: 1...3, using: &random)).map { _ in
+          names[Int.random(in: 0..<names.count, using: &random)]
+        }
+        links[index] = link + "    via: [\(via.joined(separator: ", "))]\n"
+      }
+      guard !links.isEmpty else { continue }
+      let yaml = base.yaml() + "links:\n" + links.joined()
+      let checked = try Pipeline.check([.source(SourceFile(path: "a.flow.yaml", text: yaml))])
+      let resolved = checked.resolved
+      for (index, link) in checked.module.links.enumerated() {
+        let reference = resolved.links.referenceRoute(ofLink: index)
+        let route = resolved.links.route(ofLink: index)
+        func words(_ route: LinkRoute?) -> [String]? {
+          route.map { route in
+            ["from \(checked.module.coordinators[route.entry].name.text)"]
+              + route.steps.map { $0.summary(in: resolved.graph, link: link) }
+          }
+        }
+        #expect(
+          words(route) == words(reference),
+          "seed \(seed), link \(link.name): the check's route\n\(words(route) ?? [])\nthe direct search's\n\(words(reference) ?? [])\n\(yaml)"
+        )
+        if words(route) != words(reference) { return }
+        if route != nil {
+          compared += 1
+          if !link.via.isEmpty { throughVia += 1 }
+        }
+      }
+    }
+    // Both kinds of routes are compared, or the property says little.
+    #expect(compared > PropertyTests.count / 4, "\(compared) routes")
+    #expect(throughVia > PropertyTests.count / 20, "\(throughVia) routes through a 'via'")
+  }
+}
