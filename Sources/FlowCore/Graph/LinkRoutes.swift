@@ -566,9 +566,10 @@ private struct RouteFinder {
     var from: Int
     var next = 0
     if let first = via.first, isEntry[first], space.entryVertex(first) != nil {
-      // Routes start in it: the other entries' routes only enter it later.
+      // Routes start in it: the other entries' routes only enter it later. The only entry's
+      // tree is the tree from the entries.
       entry = first
-      from = tree(group, from: first)
+      from = tree(group, from: entryStarts.count == 1 ? -1 : first)
       next = 1
     } else {
       from = tree(group, from: -1)

@@ -73,4 +73,13 @@ import Testing
         ])
     }
   }
+
+  @Test func theSwiftOfAPushChainsLinksGrowsLinearly() throws {
+    let small = try #require(try generate(Self.pushChain(200))["FlowLink.swift"]).utf8.count
+    let large = try #require(try generate(Self.pushChain(400))["FlowLink.swift"]).utf8.count
+    // Written out link by link, the routes take 20,000 and 80,000 statements.
+    #expect(large <= 400 * 600, "FlowLink.swift is \(large) bytes for 400 screens")
+    #expect(
+      Double(large) <= 2.3 * Double(small), "\(small) bytes for 200 screens, \(large) for 400")
+  }
 }

@@ -191,6 +191,8 @@ enum SwiftStatement: Sendable {
   case ifAll([SwiftCondition], then: [SwiftStatement])
   /// A `//` comment.
   case comment(String)
+  /// `for name in sequence { body }`.
+  case forIn(String, in: SwiftExpression, body: [SwiftStatement])
 }
 
 /// The condition of a `guard`.
@@ -215,6 +217,8 @@ enum SwiftPattern: Sendable {
   case enumCase(String, bindings: [String])
   /// `default`.
   case otherwise
+  /// `case 3`: a decimal integer.
+  case integer(Int)
 }
 
 // MARK: Expressions
@@ -249,6 +253,8 @@ enum SwiftExpression: Sendable {
   indirect case not(SwiftExpression)
   /// `operand != nil`.
   indirect case isNotNil(SwiftExpression)
+  /// `lower...upper`, a closed range of integers.
+  case closedRange(Int, Int)
 
   /// `base.name`, for a member of a name in scope.
   static func member(of base: String, _ name: String) -> SwiftExpression {
