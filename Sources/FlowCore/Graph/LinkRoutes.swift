@@ -72,14 +72,16 @@ public struct LinkRoutes: Sendable {
       guard let request = space.request(for: index, link: link) else { continue }
       let payloads = Payloads(link)
       let group = finder.group(of: payloads)
-      if let found = finder.route(to: request.target, via: request.via, group: group) {
+      switch finder.route(to: request.target, via: request.via, group: group) {
+      case .success(let found):
         outcomes[index] = .routed(entry: found.entry, length: found.length)
         parts[index] = found.parts
         kept += found.parts.count
-      } else {
+      case .failure(let none):
         outcomes[index] = .unreachable(
           finder.diagnose(
-            target: request.target, payloads: payloads, group: group, via: request.via))
+            target: request.target, payloads: payloads, group: group, via: request.via,
+            entered: none.entered))
       }
     }
     self.outcomes = outcomes
@@ -131,6 +133,22 @@ public struct LinkRoutes: Sendable {
     }
     return LinkRoute(
       entry: Int(space.owner[state % space.vertexCount]), steps: steps.reversed())
+  }
+
+  /// For a link without a route, where every route stops, found the direct way: from a
+  /// backward search from its target, the first edge in search order that the link's
+  /// payloads block and that leads to the target, and a search of the graph's product with
+  /// its `via`. The check finds the same from the trees instead; a property test compares
+  /// them.
+  package func referenceUnreachable(ofLink index: Int) -> LinkUnreachable.Reason? {
+    guard let space, space.graph.module.links.indices.contains(index),
+      case .unreachable = outcomes[index]
+    else { return nil }
+    let link = space.graph.module.links[index]
+    guard let request = space.request(for: index, link: link) else { return nil }
+    var finder = RouteFinder(space: space)
+    return finder.referenceReason(
+      target: request.target, payloads: Payloads(link), via: request.via)
   }
 
   /// Where the route of the link at `index` ends each of its parts (one per tree it runs
@@ -524,17 +542,14 @@ private struct RouteFinder {
   /// What explaining unreachable links needs, made once.
   private var free: SearchTree?
   private var reachedCoordinators: [Bool] = []
-  private var incoming: [[Int32]]?
-  private var layered: [LayeredKey: LayeredSearch] = [:]
+  /// For each group, the first blocked edge before each vertex (``firstBlocked(group:)``).
+  private var blockedBefore: [Int: [Int32]] = [:]
+  /// The searches that ignore payloads from the start of each coordinator a `via` names.
+  private var freeFrom: [Int: SearchTree] = [:]
 
   private struct TreeKey: Hashable {
     var group: Int
     var start: Int
-  }
-
-  private struct LayeredKey: Hashable {
-    var group: Int
-    var via: [Int]
   }
 
   init(space: RouteSpace) {
@@ -558,8 +573,9 @@ private struct RouteFinder {
   }
 
   /// The route to vertex `target` through the coordinators `via`, in order, for links of
-  /// `group`; `nil` when there is none.
-  mutating func route(to target: Int, via: [Int], group: Int) -> FoundRoute? {
+  /// `group`; or, when there is none, how many of the `via` coordinators routes enter in
+  /// order (their starts are where routes can go on from).
+  mutating func route(to target: Int, via: [Int], group: Int) -> Result<FoundRoute, NoRoute> {
     var parts: [RouteNode] = []
     var length = 0
     var entry: Int?
@@ -577,7 +593,7 @@ private struct RouteFinder {
     while next < via.count {
       let coordinator = via[next]
       guard let (part, partLength, origin) = arrival(into: coordinator, in: from, group: group)
-      else { return nil }
+      else { return .failure(NoRoute(entered: next)) }
       parts.append(part)
       length += partLength
       if entry == nil { entry = entryStarts[origin].coordinator }
@@ -585,11 +601,18 @@ private struct RouteFinder {
       next += 1
     }
     let tree = trees[from]
-    guard let rank = tree.rank(of: target) else { return nil }
+    guard let rank = tree.rank(of: target) else { return .failure(NoRoute(entered: via.count)) }
     parts.append(RouteNode(tree: Int32(from), vertex: Int32(target)))
     length += Int(tree.depth[rank])
     let start = entry ?? entryStarts[tree.origin(at: rank)].coordinator
-    return FoundRoute(entry: start, length: length, parts: parts)
+    return .success(FoundRoute(entry: start, length: length, parts: parts))
+  }
+
+  /// Why ``route(to:via:group:)`` found no route: routes enter the first `entered`
+  /// coordinators of the `via` in order, and no further (all of them: the target is out of
+  /// reach after the last).
+  struct NoRoute: Error {
+    var entered: Int
   }
 
   /// Where tree `index` first enters `coordinator`: the part that ends at its start, its
@@ -707,10 +730,17 @@ private struct RouteFinder {
 
   // MARK: Explaining a link without a route
 
-  /// Where every route to `target` stops, for a link the search found no route for.
-  mutating func diagnose(target: Int, payloads: Payloads, group: Int, via: [Int])
-    -> LinkUnreachable
-  {
+  /// Where every route to `target` stops, for a link the search found no route for, whose
+  /// routes enter the first `entered` coordinators of its `via`: out of every entry's reach
+  /// (payloads ignored); else at the first edge, in the order the link's search from the
+  /// entries reaches it, that the link's payloads block and from which the target can be
+  /// reached; else at a `via` coordinator. O(1 + `entered`) after searches made once: the
+  /// search from the entries that ignores payloads, the first blocked edge before each vertex
+  /// for the link's payload types, and a search from the start of each `via` coordinator
+  /// that ignores payloads.
+  mutating func diagnose(
+    target: Int, payloads: Payloads, group: Int, via: [Int], entered: Int
+  ) -> LinkUnreachable {
     let entries = space.entries
     let free = freeSearch()
     guard free.rank(of: target) != nil else {
@@ -718,11 +748,90 @@ private struct RouteFinder {
         reason: .outOfReach(coordinatorReached: reachedCoordinators[Int(space.owner[target])]),
         entries: entries)
     }
+    if trees[tree(group, from: -1)].rank(of: target) == nil {
+      let blocked = firstBlocked(group: group)[target]
+      if blocked >= 0 {
+        let edge = space.edges[Int(blocked)]
+        let type = edge.payload ?? .invalid
+        return LinkUnreachable(
+          reason: .payload(edge.step, type: type, fitting: payloads.source(of: type).fitting),
+          entries: entries)
+      }
+    }
+    // Routes that entered `via[i]` and not `via[i + 1]` all go on from `via[i]`'s start:
+    // they stop at the last such start from which the target can still be reached.
+    var passed = 0
+    for count in stride(from: entered, to: 0, by: -1) {
+      if let start = space.entryVertex(via[count - 1]),
+        freeSearch(from: via[count - 1], start: start).rank(of: target) != nil
+      {
+        passed = count
+        break
+      }
+    }
+    return LinkUnreachable(reason: .via(min(passed, max(via.count - 1, 0))), entries: entries)
+  }
+
+  /// For each vertex, the first edge that the links of `group` cannot take for its payload,
+  /// in the order their search from the entries reaches it (its source, then file order),
+  /// from whose target the vertex can be reached, payloads ignored; -1 where none. Made once
+  /// per group, O(V + E): each blocked edge in turn marks what it leads to and nothing marked
+  /// already, since what a marked vertex leads to was marked with it or before.
+  private mutating func firstBlocked(group: Int) -> [Int32] {
+    if let known = blockedBefore[group] { return known }
+    let tree = trees[tree(group, from: -1)]
+    var first = [Int32](repeating: -1, count: space.vertexCount)
+    var pending: [Int32] = []
+    for vertex in tree.order {
+      let vertex = Int(vertex)
+      for edgeIndex in space.edgeStart[vertex]..<space.edgeStart[vertex + 1] {
+        let edge = space.edges[edgeIndex]
+        guard edge.payload != nil,
+          edge.payloadType < 0 || !fits[group].contains(edge.payloadType),
+          first[Int(edge.target)] == -1
+        else { continue }
+        first[Int(edge.target)] = Int32(edgeIndex)
+        pending.append(edge.target)
+        while let next = pending.popLast() {
+          let next = Int(next)
+          for index in space.edgeStart[next]..<space.edgeStart[next + 1]
+          where first[Int(space.edges[index].target)] == -1 {
+            first[Int(space.edges[index].target)] = Int32(edgeIndex)
+            pending.append(space.edges[index].target)
+          }
+        }
+      }
+    }
+    blockedBefore[group] = first
+    searchedStates += first.count
+    return first
+  }
+
+  /// The search from coordinator `coordinator`'s start vertex `start` that takes every edge,
+  /// whatever its payload; made once.
+  private mutating func freeSearch(from coordinator: Int, start: Int) -> SearchTree {
+    if let known = freeFrom[coordinator] { return known }
+    let made = search(from: [start], fits: nil, wholeModule: false)
+    freeFrom[coordinator] = made
+    return made
+  }
+
+  /// ``diagnose(target:payloads:group:via:entered:)`` found the direct way, for
+  /// ``LinkRoutes/referenceUnreachable(ofLink:)``: a backward search from the target, a scan
+  /// of the search from the entries for the first blocked edge that leads there, and the
+  /// most `via` coordinators passed, in a search of the graph's product with the `via`, by a
+  /// route that can still reach the target. O((V + E) · (1 + via length)).
+  mutating func referenceReason(target: Int, payloads: Payloads, via: [Int])
+    -> LinkUnreachable.Reason
+  {
+    let group = group(of: payloads)
+    let free = freeSearch()
+    guard free.rank(of: target) != nil else {
+      return .outOfReach(coordinatorReached: reachedCoordinators[Int(space.owner[target])])
+    }
     let leads = leadsTo(target)
     let constrained = trees[tree(group, from: -1)]
     if constrained.rank(of: target) == nil {
-      // Some edge a route needs is blocked by its payload: the first, in search order, from
-      // a vertex the link reaches to one from which the target can be reached.
       for vertex in constrained.order {
         let vertex = Int(vertex)
         for edgeIndex in space.edgeStart[vertex]..<space.edgeStart[vertex + 1] {
@@ -730,13 +839,11 @@ private struct RouteFinder {
           guard let type = edge.payload, leads[Int(edge.target)],
             payloads.source(of: type).source == nil
           else { continue }
-          return LinkUnreachable(
-            reason: .payload(edge.step, type: type, fitting: payloads.source(of: type).fitting),
-            entries: entries)
+          return .payload(edge.step, type: type, fitting: payloads.source(of: type).fitting)
         }
       }
     }
-    guard !via.isEmpty else { return LinkUnreachable(reason: .via(0), entries: entries) }
+    guard !via.isEmpty else { return .via(0) }
     let search = layeredSearch(group: group, via: via)
     var passed = 0
     for layer in 0..<search.layers {
@@ -745,7 +852,7 @@ private struct RouteFinder {
         passed = max(passed, layer)
       }
     }
-    return LinkUnreachable(reason: .via(min(passed, via.count - 1)), entries: entries)
+    return .via(min(passed, via.count - 1))
   }
 
   /// The search from the entries that takes every edge, whatever its payload, and which
@@ -761,17 +868,10 @@ private struct RouteFinder {
   }
 
   /// For each vertex, whether some path of edges (payloads ignored) leads from it to
-  /// `target`: a backward search, O(V + E), over edges reversed once.
-  private mutating func leadsTo(_ target: Int) -> [Bool] {
-    let incoming: [[Int32]]
-    if let known = self.incoming {
-      incoming = known
-    } else {
-      var made = [[Int32]](repeating: [], count: space.vertexCount)
-      for edge in space.edges { made[Int(edge.target)].append(edge.source) }
-      self.incoming = made
-      incoming = made
-    }
+  /// `target`: a backward search, O(V + E).
+  private func leadsTo(_ target: Int) -> [Bool] {
+    var incoming = [[Int32]](repeating: [], count: space.vertexCount)
+    for edge in space.edges { incoming[Int(edge.target)].append(edge.source) }
     var leads = [Bool](repeating: false, count: space.vertexCount)
     leads[target] = true
     var pending = [target]
@@ -796,8 +896,6 @@ private struct RouteFinder {
   }
 
   mutating func layeredSearch(group: Int, via: [Int]) -> LayeredSearch {
-    let key = LayeredKey(group: group, via: via)
-    if let known = layered[key] { return known }
     let vertexCount = space.vertexCount
     let layers = via.count + 1
     var parentEdge = [Int32](repeating: -1, count: vertexCount * layers)
@@ -830,9 +928,7 @@ private struct RouteFinder {
       }
     }
     searchedStates += parentEdge.count
-    let made = LayeredSearch(parentEdge: parentEdge, parentState: parentState, layers: layers)
-    layered[key] = made
-    return made
+    return LayeredSearch(parentEdge: parentEdge, parentState: parentState, layers: layers)
   }
 }
 

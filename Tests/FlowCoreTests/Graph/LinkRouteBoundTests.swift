@@ -20,7 +20,7 @@ import Testing
 
   /// An entry whose first screen starts each of `count` children, with a link to each child's
   /// second screen that names the child in its `via`: `count` different `via` lists.
-  static func children(_ count: Int) -> String {
+  static func children(_ count: Int, via: (Int) -> Int = { $0 }) -> String {
     var text = "version: 1\ncoordinators:\n  App:\n    entry: true\n    start: Home\n"
     text += "    screens:\n      Home:\n        on:\n"
     for index in 0..<count { text += "          c\(index): { start: C\(index) }\n" }
@@ -30,7 +30,7 @@ import Testing
     }
     text += "links:\n"
     for index in 0..<count {
-      text += "  l\(index): { url: /c\(index), to: C\(index).B, via: [C\(index)] }\n"
+      text += "  l\(index): { url: /c\(index), to: C\(index).B, via: [C\(via(index))] }\n"
     }
     return text
   }
@@ -72,6 +72,36 @@ import Testing
           "screen 'A' of 'C\(index)': event 'next' pushes 'B'",
         ])
     }
+  }
+
+  /// Explaining links without a route is linear too: 1,000 links each through a child that
+  /// does not lead to its screen, and 1,000 links into a chain whose every step needs a
+  /// payload that no link gives.
+  @Test func linksWithoutARouteAreExplainedInLinearWork() throws {
+    let count = 1_000
+    let wrongVia = try resolved(Self.children(count) { ($0 + 1) % count })
+    let chain = try resolved(
+      Self.pushChain(count).replacingOccurrences(of: "{ push:", with: "{ payload: Int, push:"))
+    for (links, what) in [(wrongVia.links, "wrong via"), (chain.links, "blocked payloads")] {
+      // The chain's first screen is its entry's start: its link's route has no step.
+      let unexplained = links.outcomes.dropFirst(what == "wrong via" ? 0 : 1).filter {
+        if case .unreachable = $0 { return false }
+        return true
+      }
+      #expect(unexplained.isEmpty, "\(what): \(unexplained.count) links with a route")
+      #expect(
+        links.searchedStates <= 8 * 3 * count,
+        "\(what): \(links.searchedStates) search states for \(count) links")
+    }
+    let link = wrongVia.module.links[5]
+    guard case .unreachable(let why) = wrongVia.links.outcomes[5], case .via(0) = why.reason
+    else { return #expect(Bool(false), "\(link.name): \(wrongVia.links.outcomes[5])") }
+    guard case .unreachable(let blocked) = chain.links.outcomes[5],
+      case .payload(let step, _, _) = blocked.reason
+    else { return #expect(Bool(false), "\(chain.links.outcomes[5])") }
+    #expect(
+      step.summary(in: chain.graph, link: chain.module.links[5])
+        == "screen 'S0' of 'App': event 'next' pushes 'S1'")
   }
 
   @Test func theSwiftOfAPushChainsLinksGrowsLinearly() throws {
