@@ -31,10 +31,11 @@
 /// O(V + E), one from a `via` coordinator's start O(what it reaches); there is one of each
 /// per set of payload types that the links give, so links that fall into g such sets cost
 /// O(g · (V + E)), plus the parts of the module reached from `via` coordinators' starts. A
-/// link's parts are found in O(1 + its `via`), and kept in as much. A link without a route
-/// costs a backward search from its target, O(V + E), to say where every route stops, and
-/// for a `via` that no route follows a search of the graph's product with the `via`
-/// (O((V + E) · via length), shared by links with the same payload types and `via`).
+/// link's parts are found in O(1 + its `via`), and kept in as much. Saying where every route
+/// of a link without one stops costs O(1 + its `via`) more, after work done once: a search
+/// from the entries that ignores payloads, O(V + E); per set of payload types, the first
+/// blocked edge before each node, O(V + E); per `via` coordinator, a search from its start
+/// that ignores payloads, O(what it reaches).
 public struct LinkRoutes: Sendable {
   /// What the search found for each link, at the indices of ``FlowModule/links``.
   public let outcomes: [LinkRouteOutcome]
