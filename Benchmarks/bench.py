@@ -10,6 +10,14 @@ on the largest one-file module with 1,000 deep links added (`make_module.py --li
 a ratio to the check without links in the same run: what proving the links' routes costs. Ratios, not absolute times,
 are what we track: these machines are noisy and shared.
 
+Then the shapes whose deep-link routes once grew faster than the module (issue 27), each at
+N = 1,000 and 10,000: a push chain of N screens with a link to each (routes of 0 to N - 1
+steps, N²/2 in all), and N children of one screen each with a link whose `via` names its
+child (N different `via` lists). It times `flowc check` and `flowc generate` on each and
+prints 10 N against N as ratios of time and of peak memory: linear is about 10×; with
+`--baseline`, the baseline's `flowc check` on the same modules too. `--route-shapes` runs
+only that part.
+
 Then the language server: after a one-character edit in one file of the 100-file,
 100,000-screen module, the time until `flowc lsp` publishes the new diagnostics, against
 a cold `flowc check` of that module measured in the same run; p50 and p95 over 50 edits,
@@ -20,7 +28,7 @@ previous commit) on the same modules in the same run, interleaved with this one,
 this build's times as ratios to the baseline's: how a change moved the speed, free of the
 machine's drift between runs.
 
-usage: bench.py [--runs N] [--quick] [--baseline PATH] [--lsp]
+usage: bench.py [--runs N] [--quick] [--baseline PATH] [--lsp] [--route-shapes]
 """
 import json
 import os
@@ -186,6 +194,72 @@ class LanguageServer:
         self.process.wait(timeout=60)
 
 
+def route_shape(shape, n):
+    """Writes (once) the module of one route shape with `n` screens or children."""
+    path = os.path.join(WORK, f"{shape}{n}.flow.yaml")
+    if os.path.exists(path):
+        return path
+    lines = ["version: 1", "coordinators:", "  App:", "    entry: true"]
+    if shape == "chain":
+        # One stack: S0 pushes S1 pushes S2…, a link to each screen.
+        lines += ["    start: S0", "    screens:"]
+        for i in range(n):
+            events = [f"next: {{ push: S{i + 1} }}"] if i + 1 < n else []
+            if i > 0:
+                events.append("back: pop")
+            lines.append(f"      S{i}: {{ on: {{ {', '.join(events)} }} }}")
+        lines.append("links:")
+        lines += [f"  l{i}: {{ url: /s/{i}, to: App.S{i} }}" for i in range(n)]
+    else:
+        # One screen starts each of n children; each link passes through its own child.
+        lines += ["    start: Home", "    screens:", "      Home:", "        on:"]
+        lines += [f"          c{i}: {{ start: C{i}, on: {{ done: stay }} }}" for i in range(n)]
+        for i in range(n):
+            lines += [f"  C{i}:", "    result: { done: ~ }", "    start: A", "    screens:",
+                      "      A: { on: { next: { push: B }, done: { finish: done } } }",
+                      "      B: { on: { back: pop } }"]
+        lines.append("links:")
+        lines += [f"  l{i}: {{ url: /c/{i}, to: C{i}.B, via: [C{i}] }}" for i in range(n)]
+    os.makedirs(WORK, exist_ok=True)
+    with open(path, "w") as file:
+        file.write("\n".join(lines) + "\n")
+    return path
+
+
+def report_route_shapes(runs, baseline=None):
+    """`flowc check` and `flowc generate` on each route shape at 1,000 and 10,000, and the
+    ratios of 10,000 to 1,000 (time, peak memory); with `baseline`, the same for that binary,
+    `check` only (one run at 10,000: it may take minutes and gigabytes)."""
+    out = tempfile.mkdtemp(prefix="flowc-bench-routes-")
+    target = os.path.join(out, "generated")
+    names = {"chain": "push chain of N screens, a link to each",
+             "via": "N children, each link with its own via"}
+    print(f"\n{'deep-link route shape':<42} {'N':>6} | {'check':>8} {'RSS':>7} | "
+          f"{'generate':>8} {'RSS':>7}")
+    for shape in ("chain", "via"):
+        found = {}
+        for n in (1_000, 10_000):
+            path = route_shape(shape, n)
+            check = measure([FLOWC, "check", path], runs)
+            generate = measure([FLOWC, "generate", path, "--output", target], runs,
+                               before=lambda: fresh(target))
+            found[n] = (check, generate)
+            print(f"{names[shape]:<42} {n:>6} | {check[0] * 1000:6.0f}ms {check[1] / 1e6:5.0f}MB | "
+                  f"{generate[0] * 1000:6.0f}ms {generate[1] / 1e6:5.0f}MB")
+        (check_small, generate_small), (check_large, generate_large) = found[1_000], found[10_000]
+        print(f"{'':<42} {'10×N/N':>6} | {check_large[0] / check_small[0]:7.1f}× "
+              f"{check_large[1] / check_small[1]:5.1f}× | {generate_large[0] / generate_small[0]:7.1f}× "
+              f"{generate_large[1] / generate_small[1]:5.1f}×")
+        if baseline:
+            small = measure([baseline, "check", route_shape(shape, 1_000)], runs)
+            large = measure([baseline, "check", route_shape(shape, 10_000)], 1)
+            print(f"{'  the baseline, check':<42} {'10×N/N':>6} | {large[0] / small[0]:7.1f}× "
+                  f"{large[1] / small[1]:5.1f}× | at 10,000: {large[0] * 1000:.0f}ms "
+                  f"{large[1] / 1e6:.0f}MB, {large[0] / check_large[0]:.1f}× the time and "
+                  f"{large[1] / check_large[1]:.1f}× the memory of this build")
+    shutil.rmtree(out, ignore_errors=True)
+
+
 def edit_latency(paths, runs, edits=50):
     """p50 and p95 of the time from a one-character edit to its new diagnostics, and the
     median cold `flowc check` of the same module, in seconds."""
@@ -258,6 +332,9 @@ def main():
     build()
     if "--lsp" in sys.argv:
         report_edit_latency(runs)
+        return
+    if "--route-shapes" in sys.argv:
+        report_route_shapes(runs, baseline)
         return
     generate, graph = supports("generate"), supports("graph")
     out = tempfile.mkdtemp(prefix="flowc-bench-")
@@ -342,6 +419,8 @@ def main():
                      for step in ("check", "generate", "graph") if step in r and step in r["baseline"]]
             print(f"  {r['screens']:,} screens in {r['files']} file(s): " + ", ".join(parts))
     shutil.rmtree(out, ignore_errors=True)
+    if supports("links"):
+        report_route_shapes(runs, baseline)
     if supports("lsp") and "--quick" not in sys.argv:
         report_edit_latency(runs)
     print(f"\n{runs} runs each, median wall time; {os.cpu_count()} cores; "

@@ -79,8 +79,12 @@ package enum IncomingMessage: Equatable {
     guard case .string(let name) = method else {
       return .failure(InvalidMessage(id: id ?? .null, reason: "'method' must be a string"))
     }
-    let params = members["params"]
+    var params = members["params"]
     switch params {
+    // JSON-RPC lets a client leave `params` out when a method takes none (LSP's `shutdown`
+    // and `exit`), and some clients send `null` instead: both are no params. A method that
+    // needs params answers `invalidParams` without them.
+    case .null?: params = nil
     case nil, .array?, .object?: break
     default:
       return .failure(

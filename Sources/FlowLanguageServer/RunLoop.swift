@@ -2,16 +2,47 @@ import Foundation
 
 /// Messages read on a thread of their own, handed to the server's thread in order, so
 /// that the server can wait for the next message and for a due check at once.
-final class MessageQueue: @unchecked Sendable {
-  private let condition = NSCondition()
-  private var frames: [FramedMessage] = []
-  private var head = 0
+///
+/// It holds only the messages read and not yet handled, and few of them: the reader waits
+/// while ``capacity`` messages, or more than ``byteBudget`` bytes of them, wait to be handled
+/// (a message of any size is taken when none waits). An editor that sends edit after edit
+/// faster than the server handles them is held back by its pipe, so however many edits come,
+/// the server holds a few copies of a document at most, not one per edit.
+package final class MessageQueue: @unchecked Sendable {
+  /// The most messages that wait to be handled.
+  package static let capacity = 8
+  /// The most bytes of content that wait to be handled, unless one message alone is more.
+  package static let byteBudget = 1 << 20
 
-  func post(_ frame: FramedMessage) {
+  private let condition = NSCondition()
+  /// The messages read and not yet handled, in order: at most ``capacity``.
+  private var frames: [FramedMessage] = []
+  private var closed = false
+  /// The content bytes of the messages that wait to be handled.
+  package private(set) var retainedBytes = 0
+  /// The most content bytes that ever waited at once.
+  package private(set) var peakRetainedBytes = 0
+
+  package init() {}
+
+  /// Adds `frame` once there is room for it; `false` when the queue was closed (the server
+  /// has stopped, and the frame is dropped).
+  @discardableResult
+  func post(_ frame: FramedMessage) -> Bool {
+    let size = Self.size(of: frame)
     condition.lock()
+    defer { condition.unlock() }
+    while !closed, !frames.isEmpty,
+      frames.count >= Self.capacity || retainedBytes + size > Self.byteBudget
+    {
+      condition.wait()
+    }
+    guard !closed else { return false }
     frames.append(frame)
-    condition.signal()
-    condition.unlock()
+    retainedBytes += size
+    peakRetainedBytes = max(peakRetainedBytes, retainedBytes)
+    condition.broadcast()
+    return true
   }
 
   /// The next frame, waiting for one until `deadline` (for ever without one); `nil` when
@@ -19,7 +50,7 @@ final class MessageQueue: @unchecked Sendable {
   func next(until deadline: ContinuousClock.Instant?) -> FramedMessage? {
     condition.lock()
     defer { condition.unlock() }
-    while head == frames.count {
+    while frames.isEmpty {
       guard let deadline else {
         condition.wait()
         continue
@@ -29,13 +60,26 @@ final class MessageQueue: @unchecked Sendable {
       let seconds = Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18
       _ = condition.wait(until: Date(timeIntervalSinceNow: seconds))
     }
-    let frame = frames[head]
-    head += 1
-    if head > 1024 && head * 2 > frames.count {
-      frames.removeFirst(head)
-      head = 0
-    }
+    // At most `capacity` frames: removing the first moves a handful of references.
+    let frame = frames.removeFirst()
+    retainedBytes -= Self.size(of: frame)
+    condition.broadcast()
     return frame
+  }
+
+  /// Drops what waits and every later frame: the server has stopped reading.
+  func close() {
+    condition.lock()
+    closed = true
+    frames = []
+    retainedBytes = 0
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  private static func size(of frame: FramedMessage) -> Int {
+    if case .content(let bytes) = frame { return bytes.count }
+    return 0
   }
 }
 
@@ -47,15 +91,14 @@ private final class ReaderBox: @unchecked Sendable {
 
 extension LanguageServer {
   /// Serves `reader`'s messages until `exit` or the end of the input; returns the exit
-  /// status (0 after `shutdown`, 1 otherwise).
-  package func run(_ reader: MessageReader) -> Int32 {
-    let queue = MessageQueue()
+  /// status (0 after `shutdown`, 1 otherwise). `queue` carries them from the reading thread
+  /// (a test gives its own to see what it held).
+  package func run(_ reader: MessageReader, queue: MessageQueue = MessageQueue()) -> Int32 {
     let box = ReaderBox(reader)
     let thread = Thread {
       while true {
         let frame = box.reader.next()
-        queue.post(frame)
-        if frame == .end { return }
+        if !queue.post(frame) || frame == .end { return }
       }
     }
     thread.stackSize = 1 << 22
@@ -67,6 +110,7 @@ extension LanguageServer {
         checkIfDue()
       }
     }
+    queue.close()
     return exitStatus ?? 1
   }
 }

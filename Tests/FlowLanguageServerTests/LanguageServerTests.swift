@@ -104,6 +104,33 @@ struct NoFiles: WorkspaceProvider {
     #expect(abrupt.exitStatus == 1)
   }
 
+  /// JSON-RPC lets a client leave `params` out; some send `null` instead (LSP's `shutdown`,
+  /// `exit` and `initialized` take none worth reading). Both are no params at all.
+  @Test(arguments: ["", #","params":null"#])
+  func methodsWithoutParamsTakeThemOmittedOrNull(params: String) {
+    let server = server()
+    send(server, initialize)
+    send(server, #"{"jsonrpc":"2.0","method":"initialized"\#(params)}"#)
+    #expect(server.checkDue != nil, "initialized asks for a first check")
+    send(server, #"{"jsonrpc":"2.0","id":2,"method":"shutdown"\#(params)}"#)
+    #expect(answer(to: 2)?["error"] == nil)
+    #expect(answer(to: 2)?["result"] == .null)
+    #expect(server.state == .shutDown)
+    send(server, #"{"jsonrpc":"2.0","method":"exit"\#(params)}"#)
+    #expect(server.exitStatus == 0)
+  }
+
+  /// A method that needs params and gets `null` is told which it needs, not that the message
+  /// is not one.
+  @Test func nullParamsWhereParamsAreNeededAreInvalidParams() {
+    let server = server()
+    send(server, initialize)
+    send(server, #"{"jsonrpc":"2.0","id":2,"method":"textDocument/hover","params":null}"#)
+    #expect(answer(to: 2)?["error"]?["code"] == .int(ResponseError.invalidParams))
+    send(server, #"{"jsonrpc":"2.0","id":3,"method":"shutdown","params":3}"#)
+    #expect(answer(to: 3)?["error"]?["code"] == .int(ResponseError.invalidRequest))
+  }
+
   @Test func aChangeWaitsForTheDebounceAndThenPublishes() {
     let server = LanguageServer(output: output, workspace: NoFiles(), debounce: .seconds(60))
     send(server, initialize)

@@ -8,75 +8,195 @@
 /// each tab (into its child's start). Handlers, external events, back actions and `select`
 /// are not steps, so a route never comes back out of a child it entered.
 ///
-/// The search is a breadth-first search from the entries' starts in file order, edges in
-/// file order, so the route it finds to a vertex is the shortest and, among the shortest, the
-/// first in file order. An edge whose event or button carries `payload: T` is taken only when
-/// the link can give `T` (a param, or a `values` type). `via` is followed on the product of
-/// the graph with how many of its coordinators the route has passed so far.
+/// The searches are breadth-first, from the entries' starts in file order, edges in file
+/// order, so the route found to a vertex is the shortest and, among the shortest, the first
+/// in file order (its edges, compared one by one in file order, come first). An edge whose
+/// event or button carries `payload: T` is taken only when the link can give `T` (a param,
+/// or a `values` type).
 ///
-/// Cost: building the graph is O(size of the module). One search serves every link with the
-/// same payloads (the same param and `values` types) and the same `via`, and costs
-/// O((V + E) · (1 + via length)) for V nodes and E steps; links are grouped first, so a module
-/// whose links fall into g such groups costs O(g · (V + E)) plus the length of the routes.
-/// A link without a route costs one more structural search in its group, and a backward
-/// search from its target, to say where every route stops.
+/// **Routes share search trees.** Every edge into a coordinator leads to its start, so a
+/// route with `via: [A, B]` reaches the start of `A` when it first enters `A`, then the start
+/// of `B`: it is the route from the entries to the start of `A` (through an edge that enters
+/// `A`), then the route from there to the start of `B`, then the route from there to the
+/// target. Each part is itself the shortest and first in file order (a part of such a route is
+/// such a route between its ends). So every route is made of paths in a few breadth-first
+/// search trees: one from the entries, and one from the start of each coordinator a `via`
+/// names, for each set of payload types the links can give (among those the module's events
+/// carry). Links share the trees, and routes with a common start share their common steps:
+/// the check keeps each tree (the edge that first reached each vertex, and its depth) and
+/// each link's parts (``RouteNode``), and a route is built step by step only when
+/// ``route(ofLink:)`` asks for it (`flowc links`, `flowc generate`).
+///
+/// Cost: building the graph is O(V + E) for V nodes and E steps. A tree from the entries is
+/// O(V + E), one from a `via` coordinator's start O(what it reaches); there is one of each
+/// per set of payload types that the links give, so links that fall into g such sets cost
+/// O(g · (V + E)), plus the parts of the module reached from `via` coordinators' starts. A
+/// link's parts are found in O(1 + its `via`), and kept in as much. Saying where every route
+/// of a link without one stops costs O(1 + its `via`) more, after work done once: a search
+/// from the entries that ignores payloads, O(V + E); per set of payload types, the first
+/// blocked edge before each node, O(V + E); per `via` coordinator, a search from its start
+/// that ignores payloads, O(what it reaches).
 public struct LinkRoutes: Sendable {
   /// What the search found for each link, at the indices of ``FlowModule/links``.
   public let outcomes: [LinkRouteOutcome]
+  /// The search-tree entries and route parts the routes keep once found: O(V) per tree
+  /// from the entries, what a tree from a `via` coordinator reaches, and a part per link and
+  /// `via` coordinator (a test holds it to the module's size).
+  package let retainedEntries: Int
+  /// The search states the route searches made room for or reached.
+  package let searchedStates: Int
+  /// The graph the trees are searches of; `nil` for a module without links.
+  private let space: RouteSpace?
+  private let trees: [SearchTree]
+  /// The parts of each link's route, at the indices of ``FlowModule/links``; `nil` for a link
+  /// without one.
+  private let parts: [[RouteNode]?]
 
   /// Finds the route of every link of `analysis`'s module.
   public init(analysis: ModuleAnalysis) {
     let module = analysis.graph.module
     guard !module.links.isEmpty else {
       outcomes = []
+      retainedEntries = 0
+      searchedStates = 0
+      space = nil
+      trees = []
+      parts = []
       return
     }
     let space = RouteSpace(analysis: analysis)
+    var finder = RouteFinder(space: space)
     var outcomes = [LinkRouteOutcome](repeating: .unchecked, count: module.links.count)
-    var groups: [GroupKey: [(link: Int, target: Int, via: [Int])]] = [:]
-    var order: [GroupKey] = []
+    var parts = [[RouteNode]?](repeating: nil, count: module.links.count)
+    var kept = 0
     for (index, link) in module.links.enumerated() {
       guard let request = space.request(for: index, link: link) else { continue }
-      let key = GroupKey(payloads: Payloads(link).key, via: request.via)
-      if groups[key] == nil { order.append(key) }
-      groups[key, default: []].append((index, request.target, request.via))
-    }
-    for key in order {
-      guard let members = groups[key], let first = members.first else { continue }
-      let payloads = Payloads(module.links[first.link])
-      let search = space.search(payloads: payloads, via: first.via)
-      for member in members {
-        if let route = space.route(to: member.target, in: search, payloads: payloads) {
-          outcomes[member.link] = .route(route)
-        } else {
-          outcomes[member.link] = .unreachable(
-            space.diagnose(
-              target: member.target, payloads: payloads, via: member.via, search: search))
-        }
+      let payloads = Payloads(link)
+      let group = finder.group(of: payloads)
+      switch finder.route(to: request.target, via: request.via, group: group) {
+      case .success(let found):
+        outcomes[index] = .routed(entry: found.entry, length: found.length)
+        parts[index] = found.parts
+        kept += found.parts.count
+      case .failure(let none):
+        outcomes[index] = .unreachable(
+          finder.diagnose(
+            target: request.target, payloads: payloads, group: group, via: request.via,
+            entered: none.entered))
       }
     }
     self.outcomes = outcomes
+    self.space = space
+    self.parts = parts
+    trees = finder.trees
+    retainedEntries = kept + finder.trees.reduce(0) { $0 + $1.retainedEntries }
+    searchedStates = finder.searchedStates
   }
 
-  /// The route of the link at `index` of ``FlowModule/links``, if it has one.
+  /// The route of the link at `index` of ``FlowModule/links``, if it has one, built from the
+  /// shared trees: O(its length).
   public func route(ofLink index: Int) -> LinkRoute? {
-    guard outcomes.indices.contains(index), case .route(let route) = outcomes[index] else {
-      return nil
+    guard let space, parts.indices.contains(index), let ends = parts[index],
+      case .routed(let entry, let length) = outcomes[index]
+    else { return nil }
+    let payloads = Payloads(space.graph.module.links[index])
+    var steps: [LinkStep] = []
+    steps.reserveCapacity(length)
+    for end in ends {
+      let first = steps.count
+      var node = end
+      while let (edge, parent) = parent(of: node) {
+        steps.append(space.step(edge, payloads: payloads))
+        node = parent
+      }
+      steps[first...].reverse()
     }
-    return route
+    return LinkRoute(entry: entry, steps: steps)
   }
 
-  /// Links grouped for one search: the same payload types and the same `via`.
-  private struct GroupKey: Hashable {
-    var payloads: [String]
-    var via: [Int]
+  /// The route of the link at `index` found the direct way, by a search of the graph's
+  /// product with its `via` (a state per vertex and number of `via` coordinators passed):
+  /// O((V + E) · (1 + via length)) for this link alone. The shared trees must give the same
+  /// route step for step; a property test compares them.
+  package func referenceRoute(ofLink index: Int) -> LinkRoute? {
+    guard let space, space.graph.module.links.indices.contains(index) else { return nil }
+    let link = space.graph.module.links[index]
+    guard let request = space.request(for: index, link: link) else { return nil }
+    var finder = RouteFinder(space: space)
+    let payloads = Payloads(link)
+    let search = finder.layeredSearch(group: finder.group(of: payloads), via: request.via)
+    var state = (search.layers - 1) * space.vertexCount + request.target
+    guard search.parentEdge[state] != -1 else { return nil }
+    var steps: [LinkStep] = []
+    while search.parentEdge[state] >= 0 {
+      steps.append(space.step(Int(search.parentEdge[state]), payloads: payloads))
+      state = Int(search.parentState[state])
+    }
+    return LinkRoute(
+      entry: Int(space.owner[state % space.vertexCount]), steps: steps.reversed())
+  }
+
+  /// For a link without a route, where every route stops, found the direct way: from a
+  /// backward search from its target, the first edge in search order that the link's
+  /// payloads block and that leads to the target, and a search of the graph's product with
+  /// its `via`. The check finds the same from the trees instead; a property test compares
+  /// them.
+  package func referenceUnreachable(ofLink index: Int) -> LinkUnreachable.Reason? {
+    guard let space, space.graph.module.links.indices.contains(index),
+      case .unreachable = outcomes[index]
+    else { return nil }
+    let link = space.graph.module.links[index]
+    guard let request = space.request(for: index, link: link) else { return nil }
+    var finder = RouteFinder(space: space)
+    return finder.referenceReason(
+      target: request.target, payloads: Payloads(link), via: request.via)
+  }
+
+  /// Where the route of the link at `index` ends each of its parts (one per tree it runs
+  /// in), in order; `nil` for a link without a route. Following ``parent(of:)`` from each
+  /// gives its steps, last first.
+  func ends(ofLink index: Int) -> [RouteNode]? {
+    parts.indices.contains(index) ? parts[index] : nil
+  }
+
+  /// The edge that leads to `node` and the node it leads from; `nil` at a tree's start.
+  func parent(of node: RouteNode) -> (edge: Int, node: RouteNode)? {
+    guard let space else { return nil }
+    if node.vertex < 0 {
+      let edge = Int(-node.vertex - 1)
+      return (edge, RouteNode(tree: node.tree, vertex: space.edges[edge].source))
+    }
+    let tree = trees[Int(node.tree)]
+    guard let rank = tree.rank(of: Int(node.vertex)) else { return nil }
+    let edge = tree.parentEdge[rank]
+    guard edge >= 0 else { return nil }
+    return (Int(edge), RouteNode(tree: node.tree, vertex: space.edges[Int(edge)].source))
+  }
+
+  /// The step edge `edge` takes, without where its payload comes from, and the type of the
+  /// payload it carries (`nil` for none).
+  func step(ofEdge edge: Int) -> (step: LinkStep, payload: TypeExpression?)? {
+    guard let space, space.edges.indices.contains(edge) else { return nil }
+    return (space.edges[edge].step, space.edges[edge].payload)
   }
 }
 
-/// What the route search found for one link.
+/// A vertex of one of the search trees that ``LinkRoutes`` keeps: the route from the tree's
+/// start to it, which links that pass there share.
+struct RouteNode: Hashable, Sendable {
+  /// The tree.
+  var tree: Int32
+  /// The vertex; or, when negative, the edge `-vertex - 1` taken from where the tree
+  /// reaches its source (a route that enters again the coordinator whose start the tree
+  /// starts at).
+  var vertex: Int32
+}
+
+/// What the search found for one link.
 public enum LinkRouteOutcome: Sendable {
-  /// Its route.
-  case route(LinkRoute)
+  /// It has a route of `length` steps that starts at the entry coordinator at index `entry`
+  /// of the module; ``LinkRoutes/route(ofLink:)`` builds it.
+  case routed(entry: Int, length: Int)
   /// It has none: `unreachable-link`.
   case unreachable(LinkUnreachable)
   /// No claim is made: the link is broken, a later duplicate, its target or a `via`
@@ -129,9 +249,19 @@ struct Payloads: Sendable {
     valueByType = firstValue
   }
 
-  /// What two links with the same key give alike.
-  var key: [String] {
-    params.map(\.description).sorted() + ["|"] + values.map(\.description).sorted()
+  /// Which of `types` (the payload types of a module's events and buttons, each with its
+  /// number) the link can give, by number, in order: two links that give the same ones take
+  /// the same steps. O(the link's params and values).
+  func fitting(among types: [TypeExpression: Int32]) -> [Int32] {
+    var found = Set<Int32>()
+    for type in params + values {
+      for candidate in [type, .optional(type)] {
+        if let number = types[candidate], source(of: candidate).source != nil {
+          found.insert(number)
+        }
+      }
+    }
+    return found.sorted()
   }
 
   /// Where a payload of `type` comes from: the one param of type `type`, or, when there is
@@ -154,9 +284,11 @@ struct Payloads: Sendable {
 }
 
 /// The graph routes are paths in, built once for all links (see ``LinkRoutes``).
-private struct RouteSpace {
+private struct RouteSpace: Sendable {
   /// One edge: a step a route can take.
-  struct Edge {
+  struct Edge: Sendable {
+    /// The vertex it leads from.
+    var source: Int32
     /// The vertex it leads to.
     var target: Int32
     /// The coordinator it enters (a child start or a tab), or -1.
@@ -165,6 +297,9 @@ private struct RouteSpace {
     var step: LinkStep
     /// The payload it must carry, if any.
     var payload: TypeExpression?
+    /// The number of that payload's type in ``RouteSpace/payloadTypes``; -1 when the edge
+    /// can always be taken (no payload, or one whose type is invalid and reported).
+    var payloadType: Int32
   }
 
   let graph: FlowGraph
@@ -177,7 +312,11 @@ private struct RouteSpace {
   /// Edges of vertex v: `edges[edgeStart[v]..<edgeStart[v + 1]]`, in file order.
   let edgeStart: [Int]
   let edges: [Edge]
-  /// The coordinators routes start from, in file order, and their first vertices.
+  /// The edges that enter each coordinator, in file order.
+  let entering: [[Int32]]
+  /// The payload types the edges carry, each with its number.
+  let payloadTypes: [TypeExpression: Int32]
+  /// The coordinators routes start from, in file order.
   let entries: [Int]
   let isComplete: Bool
 
@@ -201,6 +340,8 @@ private struct RouteSpace {
     var edgeStart: [Int] = []
     edgeStart.reserveCapacity(count + 1)
     var edges: [Edge] = []
+    var entering = [[Int32]](repeating: [], count: graph.coordinators.count)
+    var payloadTypes: [TypeExpression: Int32] = [:]
     func start(of child: Int?) -> Int? {
       guard let child else { return nil }
       switch graph.coordinators[child].root {
@@ -208,6 +349,10 @@ private struct RouteSpace {
       case .tabs: return offsets[child] + graph.coordinators[child].nodeCount
       case .unresolved: return nil
       }
+    }
+    func add(_ edge: Edge) {
+      if edge.enters >= 0 { entering[Int(edge.enters)].append(Int32(edges.count)) }
+      edges.append(edge)
     }
     for (index, coordinator) in graph.coordinators.enumerated() {
       let isFirst = module.isFirstDefinition(coordinator: index)
@@ -232,27 +377,37 @@ private struct RouteSpace {
           }
           guard let target else { continue }
           let payload = isDecision ? nil : step.transition.payload?.type
-          edges.append(
+          var type: Int32 = -1
+          if let payload, payload != .invalid {
+            type = payloadTypes[payload] ?? Int32(payloadTypes.count)
+            payloadTypes[payload] = type
+          }
+          add(
             Edge(
-              target: Int32(target), enters: Int32(enters ?? -1),
-              step: LinkStep(coordinator: index, from: node, kind: kind), payload: payload))
+              source: Int32(offsets[index] + node), target: Int32(target),
+              enters: Int32(enters ?? -1),
+              step: LinkStep(coordinator: index, from: node, kind: kind), payload: payload,
+              payloadType: type))
         }
       }
       edgeStart.append(edges.count)
       guard isFirst, case .tabs(let tabs) = coordinator.root else { continue }
       for (offset, tab) in tabs.enumerated() {
         guard let child = tab.start.child, let target = start(of: child) else { continue }
-        edges.append(
+        add(
           Edge(
-            target: Int32(target), enters: Int32(child),
+            source: Int32(offsets[index] + coordinator.nodeCount), target: Int32(target),
+            enters: Int32(child),
             step: LinkStep(
               coordinator: index, from: nil, kind: .selectTab(offset, child: child)),
-            payload: nil))
+            payload: nil, payloadType: -1))
       }
     }
     edgeStart.append(edges.count)
     self.edgeStart = edgeStart
     self.edges = edges
+    self.entering = entering
+    self.payloadTypes = payloadTypes
     let firsts = module.coordinators.indices.filter { module.isFirstDefinition(coordinator: $0) }
     let entryList = firsts.filter { module.coordinators[$0].isEntry }
     if !entryList.isEmpty {
@@ -294,27 +449,462 @@ private struct RouteSpace {
     return (offsets[coordinator] + screen, via)
   }
 
-  /// A finished search: for each state (`layer · vertexCount + vertex`, the layer being how
-  /// many `via` coordinators were passed), the edge that first reached it and the state it
-  /// came from; -1 where unreached, -2 at a start.
-  struct Search {
+  /// The step `edge` takes, with its payload from `payloads`.
+  func step(_ edge: Int, payloads: Payloads) -> LinkStep {
+    var step = edges[edge].step
+    if let type = edges[edge].payload { step.payload = payloads.source(of: type).source }
+    return step
+  }
+
+  /// Whether links that give the payload types `fits` (by number; all, when `nil`) can take
+  /// `edge`.
+  func allows(_ edge: Edge, _ fits: Set<Int32>?) -> Bool {
+    guard edge.payloadType >= 0, let fits else { return true }
+    return fits.contains(edge.payloadType)
+  }
+}
+
+/// A breadth-first search tree over a ``RouteSpace``, from one start or several (the
+/// entries): the vertices it reaches in the order it reaches them, each with the edge that
+/// first reached it, its depth and the start it came from.
+private struct SearchTree: Sendable {
+  /// Vertex → its place in `order`: an array for a search of the whole module (from the
+  /// entries), a dictionary of what it reaches for one from a coordinator's start.
+  enum Places: Sendable {
+    case all([Int32])
+    case reached([Int32: Int32])
+  }
+
+  /// The vertices reached, in the order reached: by depth, then in file order.
+  let order: [Int32]
+  /// At the same index as `order`: the edge that first reached the vertex, -1 at a start.
+  let parentEdge: [Int32]
+  /// At the same index: how many edges from a start.
+  let depth: [Int32]
+  /// At the same index: the start it came from (its index in the search's starts); empty
+  /// for a search from one start.
+  let origin: [Int32]
+  let places: Places
+
+  func rank(of vertex: Int) -> Int? {
+    switch places {
+    case .all(let ranks):
+      guard ranks.indices.contains(vertex), ranks[vertex] >= 0 else { return nil }
+      return Int(ranks[vertex])
+    case .reached(let ranks):
+      return ranks[Int32(vertex)].map(Int.init)
+    }
+  }
+
+  /// The start that the vertex at `rank` of `order` came from.
+  func origin(at rank: Int) -> Int {
+    origin.isEmpty ? 0 : Int(origin[rank])
+  }
+
+  /// What the tree keeps: a record per vertex reached, and the array of places of a search
+  /// of the whole module.
+  var retainedEntries: Int {
+    if case .all(let ranks) = places { return order.count + ranks.count }
+    return order.count
+  }
+}
+
+/// A link's route found in the trees: the entry it starts at, its length, and where each of
+/// its parts ends.
+private struct FoundRoute {
+  var entry: Int
+  var length: Int
+  var parts: [RouteNode]
+}
+
+/// The searches of one ``LinkRoutes``: each tree made once, when a link first needs it, and
+/// kept for every link that passes there.
+private struct RouteFinder {
+  let space: RouteSpace
+  /// The searches made, in the order made.
+  private(set) var trees: [SearchTree] = []
+  /// The search states made room for or reached, for ``LinkRoutes/searchedStates``.
+  private(set) var searchedStates = 0
+  /// Each set of payload types that some link gives (by number), and its number.
+  private var groups: [[Int32]: Int] = [:]
+  /// The payload types of each group.
+  private var fits: [Set<Int32>] = []
+  /// The tree of each group from each start: the entries (-1) or a coordinator's start.
+  private var treeOf: [TreeKey: Int] = [:]
+  /// The entries that have a first vertex, the starts of a search from the entries.
+  private let entryStarts: [(coordinator: Int, vertex: Int)]
+  private var isEntry: [Bool]
+  /// A vertex → place array of the search in progress, -1 everywhere between searches, so
+  /// that a search from a coordinator's start costs what it reaches.
+  private var scratch: [Int32]
+  /// For a tree from a coordinator's start, the edge by which a route enters that coordinator
+  /// again (-1: none), by tree.
+  private var reentries: [Int: Int32] = [:]
+  /// What explaining unreachable links needs, made once.
+  private var free: SearchTree?
+  private var reachedCoordinators: [Bool] = []
+  /// For each group, the first blocked edge before each vertex (``firstBlocked(group:)``).
+  private var blockedBefore: [Int: [Int32]] = [:]
+  /// The searches that ignore payloads from the start of each coordinator a `via` names.
+  private var freeFrom: [Int: SearchTree] = [:]
+
+  private struct TreeKey: Hashable {
+    var group: Int
+    var start: Int
+  }
+
+  init(space: RouteSpace) {
+    self.space = space
+    entryStarts = space.entries.compactMap { entry in
+      space.entryVertex(entry).map { (entry, $0) }
+    }
+    var isEntry = [Bool](repeating: false, count: space.graph.coordinators.count)
+    for entry in space.entries { isEntry[entry] = true }
+    self.isEntry = isEntry
+    scratch = [Int32](repeating: -1, count: space.vertexCount)
+  }
+
+  /// The number of the set of payload types `payloads` gives.
+  mutating func group(of payloads: Payloads) -> Int {
+    let key = payloads.fitting(among: space.payloadTypes)
+    if let known = groups[key] { return known }
+    groups[key] = fits.count
+    fits.append(Set(key))
+    return fits.count - 1
+  }
+
+  /// The route to vertex `target` through the coordinators `via`, in order, for links of
+  /// `group`; or, when there is none, how many of the `via` coordinators routes enter in
+  /// order (their starts are where routes can go on from).
+  mutating func route(to target: Int, via: [Int], group: Int) -> Result<FoundRoute, NoRoute> {
+    var parts: [RouteNode] = []
+    var length = 0
+    var entry: Int?
+    var from: Int
+    var next = 0
+    if let first = via.first, isEntry[first], space.entryVertex(first) != nil {
+      // Routes start in it: the other entries' routes only enter it later. The only entry's
+      // tree is the tree from the entries.
+      entry = first
+      from = tree(group, from: entryStarts.count == 1 ? -1 : first)
+      next = 1
+    } else {
+      from = tree(group, from: -1)
+    }
+    while next < via.count {
+      let coordinator = via[next]
+      guard let (part, partLength, origin) = arrival(into: coordinator, in: from, group: group)
+      else { return .failure(NoRoute(entered: next)) }
+      parts.append(part)
+      length += partLength
+      if entry == nil { entry = entryStarts[origin].coordinator }
+      from = tree(group, from: coordinator)
+      next += 1
+    }
+    let tree = trees[from]
+    guard let rank = tree.rank(of: target) else { return .failure(NoRoute(entered: via.count)) }
+    parts.append(RouteNode(tree: Int32(from), vertex: Int32(target)))
+    length += Int(tree.depth[rank])
+    let start = entry ?? entryStarts[tree.origin(at: rank)].coordinator
+    return .success(FoundRoute(entry: start, length: length, parts: parts))
+  }
+
+  /// Why ``route(to:via:group:)`` found no route: routes enter the first `entered`
+  /// coordinators of the `via` in order, and no further (all of them: the target is out of
+  /// reach after the last).
+  struct NoRoute: Error {
+    var entered: Int
+  }
+
+  /// Where tree `index` first enters `coordinator`: the part that ends at its start, its
+  /// length, and the start of the tree it came from; `nil` when it never does.
+  private mutating func arrival(into coordinator: Int, in index: Int, group: Int)
+    -> (RouteNode, Int, Int)?
+  {
+    guard let start = space.entryVertex(coordinator) else { return nil }
+    let tree = trees[index]
+    guard let rank = tree.rank(of: start) else { return nil }
+    if tree.parentEdge[rank] >= 0 {
+      return (
+        RouteNode(tree: Int32(index), vertex: Int32(start)), Int(tree.depth[rank]),
+        tree.origin(at: rank)
+      )
+    }
+    // The tree starts at the coordinator's start (a `via` that names it twice in a row): the
+    // first edge into it from a vertex the tree reaches, first by where the tree reaches its
+    // source, then in file order, is how the shortest route enters it again.
+    let edge: Int32
+    if let known = reentries[index] {
+      edge = known
+    } else {
+      var best: (rank: Int, edge: Int32)?
+      for candidate in space.entering[coordinator] {
+        let taken = space.edges[Int(candidate)]
+        guard space.allows(taken, fits[group]),
+          let from = tree.rank(of: Int(taken.source))
+        else { continue }
+        if best.map({ from < $0.rank }) ?? true { best = (from, candidate) }
+      }
+      edge = best?.edge ?? -1
+      reentries[index] = edge
+    }
+    guard edge >= 0, let from = tree.rank(of: Int(space.edges[Int(edge)].source)) else {
+      return nil
+    }
+    return (
+      RouteNode(tree: Int32(index), vertex: -edge - 1), Int(tree.depth[from]) + 1,
+      tree.origin(at: from)
+    )
+  }
+
+  /// The tree of `group` from `start`: the entries (-1) or a coordinator's start, made the
+  /// first time it is asked for.
+  private mutating func tree(_ group: Int, from start: Int) -> Int {
+    let key = TreeKey(group: group, start: start)
+    if let known = treeOf[key] { return known }
+    let starts =
+      start < 0 ? entryStarts.map(\.vertex) : space.entryVertex(start).map { [$0] } ?? []
+    trees.append(search(from: starts, fits: fits[group], wholeModule: start < 0))
+    treeOf[key] = trees.count - 1
+    return trees.count - 1
+  }
+
+  /// A breadth-first search from `starts`, in order, taking an edge that carries a payload
+  /// only when its type is in `fits` (any, when `nil`). `wholeModule` keeps an array of
+  /// places as large as the graph; otherwise a dictionary of what it reaches.
+  private mutating func search(from starts: [Int], fits: Set<Int32>?, wholeModule: Bool)
+    -> SearchTree
+  {
+    var ranks: [Int32]
+    if wholeModule {
+      ranks = [Int32](repeating: -1, count: space.vertexCount)
+    } else {
+      ranks = scratch
+      scratch = []
+    }
+    var order: [Int32] = []
+    var parentEdge: [Int32] = []
+    var depth: [Int32] = []
+    var origin: [Int32] = []
+    let several = starts.count > 1
+    for (index, start) in starts.enumerated() where ranks[start] == -1 {
+      ranks[start] = Int32(order.count)
+      order.append(Int32(start))
+      parentEdge.append(-1)
+      depth.append(0)
+      if several { origin.append(Int32(index)) }
+    }
+    var head = 0
+    while head < order.count {
+      let vertex = Int(order[head])
+      let nextDepth = depth[head] + 1
+      let from = several ? origin[head] : 0
+      head += 1
+      for edgeIndex in space.edgeStart[vertex]..<space.edgeStart[vertex + 1] {
+        let edge = space.edges[edgeIndex]
+        guard space.allows(edge, fits), ranks[Int(edge.target)] == -1 else { continue }
+        ranks[Int(edge.target)] = Int32(order.count)
+        order.append(edge.target)
+        parentEdge.append(Int32(edgeIndex))
+        depth.append(nextDepth)
+        if several { origin.append(from) }
+      }
+    }
+    let places: SearchTree.Places
+    if wholeModule {
+      places = .all(ranks)
+      searchedStates += ranks.count
+    } else {
+      var reached: [Int32: Int32] = [:]
+      reached.reserveCapacity(order.count)
+      for (rank, vertex) in order.enumerated() {
+        reached[vertex] = Int32(rank)
+        ranks[Int(vertex)] = -1
+      }
+      scratch = ranks
+      places = .reached(reached)
+      searchedStates += order.count
+    }
+    return SearchTree(
+      order: order, parentEdge: parentEdge, depth: depth, origin: origin, places: places)
+  }
+
+  // MARK: Explaining a link without a route
+
+  /// Where every route to `target` stops, for a link the search found no route for, whose
+  /// routes enter the first `entered` coordinators of its `via`: out of every entry's reach
+  /// (payloads ignored); else at the first edge, in the order the link's search from the
+  /// entries reaches it, that the link's payloads block and from which the target can be
+  /// reached; else at a `via` coordinator. O(1 + `entered`) after searches made once: the
+  /// search from the entries that ignores payloads, the first blocked edge before each vertex
+  /// for the link's payload types, and a search from the start of each `via` coordinator
+  /// that ignores payloads.
+  mutating func diagnose(
+    target: Int, payloads: Payloads, group: Int, via: [Int], entered: Int
+  ) -> LinkUnreachable {
+    let entries = space.entries
+    let free = freeSearch()
+    guard free.rank(of: target) != nil else {
+      return LinkUnreachable(
+        reason: .outOfReach(coordinatorReached: reachedCoordinators[Int(space.owner[target])]),
+        entries: entries)
+    }
+    if trees[tree(group, from: -1)].rank(of: target) == nil {
+      let blocked = firstBlocked(group: group)[target]
+      if blocked >= 0 {
+        let edge = space.edges[Int(blocked)]
+        let type = edge.payload ?? .invalid
+        return LinkUnreachable(
+          reason: .payload(edge.step, type: type, fitting: payloads.source(of: type).fitting),
+          entries: entries)
+      }
+    }
+    // Routes that entered `via[i]` and not `via[i + 1]` all go on from `via[i]`'s start:
+    // they stop at the last such start from which the target can still be reached.
+    var passed = 0
+    for count in stride(from: entered, to: 0, by: -1) {
+      if let start = space.entryVertex(via[count - 1]),
+        freeSearch(from: via[count - 1], start: start).rank(of: target) != nil
+      {
+        passed = count
+        break
+      }
+    }
+    return LinkUnreachable(reason: .via(min(passed, max(via.count - 1, 0))), entries: entries)
+  }
+
+  /// For each vertex, the first edge that the links of `group` cannot take for its payload,
+  /// in the order their search from the entries reaches it (its source, then file order),
+  /// from whose target the vertex can be reached, payloads ignored; -1 where none. Made once
+  /// per group, O(V + E): each blocked edge in turn marks what it leads to and nothing marked
+  /// already, since what a marked vertex leads to was marked with it or before.
+  private mutating func firstBlocked(group: Int) -> [Int32] {
+    if let known = blockedBefore[group] { return known }
+    let tree = trees[tree(group, from: -1)]
+    var first = [Int32](repeating: -1, count: space.vertexCount)
+    var pending: [Int32] = []
+    for vertex in tree.order {
+      let vertex = Int(vertex)
+      for edgeIndex in space.edgeStart[vertex]..<space.edgeStart[vertex + 1] {
+        let edge = space.edges[edgeIndex]
+        guard edge.payload != nil,
+          edge.payloadType < 0 || !fits[group].contains(edge.payloadType),
+          first[Int(edge.target)] == -1
+        else { continue }
+        first[Int(edge.target)] = Int32(edgeIndex)
+        pending.append(edge.target)
+        while let next = pending.popLast() {
+          let next = Int(next)
+          for index in space.edgeStart[next]..<space.edgeStart[next + 1]
+          where first[Int(space.edges[index].target)] == -1 {
+            first[Int(space.edges[index].target)] = Int32(edgeIndex)
+            pending.append(space.edges[index].target)
+          }
+        }
+      }
+    }
+    blockedBefore[group] = first
+    searchedStates += first.count
+    return first
+  }
+
+  /// The search from coordinator `coordinator`'s start vertex `start` that takes every edge,
+  /// whatever its payload; made once.
+  private mutating func freeSearch(from coordinator: Int, start: Int) -> SearchTree {
+    if let known = freeFrom[coordinator] { return known }
+    let made = search(from: [start], fits: nil, wholeModule: false)
+    freeFrom[coordinator] = made
+    return made
+  }
+
+  /// ``diagnose(target:payloads:group:via:entered:)`` found the direct way, for
+  /// ``LinkRoutes/referenceUnreachable(ofLink:)``: a backward search from the target, a scan
+  /// of the search from the entries for the first blocked edge that leads there, and the
+  /// most `via` coordinators passed, in a search of the graph's product with the `via`, by a
+  /// route that can still reach the target. O((V + E) · (1 + via length)).
+  mutating func referenceReason(target: Int, payloads: Payloads, via: [Int])
+    -> LinkUnreachable.Reason
+  {
+    let group = group(of: payloads)
+    let free = freeSearch()
+    guard free.rank(of: target) != nil else {
+      return .outOfReach(coordinatorReached: reachedCoordinators[Int(space.owner[target])])
+    }
+    let leads = leadsTo(target)
+    let constrained = trees[tree(group, from: -1)]
+    if constrained.rank(of: target) == nil {
+      for vertex in constrained.order {
+        let vertex = Int(vertex)
+        for edgeIndex in space.edgeStart[vertex]..<space.edgeStart[vertex + 1] {
+          let edge = space.edges[edgeIndex]
+          guard let type = edge.payload, leads[Int(edge.target)],
+            payloads.source(of: type).source == nil
+          else { continue }
+          return .payload(edge.step, type: type, fitting: payloads.source(of: type).fitting)
+        }
+      }
+    }
+    guard !via.isEmpty else { return .via(0) }
+    let search = layeredSearch(group: group, via: via)
+    var passed = 0
+    for layer in 0..<search.layers {
+      for vertex in 0..<space.vertexCount
+      where leads[vertex] && search.parentEdge[layer * space.vertexCount + vertex] != -1 {
+        passed = max(passed, layer)
+      }
+    }
+    return .via(min(passed, via.count - 1))
+  }
+
+  /// The search from the entries that takes every edge, whatever its payload, and which
+  /// coordinators it reaches; made once.
+  private mutating func freeSearch() -> SearchTree {
+    if let free { return free }
+    let made = search(from: entryStarts.map(\.vertex), fits: nil, wholeModule: true)
+    var reached = [Bool](repeating: false, count: space.graph.coordinators.count)
+    for vertex in made.order { reached[Int(space.owner[Int(vertex)])] = true }
+    free = made
+    reachedCoordinators = reached
+    return made
+  }
+
+  /// For each vertex, whether some path of edges (payloads ignored) leads from it to
+  /// `target`: a backward search, O(V + E).
+  private func leadsTo(_ target: Int) -> [Bool] {
+    var incoming = [[Int32]](repeating: [], count: space.vertexCount)
+    for edge in space.edges { incoming[Int(edge.target)].append(edge.source) }
+    var leads = [Bool](repeating: false, count: space.vertexCount)
+    leads[target] = true
+    var pending = [target]
+    while let vertex = pending.popLast() {
+      for source in incoming[vertex] where !leads[Int(source)] {
+        leads[Int(source)] = true
+        pending.append(Int(source))
+      }
+    }
+    return leads
+  }
+
+  /// A search of the graph's product with `via`: a state per vertex and number of `via`
+  /// coordinators passed (`layer · V + vertex`), for each state the edge that first reached
+  /// it (-1 where unreached, -2 at a start) and the state it came from. Explaining a `via`
+  /// that no route follows needs it, and it is the direct definition of a route that the
+  /// shared trees must agree with (``LinkRoutes/referenceRoute(ofLink:)``).
+  struct LayeredSearch {
     var parentEdge: [Int32]
     var parentState: [Int32]
     var layers: Int
-    /// The states in the order the search reached them.
-    var order: [Int32]
   }
 
-  /// The breadth-first search of the type's comment, for one group of links.
-  func search(payloads: Payloads?, via: [Int]) -> Search {
+  mutating func layeredSearch(group: Int, via: [Int]) -> LayeredSearch {
+    let vertexCount = space.vertexCount
     let layers = via.count + 1
     var parentEdge = [Int32](repeating: -1, count: vertexCount * layers)
     var parentState = [Int32](repeating: -1, count: vertexCount * layers)
     var queue: [Int32] = []
-    var allowed: [TypeExpression: Bool] = [:]
-    for entry in entries {
-      guard let vertex = entryVertex(entry) else { continue }
-      let layer = !via.isEmpty && via[0] == entry ? 1 : 0
+    for entry in space.entries {
+      guard let vertex = space.entryVertex(entry) else { continue }
+      let layer = via.first == entry ? 1 : 0
       let state = layer * vertexCount + vertex
       guard parentEdge[state] == -1 else { continue }
       parentEdge[state] = -2
@@ -326,18 +916,9 @@ private struct RouteSpace {
       head += 1
       let layer = state / vertexCount
       let vertex = state % vertexCount
-      for edgeIndex in edgeStart[vertex]..<edgeStart[vertex + 1] {
-        let edge = edges[edgeIndex]
-        if let type = edge.payload, let payloads {
-          let fits: Bool
-          if let known = allowed[type] {
-            fits = known
-          } else {
-            fits = payloads.source(of: type).source != nil || type == .invalid
-            allowed[type] = fits
-          }
-          guard fits else { continue }
-        }
+      for edgeIndex in space.edgeStart[vertex]..<space.edgeStart[vertex + 1] {
+        let edge = space.edges[edgeIndex]
+        guard space.allows(edge, fits[group]) else { continue }
         var next = layer
         if next < via.count, edge.enters >= 0, via[next] == Int(edge.enters) { next += 1 }
         let target = next * vertexCount + Int(edge.target)
@@ -347,92 +928,8 @@ private struct RouteSpace {
         queue.append(Int32(target))
       }
     }
-    return Search(
-      parentEdge: parentEdge, parentState: parentState, layers: layers, order: queue)
-  }
-
-  /// The route the search found to `target` with every `via` passed, if any.
-  func route(to target: Int, in search: Search, payloads: Payloads) -> LinkRoute? {
-    var state = (search.layers - 1) * vertexCount + target
-    guard search.parentEdge[state] != -1 else { return nil }
-    var steps: [LinkStep] = []
-    while search.parentEdge[state] >= 0 {
-      let edge = edges[Int(search.parentEdge[state])]
-      var step = edge.step
-      if let type = edge.payload { step.payload = payloads.source(of: type).source }
-      steps.append(step)
-      state = Int(search.parentState[state])
-    }
-    steps.reverse()
-    return LinkRoute(entry: Int(owner[state % vertexCount]), steps: steps)
-  }
-
-  /// Where every route to `target` stops, for a link the search found no route for.
-  func diagnose(target: Int, payloads: Payloads, via: [Int], search: Search) -> LinkUnreachable {
-    let free = self.search(payloads: nil, via: [])
-    guard free.parentEdge[target] != -1 else {
-      let coordinator = Int(owner[target])
-      let range =
-        offsets[
-          coordinator]..<(offsets[coordinator] + graph.coordinators[coordinator].nodeCount + 1)
-      return LinkUnreachable(
-        reason: .outOfReach(coordinatorReached: range.contains { free.parentEdge[$0] != -1 }),
-        entries: entries)
-    }
-    let leads = leadsTo(target)
-    let constrained = via.isEmpty ? search : self.search(payloads: payloads, via: [])
-    if constrained.parentEdge[target] == -1 {
-      // Some edge a route needs is blocked by its payload: the first, in search order, from
-      // a vertex the link reaches to one from which the target can be reached.
-      var blocked: Int?
-      search: for state in constrained.order {
-        let vertex = Int(state)
-        for edgeIndex in edgeStart[vertex]..<edgeStart[vertex + 1] {
-          let edge = edges[edgeIndex]
-          guard let type = edge.payload, leads[Int(edge.target)],
-            payloads.source(of: type).source == nil
-          else { continue }
-          blocked = edgeIndex
-          break search
-        }
-      }
-      if let blocked {
-        let edge = edges[blocked]
-        let type = edge.payload ?? .invalid
-        return LinkUnreachable(
-          reason: .payload(edge.step, type: type, fitting: payloads.source(of: type).fitting),
-          entries: entries)
-      }
-    }
-    var passed = 0
-    for layer in 0..<search.layers {
-      for vertex in 0..<vertexCount
-      where leads[vertex] && search.parentEdge[layer * vertexCount + vertex] != -1 {
-        passed = max(passed, layer)
-      }
-    }
-    return LinkUnreachable(reason: .via(min(passed, max(via.count - 1, 0))), entries: entries)
-  }
-
-  /// For each vertex, whether some path of edges (payloads ignored) leads from it to
-  /// `target`: a backward search, O(V + E).
-  private func leadsTo(_ target: Int) -> [Bool] {
-    var incoming = [[Int32]](repeating: [], count: vertexCount)
-    for vertex in 0..<vertexCount {
-      for edgeIndex in edgeStart[vertex]..<edgeStart[vertex + 1] {
-        incoming[Int(edges[edgeIndex].target)].append(Int32(vertex))
-      }
-    }
-    var leads = [Bool](repeating: false, count: vertexCount)
-    leads[target] = true
-    var pending = [target]
-    while let vertex = pending.popLast() {
-      for source in incoming[vertex] where !leads[Int(source)] {
-        leads[Int(source)] = true
-        pending.append(Int(source))
-      }
-    }
-    return leads
+    searchedStates += parentEdge.count
+    return LayeredSearch(parentEdge: parentEdge, parentState: parentState, layers: layers)
   }
 }
 

@@ -55,7 +55,8 @@ public struct LinkDefinition: Equatable, Sendable {
 public struct URLPattern: Hashable, Sendable, CustomStringConvertible {
   /// One segment of the path.
   public enum Segment: Hashable, Sendable {
-    /// A literal segment, matched exactly (as written, not percent-decoded).
+    /// A literal segment, percent-decoded (`my%20items` is `my items`): matched exactly
+    /// against a URL's decoded segments, and percent-encoded once when a URL is built.
     case literal(String)
     /// A whole segment that is the value of this param.
     case param(String)
@@ -63,7 +64,7 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible {
 
   /// One query item: the value of `?key=` is the param `param`.
   public struct QueryItem: Hashable, Sendable {
-    /// The query key.
+    /// The query key, percent-decoded as a literal segment is.
     public var key: String
     /// The param its value gives.
     public var param: String

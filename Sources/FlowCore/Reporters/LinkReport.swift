@@ -1,8 +1,9 @@
 /// `flowc links`: each link of a module, its URL pattern, and its route step by step with
 /// where each step is written, for review (spec section 12).
 ///
-/// Reads the routes the check found (``LinkRoutes``); a link without a route shows the
-/// `unreachable-link` finding at its name. Linear in the links and their routes.
+/// Reads the routes the check found (``LinkRoutes``), building each from the shared trees as
+/// it prints it; a link without a route shows the `unreachable-link` finding at its name.
+/// Linear in the links and their routes (the output's size).
 public enum LinkReport {
   /// The report as text: a line per link, then its route's steps, one a line, each with its
   /// place as `FILE:LINE:COLUMN`. Flow text and paths are made printable
@@ -19,7 +20,8 @@ public enum LinkReport {
         TerminalText.lineStart(
           "\(place(link.name.range)): link '\(link.name.text)' \(url) -> \(target)") + "\n"
       switch resolved.links.outcomes[index] {
-      case .route(let route):
+      case .routed:
+        guard let route = resolved.links.route(ofLink: index) else { continue }
         let entry = module.coordinators[route.entry]
         output +=
           "  " + TerminalText.printable("from '\(entry.name.text)' (\(place(entry.name.range)))")
@@ -56,7 +58,8 @@ public enum LinkReport {
       object["route"] = .null
       object["problem"] = .null
       switch resolved.links.outcomes[index] {
-      case .route(let route):
+      case .routed:
+        guard let route = resolved.links.route(ofLink: index) else { break }
         object["route"] = .object([
           "entry": .string(module.coordinators[route.entry].name.text),
           "steps": .array(route.steps.map { step(json: $0, link: link, resolved: resolved) }),

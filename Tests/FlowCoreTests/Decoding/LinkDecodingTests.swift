@@ -74,6 +74,13 @@ import Testing
     ("/items#top", "no fragment"),
     ("/items?{k}={id}", "must be literal text"),
     ("/items?&", "'key={param}'"),
+    ("/my%zz", "write '%' itself as '%25'"),
+    ("/my%2", "write '%' itself as '%25'"),
+    ("/items?a%g1={id}", "write '%' itself as '%25'"),
+    ("/a%00b", "a control character (U+0000)"),
+    ("/a%0A", "a control character (U+000A)"),
+    ("/a%FF", "not UTF-8"),
+    ("/a%C3", "not UTF-8"),
   ])
   func aBadURLIsASchemaFindingAtTheURL(url: String, message: String) throws {
     let (file, findings) = decode(
@@ -84,6 +91,21 @@ import Testing
     #expect((finding.line, finding.column) == (4, 10))
     #expect(file?.links.first?.isBroken == true)
     #expect(file?.links.first?.url == nil)
+  }
+
+  /// A literal segment or query key is compared with a URL's decoded segments and keys, and
+  /// written back encoded once: it is read decoded.
+  @Test func percentEncodedLiteralsAreReadDecoded() throws {
+    let (file, findings) = decode(
+      links(
+        "x:\n  url: '/my%20items/caf%C3%A9/a%2Fb/{id}?sort%20by={id2}'\n  params: { id: String, id2: String? }\n  to: A.B"
+      ))
+    #expect(findings.isEmpty, "\(described(findings))")
+    let url = try #require(file?.links.first?.url)
+    #expect(
+      url.segments == [.literal("my items"), .literal("café"), .literal("a/b"), .param("id")])
+    #expect(url.query == [URLPattern.QueryItem(key: "sort by", param: "id2")])
+    #expect(url.text == "/my%20items/caf%C3%A9/a%2Fb/{id}?sort%20by={id2}", "as written")
   }
 
   @Test func paramsAndURLMustAgree() throws {

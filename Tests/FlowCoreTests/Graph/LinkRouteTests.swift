@@ -11,7 +11,9 @@ import Testing
     var result: [String: [String]] = [:]
     for (index, link) in checked.module.links.enumerated() {
       switch resolved.links.outcomes[index] {
-      case .route(let route):
+      case .routed(_, let length):
+        let route = try #require(resolved.links.route(ofLink: index))
+        #expect(route.steps.count == length)
         result[link.name.text] =
           ["from \(checked.module.coordinators[route.entry].name.text)"]
           + route.steps.map { $0.summary(in: resolved.graph, link: link) }
@@ -151,6 +153,62 @@ import Testing
         "from App", "tabs of 'App': select the tab of 'Account'",
         "decision 'Gate' of 'Account': case 'signedOut' starts 'Login' (sheet)",
       ])
+  }
+
+  /// A route's parts run in trees from the `via` coordinators' starts: one that names a
+  /// coordinator twice enters it twice, and one that names an entry first starts there; each
+  /// is the route a direct search of the graph with its `via` finds.
+  @Test func viaThatNamesACoordinatorTwiceOrAnEntryFirst() throws {
+    let yaml = """
+      version: 1
+      coordinators:
+        Main:
+          entry: true
+          start: Home
+          screens:
+            Home: { on: { files: { start: Folder }, detail: { push: Detail } } }
+            Detail: { on: { files: { start: Folder } } }
+        Other:
+          entry: true
+          start: Start
+          screens:
+            Start: { on: { files: { start: Folder } } }
+        Folder:
+          start: List
+          screens:
+            List: { on: { open: { push: Item }, sub: { start: Folder } } }
+            Item: { on: { sub: { start: Folder } } }
+      links:
+        nested: { url: /n, to: Folder.Item, via: [Folder, Folder] }
+        fromOther: { url: /o, to: Folder.Item, via: [Other] }
+        twiceFromOther: { url: /t, to: Folder.List, via: [Other, Folder, Folder] }
+      """
+    let found = try routes(yaml)
+    #expect(
+      found["nested"] == [
+        "from Main", "screen 'Home' of 'Main': event 'files' starts 'Folder' (push)",
+        "screen 'List' of 'Folder': event 'sub' starts 'Folder' (push)",
+        "screen 'List' of 'Folder': event 'open' pushes 'Item'",
+      ])
+    #expect(
+      found["fromOther"] == [
+        "from Other", "screen 'Start' of 'Other': event 'files' starts 'Folder' (push)",
+        "screen 'List' of 'Folder': event 'open' pushes 'Item'",
+      ])
+    #expect(found["twiceFromOther"]?.count == 3)
+    let checked = try Pipeline.check([.source(SourceFile(path: "a.flow.yaml", text: yaml))])
+    for index in checked.module.links.indices {
+      let route = try #require(checked.resolved.links.route(ofLink: index))
+      let reference = try #require(checked.resolved.links.referenceRoute(ofLink: index))
+      #expect(route.entry == reference.entry)
+      #expect(
+        route.steps.map {
+          $0.summary(in: checked.resolved.graph, link: checked.module.links[index])
+        }
+          == reference.steps.map {
+            $0.summary(in: checked.resolved.graph, link: checked.module.links[index])
+          })
+    }
   }
 
   @Test func aScreenInNoEntrysReach() throws {

@@ -39,8 +39,13 @@ import Testing
       for (index, link) in module.links.enumerated() {
         let shortest = bruteForce(link, in: module)
         switch checked.resolved.links.outcomes[index] {
-        case .route(let route):
+        case .routed(let entry, let length):
           routes += 1
+          let route = try #require(checked.resolved.links.route(ofLink: index))
+          #expect(
+            route.entry == entry && route.steps.count == length,
+            "seed \(seed), link \(link.name): the route built has \(route.steps.count) steps from \(route.entry), the outcome says \(length) from \(entry)"
+          )
           let problem = replay(route, of: link, in: checked.resolved)
           #expect(problem == nil, "seed \(seed), link \(link.name): \(problem ?? "")\n\(yaml)")
           #expect(

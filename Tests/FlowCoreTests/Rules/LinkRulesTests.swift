@@ -104,6 +104,17 @@ import Testing
     #expect(findings.first?.message.contains("the URL pattern of link 'product'") == true)
   }
 
+  /// Literals are compared as a URL's segments are, percent-decoded: `%2D` is `-`.
+  @Test func percentEncodingDoesNotTellPatternsApart() throws {
+    _ = try expectFindings(
+      "duplicate-name",
+      """
+        plain: { url: '/my-items/{id}', params: { id: String }, to: Shop.Detail }
+        ↓encoded: { url: '/my%2Ditems/{key}', params: { key: String }, to: Shop.Detail }
+        other: { url: '/my%2Fitems/{id}', params: { id: String }, to: Shop.Detail }
+      """)
+  }
+
   @Test func aTypeNamedFlowLinkCollidesWithTheGeneratedEnum() throws {
     let module = MarkedModule([
       "version: 1\ntypes:\n  ↓FlowLink: external\nlinks:\n  a: { url: /a, to: A.B }\n"

@@ -5,11 +5,21 @@
 /// data (a leg per coordinator, a small value per step), and the `FlowLinkValues` protocol
 /// through which the app makes the values of `values`. Reading, percent-coding, typed parsing
 /// and following are FlowRuntime's (`LinkURL`, `LinkValue`, `follow`): the generated part
-/// only lists patterns, params and steps. O(size of the links and their routes).
+/// only lists patterns, params and steps. A route of at most ``explicitRouteLimit`` steps is
+/// written out in its link's case; the steps of longer ones are shared
+/// (``SharedRouteSteps``), so the file is O(size of the links and the module), however long
+/// the routes.
 struct LinksGenerator {
   let context: CoordinatorGenerator.Context
   /// The route of each link; `nil` for a module without links.
   let routes: LinkRoutes?
+  /// The longest route written out step by step in its link's case; a longer one calls the
+  /// steps that links share. Routes of real apps are a handful of steps, and read best in
+  /// full; a chain of screens with a link to each would be quadratic written out.
+  var explicitRouteLimit = Self.explicitRouteLimit
+
+  /// The default ``explicitRouteLimit``.
+  static let explicitRouteLimit = 16
 
   /// The name of the generated file.
   static let fileName = "FlowLink.swift"
@@ -78,14 +88,16 @@ struct LinksGenerator {
     if let protocolDeclaration = valuesProtocol(links) {
       opening.append(.protocolType(protocolDeclaration))
     }
+    let shared = sharedSteps(links)
     for entry in entries {
       opening.append(
         .type(
           SwiftTypeDeclaration(
             kind: .extensionType,
             name: context.module.coordinators[entry].name.text + "Coordinator",
-            members: [.function(open(links))])))
+            members: [.function(open(links, shared: shared))])))
     }
+    if let shared, let routes { opening.append(.function(sharedFunction(shared, routes: routes))) }
     return SwiftFile(
       header: header, imports: ["FlowRuntime", "Foundation"],
       declarations: [
@@ -113,8 +125,8 @@ struct LinksGenerator {
     guard marked.isEmpty else { return marked }
     var starts: [Int] = []
     for outcome in routes?.outcomes ?? [] {
-      if case .route(let route) = outcome, !starts.contains(route.entry) {
-        starts.append(route.entry)
+      if case .routed(let entry, _) = outcome, !starts.contains(entry) {
+        starts.append(entry)
       }
     }
     return starts.sorted()
@@ -167,38 +179,37 @@ struct LinksGenerator {
   }
 
   /// `open(_:onEnd:)`: a case per link that builds its route and hands it to `follow`.
-  private func open(_ links: [LinkDefinition]) -> SwiftFunction {
+  private func open(_ links: [LinkDefinition], shared: SharedRouteSteps?) -> SwiftFunction {
     let module = context.module
     let hasValues = links.contains { !$0.values.isEmpty }
     var cases: [SwiftSwitchCase] = []
     for link in links {
       guard let pattern = link.url else { continue }
       let name = SwiftNames.identifier(link.name.text)
-      guard let index = module.linkIndex(named: link.name.text),
-        let route = routes?.route(ofLink: index)
+      guard let index = module.linkIndex(named: link.name.text), let routes,
+        case .routed(let entry, _) = routes.outcomes[index]
       else {
         cases.append(
           SwiftSwitchCase(
             pattern: .enumCase(name, bindings: []),
-            body: [
-              .expression(
-                .call(
-                  "onEnd",
-                  [
-                    .value(
-                      .call(.implicitMember("notFollowed"), [.value(.implicitMember("stopped"))]))
-                  ]
-                ))
-            ]))
+            body: [.expression(.call("onEnd", [.value(Self.stopped)]))]))
         continue
       }
+      // A long route calls the shared steps; a short one is built here, step by step.
+      let call = shared?.calls[index]
+      let route = call == nil ? routes.route(ofLink: index) : nil
       // The params and values the route's steps carry.
+      let payloads = Payloads(link)
+      var carried = route?.steps.compactMap(\.payload) ?? []
+      if let call, let shared {
+        carried = call.slots.compactMap { payloads.source(of: shared.slots[$0]).source }
+      }
       var usedParams = Set<Int>()
       var usedValues: [Int] = []
-      for step in route.steps {
-        switch step.payload {
-        case .param(let param)?: usedParams.insert(param)
-        case .value(let value)? where !usedValues.contains(value): usedValues.append(value)
+      for source in carried {
+        switch source {
+        case .param(let param): usedParams.insert(param)
+        case .value(let value) where !usedValues.contains(value): usedValues.append(value)
         default: break
         }
       }
@@ -207,18 +218,35 @@ struct LinksGenerator {
         usedNames.contains($0) ? SwiftNames.identifier($0) : "_"
       }
       if usedNames.isEmpty { bindings = [] }
-      var body = build(route, of: link)
+      var body: [SwiftStatement] = []
+      let made: SwiftExpression
+      if let call, let shared {
+        let built = sharedCall(call, of: link, entry: entry, slots: shared.slots)
+        if usedValues.isEmpty {
+          body = [
+            .guardStatement(
+              .binding("route", built),
+              otherwise: [.returnValue(.call("onEnd", [.value(Self.stopped)]))])
+          ]
+          made = .identifier("route")
+        } else {
+          made = built
+        }
+      } else {
+        if let route { body = build(route, of: link) }
+        made = .identifier("route")
+      }
       if usedValues.isEmpty {
         body.append(
           .expression(
             .call(
               "follow",
               [
-                .value(.identifier("route")),
+                .value(made),
                 SwiftArgument(label: "onEnd", value: .identifier("onEnd")),
               ])))
       } else {
-        body.append(.expression(.call("answer", [.value(.identifier("route"))])))
+        body.append(.expression(.call("answer", [.value(made)])))
         for value in usedValues.reversed() {
           let variable = "value\(value + 1)"
           body = [
@@ -275,96 +303,246 @@ struct LinksGenerator {
   /// `var route = LinkRoute(...)`, then a `route.leg(...)` per coordinator the route enters
   /// and a `route.add(...)` per step.
   private func build(_ route: LinkRoute, of link: LinkDefinition) -> [SwiftStatement] {
-    let module = context.module
-    let graph = context.graph
-    func coordinatorType(_ index: Int) -> SwiftExpression {
-      .member(.identifier(module.coordinators[index].name.text + "Coordinator"), "self")
-    }
-    func leg(_ index: Int) -> SwiftStatement {
-      var arguments = [SwiftArgument.value(coordinatorType(index))]
-      let coordinator = graph.coordinators[index]
-      if case .node(let node) = coordinator.root, coordinator.isScreen(node) {
-        arguments.append(
-          SwiftArgument(
-            label: "start", value: .string(module.coordinators[index].screens[node].name.text)))
+    var statements: [SwiftStatement] = [
+      .variable(name: "route", value: newRoute(of: link)), leg(route.entry),
+    ]
+    for step in route.steps {
+      var payload: SwiftExpression?
+      switch step.payload {
+      case .param(let param)?:
+        payload = .identifier(SwiftNames.identifier(link.params[param].name.text))
+      case .value(let index)?:
+        payload = .identifier("value\(index + 1)")
+      case nil:
+        break
       }
-      return .expression(.call(.member(of: "route", "leg"), arguments))
+      statements += add(step, payload: payload)
     }
-    func add(_ step: String, _ arguments: [SwiftArgument]) -> SwiftStatement {
-      .expression(.call(.member(of: "route", step), arguments))
-    }
+    return statements
+  }
+
+  /// `LinkRoute(link: "name", target: "Screen")`, with `waits: false` where the link says so.
+  private func newRoute(of link: LinkDefinition) -> SwiftExpression {
     var arguments = [
       SwiftArgument(label: "link", value: .string(link.name.text)),
       SwiftArgument(label: "target", value: .string(link.target?.screen.text ?? "")),
     ]
     if !link.waits { arguments.append(SwiftArgument(label: "waits", value: .boolean(false))) }
-    var statements: [SwiftStatement] = [
-      .variable(name: "route", value: .call(context.names.runtime("LinkRoute"), arguments)),
-      leg(route.entry),
-    ]
-    for step in route.steps {
-      let coordinator = module.coordinators[step.coordinator]
-      switch step.kind {
-      case .selectTab(_, let child):
-        statements.append(add("tab", [.value(coordinatorType(child))]))
-        statements.append(leg(child))
-        continue
-      case .button(let graphStep):
-        // The link answers the alert itself: see `LinkStep.alertButton` in FlowRuntime.
-        guard let from = step.from,
-          case .alert(let alert) = graph.coordinators[step.coordinator].node(from)
-        else { continue }
-        let buttonType = SwiftExpression.member(
-          .identifier(coordinator.name.text + "Coordinator"),
-          coordinator.alerts[alert].name.text + "Button")
-        statements.append(
-          add("alertButton", sent(buttonType, graphStep, step: step, link: link)))
-      case .decisionCase(let graphStep):
-        statements.append(
-          add(
-            "decision",
-            [SwiftArgument(label: "to", value: arrival(graphStep, in: step.coordinator))]))
-      case .event(let graphStep):
-        guard let from = step.from,
-          case .screen(let screen) = graph.coordinators[step.coordinator].node(from)
-        else { continue }
-        let eventType = SwiftExpression.member(
-          .identifier(coordinator.name.text + "Coordinator"),
-          coordinator.screens[screen].name.text + "Event")
-        statements.append(add("event", sent(eventType, graphStep, step: step, link: link)))
-      }
-      if case .start(let child)? = step.action, let index = child.child {
-        statements.append(leg(index))
-      }
+    return .call(context.names.runtime("LinkRoute"), arguments)
+  }
+
+  /// `Name.self` of coordinator `index`'s generated class.
+  private func coordinatorType(_ index: Int) -> SwiftExpression {
+    .member(.identifier(context.module.coordinators[index].name.text + "Coordinator"), "self")
+  }
+
+  /// `route.leg(...)`: the leg of coordinator `index`, with its start screen if it starts at
+  /// one.
+  private func leg(_ index: Int) -> SwiftStatement {
+    var arguments = [SwiftArgument.value(coordinatorType(index))]
+    if let start = startScreen(of: index) {
+      arguments.append(SwiftArgument(label: "start", value: .string(start)))
+    }
+    return .expression(.call(.member(of: "route", "leg"), arguments))
+  }
+
+  /// The name of the screen coordinator `index` starts at; `nil` when it starts at a
+  /// decision or shows tabs.
+  private func startScreen(of index: Int) -> String? {
+    let coordinator = context.graph.coordinators[index]
+    guard case .node(let node) = coordinator.root, coordinator.isScreen(node) else { return nil }
+    return context.module.coordinators[index].screens[node].name.text
+  }
+
+  /// The statements that add `step` to `route` (and the leg of the child it enters), its
+  /// payload, if it carries one, being `payload`.
+  private func add(_ step: FlowCore.LinkStep, payload: SwiftExpression?) -> [SwiftStatement] {
+    let module = context.module
+    let graph = context.graph
+    func add(_ step: String, _ arguments: [SwiftArgument]) -> SwiftStatement {
+      .expression(.call(.member(of: "route", step), arguments))
+    }
+    var statements: [SwiftStatement] = []
+    let coordinator = module.coordinators[step.coordinator]
+    switch step.kind {
+    case .selectTab(_, let child):
+      return [add("tab", [.value(coordinatorType(child))]), leg(child)]
+    case .button(let graphStep):
+      // The link answers the alert itself: see `LinkStep.alertButton` in FlowRuntime.
+      guard let from = step.from,
+        case .alert(let alert) = graph.coordinators[step.coordinator].node(from)
+      else { return [] }
+      let buttonType = SwiftExpression.member(
+        .identifier(coordinator.name.text + "Coordinator"),
+        coordinator.alerts[alert].name.text + "Button")
+      statements.append(
+        add("alertButton", sent(buttonType, graphStep, payload: payload, in: step.coordinator)))
+    case .decisionCase(let graphStep):
+      statements.append(
+        add(
+          "decision",
+          [SwiftArgument(label: "to", value: arrival(graphStep, in: step.coordinator))]))
+    case .event(let graphStep):
+      guard let from = step.from,
+        case .screen(let screen) = graph.coordinators[step.coordinator].node(from)
+      else { return [] }
+      let eventType = SwiftExpression.member(
+        .identifier(coordinator.name.text + "Coordinator"),
+        coordinator.screens[screen].name.text + "Event")
+      statements.append(
+        add("event", sent(eventType, graphStep, payload: payload, in: step.coordinator)))
+    }
+    if case .start(let child)? = step.action, let index = child.child {
+      statements.append(leg(index))
     }
     return statements
   }
 
   /// The arguments of a route's `event` or `alertButton`: the case of `type` (the screen's
-  /// event enum or the alert's button enum) with its payload from the link, where it
+  /// event enum or the alert's button enum) with its payload `payload`, if any, where it
   /// arrives, and whether it carries a link value.
   private func sent(
-    _ type: SwiftExpression, _ graphStep: Step, step: FlowCore.LinkStep, link: LinkDefinition
+    _ type: SwiftExpression, _ graphStep: Step, payload: SwiftExpression?, in coordinator: Int
   ) -> [SwiftArgument] {
     var value = SwiftExpression.member(type, SwiftNames.identifier(graphStep.transition.name.text))
-    switch step.payload {
-    case .param(let param)?:
-      value = .call(
-        value, [.value(.identifier(SwiftNames.identifier(link.params[param].name.text)))])
-    case .value(let index)?:
-      value = .call(value, [.value(.identifier("value\(index + 1)"))])
-    case nil:
-      break
-    }
+    if let payload { value = .call(value, [.value(payload)]) }
     var arguments = [
       SwiftArgument.value(value),
-      SwiftArgument(label: "to", value: arrival(graphStep, in: step.coordinator)),
+      SwiftArgument(label: "to", value: arrival(graphStep, in: coordinator)),
     ]
-    if step.payload != nil {
+    if payload != nil {
       arguments.append(SwiftArgument(label: "carriesLinkValue", value: .boolean(true)))
     }
     return arguments
   }
+
+  // MARK: Shared steps
+
+  /// The steps that the links whose routes are longer than ``explicitRouteLimit`` share;
+  /// `nil` when there is none.
+  private func sharedSteps(_ links: [LinkDefinition]) -> SharedRouteSteps? {
+    guard let routes else { return nil }
+    let module = context.module
+    var long: [Int] = []
+    for link in links {
+      guard let index = module.linkIndex(named: link.name.text),
+        case .routed(_, let length) = routes.outcomes[index], length > explicitRouteLimit
+      else { continue }
+      long.append(index)
+    }
+    guard !long.isEmpty else { return nil }
+    return SharedRouteSteps(routes: routes, linkIndices: long)
+  }
+
+  /// The name of the shared steps' parameter for the payloads of type number `slot`.
+  private static func payloadParameter(_ slot: Int) -> String { "payload\(slot + 1)" }
+
+  /// `flowLinkRoute(LinkRoute(...), entry: E.self, start: "S", steps: [0...5, 9...9],
+  /// payload1: id)`: the route of `link`, which starts at coordinator `entry`, from the
+  /// shared steps.
+  private func sharedCall(
+    _ call: SharedRouteSteps.Call, of link: LinkDefinition, entry: Int, slots: [TypeExpression]
+  ) -> SwiftExpression {
+    var arguments: [SwiftArgument] = [
+      .value(newRoute(of: link)),
+      SwiftArgument(label: "entry", value: coordinatorType(entry)),
+    ]
+    if let start = startScreen(of: entry) {
+      arguments.append(SwiftArgument(label: "start", value: .string(start)))
+    }
+    arguments.append(
+      SwiftArgument(
+        label: "steps",
+        value: .array(call.ranges.map { .closedRange($0.lowerBound, $0.upperBound) })))
+    let payloads = Payloads(link)
+    for slot in call.slots {
+      switch payloads.source(of: slots[slot]).source {
+      case .param(let param)?:
+        arguments.append(
+          SwiftArgument(
+            label: Self.payloadParameter(slot),
+            value: .identifier(SwiftNames.identifier(link.params[param].name.text))))
+      case .value(let index)?:
+        arguments.append(
+          SwiftArgument(
+            label: Self.payloadParameter(slot), value: .identifier("value\(index + 1)")))
+      case nil:
+        break
+      }
+    }
+    return .call(.identifier(SharedRouteSteps.functionName), arguments)
+  }
+
+  /// `flowLinkRoute(_:entry:start:steps:payload1:…)`: a `switch` over the shared steps'
+  /// numbers, each case adding its step to the route.
+  private func sharedFunction(_ shared: SharedRouteSteps, routes: LinkRoutes) -> SwiftFunction {
+    let names = context.names
+    var cases: [SwiftSwitchCase] = []
+    for (number, step) in shared.steps.enumerated() {
+      guard let (taken, _) = routes.step(ofEdge: step.edge) else { continue }
+      var body: [SwiftStatement] = []
+      var payload: SwiftExpression?
+      if let slot = step.slot {
+        let parameter = Self.payloadParameter(slot)
+        body.append(
+          .guardStatement(.optionalBinding(parameter), otherwise: [.returnValue(.nilLiteral)]))
+        payload = .identifier(parameter)
+      }
+      body += add(taken, payload: payload)
+      cases.append(SwiftSwitchCase(pattern: .integer(number), body: body))
+    }
+    cases.append(SwiftSwitchCase(pattern: .otherwise, body: [.returnValue(.nilLiteral)]))
+    let route = SwiftType.named(names.runtime("LinkRoute"))
+    var parameters = [
+      SwiftParameter(label: "_", name: "route", type: route),
+      SwiftParameter(
+        label: "entry", name: "entry",
+        type: .named(names.runtime("Coordinator") + ".Type")),
+      SwiftParameter(
+        label: "start", name: "start", type: .optional(.named(names.swift("String"))),
+        defaultValue: .nilLiteral),
+      SwiftParameter(
+        label: "steps", name: "ranges",
+        type: .array(.named(names.swift("ClosedRange"), arguments: [.named(names.swift("Int"))]))),
+    ]
+    for (slot, type) in shared.slots.enumerated() {
+      parameters.append(
+        SwiftParameter(
+          label: Self.payloadParameter(slot), name: Self.payloadParameter(slot),
+          type: .optional(names.type(type)), defaultValue: .nilLiteral))
+    }
+    return SwiftFunction(
+      preamble: SwiftPreamble(
+        doc: [
+          "The route of a link whose route is long (FLOW-SPEC section 12): `route` with a leg",
+          "in its entry coordinator `entry`, then the steps numbered `ranges`, in order. Links",
+          "share these steps, so that a route is a few ranges of numbers instead of a statement",
+          "per step. A step's payload is the parameter for its type; `nil` when one is missing.",
+        ], attributes: [SwiftAttribute(name: "MainActor")], modifiers: [.private]),
+      name: SharedRouteSteps.functionName, parameters: parameters, returns: .optional(route),
+      body: [
+        .variable(name: "route", value: .identifier("route")),
+        .expression(
+          .call(
+            .member(of: "route", "leg"),
+            [
+              .value(.identifier("entry")),
+              SwiftArgument(label: "start", value: .identifier("start")),
+            ])),
+        .forIn(
+          "range", in: .identifier("ranges"),
+          body: [
+            .forIn(
+              "step", in: .identifier("range"),
+              body: [.switchOver(.identifier("step"), cases: cases)])
+          ]),
+        .returnValue(.identifier("route")),
+      ])
+  }
+
+  /// `.notFollowed(.stopped)`.
+  private static let stopped = SwiftExpression.call(
+    .implicitMember("notFollowed"), [.value(.implicitMember("stopped"))])
 
   /// Where `step` arrives: the screen it shows and how (`.screen("Terms", shown:
   /// .present(.fullScreen))`), the child it starts, or `.asking` for a decision or an alert.

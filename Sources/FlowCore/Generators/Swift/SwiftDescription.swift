@@ -203,6 +203,8 @@ enum SwiftStatement: Sendable {
   case ifAll([SwiftCondition], then: [SwiftStatement])
   /// A `//` comment.
   case comment(String)
+  /// `for name in sequence { body }`.
+  case forIn(String, in: SwiftExpression, body: [SwiftStatement])
 }
 
 /// The condition of a `guard`.
@@ -227,6 +229,8 @@ enum SwiftPattern: Sendable {
   case enumCase(String, bindings: [String])
   /// `default`.
   case otherwise
+  /// `case 3`: a decimal integer.
+  case integer(Int)
 }
 
 // MARK: Expressions
@@ -263,6 +267,8 @@ enum SwiftExpression: Sendable {
   indirect case isNotNil(SwiftExpression)
   /// `await operand`.
   indirect case await(SwiftExpression)
+  /// `lower...upper`, a closed range of integers.
+  case closedRange(Int, Int)
 
   /// `base.name`, for a member of a name in scope.
   static func member(of base: String, _ name: String) -> SwiftExpression {

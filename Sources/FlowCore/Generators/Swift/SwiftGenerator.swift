@@ -26,6 +26,10 @@ public enum SwiftGenerator {
     public var access: AccessLevel
     /// Maps a flow file's path, as the module has it, to the path a header names.
     public var displayPath: @Sendable (String) -> String
+    /// The longest deep-link route written out step by step in `open(_:)`; longer ones share
+    /// their steps (``LinksGenerator/explicitRouteLimit``). Tests lower it to run the shared
+    /// steps on short routes.
+    package var explicitRouteLimit = LinksGenerator.explicitRouteLimit
 
     public init(
       access: AccessLevel = .internal, displayPath: @escaping @Sendable (String) -> String = { $0 }
@@ -120,7 +124,8 @@ public enum SwiftGenerator {
     // Searched here only for a caller that did not check the module first.
     let routes =
       routes ?? (module.links.isEmpty ? nil : LinkRoutes(analysis: ModuleAnalysis(graph: graph)))
-    let links = LinksGenerator(context: context, routes: routes)
+    var links = LinksGenerator(context: context, routes: routes)
+    links.explicitRouteLimit = options.explicitRouteLimit
     let linkSources = links.sources.map(options.displayPath)
     if let file = links.file(header: header(for: linkSources)) {
       files.append((LinksGenerator.fileName, finish(file)))

@@ -478,6 +478,18 @@ struct SwiftWriter {
       line("}")
     case .comment(let content):
       line(content.isEmpty ? "//" : "// \(Self.commentText(content))")
+    case .forIn(let name, let sequence, let body):
+      indent()
+      text += "for "
+      text += name
+      text += " in "
+      write(sequence)
+      text += " {"
+      newline()
+      depth += 1
+      statements(body)
+      depth -= 1
+      line("}")
     case .ifAll(let conditions, let body):
       indent()
       let start = text.count
@@ -573,6 +585,9 @@ struct SwiftWriter {
       text.append(")")
     case .otherwise:
       text += "default"
+    case .integer(let value):
+      text += "case "
+      text += String(value)
     }
   }
 
@@ -622,6 +637,10 @@ struct SwiftWriter {
       text += value ? "true" : "false"
     case .integer(let value):
       text += String(value)
+    case .closedRange(let lower, let upper):
+      text += String(lower)
+      text += "..."
+      text += String(upper)
     case .nilLiteral:
       text += "nil"
     case .closure(let closure):

@@ -299,4 +299,165 @@ import Testing
     #expect(
       found == found.sorted(), "each link is tried in file order, and returns when it matches")
   }
+
+  /// A percent-encoded literal is matched against the URL's decoded segments and written back
+  /// encoded once: `/my%20items/42`, never `/my%2520items/42`.
+  @Test func aPercentEncodedLiteralIsMatchedAndWrittenDecoded() throws {
+    let files = try generate(
+      """
+      version: 1
+      links:
+        items:
+          url: /my%20items/{id}?sort%20by={order}
+          params: { id: Int, order: String? }
+          to: Shop.List
+      coordinators:
+        Shop:
+          entry: true
+          start: List
+          screens:
+            List: {}
+      """)
+    let file = try #require(files["FlowLink.swift"])
+    #expect(file.contains(#"link.match(["my items", nil], query: ["sort by"])"#), "\(file)")
+    #expect(file.contains(#"path: ["my items", id.linkText]"#), "\(file)")
+    #expect(file.contains(#"query: ["sort by"], values: [order?.linkText]"#), "\(file)")
+    #expect(!file.contains(#""my%20items""#) && !file.contains(#""sort%20by""#), "\(file)")
+  }
+
+  /// A route longer than `explicitRouteLimit` calls the steps that links share: the ranges of
+  /// their numbers, and a payload parameter per type its steps carry, from the link's param or
+  /// its `values` value. Here the limit is 0, so every route shares.
+  @Test func longRoutesShareNumberedSteps() throws {
+    let checked = try Pipeline.check([
+      .source(
+        SourceFile(
+          path: "a.flow.yaml",
+          text: """
+            version: 1
+            types:
+              Item: { struct: { id: Int } }
+            links:
+              detail:
+                url: /d/{id}
+                params: { id: Int }
+                to: Shop.Detail
+              more:
+                url: /m/{id}
+                params: { id: Int }
+                values: { Item: [id] }
+                to: Shop.More
+              other:
+                url: /o
+                to: Other.First
+                via: [App, Other]
+              shop: { url: /s, to: Shop.List }
+            coordinators:
+              App:
+                entry: true
+                tabs:
+                  - start: Shop
+                  - start: Other
+              Shop:
+                start: List
+                screens:
+                  List: { on: { open: { payload: Int, push: Detail } } }
+                  Detail: { input: Int, on: { more: { payload: Item, push: More } } }
+                  More: { input: Item }
+              Other:
+                start: First
+                screens:
+                  First: {}
+            """))
+    ])
+    try #require(checked.findings.filter { $0.severity == .error }.isEmpty)
+    var options = SwiftGenerator.Options()
+    options.explicitRouteLimit = 0
+    let files = SwiftGenerator.generate(
+      checked.resolved.graph, routes: checked.resolved.links, options: options)
+    let file = try #require(files.first { $0.name == "FlowLink.swift" }?.contents)
+    let start = try #require(file.range(of: "    switch link {\n")).upperBound
+    #expect(
+      String(file[start...]) == """
+            case .detail(let id):
+              guard let route = flowLinkRoute(LinkRoute(link: "detail", target: "Detail"), entry: AppCoordinator.self, steps: [0...1], payload1: id) else {
+                return onEnd(.notFollowed(.stopped))
+              }
+              follow(route, onEnd: onEnd)
+            case .more(let id):
+              follow(onEnd: onEnd) { answer in
+                values.makeItem(for: link) { value1 in
+                  guard let value1 else {
+                    return answer(nil)
+                  }
+                  answer(
+                    flowLinkRoute(LinkRoute(link: "more", target: "More"), entry: AppCoordinator.self, steps: [2...4], payload1: id, payload2: value1))
+                }
+              }
+            case .other:
+              guard let route = flowLinkRoute(LinkRoute(link: "other", target: "First"), entry: AppCoordinator.self, steps: [5...5]) else {
+                return onEnd(.notFollowed(.stopped))
+              }
+              follow(route, onEnd: onEnd)
+            case .shop:
+              guard let route = flowLinkRoute(LinkRoute(link: "shop", target: "List"), entry: AppCoordinator.self, steps: [6...6]) else {
+                return onEnd(.notFollowed(.stopped))
+              }
+              follow(route, onEnd: onEnd)
+            }
+          }
+        }
+
+        /// The route of a link whose route is long (FLOW-SPEC section 12): `route` with a leg
+        /// in its entry coordinator `entry`, then the steps numbered `ranges`, in order. Links
+        /// share these steps, so that a route is a few ranges of numbers instead of a statement
+        /// per step. A step's payload is the parameter for its type; `nil` when one is missing.
+        @MainActor
+        private func flowLinkRoute(
+          _ route: LinkRoute,
+          entry: Coordinator.Type,
+          start: String? = nil,
+          steps ranges: [ClosedRange<Int>],
+          payload1: Int? = nil,
+          payload2: Item? = nil
+        ) -> LinkRoute? {
+          var route = route
+          route.leg(entry, start: start)
+          for range in ranges {
+            for step in range {
+              switch step {
+              case 0:
+                route.tab(ShopCoordinator.self)
+                route.leg(ShopCoordinator.self, start: "List")
+              case 1:
+                guard let payload1 else { return nil }
+                route.event(
+                  ShopCoordinator.ListEvent.open(payload1), to: .screen("Detail"), carriesLinkValue: true)
+              case 2:
+                route.tab(ShopCoordinator.self)
+                route.leg(ShopCoordinator.self, start: "List")
+              case 3:
+                guard let payload1 else { return nil }
+                route.event(
+                  ShopCoordinator.ListEvent.open(payload1), to: .screen("Detail"), carriesLinkValue: true)
+              case 4:
+                guard let payload2 else { return nil }
+                route.event(
+                  ShopCoordinator.DetailEvent.more(payload2), to: .screen("More"), carriesLinkValue: true)
+              case 5:
+                route.tab(OtherCoordinator.self)
+                route.leg(OtherCoordinator.self, start: "First")
+              case 6:
+                route.tab(ShopCoordinator.self)
+                route.leg(ShopCoordinator.self, start: "List")
+              default:
+                return nil
+              }
+            }
+          }
+          return route
+        }
+
+        """)
+  }
 }
