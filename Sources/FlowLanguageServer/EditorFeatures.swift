@@ -123,12 +123,12 @@ extension LanguageServer {
     }
     let editor = currentEditorModule()
     let sources = editor.check.sources
-    var columns: [String: LineColumns] = [:]
-    let lines = { (path: String) -> LineColumns? in
-      if let known = columns[path] { return known }
+    var texts: [String: SourceText] = [:]
+    let text = { (path: String) -> SourceText? in
+      if let known = texts[path] { return known }
       guard let source = sources[path] else { return nil }
-      let made = LineColumns(source.bytes)
-      columns[path] = made
+      let made = SourceText(source)
+      texts[path] = made
       return made
     }
     return .array(
@@ -140,7 +140,7 @@ extension LanguageServer {
         ]
         if let finding = action.finding {
           members["diagnostics"] = .array([
-            DiagnosticJSON.diagnostic(finding, columns: lines, uri: uri(of:))
+            DiagnosticJSON.diagnostic(finding, texts: text, uri: uri(of:))
           ])
         }
         if action.isPreferred { members["isPreferred"] = .bool(true) }

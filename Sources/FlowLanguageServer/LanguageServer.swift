@@ -286,12 +286,12 @@ package final class LanguageServer {
   private func publish(_ result: CheckResult) {
     var byFile: [String: [Finding]] = [:]
     for finding in result.findings { byFile[finding.file, default: []].append(finding) }
-    var columns: [String: LineColumns] = [:]
-    let lines = { (path: String) -> LineColumns? in
-      if let known = columns[path] { return known }
+    var texts: [String: SourceText] = [:]
+    let text = { (path: String) -> SourceText? in
+      if let known = texts[path] { return known }
       guard let source = result.sources[path] else { return nil }
-      let made = LineColumns(source.bytes)
-      columns[path] = made
+      let made = SourceText(source)
+      texts[path] = made
       return made
     }
     var files = Set(result.sources.keys).union(byFile.keys).union(published.keys)
@@ -299,7 +299,7 @@ package final class LanguageServer {
     for path in files.sorted() {
       let diagnostics = JSONValue.array(
         (byFile[path] ?? []).map {
-          DiagnosticJSON.diagnostic($0, columns: lines, uri: uri(of:))
+          DiagnosticJSON.diagnostic($0, texts: text, uri: uri(of:))
         })
       let inModule = result.sources[path] != nil || byFile[path] != nil
       guard published[path] != diagnostics || mustPublish.contains(path) else { continue }

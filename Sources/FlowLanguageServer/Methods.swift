@@ -60,19 +60,22 @@ extension LanguageServer {
       let line = params?["position"]?["line"]?.integer,
       let character = params?["position"]?["character"]?.integer
     else { throw ResponseError.invalidParams("expected a textDocument and a position") }
-    return (path, lineColumns(of: path).sourcePosition(line: line, character: character))
+    return (path, text(of: path).source(EditorPosition(line: line, character: character)))
   }
 
   /// `range` as an LSP `Location`, in UTF-16 columns of its file's current text.
   package func location(_ range: SourceRange) -> JSONValue {
     .object([
-      "uri": .string(uri(of: range.file)), "range": lineColumns(of: range.file).lspRange(range),
+      "uri": .string(uri(of: range.file)),
+      "range": EditorJSON.range(text(of: range.file).editor(range)),
     ])
   }
 
-  /// The columns of a file's current text: the editor's, or the one last checked.
-  private func lineColumns(of path: String) -> LineColumns {
-    if let document = documents[path] { return LineColumns(document.text) }
-    return LineColumns(lastCheck?.sources[path]?.bytes ?? [])
+  /// A file's current text: the editor's, or the one last checked.
+  private func text(of path: String) -> SourceText {
+    if let document = documents[path] {
+      return SourceText(SourceFile(path: path, bytes: document.text))
+    }
+    return SourceText(lastCheck?.sources[path] ?? SourceFile(path: path, bytes: []))
   }
 }

@@ -161,27 +161,70 @@ extension LanguageServerTests {
   }
 }
 
-@Suite struct LineColumnsTests {
-  @Test func columnsAreUTF16CodeUnits() {
-    // `x` is the 7th character: `é` takes one unit, `😀` two, a tab one.
-    let lines = LineColumns(Array("a: é😀\tx\r\nb\rc".utf8))
-    let x = lines.lspPosition(SourcePosition(line: 1, column: 7))
-    #expect(x == .object(["line": .int(0), "character": .int(7)]))
-    #expect(lines.sourcePosition(line: 0, character: 7) == SourcePosition(line: 1, column: 7))
-    #expect(
-      lines.lspPosition(SourcePosition(line: 3, column: 1))
-        == .object(["line": .int(2), "character": .int(0)]))
-    // Past the end of a line: its end.
-    #expect(
-      lines.lspPosition(SourcePosition(line: 2, column: 40))
-        == .object(["line": .int(1), "character": .int(1)]))
+extension LanguageServerTests {
+  /// The server converts with FlowCore's ``SourceText``, as the editor features do: these
+  /// are the cases where its own converter once counted differently.
+  @Test func aPositionBetweenTheHalvesOfASurrogatePairIsThatCharacters() throws {
+    let server = server()
+    send(server, initialize)
+    let open = #"""
+      {"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///w/a.flow.yaml","languageId":"yaml","version":1,"text":"# 😀x\nab"}}}
+      """#
+    send(server, open)
+    let inside = try JSONValue.parse(
+      Array(
+        #"{"textDocument":{"uri":"file:///w/a.flow.yaml"},"position":{"line":0,"character":3}}"#
+          .utf8))
+    #expect(try server.requestedPosition(inside).position == SourcePosition(line: 1, column: 3))
+    // Past the last line: the end of the file.
+    let past = try JSONValue.parse(
+      Array(
+        #"{"textDocument":{"uri":"file:///w/a.flow.yaml"},"position":{"line":9,"character":0}}"#
+          .utf8))
+    #expect(try server.requestedPosition(past).position == SourcePosition(line: 2, column: 3))
   }
 
-  @Test func aByteOrderMarkTakesNoColumn() {
-    let lines = LineColumns([0xEF, 0xBB, 0xBF] + Array("ab".utf8))
+  /// A misspelt screen after a surrogate pair, a byte order mark, `\r\n`, a lone `\r` or
+  /// a U+2028 in a doc is published where the editor shows it.
+  @Test(arguments: [
+    ("\u{FEFF}", "\n", "", "x", 34), ("", "\r\n", "", "x", 34), ("", "\r", "", "x", 34),
+    ("", "\n", "\"😀😀\": stay, ", "x", 48), ("", "\n", "", "one\u{2028}two", 34),
+  ])
+  func diagnosticsArePublishedInTheEditorsColumns(
+    start: String, lineBreak: String, prefix: String, doc: String, character: Int
+  ) throws {
+    let server = server()
+    send(server, initialize)
+    let text =
+      start
+      + [
+        "version: 1", "coordinators:", "  App:", "    doc: \"\(doc)\"", "    entry: true",
+        "    start: Home", "    screens:",
+        "      Home: { on: { \(prefix)next: { push: Detial } } }",
+        "      Detail: {}", "",
+      ].joined(separator: lineBreak)
+    let document: JSONValue = .object([
+      "uri": .string("file:///w/a.flow.yaml"), "languageId": .string("yaml"), "version": .int(1),
+      "text": .string(text),
+    ])
+    let open: JSONValue = .object([
+      "jsonrpc": .string("2.0"), "method": .string("textDocument/didOpen"),
+      "params": .object(["textDocument": document]),
+    ])
+    server.receive(.content(open.serialized))
+    server.checkIfDue(now: .now + .seconds(61))
+    let published = output.messages.last {
+      $0["method"] == .string("textDocument/publishDiagnostics")
+    }
+    let diagnostic = published?["params"]?["diagnostics"]?.array?.first {
+      $0["code"] == .string("unknown-reference")
+    }
     #expect(
-      lines.lspPosition(SourcePosition(line: 1, column: 2))
-        == .object(["line": .int(0), "character": .int(1)]))
+      diagnostic?["range"]
+        == .object([
+          "start": .object(["line": .int(7), "character": .int(character)]),
+          "end": .object(["line": .int(7), "character": .int(character + 6)]),
+        ]), "\(String(describing: published))")
   }
 }
 

@@ -70,7 +70,7 @@ public struct TextReporter {
   /// since findings come in file order and many can share a line.
   private struct Excerpts {
     let sources: [String: SourceFile]
-    var indexes: [String: LineIndex] = [:]
+    var texts: [String: SourceText] = [:]
     var last: (file: String, line: Int, text: TerminalText.Escaped?)?
 
     init(sources: [String: SourceFile]) {
@@ -82,8 +82,8 @@ public struct TextReporter {
     mutating func line(_ number: Int, of file: String) -> TerminalText.Escaped? {
       if let last, last.file == file, last.line == number { return last.text }
       guard let source = sources[file] else { return nil }
-      let index = indexes[file] ?? LineIndex(source)
-      indexes[file] = index
+      let index = texts[file] ?? SourceText(source)
+      texts[file] = index
       var text: TerminalText.Escaped?
       if let range = index.bytes(ofLine: number), range.count <= TextReporter.maxExcerptBytes {
         let line = String(decoding: source.bytes[range], as: UTF8.self)

@@ -180,14 +180,14 @@ import Testing
 
   @Test func theLineIndexSplitsLinesAsYAMLDoes() {
     let file = SourceFile(path: "a", bytes: [0xEF, 0xBB, 0xBF] + Array("a\r\nb\rc\n\nd".utf8))
-    let index = LineIndex(file)
-    #expect(index.count == 5)
-    #expect((1...5).map { file.line($0) } == ["a", "b", "c", "", "d"])
+    let index = SourceText(file)
+    #expect(index.lineCount == 5)
+    #expect((1...5).map { index.line($0) } == ["a", "b", "c", "", "d"])
     #expect(index.bytes(ofLine: 1) == 3..<4)
     #expect(index.bytes(ofLine: 6) == nil)
     #expect(index.bytes(ofLine: 0) == nil)
-    #expect(LineIndex(SourceFile(path: "a", text: "")).count == 1)
-    #expect(LineIndex(SourceFile(path: "a", text: "x\n")).count == 1)
+    #expect(SourceText(SourceFile(path: "a", text: "")).lineCount == 1)
+    #expect(SourceText(SourceFile(path: "a", text: "x\n")).lineCount == 1)
   }
 
   // MARK: - GitHub, JSON and SARIF
