@@ -212,7 +212,7 @@ enum CheckCommand: Command {
     func refuse(_ judge: OutputPolicy.Judge) throws(UsageError) {
       if let output, rewrites(output) {
         throw UsageError(
-          "--output and --write-baseline name the same file '\(FileSystem.printable(output))'",
+          "--output and --write-baseline name the same file '\(output)'",
           command: CheckCommand.name)
       }
       if let output {

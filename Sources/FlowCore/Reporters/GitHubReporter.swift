@@ -36,7 +36,7 @@ public enum GitHubReporter {
 
   /// Outside text without controls, its line breaks left for ``escapeData(_:)``.
   private static func printable(_ text: String) -> String {
-    TerminalText.printable(text, keepingLineBreaks: true)
+    TerminalText.printable(text, keeping: .lineBreaks)
   }
 
   /// The escaping of a command's message.

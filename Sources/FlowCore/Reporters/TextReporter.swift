@@ -88,7 +88,7 @@ public struct TextReporter {
       if let range = index.bytes(ofLine: number), range.count <= TextReporter.maxExcerptBytes {
         let line = String(decoding: source.bytes[range], as: UTF8.self)
         if line.count <= TextReporter.maxExcerptLength, !line.allSatisfy(\.isWhitespace) {
-          text = TerminalText.escaped(line, startsLine: true, offsets: true)
+          text = TerminalText.escaped(line, startsLine: true, keeping: .tabs, offsets: true)
         }
       }
       last = (file, number, text)
