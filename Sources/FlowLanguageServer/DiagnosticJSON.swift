@@ -7,10 +7,10 @@ package enum DiagnosticJSON {
   /// UTF-16 columns, and `uri` the URI of a path.
   package static func diagnostic(
     _ finding: Finding, texts: (String) -> SourceText?, uri: (String) -> String
-  ) -> JSONValue {
-    var members: [String: JSONValue] = [
+  ) -> JSON {
+    var members: [String: JSON] = [
       "range": range(finding.range, texts),
-      "severity": .int(finding.severity == .error ? 1 : 2),
+      "severity": .integer(finding.severity == .error ? 1 : 2),
       "code": .string(finding.rule.rawValue),
       "source": .string("flowc"),
       "message": .string(finding.message),
@@ -29,12 +29,13 @@ package enum DiagnosticJSON {
     return .object(members)
   }
 
-  private static func range(_ range: SourceRange, _ texts: (String) -> SourceText?) -> JSONValue {
+  private static func range(_ range: SourceRange, _ texts: (String) -> SourceText?) -> JSON {
     if let text = texts(range.file) { return EditorJSON.range(text.editor(range)) }
     // A file whose text is not at hand: columns taken as they are.
-    let position = { (position: SourcePosition) -> JSONValue in
+    let position = { (position: SourcePosition) -> JSON in
       .object([
-        "line": .int(max(position.line, 1) - 1), "character": .int(max(position.column, 1) - 1),
+        "line": .integer(max(position.line, 1) - 1),
+        "character": .integer(max(position.column, 1) - 1),
       ])
     }
     return .object(["start": position(range.start), "end": position(range.end)])

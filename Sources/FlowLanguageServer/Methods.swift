@@ -5,9 +5,9 @@ import FlowCore
 extension LanguageServer {
   /// A request's handler: its params in, its result out, or an error answer.
   typealias RequestHandler =
-    @Sendable (LanguageServer, JSONValue?) throws(ResponseError) -> JSONValue
+    @Sendable (LanguageServer, JSON?) throws(ResponseError) -> JSON
   /// A notification's handler.
-  typealias NotificationHandler = @Sendable (LanguageServer, JSONValue?) -> Void
+  typealias NotificationHandler = @Sendable (LanguageServer, JSON?) -> Void
 
   static let requests: [String: RequestHandler] = [
     "initialize": { server, params throws(ResponseError) in try server.initialize(params) },
@@ -53,7 +53,7 @@ extension LanguageServer {
 extension LanguageServer {
   /// The file and flowc position a request about a place names (`textDocument` and
   /// `position`), converted from UTF-16 columns with the document's current text.
-  package func requestedPosition(_ params: JSONValue?) throws(ResponseError)
+  package func requestedPosition(_ params: JSON?) throws(ResponseError)
     -> (path: String, position: SourcePosition)
   {
     guard let (_, path) = documentPath(params),
@@ -64,7 +64,7 @@ extension LanguageServer {
   }
 
   /// `range` as an LSP `Location`, in UTF-16 columns of its file's current text.
-  package func location(_ range: SourceRange) -> JSONValue {
+  package func location(_ range: SourceRange) -> JSON {
     .object([
       "uri": .string(uri(of: range.file)),
       "range": EditorJSON.range(text(of: range.file).editor(range)),

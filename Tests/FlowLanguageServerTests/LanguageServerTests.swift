@@ -13,11 +13,11 @@ final class CollectedOutput: ByteSink, @unchecked Sendable {
   }
 
   /// The messages written so far, parsed back.
-  var messages: [JSONValue] {
+  var messages: [JSON] {
     let reader = MessageReader(ChunkedBytes(bytes, chunk: 1 << 16))
-    var found: [JSONValue] = []
+    var found: [JSON] = []
     while case .content(let content) = reader.next() {
-      if let value = try? JSONValue.parse(content) { found.append(value) }
+      if let value = try? JSON.parse(content) { found.append(value) }
     }
     return found
   }
@@ -41,7 +41,7 @@ struct NoFiles: WorkspaceProvider {
     server.receive(.content(Array(text.utf8)))
   }
 
-  func answer(to id: Int) -> JSONValue? {
+  func answer(to id: Int) -> JSON? {
     output.messages.last { $0["id"]?.integer == id && $0["method"] == nil }
   }
 
@@ -50,16 +50,17 @@ struct NoFiles: WorkspaceProvider {
   @Test func initializeAnswersWithCapabilitiesOnce() {
     let server = server()
     send(server, initialize)
-    #expect(answer(to: 1)?["result"]?["capabilities"]?["textDocumentSync"]?["change"] == .int(1))
+    #expect(
+      answer(to: 1)?["result"]?["capabilities"]?["textDocumentSync"]?["change"] == .integer(1))
     #expect(server.state == .running)
     send(server, initialize.replacingOccurrences(of: "\"id\":1", with: "\"id\":2"))
-    #expect(answer(to: 2)?["error"]?["code"] == .int(ResponseError.invalidRequest))
+    #expect(answer(to: 2)?["error"]?["code"] == .integer(ResponseError.invalidRequest))
   }
 
   @Test func requestsBeforeInitializeAreRefusedAndNotificationsDropped() {
     let server = server()
     send(server, #"{"jsonrpc":"2.0","id":3,"method":"shutdown"}"#)
-    #expect(answer(to: 3)?["error"]?["code"] == .int(ResponseError.serverNotInitialized))
+    #expect(answer(to: 3)?["error"]?["code"] == .integer(ResponseError.serverNotInitialized))
     send(server, #"{"jsonrpc":"2.0","method":"initialized"}"#)
     #expect(server.checkDue == nil)
   }
@@ -73,19 +74,19 @@ struct NoFiles: WorkspaceProvider {
     send(server, #"{"jsonrpc":"2.0","id":"x","method":"no/such"}"#)
     let error = output.messages.last
     #expect(error?["id"] == .string("x"))
-    #expect(error?["error"]?["code"] == .int(ResponseError.methodNotFound))
+    #expect(error?["error"]?["code"] == .integer(ResponseError.methodNotFound))
   }
 
   @Test func brokenMessagesGetParseErrorOrInvalidRequestWithANullID() {
     let server = server()
     send(server, "{")
-    #expect(output.messages.last?["error"]?["code"] == .int(ResponseError.parseError))
+    #expect(output.messages.last?["error"]?["code"] == .integer(ResponseError.parseError))
     #expect(output.messages.last?["id"] == .null)
     send(server, #"{"jsonrpc":"2.0","id":4}"#)
-    #expect(output.messages.last?["error"]?["code"] == .int(ResponseError.invalidRequest))
-    #expect(output.messages.last?["id"] == .int(4))
+    #expect(output.messages.last?["error"]?["code"] == .integer(ResponseError.invalidRequest))
+    #expect(output.messages.last?["id"] == .integer(4))
     send(server, #"{"jsonrpc":"2.0","id":5,"method":"x","params":3}"#)
-    #expect(output.messages.last?["error"]?["code"] == .int(ResponseError.invalidRequest))
+    #expect(output.messages.last?["error"]?["code"] == .integer(ResponseError.invalidRequest))
   }
 
   @Test func exitStatusIsZeroOnlyAfterShutdown() {
@@ -94,7 +95,7 @@ struct NoFiles: WorkspaceProvider {
     send(clean, #"{"jsonrpc":"2.0","id":2,"method":"shutdown"}"#)
     #expect(answer(to: 2)?["result"] == .null)
     send(clean, #"{"jsonrpc":"2.0","id":3,"method":"shutdown"}"#)
-    #expect(answer(to: 3)?["error"]?["code"] == .int(ResponseError.invalidRequest))
+    #expect(answer(to: 3)?["error"]?["code"] == .integer(ResponseError.invalidRequest))
     send(clean, #"{"jsonrpc":"2.0","method":"exit"}"#)
     #expect(clean.exitStatus == 0)
 
@@ -117,7 +118,7 @@ struct NoFiles: WorkspaceProvider {
     }
     #expect(published.count == 1)
     #expect(published.first?["params"]?["uri"] == .string("file:///w/a.flow.yaml"))
-    #expect(published.first?["params"]?["version"] == .int(1))
+    #expect(published.first?["params"]?["version"] == .integer(1))
 
     let change = #"""
       {"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"file:///w/a.flow.yaml","version":2},"contentChanges":[{"text":"version: 1\ncoordinators: [\n"}]}}
@@ -128,7 +129,7 @@ struct NoFiles: WorkspaceProvider {
     #expect(output.messages.count == published.count + 1)
     server.checkIfDue(now: .now + .seconds(61))
     let last = output.messages.last
-    #expect(last?["params"]?["version"] == .int(2))
+    #expect(last?["params"]?["version"] == .integer(2))
     #expect(last?["params"]?["diagnostics"]?.array?.first?["code"] == .string("yaml-syntax"))
   }
 }
@@ -141,7 +142,7 @@ extension LanguageServerTests {
       {"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///w/a.flow.yaml","languageId":"yaml","version":1,"text":"# 😀\nab"}}}
       """#
     send(server, open)
-    let params = try JSONValue.parse(
+    let params = try JSON.parse(
       Array(
         #"{"textDocument":{"uri":"file:///w/a.flow.yaml"},"position":{"line":0,"character":4}}"#
           .utf8))
@@ -154,8 +155,8 @@ extension LanguageServerTests {
     #expect(
       server.location(range)["range"]
         == .object([
-          "start": .object(["line": .int(0), "character": .int(2)]),
-          "end": .object(["line": .int(1), "character": .int(1)]),
+          "start": .object(["line": .integer(0), "character": .integer(2)]),
+          "end": .object(["line": .integer(1), "character": .integer(1)]),
         ]))
     #expect(throws: ResponseError.self) { try server.requestedPosition(.object([:])) }
   }
@@ -171,13 +172,13 @@ extension LanguageServerTests {
       {"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///w/a.flow.yaml","languageId":"yaml","version":1,"text":"# 😀x\nab"}}}
       """#
     send(server, open)
-    let inside = try JSONValue.parse(
+    let inside = try JSON.parse(
       Array(
         #"{"textDocument":{"uri":"file:///w/a.flow.yaml"},"position":{"line":0,"character":3}}"#
           .utf8))
     #expect(try server.requestedPosition(inside).position == SourcePosition(line: 1, column: 3))
     // Past the last line: the end of the file.
-    let past = try JSONValue.parse(
+    let past = try JSON.parse(
       Array(
         #"{"textDocument":{"uri":"file:///w/a.flow.yaml"},"position":{"line":9,"character":0}}"#
           .utf8))
@@ -203,11 +204,12 @@ extension LanguageServerTests {
         "      Home: { on: { \(prefix)next: { push: Detial } } }",
         "      Detail: {}", "",
       ].joined(separator: lineBreak)
-    let document: JSONValue = .object([
-      "uri": .string("file:///w/a.flow.yaml"), "languageId": .string("yaml"), "version": .int(1),
+    let document: JSON = .object([
+      "uri": .string("file:///w/a.flow.yaml"), "languageId": .string("yaml"),
+      "version": .integer(1),
       "text": .string(text),
     ])
-    let open: JSONValue = .object([
+    let open: JSON = .object([
       "jsonrpc": .string("2.0"), "method": .string("textDocument/didOpen"),
       "params": .object(["textDocument": document]),
     ])
@@ -222,8 +224,8 @@ extension LanguageServerTests {
     #expect(
       diagnostic?["range"]
         == .object([
-          "start": .object(["line": .int(7), "character": .int(character)]),
-          "end": .object(["line": .int(7), "character": .int(character + 6)]),
+          "start": .object(["line": .integer(7), "character": .integer(character)]),
+          "end": .object(["line": .integer(7), "character": .integer(character + 6)]),
         ]), "\(String(describing: published))")
   }
 }
