@@ -1,7 +1,14 @@
 /// Writes findings the way compilers do, so that editors and CI turn them into links:
 /// `FILE:LINE:COLUMN: SEVERITY: MESSAGE [RULE-ID]`, then the source line with a caret
 /// under the place, then the notes, all indented.
-public struct TextReporter {
+public struct TextReporter: Reporter {
+  public static let name = "text"
+  public static let help = "FILE:LINE:COLUMN: SEVERITY: MESSAGE [RULE-ID] lines"
+
+  public static func render(_ report: Report) -> String {
+    TextReporter(colored: report.colored, sources: report.sources).render(report.findings)
+  }
+
   /// Whether to colour the output with ANSI escapes.
   public var colored: Bool
   /// The files, by path, to take excerpts from.
