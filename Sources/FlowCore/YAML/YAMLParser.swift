@@ -1,5 +1,11 @@
 internal import CYaml
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// What reading one file as YAML gave.
 package enum YAMLDocument: Sendable {
   /// The file's (first) document: its tree and its root node.
@@ -356,12 +362,21 @@ struct YAMLLineBreaks {
     return (line - low, last.line == line ? last.column + column : column)
   }
 
-  /// Whether a byte that ends NEL, LS or PS is in the range: one comparison a byte.
+  /// Whether NEL, LS or PS is in the range, found by `memchr` on their first bytes, which
+  /// a file of ASCII does not hold at all.
   private static func mayHoldOne(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>)
     -> Bool
   {
-    for index in range where buffer[index] == 0x85 || buffer[index] & 0xFE == 0xA8 {
-      if index >= 1, buffer[index - 1] == 0xC2 || buffer[index - 1] == 0x80 { return true }
+    guard let base = buffer.baseAddress else { return false }
+    for lead: UInt8 in [0xC2, 0xE2] {
+      var index = range.lowerBound
+      while index < range.upperBound,
+        let found = memchr(base + index, Int32(lead), range.upperBound - index)
+      {
+        index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        if otherBreakWidth(buffer, at: index, before: range.upperBound) > 0 { return true }
+        index += 1
+      }
     }
     return false
   }
