@@ -314,7 +314,7 @@ struct YAMLLineBreaks {
   private var breaks: [(line: Int, column: Int)] = []
 
   /// The breaks in `range` of `bytes`, or `nil` when it holds none (the usual case, which
-  /// costs one look at each byte).
+  /// costs a `memchr` for each of their two first bytes).
   init?(_ bytes: [UInt8], _ range: Range<Int>) {
     let found = bytes.withUnsafeBufferPointer { buffer -> [(line: Int, column: Int)] in
       guard Self.mayHoldOne(buffer, range) else { return [] }
