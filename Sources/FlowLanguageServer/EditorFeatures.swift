@@ -29,7 +29,7 @@ extension LanguageServer {
   }
 
   /// The file and LSP position a request about a place names (`textDocument`, `position`).
-  func editorPosition(_ params: JSONValue?) throws(ResponseError)
+  func editorPosition(_ params: JSON?) throws(ResponseError)
     -> (path: String, position: EditorPosition)
   {
     guard let (_, path) = documentPath(params),
@@ -43,7 +43,7 @@ extension LanguageServer {
   // MARK: Requests
 
   /// `textDocument/definition`: the definitions of the name at the position.
-  func definition(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
+  func definition(_ params: JSON?) throws(ResponseError) -> JSON {
     let (path, position) = try editorPosition(params)
     return .array(
       currentEditorModule().definition(at: position, in: path).map(
@@ -51,7 +51,7 @@ extension LanguageServer {
   }
 
   /// `textDocument/references`: every place the name at the position is written.
-  func references(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
+  func references(_ params: JSON?) throws(ResponseError) -> JSON {
     let (path, position) = try editorPosition(params)
     let includeDefinitions = params?["context"]?["includeDeclaration"]?.bool ?? true
     return .array(
@@ -62,7 +62,7 @@ extension LanguageServer {
 
   /// `textDocument/prepareRename`: the span a rename would change, or `null` where none
   /// can be.
-  func prepareRename(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
+  func prepareRename(_ params: JSON?) throws(ResponseError) -> JSON {
     let (path, position) = try editorPosition(params)
     guard let range = currentEditorModule().renameRange(at: position, in: path) else {
       return .null
@@ -72,7 +72,7 @@ extension LanguageServer {
 
   /// `textDocument/rename`: a workspace edit, or a refusal as an error answer with its
   /// message (LSP 3.17), which the editor shows.
-  func rename(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
+  func rename(_ params: JSON?) throws(ResponseError) -> JSON {
     let (path, position) = try editorPosition(params)
     guard let newName = params?["newName"]?.string else {
       throw ResponseError.invalidParams("expected a newName")
@@ -85,7 +85,7 @@ extension LanguageServer {
   }
 
   /// `textDocument/hover`: Markdown about the name at the position, or `null`.
-  func hover(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
+  func hover(_ params: JSON?) throws(ResponseError) -> JSON {
     let (path, position) = try editorPosition(params)
     guard let hover = currentEditorModule().hover(at: position, in: path) else { return .null }
     return .object([
@@ -95,14 +95,14 @@ extension LanguageServer {
   }
 
   /// `textDocument/completion`: the keys or names that fit at the position.
-  func completion(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
+  func completion(_ params: JSON?) throws(ResponseError) -> JSON {
     let (path, position) = try editorPosition(params)
     return .array(
       currentEditorModule().completions(at: position, in: path).map(EditorJSON.completion))
   }
 
   /// `textDocument/documentSymbol`: the file's outline, nested.
-  func documentSymbol(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
+  func documentSymbol(_ params: JSON?) throws(ResponseError) -> JSON {
     guard let (_, path) = documentPath(params) else {
       throw ResponseError.invalidParams("expected a textDocument")
     }
@@ -111,7 +111,7 @@ extension LanguageServer {
 
   /// `textDocument/codeAction`: the quick fixes for the range, each with the diagnostic it
   /// answers, written as it was published so the editor matches the two.
-  func codeAction(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
+  func codeAction(_ params: JSON?) throws(ResponseError) -> JSON {
     guard let (_, path) = documentPath(params),
       let start = params?["range"]?["start"], let end = params?["range"]?["end"],
       let range = EditorJSON.range(start: start, end: end)
@@ -123,24 +123,24 @@ extension LanguageServer {
     }
     let editor = currentEditorModule()
     let sources = editor.check.sources
-    var columns: [String: LineColumns] = [:]
-    let lines = { (path: String) -> LineColumns? in
-      if let known = columns[path] { return known }
+    var texts: [String: SourceText] = [:]
+    let text = { (path: String) -> SourceText? in
+      if let known = texts[path] { return known }
       guard let source = sources[path] else { return nil }
-      let made = LineColumns(source.bytes)
-      columns[path] = made
+      let made = SourceText(source)
+      texts[path] = made
       return made
     }
     return .array(
       editor.codeActions(in: path, range: range).map { action in
-        var members: [String: JSONValue] = [
+        var members: [String: JSON] = [
           "title": .string(action.title),
           "kind": .string("quickfix"),
           "edit": EditorJSON.workspaceEdit(action.edits, uri: uri(of:)),
         ]
         if let finding = action.finding {
           members["diagnostics"] = .array([
-            DiagnosticJSON.diagnostic(finding, columns: lines, uri: uri(of:))
+            DiagnosticJSON.diagnostic(finding, texts: text, uri: uri(of:))
           ])
         }
         if action.isPreferred { members["isPreferred"] = .bool(true) }
@@ -152,16 +152,16 @@ extension LanguageServer {
 /// The editor API's values as LSP JSON. Positions pass through unchanged: both count
 /// 0-based lines and UTF-16 columns.
 enum EditorJSON {
-  static func position(_ position: EditorPosition) -> JSONValue {
-    .object(["line": .int(position.line), "character": .int(position.character)])
+  static func position(_ position: EditorPosition) -> JSON {
+    .object(["line": .integer(position.line), "character": .integer(position.character)])
   }
 
-  static func range(_ range: EditorRange) -> JSONValue {
+  static func range(_ range: EditorRange) -> JSON {
     .object(["start": position(range.start), "end": position(range.end)])
   }
 
   /// An LSP `Range` read from its two positions; `nil` when one is not a position.
-  static func range(start: JSONValue, end: JSONValue) -> EditorRange? {
+  static func range(start: JSON, end: JSON) -> EditorRange? {
     guard let startLine = start["line"]?.integer, let startCharacter = start["character"]?.integer,
       let endLine = end["line"]?.integer, let endCharacter = end["character"]?.integer
     else { return nil }
@@ -171,13 +171,13 @@ enum EditorJSON {
   }
 
   /// A `Location` maker, with the URI of each path.
-  static func location(uri: @escaping (String) -> String) -> (EditorLocation) -> JSONValue {
+  static func location(uri: @escaping (String) -> String) -> (EditorLocation) -> JSON {
     { location in .object(["uri": .string(uri(location.path)), "range": range(location.range)]) }
   }
 
   /// A `WorkspaceEdit` of `edits`, as `changes` by file.
-  static func workspaceEdit(_ edits: [EditorTextEdit], uri: (String) -> String) -> JSONValue {
-    var changes: [String: [JSONValue]] = [:]
+  static func workspaceEdit(_ edits: [EditorTextEdit], uri: (String) -> String) -> JSON {
+    var changes: [String: [JSON]] = [:]
     for edit in edits {
       changes[uri(edit.path), default: []].append(
         .object(["range": range(edit.range), "newText": .string(edit.newText)]))
@@ -185,9 +185,9 @@ enum EditorJSON {
     return .object(["changes": .object(changes.mapValues { .array($0) })])
   }
 
-  static func completion(_ item: EditorCompletion) -> JSONValue {
-    var members: [String: JSONValue] = [
-      "label": .string(item.label), "kind": .int(completionKind(item.kind)),
+  static func completion(_ item: EditorCompletion) -> JSON {
+    var members: [String: JSON] = [
+      "label": .string(item.label), "kind": .integer(completionKind(item.kind)),
     ]
     if let detail = item.detail { members["detail"] = .string(detail) }
     return .object(members)
@@ -208,10 +208,10 @@ enum EditorJSON {
   }
 
   /// A hierarchical `DocumentSymbol`.
-  static func symbol(_ symbol: EditorDocumentSymbol) -> JSONValue {
-    var members: [String: JSONValue] = [
+  static func symbol(_ symbol: EditorDocumentSymbol) -> JSON {
+    var members: [String: JSON] = [
       "name": .string(symbol.name),
-      "kind": .int(symbolKind(symbol.kind)),
+      "kind": .integer(symbolKind(symbol.kind)),
       "range": range(symbol.range),
       "selectionRange": range(symbol.selectionRange),
       "children": .array(symbol.children.map(Self.symbol)),

@@ -1,3 +1,5 @@
+import FlowCore
+
 /// The id of a JSON-RPC request: a number or a string; `null` in an error answer to a
 /// message whose id could not be read.
 package enum RequestID: Hashable, Sendable {
@@ -5,9 +7,9 @@ package enum RequestID: Hashable, Sendable {
   case string(String)
   case null
 
-  var json: JSONValue {
+  var json: JSON {
     switch self {
-    case .number(let number): .int(number)
+    case .number(let number): .integer(number)
     case .string(let text): .string(text)
     case .null: .null
     }
@@ -42,16 +44,16 @@ package struct ResponseError: Error, Equatable, Sendable {
 /// One message from the client, as JSON-RPC 2.0 defines them.
 package enum IncomingMessage: Equatable {
   /// A call that wants an answer.
-  case request(id: RequestID, method: String, params: JSONValue?)
+  case request(id: RequestID, method: String, params: JSON?)
   /// A call that wants none.
-  case notification(method: String, params: JSONValue?)
+  case notification(method: String, params: JSON?)
   /// An answer to a request of the server's (none is sent today; they are ignored).
   case response(id: RequestID)
 
   /// Reads a message from its JSON; an error answer (with the id, when it could be read)
   /// when it is not one. A batch (an array) is not a message LSP uses: it is an invalid
   /// request.
-  package static func decode(_ json: JSONValue) -> Result<IncomingMessage, InvalidMessage> {
+  package static func decode(_ json: JSON) -> Result<IncomingMessage, InvalidMessage> {
     guard case .object(let members) = json else {
       return .failure(InvalidMessage(id: .null, reason: "a message must be a JSON object"))
     }
@@ -104,20 +106,20 @@ package struct InvalidMessage: Error, Equatable {
 /// The messages the server sends, as JSON.
 package enum OutgoingMessage {
   /// The answer to request `id`.
-  package static func result(_ result: JSONValue, id: RequestID) -> JSONValue {
+  package static func result(_ result: JSON, id: RequestID) -> JSON {
     .object(["jsonrpc": .string("2.0"), "id": id.json, "result": result])
   }
 
   /// The error answer to request `id`.
-  package static func error(_ error: ResponseError, id: RequestID) -> JSONValue {
+  package static func error(_ error: ResponseError, id: RequestID) -> JSON {
     .object([
       "jsonrpc": .string("2.0"), "id": id.json,
-      "error": .object(["code": .int(error.code), "message": .string(error.message)]),
+      "error": .object(["code": .integer(error.code), "message": .string(error.message)]),
     ])
   }
 
   /// A notification from the server.
-  package static func notification(_ method: String, _ params: JSONValue) -> JSONValue {
+  package static func notification(_ method: String, _ params: JSON) -> JSON {
     .object(["jsonrpc": .string("2.0"), "method": .string(method), "params": params])
   }
 }

@@ -38,7 +38,7 @@ package final class LanguageServer {
   var documents: [String: OpenDocument] = [:]
   let checker = ModuleChecker()
   /// The diagnostics last published for each file that has had any, by path.
-  var published: [String: JSONValue] = [:]
+  var published: [String: JSON] = [:]
   /// Files whose diagnostics the next check publishes even when they did not change: the
   /// documents just opened, changed or saved, so an editor always hears back.
   var mustPublish: Set<String> = []
@@ -67,9 +67,9 @@ package final class LanguageServer {
   package func receive(_ frame: FramedMessage) {
     switch frame {
     case .content(let bytes):
-      let json: JSONValue
+      let json: JSON
       do {
-        json = try JSONValue.parse(bytes)
+        json = try JSON.parse(bytes)
       } catch {
         send(
           OutgoingMessage.error(
@@ -99,7 +99,7 @@ package final class LanguageServer {
   package func handle(_ message: IncomingMessage) {
     switch message {
     case .request(let id, let method, let params):
-      let answer: Result<JSONValue, ResponseError>
+      let answer: Result<JSON, ResponseError>
       if state == .uninitialized && method != "initialize" {
         answer = .failure(
           ResponseError(
@@ -140,7 +140,7 @@ package final class LanguageServer {
   // MARK: Lifecycle
 
   /// `initialize`: the root, the options, and what the server can do.
-  func initialize(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
+  func initialize(_ params: JSON?) throws(ResponseError) -> JSON {
     guard state == .uninitialized else {
       throw ResponseError(code: ResponseError.invalidRequest, message: "already initialized")
     }
@@ -165,12 +165,12 @@ package final class LanguageServer {
   }
 
   /// What the server can do, for `initialize`'s answer.
-  static let capabilities: JSONValue = .object([
+  static let capabilities: JSON = .object([
     "positionEncoding": .string("utf-16"),
     "textDocumentSync": .object([
       "openClose": .bool(true),
       // Full: each change sends the whole text.
-      "change": .int(1),
+      "change": .integer(1),
       "save": .object(["includeText": .bool(false)]),
     ]),
     "definitionProvider": .bool(true),
@@ -185,7 +185,7 @@ package final class LanguageServer {
   ])
 
   /// `shutdown`: no more work; `exit` follows.
-  func shutdown() -> JSONValue {
+  func shutdown() -> JSON {
     state = .shutDown
     checkDue = nil
     return .null
@@ -194,14 +194,14 @@ package final class LanguageServer {
   // MARK: Documents
 
   /// The path of a document's URI, for files only.
-  func documentPath(_ params: JSONValue?) -> (uri: String, path: String)? {
+  func documentPath(_ params: JSON?) -> (uri: String, path: String)? {
     guard let uri = params?["textDocument"]?["uri"]?.string,
       let path = DocumentURI.path(of: uri)
     else { return nil }
     return (uri, path)
   }
 
-  func didOpen(_ params: JSONValue?) {
+  func didOpen(_ params: JSON?) {
     guard let (uri, path) = documentPath(params),
       let text = params?["textDocument"]?["text"]?.string
     else { return }
@@ -210,7 +210,7 @@ package final class LanguageServer {
     scheduleCheck(of: path, after: .zero)
   }
 
-  func didChange(_ params: JSONValue?) {
+  func didChange(_ params: JSON?) {
     guard let (uri, path) = documentPath(params),
       let changes = params?["contentChanges"]?.array,
       let text = changes.last(where: { $0["range"] == nil })?["text"]?.string
@@ -220,13 +220,13 @@ package final class LanguageServer {
     scheduleCheck(of: path, after: debounce)
   }
 
-  func didSave(_ params: JSONValue?) {
+  func didSave(_ params: JSON?) {
     guard let (_, path) = documentPath(params) else { return }
     if let text = params?["text"]?.string { documents[path]?.text = Array(text.utf8) }
     scheduleCheck(of: path, after: .zero)
   }
 
-  func didClose(_ params: JSONValue?) {
+  func didClose(_ params: JSON?) {
     guard let (_, path) = documentPath(params) else { return }
     documents[path] = nil
     scheduleCheck(of: nil, after: .zero)
@@ -263,7 +263,7 @@ package final class LanguageServer {
         if let problem = found.problem {
           send(
             OutgoingMessage.notification(
-              "window/showMessage", .object(["type": .int(1), "message": .string(problem)])))
+              "window/showMessage", .object(["type": .integer(1), "message": .string(problem)])))
         }
       }
     }
@@ -286,27 +286,27 @@ package final class LanguageServer {
   private func publish(_ result: CheckResult) {
     var byFile: [String: [Finding]] = [:]
     for finding in result.findings { byFile[finding.file, default: []].append(finding) }
-    var columns: [String: LineColumns] = [:]
-    let lines = { (path: String) -> LineColumns? in
-      if let known = columns[path] { return known }
+    var texts: [String: SourceText] = [:]
+    let text = { (path: String) -> SourceText? in
+      if let known = texts[path] { return known }
       guard let source = result.sources[path] else { return nil }
-      let made = LineColumns(source.bytes)
-      columns[path] = made
+      let made = SourceText(source)
+      texts[path] = made
       return made
     }
     var files = Set(result.sources.keys).union(byFile.keys).union(published.keys)
     files.formUnion(mustPublish.filter { documents[$0] != nil })
     for path in files.sorted() {
-      let diagnostics = JSONValue.array(
+      let diagnostics = JSON.array(
         (byFile[path] ?? []).map {
-          DiagnosticJSON.diagnostic($0, columns: lines, uri: uri(of:))
+          DiagnosticJSON.diagnostic($0, texts: text, uri: uri(of:))
         })
       let inModule = result.sources[path] != nil || byFile[path] != nil
       guard published[path] != diagnostics || mustPublish.contains(path) else { continue }
-      var params: [String: JSONValue] = [
+      var params: [String: JSON] = [
         "uri": .string(uri(of: path)), "diagnostics": diagnostics,
       ]
-      if let version = documents[path]?.version { params["version"] = .int(version) }
+      if let version = documents[path]?.version { params["version"] = .integer(version) }
       send(OutgoingMessage.notification("textDocument/publishDiagnostics", .object(params)))
       published[path] = inModule ? diagnostics : nil
     }
@@ -320,7 +320,7 @@ package final class LanguageServer {
 
   // MARK: Output
 
-  func send(_ message: JSONValue) {
+  func send(_ message: JSON) {
     _ = output.write(framed(message.serialized))
   }
 
@@ -328,7 +328,7 @@ package final class LanguageServer {
   func log(_ text: String) {
     send(
       OutgoingMessage.notification(
-        "window/logMessage", .object(["type": .int(3), "message": .string(text)])))
+        "window/logMessage", .object(["type": .integer(3), "message": .string(text)])))
   }
 }
 

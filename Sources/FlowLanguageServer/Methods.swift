@@ -5,9 +5,9 @@ import FlowCore
 extension LanguageServer {
   /// A request's handler: its params in, its result out, or an error answer.
   typealias RequestHandler =
-    @Sendable (LanguageServer, JSONValue?) throws(ResponseError) -> JSONValue
+    @Sendable (LanguageServer, JSON?) throws(ResponseError) -> JSON
   /// A notification's handler.
-  typealias NotificationHandler = @Sendable (LanguageServer, JSONValue?) -> Void
+  typealias NotificationHandler = @Sendable (LanguageServer, JSON?) -> Void
 
   static let requests: [String: RequestHandler] = [
     "initialize": { server, params throws(ResponseError) in try server.initialize(params) },
@@ -53,26 +53,29 @@ extension LanguageServer {
 extension LanguageServer {
   /// The file and flowc position a request about a place names (`textDocument` and
   /// `position`), converted from UTF-16 columns with the document's current text.
-  package func requestedPosition(_ params: JSONValue?) throws(ResponseError)
+  package func requestedPosition(_ params: JSON?) throws(ResponseError)
     -> (path: String, position: SourcePosition)
   {
     guard let (_, path) = documentPath(params),
       let line = params?["position"]?["line"]?.integer,
       let character = params?["position"]?["character"]?.integer
     else { throw ResponseError.invalidParams("expected a textDocument and a position") }
-    return (path, lineColumns(of: path).sourcePosition(line: line, character: character))
+    return (path, text(of: path).source(EditorPosition(line: line, character: character)))
   }
 
   /// `range` as an LSP `Location`, in UTF-16 columns of its file's current text.
-  package func location(_ range: SourceRange) -> JSONValue {
+  package func location(_ range: SourceRange) -> JSON {
     .object([
-      "uri": .string(uri(of: range.file)), "range": lineColumns(of: range.file).lspRange(range),
+      "uri": .string(uri(of: range.file)),
+      "range": EditorJSON.range(text(of: range.file).editor(range)),
     ])
   }
 
-  /// The columns of a file's current text: the editor's, or the one last checked.
-  private func lineColumns(of path: String) -> LineColumns {
-    if let document = documents[path] { return LineColumns(document.text) }
-    return LineColumns(lastCheck?.sources[path]?.bytes ?? [])
+  /// A file's current text: the editor's, or the one last checked.
+  private func text(of path: String) -> SourceText {
+    if let document = documents[path] {
+      return SourceText(SourceFile(path: path, bytes: document.text))
+    }
+    return SourceText(lastCheck?.sources[path] ?? SourceFile(path: path, bytes: []))
   }
 }

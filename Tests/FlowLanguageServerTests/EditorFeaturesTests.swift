@@ -31,30 +31,30 @@ final class CountingWorkspace: WorkspaceProvider, @unchecked Sendable {
           Detail: { on: { back: pop } }
     """
 
-  func send(_ server: LanguageServer, _ message: JSONValue) {
+  func send(_ server: LanguageServer, _ message: JSON) {
     server.receive(.content(message.serialized))
   }
 
-  func request(_ server: LanguageServer, id: Int, _ method: String, _ params: JSONValue)
-    -> JSONValue?
+  func request(_ server: LanguageServer, id: Int, _ method: String, _ params: JSON)
+    -> JSON?
   {
     send(
       server,
       .object([
-        "jsonrpc": .string("2.0"), "id": .int(id), "method": .string(method), "params": params,
+        "jsonrpc": .string("2.0"), "id": .integer(id), "method": .string(method), "params": params,
       ]))
     return output.messages.last { $0["id"]?.integer == id && $0["method"] == nil }
   }
 
-  func notify(_ server: LanguageServer, _ method: String, _ params: JSONValue) {
+  func notify(_ server: LanguageServer, _ method: String, _ params: JSON) {
     send(server, .object(["jsonrpc": .string("2.0"), "method": .string(method), "params": params]))
   }
 
   /// `textDocument` and `position` of a place in the one document.
-  func place(line: Int, character: Int) -> JSONValue {
+  func place(line: Int, character: Int) -> JSON {
     .object([
       "textDocument": .object(["uri": .string("file:///ws/a.flow.yaml")]),
-      "position": .object(["line": .int(line), "character": .int(character)]),
+      "position": .object(["line": .integer(line), "character": .integer(character)]),
     ])
   }
 
@@ -63,7 +63,7 @@ final class CountingWorkspace: WorkspaceProvider, @unchecked Sendable {
       server, "textDocument/didChange",
       .object([
         "textDocument": .object([
-          "uri": .string("file:///ws/a.flow.yaml"), "version": .int(version),
+          "uri": .string("file:///ws/a.flow.yaml"), "version": .integer(version),
         ]),
         "contentChanges": .array([.object(["text": .string(text)])]),
       ]))
@@ -79,7 +79,7 @@ final class CountingWorkspace: WorkspaceProvider, @unchecked Sendable {
       .object([
         "textDocument": .object([
           "uri": .string("file:///ws/a.flow.yaml"), "languageId": .string("yaml"),
-          "version": .int(1), "text": .string(Self.text),
+          "version": .integer(1), "text": .string(Self.text),
         ])
       ]))
     // `push: Detail` on line 6 goes to `Detail:` on line 7 (all ASCII: UTF-16 columns are
@@ -89,7 +89,7 @@ final class CountingWorkspace: WorkspaceProvider, @unchecked Sendable {
     let character = line.distance(from: line.startIndex, to: column.lowerBound)
     let first = request(
       server, id: 2, "textDocument/definition", place(line: 6, character: character))
-    #expect(first?["result"]?.array?.first?["range"]?["start"]?["line"] == .int(7))
+    #expect(first?["result"]?.array?.first?["range"]?["start"]?["line"] == .integer(7))
     #expect(workspace.discoveries == 1)
     // Nothing changed: the next requests run no check.
     _ = request(server, id: 3, "textDocument/hover", place(line: 6, character: character))
@@ -102,7 +102,7 @@ final class CountingWorkspace: WorkspaceProvider, @unchecked Sendable {
     #expect(server.checkDue != nil)
     let moved = request(
       server, id: 5, "textDocument/definition", place(line: 7, character: character))
-    #expect(moved?["result"]?.array?.first?["range"]?["start"]?["line"] == .int(8))
+    #expect(moved?["result"]?.array?.first?["range"]?["start"]?["line"] == .integer(8))
     #expect(workspace.discoveries == 2)
     #expect(server.checkDue == nil)
   }
@@ -117,7 +117,7 @@ final class CountingWorkspace: WorkspaceProvider, @unchecked Sendable {
       .object([
         "textDocument": .object([
           "uri": .string("file:///ws/a.flow.yaml"), "languageId": .string("yaml"),
-          "version": .int(1), "text": .string(Self.text),
+          "version": .integer(1), "text": .string(Self.text),
         ])
       ]))
     var params = place(line: 7, character: 6)
@@ -126,7 +126,7 @@ final class CountingWorkspace: WorkspaceProvider, @unchecked Sendable {
       params = .object(members)
     }
     let answer = request(server, id: 2, "textDocument/rename", params)
-    #expect(answer?["error"]?["code"] == .int(ResponseError.requestFailed))
+    #expect(answer?["error"]?["code"] == .integer(ResponseError.requestFailed))
     #expect(answer?["error"]?["message"]?.string?.contains("Home") == true)
     #expect(answer?["result"] == nil)
   }

@@ -13,11 +13,11 @@ final class CollectedOutput: ByteSink, @unchecked Sendable {
   }
 
   /// The messages written so far, parsed back.
-  var messages: [JSONValue] {
+  var messages: [JSON] {
     let reader = MessageReader(ChunkedBytes(bytes, chunk: 1 << 16))
-    var found: [JSONValue] = []
+    var found: [JSON] = []
     while case .content(let content) = reader.next() {
-      if let value = try? JSONValue.parse(content) { found.append(value) }
+      if let value = try? JSON.parse(content) { found.append(value) }
     }
     return found
   }
@@ -41,7 +41,7 @@ struct NoFiles: WorkspaceProvider {
     server.receive(.content(Array(text.utf8)))
   }
 
-  func answer(to id: Int) -> JSONValue? {
+  func answer(to id: Int) -> JSON? {
     output.messages.last { $0["id"]?.integer == id && $0["method"] == nil }
   }
 
@@ -50,16 +50,17 @@ struct NoFiles: WorkspaceProvider {
   @Test func initializeAnswersWithCapabilitiesOnce() {
     let server = server()
     send(server, initialize)
-    #expect(answer(to: 1)?["result"]?["capabilities"]?["textDocumentSync"]?["change"] == .int(1))
+    #expect(
+      answer(to: 1)?["result"]?["capabilities"]?["textDocumentSync"]?["change"] == .integer(1))
     #expect(server.state == .running)
     send(server, initialize.replacingOccurrences(of: "\"id\":1", with: "\"id\":2"))
-    #expect(answer(to: 2)?["error"]?["code"] == .int(ResponseError.invalidRequest))
+    #expect(answer(to: 2)?["error"]?["code"] == .integer(ResponseError.invalidRequest))
   }
 
   @Test func requestsBeforeInitializeAreRefusedAndNotificationsDropped() {
     let server = server()
     send(server, #"{"jsonrpc":"2.0","id":3,"method":"shutdown"}"#)
-    #expect(answer(to: 3)?["error"]?["code"] == .int(ResponseError.serverNotInitialized))
+    #expect(answer(to: 3)?["error"]?["code"] == .integer(ResponseError.serverNotInitialized))
     send(server, #"{"jsonrpc":"2.0","method":"initialized"}"#)
     #expect(server.checkDue == nil)
   }
@@ -73,19 +74,19 @@ struct NoFiles: WorkspaceProvider {
     send(server, #"{"jsonrpc":"2.0","id":"x","method":"no/such"}"#)
     let error = output.messages.last
     #expect(error?["id"] == .string("x"))
-    #expect(error?["error"]?["code"] == .int(ResponseError.methodNotFound))
+    #expect(error?["error"]?["code"] == .integer(ResponseError.methodNotFound))
   }
 
   @Test func brokenMessagesGetParseErrorOrInvalidRequestWithANullID() {
     let server = server()
     send(server, "{")
-    #expect(output.messages.last?["error"]?["code"] == .int(ResponseError.parseError))
+    #expect(output.messages.last?["error"]?["code"] == .integer(ResponseError.parseError))
     #expect(output.messages.last?["id"] == .null)
     send(server, #"{"jsonrpc":"2.0","id":4}"#)
-    #expect(output.messages.last?["error"]?["code"] == .int(ResponseError.invalidRequest))
-    #expect(output.messages.last?["id"] == .int(4))
+    #expect(output.messages.last?["error"]?["code"] == .integer(ResponseError.invalidRequest))
+    #expect(output.messages.last?["id"] == .integer(4))
     send(server, #"{"jsonrpc":"2.0","id":5,"method":"x","params":3}"#)
-    #expect(output.messages.last?["error"]?["code"] == .int(ResponseError.invalidRequest))
+    #expect(output.messages.last?["error"]?["code"] == .integer(ResponseError.invalidRequest))
   }
 
   @Test func exitStatusIsZeroOnlyAfterShutdown() {
@@ -94,7 +95,7 @@ struct NoFiles: WorkspaceProvider {
     send(clean, #"{"jsonrpc":"2.0","id":2,"method":"shutdown"}"#)
     #expect(answer(to: 2)?["result"] == .null)
     send(clean, #"{"jsonrpc":"2.0","id":3,"method":"shutdown"}"#)
-    #expect(answer(to: 3)?["error"]?["code"] == .int(ResponseError.invalidRequest))
+    #expect(answer(to: 3)?["error"]?["code"] == .integer(ResponseError.invalidRequest))
     send(clean, #"{"jsonrpc":"2.0","method":"exit"}"#)
     #expect(clean.exitStatus == 0)
 
@@ -144,7 +145,7 @@ struct NoFiles: WorkspaceProvider {
     }
     #expect(published.count == 1)
     #expect(published.first?["params"]?["uri"] == .string("file:///w/a.flow.yaml"))
-    #expect(published.first?["params"]?["version"] == .int(1))
+    #expect(published.first?["params"]?["version"] == .integer(1))
 
     let change = #"""
       {"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"file:///w/a.flow.yaml","version":2},"contentChanges":[{"text":"version: 1\ncoordinators: [\n"}]}}
@@ -155,7 +156,7 @@ struct NoFiles: WorkspaceProvider {
     #expect(output.messages.count == published.count + 1)
     server.checkIfDue(now: .now + .seconds(61))
     let last = output.messages.last
-    #expect(last?["params"]?["version"] == .int(2))
+    #expect(last?["params"]?["version"] == .integer(2))
     #expect(last?["params"]?["diagnostics"]?.array?.first?["code"] == .string("yaml-syntax"))
   }
 }
@@ -168,7 +169,7 @@ extension LanguageServerTests {
       {"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///w/a.flow.yaml","languageId":"yaml","version":1,"text":"# 😀\nab"}}}
       """#
     send(server, open)
-    let params = try JSONValue.parse(
+    let params = try JSON.parse(
       Array(
         #"{"textDocument":{"uri":"file:///w/a.flow.yaml"},"position":{"line":0,"character":4}}"#
           .utf8))
@@ -181,34 +182,78 @@ extension LanguageServerTests {
     #expect(
       server.location(range)["range"]
         == .object([
-          "start": .object(["line": .int(0), "character": .int(2)]),
-          "end": .object(["line": .int(1), "character": .int(1)]),
+          "start": .object(["line": .integer(0), "character": .integer(2)]),
+          "end": .object(["line": .integer(1), "character": .integer(1)]),
         ]))
     #expect(throws: ResponseError.self) { try server.requestedPosition(.object([:])) }
   }
 }
 
-@Suite struct LineColumnsTests {
-  @Test func columnsAreUTF16CodeUnits() {
-    // `x` is the 7th character: `é` takes one unit, `😀` two, a tab one.
-    let lines = LineColumns(Array("a: é😀\tx\r\nb\rc".utf8))
-    let x = lines.lspPosition(SourcePosition(line: 1, column: 7))
-    #expect(x == .object(["line": .int(0), "character": .int(7)]))
-    #expect(lines.sourcePosition(line: 0, character: 7) == SourcePosition(line: 1, column: 7))
-    #expect(
-      lines.lspPosition(SourcePosition(line: 3, column: 1))
-        == .object(["line": .int(2), "character": .int(0)]))
-    // Past the end of a line: its end.
-    #expect(
-      lines.lspPosition(SourcePosition(line: 2, column: 40))
-        == .object(["line": .int(1), "character": .int(1)]))
+extension LanguageServerTests {
+  /// The server converts with FlowCore's ``SourceText``, as the editor features do: these
+  /// are the cases where its own converter once counted differently.
+  @Test func aPositionBetweenTheHalvesOfASurrogatePairIsThatCharacters() throws {
+    let server = server()
+    send(server, initialize)
+    let open = #"""
+      {"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///w/a.flow.yaml","languageId":"yaml","version":1,"text":"# 😀x\nab"}}}
+      """#
+    send(server, open)
+    let inside = try JSON.parse(
+      Array(
+        #"{"textDocument":{"uri":"file:///w/a.flow.yaml"},"position":{"line":0,"character":3}}"#
+          .utf8))
+    #expect(try server.requestedPosition(inside).position == SourcePosition(line: 1, column: 3))
+    // Past the last line: the end of the file.
+    let past = try JSON.parse(
+      Array(
+        #"{"textDocument":{"uri":"file:///w/a.flow.yaml"},"position":{"line":9,"character":0}}"#
+          .utf8))
+    #expect(try server.requestedPosition(past).position == SourcePosition(line: 2, column: 3))
   }
 
-  @Test func aByteOrderMarkTakesNoColumn() {
-    let lines = LineColumns([0xEF, 0xBB, 0xBF] + Array("ab".utf8))
+  /// A misspelt screen after a surrogate pair, a byte order mark, `\r\n`, a lone `\r` or
+  /// a U+2028 in a doc is published where the editor shows it.
+  @Test(arguments: [
+    ("\u{FEFF}", "\n", "", "x", 34), ("", "\r\n", "", "x", 34), ("", "\r", "", "x", 34),
+    ("", "\n", "\"😀😀\": stay, ", "x", 48), ("", "\n", "", "one\u{2028}two", 34),
+  ])
+  func diagnosticsArePublishedInTheEditorsColumns(
+    start: String, lineBreak: String, prefix: String, doc: String, character: Int
+  ) throws {
+    let server = server()
+    send(server, initialize)
+    let text =
+      start
+      + [
+        "version: 1", "coordinators:", "  App:", "    doc: \"\(doc)\"", "    entry: true",
+        "    start: Home", "    screens:",
+        "      Home: { on: { \(prefix)next: { push: Detial } } }",
+        "      Detail: {}", "",
+      ].joined(separator: lineBreak)
+    let document: JSON = .object([
+      "uri": .string("file:///w/a.flow.yaml"), "languageId": .string("yaml"),
+      "version": .integer(1),
+      "text": .string(text),
+    ])
+    let open: JSON = .object([
+      "jsonrpc": .string("2.0"), "method": .string("textDocument/didOpen"),
+      "params": .object(["textDocument": document]),
+    ])
+    server.receive(.content(open.serialized))
+    server.checkIfDue(now: .now + .seconds(61))
+    let published = output.messages.last {
+      $0["method"] == .string("textDocument/publishDiagnostics")
+    }
+    let diagnostic = published?["params"]?["diagnostics"]?.array?.first {
+      $0["code"] == .string("unknown-reference")
+    }
     #expect(
-      lines.lspPosition(SourcePosition(line: 1, column: 2))
-        == .object(["line": .int(0), "character": .int(1)]))
+      diagnostic?["range"]
+        == .object([
+          "start": .object(["line": .integer(7), "character": .integer(character)]),
+          "end": .object(["line": .integer(7), "character": .integer(character + 6)]),
+        ]), "\(String(describing: published))")
   }
 }
 

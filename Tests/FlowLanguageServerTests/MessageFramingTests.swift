@@ -68,34 +68,3 @@ final class ChunkedBytes: ByteSource {
     #expect(framed(Array("é".utf8)) == Array("Content-Length: 2\r\n\r\né".utf8))
   }
 }
-
-@Suite struct JSONValueTests {
-  @Test func parsesAndWritesBackTheSameValue() throws {
-    let text = #"{"a":[1,-2.5,true,false,null],"b":"x\"\\\n\u00e9\ud83d\ude00","c":{}}"#
-    let value = try JSONValue.parse(Array(text.utf8))
-    #expect(value["b"]?.string == "x\"\\\né😀")
-    #expect(value["a"]?.array?.first?.integer == 1)
-    #expect(try JSONValue.parse(value.serialized) == value)
-  }
-
-  @Test(arguments: [
-    "", "{", "[1,]", "{\"a\" 1}", "01x", "\"\\x\"", "\"\\ud800\"", "tru", "[1] 2", "\"a\nb\"",
-  ])
-  func refusesWhatIsNotJSON(_ text: String) {
-    #expect(throws: JSONParseError.self) { try JSONValue.parse(Array(text.utf8)) }
-  }
-
-  @Test func refusesNestingDeeperThanTheBound() {
-    let deep =
-      String(repeating: "[", count: JSONValue.maxDepth + 1)
-      + String(repeating: "]", count: JSONValue.maxDepth + 1)
-    #expect(throws: JSONParseError.self) { try JSONValue.parse(Array(deep.utf8)) }
-    let fine = String(repeating: "[", count: 100) + String(repeating: "]", count: 100)
-    #expect((try? JSONValue.parse(Array(fine.utf8))) != nil)
-  }
-
-  @Test func controlCharactersAreEscaped() {
-    #expect(
-      String(decoding: JSONValue.string("\u{1}\t").serialized, as: UTF8.self) == #""\u0001\t""#)
-  }
-}

@@ -1,12 +1,13 @@
 """Diagnostics: on open, change and save; across files; severities and suppressions as
 `flowc check` applies them; positions in UTF-16."""
+import asyncio
 import json
 import subprocess
 
 import pytest
 from lsprotocol import types
 
-from conftest import CLEAN, FLOWC, Session, codes, start, uri
+from conftest import CLEAN, FLOWC, TIMEOUT, Session, codes, start, uri
 
 pytestmark = pytest.mark.asyncio
 
@@ -197,3 +198,21 @@ async def test_a_ten_megabyte_buffer_is_checked_and_the_server_goes_on(session):
     assert "yaml-syntax" not in codes(found)
     session.change(name, "version: 1\ncoordinators: [\n")
     await session.wait_for(name, lambda d: "yaml-syntax" in codes(d), "the syntax error")
+
+
+async def test_a_configuration_it_cannot_read_is_shown_escaped(workspace):
+    """The message about a configuration the server cannot read says what `flowc check`
+    says, its control characters escaped once (`\\u{1B}`), as on the command line."""
+    (workspace / ".flowc.yml").write_text('rules:\n  "k\\e]0;x": error\n')
+    client = await start(workspace)
+    try:
+        async def shown():
+            while not client.messages:
+                await asyncio.sleep(0.05)
+            return client.messages[0].message
+        message = await asyncio.wait_for(shown(), TIMEOUT)
+        assert "unknown rule 'k\\u{1B}]0;x'" in message
+        assert "\x1b" not in message
+    finally:
+        await client.shutdown_session()
+        await client.stop()

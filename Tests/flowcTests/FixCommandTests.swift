@@ -72,6 +72,38 @@ import Testing
     #expect(names == ["app.flow.yaml"])
   }
 
+  /// The fix lands on the name's bytes, and is reported at the line and column an editor
+  /// shows, whatever comes before it: a byte order mark, `\r\n` or lone `\r` line breaks,
+  /// surrogate pairs on its line, or NEL, U+2028 and U+2029 (line breaks to YAML 1.1, not
+  /// to an editor) in a doc above.
+  @Test(arguments: [
+    ("\u{FEFF}", "\n", "", "x", 35), ("", "\r\n", "", "x", 35), ("", "\r", "", "x", 35),
+    ("", "\n", "\"😀😀\": stay, ", "x", 47), ("", "\n", "", "a\u{2028}b\u{85}c\u{2029}d", 35),
+  ])
+  func aFixLandsOnTheNameWhateverComesBefore(
+    start: String, lineBreak: String, prefix: String, doc: String, column: Int
+  ) throws {
+    func flow(_ name: String) -> String {
+      start
+        + [
+          "version: 1", "coordinators:", "  App:", "    doc: \"\(doc)\"", "    entry: true",
+          "    start: Home", "    screens:",
+          "      Home: { on: { \(prefix)next: { push: \(name) } } }",
+          "      Detail: {}", "",
+        ].joined(separator: lineBreak)
+    }
+    let directory = try TemporaryDirectory(files: ["flows/app.flow.yaml": flow("Detial")])
+    defer { directory.cleanUp() }
+    let result = try flowc(["check", "--fix"], in: directory.url)
+    #expect(
+      result.stdout.hasPrefix(
+        "flows/app.flow.yaml:8:\(column): fixed: 'Detial' -> 'Detail' [unknown-reference]\n"),
+      "\(result.stdout)")
+    // Bytes, not text: Foundation would drop the byte order mark in reading.
+    let fixed = try Data(contentsOf: directory.url.appendingPathComponent("flows/app.flow.yaml"))
+    #expect(fixed == Data(flow("Detail").utf8))
+  }
+
   @Test func whatRemainsAfterTheFixesIsReportedAndFails() throws {
     let flow = Self.misspelt.replacingOccurrences(of: "start: Home ", with: "start: Nowhere ")
     let directory = try TemporaryDirectory(files: ["flows/app.flow.yaml": flow])

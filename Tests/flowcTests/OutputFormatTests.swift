@@ -149,12 +149,6 @@ import Testing
 
         """)
   }
-
-  @Test func theRuleReferenceIsNotStale() throws {
-    let file = packageRoot.appendingPathComponent("docs/rules.md")
-    let committed = try String(contentsOf: file, encoding: .utf8)
-    #expect(committed == RuleReference.markdown(), "docs/rules.md is stale: run 'make docs'")
-  }
 }
 
 /// `.flowc.yml`, `--config` and `--severity`.

@@ -120,6 +120,49 @@ import Testing
     #expect(!hasControls(written.stderr))
   }
 
+  /// Outside text is escaped once, where it is printed, by one escaper: a path's control
+  /// characters read the same (`\u{1B}`, `\u{09}`) in every message, whether the file
+  /// system, the output policy or the command line names it; a path that spells `\x1B`
+  /// reads differently from one that holds ESC; and a name quoted in a message that another
+  /// message quotes is not escaped twice.
+  @Test func pathsAndNamesAreEscapedOnceAndAlikeInEveryMessage() throws {
+    let hostile = "e\u{1B}[2J\t.flow.yaml"
+    let directory = try TemporaryDirectory(files: [
+      "a.flow.yaml": cleanFlow, hostile: cleanFlow,
+      "k.json": "{\"version\": 1, \"findings\": [], \"k\\u001b]0;x\": 1}\n",
+    ])
+    defer { directory.cleanUp() }
+    var messages: [String] = []
+    // The file system names it: a baseline that is not there.
+    let missing = try flowc(
+      ["check", "--baseline", "gone\u{1B}[2J\t.json", "a.flow.yaml"], in: directory.url)
+    #expect(missing.status == 2)
+    #expect(missing.stderr.contains("gone\\u{1B}[2J\\u{09}.json"), "\(missing.stderr)")
+    messages.append(missing.stderr)
+    // A path that spells the escape is not one that holds the character.
+    let spelt = try flowc(
+      ["check", "--baseline", "gone\\x1B.json", "a.flow.yaml"], in: directory.url)
+    #expect(spelt.stderr.contains("gone\\x1B.json"), "\(spelt.stderr)")
+    #expect(!missing.stderr.contains("\\x1B"), "\(missing.stderr)")
+    // The output policy names it: graph -o over the flow file it reads.
+    let policy = try flowc(["graph", "-o", hostile, hostile], in: directory.url)
+    #expect(policy.status == 2)
+    #expect(policy.stderr.contains("'e\\u{1B}[2J\\u{09}.flow.yaml'"), "\(policy.stderr)")
+    messages.append(policy.stderr)
+    // The command line names it: a flow file that is not there.
+    let gone = try flowc(["check", "gone\u{1B}[2J\t.flow.yaml"], in: directory.url)
+    #expect(gone.stderr.contains("'gone\\u{1B}[2J\\u{09}.flow.yaml'"), "\(gone.stderr)")
+    messages.append(gone.stderr)
+    // A key quoted in the baseline's own error, which the command line quotes in turn.
+    let key = try flowc(["check", "--baseline", "k.json", "a.flow.yaml"], in: directory.url)
+    #expect(key.status == 2)
+    #expect(key.stderr.contains("unknown key 'k\\u{1B}]0;x'"), "\(key.stderr)")
+    messages.append(key.stderr)
+    for message in messages {
+      #expect(!hasControls(message) && !message.contains("\t"), "\(message)")
+    }
+  }
+
   /// Runs `check` on `text` in text and JSON format and returns the two durations.
   private func durations(of text: String) throws -> (text: Duration, json: Duration, lines: Int) {
     let directory = try TemporaryDirectory(files: ["a.flow.yaml": text])

@@ -23,10 +23,10 @@ enum Oracles {
   }
 
   /// The github output: one of our own workflow commands per finding, one a line, and no
-  /// control character but the line feeds between them and tabs (which TerminalText keeps:
-  /// docs/security-output.md).
+  /// control character but the line feeds between them (it quotes no excerpt, so no tab
+  /// either: docs/security.md).
   static func checkGitHub(_ text: String, findings: [Finding]) {
-    if let bad = firstControl(in: text, allowingTab: true) {
+    if let bad = firstControl(in: text, allowingTab: false) {
       fail("a control character \(bad) reached the github output")
     }
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
@@ -136,7 +136,7 @@ enum Oracles {
   }
 
   /// Whether `value` is a line or paragraph separator or a bidirectional control, which
-  /// the human-readable outputs escape (docs/security-output.md).
+  /// the human-readable outputs escape (docs/security.md).
   static func isFormatControl(_ value: UInt32) -> Bool {
     value == 0x2028 || value == 0x2029 || value == 0x061C || value == 0x200E || value == 0x200F
       || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)

@@ -5,16 +5,8 @@ enum CheckCommand: Command {
   static let name = "check"
   static let summary = "Check flow files and report findings"
 
-  static let format = ChoiceOption("--format", default: ReportFormat.text) { format in
-    switch format {
-    case .text: "FILE:LINE:COLUMN: SEVERITY: MESSAGE [RULE-ID] lines"
-    case .json: "one JSON object with every finding and a summary"
-    case .sarif: "SARIF 2.1.0 for code scanning"
-    case .github: "GitHub Actions annotations"
-    case .codeclimate: "a Code Climate issue list: GitLab's code quality report"
-    case .junit: "JUnit XML, one test suite per file, for CI test reports"
-    }
-  }
+  /// `--format`: one choice per reporter, each with the reporter's own help.
+  static let format = ChoiceOption("--format", default: ReportFormat.text) { $0.reporter.help }
   static let strict = Option.flag("--strict", help: "Fail on warnings too")
 
   // MARK: Fixing
@@ -100,33 +92,25 @@ enum CheckCommand: Command {
       ?? Baseline.Outcome(reporting: checked.findings)
     let findings = outcome.reported
 
-    var report = ""
-    switch format {
-    case .text:
+    var colored = false
+    if format == .text {
       // A report file is not the terminal, whatever standard output is.
       let color = try parsed.value(Inputs.color)
-      let colored = written.output == nil ? invocation.usesColor(color) : color == .always
-      let reporter = TextReporter(colored: colored, sources: checked.sources)
-      report = reporter.render(findings)
-      if !parsed.isSet(quiet) {
-        var summary = FindingSummary(findings: findings, files: checked.fileCount).sentence
-        if outcome.matched > 0 {
-          summary += " (\(outcome.matched) more in the baseline)"
-        }
-        result.errors += summary + "\n"
+      colored = written.output == nil ? invocation.usesColor(color) : color == .always
+    }
+    let report = format.reporter.render(
+      Report(
+        findings: findings, sources: checked.sources, fileCount: checked.fileCount,
+        fingerprints: outcome.fingerprints,
+        workingDirectory: WorkingDirectory.names(invocation.environment).first,
+        colored: colored))
+    // The text output is for people: a summary line follows it on standard error.
+    if format == .text, !parsed.isSet(quiet) {
+      var summary = FindingSummary(findings: findings, files: checked.fileCount).sentence
+      if outcome.matched > 0 {
+        summary += " (\(outcome.matched) more in the baseline)"
       }
-    case .json:
-      report = JSONReporter.render(findings, files: checked.fileCount)
-    case .sarif:
-      report = SARIFReporter.render(
-        findings, fingerprints: outcome.fingerprints,
-        workingDirectory: WorkingDirectory.names(invocation.environment).first)
-    case .github:
-      report = GitHubReporter.render(findings)
-    case .codeclimate:
-      report = CodeClimateReporter.render(findings, fingerprints: outcome.fingerprints)
-    case .junit:
-      report = JUnitReporter.render(findings, files: checked.sources.keys)
+      result.errors += summary + "\n"
     }
     // Rewritten just now, the baseline holds no unused entry to name.
     if let path = parsed.value(baseline), !written.rewrites(path) {
@@ -212,7 +196,7 @@ enum CheckCommand: Command {
     func refuse(_ judge: OutputPolicy.Judge) throws(UsageError) {
       if let output, rewrites(output) {
         throw UsageError(
-          "--output and --write-baseline name the same file '\(FileSystem.printable(output))'",
+          "--output and --write-baseline name the same file '\(output)'",
           command: CheckCommand.name)
       }
       if let output {

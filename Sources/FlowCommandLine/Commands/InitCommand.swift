@@ -89,7 +89,7 @@ enum InitCommand: Command {
         rule = "'flowc init' never overwrites a file"
       }
       throw UsageError.input(
-        "'\(FileSystem.printable(refusal.path))' \(refusal.what); \(rule), so nothing was written")
+        "'\(refusal.path)' \(refusal.what); \(rule), so nothing was written")
     }
     var created: [String] = []
     do throws(UsageError) {

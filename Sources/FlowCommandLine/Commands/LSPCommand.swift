@@ -52,7 +52,7 @@ struct CommandLineWorkspace: WorkspaceProvider {
     guard chdir(root) == 0 else {
       return WorkspaceDiscovery(
         paths: [], configuration: Configuration(),
-        problem: "flowc: cannot enter the workspace root '\(root)'")
+        problem: "flowc: cannot enter the workspace root '\(TerminalText.printable(root))'")
     }
     var here = invocation
     here.environment["PWD"] = root
@@ -67,7 +67,8 @@ struct CommandLineWorkspace: WorkspaceProvider {
       configuration = try Inputs.configuration(options, file)
     } catch {
       return WorkspaceDiscovery(
-        paths: [], configuration: configuration, problem: "flowc: \(error.message)")
+        paths: [], configuration: configuration,
+        problem: "flowc: \(TerminalText.printable(error.message))")
     }
     // No paths, no `include` and no flows/: the whole workspace is searched instead.
     let whole =
@@ -80,7 +81,8 @@ struct CommandLineWorkspace: WorkspaceProvider {
     } catch {
       // A workspace with no flow files at all is no problem: only what is opened counts.
       return WorkspaceDiscovery(
-        paths: [], configuration: configuration, problem: whole ? nil : "flowc: \(error.message)")
+        paths: [], configuration: configuration,
+        problem: whole ? nil : "flowc: \(TerminalText.printable(error.message))")
     }
     let paths = inputs.compactMap { input -> String? in
       guard case .path(let path) = input else { return nil }

@@ -150,7 +150,7 @@ package enum FlowFileSearch {
       if isFlowFile || isDirectory {
         walk.found.unreadable.append(
           FileSystemError(
-            path: prefix + FileSystem.printable(bytes: bytes),
+            path: prefix + TerminalText.decoding(bytes),
             reason: "the name is not UTF-8, so flowc cannot read it; rename it"))
       }
       return

@@ -53,8 +53,8 @@ enum GitRevision {
       // (`a\xFE`, `a\xFF`), and one file would stand for both.
       if let inexact = found.first(where: { !$0.isUTF8 }) {
         throw UsageError.input(
-          "cannot read '\(FileSystem.printable(revision)):"
-            + "\(FileSystem.printable(bytes: inexact.pathBytes))': its name is not UTF-8, so "
+          "cannot read '\(revision):"
+            + "\(TerminalText.decoding(inexact.pathBytes))': its name is not UTF-8, so "
             + "flowc cannot name it exactly; rename it")
       }
       for entry in found where seen.insert(entry.path).inserted {

@@ -32,7 +32,7 @@ package enum OutputDirectory {
     for file in files {
       if let problem = problem(withName: file.name) {
         plan.conflicts.append(
-          "'\(FileSystem.printable(file.name))' \(problem), so it cannot be a file in the output "
+          "'\(file.name)' \(problem), so it cannot be a file in the output "
             + "directory; flowc writes none")
       }
     }

@@ -221,13 +221,13 @@ package struct Refusal: Error, Sendable, CustomStringConvertible {
   package var what: String {
     switch reason {
     case .link(let read?):
-      "is a symbolic link (to \(read.role.name) '\(FileSystem.printable(read.path))', which "
+      "is a symbolic link (to \(read.role.name) '\(read.path)', which "
         + "this run reads)"
     case .link(nil): "is a symbolic link"
     case .danglingLink: "is a symbolic link that leads to no file"
     case .notRegular(let kind): "is \(kind), not a regular file"
     case .read(let role, let path):
-      "is \(role.name) '\(FileSystem.printable(path))', which this run reads"
+      "is \(role.name) '\(path)', which this run reads"
     case .configurationName:
       "is named as a configuration file, which every later run in its directory would read"
     case .existing: "is already there"
@@ -248,6 +248,6 @@ package struct Refusal: Error, Sendable, CustomStringConvertible {
 
   /// The path, what is there, and what to do.
   package var description: String {
-    "'\(FileSystem.printable(path))' \(what); \(advice)"
+    "'\(path)' \(what); \(advice)"
   }
 }

@@ -26,7 +26,7 @@ package enum ReportFile {
     case nil: plan.directoryExists = false
     case .file?, .other?:
       throw UsageError.input(
-        "\(option): '\(FileSystem.printable(directory))' is not a directory")
+        "\(option): '\(directory)' is not a directory")
     }
     plan.changes = [.init(kind: kind, path: path, target: path, contents: contents)]
     let report = OutputDirectory.apply(plan, in: directory, using: files, writers: 1)

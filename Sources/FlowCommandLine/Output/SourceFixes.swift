@@ -66,12 +66,12 @@ struct SourceFixes {
       problems.append("not fixed: standard input cannot be rewritten")
       return
     }
-    let lines = LineIndex(source)
+    let text = SourceText(source)
     var edits: [Edit] = []
     for finding in findings {
       guard let fix = finding.fix,
-        let start = Self.offset(of: finding.range.start, in: source, lines),
-        let end = Self.offset(of: finding.range.end, in: source, lines),
+        let start = text.byteOffset(of: finding.range.start),
+        let end = text.byteOffset(of: finding.range.end),
         source.bytes[start..<end].elementsEqual(fix.original.utf8)
       else { continue }
       edits.append(Edit(range: start..<end, finding: finding))
@@ -141,23 +141,6 @@ struct SourceFixes {
       }
     }
     return kept
-  }
-
-  /// The byte offset of a 1-based line and column (in characters) of `source`, or `nil`
-  /// when it is not in the file.
-  private static func offset(
-    of position: SourcePosition, in source: SourceFile, _ lines: LineIndex
-  ) -> Int? {
-    guard let line = lines.bytes(ofLine: position.line) else { return nil }
-    var offset = line.lowerBound
-    var column = 1
-    while column < position.column {
-      guard offset < line.upperBound else { return nil }
-      offset += 1
-      while offset < line.upperBound, source.bytes[offset] & 0xC0 == 0x80 { offset += 1 }
-      column += 1
-    }
-    return offset
   }
 
   /// Whether the file at `path` no longer holds the bytes that were read as `source` (or

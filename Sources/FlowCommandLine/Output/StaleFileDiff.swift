@@ -204,8 +204,9 @@ enum StaleFileDiff {
     return lines
   }
 
-  /// One line, escaped for a terminal, with its line break.
+  /// One line, escaped for a terminal (its tabs kept: they are the file's layout), with its
+  /// line break.
   private static func printable(_ line: Substring.UTF8View) -> String {
-    TerminalText.printable(String(Substring(line))) + "\n"
+    TerminalText.printable(String(Substring(line)), keeping: .tabs) + "\n"
   }
 }

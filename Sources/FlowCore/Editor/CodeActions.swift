@@ -62,7 +62,7 @@ extension EditorModule {
 
   /// The fix a finding's message suggests (`…; did you mean 'Settings'?`): its name replaced
   /// by the suggestion.
-  private func didYouMean(_ finding: Finding, _ text: TextPositions) -> EditorCodeAction? {
+  private func didYouMean(_ finding: Finding, _ text: SourceText) -> EditorCodeAction? {
     let marker = "did you mean '"
     guard let start = finding.message.range(ofMarker: marker) else { return nil }
     let rest = finding.message[start...]
@@ -87,7 +87,7 @@ extension EditorModule {
 
   /// The handlers an `unhandled-result` finding says are missing, each `stay`: in the
   /// start's `on:`, or in a new `on:` when it has none.
-  private func addHandlers(_ finding: Finding, _ text: TextPositions) -> [EditorCodeAction] {
+  private func addHandlers(_ finding: Finding, _ text: SourceText) -> [EditorCodeAction] {
     guard let start = childStart(at: finding.range), let child = start.child else { return [] }
     let handled = Set(start.start.handlers.map(\.name.text))
     let missing = resolved.graph.coordinators[child].results.map(\.name.text).filter {
@@ -131,7 +131,7 @@ extension EditorModule {
   /// `leave: ~`, and `leave: c` for each result case `c` without a payload, added to
   /// `coordinator` after its `result` (or first).
   private func addLeave(
-    _ coordinator: Coordinator, _ text: TextPositions, for finding: Finding?
+    _ coordinator: Coordinator, _ text: SourceText, for finding: Finding?
   ) -> [EditorCodeAction] {
     guard let yaml = YAMLInsertion(text),
       let (_, body) = yaml.mapping(withKeyAt: coordinator.name.range.start), yaml.isMapping(body)

@@ -30,10 +30,10 @@ struct CompletionContext: Equatable {
   var keys: [String] { path.map(\.key) }
 
   /// The context of column `character` (UTF-16) of 0-based line `line` of `text`.
-  init(text: TextPositions, line: Int, character: Int) {
+  init(text: SourceText, line: Int, character: Int) {
     var prefix: [Unicode.Scalar] = []
     var units = 0
-    for scalar in text.text(ofLine: line) {
+    for scalar in text.text(ofEditorLine: line) {
       guard units + scalar.utf16.count <= character else { break }
       units += scalar.utf16.count
       prefix.append(scalar)
@@ -61,11 +61,12 @@ struct CompletionContext: Equatable {
     while above >= 0, blockIndent > 0 || inSequence {
       // Deeper lines (the bodies of earlier siblings) are skipped by their bytes alone, so
       // that walking up a file of many coordinators decodes only the lines that matter.
-      guard let indentation = text.indentation(ofLine: above), indentation <= blockIndent else {
+      guard let indentation = text.indentation(ofEditorLine: above), indentation <= blockIndent
+      else {
         above -= 1
         continue
       }
-      let scalars = Array(text.text(ofLine: above))
+      let scalars = Array(text.text(ofEditorLine: above))
       above -= 1
       let shape = Self.lineShape(scalars)
       guard let key = shape.key else { continue }

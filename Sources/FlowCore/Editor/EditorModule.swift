@@ -12,14 +12,14 @@ public struct EditorModule: Sendable {
   /// Every name of the module, by place and by symbol.
   let index: SymbolIndex
   /// Each file's position conversions, by path.
-  let texts: [String: TextPositions]
+  let texts: [String: SourceText]
 
   /// The module of `check`, indexed: a server that already checked the files for their
   /// diagnostics hands the result over rather than checking twice.
   public init(check: CheckResult) {
     self.check = check
     index = SymbolIndex(module: check.module)
-    texts = check.sources.mapValues { TextPositions($0) }
+    texts = check.sources.mapValues { SourceText($0) }
   }
 
   /// Checks `files` (path and text, as the editor has them) as one module under
@@ -51,7 +51,7 @@ public struct EditorModule: Sendable {
     return (occurrence.symbol, text.editor(occurrence.range))
   }
 
-  func occurrence(at position: EditorPosition, in path: String) -> (Occurrence, TextPositions)? {
+  func occurrence(at position: EditorPosition, in path: String) -> (Occurrence, SourceText)? {
     guard let text = texts[path],
       let found = index.occurrence(at: text.source(position), in: FileName(path))
     else { return nil }

@@ -78,69 +78,23 @@ public struct EditorTextEdit: Hashable, Sendable {
   }
 }
 
-/// Converts between the model's positions (1-based, columns in Unicode scalars) and an
-/// editor's (0-based, columns in UTF-16 code units) for one file, with its lines indexed
-/// once. A conversion costs the length of its line.
-struct TextPositions: Sendable {
-  /// The file's text.
-  let file: SourceFile
-  /// Where each line starts and ends.
-  private let lines: LineIndex
-
-  init(_ file: SourceFile) {
-    self.file = file
-    lines = LineIndex(file)
-  }
-
-  /// The number of lines.
-  var lineCount: Int { lines.count }
-
+/// What the editor features read of a file's text besides positions, which ``SourceText``
+/// converts. Lines here are an editor's: 0-based.
+extension SourceText {
   /// The text of 0-based line `line`, without its break; empty past the end.
-  func text(ofLine line: Int) -> Substring.UnicodeScalarView {
-    guard let bytes = lines.bytes(ofLine: line + 1) else { return Substring("").unicodeScalars }
+  func text(ofEditorLine line: Int) -> Substring.UnicodeScalarView {
+    guard let bytes = bytes(ofLine: line + 1) else { return Substring("").unicodeScalars }
     return Substring(String(decoding: file.bytes[bytes], as: UTF8.self)).unicodeScalars
   }
 
   /// The column (0-based) of the first character of 0-based line `line` that is not a
   /// space, read from its bytes without decoding it; `nil` for a blank line or a comment.
-  func indentation(ofLine line: Int) -> Int? {
-    guard let bytes = lines.bytes(ofLine: line + 1) else { return nil }
+  func indentation(ofEditorLine line: Int) -> Int? {
+    guard let bytes = bytes(ofLine: line + 1) else { return nil }
     var index = bytes.lowerBound
     while index < bytes.upperBound, file.bytes[index] == UInt8(ascii: " ") { index += 1 }
     guard index < bytes.upperBound, file.bytes[index] != UInt8(ascii: "#") else { return nil }
     return index - bytes.lowerBound
-  }
-
-  /// The editor's position of `position`.
-  func editor(_ position: SourcePosition) -> EditorPosition {
-    let line = position.line - 1
-    var character = 0
-    var column = 1
-    for scalar in text(ofLine: line) {
-      guard column < position.column else { break }
-      character += scalar.utf16.count
-      column += 1
-    }
-    return EditorPosition(line: max(line, 0), character: character)
-  }
-
-  /// The editor's span of `range`.
-  func editor(_ range: SourceRange) -> EditorRange {
-    EditorRange(start: editor(range.start), end: editor(range.end))
-  }
-
-  /// The model's position of `position`: a column inside a character counts as that
-  /// character's.
-  func source(_ position: EditorPosition) -> SourcePosition {
-    var units = 0
-    var column = 1
-    for scalar in text(ofLine: position.line) {
-      let width = scalar.utf16.count
-      guard units + width <= position.character else { break }
-      units += width
-      column += 1
-    }
-    return SourcePosition(line: position.line + 1, column: column)
   }
 
   /// The text of a span on one line (empty for a span across lines).
@@ -148,7 +102,7 @@ struct TextPositions: Sendable {
     guard range.start.line == range.end.line else { return "" }
     var result = String.UnicodeScalarView()
     var column = 1
-    for scalar in text(ofLine: range.start.line - 1) {
+    for scalar in text(ofEditorLine: range.start.line - 1) {
       if column >= range.end.column { break }
       if column >= range.start.column { result.append(scalar) }
       column += 1
@@ -172,17 +126,5 @@ struct TextPositions: Sendable {
     var end = start
     end.column += length
     return SourceRange(file: range.fileName, start: start, end: end)
-  }
-
-  /// The end of the file, where text is appended.
-  var end: EditorPosition {
-    let last = max(lineCount - 1, 0)
-    var character = 0
-    for scalar in text(ofLine: last) { character += scalar.utf16.count }
-    let endsWithBreak =
-      file.bytes.last == UInt8(ascii: "\n") || file.bytes.last == UInt8(ascii: "\r")
-    return endsWithBreak
-      ? EditorPosition(line: lineCount, character: 0)
-      : EditorPosition(line: last, character: character)
   }
 }

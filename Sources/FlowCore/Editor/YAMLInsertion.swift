@@ -3,10 +3,10 @@
 /// mapping's indentation in a block one. Reads the file's YAML tree, parsed once per action.
 struct YAMLInsertion {
   private let tree: YAMLTree
-  private let text: TextPositions
+  private let text: SourceText
 
   /// The file's YAML, or `nil` when it does not parse.
-  init?(_ text: TextPositions) {
+  init?(_ text: SourceText) {
     var problems: [FrontEndProblem] = []
     guard case .document(let tree, _) = YAMLParser.parse(text.file, problems: &problems) else {
       return nil
@@ -66,7 +66,8 @@ struct YAMLInsertion {
     }
     guard let first = all.first else { return nil }
     let indent = String(repeating: " ", count: max(tree.start(of: first.key).column - 1, 0))
-    let lines = pairs.map { indent + $0 + "\n" }.joined()
+    // Lines end with the file's own line break, so that a `\r\n` file stays one.
+    let lines = pairs.map { indent + $0 + text.lineBreak }.joined()
     guard let anchor else {
       return edit(at: EditorPosition(line: tree.start(of: first.key).line - 1, character: 0), lines)
     }
@@ -74,7 +75,9 @@ struct YAMLInsertion {
     let line = max(end.column == 1 ? end.line - 1 : end.line, tree.start(of: anchor.key).line)
     if line >= text.lineCount {
       let atEnd = text.end
-      return edit(at: atEnd, atEnd.character == 0 ? lines : "\n" + String(lines.dropLast()))
+      // The last line break dropped: one `Character`, `\r\n` too.
+      let afterLast = text.lineBreak + String(lines.dropLast())
+      return edit(at: atEnd, atEnd.character == 0 ? lines : afterLast)
     }
     return edit(at: EditorPosition(line: line, character: 0), lines)
   }

@@ -136,7 +136,7 @@ public struct Baseline: Sendable, Equatable {
       throw BaselineError("cannot read baseline \(error)")
     }
     guard case .bytes(let bytes) = contents else {
-      throw BaselineError("\(FileSystem.printable(path)): larger than 64 MiB, so not a baseline")
+      throw BaselineError("\(path): larger than 64 MiB, so not a baseline")
     }
     return try parse(SourceFile(path: path, bytes: bytes))
   }
@@ -179,7 +179,7 @@ public struct Baseline: Sendable, Equatable {
         guard keys.contains(name) else {
           throw BaselineError(
             at: range(key),
-            "unknown key '\(TerminalText.printable(name))' in \(what); expected "
+            "unknown key '\(name)' in \(what); expected "
               + MappingReader.list(keys))
         }
         guard values.updateValue(value, forKey: name) == nil else {
@@ -254,6 +254,6 @@ public struct BaselineError: Error, Sendable, CustomStringConvertible {
 
   init(at range: SourceRange, _ message: String) {
     description =
-      "\(FileSystem.printable(range.file)):\(range.start.line):\(range.start.column): \(message)"
+      "\(range.file):\(range.start.line):\(range.start.column): \(message)"
   }
 }

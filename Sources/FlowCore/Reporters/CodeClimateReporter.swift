@@ -6,7 +6,14 @@
 /// (`type`, `categories`, `location.lines.end`). Errors are `critical` and warnings `minor`.
 /// The fingerprint is ``FindingIdentity``'s, the one SARIF and the baseline carry, so GitLab
 /// follows a finding from one pipeline to the next when lines move above it.
-public enum CodeClimateReporter {
+public enum CodeClimateReporter: Reporter {
+  public static let name = "codeclimate"
+  public static let help = "a Code Climate issue list: GitLab's code quality report"
+
+  public static func render(_ report: Report) -> String {
+    render(report.findings, fingerprints: report.fingerprints)
+  }
+
   /// The issues, pretty-printed JSON, keys sorted.
   ///
   /// - Parameter fingerprints: each finding's ``FindingIdentity`` fingerprint, when the

@@ -6,7 +6,14 @@
 /// reaches the log), then escaped as the runner decodes them (`%`, `\r`, `\n`, and in
 /// properties `:` and `,` too), so that a line break of theirs cannot end the command. No excerpt is written, so no flow line can
 /// begin a line of the log.
-public enum GitHubReporter {
+public enum GitHubReporter: Reporter {
+  public static let name = "github"
+  public static let help = "GitHub Actions annotations"
+
+  public static func render(_ report: Report) -> String {
+    render(report.findings)
+  }
+
   /// One command per finding, notes folded into the message.
   public static func render(_ findings: [Finding]) -> String {
     var output = ""
@@ -36,7 +43,7 @@ public enum GitHubReporter {
 
   /// Outside text without controls, its line breaks left for ``escapeData(_:)``.
   private static func printable(_ text: String) -> String {
-    TerminalText.printable(text, keepingLineBreaks: true)
+    TerminalText.printable(text, keeping: .lineBreaks)
   }
 
   /// The escaping of a command's message.

@@ -1,6 +1,13 @@
 /// Writes findings as one JSON object (spec section 9):
 /// `{"diagnostics":[…],"summary":{…},"version":1}`, keys sorted, findings in report order.
-public enum JSONReporter {
+public enum JSONReporter: Reporter {
+  public static let name = "json"
+  public static let help = "one JSON object with every finding and a summary"
+
+  public static func render(_ report: Report) -> String {
+    render(report.findings, files: report.fileCount)
+  }
+
   /// The report, as one line of compact JSON and a newline.
   public static func render(_ findings: [Finding], files: Int) -> String {
     let summary = FindingSummary(findings: findings, files: files)

@@ -8,7 +8,14 @@
 /// report counts every file checked. Every text from a flow is escaped for XML, and a
 /// character XML cannot hold at all (a control character) is written as Swift writes it,
 /// `\u{1B}`.
-public enum JUnitReporter {
+public enum JUnitReporter: Reporter {
+  public static let name = "junit"
+  public static let help = "JUnit XML, one test suite per file, for CI test reports"
+
+  public static func render(_ report: Report) -> String {
+    render(report.findings, files: report.sources.keys)
+  }
+
   /// The report, an XML document.
   ///
   /// - Parameter files: the paths of the files read; a file a finding names is added.

@@ -3,7 +3,16 @@
 /// `%SRCROOT%`), related locations linked from the message, and ``FindingIdentity``'s
 /// fingerprints, which survive edits that only move lines and do not depend on how a path
 /// was typed.
-public enum SARIFReporter {
+public enum SARIFReporter: Reporter {
+  public static let name = "sarif"
+  public static let help = "SARIF 2.1.0 for code scanning"
+
+  public static func render(_ report: Report) -> String {
+    render(
+      report.findings, fingerprints: report.fingerprints,
+      workingDirectory: report.workingDirectory)
+  }
+
   /// The SARIF log, pretty-printed JSON.
   ///
   /// - Parameter workingDirectory: the absolute directory relative paths start from; it

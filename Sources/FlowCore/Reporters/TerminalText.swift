@@ -1,33 +1,72 @@
-/// Flow text and paths made safe to show to a person, in a terminal or a CI log.
+/// Flow text and paths made safe to show to a person, in a terminal or a CI log: the one
+/// escaper of flowc's human-readable output.
 ///
 /// Anyone who can open a pull request writes flow files and names the files they are in,
 /// and what flowc prints lands in terminals, which obey escape sequences, and in CI logs,
 /// whose runner obeys workflow commands at the start of a line. So every piece of outside
 /// text a human-readable output quotes (paths, messages, which quote names, and excerpts)
-/// passes through here, once, when it is written:
+/// passes through here exactly once, where it is written: messages and errors carry the
+/// text as it is, and the line that prints them escapes it.
 ///
 /// - A character that is not printable is written as Swift writes it, `\u{1B}`: the C0
-///   controls except tab, DEL, the C1 controls, the line and paragraph separators and the
-///   bidirectional controls. Tab stays: it only moves the cursor, and an excerpt keeps it
-///   so that the caret under it lines up.
+///   controls (tab too, except in a quoted source line, below), DEL, the C1 controls, the
+///   line and paragraph separators and the bidirectional controls.
 /// - A backslash is doubled only where it would otherwise read as the start of such an
 ///   escape: before `u{` or before an escaped character. Every other backslash stays as
 ///   written, so `"a\nb"` in a flow file reads as written. The escape is unambiguous: in a
 ///   run of backslashes before `u{`, an odd count means the last one starts an escape.
 /// - A line of output never begins, after blanks, with `::` or `##[`, which the GitHub
 ///   Actions runner reads as a workflow command: the first of those characters is escaped.
+/// - A quoted line of a file (an excerpt under a finding, a line of a stale generated file)
+///   keeps its tabs: they are its layout, and the caret line under an excerpt mirrors them.
+/// - A name that is not UTF-8 (a file name read from the disk or from git) is made text by
+///   ``decoding(_:)``, which writes each byte that is not UTF-8 as `\xNN` and leaves the
+///   rest to be escaped with its message.
 package enum TerminalText {
-  /// `text` with every character that is not printable escaped, for the middle of a line.
-  /// With `keepingLineBreaks`, CR and LF are left for the caller to escape its own way, as
-  /// workflow commands do (`%0D`, `%0A`).
-  package static func printable(_ text: String, keepingLineBreaks: Bool = false) -> String {
-    escaped(text, startsLine: false, keepingLineBreaks: keepingLineBreaks).text
+  /// Controls that a caller writes its own way, or keeps.
+  package struct Kept: OptionSet, Sendable {
+    package let rawValue: Int
+    package init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// CR and LF, which workflow commands escape their own way (`%0D`, `%0A`).
+    package static let lineBreaks = Kept(rawValue: 1)
+    /// Tabs, in a quoted line of a file, where they are its layout.
+    package static let tabs = Kept(rawValue: 2)
   }
 
-  /// `text` escaped as by ``printable(_:)``, for the start of a line: it is not read as a
-  /// workflow command either.
-  package static func lineStart(_ text: String) -> String {
-    escaped(text, startsLine: true).text
+  /// `text` with every character that is not printable escaped, for the middle of a line;
+  /// what `keeping` names is left as it is.
+  package static func printable(_ text: String, keeping: Kept = []) -> String {
+    escaped(text, startsLine: false, keeping: keeping).text
+  }
+
+  /// `text` escaped as by ``printable(_:keeping:)``, for the start of a line: it is not
+  /// read as a workflow command either.
+  package static func lineStart(_ text: String, keeping: Kept = []) -> String {
+    escaped(text, startsLine: true, keeping: keeping).text
+  }
+
+  /// The text of `bytes` that may not be UTF-8, such as a file name from the disk or from
+  /// git: what is UTF-8 decoded, each byte that is not written `\xNN`. The result is text
+  /// like any other, escaped with its message where it is printed; `\xNN` never comes from
+  /// the escape itself, which writes `\u{…}`.
+  package static func decoding(_ bytes: some Collection<UInt8>) -> String {
+    var text = ""
+    var parser = Unicode.UTF8.ForwardParser()
+    var iterator = bytes.makeIterator()
+    var pending = Array(bytes)[...]
+    while true {
+      switch parser.parseScalar(from: &iterator) {
+      case .valid(let encoded):
+        text.unicodeScalars.append(Unicode.UTF8.decode(encoded))
+        pending = pending.dropFirst(encoded.count)
+      case .error(let length):
+        for byte in pending.prefix(length) { text += "\\x" + hex(UInt32(byte)) }
+        pending = pending.dropFirst(length)
+      case .emptyInput:
+        return text
+      }
+    }
   }
 
   /// Escaped text, and where each character of the original went, for lining up a caret.
@@ -41,12 +80,15 @@ package enum TerminalText {
 
   /// `text` escaped; with `offsets`, also where each of its scalars went. Linear in `text`.
   static func escaped(
-    _ text: String, startsLine: Bool, keepingLineBreaks: Bool = false, offsets: Bool = false
+    _ text: String, startsLine: Bool, keeping: Kept = [], offsets: Bool = false
   ) -> Escaped {
     let scalars = text.unicodeScalars
     let command = startsLine ? commandStart(of: scalars) : nil
+    let keepsBreaks = keeping.contains(.lineBreaks)
+    let keepsTabs = keeping.contains(.tabs)
     let needsEscape = { (scalar: Unicode.Scalar) in
-      Self.needsEscape(scalar) && !(keepingLineBreaks && (scalar == "\n" || scalar == "\r"))
+      Self.needsEscape(scalar) && !(keepsBreaks && (scalar == "\n" || scalar == "\r"))
+        && !(keepsTabs && scalar == "\t")
     }
     guard command != nil || scalars.contains(where: { needsEscape($0) || $0 == "\\" }) else {
       return Escaped(text: text, offsets: offsets ? Array(0...scalars.count) : [])
@@ -114,7 +156,6 @@ package enum TerminalText {
   /// that a terminal or a log viewer would act on instead of showing.
   static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
-    case 0x09: false
     case 0x00...0x1F, 0x7F...0x9F: true
     case 0x2028, 0x2029: true
     case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true

@@ -1,7 +1,14 @@
 /// Writes findings the way compilers do, so that editors and CI turn them into links:
 /// `FILE:LINE:COLUMN: SEVERITY: MESSAGE [RULE-ID]`, then the source line with a caret
 /// under the place, then the notes, all indented.
-public struct TextReporter {
+public struct TextReporter: Reporter {
+  public static let name = "text"
+  public static let help = "FILE:LINE:COLUMN: SEVERITY: MESSAGE [RULE-ID] lines"
+
+  public static func render(_ report: Report) -> String {
+    TextReporter(colored: report.colored, sources: report.sources).render(report.findings)
+  }
+
   /// Whether to colour the output with ANSI escapes.
   public var colored: Bool
   /// The files, by path, to take excerpts from.
@@ -70,7 +77,7 @@ public struct TextReporter {
   /// since findings come in file order and many can share a line.
   private struct Excerpts {
     let sources: [String: SourceFile]
-    var indexes: [String: LineIndex] = [:]
+    var texts: [String: SourceText] = [:]
     var last: (file: String, line: Int, text: TerminalText.Escaped?)?
 
     init(sources: [String: SourceFile]) {
@@ -82,13 +89,13 @@ public struct TextReporter {
     mutating func line(_ number: Int, of file: String) -> TerminalText.Escaped? {
       if let last, last.file == file, last.line == number { return last.text }
       guard let source = sources[file] else { return nil }
-      let index = indexes[file] ?? LineIndex(source)
-      indexes[file] = index
+      let index = texts[file] ?? SourceText(source)
+      texts[file] = index
       var text: TerminalText.Escaped?
       if let range = index.bytes(ofLine: number), range.count <= TextReporter.maxExcerptBytes {
         let line = String(decoding: source.bytes[range], as: UTF8.self)
         if line.count <= TextReporter.maxExcerptLength, !line.allSatisfy(\.isWhitespace) {
-          text = TerminalText.escaped(line, startsLine: true, offsets: true)
+          text = TerminalText.escaped(line, startsLine: true, keeping: .tabs, offsets: true)
         }
       }
       last = (file, number, text)

@@ -14,12 +14,16 @@
 ///    an edit: ``OutlineRule`` when it reads only names, types and payloads,
 ///    ``DefinitionRule`` when its findings about a file's definitions depend only on that
 ///    file and the others' outlines. `RecheckTests` compares both with a whole check.
-/// 2. Its line in ``RuleRegistry/all``, where it takes its place in `flowc rules`.
-/// 3. Its id in the `ruleID` enum of `Schemas/flow.schema.json`, and its entry in the rule
-///    lists of `docs/language.md` and `README.md`; `make docs` then writes `docs/rules.md`.
+/// 2. Its tests, beside the generic one that runs its examples (`RuleExampleTests`).
+/// 3. `make lists`, which writes what is made from the rules: its line at the end of
+///    ``RuleRegistry/all`` (a line may be moved; the order is kept), its id in the `ruleID`
+///    enum of `Schemas/flow.schema.json`, its row in the README's table, and
+///    `docs/rules.md`. `RuleListsTests` fails, naming the file, while one is stale.
 ///
-/// Forgetting any of these fails a test (`RuleRegistryTests`, `RuleExampleTests`, and the
-/// staleness test of `docs/rules.md`); nothing else lists rules by hand.
+/// The language reference (`docs/language.md`) describes each rule in prose, and
+/// `RuleRegistryTests` fails until it does. A rule taken away takes its line out of
+/// ``RuleRegistry/all`` by hand (the registry no longer compiles otherwise), then
+/// `make lists` does the rest.
 public protocol Rule: Sendable {
   /// The id users configure and suppress the rule by. Never changes.
   static var id: RuleID { get }

@@ -11,9 +11,9 @@ public struct FileSystemError: Error, Sendable, CustomStringConvertible {
   /// What went wrong, in the system's words.
   public var reason: String
 
-  /// The path and the reason, with control characters in the path escaped (`\x1B`), so
-  /// that a hostile file name cannot forge lines or terminal sequences in a message.
-  public var description: String { "\(FileSystem.printable(path)): \(reason)" }
+  /// The path and the reason, as they are: whoever prints it escapes it
+  /// (`TerminalText`), once.
+  public var description: String { "\(path): \(reason)" }
 
   package init(path: String, errno code: Int32) {
     self.path = path
@@ -124,46 +124,6 @@ package enum FileSystem {
     var second = stat()
     guard stat(path, &first) == 0, stat(other, &second) == 0 else { return false }
     return first.st_dev == second.st_dev && first.st_ino == second.st_ino
-  }
-
-  /// `text` with every control character (C0, DEL, C1) written as its UTF-8 bytes in
-  /// `\xNN` form, for paths in messages.
-  package static func printable(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: isControl) else { return text }
-    var result = ""
-    for scalar in text.unicodeScalars {
-      guard isControl(scalar) else {
-        result.unicodeScalars.append(scalar)
-        continue
-      }
-      for byte in String(scalar).utf8 { result += "\\x" + hex(byte) }
-    }
-    return result
-  }
-
-  /// Bytes that may not be UTF-8, such as a file name, as text: valid UTF-8 as it is
-  /// (through ``printable(_:)``), otherwise every byte outside printable ASCII as `\xNN`.
-  package static func printable(bytes: some Collection<UInt8>) -> String {
-    let text = String(decoding: bytes, as: UTF8.self)
-    if text.utf8.elementsEqual(bytes) { return printable(text) }
-    var result = ""
-    for byte in bytes {
-      if byte >= 0x20 && byte < 0x7F {
-        result.unicodeScalars.append(Unicode.Scalar(byte))
-      } else {
-        result += "\\x" + hex(byte)
-      }
-    }
-    return result
-  }
-
-  private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-  }
-
-  private static func hex(_ byte: UInt8) -> String {
-    let digits = Array("0123456789ABCDEF")
-    return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
   }
 
   /// Reads standard input to its end, unless it is longer than `limit` bytes.

@@ -1,5 +1,11 @@
 internal import CYaml
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// What reading one file as YAML gave.
 package enum YAMLDocument: Sendable {
   /// The file's (first) document: its tree and its root node.
@@ -100,12 +106,15 @@ private struct TreeBuilder {
   private let range: Range<Int>
   /// Added to libyaml's 0-based lines: 1 for a whole file.
   private let lineBase: Int
+  /// The lines libyaml counts that the file does not have, or `nil` when it counts none.
+  private let otherBreaks: YAMLLineBreaks?
 
   init(file: SourceFile, limits: YAMLLimits, range: Range<Int>? = nil, firstLine: Int = 1) {
     self.file = file
     self.limits = limits
     self.range = range ?? file.byteOrderMarkLength..<file.bytes.count
     self.lineBase = firstLine
+    otherBreaks = YAMLLineBreaks(file.bytes, self.range)
     // Flow files hold about one node per 6 or 7 bytes, dense flow collections one per 3.
     // Reserving for one per 3 means the arrays seldom grow, and growing is what costs: a
     // copy, and for a moment both the old and the new array. Reserving more than is used
@@ -265,7 +274,7 @@ private struct TreeBuilder {
     switch parser.error {
     case YAML_READER_ERROR:
       let offset = byteOrderMark + parser.problem_offset
-      let at = file.position(ofByteOffset: offset)
+      let at = SourceText(file).position(ofByteOffset: offset)
       let range = SourceRange(file: file.path, start: at, end: at)
       let byte = offset < file.bytes.count ? file.bytes[offset] : 0
       let message =
@@ -286,8 +295,105 @@ private struct TreeBuilder {
     }
   }
 
+  /// The position of libyaml's `mark` (0-based, in libyaml's lines) in the file's lines.
   private func position(_ mark: yaml_mark_t) -> SourcePosition {
-    SourcePosition(line: Int(mark.line) + lineBase, column: Int(mark.column) + 1)
+    var line = Int(mark.line)
+    var column = Int(mark.column)
+    if let otherBreaks { (line, column) = otherBreaks.fileLine(line, column) }
+    return SourcePosition(line: line + lineBase, column: column + 1)
+  }
+}
+
+/// The lines libyaml sees that the file does not have. libyaml counts YAML 1.1's line
+/// breaks, among them NEL (C2 85), LS (E2 80 A8) and PS (E2 80 A9); an editor, LSP and
+/// ``SourceText`` end lines only at `\n`, `\r\n` and `\r`, so that a position after one of
+/// those three characters is on the line the user sees, one column after it.
+struct YAMLLineBreaks {
+  /// Each such character, in order: the 0-based line libyaml starts after it, and the
+  /// 0-based column, in characters of the file's line, just past it.
+  private var breaks: [(line: Int, column: Int)] = []
+
+  /// The breaks in `range` of `bytes`, or `nil` when it holds none (the usual case, which
+  /// costs a `memchr` for each of their two first bytes).
+  init?(_ bytes: [UInt8], _ range: Range<Int>) {
+    let found = bytes.withUnsafeBufferPointer { buffer -> [(line: Int, column: Int)] in
+      guard Self.mayHoldOne(buffer, range) else { return [] }
+      var breaks: [(line: Int, column: Int)] = []
+      var line = 0
+      var column = 0
+      var index = range.lowerBound
+      while index < range.upperBound {
+        let byte = buffer[index]
+        if byte == 0x0A || byte == 0x0D {
+          let crlf = byte == 0x0D && index + 1 < range.upperBound && buffer[index + 1] == 0x0A
+          index += crlf ? 2 : 1
+          line += 1
+          column = 0
+          continue
+        }
+        let width = Self.otherBreakWidth(buffer, at: index, before: range.upperBound)
+        if width > 0 {
+          line += 1
+          column += 1
+          breaks.append((line, column))
+          index += width
+          continue
+        }
+        if byte & 0xC0 != 0x80 { column += 1 }
+        index += 1
+      }
+      return breaks
+    }
+    guard !found.isEmpty else { return nil }
+    breaks = found
+  }
+
+  /// The file's 0-based line and column of libyaml's 0-based `line` and `column`.
+  func fileLine(_ line: Int, _ column: Int) -> (line: Int, column: Int) {
+    // The number of breaks before libyaml's line, and the last of them.
+    var low = 0
+    var high = breaks.count
+    while low < high {
+      let middle = (low + high) / 2
+      if breaks[middle].line <= line { low = middle + 1 } else { high = middle }
+    }
+    guard low > 0 else { return (line, column) }
+    let last = breaks[low - 1]
+    return (line - low, last.line == line ? last.column + column : column)
+  }
+
+  /// Whether NEL, LS or PS is in the range, found by `memchr` on their first bytes, which
+  /// a file of ASCII does not hold at all.
+  private static func mayHoldOne(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>)
+    -> Bool
+  {
+    guard let base = buffer.baseAddress else { return false }
+    for lead: UInt8 in [0xC2, 0xE2] {
+      var index = range.lowerBound
+      while index < range.upperBound,
+        let found = memchr(base + index, Int32(lead), range.upperBound - index)
+      {
+        index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        if otherBreakWidth(buffer, at: index, before: range.upperBound) > 0 { return true }
+        index += 1
+      }
+    }
+    return false
+  }
+
+  /// The length of the NEL, LS or PS at `index`, or 0.
+  private static func otherBreakWidth(
+    _ buffer: UnsafeBufferPointer<UInt8>, at index: Int, before end: Int
+  ) -> Int {
+    switch buffer[index] {
+    case 0xC2 where index + 1 < end && buffer[index + 1] == 0x85:
+      return 2
+    case 0xE2
+    where index + 2 < end && buffer[index + 1] == 0x80 && buffer[index + 2] & 0xFE == 0xA8:
+      return 3
+    default:
+      return 0
+    }
   }
 }
 

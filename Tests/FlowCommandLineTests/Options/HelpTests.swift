@@ -41,6 +41,24 @@ import Testing
     #expect(GenerateCommand.help.contains("unhandled-result and unreachable-link are errors here"))
   }
 
+  /// `check --format` offers each reporter of ``ReportFormat/allCases``, in its order, with
+  /// the reporter's own help: a new reporter in the list is a new choice and a new line.
+  @Test func checksFormatsAreTheReporters() throws {
+    guard case .choice(let choices) = CheckCommand.format.option.value else {
+      Issue.record("--format is not a choice")
+      return
+    }
+    #expect(choices.map(\.name) == ReportFormat.allCases.map(\.rawValue))
+    #expect(choices.map(\.help) == ReportFormat.allCases.map { $0.reporter.help })
+    #expect(choices.filter(\.isDefault).map(\.name) == ["text"])
+    #expect(Set(choices.map(\.name)).count == choices.count, "two reporters share a name")
+    for format in ReportFormat.allCases {
+      #expect(ReportFormat(rawValue: format.rawValue) == format)
+      #expect(CheckCommand.help.contains("  \(format.rawValue)"), "\(format.rawValue)")
+    }
+    #expect(ReportFormat(rawValue: "xml") == nil)
+  }
+
   /// The layout the derivation gives, the same as the help written by hand before it.
   @Test func theCheckHelp() {
     #expect(

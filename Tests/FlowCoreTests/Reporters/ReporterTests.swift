@@ -21,6 +21,38 @@ import Testing
       end: SourcePosition(line: line, column: endColumn))
   }
 
+  /// Every format is one ``Reporter``, chosen by name, and writes from one ``Report`` what
+  /// its own function writes from the same facts: the fingerprints and working directory
+  /// reach SARIF and Code Climate, the files JUnit and the text, the count the JSON
+  /// summary, the colour the text.
+  @Test func everyFormatIsAReporterWritingFromOneReport() {
+    let findings = [finding(line: 3, column: 3, endColumn: 6)]
+    let fingerprints = ["0123456789abcdef"]
+    let report = Report(
+      findings: findings, sources: [source.path: source, "b.flow.yaml": source], fileCount: 7,
+      fingerprints: fingerprints, workingDirectory: "/w", colored: true)
+    let expected: [String: String] = [
+      "text": TextReporter(colored: true, sources: report.sources).render(findings),
+      "json": JSONReporter.render(findings, files: 7),
+      "sarif": SARIFReporter.render(findings, fingerprints: fingerprints, workingDirectory: "/w"),
+      "github": GitHubReporter.render(findings),
+      "codeclimate": CodeClimateReporter.render(findings, fingerprints: fingerprints),
+      "junit": JUnitReporter.render(findings, files: ["b.flow.yaml", source.path]),
+    ]
+    #expect(
+      ReportFormat.allCases.map(\.rawValue) == [
+        "text", "json", "sarif", "github", "codeclimate", "junit",
+      ])
+    for format in ReportFormat.allCases {
+      let written = format.reporter.render(report)
+      #expect(written == expected[format.rawValue], "\(format.rawValue)")
+      #expect(!written.isEmpty)
+    }
+    #expect(ReportFormat.text.reporter.render(report).contains("\u{1B}["))
+    #expect(
+      ReportFormat(rawValue: "sarif")?.reporter.render(report).contains("0123456789abcdef") == true)
+  }
+
   @Test func textIsOneClangStyleLineThenAnIndentedExcerptAndNotes() {
     let reporter = TextReporter(colored: false, sources: [source.path: source])
     let text = reporter.render([

@@ -12,10 +12,42 @@ import Testing
     #expect(TerminalText.printable("a\u{2028}b\u{202E}c") == "a\\u{2028}b\\u{202E}c")
   }
 
-  @Test func printableTextTabsAndOtherScriptsAreLeftAsTheyAre() {
-    for text in ["Home", "名前: x", "a\tb", "é ü", "100% done, ok: yes", "\"a\\nb\"", "C:\\dir"] {
+  @Test func printableTextAndOtherScriptsAreLeftAsTheyAre() {
+    for text in ["Home", "名前: x", "é ü", "100% done, ok: yes", "\"a\\nb\"", "C:\\dir"] {
       #expect(TerminalText.printable(text) == text)
     }
+  }
+
+  /// A tab is a control character like the others in a path or a message (a name with a
+  /// tab would read as one with spaces), but a quoted line of a file keeps its tabs: they
+  /// are its layout, and the caret line under an excerpt mirrors them.
+  @Test func aTabIsEscapedExceptInAQuotedLine() {
+    #expect(TerminalText.printable("a\tb") == "a\\u{09}b")
+    #expect(TerminalText.lineStart("a\tb") == "a\\u{09}b")
+    #expect(TerminalText.printable("a\tb\u{1B}", keeping: .tabs) == "a\tb\\u{1B}")
+    let text = report(
+      "a: 1\n\tk\u{1B}: x\n", line: 2, column: 2, endColumn: 4, message: "key 'k\t'")
+    #expect(
+      text == """
+        a.flow.yaml:2:2: error: key 'k\\u{09}' [schema]
+            \tk\\u{1B}: x
+            \t^~~~~~~
+
+        """)
+  }
+
+  /// Bytes that are not UTF-8 (a file's name) are made text once, each such byte as `\xNN`
+  /// and the rest left for the escape where the message is printed; `\xNN` is never what
+  /// the escape writes, so what is printed tells the two apart.
+  @Test func namesThatAreNotUTF8AreDecodedWithTheirBytesShown() {
+    #expect(TerminalText.decoding(Array("café".utf8)) == "café")
+    #expect(TerminalText.decoding([0x61, 0xFE, 0xFF, 0x62]) == "a\\xFE\\xFFb")
+    #expect(
+      TerminalText.decoding(Array("é".utf8) + [0xE2, 0x80] + Array("!".utf8)) == "é\\xE2\\x80!")
+    let name = TerminalText.decoding([0x1B] + Array("[2J".utf8) + [0xE9])
+    #expect(name == "\u{1B}[2J\\xE9")
+    #expect(TerminalText.printable(name) == "\\u{1B}[2J\\xE9")
+    #expect(TerminalText.printable("\\xE9") == "\\xE9")
   }
 
   @Test func aBackslashIsDoubledOnlyWhereItWouldReadAsAnEscape() {
@@ -24,12 +56,12 @@ import Testing
     #expect(TerminalText.printable("\\\u{1B}") == "\\\\\\u{1B}")
     #expect(TerminalText.printable("\\\\u{1B}") == "\\\\\\\\u{1B}")
     #expect(TerminalText.printable("\\u1B \\n") == "\\u1B \\n")
-    #expect(TerminalText.printable("a\r\n\u{1B}", keepingLineBreaks: true) == "a\r\n\\u{1B}")
+    #expect(TerminalText.printable("a\r\n\u{1B}", keeping: .lineBreaks) == "a\r\n\\u{1B}")
   }
 
   @Test func noLineStartsAWorkflowCommand() {
     #expect(TerminalText.lineStart("::warning x::y") == "\\u{3A}:warning x::y")
-    #expect(TerminalText.lineStart("  \t::error::x") == "  \t\\u{3A}:error::x")
+    #expect(TerminalText.lineStart("  \t::error::x") == "  \\u{09}\\u{3A}:error::x")
     #expect(TerminalText.lineStart("##[error]x") == "\\u{23}#[error]x")
     #expect(TerminalText.lineStart("a::b") == "a::b")
     #expect(TerminalText.lineStart(":x") == ":x")
@@ -106,12 +138,15 @@ import Testing
 
   // MARK: - Text output
 
-  private func report(_ text: String, line: Int, column: Int, endColumn: Int) -> String {
+  private func report(
+    _ text: String, line: Int, column: Int, endColumn: Int,
+    message: String = "unknown key 'k\u{1B}[2J'"
+  ) -> String {
     let source = SourceFile(path: "a.flow.yaml", text: text)
     let range = SourceRange(
       file: "a.flow.yaml", start: SourcePosition(line: line, column: column),
       end: SourcePosition(line: line, column: endColumn))
-    let finding = Finding("schema", .error, "unknown key 'k\u{1B}[2J'", at: range)
+    let finding = Finding("schema", .error, message, at: range)
     return TextReporter(colored: false, sources: [source.path: source]).render([finding])
   }
 
@@ -180,14 +215,14 @@ import Testing
 
   @Test func theLineIndexSplitsLinesAsYAMLDoes() {
     let file = SourceFile(path: "a", bytes: [0xEF, 0xBB, 0xBF] + Array("a\r\nb\rc\n\nd".utf8))
-    let index = LineIndex(file)
-    #expect(index.count == 5)
-    #expect((1...5).map { file.line($0) } == ["a", "b", "c", "", "d"])
+    let index = SourceText(file)
+    #expect(index.lineCount == 5)
+    #expect((1...5).map { index.line($0) } == ["a", "b", "c", "", "d"])
     #expect(index.bytes(ofLine: 1) == 3..<4)
     #expect(index.bytes(ofLine: 6) == nil)
     #expect(index.bytes(ofLine: 0) == nil)
-    #expect(LineIndex(SourceFile(path: "a", text: "")).count == 1)
-    #expect(LineIndex(SourceFile(path: "a", text: "x\n")).count == 1)
+    #expect(SourceText(SourceFile(path: "a", text: "")).lineCount == 1)
+    #expect(SourceText(SourceFile(path: "a", text: "x\n")).lineCount == 1)
   }
 
   // MARK: - GitHub, JSON and SARIF

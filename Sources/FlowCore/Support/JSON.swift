@@ -1,16 +1,27 @@
-/// A JSON value, as JSON-RPC messages carry it: parsed from bytes and written back to bytes
-/// by this file alone, so that what the server reads and writes does not depend on a
-/// platform's serializer.
-package enum JSONValue: Hashable, Sendable {
-  case null
-  case bool(Bool)
-  case number(Double)
+/// A JSON value: what every JSON output of flowc is built as (the reports, the drawings,
+/// the diff, the rules, the language server's messages), and what the language server
+/// reads its messages into. Written by this file alone, object members in key order, so
+/// that the same value is always the same bytes whatever the platform's serializer does;
+/// parsed by this file alone, bounded in depth and strict about UTF-8.
+public enum JSON: Sendable, Hashable {
+  /// An object; its members are written in key order.
+  case object([String: JSON])
+  /// An array, in order.
+  case array([JSON])
+  /// A string.
   case string(String)
-  case array([JSONValue])
-  case object([String: JSONValue])
+  /// A number: a whole number in `Int`'s range below 10^15 is written without a fraction.
+  case number(Double)
+  /// A boolean.
+  case bool(Bool)
+  /// `null`.
+  case null
+
+  /// A whole number.
+  public static func integer(_ value: Int) -> JSON { .number(Double(value)) }
 
   /// The member `key` of an object, or `nil` (also when this is not an object).
-  package subscript(key: String) -> JSONValue? {
+  package subscript(key: String) -> JSON? {
     guard case .object(let members) = self else { return nil }
     return members[key]
   }
@@ -30,7 +41,7 @@ package enum JSONValue: Hashable, Sendable {
   }
 
   /// The elements of an array, or `nil`.
-  package var array: [JSONValue]? {
+  package var array: [JSON]? {
     guard case .array(let elements) = self else { return nil }
     return elements
   }
@@ -40,23 +51,30 @@ package enum JSONValue: Hashable, Sendable {
     guard case .bool(let value) = self else { return nil }
     return value
   }
-
-  /// A whole number.
-  package static func int(_ value: Int) -> JSONValue { .number(Double(value)) }
 }
 
 // MARK: Writing
 
-extension JSONValue {
-  /// The value as compact JSON text, in UTF-8; object members in key order, so that the same
-  /// value is always the same bytes.
+extension JSON {
+  /// The value as compact JSON text (no spaces, no newline).
+  public var compact: String { String(decoding: serialized, as: UTF8.self) }
+
+  /// The value as JSON text indented by two spaces, ending with a newline.
+  public var pretty: String {
+    var out: [UInt8] = []
+    write(into: &out, indent: Array("  ".utf8), level: 0)
+    out.append(UInt8(ascii: "\n"))
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// The value as compact JSON text in UTF-8, as a message carries it.
   package var serialized: [UInt8] {
     var out: [UInt8] = []
-    write(into: &out)
+    write(into: &out, indent: nil, level: 0)
     return out
   }
 
-  private func write(into out: inout [UInt8]) {
+  private func write(into out: inout [UInt8], indent: [UInt8]?, level: Int) {
     switch self {
     case .null: out.append(contentsOf: "null".utf8)
     case .bool(let value): out.append(contentsOf: (value ? "true" : "false").utf8)
@@ -70,26 +88,40 @@ extension JSONValue {
       }
     case .string(let text): Self.writeString(text, into: &out)
     case .array(let elements):
+      guard !elements.isEmpty else { return out.append(contentsOf: "[]".utf8) }
       out.append(UInt8(ascii: "["))
       for (index, element) in elements.enumerated() {
         if index > 0 { out.append(UInt8(ascii: ",")) }
-        element.write(into: &out)
+        Self.newline(&out, indent, level + 1)
+        element.write(into: &out, indent: indent, level: level + 1)
       }
+      Self.newline(&out, indent, level)
       out.append(UInt8(ascii: "]"))
     case .object(let members):
+      guard !members.isEmpty else { return out.append(contentsOf: "{}".utf8) }
       out.append(UInt8(ascii: "{"))
       for (index, key) in members.keys.sorted().enumerated() {
         if index > 0 { out.append(UInt8(ascii: ",")) }
+        Self.newline(&out, indent, level + 1)
         Self.writeString(key, into: &out)
         out.append(UInt8(ascii: ":"))
-        members[key]?.write(into: &out)
+        if indent != nil { out.append(UInt8(ascii: " ")) }
+        members[key]?.write(into: &out, indent: indent, level: level + 1)
       }
+      Self.newline(&out, indent, level)
       out.append(UInt8(ascii: "}"))
     }
   }
 
-  /// `text` as a JSON string: quotes, backslashes and control characters escaped, the rest
-  /// as UTF-8.
+  /// A line break and `level` indents, when writing indented.
+  private static func newline(_ out: inout [UInt8], _ indent: [UInt8]?, _ level: Int) {
+    guard let indent else { return }
+    out.append(UInt8(ascii: "\n"))
+    for _ in 0..<level { out.append(contentsOf: indent) }
+  }
+
+  /// `text` as a JSON string: quotes, backslashes and C0 control characters escaped, the
+  /// rest as UTF-8.
   private static func writeString(_ text: String, into out: inout [UInt8]) {
     let hex = Array("0123456789abcdef".utf8)
     out.append(UInt8(ascii: "\""))
@@ -121,13 +153,13 @@ package struct JSONParseError: Error, Equatable {
   package var offset: Int
 }
 
-extension JSONValue {
+extension JSON {
   /// The deepest nesting of arrays and objects parsed: deeper input is an error rather than
   /// a deep recursion.
   package static let maxDepth = 512
 
   /// Parses `bytes` as exactly one JSON value (RFC 8259), with surrounding white space.
-  package static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
+  package static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSON {
     var parser = JSONParser(bytes: bytes)
     return try parser.parseDocument()
   }
@@ -141,7 +173,7 @@ private struct JSONParser {
 
   init(bytes: [UInt8]) { self.bytes = bytes }
 
-  mutating func parseDocument() throws(JSONParseError) -> JSONValue {
+  mutating func parseDocument() throws(JSONParseError) -> JSON {
     let value = try parseValue()
     skipSpace()
     guard index == bytes.count else { throw fail("unexpected text after the value") }
@@ -158,7 +190,7 @@ private struct JSONParser {
     }
   }
 
-  mutating func parseValue() throws(JSONParseError) -> JSONValue {
+  mutating func parseValue() throws(JSONParseError) -> JSON {
     skipSpace()
     guard index < bytes.count else { throw fail("unexpected end of input") }
     switch bytes[index] {
@@ -173,8 +205,8 @@ private struct JSONParser {
     }
   }
 
-  mutating func parseLiteral(_ word: String, _ value: JSONValue) throws(JSONParseError)
-    -> JSONValue
+  mutating func parseLiteral(_ word: String, _ value: JSON) throws(JSONParseError)
+    -> JSON
   {
     let expected = Array(word.utf8)
     guard bytes.count - index >= expected.count,
@@ -186,13 +218,13 @@ private struct JSONParser {
 
   mutating func enter() throws(JSONParseError) {
     depth += 1
-    guard depth <= JSONValue.maxDepth else { throw fail("nested too deeply") }
+    guard depth <= JSON.maxDepth else { throw fail("nested too deeply") }
   }
 
-  mutating func parseArray() throws(JSONParseError) -> JSONValue {
+  mutating func parseArray() throws(JSONParseError) -> JSON {
     try enter()
     index += 1
-    var elements: [JSONValue] = []
+    var elements: [JSON] = []
     skipSpace()
     if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
       index += 1
@@ -215,10 +247,10 @@ private struct JSONParser {
     }
   }
 
-  mutating func parseObject() throws(JSONParseError) -> JSONValue {
+  mutating func parseObject() throws(JSONParseError) -> JSON {
     try enter()
     index += 1
-    var members: [String: JSONValue] = [:]
+    var members: [String: JSON] = [:]
     skipSpace()
     if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
       index += 1
@@ -251,7 +283,7 @@ private struct JSONParser {
     }
   }
 
-  mutating func parseNumber() throws(JSONParseError) -> JSONValue {
+  mutating func parseNumber() throws(JSONParseError) -> JSON {
     let start = index
     if bytes[index] == UInt8(ascii: "-") { index += 1 }
     let digits = { (parser: inout JSONParser) -> Int in
