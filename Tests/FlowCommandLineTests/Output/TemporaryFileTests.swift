@@ -100,7 +100,8 @@ import Testing
     #expect(
       plan.conflicts[0].hasSuffix(
         "so it cannot be a file in the output directory; flowc writes none"))
-    #expect(!plan.conflicts[0].contains("\0"))
+    // The conflict carries the name as it is; `generate` prints it through the one escaper.
+    #expect(!TerminalText.printable(plan.conflicts[0]).contains("\0"))
   }
 
   /// A file whose name is not UTF-8 is never one of flowc's: it does not stop the run,
