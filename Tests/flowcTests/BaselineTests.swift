@@ -177,7 +177,9 @@ import Testing
   @Test func aBaselineOfVersionOneKeepsMatchingAndIsWrittenAgainAsVersionTwo() throws {
     let fixture = packageRoot.appendingPathComponent("Tests/Fixtures/baseline-v1")
     var files: [String: String] = [:]
-    for path in ["baseline.json", "flows/app.flow.yaml", "flows/graph.flow.yaml", "flows/second.flow.yaml"] {
+    for path in [
+      "baseline.json", "flows/app.flow.yaml", "flows/graph.flow.yaml", "flows/second.flow.yaml",
+    ] {
       files[path] = try String(
         contentsOf: fixture.appendingPathComponent(path), encoding: .utf8)
     }
@@ -207,7 +209,9 @@ import Testing
       entries.map { "\($0["file"] ?? "") \($0["rule"] ?? "") \($0["message"] ?? "")" }.sorted()
     }
     #expect(described(newEntries) == described(oldEntries))
-    #expect(Set(newEntries.map { $0["fingerprint"] }).isDisjoint(with: oldEntries.map { $0["fingerprint"] }))
+    #expect(
+      Set(newEntries.map { $0["fingerprint"] }).isDisjoint(
+        with: oldEntries.map { $0["fingerprint"] }))
     let again = try flowc(["check", "--baseline", "new.json"], in: directory.url)
     #expect(again.status == 0, "\(again.output)")
     #expect(again.stderr.contains("(23 more in the baseline)"), "\(again.stderr)")

@@ -40,7 +40,8 @@ package struct Suppressions {
     for link in module.links { add(link.lint, scope: link.range, owner: link.subject) }
   }
 
-  private mutating func add(_ lint: Lint?, scope: SourceRange, owner: @autoclosure () -> SymbolRef) {
+  private mutating func add(_ lint: Lint?, scope: SourceRange, owner: @autoclosure () -> SymbolRef)
+  {
     guard let lint else { return }
     let place = owner().appending(.key("lint"))
     for rule in lint.ignore { add(rule, scope: scope, owner: place) }
@@ -86,7 +87,8 @@ package struct Suppressions {
         continue
       }
       let finding = Finding(
-        unused, UnusedSuppressionRule.severity, UnusedSuppressionRule.Message.suppressesNothing(rule),
+        unused, UnusedSuppressionRule.severity,
+        UnusedSuppressionRule.Message.suppressesNothing(rule),
         about: entry.subject, at: entry.rule.range)
       guard let configured = configuration.apply(to: finding) else { continue }
       if entries(covering: configured).isEmpty { kept.append(configured) }

@@ -609,14 +609,16 @@ package struct FileDecoder: Sendable {
     case "dismiss": return Action(.dismiss, at: range)
     case "stay": return Action(.stay, at: range)
     case _ where MappingReader.contains(Self.targetActions, word):
-      report("action-without-target", "'\(word)' needs a target: write '{ \(word): Name }'", at: node)
+      report(
+        "action-without-target", "'\(word)' needs a target: write '{ \(word): Name }'", at: node)
     default:
       let suggestion = Suggestion.closest(to: word, in: Self.scalarActions + Self.targetActions)
       let hint =
         suggestion.map { "; did you mean '\($0)'?" }
         ?? "; expected 'pop', 'popToRoot', 'dismiss', 'stay', or a mapping such as "
         + "'{ push: Screen }'"
-      report("unknown-action", "'\(word)' is not an action\(hint)", at: node, suggestion: suggestion)
+      report(
+        "unknown-action", "'\(word)' is not an action\(hint)", at: node, suggestion: suggestion)
     }
     return Action(.invalid, at: range)
   }

@@ -127,7 +127,8 @@ extension FileDecoder {
     let parts = text.split(separator: ".", omittingEmptySubsequences: false)
     guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
       report(
-        "bad-to", "'to' names a screen as 'Coordinator.Screen', such as 'Shop.Product', not '\(text)'",
+        "bad-to",
+        "'to' names a screen as 'Coordinator.Screen', such as 'Shop.Product', not '\(text)'",
         at: node)
       return nil
     }

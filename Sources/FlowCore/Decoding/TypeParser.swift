@@ -56,7 +56,8 @@ struct TypeParser {
         "bad-array-type", "an array type is written '[T]', with one element type", at: node)
       return .invalid
     default:
-      decoder.report("not-a-type", "expected a type, not \(tree.kindDescription(of: node))", at: node)
+      decoder.report(
+        "not-a-type", "expected a type, not \(tree.kindDescription(of: node))", at: node)
       return .invalid
     }
   }

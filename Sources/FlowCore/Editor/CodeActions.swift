@@ -72,7 +72,8 @@ extension EditorModule {
         return EditorCodeAction(
           title: "Change to '\(last.replacement)'",
           edits: fixIt.edits.map {
-            EditorTextEdit(path: $0.range.file, range: text.editor($0.range), newText: $0.replacement)
+            EditorTextEdit(
+              path: $0.range.file, range: text.editor($0.range), newText: $0.replacement)
           }, finding: finding, isPreferred: index == 0)
       }
     }

@@ -122,8 +122,10 @@ package enum BackLeakRule: ModuleRule {
       let subject = coordinator.subject.appending(.screen(screen.name.text))
       let message =
         gesture == .back
-        ? Message.backIntoParent(subject, child: coordinator.name.text, droppedAlong: dropped?.name.text)
-        : Message.swipeOutside(subject, child: coordinator.name.text, droppedAlong: dropped?.name.text)
+        ? Message.backIntoParent(
+          subject, child: coordinator.name.text, droppedAlong: dropped?.name.text)
+        : Message.swipeOutside(
+          subject, child: coordinator.name.text, droppedAlong: dropped?.name.text)
       findings.add(message, about: subject, at: screen.name.range)
     }
   }

@@ -218,7 +218,8 @@ package enum DuplicateNameRule: OutlineRule {
         findings.add(
           Message.nodeNameTaken(
             subject, by: firstKind, coordinator: coordinator.name.text),
-          about: subject, at: later.range, notes: [Note("\(firstKind) defined here", at: first.range)])
+          about: subject, at: later.range,
+          notes: [Note("\(firstKind) defined here", at: first.range)])
       }
     }
   }
@@ -244,7 +245,8 @@ package enum DuplicateNameRule: OutlineRule {
       }
     }
     if let type = module.type(named: linkEnumName) {
-      findings.add(Message.linkEnumCollision(type.subject), about: type.subject, at: type.name.range)
+      findings.add(
+        Message.linkEnumCollision(type.subject), about: type.subject, at: type.name.range)
     }
   }
 
@@ -286,7 +288,8 @@ package enum DuplicateNameRule: OutlineRule {
         guard let type = module.type(named: nested) else { continue }
         let subject = coordinator.subject.appending(Self.node(kind, name.text))
         findings.add(
-          Message.hidesType(subject, role: role, nested: nested, coordinator: coordinator.name.text),
+          Message.hidesType(
+            subject, role: role, nested: nested, coordinator: coordinator.name.text),
           about: subject, at: name.range,
           notes: [Note("type '\(nested)' defined here", at: type.name.range)])
       }

@@ -94,7 +94,8 @@ package enum InvalidNameRule: DefinitionRule {
       switch type.kind {
       case .structure(let fields):
         for field in fields {
-          check(field.name, .lowerCamel, "field", subject.appending(.field(field.name.text)), &findings)
+          check(
+            field.name, .lowerCamel, "field", subject.appending(.field(field.name.text)), &findings)
         }
       case .enumeration(let cases):
         for enumCase in cases {
@@ -120,7 +121,8 @@ package enum InvalidNameRule: DefinitionRule {
         let subject = owner.appending(.screen(screen.name.text))
         check(screen.name, .upperCamel, "screen", subject, &findings)
         for event in screen.events {
-          check(event.name, .lowerCamel, "event", subject.appending(.event(event.name.text)), &findings)
+          check(
+            event.name, .lowerCamel, "event", subject.appending(.event(event.name.text)), &findings)
         }
       }
       for event in coordinator.events {
@@ -141,14 +143,18 @@ package enum InvalidNameRule: DefinitionRule {
         let subject = owner.appending(.alert(alert.name.text))
         check(alert.name, .upperCamel, "alert", subject, &findings)
         for button in alert.buttons {
-          check(button.name, .lowerCamel, "button", subject.appending(.button(button.name.text)), &findings)
+          check(
+            button.name, .lowerCamel, "button", subject.appending(.button(button.name.text)),
+            &findings)
         }
       }
     }
     for link in module.links where scope.contains(link.range) {
       check(link.name, .lowerCamel, "link", link.subject, &findings)
       for param in link.params {
-        check(param.name, .lowerCamel, "param", link.subject.appending(.param(param.name.text)), &findings)
+        check(
+          param.name, .lowerCamel, "param", link.subject.appending(.param(param.name.text)),
+          &findings)
       }
     }
   }

@@ -65,7 +65,8 @@ extension Findings {
   ) {
     append(
       Finding(
-        Message.ReportingRule.id, Message.ReportingRule.severity, message, about: subject, at: range,
+        Message.ReportingRule.id, Message.ReportingRule.severity, message, about: subject,
+        at: range,
         notes: notes, suggestion: suggestion, fixIts: fixIts))
   }
 }

@@ -193,7 +193,8 @@ package enum TypeMismatchRule: DefinitionRule {
       what = .notAName(reference.type)
     }
     findings.add(
-      Message.resultNotAnEnum(coordinator.subject, what), about: coordinator.subject(ofKey: "result"),
+      Message.resultNotAnEnum(coordinator.subject, what),
+      about: coordinator.subject(ofKey: "result"),
       at: reference.range)
   }
 

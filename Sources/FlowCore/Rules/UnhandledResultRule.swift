@@ -55,16 +55,22 @@ package enum UnhandledResultRule: ModuleRule {
       // Each start with the step whose action it is (none for a tab) and its node.
       var starts: [(start: ChildStep, step: Step?, node: NodeID)] = []
       for (node, steps) in coordinator.steps.enumerated() {
-        for step in steps { if case .start(let child) = step.action { starts.append((child, step, node)) } }
+        for step in steps {
+          if case .start(let child) = step.action { starts.append((child, step, node)) }
+        }
       }
       for step in coordinator.eventSteps {
-        if case .start(let child) = step.action { starts.append((child, step, coordinator.nodeCount)) }
+        if case .start(let child) = step.action {
+          starts.append((child, step, coordinator.nodeCount))
+        }
       }
       if case .tabs(let tabs) = coordinator.root {
         for tab in tabs {
           starts.append((tab.start, nil, coordinator.nodeCount))
           for step in tab.handlerSteps {
-            if case .start(let child) = step.action { starts.append((child, step, coordinator.nodeCount)) }
+            if case .start(let child) = step.action {
+              starts.append((child, step, coordinator.nodeCount))
+            }
           }
         }
       }

@@ -195,7 +195,8 @@ private struct Resolver {
         checkStartNode(target, in: index)
       case (.tabs, .tabs(let tabs)):
         for tab in tabs {
-          checkStart(tab.start, in: index, at: owner.appending(.tab(tab.start.start.coordinator.text)))
+          checkStart(
+            tab.start, in: index, at: owner.appending(.tab(tab.start.start.coordinator.text)))
         }
       default:
         break
@@ -208,7 +209,8 @@ private struct Resolver {
         checkType(written.input, at: subject.appending(.key("input")))
         checkLint(written.lint, of: subject)
         for event in written.events {
-          checkType(event.payload, at: subject.appending([.event(event.name.text), .key("payload")]))
+          checkType(
+            event.payload, at: subject.appending([.event(event.name.text), .key("payload")]))
         }
       }
       for alert in coordinator.alerts.indices {
@@ -275,10 +277,12 @@ private struct Resolver {
     switch module.node(named: name, in: coordinator) {
     case .screen: return
     case .decision:
-      report(.linkToNode(name, kind: .decision, coordinator: owner.name.text), about: place,
+      report(
+        .linkToNode(name, kind: .decision, coordinator: owner.name.text), about: place,
         at: target.screen.range)
     case .alert:
-      report(.linkToNode(name, kind: .alert, coordinator: owner.name.text), about: place,
+      report(
+        .linkToNode(name, kind: .alert, coordinator: owner.name.text), about: place,
         at: target.screen.range)
     case nil:
       let hint = didYouMean(name, among: "screens of \(coordinator)") {
@@ -479,7 +483,8 @@ private struct Resolver {
   ) {
     guard let coordinator = module.coordinator(named: child) else { return }
     guard coordinator.result != nil else {
-      report(.handlerWithoutResult(child, resultCase: handled.text), about: place, at: handled.range)
+      report(
+        .handlerWithoutResult(child, resultCase: handled.text), about: place, at: handled.range)
       return
     }
     guard let cases = module.resultCases(of: coordinator) else { return }
@@ -537,7 +542,8 @@ private struct Resolver {
     return hint
   }
 
-  private mutating func report(_ message: Message, about subject: SymbolRef, at range: SourceRange) {
+  private mutating func report(_ message: Message, about subject: SymbolRef, at range: SourceRange)
+  {
     findings.add(message, about: subject, at: range)
   }
 

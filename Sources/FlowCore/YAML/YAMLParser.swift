@@ -275,7 +275,8 @@ private struct TreeBuilder {
           .encoding, "control-character",
           "control character \(hex(byte)) is not allowed in a flow file", at: range)
       } else {
-        report(.encoding, "not-utf-8", "file is not valid UTF-8: \(problem) \(hex(byte))", at: range)
+        report(
+          .encoding, "not-utf-8", "file is not valid UTF-8: \(problem) \(hex(byte))", at: range)
       }
     case YAML_MEMORY_ERROR:
       report(.syntax, "out-of-memory", "out of memory", at: .startOfFile(file.path))
