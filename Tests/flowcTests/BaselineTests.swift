@@ -132,7 +132,7 @@ import Testing
     let two = try Data(contentsOf: directory.url.appendingPathComponent("two.json"))
     #expect(one == two, "the same findings give the same bytes")
     let object = try #require(try JSONSerialization.jsonObject(with: one) as? [String: Any])
-    #expect(object["version"] as? Int == 1)
+    #expect(object["version"] as? Int == 2)
     let entries = try #require(object["findings"] as? [[String: String]])
     #expect(
       entries.map { $0["file"] ?? "" } == [
@@ -150,7 +150,8 @@ import Testing
   @Test(arguments: [
     ("{\n  \"findings\": [\n", "b.json:3:1: not a baseline (not valid JSON): "),
     (
-      "{\"version\": 2, \"findings\": []}\n", "b.json:1:13: this flowc reads baselines of version 1"
+      "{\"version\": 3, \"findings\": []}\n",
+      "b.json:1:13: this flowc reads baselines of version 1 or 2; write it again with --write-baseline"
     ),
     ("[]\n", "b.json:1:1: the baseline must be an object"),
     ("{\"version\": 1}\n", "b.json:1:1: the baseline has no 'findings'"),
@@ -168,6 +169,52 @@ import Testing
     #expect(result.status == 2)
     #expect(result.stdout == "")
     #expect(result.stderr.hasPrefix("flowc: error: " + message), "\(result.stderr)")
+  }
+
+  /// A baseline of version 1, written by flowc before message ids (fingerprints made from
+  /// the English of the messages), of 23 findings of 14 rules in three files: it still
+  /// matches every finding, and writing the baseline again makes it version 2.
+  @Test func aBaselineOfVersionOneKeepsMatchingAndIsWrittenAgainAsVersionTwo() throws {
+    let fixture = packageRoot.appendingPathComponent("Tests/Fixtures/baseline-v1")
+    var files: [String: String] = [:]
+    for path in [
+      "baseline.json", "flows/app.flow.yaml", "flows/graph.flow.yaml", "flows/second.flow.yaml",
+    ] {
+      files[path] = try String(
+        contentsOf: fixture.appendingPathComponent(path), encoding: .utf8)
+    }
+    let directory = try TemporaryDirectory(files: files)
+    defer { directory.cleanUp() }
+    let old = try #require(
+      try JSONSerialization.jsonObject(with: Data((files["baseline.json"] ?? "").utf8))
+        as? [String: Any])
+    #expect(old["version"] as? Int == 1)
+    let oldEntries = try #require(old["findings"] as? [[String: String]])
+    #expect(oldEntries.count == 23)
+
+    let checked = try flowc(["check", "--baseline", "baseline.json"], in: directory.url)
+    #expect(checked.status == 0, "\(checked.output)")
+    #expect(checked.stdout == "")
+    #expect(!checked.stderr.contains("matches no finding"), "\(checked.stderr)")
+    #expect(checked.stderr.contains("(23 more in the baseline)"), "\(checked.stderr)")
+
+    let written = try flowc(["check", "--write-baseline", "new.json"], in: directory.url)
+    #expect(written.status == 1)
+    let text = try Data(contentsOf: directory.url.appendingPathComponent("new.json"))
+    let new = try #require(try JSONSerialization.jsonObject(with: text) as? [String: Any])
+    #expect(new["version"] as? Int == 2)
+    let newEntries = try #require(new["findings"] as? [[String: String]])
+    // The same findings, by new fingerprints.
+    func described(_ entries: [[String: String]]) -> [String] {
+      entries.map { "\($0["file"] ?? "") \($0["rule"] ?? "") \($0["message"] ?? "")" }.sorted()
+    }
+    #expect(described(newEntries) == described(oldEntries))
+    #expect(
+      Set(newEntries.map { $0["fingerprint"] }).isDisjoint(
+        with: oldEntries.map { $0["fingerprint"] }))
+    let again = try flowc(["check", "--baseline", "new.json"], in: directory.url)
+    #expect(again.status == 0, "\(again.output)")
+    #expect(again.stderr.contains("(23 more in the baseline)"), "\(again.stderr)")
   }
 
   @Test func aMissingBaselineIsAnErrorAndNothingIsChecked() throws {

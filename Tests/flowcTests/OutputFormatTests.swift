@@ -125,7 +125,7 @@ import Testing
       let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
       let results =
         ((object?["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]]) ?? []
-      return results.compactMap { ($0["partialFingerprints"] as? [String: String])?["flowc/v1"] }
+      return results.compactMap { ($0["partialFingerprints"] as? [String: String])?["flowc/v2"] }
     }
     let original = try fingerprints(before)
     #expect(original.count == before.count)

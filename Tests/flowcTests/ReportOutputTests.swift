@@ -57,7 +57,7 @@ import Testing
       issues.compactMap { $0["severity"] as? String }.sorted() == ["critical", "critical", "minor"])
   }
 
-  /// The Code Climate fingerprints are SARIF's `flowc/v1` ones, and the baseline's: one
+  /// The Code Climate fingerprints are SARIF's `flowc/v2` ones, and the baseline's: one
   /// identity, so GitLab and code scanning follow a finding as the baseline does.
   @Test func everyReportCarriesTheSameFingerprints() throws {
     let directory = try TemporaryDirectory(files: Self.flows)
@@ -68,7 +68,7 @@ import Testing
     let fromClimate = (issues ?? []).compactMap { $0["fingerprint"] as? String }
     let sarif = try SARIFLog(try flowc(["check", "--format", "sarif"], in: directory.url).stdout)
     let fromSARIF = sarif.results.compactMap {
-      ($0.object["partialFingerprints"] as? [String: String])?["flowc/v1"]
+      ($0.object["partialFingerprints"] as? [String: String])?["flowc/v2"]
     }
     _ = try flowc(["check", "--write-baseline", "b.json"], in: directory.url)
     let baseline =
@@ -117,7 +117,7 @@ import Testing
     let sarif = try SARIFLog(
       try flowc(["check", "--format", "sarif", "--baseline", "b.json"], in: directory.url).stdout)
     let fromSARIF = sarif.results.filter { $0.object["ruleId"] as? String == "unknown-reference" }
-      .compactMap { ($0.object["partialFingerprints"] as? [String: String])?["flowc/v1"] }
+      .compactMap { ($0.object["partialFingerprints"] as? [String: String])?["flowc/v2"] }
     #expect(fromSARIF == [whole[1]])
   }
 

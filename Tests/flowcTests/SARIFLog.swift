@@ -16,9 +16,9 @@ struct SARIFLog {
     }
     /// The related locations.
     var relatedLocations: [[String: Any]] { object["relatedLocations"] as? [[String: Any]] ?? [] }
-    /// The `flowc/v1` fingerprint.
+    /// The `flowc/v2` fingerprint.
     var fingerprint: String? {
-      (object["partialFingerprints"] as? [String: String])?["flowc/v1"]
+      (object["partialFingerprints"] as? [String: String])?["flowc/v2"]
     }
   }
 

@@ -1,11 +1,12 @@
 import FlowCore
 
-/// The fixes of `flowc check --fix`: each finding's ``Fix`` (one did-you-mean replacement
-/// of a misspelt name or key) written into its flow file, rewriting only that name's bytes,
-/// so comments and layout stay as they were.
+/// The fixes of `flowc check --fix`: each finding's one ``FixIt`` (a did-you-mean
+/// replacement of a misspelt name or key) written into its flow file, rewriting only the
+/// bytes of its edits, so comments and layout stay as they were. A finding with more than
+/// one fix-it is a choice for the author, not made here.
 ///
-/// A fix is made only where nothing is in doubt: the bytes at the finding's place must
-/// still be the name as written (a quoted name, or one reached through an alias, is not
+/// A fix is made only where nothing is in doubt: the bytes at each edit's place must
+/// still be the text as written (a quoted name, or one reached through an alias, is not
 /// fixed), no other fix may touch them, the output policy (``OutputPolicy``) must allow the
 /// file to be rewritten as a flow file (a regular file, not a symbolic link, FIFO or device,
 /// and neither the configuration nor the baseline the run reads), and it must not have
@@ -28,7 +29,7 @@ struct SourceFixes {
   ) {
     var byFile: [String: [Finding]] = [:]
     var order: [String] = []
-    for finding in findings where finding.fix != nil {
+    for finding in findings where finding.fixIts.count == 1 {
       if byFile[finding.file] == nil { order.append(finding.file) }
       byFile[finding.file, default: []].append(finding)
     }
@@ -42,11 +43,12 @@ struct SourceFixes {
   func report() -> String {
     var text = ""
     for finding in fixed {
-      guard let fix = finding.fix else { continue }
-      text +=
-        TerminalText.printable(
-          "\(finding.file):\(finding.line):\(finding.column): fixed: '\(fix.original)' -> "
-            + "'\(fix.replacement)' [\(finding.rule)]") + "\n"
+      for edit in finding.fixIts.first?.edits ?? [] {
+        text +=
+          TerminalText.printable(
+            "\(edit.range.file):\(edit.range.start.line):\(edit.range.start.column): fixed: "
+              + "'\(edit.original)' -> '\(edit.replacement)' [\(finding.rule)]") + "\n"
+      }
     }
     for problem in problems {
       text += "flowc: warning: " + TerminalText.printable(problem) + "\n"
@@ -68,15 +70,26 @@ struct SourceFixes {
     }
     let text = SourceText(source)
     var edits: [Edit] = []
-    for finding in findings {
-      guard let fix = finding.fix,
-        let start = text.byteOffset(of: finding.range.start),
-        let end = text.byteOffset(of: finding.range.end),
-        source.bytes[start..<end].elementsEqual(fix.original.utf8)
-      else { continue }
-      edits.append(Edit(range: start..<end, finding: finding))
+    var wanted: [Int: Int] = [:]
+    findings: for (index, finding) in findings.enumerated() {
+      guard let fixIt = finding.fixIts.first, !fixIt.edits.isEmpty else { continue }
+      var own: [Edit] = []
+      for edit in fixIt.edits {
+        guard edit.range.file == path,
+          let start = text.byteOffset(of: edit.range.start),
+          let end = text.byteOffset(of: edit.range.end), start <= end,
+          source.bytes[start..<end].elementsEqual(edit.original.utf8)
+        else { continue findings }
+        own.append(Edit(range: start..<end, replacement: edit.replacement, finding: index))
+      }
+      wanted[index] = own.count
+      edits += own
     }
     edits = Self.withoutConflicts(edits)
+    // A fix-it is made whole or not at all.
+    var kept: [Int: Int] = [:]
+    for edit in edits { kept[edit.finding, default: 0] += 1 }
+    edits.removeAll { kept[$0.finding] != wanted[$0.finding] }
     guard !edits.isEmpty else { return }
     if let refusal = judge.refusal(toWrite: path, as: .fixedFlowFile) {
       var problem = "not fixed: '\(path)' \(refusal.what)"
@@ -107,15 +120,19 @@ struct SourceFixes {
       problems.append(error.description)
       return
     }
-    fixed.append(contentsOf: edits.map(\.finding))
+    var seen: Set<Int> = []
+    fixed.append(
+      contentsOf: edits.map(\.finding).filter { seen.insert($0).inserted }.sorted().map {
+        findings[$0]
+      })
     fileCount += 1
   }
 
-  /// One replacement of a byte range.
+  /// One replacement of a byte range, for the finding at this index.
   private struct Edit {
     var range: Range<Int>
-    var finding: Finding
-    var replacement: String { finding.fix?.replacement ?? "" }
+    var replacement: String
+    var finding: Int
   }
 
   /// `edits` in file order, the same edit made once, and none where two edits disagree

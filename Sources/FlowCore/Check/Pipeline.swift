@@ -57,14 +57,18 @@ public enum Pipeline {
   }
 
   /// ``check(_:configuration:limits:)``, timing each phase into ``CheckResult/timing`` when
-  /// `timed` (`FLOWC_TIMING`).
+  /// `timed` (`FLOWC_TIMING`), the findings' messages worded in `wording` (a test rewords
+  /// a message to show that nothing but its words depends on them).
   package static func check(
-    _ inputs: [FlowInput], configuration: Configuration, limits: YAMLLimits, timed: Bool
+    _ inputs: [FlowInput], configuration: Configuration, limits: YAMLLimits, timed: Bool,
+    wording: MessageWording = .english
   ) throws(FileSystemError) -> CheckResult {
     var timer = PhaseTimer(enabled: timed)
     let loaded = try load(inputs, limits: limits, timer: &timer)
     timer.lap("read, parse and decode in all")
-    return judge(loaded, configuration: configuration, timer: timer, reusing: nil).result
+    return judge(
+      loaded, configuration: configuration, timer: timer, reusing: nil, wording: wording
+    ).result
   }
 
   /// Checks files already read, parsed and decoded (``parse(_:limits:)``) as one module:
@@ -101,7 +105,7 @@ public enum Pipeline {
   /// suppressed and sorted.
   private static func judge(
     _ loaded: Loaded, configuration: Configuration, timer: PhaseTimer,
-    reusing reuse: RuleReuse?
+    reusing reuse: RuleReuse?, wording: MessageWording = .english
   ) -> (result: CheckResult, found: RuleFindings) {
     var timer = timer
     let (sources, module, found, fileCount) = loaded
@@ -131,12 +135,19 @@ public enum Pipeline {
       case nil: break
       }
     }
-    let reported = SharedFindings(module: module).apply(to: findings.all)
+    var reported = SharedFindings(module: module).apply(to: findings.all, wording: wording)
+    if !wording.isEnglish {
+      for index in reported.indices { reported[index].render(in: wording) }
+    }
     let blocking = Set(RuleRegistry.blockingGeneration)
     let blockers = reported.filter { blocking.contains($0.rule) }
     let configured = reported.compactMap { configuration.apply(to: $0) }
-    let suppressed = Suppressions(module: module).apply(
+    var suppressed = Suppressions(module: module).apply(
       to: configured, configuration: configuration)
+    if !wording.isEnglish {
+      // The findings of `lint: ignore` entries that suppress nothing are made here.
+      for index in suppressed.indices { suppressed[index].render(in: wording) }
+    }
     let kept = BrokenDefinitions(resolved).apply(to: suppressed)
     let sorted = kept.sorted(by: Finding.reportOrder)
     timer.lap("suppress and sort")

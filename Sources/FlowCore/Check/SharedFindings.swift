@@ -4,18 +4,19 @@
 /// Shared content is written once, at the anchor, and checked in every definition that
 /// reads it: what is wrong there is found once per definition, at the same place. Those
 /// findings become one, whose message names every definition it was found in. Where the
-/// message already names one (`'pop' on screen 'A' …`), that name becomes the list
-/// (`'pop' on screens 'A' and 'B' …`); otherwise the list ends the message
+/// message names the one it was found in (`'pop' on screen 'A' …`), that name becomes the
+/// list (`'pop' on screens 'A' and 'B' …`); otherwise the list ends the message
 /// (`… (in screens 'A' and 'B')`). A finding found only in the definition where its place
 /// is written is left as it is.
 ///
-/// Which definitions a finding was found in comes from the decoder's record of who reads
-/// what (``SharedUse``) and the definition the place is written in, narrowed by the message:
-/// to the definitions it names, or else to those of the coordinator it places itself in
-/// (`… in coordinator 'App'`: a screen of another coordinator may read the same content
-/// and not have the problem). A message that says neither was found in every reader when
-/// they are all of one coordinator, or when it was found once per reader; otherwise who
-/// found it is not known, and the message is left as it is.
+/// Which definition each finding was found in is read from its subject (``SymbolRef``):
+/// the innermost definition on its path that reads the place, from the decoder's record of
+/// who reads what through aliases and merge keys (``SharedUse``), or writes it. Findings of
+/// one rule at one place are one when their messages are the same message (id and words)
+/// but for the definition they were found in, which a message names as a definition
+/// (``MessageText``), never by its words. A finding whose subject leads to no reader (a
+/// finding about the file) counts as found in every reader when the readers are all of one
+/// coordinator or when it was found once per reader; otherwise it is left as it is.
 struct SharedFindings {
   /// One shared piece of content and who reads it.
   private struct Span {
@@ -99,9 +100,9 @@ struct SharedFindings {
     }
   }
 
-  /// `findings` with those at one shared place made one, in the order of the first of each:
-  /// O(findings + shared places × their readers).
-  func apply(to findings: [Finding]) -> [Finding] {
+  /// `findings` with those at one shared place made one, in the order of the first of each,
+  /// their messages worded in `wording`: O(findings + shared places × their readers).
+  func apply(to findings: [Finding], wording: MessageWording = .english) -> [Finding] {
     guard !spans.isEmpty else { return findings }
     struct Place: Hashable {
       var rule: RuleID
@@ -128,7 +129,7 @@ struct SharedFindings {
       let readers = cache[key] ?? Readers(writer: writer, spans: list, innermost: innermost)
       cache[key] = readers
       // The merged findings take the places of the first members; the rest are dropped.
-      let merged = merge(members.map { findings[$0] }, readers: readers)
+      let merged = merge(members.map { findings[$0] }, readers: readers, wording: wording)
       for (offset, index) in members.enumerated() {
         kept[index] = offset < merged.count ? merged[offset] : nil
       }
@@ -169,8 +170,8 @@ struct SharedFindings {
   private struct Readers {
     var writer: DefinitionName?
     var all: [DefinitionName] = []
-    /// The readers by their `kind 'name'`, as messages name them.
-    var byName: [String: [DefinitionName]] = [:]
+    /// The readers by their subjects, as findings' subjects lead to them.
+    var bySubject: [SymbolRef: DefinitionName] = [:]
     /// The coordinators of the readers.
     var coordinators: Set<String> = []
 
@@ -187,151 +188,88 @@ struct SharedFindings {
         index = spans[current].parent
       }
       for reader in all {
-        byName["\(reader.kind.rawValue) '\(reader.name.text)'", default: []].append(reader)
+        if bySubject[reader.subject] == nil { bySubject[reader.subject] = reader }
         if let coordinator = reader.coordinator { coordinators.insert(coordinator) }
       }
     }
+
+    /// The reader a finding about `subject` was found in: the innermost definition on its
+    /// path that reads the place.
+    func reader(of subject: SymbolRef) -> DefinitionName? {
+      for definition in subject.definitions {
+        if let reader = bySubject[definition] { return reader }
+      }
+      return nil
+    }
   }
 
-  /// The findings of one rule at one shared place, made one per distinct message.
-  private func merge(_ group: [Finding], readers: Readers) -> [Finding] {
-    let byName = readers.byName
-    let coordinatorNames = readers.coordinators
-    let writer = readers.writer
+  /// What a message says but for the definition it was found in.
+  private struct MessageKey: Hashable {
+    var id: MessageID
+    var text: MessageText
+    /// Whether the message names the definition it was found in.
+    var named: Bool
+  }
+
+  /// The findings of one rule at one shared place, made one per message.
+  private func merge(
+    _ group: [Finding], readers: Readers, wording: MessageWording
+  ) -> [Finding] {
     /// What the findings of one message say about where they were found.
     struct Found {
       var finding: Finding
-      /// Readers the messages name.
-      var named: [DefinitionName] = []
-      /// Coordinators the messages place themselves in, when they name no reader.
-      var contexts: Set<String> = []
-      /// How many of the messages name neither.
+      /// The reader the first finding's message names, which the list replaces.
+      var named: DefinitionName?
+      /// The readers the findings were found in.
+      var readers: [DefinitionName] = []
+      /// How many were found in no reader their subject leads to.
       var unplaced = 0
     }
-    var keys: [String] = []
-    var found: [String: Found] = [:]
+    var keys: [MessageKey] = []
+    var found: [MessageKey: Found] = [:]
     for finding in group {
-      let mentions = Self.mentions(in: finding.message)
-      let context = Set(Self.contexts(in: finding.message)).intersection(coordinatorNames)
-      var key = finding.message
-      var named: [DefinitionName] = []
-      if let mention = mentions.first(where: { byName[$0] != nil }),
-        let definitions = byName[mention]
-      {
-        named = definitions.filter {
-          context.isEmpty || $0.coordinator.map(context.contains) ?? true
-        }
-        if named.isEmpty { named = definitions }
-        key = Self.replacingFirst(mention, in: key)
+      let reader = readers.reader(of: finding.subject)
+      let text = wording.text(of: finding.content.base)
+      var key = MessageKey(id: finding.messageID, text: text, named: false)
+      if let reader, let abstract = text.naming(reader.subject, as: Self.placeholder) {
+        key.text = abstract
+        key.named = true
       }
       if found[key] == nil {
         keys.append(key)
-        found[key] = Found(finding: finding)
+        found[key] = Found(finding: finding, named: key.named ? reader : nil)
       }
-      if !named.isEmpty {
-        found[key]?.named.append(contentsOf: named)
-      } else if !context.isEmpty {
-        found[key]?.contexts.formUnion(context)
+      if let reader {
+        found[key]?.readers.append(reader)
       } else {
         found[key]?.unplaced += 1
       }
     }
-    // A finding whose message names neither a reader nor its coordinator was found in
-    // every reader when it was found as often as there are readers, or when they are all
-    // of one coordinator (whose verdict is the same for all: a verdict that depends on
-    // the node names the node); otherwise which readers found it is not known, and the
-    // message is left as it is.
-    let oneCoordinator = coordinatorNames.count <= 1
-    var foundIn: [String: [DefinitionName]] = [:]
-    for key in keys {
-      guard let entry = found[key] else { continue }
-      var definitions = entry.named
-      if !entry.contexts.isEmpty {
-        definitions += readers.all.filter { $0.coordinator.map(entry.contexts.contains) ?? false }
-      }
+    // A finding found in no reader its subject leads to was found in every reader when it
+    // was found as often as there are readers, or when they are all of one coordinator
+    // (whose verdict is the same for all); otherwise which readers found it is not known.
+    let oneCoordinator = readers.coordinators.count <= 1
+    return keys.compactMap { key in
+      guard let entry = found[key] else { return nil }
+      var definitions = entry.readers
       if entry.unplaced > 0, oneCoordinator || entry.unplaced == readers.all.count {
         definitions += readers.all
       }
-      foundIn[key] = definitions
-    }
-    return keys.compactMap { key in
-      guard var finding = found[key]?.finding else { return nil }
-      // Shared content is read by other nodes too: what fixes it for one may break another.
-      finding.fix = nil
       var seen: Set<DefinitionName> = []
-      let definitions = (foundIn[key] ?? []).filter { seen.insert($0).inserted }.sorted {
+      let sorted = definitions.filter { seen.insert($0).inserted }.sorted {
         $0.name.range.precedes($1.name.range)
       }
-      if key.contains(Self.placeholder) {
-        finding.message = key.replacing(Self.placeholder, with: Self.phrase(definitions))
-      } else if definitions.count > 1 || (definitions.first.map { $0 != writer } ?? false) {
-        finding.message = key + " (in \(Self.phrase(definitions)))"
+      var finding = entry.finding
+      let foundIn = FoundIn(named: entry.named?.subject, definitions: sorted.map(\.subject))
+      if key.named || sorted.count > 1 || (sorted.first.map { $0 != readers.writer } ?? false) {
+        return finding.merged(foundIn, in: wording)
       }
+      // Shared content is read by other nodes too: what fixes it for one may break another.
+      finding.fixIts = []
       return finding
     }
   }
 
+  /// What stands for the definition a finding was found in, in the key of its message.
   private static let placeholder = "\u{0}"
-
-  /// The coordinators a message places itself in: `… in coordinator 'App'`, `… of
-  /// coordinator 'App'`.
-  private static func contexts(in message: String) -> [String] {
-    var found: [String] = []
-    for marker in ["in coordinator '", "of coordinator '"] {
-      var rest = Substring(message)
-      while let range = rest.firstRange(of: marker) {
-        rest = rest[range.upperBound...]
-        guard let close = rest.firstIndex(of: "'") else { break }
-        found.append(String(rest[..<close]))
-        rest = rest[rest.index(after: close)...]
-      }
-    }
-    return found
-  }
-
-  /// The `kind 'name'` phrases of `message` whose kind is a definition's.
-  private static func mentions(in message: String) -> [String] {
-    var found: [String] = []
-    let kinds = DefinitionName.Kind.allCases.map(\.rawValue)
-    var rest = Substring(message)
-    while let quote = rest.firstIndex(of: "'") {
-      let afterQuote = rest.index(after: quote)
-      guard let close = rest[afterQuote...].firstIndex(of: "'") else { break }
-      let before = rest[..<quote]
-      for kind in kinds where before.hasSuffix(kind + " ") {
-        found.append("\(kind) '\(rest[afterQuote..<close])'")
-      }
-      rest = rest[rest.index(after: close)...]
-    }
-    return found
-  }
-
-  private static func replacingFirst(_ phrase: String, in message: String) -> String {
-    guard let range = message.firstRange(of: phrase) else { return message }
-    var replaced = message
-    replaced.replaceSubrange(range, with: placeholder)
-    return replaced
-  }
-
-  /// `screens 'A' and 'B'`, `screen 'A' and decision 'D'`, `screens 'A' of 'App' and 'B' of
-  /// 'Other'`: the definitions, named with their coordinators when they are of several.
-  private static func phrase(_ definitions: [DefinitionName]) -> String {
-    let coordinators = Set(definitions.filter { $0.kind != .coordinator }.map(\.coordinator))
-    let qualified = coordinators.count > 1
-    let sameKind = Set(definitions.map(\.kind)).count == 1
-    let shown = definitions.prefix(namedLimit).enumerated().map { offset, definition in
-      var text = "'\(definition.name.text)'"
-      if !sameKind || offset == 0 {
-        text = "\(definition.kind.rawValue)\(sameKind && definitions.count > 1 ? "s" : "") " + text
-      }
-      if qualified, definition.kind != .coordinator, let owner = definition.coordinator {
-        text += " of '\(owner)'"
-      }
-      return text
-    }
-    var words = Array(shown)
-    if definitions.count > namedLimit { words.append("\(definitions.count - namedLimit) more") }
-    guard words.count > 1 else { return words.first ?? "" }
-    return words.dropLast().joined(separator: ", ") + " and " + (words.last ?? "")
-  }
 }

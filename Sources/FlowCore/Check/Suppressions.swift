@@ -10,6 +10,8 @@ package struct Suppressions {
     package var rule: Identifier
     /// The node it covers, from its name to the end of its body, or its whole file.
     package var scope: SourceRange
+    /// What the entry is about: the rule id in the `lint` key of its node (or file).
+    package var subject: SymbolRef
   }
 
   /// Every entry, in file order.
@@ -18,25 +20,37 @@ package struct Suppressions {
 
   package init(module: FlowModule) {
     for lint in module.fileLints {
-      for rule in lint.ignore { add(rule, scope: Self.wholeFile(of: rule.range.fileName)) }
+      for rule in lint.ignore {
+        add(rule, scope: Self.wholeFile(of: rule.range.fileName), owner: .file)
+      }
     }
-    for type in module.types { add(type.lint, scope: type.range) }
+    for type in module.types { add(type.lint, scope: type.range, owner: type.subject) }
     for coordinator in module.coordinators {
-      add(coordinator.lint, scope: coordinator.range)
-      for screen in coordinator.screens { add(screen.lint, scope: screen.range) }
-      for decision in coordinator.decisions { add(decision.lint, scope: decision.range) }
-      for alert in coordinator.alerts { add(alert.lint, scope: alert.range) }
+      add(coordinator.lint, scope: coordinator.range, owner: coordinator.subject)
+      for (index, screen) in coordinator.screens.enumerated() {
+        add(screen.lint, scope: screen.range, owner: coordinator.subject(of: .screen(index)))
+      }
+      for (index, decision) in coordinator.decisions.enumerated() {
+        add(decision.lint, scope: decision.range, owner: coordinator.subject(of: .decision(index)))
+      }
+      for (index, alert) in coordinator.alerts.enumerated() {
+        add(alert.lint, scope: alert.range, owner: coordinator.subject(of: .alert(index)))
+      }
     }
-    for link in module.links { add(link.lint, scope: link.range) }
+    for link in module.links { add(link.lint, scope: link.range, owner: link.subject) }
   }
 
-  private mutating func add(_ lint: Lint?, scope: SourceRange) {
-    for rule in lint?.ignore ?? [] { add(rule, scope: scope) }
+  private mutating func add(_ lint: Lint?, scope: SourceRange, owner: @autoclosure () -> SymbolRef)
+  {
+    guard let lint else { return }
+    let place = owner().appending(.key("lint"))
+    for rule in lint.ignore { add(rule, scope: scope, owner: place) }
   }
 
-  private mutating func add(_ rule: Identifier, scope: SourceRange) {
+  private mutating func add(_ rule: Identifier, scope: SourceRange, owner place: SymbolRef) {
     byFile[scope.file, default: []].append(entries.count)
-    entries.append(Entry(rule: rule, scope: scope))
+    entries.append(
+      Entry(rule: rule, scope: scope, subject: place.appending(.reference(rule.text))))
   }
 
   /// A range that contains every place in `file`: from its first character past any line.
@@ -74,7 +88,8 @@ package struct Suppressions {
       }
       let finding = Finding(
         unused, UnusedSuppressionRule.severity,
-        "'lint: ignore' of '\(rule)' suppresses nothing here; remove it", at: entry.rule.range)
+        UnusedSuppressionRule.Message.suppressesNothing(rule),
+        about: entry.subject, at: entry.rule.range)
       guard let configured = configuration.apply(to: finding) else { continue }
       if entries(covering: configured).isEmpty { kept.append(configured) }
     }

@@ -16,6 +16,9 @@ package struct FileDecoder: Sendable {
   private(set) var sharedUses: [SharedUse] = []
   /// The definition being decoded, innermost: a type, a coordinator, a screen, a decision.
   private var definition: DefinitionName?
+  /// Where decoding is: the definition, and the event, case, button or handler in it; what
+  /// a problem found here is about.
+  private(set) var place: SymbolRef = .file
 
   private init(path: String, tree: YAMLTree) {
     self.path = path
@@ -34,8 +37,8 @@ package struct FileDecoder: Sendable {
     case .empty:
       problems.append(
         FrontEndProblem(
-          .version, "file is empty; a flow file starts with 'version: 1'", at: .startOfFile(path)
-        ))
+          .version, "empty-file", "file is empty; a flow file starts with 'version: 1'",
+          at: .startOfFile(path)))
       return nil
     case .document(let tree, let root):
       var decoder = FileDecoder(path: path, tree: tree)
@@ -46,18 +49,30 @@ package struct FileDecoder: Sendable {
 
   // MARK: Reporting
 
-  /// Records a problem of `kind` (the file's structure unless said) at `node`.
+  /// Records a problem of `kind` (the file's structure unless said) at `node`: its message's
+  /// short `name`, what it says, and what it is about (where decoding is, and `component`
+  /// in it when given).
   mutating func report(
-    _ message: String, at node: YAMLNode, notes: [Note] = [],
-    kind: FrontEndProblem.Kind = .structure, fix: Fix? = nil
+    _ name: String, _ message: MessageText, at node: YAMLNode, notes: [Note] = [],
+    kind: FrontEndProblem.Kind = .structure, about component: SymbolRef.Component? = nil,
+    suggestion: String? = nil, fixIts: [FixIt] = []
   ) {
-    problems.append(FrontEndProblem(kind, message, at: range(of: node), notes: notes, fix: fix))
+    problems.append(
+      FrontEndProblem(
+        kind, name, message, about: component.map { place.appending($0) } ?? place,
+        at: range(of: node), notes: notes, suggestion: suggestion, fixIts: fixIts))
   }
 
   /// Records a problem with the file's structure at `range`, for a part of a node (a param
   /// of a link, say) that the rest of the node is not about.
-  mutating func report(_ message: String, at range: SourceRange) {
-    problems.append(FrontEndProblem(.structure, message, at: range))
+  mutating func report(
+    _ name: String, _ message: MessageText, at range: SourceRange,
+    about components: [SymbolRef.Component] = [], suggestion: String? = nil
+  ) {
+    problems.append(
+      FrontEndProblem(
+        .structure, name, message, about: place.appending(components), at: range,
+        suggestion: suggestion))
   }
 
   /// Records that the definition being decoded reads `content`, written elsewhere, through
@@ -94,8 +109,9 @@ package struct FileDecoder: Sendable {
   private mutating func decodeFile(_ root: YAMLNode) -> FlowFile? {
     guard tree.kind(of: root) == .mapping else {
       report(
+        "top-level-not-mapping",
         "the top level of a flow file must be a mapping with 'version: 1', not "
-          + tree.kindDescription(of: root), at: root)
+          + "\(tree.kindDescription(of: root))", at: root)
       return nil
     }
     let pairs = tree.pairs(of: root)
@@ -103,6 +119,7 @@ package struct FileDecoder: Sendable {
       let keys = pairs.compactMap { tree.text(of: $0.key) }
       let hint = Suggestion.closest(to: "version", in: keys).map { " ('\($0)' is not 'version')" }
       report(
+        "missing-version",
         "missing 'version: 1'\(hint ?? ""); a flow file starts with its language version",
         at: root, kind: .version)
       return nil
@@ -132,11 +149,15 @@ package struct FileDecoder: Sendable {
       tag == Self.integerTag || (tag == nil && tree.style(of: node) == .plain)
     if let text = tree.text(of: node), isInteger, let value = Self.integer(text) {
       if value == 1 { return true }
-      report("unsupported version \(text); this flowc reads version 1", at: node, kind: .version)
+      report(
+        "unsupported-version", "unsupported version \(text); this flowc reads version 1",
+        at: node, kind: .version)
       return false
     }
     let shown = shownValue(node)
-    report("'version' must be the integer 1, not \(shown)", at: node, kind: .version)
+    report(
+      "version-not-integer", "'version' must be the integer 1, not \(shown)", at: node,
+      kind: .version)
     return false
   }
 
@@ -167,9 +188,10 @@ package struct FileDecoder: Sendable {
     _ name: DefinitionName, broken: WritableKeyPath<Definition, Bool>,
     _ decode: (inout FileDecoder) -> Definition
   ) -> Definition {
-    let outer = definition
+    let outer = (definition, place)
     definition = name
-    defer { definition = outer }
+    place = name.subject
+    defer { (definition, place) = outer }
     let before = problems.count
     var decoded = decode(&self)
     decoded[keyPath: broken] = problems.count > before
@@ -179,7 +201,7 @@ package struct FileDecoder: Sendable {
   private mutating func typeDeclaration(_ entry: MappingReader.Entry) -> TypeDeclaration {
     let name = entry.name
     let range = definitionRange(entry)
-    let what = Subject("type", entry.key)
+    let what = Subject(definition: .type(entry.key))
     let invalid = TypeDeclaration(name: name, kind: .invalid, range: range)
     switch tree.kind(of: entry.value) {
     case .scalar where !tree.isNull(entry.value):
@@ -187,10 +209,12 @@ package struct FileDecoder: Sendable {
       if text == "external" {
         return TypeDeclaration(name: name, kind: .external, range: range)
       }
-      let hint = Suggestion.didYouMean(text, in: ["external"])
+      let suggestion = Suggestion.closest(to: text, in: ["external"])
+      let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
       report(
+        "type-not-external-or-mapping",
         "\(what) must be 'external' or a mapping with 'struct' or 'enum', not "
-          + "'\(text)'\(hint)", at: entry.value)
+          + "'\(text)'\(hint)", at: entry.value, suggestion: suggestion)
       return invalid
     case .mapping:
       guard
@@ -201,12 +225,15 @@ package struct FileDecoder: Sendable {
       invalid.lint = body["lint"].flatMap { lint($0) }
       let kinds = body.entries.filter { $0.key != "lint" }
       guard let kind = kinds.first else {
-        if !body.hasBrokenMerge { report("\(what) needs 'struct' or 'enum'", at: entry.value) }
+        if !body.hasBrokenMerge {
+          report("type-without-kind", "\(what) needs 'struct' or 'enum'", at: entry.value)
+        }
         return invalid
       }
       if kinds.count > 1 {
         report(
-          "\(what) has both 'struct' and 'enum'; a type is one of them", at: kinds[1].keyNode)
+          "struct-and-enum", "\(what) has both 'struct' and 'enum'; a type is one of them",
+          at: kinds[1].keyNode)
       }
       if kind.key == "struct" {
         guard let fields = MappingReader(kind.value, of: "struct '\(entry.key)'", decoder: &self)
@@ -222,7 +249,7 @@ package struct FileDecoder: Sendable {
       guard let cases = MappingReader(kind.value, of: "enum '\(entry.key)'", decoder: &self)
       else { return invalid }
       if cases.entries.isEmpty {
-        report("enum '\(entry.key)' needs at least one case", at: kind.value)
+        report("empty-enum", "enum '\(entry.key)' needs at least one case", at: kind.value)
         return invalid
       }
       var declaration = invalid
@@ -230,8 +257,9 @@ package struct FileDecoder: Sendable {
       return declaration
     default:
       report(
+        "type-not-external-or-mapping",
         "\(what) must be 'external' or a mapping with 'struct' or 'enum', not "
-          + tree.kindDescription(of: entry.value), at: entry.value)
+          + "\(tree.kindDescription(of: entry.value))", at: entry.value)
       return invalid
     }
   }
@@ -250,7 +278,7 @@ package struct FileDecoder: Sendable {
   /// The type at `node`, which must be there.
   mutating func requiredType(_ node: YAMLNode, of what: Subject) -> TypeReference {
     if tree.isNull(node) {
-      report("\(what) needs a type", at: node)
+      report("missing-type", "\(what) needs a type", at: node)
       return TypeReference(.invalid, at: range(of: node), names: [])
     }
     return TypeParser.read(node, decoder: &self)
@@ -280,11 +308,12 @@ package struct FileDecoder: Sendable {
   ]
 
   private mutating func decodeCoordinator(_ entry: MappingReader.Entry) -> Coordinator {
-    let what = Subject("coordinator", entry.key)
+    let what = Subject(definition: .coordinator(entry.key))
     var coordinator = Coordinator(name: entry.name, root: .missing, range: definitionRange(entry))
     let owner = DefinitionName(kind: .coordinator, name: entry.name, coordinator: entry.key)
     definition = owner
-    defer { definition = nil }
+    place = owner.subject
+    defer { (definition, place) = (nil, .file) }
     guard
       let body = MappingReader(
         entry.value, of: "\(what)", allowedKeys: Self.coordinatorKeys, decoder: &self)
@@ -335,12 +364,13 @@ package struct FileDecoder: Sendable {
     case .scalar:
       return .named(TypeParser.read(entry.value, decoder: &self))
     case .mapping:
+      let owner = Subject(definition: place)
       guard
-        let cases = MappingReader(
-          entry.value, of: "the result of coordinator '\(coordinator)'", decoder: &self)
+        let cases = MappingReader(entry.value, of: "the result of \(owner)", decoder: &self)
       else { return nil }
       if cases.entries.isEmpty {
         report(
+          "empty-result",
           "a result needs at least one case; leave 'result' out for a coordinator that does "
             + "not finish", at: entry.value)
         return nil
@@ -348,6 +378,7 @@ package struct FileDecoder: Sendable {
       return .inline(payloadCases(cases), range: range(of: entry.value))
     case .sequence:
       report(
+        "result-is-list",
         "'result' must be a mapping of cases or the name of an enum type, not a list",
         at: entry.value)
       return nil
@@ -367,7 +398,8 @@ package struct FileDecoder: Sendable {
     if let start, let tabs {
       let later = start.name.range.start < tabs.name.range.start ? tabs : start
       report(
-        "coordinator '\(name.key)' has both 'start' and 'tabs'; a coordinator has exactly one",
+        "start-and-tabs",
+        "\(definition: place) has both 'start' and 'tabs'; a coordinator has exactly one",
         at: later.keyNode)
     }
     if let start, tabs.map({ start.name.range.start < $0.name.range.start }) ?? true {
@@ -378,8 +410,9 @@ package struct FileDecoder: Sendable {
       let items = tree.items(of: tabs.value)
       guard tree.kind(of: tabs.value) == .sequence, !items.isEmpty else {
         report(
+          "tabs-not-list",
           "'tabs' must be a list of tabs, each '- start: Coordinator', not "
-            + tree.kindDescription(of: tabs.value), at: tabs.value)
+            + "\(tree.kindDescription(of: tabs.value))", at: tabs.value)
         return .missing
       }
       noteShared(ifAlias: tabs.value)
@@ -387,7 +420,8 @@ package struct FileDecoder: Sendable {
     }
     if !body.hasBrokenMerge {
       report(
-        "coordinator '\(name.key)' needs 'start' (its first screen or decision) or 'tabs'",
+        "missing-start",
+        "\(definition: place) needs 'start' (its first screen or decision) or 'tabs'",
         at: name.keyNode)
     }
     return .missing
@@ -399,12 +433,18 @@ package struct FileDecoder: Sendable {
     guard let body = MappingReader(node, of: "a tab", allowedKeys: Self.tabKeys, decoder: &self)
     else { return nil }
     guard let start = body["start"] else {
-      if !body.hasBrokenMerge { report("a tab needs 'start: Coordinator'", at: node) }
+      if !body.hasBrokenMerge {
+        report("tab-without-start", "a tab needs 'start: Coordinator'", at: node)
+      }
       return nil
     }
     guard let coordinator = name(start.value, for: "'start'") else { return nil }
+    let outer = place
+    place = place.appending(.tab(coordinator.text))
+    defer { place = outer }
     if let style = body["style"] {
       report(
+        "tab-style",
         "a tab has no 'style': each tab's child starts at the root of a stack of its own",
         at: style.keyNode)
     }
@@ -422,7 +462,7 @@ package struct FileDecoder: Sendable {
 
   private mutating func screen(_ entry: MappingReader.Entry) -> Screen {
     var screen = Screen(name: entry.name, range: definitionRange(entry))
-    let what = Subject("screen", entry.key)
+    let what = Subject(definition: place)
     guard let body = nodeBody(entry, what, keys: Self.screenKeys) else { return screen }
     screen.doc = body["doc"].flatMap { text($0) }
     screen.input = body["input"].flatMap { optionalType($0.value) }
@@ -437,7 +477,7 @@ package struct FileDecoder: Sendable {
 
   private mutating func decision(_ entry: MappingReader.Entry) -> Decision {
     var decision = Decision(name: entry.name, range: definitionRange(entry))
-    let what = Subject("decision", entry.key)
+    let what = Subject(definition: place)
     guard let body = nodeBody(entry, what, keys: Self.decisionKeys) else { return decision }
     decision.doc = body["doc"].flatMap { text($0) }
     decision.lint = body["lint"].flatMap { lint($0) }
@@ -450,10 +490,11 @@ package struct FileDecoder: Sendable {
   /// An alert (r2): its buttons are required, at least one (spec section 6b).
   private mutating func alert(_ entry: MappingReader.Entry) -> Alert {
     var alert = Alert(name: entry.name, range: definitionRange(entry))
-    let what = Subject("alert", entry.key)
+    let what = Subject(definition: place)
     guard let body = nodeBody(entry, what, keys: Self.alertKeys) else {
       if tree.isNull(entry.value) {
         report(
+          "alert-without-buttons",
           "\(what) needs its buttons: 'on:' with at least one, such as '{ ok: stay }'",
           at: entry.keyNode)
       }
@@ -466,8 +507,9 @@ package struct FileDecoder: Sendable {
       transition($0, kind: .button)
     }
     if alert.buttons.isEmpty, !body.hasBrokenMerge {
-      let place = body["on"].map { tree.isNull($0.value) ? $0.keyNode : $0.value }
+      let place: YAMLNode? = body["on"].map { tree.isNull($0.value) ? $0.keyNode : $0.value }
       report(
+        "alert-without-buttons",
         "\(what) needs at least one button in 'on:', such as '{ ok: stay }'",
         at: place ?? entry.keyNode)
     }
@@ -498,6 +540,17 @@ package struct FileDecoder: Sendable {
       case .externalEvent: return "external event"
       }
     }
+
+    /// The step of a path to a transition of this kind named `name`.
+    func component(_ name: String) -> SymbolRef.Component {
+      switch self {
+      case .event: return .event(name)
+      case .decisionCase: return .decisionCase(name)
+      case .handler: return .handler(name)
+      case .button: return .button(name)
+      case .externalEvent: return .externalEvent(name)
+      }
+    }
   }
 
   static let scalarActions = ["pop", "popToRoot", "dismiss", "stay"]
@@ -512,6 +565,9 @@ package struct FileDecoder: Sendable {
   {
     let what = Subject(kind.noun, entry.key)
     let node = entry.value
+    let outer = place
+    place = place.appending(kind.component(entry.key))
+    defer { place = outer }
     switch tree.kind(of: node) {
     case .scalar where !tree.isNull(node):
       return Transition(
@@ -524,6 +580,7 @@ package struct FileDecoder: Sendable {
       if let written = body["payload"] {
         if kind == .handler {
           report(
+            "handler-payload",
             "a handler takes its payload from the child's result case; remove 'payload'",
             at: written.keyNode)
         } else {
@@ -536,6 +593,7 @@ package struct FileDecoder: Sendable {
         action: mappingAction(body, at: node, of: what, named: entry.key))
     default:
       report(
+        "missing-action",
         "\(what) needs an action: 'pop', 'popToRoot', 'dismiss', 'stay', or a mapping such as "
           + "'{ push: Screen }'", at: tree.isNull(node) ? entry.keyNode : node)
       return Transition(name: entry.name, action: Action(.invalid, at: entry.name.range))
@@ -551,14 +609,16 @@ package struct FileDecoder: Sendable {
     case "dismiss": return Action(.dismiss, at: range)
     case "stay": return Action(.stay, at: range)
     case _ where MappingReader.contains(Self.targetActions, word):
-      report("'\(word)' needs a target: write '{ \(word): Name }'", at: node)
+      report(
+        "action-without-target", "'\(word)' needs a target: write '{ \(word): Name }'", at: node)
     default:
+      let suggestion = Suggestion.closest(to: word, in: Self.scalarActions + Self.targetActions)
       let hint =
-        Suggestion.closest(to: word, in: Self.scalarActions + Self.targetActions)
-        .map { "; did you mean '\($0)'?" }
+        suggestion.map { "; did you mean '\($0)'?" }
         ?? "; expected 'pop', 'popToRoot', 'dismiss', 'stay', or a mapping such as "
         + "'{ push: Screen }'"
-      report("'\(word)' is not an action\(hint)", at: node)
+      report(
+        "unknown-action", "'\(word)' is not an action\(hint)", at: node, suggestion: suggestion)
     }
     return Action(.invalid, at: range)
   }
@@ -573,24 +633,29 @@ package struct FileDecoder: Sendable {
     guard let chosen = actions.first else {
       if !body.hasBrokenMerge {
         report(
+          "missing-action",
           "\(what) needs an action: one of "
-            + MappingReader.list(Self.targetActions + Self.scalarActions), at: node)
+            + "\(MappingReader.list(Self.targetActions + Self.scalarActions))", at: node)
       }
       return Action(.invalid, at: range(of: node))
     }
     for extra in actions.dropFirst() {
       report(
+        "several-actions",
         "\(what) has more than one action ('\(chosen.key)' and '\(extra.key)'); it leads to "
           + "exactly one", at: extra.keyNode)
     }
     if chosen.key != "start" {
       if chosen.key != "present", let entry = body["style"] {
         report(
+          "style-not-allowed",
           "'style' goes only with 'start' or 'present', not with '\(chosen.key)'",
           at: entry.keyNode)
       }
       if let entry = body["on"] {
-        report("'on' goes only with 'start', not with '\(chosen.key)'", at: entry.keyNode)
+        report(
+          "on-not-allowed", "'on' goes only with 'start', not with '\(chosen.key)'",
+          at: entry.keyNode)
       }
     }
     let range = chosen.name.range
@@ -599,6 +664,7 @@ package struct FileDecoder: Sendable {
       // `doc`: its key has no value, `{ stay: ~, payload: T }` or `{ stay, payload: T }`.
       if !tree.isNull(chosen.value) {
         report(
+          "scalar-action-value",
           "'\(chosen.key)' takes no value; write '{ \(chosen.key): ~ }' in a mapping with "
             + "'payload' or 'doc', or the whole action: '\(eventName): \(chosen.key)'",
           at: chosen.value)
@@ -653,10 +719,10 @@ package struct FileDecoder: Sendable {
     let word = action.keyword == "start" ? "push-style 'start'" : "'\(action.keyword)'"
     problems.append(
       FrontEndProblem(
-        .structure,
+        .structure, "not-on-tab-container",
         "\(word) is not allowed in \(place): they run on the tab container, which has no "
           + "navigation stack; use 'present', 'alert', 'decide', 'finish', 'select', 'stay' or a "
-          + "modal 'start'", at: action.range))
+          + "modal 'start'", about: self.place, at: action.range))
   }
 
   /// The words of a start's `style`: `present` is `sheet`, as revision 1 wrote it. A tab has
@@ -667,10 +733,12 @@ package struct FileDecoder: Sendable {
     let word = tree.text(of: entry.value) ?? ""
     if word == "present" { return .sheet }
     guard !tree.isNull(entry.value), let style = StartStyle(rawValue: word) else {
-      let hint = Suggestion.didYouMean(word, in: Self.startStyles)
+      let suggestion = Suggestion.closest(to: word, in: Self.startStyles)
+      let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
       report(
+        "bad-start-style",
         "'style' of a start must be 'push', 'sheet' (or 'present') or 'fullScreen', not "
-          + "\(shownValue(entry.value))\(hint)", at: entry.value)
+          + "\(shownValue(entry.value))\(hint)", at: entry.value, suggestion: suggestion)
       return nil
     }
     return style
@@ -680,10 +748,12 @@ package struct FileDecoder: Sendable {
   private mutating func modalStyle(_ entry: MappingReader.Entry) -> ModalStyle? {
     let word = tree.text(of: entry.value) ?? ""
     guard !tree.isNull(entry.value), let style = ModalStyle(rawValue: word) else {
-      let hint = Suggestion.didYouMean(word, in: ["sheet", "fullScreen"])
+      let suggestion = Suggestion.closest(to: word, in: ["sheet", "fullScreen"])
+      let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
       report(
+        "bad-present-style",
         "'style' of a present must be 'sheet' or 'fullScreen', not "
-          + "\(shownValue(entry.value))\(hint)", at: entry.value)
+          + "\(shownValue(entry.value))\(hint)", at: entry.value, suggestion: suggestion)
       return nil
     }
     return style
@@ -694,7 +764,7 @@ package struct FileDecoder: Sendable {
   /// The pairs of the mapping `entry` holds, named `what` in messages: none when the key is
   /// missing or its value null, or (after a problem) when the value is not a mapping.
   mutating func entries(
-    of entry: MappingReader.Entry?, of what: @autoclosure () -> String
+    of entry: MappingReader.Entry?, of what: @autoclosure () -> MessageText
   ) -> [MappingReader.Entry] {
     guard let entry, !tree.isNull(entry.value),
       let mapping = MappingReader(entry.value, of: what(), decoder: &self)
@@ -705,7 +775,7 @@ package struct FileDecoder: Sendable {
   /// A name given as a value (`push: Login`): text, the words `null` and `Null` included.
   mutating func name(_ node: YAMLNode, for key: String) -> Identifier? {
     guard let text = tree.text(of: node), !tree.isAbsent(node) else {
-      report("\(key) needs a name, not \(tree.kindDescription(of: node))", at: node)
+      report("missing-name", "\(key) needs a name, not \(tree.kindDescription(of: node))", at: node)
       return nil
     }
     return identifier(text, at: node)
@@ -714,7 +784,7 @@ package struct FileDecoder: Sendable {
   mutating func text(_ entry: MappingReader.Entry) -> String? {
     guard let text = tree.text(of: entry.value), !tree.isNull(entry.value) else {
       report(
-        "'\(entry.key)' must be text, not \(tree.kindDescription(of: entry.value))",
+        "not-text", "'\(entry.key)' must be text, not \(tree.kindDescription(of: entry.value))",
         at: entry.value)
       return nil
     }
@@ -734,7 +804,7 @@ package struct FileDecoder: Sendable {
       if Self.falseWords.contains(text) { return false }
     }
     let shown = shownValue(entry.value)
-    report("'\(entry.key)' must be true or false, not \(shown)", at: entry.value)
+    report("not-a-bool", "'\(entry.key)' must be true or false, not \(shown)", at: entry.value)
     return nil
   }
 
@@ -749,8 +819,9 @@ package struct FileDecoder: Sendable {
     else { return nil }
     guard tree.kind(of: ignore.value) == .sequence else {
       report(
+        "ignore-not-list",
         "'ignore' must be a list of rule ids, such as '[cannot-finish]', not "
-          + tree.kindDescription(of: ignore.value), at: ignore.value)
+          + "\(tree.kindDescription(of: ignore.value))", at: ignore.value)
       return nil
     }
     noteShared(ifAlias: ignore.value)
@@ -777,15 +848,37 @@ extension String {
 }
 
 /// What a message is about, such as `screen 'Login'`: kept in parts and joined only when a
-/// message is written, since most nodes never get one.
+/// message is written, since most nodes never get one. A definition being read is kept as
+/// its reference, so that a message names it as a definition.
 struct Subject: CustomStringConvertible, Sendable {
   let kind: String
   let name: String
+  /// The definition it is, when it is one.
+  let definition: SymbolRef?
 
   init(_ kind: String, _ name: String) {
     self.kind = kind
     self.name = name
+    definition = nil
+  }
+
+  /// The definition `definition`, read `kind 'name'`.
+  init(definition: SymbolRef) {
+    kind = definition.path.last?.kind ?? ""
+    name = definition.path.last?.name ?? ""
+    self.definition = definition
   }
 
   var description: String { "\(kind) '\(name)'" }
+}
+
+extension MessageText.StringInterpolation {
+  /// `subject`, as a definition when it is one.
+  mutating func appendInterpolation(_ subject: Subject) {
+    if let definition = subject.definition {
+      appendInterpolation(definition: definition)
+    } else {
+      appendLiteral(subject.description)
+    }
+  }
 }

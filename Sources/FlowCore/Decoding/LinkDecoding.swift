@@ -13,7 +13,7 @@ extension FileDecoder {
 
   private mutating func link(_ entry: MappingReader.Entry) -> LinkDefinition {
     var link = LinkDefinition(name: entry.name, range: definitionRange(entry))
-    let what = Subject("link", entry.key)
+    let what = Subject(definition: .link(entry.key))
     guard
       let body = MappingReader(
         entry.value, of: "\(what)", allowedKeys: Self.linkKeys, decoder: &self)
@@ -31,12 +31,16 @@ extension FileDecoder {
     if let to = body["to"] {
       link.target = target(to.value)
     } else if !body.hasBrokenMerge {
-      report("\(what) needs 'to: Coordinator.Screen', the screen it opens", at: entry.keyNode)
+      report(
+        "link-without-to", "\(what) needs 'to: Coordinator.Screen', the screen it opens",
+        at: entry.keyNode)
     }
     if let url = body["url"] {
       link.url = pattern(url.value)
     } else if !body.hasBrokenMerge {
-      report("\(what) needs 'url', a path pattern such as '/products/{id}'", at: entry.keyNode)
+      report(
+        "link-without-url", "\(what) needs 'url', a path pattern such as '/products/{id}'",
+        at: entry.keyNode)
     }
     if let pattern = link.url { checkParams(of: link, pattern: pattern, body: body) }
     return link
@@ -46,14 +50,15 @@ extension FileDecoder {
   private mutating func pattern(_ node: YAMLNode) -> URLPattern? {
     guard let text = tree.text(of: node), !tree.isNull(node) else {
       report(
+        "url-not-text",
         "'url' must be a path pattern such as '/products/{id}', not "
-          + tree.kindDescription(of: node), at: node)
+          + "\(tree.kindDescription(of: node))", at: node)
       return nil
     }
     switch URLPatternParser.parse(text, at: range(of: node)) {
     case .success(let pattern): return pattern
     case .failure(let problem):
-      report(problem.message, at: node)
+      report("bad-url-pattern", "\(problem.message)", at: node)
       return nil
     }
   }
@@ -66,16 +71,20 @@ extension FileDecoder {
     let declared = Set(link.params.map(\.name.text))
     let used = Set(pattern.paramNames)
     for name in pattern.paramNames where !declared.contains(name) {
-      let hint = Suggestion.didYouMean(name, in: Array(declared.subtracting(used)))
+      let suggestion = Suggestion.closest(to: name, in: Array(declared.subtracting(used)))
+      let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
       report(
-        "'{\(name)}' in the 'url' of link '\(link.name.text)' has no type in 'params'\(hint); "
-          + "add '\(name): String' (or another param type)", at: pattern.range)
+        "url-param-without-type",
+        "'{\(name)}' in the 'url' of \(definition: place) has no type in 'params'\(hint); "
+          + "add '\(name): String' (or another param type)", at: pattern.range,
+        about: [.key("url"), .reference(name)], suggestion: suggestion)
     }
     for param in link.params where !used.contains(param.name.text) {
       report(
-        "param '\(param.name.text)' of link '\(link.name.text)' is not in its 'url'; write it "
+        "param-not-in-url",
+        "param '\(param.name.text)' of \(definition: place) is not in its 'url'; write it "
           + "as a segment '{\(param.name.text)}' or a query item '?\(param.name.text)="
-          + "{\(param.name.text)}'", at: param.name.range)
+          + "{\(param.name.text)}'", at: param.name.range, about: [.param(param.name.text)])
     }
   }
 
@@ -84,8 +93,9 @@ extension FileDecoder {
     let type = TypeParser.read(entry.keyNode, decoder: &self)
     guard tree.kind(of: entry.value) == .sequence else {
       report(
+        "values-not-list",
         "a 'values' entry lists the params the app builds '\(entry.key)' from, such as "
-          + "'\(entry.key): [id]', not " + tree.kindDescription(of: entry.value), at: entry.value)
+          + "'\(entry.key): [id]', not \(tree.kindDescription(of: entry.value))", at: entry.value)
       return nil
     }
     noteShared(ifAlias: entry.value)
@@ -97,8 +107,9 @@ extension FileDecoder {
   private mutating func via(_ entry: MappingReader.Entry) -> [Identifier] {
     guard tree.kind(of: entry.value) == .sequence else {
       report(
+        "via-not-list",
         "'via' must be a list of coordinators, such as '[Main, Shop]', not "
-          + tree.kindDescription(of: entry.value), at: entry.value)
+          + "\(tree.kindDescription(of: entry.value))", at: entry.value)
       return []
     }
     noteShared(ifAlias: entry.value)
@@ -108,12 +119,15 @@ extension FileDecoder {
   /// `to: Coordinator.Screen`, each name located within the value where it can be.
   private mutating func target(_ node: YAMLNode) -> LinkTarget? {
     guard let text = tree.text(of: node), !tree.isAbsent(node) else {
-      report("'to' needs 'Coordinator.Screen', not \(tree.kindDescription(of: node))", at: node)
+      report(
+        "to-not-text", "'to' needs 'Coordinator.Screen', not \(tree.kindDescription(of: node))",
+        at: node)
       return nil
     }
     let parts = text.split(separator: ".", omittingEmptySubsequences: false)
     guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
       report(
+        "bad-to",
         "'to' names a screen as 'Coordinator.Screen', such as 'Shop.Product', not '\(text)'",
         at: node)
       return nil

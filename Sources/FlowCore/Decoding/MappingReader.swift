@@ -51,12 +51,14 @@ struct MappingReader: Sendable {
   /// for messages), allowing only `allowedKeys` when given. Returns `nil`, after a
   /// problem, for other nodes.
   init?(
-    _ node: YAMLNode, of what: @autoclosure () -> String, allowedKeys: [String]? = nil,
+    _ node: YAMLNode, of what: @autoclosure () -> MessageText, allowedKeys: [String]? = nil,
     decoder: inout FileDecoder
   ) {
     let tree = decoder.tree
     guard tree.kind(of: node) == .mapping else {
-      decoder.report("\(what()) must be a mapping, not \(tree.kindDescription(of: node))", at: node)
+      decoder.report(
+        "not-a-mapping", "\(what()) must be a mapping, not \(tree.kindDescription(of: node))",
+        at: node)
       return nil
     }
     decoder.noteShared(ifAlias: node)
@@ -104,7 +106,7 @@ struct MappingReader: Sendable {
   /// Adds the pairs of one merged mapping that no entry has yet, and collects the merges it
   /// holds into `nested`.
   private mutating func merge(
-    _ merge: Merge, of what: () -> String, allowedKeys: [String]?, nested: inout [Merge],
+    _ merge: Merge, of what: () -> MessageText, allowedKeys: [String]?, nested: inout [Merge],
     decoder: inout FileDecoder
   ) {
     let tree = decoder.tree
@@ -166,8 +168,9 @@ struct MappingReader: Sendable {
     for item in items {
       guard tree.kind(of: item) == .mapping else {
         decoder.report(
+          "bad-merge",
           "a merge key ('<<') takes a mapping, such as '<<: *shared', or a list of them, not "
-            + tree.kindDescription(of: item), at: item)
+            + "\(tree.kindDescription(of: item))", at: item)
         hasBrokenMerge = true
         continue
       }
@@ -187,12 +190,13 @@ struct MappingReader: Sendable {
   /// The text of a key, or `nil` after a problem. Keys are raw text (spec section 2):
   /// `null`, `Null` and `NULL` are names like any other; only a key of nothing or `~` is not.
   private static func key(
-    _ keyNode: YAMLNode, of what: () -> String, decoder: inout FileDecoder
+    _ keyNode: YAMLNode, of what: () -> MessageText, decoder: inout FileDecoder
   ) -> String? {
     let tree = decoder.tree
     guard let key = tree.text(of: keyNode), !tree.isAbsent(keyNode) else {
       decoder.report(
-        "a key in \(what()) must be text, not \(tree.kindDescription(of: keyNode))", at: keyNode)
+        "key-not-text", "a key in \(what()) must be text, not \(tree.kindDescription(of: keyNode))",
+        at: keyNode)
       return nil
     }
     return key
@@ -206,7 +210,7 @@ struct MappingReader: Sendable {
 
   /// Whether `key` is one of `allowedKeys` (any key, when `nil`), reporting it otherwise.
   private static func isAllowed(
-    _ key: String, _ allowedKeys: [String]?, at keyNode: YAMLNode, of what: () -> String,
+    _ key: String, _ allowedKeys: [String]?, at keyNode: YAMLNode, of what: () -> MessageText,
     written: inout WrittenKeys?, decoder: inout FileDecoder
   ) -> Bool {
     guard let allowedKeys, !contains(allowedKeys, key) else { return true }
@@ -214,23 +218,25 @@ struct MappingReader: Sendable {
     let hint = best.map { "; did you mean '\($0.name)'?" } ?? "; expected \(list(allowedKeys))"
     // A key whose closest allowed key has no rival is fixed by writing that key, unless the
     // mapping already has it (then the misspelt one is a second value, not a typo to fix).
-    var fix: Fix?
+    var fixIts: [FixIt] = []
     if let best, best.isUnique, written != nil,
       written?.blocksFix(best.name, tree: decoder.tree) == false
     {
-      fix = Fix(replacing: key, with: best.name)
+      fixIts = [.replace(key, at: decoder.range(of: keyNode), with: best.name)]
     }
-    decoder.report("unknown key '\(key)' in \(what())\(hint)", at: keyNode, fix: fix)
+    decoder.report(
+      "unknown-key", "unknown key '\(key)' in \(what())\(hint)", at: keyNode, about: .key(key),
+      suggestion: best?.name, fixIts: fixIts)
     return false
   }
 
   private static func reportDuplicate(
-    _ key: String, at keyNode: YAMLNode, first: YAMLNode, of what: () -> String,
+    _ key: String, at keyNode: YAMLNode, first: YAMLNode, of what: () -> MessageText,
     decoder: inout FileDecoder
   ) {
     decoder.report(
-      "duplicate key '\(key)' in \(what())", at: keyNode,
-      notes: [Note("first defined here", at: decoder.range(of: first))])
+      "duplicate-key", "duplicate key '\(key)' in \(what())", at: keyNode,
+      notes: [Note("first defined here", at: decoder.range(of: first))], about: .key(key))
   }
 
   private func position(of key: String) -> Int? {

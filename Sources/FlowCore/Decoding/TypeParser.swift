@@ -25,6 +25,7 @@ struct TypeParser {
       var parser = TypeParser(bytes: Array(text.utf8))
       guard let type = parser.parseWhole() else {
         decoder.report(
+          "bad-type",
           "'\(Self.shortened(text))' is not a type: \(parser.problem); expected a name, 'T?', '[T]' "
             + "or '[K: V]'", at: node)
         return .invalid
@@ -38,7 +39,9 @@ struct TypeParser {
       if tree.kind(of: item) == .mapping {
         let pairs = tree.pairs(of: item)
         guard pairs.count == 1 else {
-          decoder.report("a dictionary type is written '[K: V]', with one key type", at: item)
+          decoder.report(
+            "bad-dictionary-type", "a dictionary type is written '[K: V]', with one key type",
+            at: item)
           return .invalid
         }
         let key = expression(pairs[0].key, names: &names, decoder: &decoder)
@@ -49,10 +52,12 @@ struct TypeParser {
       let element = expression(item, names: &names, decoder: &decoder)
       return element == .invalid ? .invalid : .array(element)
     case .sequence:
-      decoder.report("an array type is written '[T]', with one element type", at: node)
+      decoder.report(
+        "bad-array-type", "an array type is written '[T]', with one element type", at: node)
       return .invalid
     default:
-      decoder.report("expected a type, not \(tree.kindDescription(of: node))", at: node)
+      decoder.report(
+        "not-a-type", "expected a type, not \(tree.kindDescription(of: node))", at: node)
       return .invalid
     }
   }

@@ -25,30 +25,46 @@ package struct FrontEndProblem: Hashable, Sendable {
 
   /// What kind of problem it is.
   package var kind: Kind
-  /// A lowercase sentence that names things in quotes and says what to do where it helps.
-  package var message: String
+  /// The short name of its kind of message (`unknown-key`): with the rule for ``kind``, its
+  /// ``MessageID``.
+  package var name: String
+  /// What it says: a lowercase sentence that names things in quotes and says what to do
+  /// where it helps, naming the definition being read as a definition (which the merge of
+  /// shared findings may name with others).
+  package var text: MessageText
+  /// What it is about: the definition being read and the place in it, as far as known.
+  package var subject: SymbolRef
   /// The node or place the problem is about.
   package var range: SourceRange
   /// Related places.
   package var notes: [Note]
-  /// The one edit that resolves it, if there is one (a misspelt key).
-  package var fix: Fix?
+  /// The name it suggests in place of the one written (a did-you-mean), if any.
+  package var suggestion: String?
+  /// The edits that resolve it without doubt (a misspelt key).
+  package var fixIts: [FixIt]
 
   package init(
-    _ kind: Kind, _ message: String, at range: SourceRange, notes: [Note] = [], fix: Fix? = nil
+    _ kind: Kind, _ name: String, _ text: MessageText, about subject: SymbolRef = .file,
+    at range: SourceRange, notes: [Note] = [], suggestion: String? = nil, fixIts: [FixIt] = []
   ) {
     self.kind = kind
-    self.message = message
+    self.name = name
+    self.text = text
+    self.subject = subject
     self.range = range
     self.notes = notes
-    self.fix = fix
+    self.suggestion = suggestion
+    self.fixIts = fixIts
   }
+
+  /// What it says, in English.
+  package var message: String { text.description }
 
   /// A file of `size` bytes, more than the `limit`: reported at the start of the file, which
   /// is not read.
   package static func fileTooLarge(_ path: String, size: Int, limit: Int) -> FrontEndProblem {
     FrontEndProblem(
-      .limit, "file is \(size) bytes, more than the limit of \(limit) bytes",
+      .limit, "file-too-large", "file is \(size) bytes, more than the limit of \(limit) bytes",
       at: .startOfFile(path))
   }
 }

@@ -23,7 +23,7 @@ public struct EditorCodeAction: Hashable, Sendable {
 
 extension EditorModule {
   /// The fixes for `range` of the file at `path` (LSP `textDocument/codeAction`): the
-  /// did-you-mean of each finding there that has one; the missing handlers of an
+  /// fix-it of each finding there that has one, or else its suggestion (a did-you-mean); the missing handlers of an
   /// `unhandled-result`, as `stay` for the author to change; and `leave:` for a coordinator
   /// that a `back-leak` finding is in, or whose name the range is on and that has none.
   public func codeActions(in path: String, range: EditorRange) -> [EditorCodeAction] {
@@ -33,7 +33,7 @@ extension EditorModule {
     let file = FileName(path)
     for finding in check.findings where finding.range.fileName == file {
       guard text.editor(finding.range).overlaps(range) else { continue }
-      if let fix = didYouMean(finding, text) { actions.append(fix) }
+      actions += fixIts(of: finding, text)
       switch finding.rule {
       case UnhandledResultRule.id:
         actions += addHandlers(finding, text)
@@ -58,18 +58,28 @@ extension EditorModule {
     return actions
   }
 
-  // MARK: Did you mean
+  // MARK: Fix-its and suggestions
 
-  /// The fix a finding's message suggests (`…; did you mean 'Settings'?`): its name replaced
-  /// by the suggestion.
-  private func didYouMean(_ finding: Finding, _ text: SourceText) -> EditorCodeAction? {
-    let marker = "did you mean '"
-    guard let start = finding.message.range(ofMarker: marker) else { return nil }
-    let rest = finding.message[start...]
-    guard let end = rest.firstIndex(of: "'") else { return nil }
-    let suggestion = String(rest[..<end])
+  /// The finding's fix-its, each an action, the first preferred; or, when it has none, the
+  /// name it suggests (`did you mean 'Settings'?`) in place of the one at its range.
+  private func fixIts(of finding: Finding, _ text: SourceText) -> [EditorCodeAction] {
+    guard finding.fixIts.isEmpty else {
+      return finding.fixIts.enumerated().compactMap { index, fixIt in
+        // Edits in this file only: its text is the one positions are converted with.
+        guard let last = fixIt.edits.last,
+          fixIt.edits.allSatisfy({ $0.range.fileName == finding.range.fileName })
+        else { return nil }
+        return EditorCodeAction(
+          title: "Change to '\(last.replacement)'",
+          edits: fixIt.edits.map {
+            EditorTextEdit(
+              path: $0.range.file, range: text.editor($0.range), newText: $0.replacement)
+          }, finding: finding, isPreferred: index == 0)
+      }
+    }
+    guard let suggestion = finding.suggestion, !suggestion.isEmpty else { return [] }
     let written = text.text(of: finding.range)
-    guard !suggestion.isEmpty, !written.isEmpty else { return nil }
+    guard !written.isEmpty else { return [] }
     var range = finding.range
     if let quote = written.first, quote == "\"" || quote == "'", written.count >= 2,
       written.last == quote
@@ -77,10 +87,12 @@ extension EditorModule {
       range.start.column += 1
       range.end.column -= 1
     }
-    return EditorCodeAction(
-      title: "Change to '\(suggestion)'",
-      edits: [EditorTextEdit(path: range.file, range: text.editor(range), newText: suggestion)],
-      finding: finding, isPreferred: true)
+    return [
+      EditorCodeAction(
+        title: "Change to '\(suggestion)'",
+        edits: [EditorTextEdit(path: range.file, range: text.editor(range), newText: suggestion)],
+        finding: finding, isPreferred: true)
+    ]
   }
 
   // MARK: Missing handlers
@@ -165,26 +177,5 @@ extension EditorModule {
 
   private func coordinator(containing range: SourceRange) -> Coordinator? {
     coordinatorIndex(containing: range).map { check.module.coordinators[$0] }
-  }
-}
-
-extension String {
-  /// The index just past the first `marker` in the string.
-  fileprivate func range(ofMarker marker: String) -> String.Index? {
-    let scalars = Array(marker.unicodeScalars)
-    var index = unicodeScalars.startIndex
-    while index != unicodeScalars.endIndex {
-      var probe = index
-      var matched = 0
-      while matched < scalars.count, probe != unicodeScalars.endIndex,
-        unicodeScalars[probe] == scalars[matched]
-      {
-        probe = unicodeScalars.index(after: probe)
-        matched += 1
-      }
-      if matched == scalars.count { return probe }
-      index = unicodeScalars.index(after: index)
-    }
-    return nil
   }
 }

@@ -59,6 +59,8 @@ public struct CoordinatorAnalysis: Sendable {
     public var isTab: Bool
     /// The node it is on (``tabsNode`` for tabs and their handlers).
     public var node: Int
+    /// The step whose action it is; `nil` for a tab.
+    public var action: Step?
   }
 
   init(graph: CoordinatorGraph) {
@@ -133,12 +135,14 @@ public struct CoordinatorAnalysis: Sendable {
 
     var starts: [ReachableStart] = []
     if case .tabs(let tabs) = graph.root {
-      starts += tabs.map { ReachableStart(step: $0.start, isTab: true, node: count - 1) }
+      starts += tabs.map {
+        ReachableStart(step: $0.start, isTab: true, node: count - 1, action: nil)
+      }
     }
     for node in 0..<count {
       for step in steps[node] {
         if case .start(let child) = step.action {
-          starts.append(ReachableStart(step: child, isTab: false, node: node))
+          starts.append(ReachableStart(step: child, isTab: false, node: node, action: step))
         }
       }
     }

@@ -22,6 +22,47 @@ public struct FlowGraph: Sendable {
     }
   }
 
+  /// What a finding about the action of `step` of `node` (``CoordinatorAnalysis/tabsNode``
+  /// for the external events and the tabs' handlers) of coordinator `coordinator` is about:
+  /// the coordinator, the node, the event, case or button (or the external event or tab),
+  /// and the handlers it is nested in.
+  public func subject(of step: Step, at node: NodeID, in coordinator: Int) -> SymbolRef {
+    let owner = module.coordinators[coordinator]
+    let graph = coordinators[coordinator]
+    var path: [SymbolRef.Component] = [.coordinator(owner.name.text)]
+    var names = step.handlerOf.map(\.transition) + [step.transition.name.text]
+    if node < graph.nodeCount {
+      let first = names.removeFirst() ?? ""
+      switch graph.node(node) {
+      case .screen(let index):
+        path += [.screen(owner.screens[index].name.text), .event(first)]
+      case .decision(let index):
+        path += [.decision(owner.decisions[index].name.text), .decisionCase(first)]
+      case .alert(let index):
+        path += [.alert(owner.alerts[index].name.text), .button(first)]
+      }
+    } else if let tab = step.handlerOf.first, tab.transition == nil {
+      path.append(.tab(tab.start.coordinator.text))
+      names.removeFirst()
+    } else {
+      path.append(.externalEvent(names.removeFirst() ?? ""))
+    }
+    path += names.map { .handler($0 ?? "") }
+    return SymbolRef(path)
+  }
+
+  /// What a finding about the start `start` of coordinator `coordinator` is about: the
+  /// action (``subject(of:at:in:)``), or the tab.
+  public func subject(of start: CoordinatorAnalysis.ReachableStart, in coordinator: Int)
+    -> SymbolRef
+  {
+    guard let action = start.action else {
+      return module.coordinators[coordinator].subject.appending(
+        .tab(start.step.start.coordinator.text))
+    }
+    return subject(of: action, at: start.node, in: coordinator)
+  }
+
   /// The payload available to the action of `step` (spec section 7): its event's or decision
   /// case's, or for a handler the handled result case's; `nil` when there is none, or the
   /// handled case is unknown.
@@ -274,6 +315,9 @@ public struct ChildStep: Sendable {
   public var start: ChildStart
   /// The `start` key (or the tab's), where findings about the start go.
   public var range: SourceRange
+  /// The event, decision case, button, external event or handler whose action the start is;
+  /// `nil` for a tab's start.
+  public var transition: String?
 }
 
 /// Resolves the actions of one coordinator.
@@ -314,10 +358,12 @@ private struct StepResolver {
     return module.coordinators[coordinator].screens.count + index
   }
 
-  func child(_ start: ChildStart, range: SourceRange? = nil) -> ChildStep {
+  func child(
+    _ start: ChildStart, range: SourceRange? = nil, transition: String? = nil
+  ) -> ChildStep {
     ChildStep(
       child: module.coordinatorIndex(named: start.coordinator.text), style: start.style,
-      start: start, range: range ?? start.coordinator.range)
+      start: start, range: range ?? start.coordinator.range, transition: transition)
   }
 
   /// Appends the step of `transition`, then those of its handlers if it starts a child.
@@ -343,7 +389,7 @@ private struct StepResolver {
     case .stay: action = .stay
     case .invalid: action = .unresolved
     case .start(let start):
-      let step = child(start, range: written.range)
+      let step = child(start, range: written.range, transition: transition.name.text)
       steps.append(
         Step(
           transition: transition, handlerOf: depth, action: .start(step), handledCase: handled))

@@ -37,3 +37,18 @@ package struct DefinitionName: Hashable, Sendable {
     self.coordinator = coordinator
   }
 }
+
+extension DefinitionName {
+  /// The definition as the subject of findings: `coordinator 'App' › screen 'Home'`.
+  package var subject: SymbolRef {
+    let owner = coordinator ?? ""
+    switch kind {
+    case .coordinator: return .coordinator(name.text)
+    case .screen: return SymbolRef([.coordinator(owner), .screen(name.text)])
+    case .decision: return SymbolRef([.coordinator(owner), .decision(name.text)])
+    case .alert: return SymbolRef([.coordinator(owner), .alert(name.text)])
+    case .type: return .type(name.text)
+    case .link: return .link(name.text)
+    }
+  }
+}

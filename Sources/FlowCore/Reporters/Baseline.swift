@@ -2,14 +2,20 @@
 /// only new ones: the file `--write-baseline FILE` writes, as SwiftLint's baseline is.
 ///
 /// A finding matches an entry when it has the entry's fingerprint, ``FindingIdentity``'s (the
-/// one SARIF and the Code Climate report carry): it keeps matching when lines move above it
-/// or findings of other kinds come and go. An entry that matches no finding any more is
+/// one SARIF and the Code Climate report carry): made from the finding's rule, message id,
+/// file and subject, it keeps matching when lines move above it, findings of other kinds
+/// come and go, or its message is reworded. An entry that matches no finding any more is
 /// *unused*, and the run says so, so that the file shrinks as findings are fixed.
 ///
 /// The file is versioned JSON, pretty-printed, one entry per finding sorted by file, rule,
 /// message and fingerprint, so that writing it again after a change shows that change alone
 /// in a diff. Only the fingerprint decides a match; the file, rule and message are there for
 /// the people who read the diff (and name an unused entry).
+///
+/// This flowc writes version 2. It reads version 1 too, written by flowc before message
+/// ids: its fingerprints are ``FindingIdentity/legacyFingerprints(_:)``, made from the
+/// message's words, which a finding keeps matching until its message is reworded. Writing
+/// the baseline again (`--write-baseline`) makes it version 2.
 ///
 /// ```json
 /// {
@@ -21,7 +27,7 @@
 ///       "rule": "unknown-reference"
 ///     }
 ///   ],
-///   "version": 1
+///   "version": 2
 /// }
 /// ```
 public struct Baseline: Sendable, Equatable {
@@ -40,14 +46,21 @@ public struct Baseline: Sendable, Equatable {
     public var position: SourcePosition?
   }
 
-  /// The version of the file's format that this flowc writes and reads.
-  public static let version = 1
+  /// The version of the file's format that this flowc writes.
+  public static let version = 2
+
+  /// The versions of the file's format that this flowc reads.
+  public static let readableVersions = 1...2
 
   /// The largest baseline file read.
   public static let sizeLimit = 64 << 20
 
   /// The entries, in file order.
   public var entries: [Entry]
+
+  /// The version of the file it was read from, or ``version`` for one made from findings:
+  /// which fingerprints its entries hold.
+  public private(set) var fileVersion = Baseline.version
 
   /// The baseline that accepts every one of `findings` (all of a run's, in report order).
   public init(findings: [Finding]) {
@@ -108,13 +121,17 @@ public struct Baseline: Sendable, Equatable {
     var remaining: [String: Int] = [:]
     for entry in entries { remaining[entry.fingerprint, default: 0] += 1 }
     var outcome = Outcome(reporting: [])
-    for (finding, fingerprint) in zip(findings, FindingIdentity.fingerprints(findings)) {
-      if let count = remaining[fingerprint], count > 0 {
-        remaining[fingerprint] = count - 1
+    let fingerprints = FindingIdentity.fingerprints(findings)
+    // A baseline of version 1 holds the fingerprints of the time: the reports still carry
+    // today's.
+    let matching = fileVersion == 1 ? FindingIdentity.legacyFingerprints(findings) : fingerprints
+    for (index, finding) in findings.enumerated() {
+      if let count = remaining[matching[index]], count > 0 {
+        remaining[matching[index]] = count - 1
         outcome.matched += 1
       } else {
         outcome.reported.append(finding)
-        outcome.fingerprints.append(fingerprint)
+        outcome.fingerprints.append(fingerprints[index])
       }
     }
     for entry in entries {
@@ -195,14 +212,18 @@ public struct Baseline: Sendable, Equatable {
     mutating func baseline(_ root: YAMLNode) throws(BaselineError) -> Baseline {
       let top = try strings(root, keys: ["version", "findings"], what: "the baseline")
       guard let version = top["version"], let list = top["findings"] else {
-        return Baseline(entries: [])
+        return Baseline(entries: [], fileVersion: Baseline.version)
       }
-      guard tree.kind(of: version) == .scalar, tree.text(of: version) == "\(Baseline.version)"
+      guard tree.kind(of: version) == .scalar,
+        let fileVersion = Baseline.readableVersions.first(where: {
+          tree.text(of: version) == "\($0)"
+        })
       else {
         throw BaselineError(
           at: range(version),
-          "this flowc reads baselines of version \(Baseline.version); write it again with "
-            + "--write-baseline")
+          "this flowc reads baselines of version "
+            + Baseline.readableVersions.map { "\($0)" }.joined(separator: " or ")
+            + "; write it again with --write-baseline")
       }
       guard tree.kind(of: list) == .sequence else {
         throw BaselineError(at: range(list), "'findings' must be a list")
@@ -229,7 +250,7 @@ public struct Baseline: Sendable, Equatable {
             fingerprint: fingerprint, rule: texts["rule"] ?? "", file: texts["file"] ?? "",
             message: texts["message"] ?? "", position: tree.start(of: item)))
       }
-      return Baseline(entries: entries)
+      return Baseline(entries: entries, fileVersion: fileVersion)
     }
 
     static func isHexDigit(_ byte: UInt8) -> Bool {
@@ -238,8 +259,9 @@ public struct Baseline: Sendable, Equatable {
     }
   }
 
-  private init(entries: [Entry]) {
+  private init(entries: [Entry], fileVersion: Int) {
     self.entries = entries
+    self.fileVersion = fileVersion
   }
 }
 

@@ -5,7 +5,8 @@
 /// `severity`, `location.path`, `location.lines.begin`) and what the Code Climate spec adds
 /// (`type`, `categories`, `location.lines.end`). Errors are `critical` and warnings `minor`.
 /// The fingerprint is ``FindingIdentity``'s, the one SARIF and the baseline carry, so GitLab
-/// follows a finding from one pipeline to the next when lines move above it.
+/// follows a finding from one pipeline to the next when lines move above it or its message
+/// is reworded.
 public enum CodeClimateReporter: Reporter {
   public static let name = "codeclimate"
   public static let help = "a Code Climate issue list: GitLab's code quality report"

@@ -1,5 +1,7 @@
 /// Writes findings as one JSON object (spec section 9):
 /// `{"diagnostics":[…],"summary":{…},"version":1}`, keys sorted, findings in report order.
+/// Each diagnostic carries its message id (`"messageId": "unknown-reference/missing-node"`),
+/// which does not change when the message is reworded.
 public enum JSONReporter: Reporter {
   public static let name = "json"
   public static let help = "one JSON object with every finding and a summary"
@@ -28,6 +30,7 @@ public enum JSONReporter: Reporter {
       "rule": .string(finding.rule.rawValue),
       "severity": .string(finding.severity.rawValue),
       "message": .string(finding.message),
+      "messageId": .string(finding.messageID.description),
       "file": .string(finding.file),
       "line": .integer(finding.line),
       "column": .integer(finding.column),

@@ -1,8 +1,9 @@
 /// Writes findings as SARIF 2.1.0, the format code-scanning services read: one run with
 /// every rule's metadata, results with paths relative to the working directory (its
-/// `%SRCROOT%`), related locations linked from the message, and ``FindingIdentity``'s
-/// fingerprints, which survive edits that only move lines and do not depend on how a path
-/// was typed.
+/// `%SRCROOT%`), related locations linked from the message, ``FindingIdentity``'s
+/// fingerprints (`flowc/v2`), which survive edits that only move lines or reword a message
+/// and do not depend on how a path was typed, and each result's message id in its property
+/// bag (`properties.messageId`, `unknown-reference/missing-node`).
 public enum SARIFReporter: Reporter {
   public static let name = "sarif"
   public static let help = "SARIF 2.1.0 for code scanning"
@@ -34,8 +35,9 @@ public enum SARIFReporter: Reporter {
         "message": .object(["text": .string(messageText(finding))]),
         "locations": .array([.object(["physicalLocation": physicalLocation(finding.range)])]),
         "partialFingerprints": .object([
-          "flowc/v1": .string(fingerprint)
+          FindingIdentity.sarifKey: .string(fingerprint)
         ]),
+        "properties": .object(["messageId": .string(finding.messageID.description)]),
       ]
       if let index = ruleIndex[finding.rule] { result["ruleIndex"] = .integer(index) }
       if !finding.notes.isEmpty {

@@ -1,7 +1,7 @@
 /// The walk that ``InvalidBackRule`` and ``BackLeakRule`` share: every reachable `pop`,
 /// `popToRoot` and `dismiss` whose verdict, worked out once by the module analysis, is the one a rule
 /// reports. Each rule words its own findings. O(back actions).
-enum BackCheck {
+package enum BackCheck {
   /// One back action with the verdict asked for.
   struct Site {
     /// The action.
@@ -18,21 +18,19 @@ enum BackCheck {
     /// without (a parent showing nothing else on that stack): that one.
     let droppedAlong: Coordinator?
 
-    /// `on screen 'X'`, `in decision 'D'` or `in external event 'e'`, for messages.
-    var place: String {
+    /// What the action is about: the action, by its node, event and handlers.
+    let subject: SymbolRef
+
+    /// Where the action is, for messages.
+    var place: Place {
       if node == analysis.tabsNode {
         // Only external events have back actions there: a tab's handlers may not.
         guard step.handlerOf.isEmpty else {
-          return "in a handler of an external event of '\(coordinator.name)'"
+          return .externalEventHandler(coordinator: coordinator.name.text)
         }
-        return "in external event '\(step.transition.name)'"
+        return .externalEvent(step.transition.name.text)
       }
-      switch analysis.graph.node(node) {
-      case .screen(let screen): return "on screen '\(coordinator.screens[screen].name)'"
-      case .decision(let decision):
-        return "in decision '\(coordinator.decisions[decision].name)'"
-      case .alert(let alert): return "in alert '\(coordinator.alerts[alert].name)'"
-      }
+      return .node(coordinator.subject(of: analysis.graph.node(node)))
     }
 
     /// Whether the action is a `pop`.
@@ -77,7 +75,8 @@ enum BackCheck {
             Site(
               step: step, node: node, coordinator: module.coordinators[index],
               analysis: analysis, states: presentation.states(of: node, in: index),
-              droppedAlong: dropped.map { module.coordinators[$0] }))
+              droppedAlong: dropped.map { module.coordinators[$0] },
+              subject: context.graph.subject(of: step, at: node, in: index)))
         }
       }
     }
@@ -107,6 +106,28 @@ enum BackCheck {
             coordinator, coordinator.screens[node], gesture,
             dropped.map { module.coordinators[$0] })
         }
+      }
+    }
+  }
+
+  /// Where a back action is, as its messages say it.
+  package enum Place: Hashable, Sendable {
+    /// On this screen, or in this decision or alert.
+    case node(SymbolRef)
+    /// In this external event of the coordinator.
+    case externalEvent(String)
+    /// In a handler of an external event of this coordinator.
+    case externalEventHandler(coordinator: String)
+
+    /// `on screen 'X'`, `in decision 'D'`, `in external event 'e'`.
+    var text: MessageText {
+      switch self {
+      case .node(let node):
+        if case .screen? = node.path.last { return "on \(definition: node)" }
+        return "in \(definition: node)"
+      case .externalEvent(let event): return "in external event '\(event)'"
+      case .externalEventHandler(let coordinator):
+        return "in a handler of an external event of '\(coordinator)'"
       }
     }
   }

@@ -103,50 +103,97 @@ package enum BackLeakRule: ModuleRule {
   /// module analysis worked out once (a fixpoint over at most six start contexts per
   /// coordinator): O(back actions + screens).
   package static func check(_ context: ResolvedModule, into findings: inout Findings) {
-    let consequence =
-      "generated code drops it, but a hand-written coordinator that removes children only "
-      + "when they finish would leak it"
     // A `leave` key says what leaving means: a result, or a drop on purpose. The verdict is
     // a leak only where a coordinator without one is left: the action's own, or one left
     // with it (spec section 8, "Leaving").
     BackCheck.forEach(.leak, in: context) { site in
       guard site.coordinator.leave == nil || site.droppedAlong != nil else { return }
-      let name = site.coordinator.name
-      var what =
+      let name = site.coordinator.name.text
+      let dropped = site.droppedAlong?.name.text
+      let message =
         site.isPop
-        ? "'pop' \(site.place) goes back into the parent of push-style child '\(name)'"
-        : "'dismiss' \(site.place) closes a modal stack presented from outside '\(name)'"
-      var leave = "'leave'"
-      if let dropped = site.droppedAlong {
-        what += " and leaves '\(dropped.name)' with it"
-        leave += " in '\(dropped.name)'"
-      }
-      findings.add(
-        self,
-        what + " without finishing it: " + consequence + "; finish with a result instead, or "
-          + "say what leaving means with \(leave)", at: site.step.written.range)
+        ? Message.popIntoParent(site.place, child: name, droppedAlong: dropped)
+        : Message.dismissOutside(site.place, child: name, droppedAlong: dropped)
+      findings.add(message, about: site.subject, at: site.step.written.range)
     }
     guard context.analysis.children == .removedOnFinish else { return }
     BackCheck.forEachGesture(leaking: context) { coordinator, screen, gesture, dropped in
       guard coordinator.leave == nil || dropped != nil else { return }
-      let name = coordinator.name
-      var what =
+      let subject = coordinator.subject.appending(.screen(screen.name.text))
+      let message =
         gesture == .back
-        ? "the user's back on screen '\(screen.name)' goes back into the parent of push-style "
-          + "child '\(name)'"
-        : "the user's swipe down on screen '\(screen.name)' closes a sheet presented from "
-          + "outside '\(name)'"
-      var add = "add 'leave: <case>' or 'leave: ~'"
-      if let dropped {
-        what += " and leaves '\(dropped.name)' with it"
-        add += " to '\(dropped.name)'"
+        ? Message.backIntoParent(
+          subject, child: coordinator.name.text, droppedAlong: dropped?.name.text)
+        : Message.swipeOutside(
+          subject, child: coordinator.name.text, droppedAlong: dropped?.name.text)
+      findings.add(message, about: subject, at: screen.name.range)
+    }
+  }
+
+  /// What the rule says.
+  package enum Message: RuleMessage {
+    package typealias ReportingRule = BackLeakRule
+
+    /// A `pop` at `place` that goes back into the parent of push-style child `child`, and
+    /// leaves `droppedAlong` with it when given.
+    case popIntoParent(BackCheck.Place, child: String, droppedAlong: String?)
+    /// A `dismiss` at `place` that closes a modal stack presented from outside `child`.
+    case dismissOutside(BackCheck.Place, child: String, droppedAlong: String?)
+    /// (`children: removed-on-finish`) The user's back on the screen, into the parent.
+    case backIntoParent(SymbolRef, child: String, droppedAlong: String?)
+    /// (`children: removed-on-finish`) The user's swipe down on the screen, closing a sheet
+    /// presented from outside.
+    case swipeOutside(SymbolRef, child: String, droppedAlong: String?)
+
+    package var name: String {
+      switch self {
+      case .popIntoParent: "pop-into-parent"
+      case .dismissOutside: "dismiss-outside"
+      case .backIntoParent: "back-into-parent"
+      case .swipeOutside: "swipe-outside"
       }
-      let off = gesture == .back ? "systemBack: false" : "dismissible: false"
-      findings.add(
-        self,
-        what + " without finishing it (children: removed-on-finish): " + consequence
-          + "; \(add) once the app removes it when left, or '\(off)'",
-        at: screen.name.range)
+    }
+
+    private static let consequence =
+      "generated code drops it, but a hand-written coordinator that removes children only "
+      + "when they finish would leak it"
+
+    package var english: MessageText {
+      switch self {
+      case .popIntoParent(let place, let child, let dropped),
+        .dismissOutside(let place, let child, let dropped):
+        var what: MessageText =
+          if case .popIntoParent = self {
+            "'pop' \(place.text) goes back into the parent of push-style child '\(child)'"
+          } else {
+            "'dismiss' \(place.text) closes a modal stack presented from outside '\(child)'"
+          }
+        var leave = "'leave'"
+        if let dropped {
+          what = what + " and leaves '\(dropped)' with it"
+          leave += " in '\(dropped)'"
+        }
+        return what + " without finishing it: \(Self.consequence); finish with a result "
+          + "instead, or say what leaving means with \(leave)"
+      case .backIntoParent(let screen, let child, let dropped),
+        .swipeOutside(let screen, let child, let dropped):
+        let isBack: Bool
+        if case .backIntoParent = self { isBack = true } else { isBack = false }
+        var what: MessageText =
+          isBack
+          ? "the user's back on \(definition: screen) goes back into the parent of push-style "
+            + "child '\(child)'"
+          : "the user's swipe down on \(definition: screen) closes a sheet presented from "
+            + "outside '\(child)'"
+        var add = "add 'leave: <case>' or 'leave: ~'"
+        if let dropped {
+          what = what + " and leaves '\(dropped)' with it"
+          add += " to '\(dropped)'"
+        }
+        let off = isBack ? "systemBack: false" : "dismissible: false"
+        return what + " without finishing it (children: removed-on-finish): "
+          + "\(Self.consequence); \(add) once the app removes it when left, or '\(off)'"
+      }
     }
   }
 }

@@ -118,13 +118,31 @@ package enum CannotFinishRule: ModuleRule {
         trapped = common.sorted().map { ($0, nil) }
       }
       for (screen, way) in trapped {
-        let name = coordinator.screens[screen].name
-        let started = way.map { " when '\(coordinator.name)' is started \($0.phrase)" } ?? ""
+        let subject = coordinator.subject(of: .screen(screen))
         findings.add(
-          self,
-          "screen '\(name)' of coordinator '\(coordinator.name)' has no path to a 'finish' or "
-            + "out of '\(coordinator.name)'\(started): the user is trapped there and "
-            + "'\(coordinator.name)' is never removed", at: name.range)
+          Message.trapped(subject, coordinator: coordinator.name.text, when: way),
+          about: subject, at: coordinator.screens[screen].name.range)
+      }
+    }
+  }
+
+  /// What the rule says.
+  package enum Message: RuleMessage {
+    package typealias ReportingRule = CannotFinishRule
+
+    /// The screen from which the user can neither finish its coordinator nor leave it, in
+    /// the way it is started that is given (or in every way, when none is).
+    case trapped(SymbolRef, coordinator: String, when: StartContext?)
+
+    package var name: String { "trapped" }
+
+    package var english: MessageText {
+      switch self {
+      case .trapped(let screen, let coordinator, let way):
+        let started = way.map { " when '\(coordinator)' is started \($0.phrase)" } ?? ""
+        return "\(definition: screen) of coordinator '\(coordinator)' has no path to a 'finish' "
+          + "or out of '\(coordinator)'\(started): the user is trapped there and "
+          + "'\(coordinator)' is never removed"
       }
     }
   }

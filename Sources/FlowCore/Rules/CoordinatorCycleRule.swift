@@ -62,32 +62,27 @@ package enum CoordinatorCycleRule: ModuleRule {
     let analysis = context.analysis
     for group in analysis.startCycles() {
       let members = Set(group)
-      var first: (range: SourceRange, parent: Int, child: Int)?
+      var first: (start: CoordinatorAnalysis.ReachableStart, parent: Int, child: Int)?
       for parent in group {
         for start in analysis.coordinators[parent].reachableStarts {
           guard let child = start.step.child, members.contains(child) else { continue }
-          let range = start.step.range
-          if let current = first,
-            !range.precedes(current.range)
-          {
+          if let current = first, !start.step.range.precedes(current.start.step.range) {
             continue
           }
-          first = (range, parent, child)
+          first = (start, parent, child)
         }
       }
       guard let first else { continue }
       let path = cycle(from: first.child, to: first.parent, within: members, analysis)
       let names = ([first.parent] + path).map { module.coordinators[$0].name.text }
-      let who =
+      let message =
         group.count == 1
-        ? "coordinator '\(names[0])' starts itself"
-        : "coordinators "
-          + MappingReader.list(group.map { module.coordinators[$0].name.text }, conjunction: "and")
-          + " start each other in a cycle"
+        ? Message.startsItself(module.coordinators[group[0]].subject, cycle: names)
+        : Message.startEachOther(
+          group.map { module.coordinators[$0].name.text }, cycle: names)
       findings.add(
-        self,
-        "\(who) (\(names.joined(separator: " → "))), so they can nest without bound",
-        at: first.range)
+        message, about: context.graph.subject(of: first.start, in: first.parent),
+        at: first.start.step.range)
     }
   }
 
@@ -117,5 +112,33 @@ package enum CoordinatorCycleRule: ModuleRule {
       node = before
     }
     return path.reversed()
+  }
+
+  /// What the rule says.
+  package enum Message: RuleMessage {
+    package typealias ReportingRule = CoordinatorCycleRule
+
+    /// The coordinator that starts itself, through the coordinators of `cycle`.
+    case startsItself(SymbolRef, cycle: [String])
+    /// The coordinators that start each other, in the order of the cycle given.
+    case startEachOther([String], cycle: [String])
+
+    package var name: String {
+      switch self {
+      case .startsItself: "starts-itself"
+      case .startEachOther: "cycle"
+      }
+    }
+
+    package var english: MessageText {
+      switch self {
+      case .startsItself(let coordinator, let cycle):
+        "\(definition: coordinator) starts itself (\(cycle.joined(separator: " → "))), so they "
+          + "can nest without bound"
+      case .startEachOther(let members, let cycle):
+        "coordinators \(MappingReader.list(members, conjunction: "and")) start each other in a "
+          + "cycle (\(cycle.joined(separator: " → "))), so they can nest without bound"
+      }
+    }
   }
 }

@@ -105,6 +105,15 @@ package enum DuplicateNameRule: OutlineRule {
     /// enum).
     var hasEvents = false
 
+    /// What a finding about it is about.
+    var subject: SymbolRef {
+      switch kind {
+      case "coordinator": .coordinator(name.text)
+      case "link": .link(name.text)
+      default: .type(name.text)
+      }
+    }
+
     /// Each generated Swift name, with what it is for messages (`nil`: the name itself).
     var generated: [(name: String, role: String?)] {
       if kind == "link" { return [] }
@@ -154,7 +163,7 @@ package enum DuplicateNameRule: OutlineRule {
       if let firstIndex = seen[key] {
         let first = definitions[firstIndex]
         findings.add(
-          self, "\(definition.kind) '\(definition.name)' is defined twice in the module",
+          Message.definedTwice(definition.subject), about: definition.subject,
           at: definition.name.range, notes: [Note("first defined here", at: first.name.range)])
       } else {
         seen[key] = index
@@ -170,15 +179,11 @@ package enum DuplicateNameRule: OutlineRule {
       for (swiftName, role) in definition.generated {
         if let (firstIndex, firstRole) = owners[swiftName] {
           let first = definitions[firstIndex]
-          let mine = role.map { "its \($0) '\(swiftName)'" } ?? "'\(swiftName)'"
-          let theirs =
-            firstRole.map { "the \($0) generated for \(first.kind) '\(first.name)'" }
-            ?? "\(first.kind) '\(first.name)'"
           findings.add(
-            self,
-            "\(definition.kind) '\(definition.name)' collides in generated Swift: \(mine) "
-              + "has the name of \(theirs)",
-            at: definition.name.range,
+            Message.generatedCollision(
+              definition.subject, swiftName: swiftName, role: role, other: first.subject,
+              otherRole: firstRole),
+            about: definition.subject, at: definition.name.range,
             notes: [Note("\(first.kind) '\(first.name)' defined here", at: first.name.range)])
           break
         }
@@ -209,11 +214,12 @@ package enum DuplicateNameRule: OutlineRule {
         let isLater = other.range.start < name.range.start
         let (first, firstKind) = isLater ? (other, otherKind) : (name, kind)
         let (later, laterKind) = isLater ? (name, kind) : (other, otherKind)
+        let subject = coordinator.subject.appending(Self.node(laterKind, later.text))
         findings.add(
-          self,
-          "\(laterKind) '\(later)' has the name of \(article(firstKind)) \(firstKind) of "
-            + "coordinator '\(coordinator.name)'; screens, decisions and alerts share one namespace",
-          at: later.range, notes: [Note("\(firstKind) defined here", at: first.range)])
+          Message.nodeNameTaken(
+            subject, by: firstKind, coordinator: coordinator.name.text),
+          about: subject, at: later.range,
+          notes: [Note("\(firstKind) defined here", at: first.range)])
       }
     }
   }
@@ -229,10 +235,10 @@ package enum DuplicateNameRule: OutlineRule {
       if let first = patterns[url.shape] {
         let earlier = module.links[first]
         findings.add(
-          self,
-          "link '\(link.name)' has the URL pattern of link '\(earlier.name)' ('\(url.text)' and "
-            + "'\(earlier.url?.text ?? "")'): no URL tells them apart, and the first would always "
-            + "win", at: link.name.range,
+          Message.samePattern(
+            link.subject, url: url.text, other: earlier.name.text,
+            otherURL: earlier.url?.text ?? ""),
+          about: link.subject, at: link.name.range,
           notes: [Note("link '\(earlier.name)' defined here", at: earlier.name.range)])
       } else {
         patterns[url.shape] = index
@@ -240,17 +246,21 @@ package enum DuplicateNameRule: OutlineRule {
     }
     if let type = module.type(named: linkEnumName) {
       findings.add(
-        self,
-        "type '\(type.name)' collides in generated Swift: the module's links generate the enum "
-          + "'\(linkEnumName)'; rename the type", at: type.name.range)
+        Message.linkEnumCollision(type.subject), about: type.subject, at: type.name.range)
     }
   }
 
   /// The enum generated for the module's links (spec section 12).
   package static let linkEnumName = "FlowLink"
 
-  /// `an` before `alert`, `a` before the other kinds of node.
-  private static func article(_ kind: String) -> String { kind == "alert" ? "an" : "a" }
+  /// The step of a path to a node of `kind` (`screen`, `decision`, `alert`).
+  private static func node(_ kind: String, _ name: String) -> SymbolRef.Component {
+    switch kind {
+    case "screen": .screen(name)
+    case "decision": .decision(name)
+    default: .alert(name)
+    }
+  }
 
   /// Reports the enums nested in a generated coordinator class that would hide a declared
   /// type inside it (`<Screen>Event`, `<Decision>Answer` and `<Alert>Button`), and the
@@ -261,12 +271,10 @@ package enum DuplicateNameRule: OutlineRule {
     for coordinator in module.coordinators where !coordinator.events.isEmpty {
       let hiding = coordinator.name.text + "External"
       for screen in coordinator.screens where screen.name.text == hiding {
+        let subject = coordinator.subject.appending(.screen(screen.name.text))
         findings.add(
-          self,
-          "screen '\(screen.name)' collides in generated Swift: its event enum "
-            + "'\(coordinator.name)Coordinator.\(hiding)Event' would hide the external event "
-            + "enum '\(hiding)Event' of '\(coordinator.name)' inside the coordinator; rename "
-            + "the screen", at: screen.name.range)
+          Message.hidesExternalEvents(subject, coordinator: coordinator.name.text),
+          about: subject, at: screen.name.range)
       }
     }
     guard !module.types.isEmpty else { return }
@@ -278,12 +286,83 @@ package enum DuplicateNameRule: OutlineRule {
       for (name, kind, suffix, role) in nodes {
         let nested = name.text + suffix
         guard let type = module.type(named: nested) else { continue }
+        let subject = coordinator.subject.appending(Self.node(kind, name.text))
         findings.add(
-          self,
-          "\(kind) '\(name)' collides in generated Swift: its \(role) "
-            + "'\(coordinator.name)Coordinator.\(nested)' would hide type '\(nested)' inside "
-            + "the coordinator; rename one of them",
-          at: name.range, notes: [Note("type '\(nested)' defined here", at: type.name.range)])
+          Message.hidesType(
+            subject, role: role, nested: nested, coordinator: coordinator.name.text),
+          about: subject, at: name.range,
+          notes: [Note("type '\(nested)' defined here", at: type.name.range)])
+      }
+    }
+  }
+
+  /// What the rule says.
+  package enum Message: RuleMessage {
+    package typealias ReportingRule = DuplicateNameRule
+
+    /// A coordinator, type or link defined a second time.
+    case definedTwice(SymbolRef)
+    /// A definition one of whose generated Swift names (`role`, or its own name when `nil`)
+    /// is one that `other` generates (`otherRole`) or has.
+    case generatedCollision(
+      SymbolRef, swiftName: String, role: String?, other: SymbolRef, otherRole: String?)
+    /// A screen, decision or alert with the name of an earlier node of another kind.
+    case nodeNameTaken(SymbolRef, by: String, coordinator: String)
+    /// A link with the URL pattern of an earlier one.
+    case samePattern(SymbolRef, url: String, other: String, otherURL: String)
+    /// A type named as the enum the links generate.
+    case linkEnumCollision(SymbolRef)
+    /// A screen whose event enum hides its coordinator's external event enum.
+    case hidesExternalEvents(SymbolRef, coordinator: String)
+    /// A node whose nested enum (`role`, named `nested`) hides a declared type.
+    case hidesType(SymbolRef, role: String, nested: String, coordinator: String)
+
+    package var name: String {
+      switch self {
+      case .definedTwice: "defined-twice"
+      case .generatedCollision: "generated-collision"
+      case .nodeNameTaken: "node-name-taken"
+      case .samePattern: "same-url-pattern"
+      case .linkEnumCollision: "link-enum-collision"
+      case .hidesExternalEvents: "hides-external-events"
+      case .hidesType: "hides-type"
+      }
+    }
+
+    package var english: MessageText {
+      switch self {
+      case .definedTwice(let definition):
+        return "\(definition: definition) is defined twice in the module"
+      case .generatedCollision(let definition, let swiftName, let role, let other, let otherRole):
+        let mine = role.map { "its \($0) '\(swiftName)'" } ?? "'\(swiftName)'"
+        let theirs: MessageText =
+          if let otherRole {
+            "the \(otherRole) generated for \(definition: other)"
+          } else {
+            "\(definition: other)"
+          }
+        return "\(definition: definition) collides in generated Swift: \(mine) has the name of "
+          + theirs
+      case .nodeNameTaken(let node, let kind, let coordinator):
+        let article = kind == "alert" ? "an" : "a"
+        return "\(definition: node) has the name of \(article) \(kind) of coordinator "
+          + "'\(coordinator)'; screens, decisions and alerts share one namespace"
+      case .samePattern(let link, let url, let other, let otherURL):
+        return "\(definition: link) has the URL pattern of link '\(other)' ('\(url)' and "
+          + "'\(otherURL)'): no URL tells them apart, and the first would always win"
+      case .linkEnumCollision(let type):
+        return "\(definition: type) collides in generated Swift: the module's links generate the "
+          + "enum '\(DuplicateNameRule.linkEnumName)'; rename the type"
+      case .hidesExternalEvents(let screen, let coordinator):
+        let hiding = coordinator + "External"
+        return "\(definition: screen) collides in generated Swift: its event enum "
+          + "'\(coordinator)Coordinator.\(hiding)Event' would hide the external event "
+          + "enum '\(hiding)Event' of '\(coordinator)' inside the coordinator; rename "
+          + "the screen"
+      case .hidesType(let node, let role, let nested, let coordinator):
+        return "\(definition: node) collides in generated Swift: its \(role) "
+          + "'\(coordinator)Coordinator.\(nested)' would hide type '\(nested)' inside "
+          + "the coordinator; rename one of them"
       }
     }
   }

@@ -14,12 +14,17 @@ extension FrontEndProblem.Kind {
 }
 
 extension Findings {
-  /// Records each of `problems`, in order, as a finding of the rule for its kind.
+  /// Records each of `problems`, in order, as a finding of the rule for its kind, its
+  /// message id the rule's and the problem's name.
   package mutating func add(_ problems: [FrontEndProblem]) {
     for problem in problems {
-      add(
-        problem.kind.rule, problem.message, at: problem.range, notes: problem.notes,
-        fix: problem.fix)
+      let rule = problem.kind.rule
+      append(
+        Finding(
+          rule.id, rule.severity,
+          WrittenMessage(MessageID(rule: rule.id, name: problem.name), problem.text),
+          about: problem.subject, at: problem.range, notes: problem.notes,
+          suggestion: problem.suggestion, fixIts: problem.fixIts))
     }
   }
 }

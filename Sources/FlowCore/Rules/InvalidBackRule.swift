@@ -51,23 +51,58 @@ package enum InvalidBackRule: ModuleRule {
   /// fixpoint over at most four start contexts per coordinator): O(back actions).
   package static func check(_ context: ResolvedModule, into findings: inout Findings) {
     BackCheck.forEach(.impossible, in: context) { site in
-      let reason: String
+      let keyword = site.step.written.keyword
+      let owner = site.coordinator.name.text
+      let message: Message
       if site.isPopToRoot {
-        reason =
-          "the screen is always the first '\(site.coordinator.name)' shows on its stack; "
-          + "remove it or use 'stay'"
+        message = .popToRootOnFirst(keyword, site.place, coordinator: owner)
       } else if !site.isPop {
-        reason = "the screen is never in a modal stack"
+        message = .dismissOutsideModal(keyword, site.place)
       } else if site.states.allSatisfy({ $0.ownModal != nil && !$0.isPushed }) {
-        reason = "it is only shown by 'present', at the root of a modal stack"
+        message = .popAtPresentedRoot(keyword, site.place)
       } else {
-        reason =
-          "it is the bottom of a navigation stack there, with nothing of "
-          + "'\(site.coordinator.name)' below"
+        message = .popAtStackBottom(keyword, site.place, coordinator: owner)
       }
-      findings.add(
-        self, "'\(site.step.written.keyword)' \(site.place) can never happen: \(reason)",
-        at: site.step.written.range)
+      findings.add(message, about: site.subject, at: site.step.written.range)
+    }
+  }
+
+  /// What the rule says.
+  package enum Message: RuleMessage {
+    package typealias ReportingRule = InvalidBackRule
+
+    /// A `popToRoot` on a screen that is always the first its coordinator shows there.
+    case popToRootOnFirst(String, BackCheck.Place, coordinator: String)
+    /// A `dismiss` on a screen never in a modal stack.
+    case dismissOutsideModal(String, BackCheck.Place)
+    /// A `pop` on a screen only ever presented, at the root of its modal stack.
+    case popAtPresentedRoot(String, BackCheck.Place)
+    /// A `pop` on the bottom of a navigation stack, nothing of its coordinator below.
+    case popAtStackBottom(String, BackCheck.Place, coordinator: String)
+
+    package var name: String {
+      switch self {
+      case .popToRootOnFirst: "pop-to-root-on-first"
+      case .dismissOutsideModal: "dismiss-outside-modal"
+      case .popAtPresentedRoot: "pop-at-presented-root"
+      case .popAtStackBottom: "pop-at-stack-bottom"
+      }
+    }
+
+    package var english: MessageText {
+      switch self {
+      case .popToRootOnFirst(let keyword, let place, let coordinator):
+        "'\(keyword)' \(place.text) can never happen: the screen is always the first "
+          + "'\(coordinator)' shows on its stack; remove it or use 'stay'"
+      case .dismissOutsideModal(let keyword, let place):
+        "'\(keyword)' \(place.text) can never happen: the screen is never in a modal stack"
+      case .popAtPresentedRoot(let keyword, let place):
+        "'\(keyword)' \(place.text) can never happen: it is only shown by 'present', at the "
+          + "root of a modal stack"
+      case .popAtStackBottom(let keyword, let place, let coordinator):
+        "'\(keyword)' \(place.text) can never happen: it is the bottom of a navigation stack "
+          + "there, with nothing of '\(coordinator)' below"
+      }
     }
   }
 }

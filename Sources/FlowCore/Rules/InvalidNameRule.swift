@@ -89,67 +89,144 @@ package enum InvalidNameRule: DefinitionRule {
   ) {
     let module = context.module
     for type in module.types where scope.contains(type.name.range) {
-      check(type.name, .upperCamel, "type", &findings)
+      let subject = type.subject
+      check(type.name, .upperCamel, "type", subject, &findings)
       switch type.kind {
       case .structure(let fields):
-        for field in fields { check(field.name, .lowerCamel, "field", &findings) }
+        for field in fields {
+          check(
+            field.name, .lowerCamel, "field", subject.appending(.field(field.name.text)), &findings)
+        }
       case .enumeration(let cases):
-        for enumCase in cases { check(enumCase.name, .lowerCamel, "enum case", &findings) }
+        for enumCase in cases {
+          check(
+            enumCase.name, .lowerCamel, "enum case",
+            subject.appending(.enumCase(enumCase.name.text)), &findings)
+        }
       case .external, .invalid:
         break
       }
     }
     for coordinator in module.coordinators where scope.contains(coordinator.range) {
-      check(coordinator.name, .upperCamel, "coordinator", &findings)
+      let owner = coordinator.subject
+      check(coordinator.name, .upperCamel, "coordinator", owner, &findings)
       if case .inline(let cases, _) = coordinator.result {
-        for resultCase in cases { check(resultCase.name, .lowerCamel, "result case", &findings) }
+        for resultCase in cases {
+          check(
+            resultCase.name, .lowerCamel, "result case",
+            owner.appending(.resultCase(resultCase.name.text)), &findings)
+        }
       }
       for screen in coordinator.screens {
-        check(screen.name, .upperCamel, "screen", &findings)
-        for event in screen.events { check(event.name, .lowerCamel, "event", &findings) }
+        let subject = owner.appending(.screen(screen.name.text))
+        check(screen.name, .upperCamel, "screen", subject, &findings)
+        for event in screen.events {
+          check(
+            event.name, .lowerCamel, "event", subject.appending(.event(event.name.text)), &findings)
+        }
       }
       for event in coordinator.events {
-        check(event.name, .lowerCamel, "external event", &findings)
+        check(
+          event.name, .lowerCamel, "external event",
+          owner.appending(.externalEvent(event.name.text)), &findings)
       }
       for decision in coordinator.decisions {
-        check(decision.name, .upperCamel, "decision", &findings)
+        let subject = owner.appending(.decision(decision.name.text))
+        check(decision.name, .upperCamel, "decision", subject, &findings)
         for decisionCase in decision.cases {
-          check(decisionCase.name, .lowerCamel, "decision case", &findings)
+          check(
+            decisionCase.name, .lowerCamel, "decision case",
+            subject.appending(.decisionCase(decisionCase.name.text)), &findings)
         }
       }
       for alert in coordinator.alerts {
-        check(alert.name, .upperCamel, "alert", &findings)
-        for button in alert.buttons { check(button.name, .lowerCamel, "button", &findings) }
+        let subject = owner.appending(.alert(alert.name.text))
+        check(alert.name, .upperCamel, "alert", subject, &findings)
+        for button in alert.buttons {
+          check(
+            button.name, .lowerCamel, "button", subject.appending(.button(button.name.text)),
+            &findings)
+        }
       }
     }
     for link in module.links where scope.contains(link.range) {
-      check(link.name, .lowerCamel, "link", &findings)
-      for param in link.params { check(param.name, .lowerCamel, "param", &findings) }
+      check(link.name, .lowerCamel, "link", link.subject, &findings)
+      for param in link.params {
+        check(
+          param.name, .lowerCamel, "param", link.subject.appending(.param(param.name.text)),
+          &findings)
+      }
     }
   }
 
   private static func check(
-    _ name: Identifier, _ form: NameCase, _ kind: String, _ findings: inout Findings
+    _ name: Identifier, _ form: NameCase, _ kind: String, _ subject: SymbolRef,
+    _ findings: inout Findings
   ) {
     if !form.matches(name.text) {
       let fixed = camelCased(name.text, form)
-      let hint =
-        form.matches(fixed) && !reserved.contains(fixed) ? "; did you mean '\(fixed)'?" : ""
+      let suggestion = form.matches(fixed) && !reserved.contains(fixed) ? fixed : nil
       findings.add(
-        self, "\(kind) name '\(name)' must be \(form.description)\(hint)", at: name.range)
+        Message.wrongCase(kind, name.text, form, suggestion: suggestion), about: subject,
+        at: name.range, suggestion: suggestion)
     } else if name.text.utf8.count > maxNameLength {
       findings.add(
-        self,
-        "\(kind) name '\(name.text.prefix(32))…' is \(name.text.utf8.count) characters long; "
-          + "a name may have at most \(maxNameLength)", at: name.range)
+        Message.tooLong(kind, name.text), about: subject, at: name.range)
     } else if form == .upperCamel, reserved.contains(name.text) {
-      let what =
+      let reason: Message.Reserved =
         TypeExpression.builtins.contains(name.text)
-        ? "a builtin type"
-        : moduleNames.contains(name.text)
-          ? "the name of a module generated code uses" : "reserved in Swift"
-      findings.add(
-        self, "\(kind) name '\(name)' is \(what); choose another name", at: name.range)
+        ? .builtinType : moduleNames.contains(name.text) ? .moduleName : .swift
+      findings.add(Message.reserved(kind, name.text, reason), about: subject, at: name.range)
+    }
+  }
+
+  /// What the rule says.
+  package enum Message: RuleMessage {
+    package typealias ReportingRule = InvalidNameRule
+
+    /// A name of `kind` (`screen`, `enum case`) not in its form, and the name in its form
+    /// when that one is a good name.
+    case wrongCase(String, String, NameCase, suggestion: String?)
+    /// A name longer than ``InvalidNameRule/maxNameLength`` bytes.
+    case tooLong(String, String)
+    /// A type-like name that Swift or generated code already means.
+    case reserved(String, String, Reserved)
+
+    /// Why a name is taken.
+    package enum Reserved: Hashable, Sendable {
+      /// It is a builtin type of the language.
+      case builtinType
+      /// It is a module generated code imports.
+      case moduleName
+      /// Swift reserves it.
+      case swift
+    }
+
+    package var name: String {
+      switch self {
+      case .wrongCase: "wrong-case"
+      case .tooLong: "too-long"
+      case .reserved: "reserved"
+      }
+    }
+
+    package var english: MessageText {
+      switch self {
+      case .wrongCase(let kind, let name, let form, let suggestion):
+        let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
+        return "\(kind) name '\(name)' must be \(form.description)\(hint)"
+      case .tooLong(let kind, let name):
+        return "\(kind) name '\(name.prefix(32))…' is \(name.utf8.count) characters long; "
+          + "a name may have at most \(InvalidNameRule.maxNameLength)"
+      case .reserved(let kind, let name, let reason):
+        let what: String
+        switch reason {
+        case .builtinType: what = "a builtin type"
+        case .moduleName: what = "the name of a module generated code uses"
+        case .swift: what = "reserved in Swift"
+        }
+        return "\(kind) name '\(name)' is \(what); choose another name"
+      }
     }
   }
 

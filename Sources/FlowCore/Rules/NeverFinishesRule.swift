@@ -132,17 +132,47 @@ package enum NeverFinishesRule: ModuleRule {
         }),
         module.coordinators.indices.contains(stuck.parent)
       else { continue }
-      let parent = module.coordinators[stuck.parent].name
-      let way = stuck.ending.context.phrase
-      let what =
+      let parent = module.coordinators[stuck.parent].name.text
+      let way = stuck.ending.context
+      let message =
         coordinator.result == nil
-        ? "has no result and cannot be left there"
-        : "can neither reach a 'finish' from its start nor be left there"
-      findings.add(
-        self,
-        "coordinator '\(coordinator.name)' is started by '\(parent)' \(way) but \(what), so "
-          + "'\(parent)' never removes it; add a reachable 'finish', or a way out the user can "
-          + "take (the system back, a sheet's swipe)", at: coordinator.name.range)
+        ? Message.noResult(coordinator.subject, parent: parent, way: way)
+        : Message.cannotEnd(coordinator.subject, parent: parent, way: way)
+      findings.add(message, about: coordinator.subject, at: coordinator.name.range)
+    }
+  }
+
+  /// What the rule says.
+  package enum Message: RuleMessage {
+    package typealias ReportingRule = NeverFinishesRule
+
+    /// The coordinator, without a result, that `parent` starts in `way` and the user
+    /// cannot leave there.
+    case noResult(SymbolRef, parent: String, way: StartContext)
+    /// The coordinator that `parent` starts in `way` and that can neither finish nor be
+    /// left there.
+    case cannotEnd(SymbolRef, parent: String, way: StartContext)
+
+    package var name: String {
+      switch self {
+      case .noResult: "no-result"
+      case .cannotEnd: "cannot-end"
+      }
+    }
+
+    package var english: MessageText {
+      let (coordinator, parent, way, what): (SymbolRef, String, StartContext, String)
+      switch self {
+      case .noResult(let child, let starter, let context):
+        (coordinator, parent, way, what) =
+          (child, starter, context, "has no result and cannot be left there")
+      case .cannotEnd(let child, let starter, let context):
+        (coordinator, parent, way, what) =
+          (child, starter, context, "can neither reach a 'finish' from its start nor be left there")
+      }
+      return "\(definition: coordinator) is started by '\(parent)' \(way.phrase) but \(what), so "
+        + "'\(parent)' never removes it; add a reachable 'finish', or a way out the user can "
+        + "take (the system back, a sheet's swipe)"
     }
   }
 }

@@ -54,13 +54,39 @@ package enum OrphanedCoordinatorRule: ModuleRule {
     let hasEntry = module.coordinators.contains(where: \.isEntry)
     for (index, coordinator) in module.coordinators.enumerated()
     where !context.analysis.isAttached[index] {
-      let reason =
+      let message =
         hasEntry
-        ? "no entry coordinator leads to it through 'start' actions on reachable screens"
-        : "no other coordinator starts it, and the module has no entry coordinator"
-      findings.add(
-        self, "coordinator '\(coordinator.name)' is never started: \(reason)",
-        at: coordinator.name.range)
+        ? Message.notReachedFromEntry(coordinator.subject)
+        : Message.notStartedWithoutEntry(coordinator.subject)
+      findings.add(message, about: coordinator.subject, at: coordinator.name.range)
+    }
+  }
+
+  /// What the rule says.
+  package enum Message: RuleMessage {
+    package typealias ReportingRule = OrphanedCoordinatorRule
+
+    /// The coordinator no entry coordinator leads to.
+    case notReachedFromEntry(SymbolRef)
+    /// The coordinator no other starts, in a module without entries.
+    case notStartedWithoutEntry(SymbolRef)
+
+    package var name: String {
+      switch self {
+      case .notReachedFromEntry: "not-reached-from-entry"
+      case .notStartedWithoutEntry: "not-started"
+      }
+    }
+
+    package var english: MessageText {
+      switch self {
+      case .notReachedFromEntry(let coordinator):
+        "\(definition: coordinator) is never started: no entry coordinator leads to it through "
+          + "'start' actions on reachable screens"
+      case .notStartedWithoutEntry(let coordinator):
+        "\(definition: coordinator) is never started: no other coordinator starts it, and the "
+          + "module has no entry coordinator"
+      }
     }
   }
 }

@@ -9,7 +9,10 @@
 /// Adding a rule takes:
 /// 1. One file, `Rules/<Name>Rule.swift`, declaring `enum <Name>Rule: ModuleRule` with every
 ///    fact about it: `id`, `severity`, `blocksGeneration`, `drawing`, `summary`,
-///    `rationale`, `examples` (at least one triggering, one passing) and `check`. A rule
+///    `rationale`, `examples` (at least one triggering, one passing), `check`, and its
+///    messages: a nested `enum Message: RuleMessage`, one case per kind of message with its
+///    typed arguments, its short name and its English; `check` reports each finding with
+///    a message and the ``SymbolRef`` of what it is about (see `docs/architecture.md`). A rule
 ///    that reads no file's actions can say so, and the language server checks less after
 ///    an edit: ``OutlineRule`` when it reads only names, types and payloads,
 ///    ``DefinitionRule`` when its findings about a file's definitions depend only on that
@@ -43,15 +46,32 @@ public protocol Rule: Sendable {
   static var examples: [RuleExample] { get }
 }
 
+/// The messages of one rule: an enum nested in the rule, one case per kind of message with
+/// its typed arguments, each with a short name (its ``MessageID`` with the rule's id) and its
+/// English.
+package protocol RuleMessage: FindingMessage {
+  /// The rule whose messages they are.
+  associatedtype ReportingRule: Rule
+  /// The short name of the case's kind of message, kebab case, unique in the rule.
+  var name: String { get }
+}
+
+extension RuleMessage {
+  package var id: MessageID { MessageID(rule: ReportingRule.id, name: name) }
+}
+
 extension Findings {
-  /// Records a finding of `rule` with the rule's default severity.
-  package mutating func add(
-    _ rule: any Rule.Type, _ message: String, at range: SourceRange, notes: [Note] = [],
-    fix: Fix? = nil
+  /// Records a finding of `message`'s rule, with the rule's default severity, about
+  /// `subject`.
+  package mutating func add<Message: RuleMessage>(
+    _ message: Message, about subject: SymbolRef, at range: SourceRange, notes: [Note] = [],
+    suggestion: String? = nil, fixIts: [FixIt] = []
   ) {
-    var finding = Finding(rule.id, rule.severity, message, at: range, notes: notes)
-    finding.fix = fix
-    append(finding)
+    append(
+      Finding(
+        Message.ReportingRule.id, Message.ReportingRule.severity, message, about: subject,
+        at: range,
+        notes: notes, suggestion: suggestion, fixIts: fixIts))
   }
 }
 

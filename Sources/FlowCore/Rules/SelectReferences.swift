@@ -17,12 +17,22 @@ struct SelectReferences {
     let graph = analysis.graph
     var nearest: NearestTabCoordinators?
     var tabChildren: [Int: Set<Int>] = [:]
-    var messages: [String: String] = [:]
+    var messages: [String: UnknownReferenceRule.Message] = [:]
     for (index, coordinator) in graph.coordinators.enumerated() {
-      var steps = coordinator.steps.joined().filter(Self.isSelect)
-      steps += coordinator.eventSteps.filter(Self.isSelect)
+      // Each `select` with its node (the tabs' node for external events and tab handlers).
+      var steps: [(step: Step, node: NodeID)] = []
+      for (node, list) in coordinator.steps.enumerated() {
+        for step in list where Self.isSelect(step) { steps.append((step, node)) }
+      }
+      for step in coordinator.eventSteps where Self.isSelect(step) {
+        steps.append((step, coordinator.nodeCount))
+      }
       if case .tabs(let tabs) = coordinator.root {
-        for tab in tabs { steps += tab.handlerSteps.filter(Self.isSelect) }
+        for tab in tabs {
+          for step in tab.handlerSteps where Self.isSelect(step) {
+            steps.append((step, coordinator.nodeCount))
+          }
+        }
       }
       guard !steps.isEmpty else { continue }
       let found = nearest ?? NearestTabCoordinators(analysis)
@@ -34,7 +44,7 @@ struct SelectReferences {
       for tabCoordinator in around where tabChildren[tabCoordinator] == nil {
         tabChildren[tabCoordinator] = Set(children(ofTabs: tabCoordinator))
       }
-      for step in steps {
+      for (step, node) in steps {
         guard case .select(let selected) = step.action,
           case .select(let name) = step.written.kind,
           !around.contains(where: { tabChildren[$0]?.contains(selected) ?? false })
@@ -42,9 +52,12 @@ struct SelectReferences {
         // Worked out once per coordinator and name: many nodes may share one wrong select
         // through a merge key, and the tabs may be many.
         let key = "\(index)\u{0}\(name.text)"
-        let text = messages[key] ?? message(name.text, in: index, around: around)
-        messages[key] = text
-        findings.add(UnknownReferenceRule.self, text, at: name.range)
+        let message = messages[key] ?? self.message(name.text, in: index, around: around)
+        messages[key] = message
+        findings.add(
+          message,
+          about: graph.subject(of: step, at: node, in: index).appending(.reference(name.text)),
+          at: name.range, suggestion: message.suggestion)
       }
     }
   }
@@ -60,21 +73,12 @@ struct SelectReferences {
   }
 
   /// Names the tab coordinators found around `holder` and suggests the closest tab child.
-  private func message(_ selected: String, in holder: Int, around: [Int]) -> String {
+  private func message(
+    _ selected: String, in holder: Int, around: [Int]
+  ) -> UnknownReferenceRule.Message {
     let holderName = module.coordinators[holder].name.text
     guard !around.isEmpty else {
-      return
-        "coordinator '\(holderName)' runs in no tab coordinator, in any way it is started, so "
-        + "'select: \(selected)' has no tab to show; select a tab from a coordinator that runs "
-        + "in one"
-    }
-    let names = around.map { "'\(module.coordinators[$0].name.text)'" }
-    var text = "no tab of \(names.joined(separator: " or ")) starts coordinator '\(selected)'"
-    if around != [holder] {
-      text +=
-        names.count == 1
-        ? ", the nearest tab coordinator around '\(holderName)'"
-        : ", the nearest tab coordinators around '\(holderName)'"
+      return .selectOutsideTabs(holder: holderName, selected: selected)
     }
     var tabNames: [String] = []
     var seen = Set<Int>()
@@ -83,11 +87,9 @@ struct SelectReferences {
         tabNames.append(module.coordinators[child].name.text)
       }
     }
-    let hint = Suggestion.didYouMean(selected, in: tabNames)
-    guard hint.isEmpty else { return text + hint }
-    guard !tabNames.isEmpty else { return text }
-    let shown = tabNames.prefix(5).map { "'\($0)'" }
-    return text + "; the tabs start " + shown.joined(separator: ", ")
-      + (tabNames.count > shown.count ? ", …" : "")
+    return .noTabStarts(
+      selected: selected, tabCoordinators: around.map { module.coordinators[$0].name.text },
+      holder: around != [holder] ? holderName : nil,
+      suggestion: Suggestion.closest(to: selected, in: tabNames), tabs: tabNames)
   }
 }

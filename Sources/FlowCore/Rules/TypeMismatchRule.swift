@@ -76,25 +76,26 @@ package enum TypeMismatchRule: DefinitionRule {
       {
         // Leaving carries nothing: the user's back or swipe has no value to give (r2).
         findings.add(
-          self,
-          "'leave' of coordinator '\(coordinator.name)' names case '\(leave)', which has a "
-            + "payload ('\(payload.type)'); the user's back or swipe has no value to give it: "
-            + "name a case without a payload, or write 'leave: ~'", at: leave.range)
+          Message.leaveWithPayload(
+            coordinator.name.text, resultCase: leave.text, payload: payload.type),
+          about: coordinator.subject(ofKey: "leave"), at: leave.range)
       }
       let input = coordinator.input
-      let source = Source.input(of: coordinator)
+      let source = Message.Source.input(of: coordinator.subject)
       switch (coordinator.root, graph.root) {
       case (.start(let target, let keyRange), .node(let node)) where graph.isScreen(node):
         types.check(
           input, source: source, need: coordinator.screens[node].input,
-          target: "screen '\(target)'", at: keyRange, into: &findings)
+          target: .screen(target.text), about: coordinator.subject(ofKey: "start"), at: keyRange,
+          into: &findings)
       case (.tabs, .tabs(let tabs)):
         for tab in tabs {
           guard let child = tab.start.child else { continue }
+          let name = tab.tab.child.coordinator.text
           types.check(
             input, source: source, need: module.coordinators[child].input,
-            target: "coordinator '\(tab.tab.child.coordinator)'", at: tab.tab.range,
-            into: &findings)
+            target: .coordinator(name), about: coordinator.subject.appending(.tab(name)),
+            at: tab.tab.range, into: &findings)
         }
       default:
         break
@@ -102,22 +103,22 @@ package enum TypeMismatchRule: DefinitionRule {
       for node in 0...graph.nodeCount {
         for step in CoordinatorAnalysis.steps(of: node, in: graph) {
           let need: TypeReference?
-          let target: () -> String
+          let target: () -> Message.Target
           switch step.action {
           case .push(let screen), .present(let screen), .replace(let screen):
             need = coordinator.screens[screen].input
-            target = { "screen '\(coordinator.screens[screen].name)'" }
+            target = { .screen(coordinator.screens[screen].name.text) }
           case .alert(let alert):
             let shown = coordinator.alerts[alert - graph.alertStart]
             need = shown.input
-            target = { "alert '\(shown.name)'" }
+            target = { .alert(shown.name.text) }
           case .finish(let resultCase):
             need = graph.results[resultCase].payload
-            target = { "result case '\(step.written.finishedCase)'" }
+            target = { .resultCase(step.written.finishedCase) }
           case .start(let child):
             guard let child = child.child else { continue }
             need = module.coordinators[child].input
-            target = { "coordinator '\(module.coordinators[child].name)'" }
+            target = { .coordinator(module.coordinators[child].name.text) }
           default:
             continue
           }
@@ -127,7 +128,8 @@ package enum TypeMismatchRule: DefinitionRule {
           let given = context.graph.payload(of: step)
           types.check(
             given, source: .step(step, node: node, of: coordinator), need: need,
-            target: target(), at: step.written.range, into: &findings)
+            target: target(), about: context.graph.subject(of: step, at: node, in: index),
+            at: step.written.range, into: &findings)
         }
       }
     }
@@ -141,29 +143,26 @@ package enum TypeMismatchRule: DefinitionRule {
   private static func checkLink(
     _ link: LinkDefinition, types: TypeKnowledge, into findings: inout Findings
   ) {
-    let allowed = "String, Int, Double, Bool, UUID or URL"
     // The well-typed params, by type: a param reported here does not count for `values`, so
     // one mistake gets one finding.
     var paramOfType: [TypeExpression: LinkParam] = [:]
     for param in link.params where types.isKnown(param.type) {
       let type = param.type.type
+      let subject = link.subject.appending(.param(param.name.text))
       switch type {
       case .named(let name) where LinkParam.allowedTypes.contains(name):
         break
       case .optional(.named(let name)) where LinkParam.allowedTypes.contains(name):
         if let url = link.url, !url.isQueryParam(param.name.text) {
           findings.add(
-            self,
-            "param '\(param.name)' of link '\(link.name)' is a path segment and cannot be "
-              + "optional ('\(type)'); only a query parameter may be", at: param.type.range)
+            Message.optionalPathParam(param.name.text, of: link.subject, type: type),
+            about: subject, at: param.type.range)
           continue
         }
       default:
         findings.add(
-          self,
-          "param '\(param.name)' of link '\(link.name)' has type '\(type)'; a link param is "
-            + "\(allowed), or one of these optional in a query; build other types from params "
-            + "with 'values'", at: param.type.range)
+          Message.paramType(param.name.text, of: link.subject, type: type), about: subject,
+          at: param.type.range)
         continue
       }
       if paramOfType[type] == nil { paramOfType[type] = param }
@@ -171,9 +170,8 @@ package enum TypeMismatchRule: DefinitionRule {
     for value in link.values where types.isKnown(value.type) {
       guard let param = paramOfType[value.type.type] else { continue }
       findings.add(
-        self,
-        "'values' of link '\(link.name)' builds '\(value.type.type)', which param "
-          + "'\(param.name)' already gives; 'values' is for a type no param has",
+        Message.valueFromParam(of: link.subject, type: value.type.type, param: param.name.text),
+        about: link.subject.appending([.key("values"), .reference(value.type.type.description)]),
         at: value.type.range)
     }
   }
@@ -182,71 +180,170 @@ package enum TypeMismatchRule: DefinitionRule {
     _ reference: TypeReference, of coordinator: Coordinator, module: FlowModule,
     into findings: inout Findings
   ) {
-    let what: String
+    let what: Message.NotAnEnum
     switch reference.type {
     case .named(let name):
       switch module.type(named: name)?.kind {
       case .enumeration, .invalid: return
-      case .structure: what = "'\(name)' is a struct"
-      case .external: what = "'\(name)' is external"
-      case nil: what = "'\(name)' is a builtin type"
+      case .structure: what = .structure(name)
+      case .external: what = .external(name)
+      case nil: what = .builtin(name)
       }
     default:
-      what = "'\(reference.type)' is not a type name"
+      what = .notAName(reference.type)
     }
     findings.add(
-      self,
-      "the result of coordinator '\(coordinator.name)' must be an enum type or inline cases; "
-        + what, at: reference.range)
+      Message.resultNotAnEnum(coordinator.subject, what),
+      about: coordinator.subject(ofKey: "result"),
+      at: reference.range)
   }
 
-  /// Where a payload comes from, for messages, described only when a message is made.
-  fileprivate enum Source {
-    case input(coordinator: String)
-    case step(Step, node: Int, of: Coordinator)
+  /// What the rule says.
+  package enum Message: RuleMessage {
+    package typealias ReportingRule = TypeMismatchRule
 
-    static func input(of coordinator: Coordinator) -> Source {
-      .input(coordinator: coordinator.name.text)
+    /// `target` needs a payload of type `need`, and `source` gives none.
+    case missingPayload(Target, need: TypeExpression, source: Source)
+    /// `target` needs a payload of type `need`, and `source` gives `given`.
+    case wrongPayload(Target, need: TypeExpression, source: Source, given: TypeExpression)
+    /// The `leave` of coordinator names a case with a payload.
+    case leaveWithPayload(String, resultCase: String, payload: TypeExpression)
+    /// The coordinator's `result` names a type that is not an enum.
+    case resultNotAnEnum(SymbolRef, NotAnEnum)
+    /// A param of a link, a path segment, is optional.
+    case optionalPathParam(String, of: SymbolRef, type: TypeExpression)
+    /// A param of a link has a type a URL cannot give.
+    case paramType(String, of: SymbolRef, type: TypeExpression)
+    /// A link's `values` builds a type a param already gives.
+    case valueFromParam(of: SymbolRef, type: TypeExpression, param: String)
+
+    /// What needs a payload.
+    package enum Target: Hashable, Sendable {
+      case screen(String)
+      case alert(String)
+      case resultCase(String)
+      case coordinator(String)
+
+      var text: String {
+        switch self {
+        case .screen(let name): "screen '\(name)'"
+        case .alert(let name): "alert '\(name)'"
+        case .resultCase(let name): "result case '\(name)'"
+        case .coordinator(let name): "coordinator '\(name)'"
+        }
+      }
     }
 
-    /// `event 'x' of screen 'Y'`, `case 'x' of decision 'D'`, `button 'x' of alert 'A'`,
-    /// `result case 'x' of 'C'`, `external event 'x' of 'C'`.
-    var transition: String {
-      switch self {
-      case .input(let coordinator):
-        return "the input of coordinator '\(coordinator)'"
-      case .step(let step, let node, let coordinator):
-        let name = step.transition.name
+    /// Where a payload comes from.
+    package enum Source: Hashable, Sendable {
+      /// The input of this coordinator.
+      case input(of: SymbolRef)
+      /// An event of a screen, a case of a decision, a button of an alert.
+      case transition(kind: String, name: String, of: SymbolRef)
+      /// The handler of a result case of a child.
+      case handler(String, child: String)
+      /// An external event of a coordinator.
+      case externalEvent(String, of: String)
+
+      /// Where the payload of `step` on `node` of `coordinator` comes from.
+      static func step(_ step: Step, node: Int, of coordinator: Coordinator) -> Source {
+        let name = step.transition.name.text
         if let parent = step.handlerOf.last {
-          return "result case '\(name)' of '\(parent.start.coordinator)'"
+          return .handler(name, child: parent.start.coordinator.text)
         }
         if node < coordinator.screens.count {
-          return "event '\(name)' of screen '\(coordinator.screens[node].name)'"
+          return .transition(kind: "event", name: name, of: coordinator.subject(of: .screen(node)))
         }
         let decision = node - coordinator.screens.count
         if decision < coordinator.decisions.count {
-          return "case '\(name)' of decision '\(coordinator.decisions[decision].name)'"
+          return .transition(
+            kind: "case", name: name, of: coordinator.subject(of: .decision(decision)))
         }
         let alert = decision - coordinator.decisions.count
         if alert < coordinator.alerts.count {
-          return "button '\(name)' of alert '\(coordinator.alerts[alert].name)'"
+          return .transition(kind: "button", name: name, of: coordinator.subject(of: .alert(alert)))
         }
         // One past the nodes: the external events (spec section 7b).
-        return "external event '\(name)' of '\(coordinator.name)'"
+        return .externalEvent(name, of: coordinator.name.text)
+      }
+
+      /// `event 'x' of screen 'Y'`, `case 'x' of decision 'D'`, `button 'x' of alert 'A'`,
+      /// `result case 'x' of 'C'`, `external event 'x' of 'C'`.
+      var text: MessageText {
+        switch self {
+        case .input(let coordinator): "the input of \(definition: coordinator)"
+        case .transition(let kind, let name, let node): "\(kind) '\(name)' of \(definition: node)"
+        case .handler(let name, let child): "result case '\(name)' of '\(child)'"
+        case .externalEvent(let name, let coordinator):
+          "external event '\(name)' of '\(coordinator)'"
+        }
+      }
+
+      var none: MessageText {
+        switch self {
+        case .input(let coordinator): "\(definition: coordinator) has no input to give it"
+        default: "\(text) carries none"
+        }
+      }
+
+      func some(_ type: TypeExpression) -> MessageText {
+        switch self {
+        case .input: "\(text) is '\(type)'"
+        default: "\(text) carries '\(type)'"
+        }
       }
     }
 
-    func none() -> String {
+    /// What a result type that is not an enum is.
+    package enum NotAnEnum: Hashable, Sendable {
+      case structure(String)
+      case external(String)
+      case builtin(String)
+      case notAName(TypeExpression)
+    }
+
+    package var name: String {
       switch self {
-      case .input(let coordinator): return "coordinator '\(coordinator)' has no input to give it"
-      case .step: return "\(transition) carries none"
+      case .missingPayload: "missing-payload"
+      case .wrongPayload: "wrong-payload"
+      case .leaveWithPayload: "leave-with-payload"
+      case .resultNotAnEnum: "result-not-enum"
+      case .optionalPathParam: "optional-path-param"
+      case .paramType: "param-type"
+      case .valueFromParam: "value-from-param"
       }
     }
 
-    func some(_ type: TypeExpression) -> String {
+    package var english: MessageText {
       switch self {
-      case .input: return "\(transition) is '\(type)'"
-      case .step: return "\(transition) carries '\(type)'"
+      case .missingPayload(let target, let need, let source):
+        return "\(target.text) needs a payload of type '\(need)', but \(source.none)"
+      case .wrongPayload(let target, let need, let source, let given):
+        return "\(target.text) needs a payload of type '\(need)', but \(source.some(given))"
+      case .leaveWithPayload(let coordinator, let resultCase, let payload):
+        return "'leave' of coordinator '\(coordinator)' names case '\(resultCase)', which has a "
+          + "payload ('\(payload)'); the user's back or swipe has no value to give it: "
+          + "name a case without a payload, or write 'leave: ~'"
+      case .resultNotAnEnum(let coordinator, let what):
+        let reason: String
+        switch what {
+        case .structure(let name): reason = "'\(name)' is a struct"
+        case .external(let name): reason = "'\(name)' is external"
+        case .builtin(let name): reason = "'\(name)' is a builtin type"
+        case .notAName(let type): reason = "'\(type)' is not a type name"
+        }
+        return "the result of \(definition: coordinator) must be an enum type or inline cases; "
+          + "\(reason)"
+      case .optionalPathParam(let param, let link, let type):
+        return "param '\(param)' of \(definition: link) is a path segment and cannot be "
+          + "optional ('\(type)'); only a query parameter may be"
+      case .paramType(let param, let link, let type):
+        return "param '\(param)' of \(definition: link) has type '\(type)'; a link param is "
+          + "String, Int, Double, Bool, UUID or URL, or one of these optional in a query; build "
+          + "other types from params with 'values'"
+      case .valueFromParam(let link, let type, let param):
+        return "'values' of \(definition: link) builds '\(type)', which param '\(param)' "
+          + "already gives; 'values' is for a type no param has"
       }
     }
   }
@@ -277,20 +374,22 @@ private struct TypeKnowledge {
 
   /// Reports when `given` cannot be passed where `need` is needed.
   func check(
-    _ given: TypeReference?, source: TypeMismatchRule.Source, need: TypeReference?,
-    target: @autoclosure () -> String, at range: SourceRange, into findings: inout Findings
+    _ given: TypeReference?, source: @autoclosure () -> TypeMismatchRule.Message.Source,
+    need: TypeReference?, target: @autoclosure () -> TypeMismatchRule.Message.Target,
+    about subject: @autoclosure () -> SymbolRef, at range: SourceRange,
+    into findings: inout Findings
   ) {
     guard let need, isKnown(need) else { return }
     guard let given else {
       findings.add(
-        TypeMismatchRule.self,
-        "\(target()) needs a payload of type '\(need.type)', but \(source.none())", at: range)
+        TypeMismatchRule.Message.missingPayload(target(), need: need.type, source: source()),
+        about: subject(), at: range)
       return
     }
     guard isKnown(given), !given.type.flows(into: need.type) else { return }
     findings.add(
-      TypeMismatchRule.self,
-      "\(target()) needs a payload of type '\(need.type)', but \(source.some(given.type))",
-      at: range)
+      TypeMismatchRule.Message.wrongPayload(
+        target(), need: need.type, source: source(), given: given.type),
+      about: subject(), at: range)
   }
 }

@@ -50,33 +50,61 @@ package enum UnhandledResultRule: ModuleRule {
   /// Looks at every start once, with the child's cases in a set: O(starts + cases).
   package static func check(_ context: ResolvedModule, into findings: inout Findings) {
     let module = context.module
-    for coordinator in context.graph.coordinators {
-      var starts: [ChildStep] = []
-      for steps in coordinator.steps {
-        for step in steps { if case .start(let child) = step.action { starts.append(child) } }
+    let graph = context.graph
+    for coordinator in graph.coordinators {
+      // Each start with the step whose action it is (none for a tab) and its node.
+      var starts: [(start: ChildStep, step: Step?, node: NodeID)] = []
+      for (node, steps) in coordinator.steps.enumerated() {
+        for step in steps {
+          if case .start(let child) = step.action { starts.append((child, step, node)) }
+        }
       }
       for step in coordinator.eventSteps {
-        if case .start(let child) = step.action { starts.append(child) }
+        if case .start(let child) = step.action {
+          starts.append((child, step, coordinator.nodeCount))
+        }
       }
       if case .tabs(let tabs) = coordinator.root {
         for tab in tabs {
-          starts.append(tab.start)
+          starts.append((tab.start, nil, coordinator.nodeCount))
           for step in tab.handlerSteps {
-            if case .start(let child) = step.action { starts.append(child) }
+            if case .start(let child) = step.action {
+              starts.append((child, step, coordinator.nodeCount))
+            }
           }
         }
       }
-      for start in starts {
+      for (start, step, node) in starts {
         guard let child = start.child else { continue }
-        let childCoordinator = module.coordinators[child]
-        let cases = context.graph.coordinators[child].results
+        let cases = graph.coordinators[child].results
         let handled = Set(start.start.handlers.map(\.name.text))
         let missing = cases.map(\.name.text).filter { !handled.contains($0) }
         guard !missing.isEmpty else { continue }
+        let subject =
+          step.map { graph.subject(of: $0, at: node, in: coordinator.index) }
+          ?? module.coordinators[coordinator.index].subject.appending(
+            .tab(start.start.coordinator.text))
         findings.add(
-          self,
-          "'\(childCoordinator.name)' can finish with \(MappingReader.list(missing, conjunction: "and")), "
-            + "which this start does not handle", at: start.range)
+          Message.unhandled(child: module.coordinators[child].name.text, cases: missing),
+          about: subject, at: start.range)
+      }
+    }
+  }
+
+  /// What the rule says.
+  package enum Message: RuleMessage {
+    package typealias ReportingRule = UnhandledResultRule
+
+    /// A start of `child` that handles none of `cases`.
+    case unhandled(child: String, cases: [String])
+
+    package var name: String { "unhandled" }
+
+    package var english: MessageText {
+      switch self {
+      case .unhandled(let child, let cases):
+        "'\(child)' can finish with \(MappingReader.list(cases, conjunction: "and")), which "
+          + "this start does not handle"
       }
     }
   }

@@ -148,6 +148,8 @@ private struct Resolver {
   /// The files whose definitions are checked.
   let scope: FileScope
 
+  typealias Message = UnknownReferenceRule.Message
+
   init(module: FlowModule, graph: FlowGraph, scope: FileScope) {
     self.module = module
     self.graph = graph
@@ -157,22 +159,34 @@ private struct Resolver {
   mutating func run() {
     for type in module.types where scope.contains(type.name.range) {
       switch type.kind {
-      case .structure(let fields): for item in fields { checkType(item.type) }
-      case .enumeration(let cases): for item in cases { checkType(item.payload) }
+      case .structure(let fields):
+        for item in fields {
+          checkType(item.type, at: type.subject.appending(.field(item.name.text)))
+        }
+      case .enumeration(let cases):
+        for item in cases {
+          checkType(item.payload, at: type.subject.appending(.enumCase(item.name.text)))
+        }
       case .external, .invalid: break
       }
     }
     for lint in module.fileLints where lint.ignore.first.map({ scope.contains($0.range) }) ?? false
     {
-      checkLint(lint)
+      checkLint(lint, of: .file)
     }
-    for type in module.types where scope.contains(type.name.range) { checkLint(type.lint) }
+    for type in module.types where scope.contains(type.name.range) {
+      checkLint(type.lint, of: type.subject)
+    }
     for (index, coordinator) in module.coordinators.enumerated()
     where scope.contains(coordinator.range) {
-      checkType(coordinator.input)
+      let owner = coordinator.subject
+      checkType(coordinator.input, at: owner.appending(.key("input")))
       switch coordinator.result {
-      case .inline(let cases, _): for item in cases { checkType(item.payload) }
-      case .named(let reference): checkType(reference)
+      case .inline(let cases, _):
+        for item in cases {
+          checkType(item.payload, at: owner.appending(.resultCase(item.name.text)))
+        }
+      case .named(let reference): checkType(reference, at: owner.appending(.key("result")))
       case nil: break
       }
       let steps = graph.coordinators[index]
@@ -180,30 +194,49 @@ private struct Resolver {
       case (.start(let target, _), .unresolved):
         checkStartNode(target, in: index)
       case (.tabs, .tabs(let tabs)):
-        for tab in tabs { checkStart(tab.start, in: index) }
+        for tab in tabs {
+          checkStart(
+            tab.start, in: index, at: owner.appending(.tab(tab.start.start.coordinator.text)))
+        }
       default:
         break
       }
       if case .result(let leave) = coordinator.leave { checkLeave(leave, of: coordinator) }
-      checkLint(coordinator.lint)
+      checkLint(coordinator.lint, of: owner)
       for screen in coordinator.screens.indices {
-        checkType(coordinator.screens[screen].input)
-        checkLint(coordinator.screens[screen].lint)
-        for event in coordinator.screens[screen].events { checkType(event.payload) }
+        let written = coordinator.screens[screen]
+        let subject = coordinator.subject(of: .screen(screen))
+        checkType(written.input, at: subject.appending(.key("input")))
+        checkLint(written.lint, of: subject)
+        for event in written.events {
+          checkType(
+            event.payload, at: subject.appending([.event(event.name.text), .key("payload")]))
+        }
       }
-      for alert in coordinator.alerts { checkLint(alert.lint) }
+      for alert in coordinator.alerts.indices {
+        checkLint(coordinator.alerts[alert].lint, of: coordinator.subject(of: .alert(alert)))
+      }
       for decision in coordinator.decisions.indices {
-        checkLint(coordinator.decisions[decision].lint)
-        for item in coordinator.decisions[decision].cases { checkType(item.payload) }
+        let subject = coordinator.subject(of: .decision(decision))
+        checkLint(coordinator.decisions[decision].lint, of: subject)
+        for item in coordinator.decisions[decision].cases {
+          checkType(
+            item.payload, at: subject.appending([.decisionCase(item.name.text), .key("payload")]))
+        }
       }
-      for event in coordinator.events { checkType(event.payload) }
+      for event in coordinator.events {
+        checkType(
+          event.payload, at: owner.appending([.externalEvent(event.name.text), .key("payload")]))
+      }
       // The graph resolved every reference it could; only what it could not, and the
       // handlers' case names, need a look.
       for node in 0...steps.nodeCount {
         for step in CoordinatorAnalysis.steps(of: node, in: steps) {
           switch step.action {
-          case .unresolved: checkAction(step.written, in: index)
-          case .start(let child): checkStart(child, in: index)
+          case .unresolved:
+            checkAction(step.written, in: index, at: graph.subject(of: step, at: node, in: index))
+          case .start(let child):
+            checkStart(child, in: index, at: graph.subject(of: step, at: node, in: index))
           default: break
           }
         }
@@ -216,54 +249,65 @@ private struct Resolver {
 
   /// A link's `to`, `via`, `values` params, types and `lint` (spec section 12).
   private mutating func checkLink(_ link: LinkDefinition) {
-    checkLint(link.lint)
-    for param in link.params { checkType(param.type) }
+    let subject = link.subject
+    checkLint(link.lint, of: subject)
+    for param in link.params {
+      checkType(param.type, at: subject.appending(.param(param.name.text)))
+    }
     let params = Set(link.params.map(\.name.text))
+    let values = subject.appending(.key("values"))
     for value in link.values {
-      checkType(value.type)
+      checkType(value.type, at: values)
       for param in value.params where !params.contains(param.text) {
+        let hint = Hint(param.text, in: link.params.map(\.name.text))
         report(
-          "link '\(link.name)' has no param '\(param)' to build '\(value.type.type)' from",
-          Hint(param.text, in: link.params.map(\.name.text)), at: param.range)
+          .missingValueParam(
+            param.text, of: subject, building: value.type.type, suggestion: hint.suggestion),
+          hint, param, at: values)
       }
     }
-    for name in link.via { checkCoordinator(name) }
-    guard let target = link.target, checkCoordinator(target.coordinator),
+    for name in link.via { checkCoordinator(name, at: subject.appending(.key("via"))) }
+    let to = subject.appending(.key("to"))
+    guard let target = link.target, checkCoordinator(target.coordinator, at: to),
       let coordinator = module.coordinatorIndex(named: target.coordinator.text)
     else { return }
     let owner = module.coordinators[coordinator]
     let name = target.screen.text
+    let place = to.appending(.reference(name))
     switch module.node(named: name, in: coordinator) {
     case .screen: return
     case .decision:
       report(
-        "'\(name)' is a decision of coordinator '\(owner.name)', not a screen; a link opens a "
-          + "screen", at: target.screen.range)
+        .linkToNode(name, kind: .decision, coordinator: owner.name.text), about: place,
+        at: target.screen.range)
     case .alert:
       report(
-        "'\(name)' is an alert of coordinator '\(owner.name)', not a screen; a link opens a "
-          + "screen", at: target.screen.range)
+        .linkToNode(name, kind: .alert, coordinator: owner.name.text), about: place,
+        at: target.screen.range)
     case nil:
       let hint = didYouMean(name, among: "screens of \(coordinator)") {
         Self.nodeNames(of: .screen, in: owner)
       }
       report(
-        "screen '\(name)' does not exist in coordinator '\(owner.name)'", hint,
-        at: target.screen.range)
+        .missingNode(
+          name, kind: .screen, coordinator: owner.name.text, suggestion: hint.suggestion),
+        hint, target.screen, at: to)
     }
   }
 
   /// Reports `name` unless it is a coordinator; whether it is one.
   @discardableResult
-  private mutating func checkCoordinator(_ name: Identifier) -> Bool {
+  private mutating func checkCoordinator(_ name: Identifier, at place: SymbolRef) -> Bool {
     guard module.coordinator(named: name.text) == nil else { return true }
     guard module.isComplete else { return false }
     let module = self.module
-    var hint = didYouMean(name.text, among: "coordinators") {
+    let hint = didYouMean(name.text, among: "coordinators") {
       module.coordinators.map(\.name.text)
     }
-    if module.type(named: name.text) != nil { hint.text += "; '\(name)' is a type" }
-    report("coordinator '\(name)' does not exist", hint, at: name.range)
+    report(
+      .missingCoordinator(
+        name.text, suggestion: hint.suggestion, isType: module.type(named: name.text) != nil),
+      hint, name, at: place)
     return false
   }
 
@@ -273,51 +317,45 @@ private struct Resolver {
   // action (spec section 8): the underline falls on what is misspelt, not on `push`. One
   // about the action as a whole (a `finish` where there is no result) stays at the action.
 
-  /// A child start: the child must exist, and every handler must name one of its cases.
-  private mutating func checkStart(_ child: ChildStep, in coordinator: Int) {
+  /// A child start (an action's, or a tab's at `place`): the child must exist, and every
+  /// handler must name one of its cases.
+  private mutating func checkStart(_ child: ChildStep, in coordinator: Int, at place: SymbolRef) {
     guard let index = child.child else {
-      checkChild(child.start.coordinator, in: coordinator)
+      checkChild(child.start.coordinator, in: coordinator, at: place)
       return
     }
     let cases = graph.coordinators[index].resultCases
     for handler in child.start.handlers where cases[handler.name.text] == nil {
-      checkHandlerName(handler.name, of: child.start.coordinator.text)
+      checkHandlerName(
+        handler.name, of: child.start.coordinator.text,
+        at: place.appending(.handler(handler.name.text)))
     }
   }
 
-  private mutating func checkAction(_ action: Action, in coordinator: Int) {
+  private mutating func checkAction(_ action: Action, in coordinator: Int, at place: SymbolRef) {
     switch action.kind {
     case .push(let target), .present(let target, _), .replace(let target):
-      checkNode(target, expected: .screen, in: coordinator)
+      checkNode(target, expected: .screen, in: coordinator, at: place)
     case .decide(let target):
-      checkNode(target, expected: .decision, in: coordinator)
+      checkNode(target, expected: .decision, in: coordinator, at: place)
     case .alert(let target):
-      checkNode(target, expected: .alert, in: coordinator)
+      checkNode(target, expected: .alert, in: coordinator, at: place)
     case .select(let target):
-      checkChild(target, in: coordinator)
+      checkChild(target, in: coordinator, at: place)
     case .finish(let resultCase):
-      checkFinish(resultCase, of: action, in: coordinator)
+      checkFinish(resultCase, of: action, in: coordinator, at: place)
     case .start(let child):
-      checkChild(child.coordinator, in: coordinator)
+      checkChild(child.coordinator, in: coordinator, at: place)
     case .pop, .popToRoot, .dismiss, .stay, .invalid:
       break
     }
   }
 
-  private enum NodeKind: String {
-    case screen, decision, alert
+  private typealias NodeKind = UnknownReferenceRule.Message.NodeKind
 
-    /// The action that leads to a node of this kind.
-    var action: String {
-      switch self {
-      case .screen: return "push"
-      case .decision: return "decide"
-      case .alert: return "alert"
-      }
-    }
-  }
-
-  private mutating func checkNode(_ target: Identifier, expected: NodeKind, in coordinator: Int) {
+  private mutating func checkNode(
+    _ target: Identifier, expected: NodeKind, in coordinator: Int, at place: SymbolRef
+  ) {
     let owner = module.coordinators[coordinator]
     let name = target.text
     let found: NodeKind?
@@ -327,30 +365,30 @@ private struct Resolver {
     case .alert: found = .alert
     case nil: found = nil
     }
+    let subject = place.appending(.reference(name))
     switch found {
     case expected?:
       return
     case let other?:
       report(
-        "'\(name)' is \(other == .alert ? "an" : "a") \(other.rawValue) of coordinator "
-          + "'\(owner.name)', not \(expected == .alert ? "an" : "a") \(expected.rawValue); use "
-          + "'\(other.action): \(name)'", at: target.range)
+        .wrongKindOfNode(name, found: other, expected: expected, coordinator: owner.name.text),
+        about: subject, at: target.range)
     case nil:
       if module.coordinator(named: name) != nil {
-        report(
-          "'\(name)' is a coordinator, not a \(expected.rawValue); use 'start: \(name)'",
-          at: target.range)
+        report(.coordinatorNotNode(name, expected: expected), about: subject, at: target.range)
       } else if let elsewhere = otherOwner(of: name, besides: owner.name.text) {
         report(
-          "\(expected.rawValue) '\(name)' belongs to coordinator '\(elsewhere)', not "
-            + "'\(owner.name)'; reach it by starting '\(elsewhere)'", at: target.range)
+          .nodeOfOtherCoordinator(
+            name, kind: expected, owner: elsewhere, coordinator: owner.name.text),
+          about: subject, at: target.range)
       } else {
         let hint = didYouMean(name, among: "\(expected)s of \(coordinator)") {
           Self.nodeNames(of: expected, in: owner)
         }
         report(
-          "\(expected.rawValue) '\(name)' does not exist in coordinator '\(owner.name)'",
-          hint, at: target.range)
+          .missingNode(
+            name, kind: expected, coordinator: owner.name.text, suggestion: hint.suggestion),
+          hint, target, at: place)
       }
     }
   }
@@ -359,101 +397,113 @@ private struct Resolver {
     let range = target.range
     let owner = module.coordinators[coordinator]
     let name = target.text
-    let rule = "a coordinator starts at one of its own screens or decisions"
+    let place = owner.subject(ofKey: "start")
+    let subject = place.appending(.reference(name))
     switch module.node(named: name, in: coordinator) {
     case .screen, .decision: return
     case .alert:
-      report("'\(name)' is an alert; \(rule)", at: range)
+      report(.startAtAlert(name), about: subject, at: range)
       return
     case nil: break
     }
     if module.coordinator(named: name) != nil {
-      report("'\(name)' is a coordinator; \(rule)", at: range)
+      report(.startAtCoordinator(name), about: subject, at: range)
     } else if let elsewhere = otherOwner(of: name, besides: owner.name.text) {
-      report("'\(name)' belongs to coordinator '\(elsewhere)'; \(rule)", at: range)
+      report(.startAtOtherCoordinator(name, owner: elsewhere), about: subject, at: range)
     } else {
+      let hint = Hint(name, in: module.nodeNames(in: coordinator))
       report(
-        "start '\(name)' is not a screen or decision of coordinator '\(owner.name)'",
-        Hint(name, in: module.nodeNames(in: coordinator)), at: range)
+        .missingStart(name, coordinator: owner.name.text, suggestion: hint.suggestion), hint,
+        target, at: place)
     }
   }
 
-  private mutating func checkChild(_ child: Identifier, in coordinator: Int) {
+  private mutating func checkChild(_ child: Identifier, in coordinator: Int, at place: SymbolRef) {
     let range = child.range
     let name = child.text
     guard module.coordinator(named: name) == nil else { return }
+    let subject = place.appending(.reference(name))
     switch module.node(named: name, in: coordinator) {
     case .screen:
-      report("'\(name)' is a screen, not a coordinator; use 'push: \(name)'", at: range)
+      report(.nodeNotCoordinator(name, kind: .screen), about: subject, at: range)
     case .decision:
-      report("'\(name)' is a decision, not a coordinator; use 'decide: \(name)'", at: range)
+      report(.nodeNotCoordinator(name, kind: .decision), about: subject, at: range)
     case .alert:
-      report("'\(name)' is an alert, not a coordinator; use 'alert: \(name)'", at: range)
+      report(.nodeNotCoordinator(name, kind: .alert), about: subject, at: range)
     case nil:
       guard module.isComplete else { return }
       let module = self.module
       let hint = didYouMean(name, among: "coordinators") { module.coordinators.map(\.name.text) }
-      report("coordinator '\(name)' does not exist", hint, at: range)
+      report(
+        .missingCoordinator(name, suggestion: hint.suggestion, isType: false), hint, child,
+        at: place)
     }
   }
 
   private mutating func checkFinish(
-    _ resultCase: Identifier, of action: Action, in coordinator: Int
+    _ resultCase: Identifier, of action: Action, in coordinator: Int, at place: SymbolRef
   ) {
     let owner = module.coordinators[coordinator]
     guard owner.result != nil else {
       // No case would do: the action, not its value, is what is wrong.
       report(
-        "coordinator '\(owner.name)' has no result to finish with; declare it, such as "
-          + "'result: { \(resultCase): ~ }'", at: action.range)
+        .finishWithoutResult(owner.name.text, resultCase: resultCase.text), about: place,
+        at: action.range)
       return
     }
     guard let cases = module.resultCases(of: owner) else { return }
     guard !cases.contains(where: { $0.name.text == resultCase.text }) else { return }
+    let hint = Hint(resultCase.text, in: cases.map(\.name.text))
     report(
-      "result case '\(resultCase)' does not exist in coordinator '\(owner.name)'",
-      Hint(resultCase.text, in: cases.map(\.name.text)), at: resultCase.range)
+      .missingResultCase(
+        resultCase.text, coordinator: owner.name.text, suggestion: hint.suggestion),
+      hint, resultCase, at: place)
   }
 
   /// `leave: c` names a result case of its own coordinator (r2).
   private mutating func checkLeave(_ resultCase: Identifier, of owner: Coordinator) {
+    let place = owner.subject(ofKey: "leave")
     guard owner.result != nil else {
       report(
-        "coordinator '\(owner.name)' has no result to leave with; declare one, such as "
-          + "'result: { \(resultCase): ~ }', or write 'leave: ~' to be dropped",
-        at: resultCase.range)
+        .leaveWithoutResult(owner.name.text, resultCase: resultCase.text),
+        about: place.appending(.reference(resultCase.text)), at: resultCase.range)
       return
     }
     guard let cases = module.resultCases(of: owner) else { return }
     guard !cases.contains(where: { $0.name.text == resultCase.text }) else { return }
+    let hint = Hint(resultCase.text, in: cases.map(\.name.text))
     report(
-      "result case '\(resultCase)' does not exist in coordinator '\(owner.name)'",
-      Hint(resultCase.text, in: cases.map(\.name.text)), at: resultCase.range)
+      .missingResultCase(
+        resultCase.text, coordinator: owner.name.text, suggestion: hint.suggestion),
+      hint, resultCase, at: place)
   }
 
-  private mutating func checkHandlerName(_ handled: Identifier, of child: String) {
+  private mutating func checkHandlerName(
+    _ handled: Identifier, of child: String, at place: SymbolRef
+  ) {
     guard let coordinator = module.coordinator(named: child) else { return }
     guard coordinator.result != nil else {
       report(
-        "coordinator '\(child)' has no result, so there is no case '\(handled)' to handle",
-        at: handled.range)
+        .handlerWithoutResult(child, resultCase: handled.text), about: place, at: handled.range)
       return
     }
     guard let cases = module.resultCases(of: coordinator) else { return }
+    let hint = Hint(handled.text, in: cases.map(\.name.text))
     report(
-      "coordinator '\(child)' has no result case '\(handled)'",
-      Hint(handled.text, in: cases.map(\.name.text)), at: handled.range)
+      .missingHandledCase(handled.text, child: child, suggestion: hint.suggestion), hint,
+      handled, at: place, naming: false)
   }
 
   // MARK: Types and rules
 
-  private mutating func checkType(_ reference: TypeReference?) {
+  private mutating func checkType(_ reference: TypeReference?, at place: SymbolRef) {
     guard let reference else { return }
     for name in reference.names {
       let text = name.text
       if TypeExpression.builtins.contains(text) || module.type(named: text) != nil { continue }
       if module.coordinator(named: text) != nil {
-        report("'\(text)' is a coordinator, not a type", at: name.range)
+        report(
+          .coordinatorNotType(text), about: place.appending(.reference(text)), at: name.range)
         continue
       }
       guard module.isComplete else { continue }
@@ -461,22 +511,24 @@ private struct Resolver {
       let hint = didYouMean(text, among: "types") {
         Array(TypeExpression.builtins) + module.types.map(\.name.text)
       }
-      report("unknown type '\(text)'", hint, at: name.range)
+      report(.missingType(text, suggestion: hint.suggestion), hint, name, at: place)
     }
   }
 
-  private mutating func checkLint(_ lint: Lint?) {
+  /// The `lint: ignore` entries of `owner` (the file, when `.file`).
+  private mutating func checkLint(_ lint: Lint?, of owner: SymbolRef) {
     guard let lint else { return }
     let known = RuleRegistry.ids.map(\.rawValue)
+    let place = owner.appending(.key("lint"))
     for entry in lint.ignore where !known.contains(entry.text) {
-      report(
-        "unknown rule '\(entry)' in 'lint: ignore'", Hint(entry.text, in: known), at: entry.range)
+      let hint = Hint(entry.text, in: known)
+      report(.unknownRule(entry.text, suggestion: hint.suggestion), hint, entry, at: place)
     }
   }
 
   // MARK: Helpers
 
-  /// `; did you mean …` for `name` among the names `candidates` gives, worked out once per
+  /// The did-you-mean for `name` among the names `candidates` gives, worked out once per
   /// name and `scope`: a wrong name in content that many nodes share (through a merge key
   /// or an alias) is found in each, and searching every name again for each would make
   /// the check quadratic.
@@ -490,13 +542,22 @@ private struct Resolver {
     return hint
   }
 
-  private mutating func report(_ message: String, at range: SourceRange) {
-    findings.add(UnknownReferenceRule.self, message, at: range)
+  private mutating func report(_ message: Message, about subject: SymbolRef, at range: SourceRange)
+  {
+    findings.add(message, about: subject, at: range)
   }
 
-  /// `message`, then the hint's did-you-mean, with its fix.
-  private mutating func report(_ message: String, _ hint: Hint, at range: SourceRange) {
-    findings.add(UnknownReferenceRule.self, message + hint.text, at: range, fix: hint.fix)
+  /// `message` about the name `written` at `place` (the name joins the place, unless
+  /// `naming` is false: a handler is named by the case it handles), with the hint's
+  /// suggestion and, when it is the only closest name, its fix.
+  private mutating func report(
+    _ message: Message, _ hint: Hint, _ written: Identifier, at place: SymbolRef,
+    naming: Bool = true
+  ) {
+    findings.add(
+      message, about: naming ? place.appending(.reference(written.text)) : place,
+      at: written.range, suggestion: hint.suggestion,
+      fixIts: hint.fix(for: written).map { [$0] } ?? [])
   }
 
   private static func nodeNames(of kind: NodeKind, in coordinator: Coordinator) -> [String] {
@@ -524,17 +585,215 @@ private struct Resolver {
   }
 }
 
-/// What to say about a name that resolves to nothing: `; did you mean 'x'?` for the closest
-/// candidate, and the fix that writes it when no other candidate is as close.
-private struct Hint {
-  /// `; did you mean 'x'?`, or empty.
-  var text: String
-  /// `name` becomes the closest candidate, when that one is unambiguous.
-  var fix: Fix?
+/// The closest name to one that resolves to nothing, and whether no other is as close.
+struct Hint {
+  /// The closest candidate, if one is close enough.
+  var suggestion: String?
+  /// Whether no other candidate is as close: then writing it is the fix.
+  var isUnique = false
 
   init(_ name: String, in candidates: some Sequence<String>) {
     let best = Suggestion.best(to: name, in: candidates)
-    text = best.map { "; did you mean '\($0.name)'?" } ?? ""
-    fix = best.flatMap { $0.isUnique ? Fix(replacing: name, with: $0.name) : nil }
+    suggestion = best?.name
+    isUnique = best?.isUnique ?? false
+  }
+
+  /// The fix that writes the suggestion in place of `written`, when it is the only one.
+  func fix(for written: Identifier) -> FixIt? {
+    guard isUnique, let suggestion else { return nil }
+    return .replace(written.text, at: written.range, with: suggestion)
+  }
+}
+
+extension UnknownReferenceRule {
+  /// What the rule says.
+  package enum Message: RuleMessage {
+    package typealias ReportingRule = UnknownReferenceRule
+
+    /// A screen, decision or alert.
+    package enum NodeKind: String, Hashable, Sendable {
+      case screen, decision, alert
+
+      /// `a screen`, `an alert`.
+      var withArticle: String { self == .alert ? "an alert" : "a \(rawValue)" }
+
+      /// The action that leads to a node of this kind.
+      var action: String {
+        switch self {
+        case .screen: "push"
+        case .decision: "decide"
+        case .alert: "alert"
+        }
+      }
+    }
+
+    /// A screen, decision or alert that the coordinator does not have.
+    case missingNode(String, kind: NodeKind, coordinator: String, suggestion: String?)
+    /// A node of another kind than the action needs.
+    case wrongKindOfNode(String, found: NodeKind, expected: NodeKind, coordinator: String)
+    /// A coordinator named where a node is needed.
+    case coordinatorNotNode(String, expected: NodeKind)
+    /// A node of another coordinator.
+    case nodeOfOtherCoordinator(String, kind: NodeKind, owner: String, coordinator: String)
+    /// A coordinator that does not exist (and, when `isType`, a type of that name does).
+    case missingCoordinator(String, suggestion: String?, isType: Bool)
+    /// A node named where a coordinator is needed.
+    case nodeNotCoordinator(String, kind: NodeKind)
+    /// A coordinator's `start` that is an alert.
+    case startAtAlert(String)
+    /// A coordinator's `start` that is a coordinator.
+    case startAtCoordinator(String)
+    /// A coordinator's `start` that is a node of another coordinator.
+    case startAtOtherCoordinator(String, owner: String)
+    /// A coordinator's `start` that names nothing of it.
+    case missingStart(String, coordinator: String, suggestion: String?)
+    /// A `finish` in a coordinator without a result.
+    case finishWithoutResult(String, resultCase: String)
+    /// A `leave` of a coordinator without a result.
+    case leaveWithoutResult(String, resultCase: String)
+    /// A result case the coordinator does not have (`finish`, `leave`).
+    case missingResultCase(String, coordinator: String, suggestion: String?)
+    /// A handler of a case of a child that has no result.
+    case handlerWithoutResult(String, resultCase: String)
+    /// A handler of a case the child does not have.
+    case missingHandledCase(String, child: String, suggestion: String?)
+    /// A coordinator named where a type is needed.
+    case coordinatorNotType(String)
+    /// A type that does not exist.
+    case missingType(String, suggestion: String?)
+    /// A rule id of `lint: ignore` that names no rule.
+    case unknownRule(String, suggestion: String?)
+    /// A link's `to` that names a decision or an alert.
+    case linkToNode(String, kind: NodeKind, coordinator: String)
+    /// A link's `values` entry built from a param the link does not have.
+    case missingValueParam(String, of: SymbolRef, building: TypeExpression, suggestion: String?)
+    /// A `select` in a coordinator that runs in no tab coordinator.
+    case selectOutsideTabs(holder: String, selected: String)
+    /// A `select` of a coordinator that no tab around the holder starts.
+    case noTabStarts(
+      selected: String, tabCoordinators: [String], holder: String?, suggestion: String?,
+      tabs: [String])
+
+    package var name: String {
+      switch self {
+      case .missingNode: "missing-node"
+      case .wrongKindOfNode: "wrong-kind-of-node"
+      case .coordinatorNotNode: "coordinator-not-node"
+      case .nodeOfOtherCoordinator: "node-of-other-coordinator"
+      case .missingCoordinator: "missing-coordinator"
+      case .nodeNotCoordinator: "node-not-coordinator"
+      case .startAtAlert: "start-at-alert"
+      case .startAtCoordinator: "start-at-coordinator"
+      case .startAtOtherCoordinator: "start-at-other-coordinator"
+      case .missingStart: "missing-start"
+      case .finishWithoutResult: "finish-without-result"
+      case .leaveWithoutResult: "leave-without-result"
+      case .missingResultCase: "missing-result-case"
+      case .handlerWithoutResult: "handler-without-result"
+      case .missingHandledCase: "missing-handled-case"
+      case .coordinatorNotType: "coordinator-not-type"
+      case .missingType: "missing-type"
+      case .unknownRule: "unknown-rule"
+      case .linkToNode: "link-to-node"
+      case .missingValueParam: "missing-value-param"
+      case .selectOutsideTabs: "select-outside-tabs"
+      case .noTabStarts: "no-tab-starts"
+      }
+    }
+
+    /// `; did you mean 'x'?`, or nothing.
+    private static func hint(_ suggestion: String?) -> String {
+      suggestion.map { "; did you mean '\($0)'?" } ?? ""
+    }
+
+    private static let startRule = "a coordinator starts at one of its own screens or decisions"
+
+    /// The name it suggests, if any.
+    var suggestion: String? {
+      switch self {
+      case .missingNode(_, _, _, let suggestion), .missingCoordinator(_, let suggestion, _),
+        .missingStart(_, _, let suggestion), .missingResultCase(_, _, let suggestion),
+        .missingHandledCase(_, _, let suggestion), .missingType(_, let suggestion),
+        .unknownRule(_, let suggestion), .missingValueParam(_, _, _, let suggestion),
+        .noTabStarts(_, _, _, let suggestion, _):
+        suggestion
+      default:
+        nil
+      }
+    }
+
+    package var english: MessageText {
+      switch self {
+      case .missingNode(let name, let kind, let coordinator, let suggestion):
+        return "\(kind.rawValue) '\(name)' does not exist in coordinator '\(coordinator)'"
+          + "\(Self.hint(suggestion))"
+      case .wrongKindOfNode(let name, let found, let expected, let coordinator):
+        return "'\(name)' is \(found.withArticle) of coordinator '\(coordinator)', not "
+          + "\(expected.withArticle); use '\(found.action): \(name)'"
+      case .coordinatorNotNode(let name, let expected):
+        return "'\(name)' is a coordinator, not a \(expected.rawValue); use 'start: \(name)'"
+      case .nodeOfOtherCoordinator(let name, let kind, let owner, let coordinator):
+        return "\(kind.rawValue) '\(name)' belongs to coordinator '\(owner)', not "
+          + "'\(coordinator)'; reach it by starting '\(owner)'"
+      case .missingCoordinator(let name, let suggestion, let isType):
+        let type = isType ? "; '\(name)' is a type" : ""
+        return "coordinator '\(name)' does not exist\(Self.hint(suggestion))\(type)"
+      case .nodeNotCoordinator(let name, let kind):
+        return "'\(name)' is \(kind.withArticle), not a coordinator; use '\(kind.action): \(name)'"
+      case .startAtAlert(let name):
+        return "'\(name)' is an alert; \(Self.startRule)"
+      case .startAtCoordinator(let name):
+        return "'\(name)' is a coordinator; \(Self.startRule)"
+      case .startAtOtherCoordinator(let name, let owner):
+        return "'\(name)' belongs to coordinator '\(owner)'; \(Self.startRule)"
+      case .missingStart(let name, let coordinator, let suggestion):
+        return "start '\(name)' is not a screen or decision of coordinator '\(coordinator)'"
+          + "\(Self.hint(suggestion))"
+      case .finishWithoutResult(let coordinator, let resultCase):
+        return "coordinator '\(coordinator)' has no result to finish with; declare it, such as "
+          + "'result: { \(resultCase): ~ }'"
+      case .leaveWithoutResult(let coordinator, let resultCase):
+        return "coordinator '\(coordinator)' has no result to leave with; declare one, such as "
+          + "'result: { \(resultCase): ~ }', or write 'leave: ~' to be dropped"
+      case .missingResultCase(let resultCase, let coordinator, let suggestion):
+        return "result case '\(resultCase)' does not exist in coordinator '\(coordinator)'"
+          + "\(Self.hint(suggestion))"
+      case .handlerWithoutResult(let child, let resultCase):
+        return "coordinator '\(child)' has no result, so there is no case '\(resultCase)' to "
+          + "handle"
+      case .missingHandledCase(let resultCase, let child, let suggestion):
+        return "coordinator '\(child)' has no result case '\(resultCase)'\(Self.hint(suggestion))"
+      case .coordinatorNotType(let name):
+        return "'\(name)' is a coordinator, not a type"
+      case .missingType(let name, let suggestion):
+        return "unknown type '\(name)'\(Self.hint(suggestion))"
+      case .unknownRule(let name, let suggestion):
+        return "unknown rule '\(name)' in 'lint: ignore'\(Self.hint(suggestion))"
+      case .linkToNode(let name, let kind, let coordinator):
+        return "'\(name)' is \(kind.withArticle) of coordinator '\(coordinator)', not a screen; a "
+          + "link opens a screen"
+      case .missingValueParam(let param, let link, let type, let suggestion):
+        return "\(definition: link) has no param '\(param)' to build '\(type)' from"
+          + "\(Self.hint(suggestion))"
+      case .selectOutsideTabs(let holder, let selected):
+        return "coordinator '\(holder)' runs in no tab coordinator, in any way it is started, so "
+          + "'select: \(selected)' has no tab to show; select a tab from a coordinator that runs "
+          + "in one"
+      case .noTabStarts(let selected, let tabCoordinators, let holder, let suggestion, let tabs):
+        let names = tabCoordinators.map { "'\($0)'" }
+        var text = "no tab of \(names.joined(separator: " or ")) starts coordinator '\(selected)'"
+        if let holder {
+          text +=
+            names.count == 1
+            ? ", the nearest tab coordinator around '\(holder)'"
+            : ", the nearest tab coordinators around '\(holder)'"
+        }
+        if let suggestion { return "\(text)\(Self.hint(suggestion))" }
+        guard !tabs.isEmpty else { return "\(text)" }
+        let shown = tabs.prefix(5).map { "'\($0)'" }
+        return "\(text); the tabs start \(shown.joined(separator: ", "))"
+          + (tabs.count > shown.count ? ", …" : "")
+      }
+    }
   }
 }

@@ -58,57 +58,97 @@ package enum UnreachableLinkRule: ModuleRule {
       guard case .unreachable(let why) = outcome else { continue }
       let link = module.links[index]
       let target = link.target?.text ?? ""
-      let start = "link '\(link.name)' cannot be followed: "
       var notes: [Note] = []
-      let message: String
+      let message: Message
       switch why.reason {
       case .outOfReach(let coordinatorReached):
         let coordinator = link.target?.coordinator.text ?? ""
-        let entries = why.entries.map { "'\(module.coordinators[$0].name)'" }
-        let from =
-          entries.isEmpty
-          ? "the module has no coordinator to start from"
-          : "routes start at \(list(entries))"
-        if coordinatorReached {
-          message =
-            start
-            + "routes reach coordinator '\(coordinator)', but no screen event, decision case or "
-            + "alert button of it leads to screen '\(link.target?.screen.text ?? "")' (\(from))"
-        } else {
-          message =
-            start
-            + "screen '\(target)' is in no entry's reach: no route of screen events, decision "
-            + "cases, alert buttons, child starts and tabs starts coordinator '\(coordinator)' "
-            + "(\(from))"
-        }
-      case .payload(let step, let type, let fitting):
-        let place = step.summary(in: context.graph, link: link)
-        let problem =
-          fitting.count > 1
-          ? "params " + list(fitting.map { "'\(link.params[$0].name)'" })
-            + " all fit, and a payload takes exactly one"
-          : "no param of the link has that type: add one, or build it with 'values'"
+        let entries = why.entries.map { module.coordinators[$0].name.text }
         message =
-          start + "every route to '\(target)' stops at the step (\(place)), which needs a payload "
-          + "'\(type)'; " + problem
+          coordinatorReached
+          ? .screenOutOfReach(
+            link.subject, coordinator: coordinator, screen: link.target?.screen.text ?? "",
+            entries: entries)
+          : .coordinatorOutOfReach(
+            link.subject, target: target, coordinator: coordinator, entries: entries)
+      case .payload(let step, let type, let fitting):
+        message = .payload(
+          link.subject, target: target, step: step.summary(in: context.graph, link: link),
+          type: type, fitting: fitting.map { link.params[$0].name.text })
         if let range = step.range(in: context.graph) {
           notes.append(Note("every route stops here", at: range))
         }
       case .via(let index):
         let names = link.via
         guard names.indices.contains(index) else { continue }
-        let after = index > 0 ? " after '\(names[index - 1])'" : ""
-        message =
-          start + "no route to '\(target)' passes through '\(names[index])'\(after), as 'via' "
-          + "asks"
+        message = .via(
+          link.subject, target: target, via: names[index].text,
+          after: index > 0 ? names[index - 1].text : nil)
         notes.append(Note("'via' asks for it here", at: names[index].range))
       }
-      findings.add(self, message, at: link.name.range, notes: notes)
+      findings.add(message, about: link.subject, at: link.name.range, notes: notes)
+    }
+  }
+
+  /// What the rule says.
+  package enum Message: RuleMessage {
+    package typealias ReportingRule = UnreachableLinkRule
+
+    /// Routes reach the coordinator of the link's target, and none of its own paths reaches
+    /// the screen; routes start at `entries`.
+    case screenOutOfReach(SymbolRef, coordinator: String, screen: String, entries: [String])
+    /// No route starts the coordinator of the link's target.
+    case coordinatorOutOfReach(SymbolRef, target: String, coordinator: String, entries: [String])
+    /// Every route stops at a step (`step`, described) that needs a payload of `type`, which
+    /// no param or several (`fitting`) give.
+    case payload(SymbolRef, target: String, step: String, type: TypeExpression, fitting: [String])
+    /// No route passes through the `via` coordinator `via`, after `after`.
+    case via(SymbolRef, target: String, via: String, after: String?)
+
+    package var name: String {
+      switch self {
+      case .screenOutOfReach: "screen-out-of-reach"
+      case .coordinatorOutOfReach: "coordinator-out-of-reach"
+      case .payload: "payload"
+      case .via: "via"
+      }
+    }
+
+    package var english: MessageText {
+      switch self {
+      case .screenOutOfReach(let link, let coordinator, let screen, let entries):
+        return "\(definition: link) cannot be followed: routes reach coordinator "
+          + "'\(coordinator)', but no screen event, decision case or alert button of it leads to "
+          + "screen '\(screen)' (\(Self.from(entries)))"
+      case .coordinatorOutOfReach(let link, let target, let coordinator, let entries):
+        return "\(definition: link) cannot be followed: screen '\(target)' is in no entry's "
+          + "reach: no route of screen events, decision cases, alert buttons, child starts and "
+          + "tabs starts coordinator '\(coordinator)' (\(Self.from(entries)))"
+      case .payload(let link, let target, let step, let type, let fitting):
+        let problem =
+          fitting.count > 1
+          ? "params " + UnreachableLinkRule.list(fitting.map { "'\($0)'" })
+            + " all fit, and a payload takes exactly one"
+          : "no param of the link has that type: add one, or build it with 'values'"
+        return "\(definition: link) cannot be followed: every route to '\(target)' stops at the "
+          + "step (\(step)), which needs a payload '\(type)'; \(problem)"
+      case .via(let link, let target, let via, let after):
+        let later = after.map { " after '\($0)'" } ?? ""
+        return "\(definition: link) cannot be followed: no route to '\(target)' passes through "
+          + "'\(via)'\(later), as 'via' asks"
+      }
+    }
+
+    /// Where routes start, for messages.
+    private static func from(_ entries: [String]) -> String {
+      entries.isEmpty
+        ? "the module has no coordinator to start from"
+        : "routes start at \(UnreachableLinkRule.list(entries.map { "'\($0)'" }))"
     }
   }
 
   /// `'a'`, `'a' and 'b'`, `'a', 'b' and 'c'`.
-  private static func list(_ items: [String]) -> String {
+  fileprivate static func list(_ items: [String]) -> String {
     guard items.count > 1, let last = items.last else { return items.first ?? "" }
     return items.dropLast().joined(separator: ", ") + " and " + last
   }

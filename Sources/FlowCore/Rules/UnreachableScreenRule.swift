@@ -53,25 +53,54 @@ package enum UnreachableScreenRule: ModuleRule {
     for (index, analysis) in context.analysis.coordinators.enumerated() {
       guard !analysis.hasUnresolvedStep else { continue }
       let coordinator = module.coordinators[index]
-      let origin: String
+      let origin: Message.Origin
       switch coordinator.root {
-      case .start(let start, _): origin = "its start '\(start)'"
-      case .tabs: origin = "its tabs"
+      case .start(let start, _): origin = .start(start.text)
+      case .tabs: origin = .tabs
       case .missing: continue
       }
       for node in 0..<analysis.graph.nodeCount where !analysis.reachable[node] {
+        let written = analysis.graph.node(node)
         let name: Identifier
-        let kind: String
-        switch analysis.graph.node(node) {
-        case .screen(let screen): (name, kind) = (coordinator.screens[screen].name, "screen")
-        case .decision(let decision):
-          (name, kind) = (coordinator.decisions[decision].name, "decision")
-        case .alert(let alert): (name, kind) = (coordinator.alerts[alert].name, "alert")
+        switch written {
+        case .screen(let screen): name = coordinator.screens[screen].name
+        case .decision(let decision): name = coordinator.decisions[decision].name
+        case .alert(let alert): name = coordinator.alerts[alert].name
         }
+        let subject = coordinator.subject(of: written)
         findings.add(
-          self,
-          "\(kind) '\(name)' cannot be reached from \(origin) in coordinator '\(coordinator.name)'",
-          at: name.range)
+          Message.unreachable(subject, from: origin, coordinator: coordinator.name.text),
+          about: subject, at: name.range)
+      }
+    }
+  }
+
+  /// What the rule says.
+  package enum Message: RuleMessage {
+    package typealias ReportingRule = UnreachableScreenRule
+
+    /// The screen, decision or alert that no path from `origin` reaches.
+    case unreachable(SymbolRef, from: Origin, coordinator: String)
+
+    /// Where paths through a coordinator begin.
+    package enum Origin: Hashable, Sendable {
+      /// At its `start`, this screen or decision.
+      case start(String)
+      /// At its tabs.
+      case tabs
+    }
+
+    package var name: String { "unreachable" }
+
+    package var english: MessageText {
+      switch self {
+      case .unreachable(let node, let origin, let coordinator):
+        let from: String
+        switch origin {
+        case .start(let start): from = "its start '\(start)'"
+        case .tabs: from = "its tabs"
+        }
+        return "\(definition: node) cannot be reached from \(from) in coordinator '\(coordinator)'"
       }
     }
   }

@@ -77,9 +77,9 @@ package enum UnusedResultCaseRule: ModuleRule {
         guard !analysis.hasUnresolvedStep else { continue }
         for (position, resultCase) in cases.enumerated() where !used.contains(position) {
           findings.add(
-            self,
-            "result case '\(resultCase.name)' of coordinator '\(coordinator.name)' is never "
-              + "produced by a reachable 'finish'", at: resultCase.name.range)
+            Message.neverFinished(resultCase.name.text, of: coordinator.subject),
+            about: coordinator.subject.appending(.resultCase(resultCase.name.text)),
+            at: resultCase.name.range)
         }
       case .named(let reference):
         guard case .named(let name) = reference.type,
@@ -97,9 +97,37 @@ package enum UnusedResultCaseRule: ModuleRule {
       guard let entry = byType[name], entry.sure else { continue }
       for (position, enumCase) in entry.cases.enumerated() where !entry.used.contains(position) {
         findings.add(
-          self,
-          "case '\(enumCase.name)' of result type '\(name)' is never produced: no coordinator "
-            + "with this result finishes with it", at: enumCase.name.range)
+          Message.neverProduced(enumCase.name.text, ofType: name),
+          about: SymbolRef.type(name).appending(.enumCase(enumCase.name.text)),
+          at: enumCase.name.range)
+      }
+    }
+  }
+
+  /// What the rule says.
+  package enum Message: RuleMessage {
+    package typealias ReportingRule = UnusedResultCaseRule
+
+    /// An inline result case of the coordinator that no reachable `finish` produces.
+    case neverFinished(String, of: SymbolRef)
+    /// A case of an enum result type that no coordinator with the result finishes with.
+    case neverProduced(String, ofType: String)
+
+    package var name: String {
+      switch self {
+      case .neverFinished: "never-finished"
+      case .neverProduced: "never-produced"
+      }
+    }
+
+    package var english: MessageText {
+      switch self {
+      case .neverFinished(let resultCase, let coordinator):
+        "result case '\(resultCase)' of \(definition: coordinator) is never produced by a "
+          + "reachable 'finish'"
+      case .neverProduced(let enumCase, let type):
+        "case '\(enumCase)' of result type '\(type)' is never produced: no coordinator with "
+          + "this result finishes with it"
       }
     }
   }

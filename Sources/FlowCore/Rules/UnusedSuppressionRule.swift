@@ -39,4 +39,21 @@ package enum UnusedSuppressionRule: Rule {
               on: { back: pop }
       """),
   ]
+
+  /// What the rule says.
+  package enum Message: RuleMessage {
+    package typealias ReportingRule = UnusedSuppressionRule
+
+    /// A `lint: ignore` entry of the rule that covers no finding.
+    case suppressesNothing(RuleID)
+
+    package var name: String { "suppresses-nothing" }
+
+    package var english: MessageText {
+      switch self {
+      case .suppressesNothing(let rule):
+        "'lint: ignore' of '\(rule)' suppresses nothing here; remove it"
+      }
+    }
+  }
 }

@@ -88,7 +88,23 @@ package enum UnusedTypeRule: OutlineRule {
     }
     for type in module.types where !used.contains(type.name.text) {
       if case .invalid = type.kind { continue }
-      findings.add(self, "type '\(type.name)' is declared but never used", at: type.name.range)
+      findings.add(Message.unused(type.subject), about: type.subject, at: type.name.range)
+    }
+  }
+
+  /// What the rule says.
+  package enum Message: RuleMessage {
+    package typealias ReportingRule = UnusedTypeRule
+
+    /// The type that nothing uses.
+    case unused(SymbolRef)
+
+    package var name: String { "unused" }
+
+    package var english: MessageText {
+      switch self {
+      case .unused(let type): "\(definition: type) is declared but never used"
+      }
     }
   }
 }

@@ -35,7 +35,8 @@ public enum YAMLParser {
     if file.bytes.starts(with: [0xFF, 0xFE]) || file.bytes.starts(with: [0xFE, 0xFF]) {
       problems.append(
         FrontEndProblem(
-          .encoding, "file is UTF-16; flow files must be UTF-8", at: .startOfFile(file.path)))
+          .encoding, "utf-16", "file is UTF-16; flow files must be UTF-8",
+          at: .startOfFile(file.path)))
       return .broken
     }
     if file.bytes.count >= splitThreshold, let split = YAMLSplitter.parse(file, limits: limits) {
@@ -129,7 +130,7 @@ private struct TreeBuilder {
   mutating func run() {
     var parser = yaml_parser_t()
     guard yaml_parser_initialize(&parser) == 1 else {
-      report(.syntax, "out of memory", at: .startOfFile(file.path))
+      report(.syntax, "out-of-memory", "out of memory", at: .startOfFile(file.path))
       result = .broken
       return
     }
@@ -166,7 +167,8 @@ private struct TreeBuilder {
       documents += 1
       if documents > 1 {
         report(
-          .structure, "a flow file holds one YAML document; this second document is not read",
+          .structure, "second-document",
+          "a flow file holds one YAML document; this second document is not read",
           at: SourceRange(file: file.path, start: start, end: end))
         return false
       }
@@ -184,7 +186,7 @@ private struct TreeBuilder {
     case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
       guard stack.count < limits.maxDepth else {
         report(
-          .limit,
+          .limit, "nesting-too-deep",
           "nesting is deeper than \(limits.maxDepth) levels; flowc stops reading the file here",
           at: SourceRange(file: file.path, start: start, end: end))
         result = .broken
@@ -224,14 +226,14 @@ private struct TreeBuilder {
           openAnchors.contains(name)
           ? "alias '*\(name)' refers to a node that contains it"
           : "alias '*\(name)' refers to no anchor '&\(name)' before it"
-        report(.syntax, message, at: range)
+        report(.syntax, "undefined-alias", message, at: range)
         result = .broken
         return false
       }
       aliasExpansion += anchored.size
       guard aliasExpansion <= limits.maxAliasExpansion else {
         report(
-          .limit,
+          .limit, "alias-expansion",
           "aliases expand to more than \(limits.maxAliasExpansion) nodes; "
             + "flowc stops reading the file here",
           at: range)
@@ -261,9 +263,9 @@ private struct TreeBuilder {
 
   /// Records `message`, a problem of `kind` at `range`.
   private mutating func report(
-    _ kind: FrontEndProblem.Kind, _ message: String, at range: SourceRange
+    _ kind: FrontEndProblem.Kind, _ name: String, _ message: String, at range: SourceRange
   ) {
-    problems.append(FrontEndProblem(kind, message, at: range))
+    problems.append(FrontEndProblem(kind, name, "\(message)", at: range))
   }
 
   /// Records libyaml's error as a problem at the position libyaml gives: an `encoding`
@@ -277,13 +279,16 @@ private struct TreeBuilder {
       let at = SourceText(file).position(ofByteOffset: offset)
       let range = SourceRange(file: file.path, start: at, end: at)
       let byte = offset < file.bytes.count ? file.bytes[offset] : 0
-      let message =
-        problem.hasPrefix("control characters")
-        ? "control character \(hex(byte)) is not allowed in a flow file"
-        : "file is not valid UTF-8: \(problem) \(hex(byte))"
-      report(.encoding, message, at: range)
+      if problem.hasPrefix("control characters") {
+        report(
+          .encoding, "control-character",
+          "control character \(hex(byte)) is not allowed in a flow file", at: range)
+      } else {
+        report(
+          .encoding, "not-utf-8", "file is not valid UTF-8: \(problem) \(hex(byte))", at: range)
+      }
     case YAML_MEMORY_ERROR:
-      report(.syntax, "out of memory", at: .startOfFile(file.path))
+      report(.syntax, "out-of-memory", "out of memory", at: .startOfFile(file.path))
     default:
       let at = position(parser.problem_mark)
       var message = "invalid YAML: \(problem)"
@@ -291,7 +296,7 @@ private struct TreeBuilder {
         let contextAt = position(parser.context_mark)
         message += " (\(context) at line \(contextAt.line), column \(contextAt.column))"
       }
-      report(.syntax, message, at: SourceRange(file: file.path, start: at, end: at))
+      report(.syntax, "invalid", message, at: SourceRange(file: file.path, start: at, end: at))
     }
   }
 

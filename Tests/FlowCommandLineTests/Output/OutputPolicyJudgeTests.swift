@@ -79,7 +79,7 @@ import Testing
     try Data(Self.misspelt.utf8).write(to: URL(fileURLWithPath: read))
     try #require(link(read, flow) == 0)
     let checked = try Pipeline.check([.path(flow)])
-    try #require(checked.findings.contains { $0.fix != nil })
+    try #require(checked.findings.contains { !$0.fixIts.isEmpty })
     var policy = OutputPolicy()
     policy.read(read, as: role)
     policy.read(flow, as: .flowFile)

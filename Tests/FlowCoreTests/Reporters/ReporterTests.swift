@@ -105,11 +105,11 @@ import Testing
     #expect(
       json == """
         {"diagnostics":[{"column":3,"endColumn":6,"endLine":3,"file":"flows/app.flow.yaml",\
-        "line":3,"message":"start 'Hom' is not a screen","notes":[{"column":1,\
-        "file":"flows/app.flow.yaml","line":2,"message":"here"}],"rule":"unknown-reference",\
-        "severity":"error"},{"column":1,"endColumn":2,"endLine":1,"file":"flows/app.flow.yaml",\
-        "line":1,"message":"a \\"quoted\\"\\tword","notes":[],"rule":"unused-type",\
-        "severity":"warning"}],"summary":{"errors":1,"files":2,"warnings":1},"version":1}
+        "line":3,"message":"start 'Hom' is not a screen","messageId":"unknown-reference/text",\
+        "notes":[{"column":1,"file":"flows/app.flow.yaml","line":2,"message":"here"}],\
+        "rule":"unknown-reference","severity":"error"},{"column":1,"endColumn":2,"endLine":1,\
+        "file":"flows/app.flow.yaml","line":1,"message":"a \\"quoted\\"\\tword",\
+        "messageId":"unused-type/text","notes":[],"rule":"unused-type","severity":"warning"}],"summary":{"errors":1,"files":2,"warnings":1},"version":1}
 
         """)
   }
