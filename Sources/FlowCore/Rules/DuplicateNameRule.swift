@@ -187,8 +187,8 @@ package enum DuplicateNameRule: OutlineRule {
     }
     owners = [:]
 
-    checkNestedNames(module, into: &findings)
-    checkLinks(module, into: &findings)
+    checkNestedNames(module, types: context.graph.types, into: &findings)
+    checkLinks(module, types: context.graph.types, into: &findings)
 
     // Screens, decisions and alerts: the module's name table holds each coordinator's first
     // node of every name (screens before decisions before alerts), so only decisions and
@@ -221,7 +221,9 @@ package enum DuplicateNameRule: OutlineRule {
   /// Reports two links with the same URL pattern (the same literal segments, params in the
   /// same places: no URL could tell them apart), at the later one, and a declared type that
   /// has the name of the generated `FlowLink` enum (spec section 12).
-  private static func checkLinks(_ module: FlowModule, into findings: inout Findings) {
+  private static func checkLinks(
+    _ module: FlowModule, types: ResolvedTypes, into findings: inout Findings
+  ) {
     guard !module.links.isEmpty else { return }
     var patterns: [[String?]: Int] = [:]
     for (index, link) in module.links.enumerated() where module.isFirstDefinition(link: index) {
@@ -238,7 +240,7 @@ package enum DuplicateNameRule: OutlineRule {
         patterns[url.shape] = index
       }
     }
-    if let type = module.type(named: linkEnumName) {
+    if let type = types.declaration(named: linkEnumName) {
       findings.add(
         self,
         "type '\(type.name)' collides in generated Swift: the module's links generate the enum "
@@ -255,7 +257,9 @@ package enum DuplicateNameRule: OutlineRule {
   /// Reports the enums nested in a generated coordinator class that would hide a declared
   /// type inside it (`<Screen>Event`, `<Decision>Answer` and `<Alert>Button`), and the
   /// screens whose event enum would hide the coordinator's external event enum there.
-  private static func checkNestedNames(_ module: FlowModule, into findings: inout Findings) {
+  private static func checkNestedNames(
+    _ module: FlowModule, types: ResolvedTypes, into findings: inout Findings
+  ) {
     // The external event enum is named inside the class, where a screen's event enum of the
     // same name would hide it.
     for coordinator in module.coordinators where !coordinator.events.isEmpty {
@@ -277,7 +281,7 @@ package enum DuplicateNameRule: OutlineRule {
         + coordinator.alerts.map { ($0.name, "alert", "Button", "button enum") }
       for (name, kind, suffix, role) in nodes {
         let nested = name.text + suffix
-        guard let type = module.type(named: nested) else { continue }
+        guard let type = types.declaration(named: nested) else { continue }
         findings.add(
           self,
           "\(kind) '\(name)' collides in generated Swift: its \(role) "

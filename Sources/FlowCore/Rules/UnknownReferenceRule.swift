@@ -209,13 +209,16 @@ private struct Resolver {
         }
       }
     }
-    for link in module.links where scope.contains(link.range) { checkLink(link) }
+    for (index, link) in module.links.enumerated() where scope.contains(link.range) {
+      checkLink(link, graph.links[index])
+    }
   }
 
   // MARK: Links
 
-  /// A link's `to`, `via`, `values` params, types and `lint` (spec section 12).
-  private mutating func checkLink(_ link: LinkDefinition) {
+  /// A link's `to`, `via`, `values` params, types and `lint` (spec section 12), its `to` and
+  /// `via` as the graph resolved them.
+  private mutating func checkLink(_ link: LinkDefinition, _ references: LinkReferences) {
     checkLint(link.lint)
     for param in link.params { checkType(param.type) }
     let params = Set(link.params.map(\.name.text))
@@ -227,43 +230,45 @@ private struct Resolver {
           Hint(param.text, in: link.params.map(\.name.text)), at: param.range)
       }
     }
-    for name in link.via { checkCoordinator(name) }
-    guard let target = link.target, checkCoordinator(target.coordinator),
-      let coordinator = module.coordinatorIndex(named: target.coordinator.text)
+    for (name, resolution) in zip(link.via, references.via) {
+      checkCoordinator(name, resolution)
+    }
+    guard let target = link.target, let owner = references.coordinator,
+      checkCoordinator(target.coordinator, owner), let coordinator = owner.target,
+      case .unresolved(let reason)? = references.screen
     else { return }
-    let owner = module.coordinators[coordinator]
+    let ownerName = module.coordinators[coordinator].name
     let name = target.screen.text
-    switch module.node(named: name, in: coordinator) {
-    case .screen: return
-    case .decision:
+    switch reason {
+    case .wrongKind(let kind, _):
       report(
-        "'\(name)' is a decision of coordinator '\(owner.name)', not a screen; a link opens a "
-          + "screen", at: target.screen.range)
-    case .alert:
+        "'\(name)' is \(kind == .alert ? "an" : "a") \(kind.rawValue) of coordinator "
+          + "'\(ownerName)', not a screen; a link opens a screen", at: target.screen.range)
+    case .missing(let suggestion):
       report(
-        "'\(name)' is an alert of coordinator '\(owner.name)', not a screen; a link opens a "
-          + "screen", at: target.screen.range)
-    case nil:
-      let hint = didYouMean(name, among: "screens of \(coordinator)") {
-        Self.nodeNames(of: .screen, in: owner)
-      }
-      report(
-        "screen '\(name)' does not exist in coordinator '\(owner.name)'", hint,
-        at: target.screen.range)
+        "screen '\(name)' does not exist in coordinator '\(ownerName)'",
+        Hint(name, suggestion: suggestion), at: target.screen.range)
     }
   }
 
-  /// Reports `name` unless it is a coordinator; whether it is one.
+  /// Reports `name`, resolved by the graph as `resolution`, unless it is a coordinator;
+  /// whether it is one.
   @discardableResult
-  private mutating func checkCoordinator(_ name: Identifier) -> Bool {
-    guard module.coordinator(named: name.text) == nil else { return true }
+  private mutating func checkCoordinator(_ name: Identifier, _ resolution: Resolution<Int>)
+    -> Bool
+  {
+    guard case .unresolved(let reason) = resolution else { return true }
     guard module.isComplete else { return false }
-    let module = self.module
-    var hint = didYouMean(name.text, among: "coordinators") {
-      module.coordinators.map(\.name.text)
+    switch reason {
+    case .missing(let suggestion):
+      report(
+        "coordinator '\(name)' does not exist", Hint(name.text, suggestion: suggestion),
+        at: name.range)
+    case .wrongKind(_, let suggestion):
+      var hint = Hint(name.text, suggestion: suggestion)
+      hint.text += "; '\(name)' is a type"
+      report("coordinator '\(name)' does not exist", hint, at: name.range)
     }
-    if module.type(named: name.text) != nil { hint.text += "; '\(name)' is a type" }
-    report("coordinator '\(name)' does not exist", hint, at: name.range)
     return false
   }
 
@@ -447,21 +452,21 @@ private struct Resolver {
 
   // MARK: Types and rules
 
+  /// Reports each name of `reference` that the graph resolved to no type, with its reason.
   private mutating func checkType(_ reference: TypeReference?) {
     guard let reference else { return }
     for name in reference.names {
-      let text = name.text
-      if TypeExpression.builtins.contains(text) || module.type(named: text) != nil { continue }
-      if module.coordinator(named: text) != nil {
-        report("'\(text)' is a coordinator, not a type", at: name.range)
+      guard case .unresolved(let reason) = graph.types.resolution(of: name.text) else {
         continue
       }
-      guard module.isComplete else { continue }
-      let module = self.module
-      let hint = didYouMean(text, among: "types") {
-        Array(TypeExpression.builtins) + module.types.map(\.name.text)
+      switch reason {
+      case .wrongKind:
+        report("'\(name.text)' is a coordinator, not a type", at: name.range)
+      case .missing(let suggestion):
+        guard module.isComplete else { continue }
+        report(
+          "unknown type '\(name.text)'", Hint(name.text, suggestion: suggestion), at: name.range)
       }
-      report("unknown type '\(text)'", hint, at: name.range)
     }
   }
 
@@ -533,8 +538,12 @@ private struct Hint {
   var fix: Fix?
 
   init(_ name: String, in candidates: some Sequence<String>) {
-    let best = Suggestion.best(to: name, in: candidates)
-    text = best.map { "; did you mean '\($0.name)'?" } ?? ""
-    fix = best.flatMap { $0.isUnique ? Fix(replacing: name, with: $0.name) : nil }
+    self.init(name, suggestion: NameSuggestion(closestTo: name, in: candidates))
+  }
+
+  /// The hint of `suggestion`, the closest name to `name` the graph found.
+  init(_ name: String, suggestion: NameSuggestion?) {
+    text = suggestion.map { "; did you mean '\($0.name)'?" } ?? ""
+    fix = suggestion.flatMap { $0.isUnique ? Fix(replacing: name, with: $0.name) : nil }
   }
 }
