@@ -99,8 +99,11 @@ extension EditorModule {
   }
 
   private func typeHover(_ name: String) -> [String]? {
-    guard let type = check.module.type(named: name) else {
-      return TypeExpression.builtins.contains(name) ? [heading("builtin type", name)] : nil
+    let type: TypeDeclaration
+    switch resolved.graph.types.resolution(of: name) {
+    case .declared(let declaration): type = declaration
+    case .builtin: return [heading("builtin type", name)]
+    case .unresolved: return nil
     }
     var facts: [String] = []
     switch type.kind {
@@ -124,7 +127,7 @@ extension EditorModule {
   }
 
   private func enumCaseHover(_ name: String, of typeName: String) -> [String]? {
-    guard case .enumeration(let cases)? = check.module.type(named: typeName)?.kind,
+    guard case .enumeration(let cases)? = resolved.graph.types.declaration(named: typeName)?.kind,
       let item = cases.first(where: { $0.name.text == name })
     else { return nil }
     return [heading("case", name) + " of enum " + code(typeName)]

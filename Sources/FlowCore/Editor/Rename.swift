@@ -74,18 +74,19 @@ extension EditorModule {
   private func collision(_ name: String, for symbol: EditorSymbol) -> RenameRefusal? {
     guard name != symbol.name else { return nil }
     let module = check.module
+    let types = resolved.graph.types
     switch symbol {
     case .coordinator:
       if module.coordinator(named: name) != nil {
         return RenameRefusal("a coordinator named '\(name)' already exists")
       }
-      for suffix in Self.generatedSuffixes where module.type(named: name + suffix) != nil {
+      for suffix in Self.generatedSuffixes where types.declaration(named: name + suffix) != nil {
         return RenameRefusal(
           "type '\(name + suffix)' would collide with the '\(name + suffix)' generated code "
             + "makes for a coordinator '\(name)'")
       }
     case .type:
-      if module.type(named: name) != nil || TypeExpression.builtins.contains(name) {
+      if types.declaration(named: name) != nil || TypeExpression.builtins.contains(name) {
         return RenameRefusal("a type named '\(name)' already exists")
       }
       for suffix in Self.generatedSuffixes where name.hasSuffix(suffix) {
@@ -107,7 +108,7 @@ extension EditorModule {
         return RenameRefusal("coordinator '\(coordinator)' already has a result case '\(name)'")
       }
     case .enumCase(let type, _):
-      if case .enumeration(let cases)? = module.type(named: type)?.kind,
+      if case .enumeration(let cases)? = types.declaration(named: type)?.kind,
         cases.contains(where: { $0.name.text == name })
       {
         return RenameRefusal("enum '\(type)' already has a case '\(name)'")

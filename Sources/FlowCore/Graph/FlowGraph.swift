@@ -10,9 +10,15 @@ public struct FlowGraph: Sendable {
   public let module: FlowModule
   /// One graph per coordinator, at the same indices as `module.coordinators`.
   public let coordinators: [CoordinatorGraph]
+  /// The module's type names, resolved: the one place a type is looked up by its name.
+  package let types: ResolvedTypes
+  /// Each link's `to:` and `via:`, resolved, at the indices of `module.links`.
+  package let links: [LinkReferences]
 
   public init(module: FlowModule) {
     self.module = module
+    types = ResolvedTypes(module: module)
+    links = LinkReferences.resolve(module)
     // Result cases first: a handler of a child's result is resolved to the child's case.
     let results = Parallel.map(count: module.coordinators.count, minimumChunk: 64) {
       ResultCases(module.resultCases(of: module.coordinators[$0]) ?? [])

@@ -435,18 +435,11 @@ private struct RouteSpace: Sendable {
   /// The target vertex and the `via` coordinators of a link that can be searched for;
   /// `nil` when no claim can be made about it.
   func request(for index: Int, link: LinkDefinition) -> (target: Int, via: [Int])? {
-    let module = graph.module
-    guard isComplete, !link.isBroken, module.isFirstDefinition(link: index),
-      let target = link.target,
-      let coordinator = module.coordinatorIndex(named: target.coordinator.text),
-      case .screen(let screen) = module.node(named: target.screen.text, in: coordinator)
+    let references = graph.links[index]
+    guard isComplete, !link.isBroken, graph.module.isFirstDefinition(link: index),
+      let target = references.target, let via = references.viaCoordinators
     else { return nil }
-    var via: [Int] = []
-    for name in link.via {
-      guard let index = module.coordinatorIndex(named: name.text) else { return nil }
-      via.append(index)
-    }
-    return (offsets[coordinator] + screen, via)
+    return (offsets[target.coordinator] + target.screen, via)
   }
 
   /// The step `edge` takes, with its payload from `payloads`.

@@ -96,8 +96,10 @@ public struct FlowModule: Sendable {
     nodeIndex[coordinator].keys
   }
 
-  /// The first type declared with this name.
-  public func type(named name: String) -> TypeDeclaration? {
+  /// The first type declared with this name: the resolver's lookup (``FlowGraph``'s
+  /// `types`), which every other reader asks instead, so that a type name is resolved, with
+  /// why it does not resolve, in one place.
+  package func type(named name: String) -> TypeDeclaration? {
     typeIndex[name].map { types[$0] }
   }
 

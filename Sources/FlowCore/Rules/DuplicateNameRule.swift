@@ -192,8 +192,8 @@ package enum DuplicateNameRule: OutlineRule {
     }
     owners = [:]
 
-    checkNestedNames(module, into: &findings)
-    checkLinks(module, into: &findings)
+    checkNestedNames(module, types: context.graph.types, into: &findings)
+    checkLinks(module, types: context.graph.types, into: &findings)
 
     // Screens, decisions and alerts: the module's name table holds each coordinator's first
     // node of every name (screens before decisions before alerts), so only decisions and
@@ -227,7 +227,9 @@ package enum DuplicateNameRule: OutlineRule {
   /// Reports two links with the same URL pattern (the same literal segments, params in the
   /// same places: no URL could tell them apart), at the later one, and a declared type that
   /// has the name of the generated `FlowLink` enum (spec section 12).
-  private static func checkLinks(_ module: FlowModule, into findings: inout Findings) {
+  private static func checkLinks(
+    _ module: FlowModule, types: ResolvedTypes, into findings: inout Findings
+  ) {
     guard !module.links.isEmpty else { return }
     var patterns: [[String?]: Int] = [:]
     for (index, link) in module.links.enumerated() where module.isFirstDefinition(link: index) {
@@ -244,7 +246,7 @@ package enum DuplicateNameRule: OutlineRule {
         patterns[url.shape] = index
       }
     }
-    if let type = module.type(named: linkEnumName) {
+    if let type = types.declaration(named: linkEnumName) {
       findings.add(
         Message.linkEnumCollision(type.subject), about: type.subject, at: type.name.range)
     }
@@ -265,7 +267,9 @@ package enum DuplicateNameRule: OutlineRule {
   /// Reports the enums nested in a generated coordinator class that would hide a declared
   /// type inside it (`<Screen>Event`, `<Decision>Answer` and `<Alert>Button`), and the
   /// screens whose event enum would hide the coordinator's external event enum there.
-  private static func checkNestedNames(_ module: FlowModule, into findings: inout Findings) {
+  private static func checkNestedNames(
+    _ module: FlowModule, types: ResolvedTypes, into findings: inout Findings
+  ) {
     // The external event enum is named inside the class, where a screen's event enum of the
     // same name would hide it.
     for coordinator in module.coordinators where !coordinator.events.isEmpty {
@@ -285,7 +289,7 @@ package enum DuplicateNameRule: OutlineRule {
         + coordinator.alerts.map { ($0.name, "alert", "Button", "button enum") }
       for (name, kind, suffix, role) in nodes {
         let nested = name.text + suffix
-        guard let type = module.type(named: nested) else { continue }
+        guard let type = types.declaration(named: nested) else { continue }
         let subject = coordinator.subject.appending(Self.node(kind, name.text))
         findings.add(
           Message.hidesType(

@@ -64,12 +64,13 @@ package enum TypeMismatchRule: DefinitionRule {
     _ context: ResolvedModule, in scope: FileScope, into findings: inout Findings
   ) {
     let module = context.module
-    let types = TypeKnowledge(module: module)
+    let types = TypeKnowledge(types: context.graph.types)
     for (index, graph) in context.graph.coordinators.enumerated()
     where scope.contains(module.coordinators[index].range) {
       let coordinator = module.coordinators[index]
       if case .named(let reference) = coordinator.result, types.isKnown(reference) {
-        checkResultType(reference, of: coordinator, module: module, into: &findings)
+        checkResultType(
+          reference, of: coordinator, types: context.graph.types, into: &findings)
       }
       if case .result(let leave) = coordinator.leave, let found = graph.resultCases[leave.text],
         let payload = graph.results[found].payload
@@ -177,13 +178,13 @@ package enum TypeMismatchRule: DefinitionRule {
   }
 
   private static func checkResultType(
-    _ reference: TypeReference, of coordinator: Coordinator, module: FlowModule,
+    _ reference: TypeReference, of coordinator: Coordinator, types: ResolvedTypes,
     into findings: inout Findings
   ) {
     let what: Message.NotAnEnum
     switch reference.type {
     case .named(let name):
-      switch module.type(named: name)?.kind {
+      switch types.declaration(named: name)?.kind {
       case .enumeration, .invalid: return
       case .structure: what = .structure(name)
       case .external: what = .external(name)
@@ -351,15 +352,19 @@ package enum TypeMismatchRule: DefinitionRule {
 
 /// Which type references can be judged: those whose every name is declared and readable.
 private struct TypeKnowledge {
-  let module: FlowModule
+  /// The module's type names, as the graph resolved them.
+  let types: ResolvedTypes
 
   func isKnown(_ reference: TypeReference) -> Bool {
     isReadable(reference.type)
       && reference.names.allSatisfy { name in
-        if TypeExpression.builtins.contains(name.text) { return true }
-        guard let type = module.type(named: name.text) else { return false }
-        if case .invalid = type.kind { return false }
-        return true
+        switch types.resolution(of: name.text) {
+        case .builtin: return true
+        case .declared(let type):
+          if case .invalid = type.kind { return false }
+          return true
+        case .unresolved: return false
+        }
       }
   }
 

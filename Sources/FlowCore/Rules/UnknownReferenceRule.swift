@@ -242,13 +242,16 @@ private struct Resolver {
         }
       }
     }
-    for link in module.links where scope.contains(link.range) { checkLink(link) }
+    for (index, link) in module.links.enumerated() where scope.contains(link.range) {
+      checkLink(link, graph.links[index])
+    }
   }
 
   // MARK: Links
 
-  /// A link's `to`, `via`, `values` params, types and `lint` (spec section 12).
-  private mutating func checkLink(_ link: LinkDefinition) {
+  /// A link's `to`, `via`, `values` params, types and `lint` (spec section 12), its `to` and
+  /// `via` as the graph resolved them.
+  private mutating func checkLink(_ link: LinkDefinition, _ references: LinkReferences) {
     let subject = link.subject
     checkLint(link.lint, of: subject)
     for param in link.params {
@@ -266,48 +269,51 @@ private struct Resolver {
           hint, param, at: values)
       }
     }
-    for name in link.via { checkCoordinator(name, at: subject.appending(.key("via"))) }
+    for (name, resolution) in zip(link.via, references.via) {
+      checkCoordinator(name, resolution, at: subject.appending(.key("via")))
+    }
     let to = subject.appending(.key("to"))
-    guard let target = link.target, checkCoordinator(target.coordinator, at: to),
-      let coordinator = module.coordinatorIndex(named: target.coordinator.text)
+    guard let target = link.target, let owner = references.coordinator,
+      checkCoordinator(target.coordinator, owner, at: to), let coordinator = owner.target,
+      case .unresolved(let reason)? = references.screen
     else { return }
-    let owner = module.coordinators[coordinator]
+    let ownerName = module.coordinators[coordinator].name
     let name = target.screen.text
     let place = to.appending(.reference(name))
-    switch module.node(named: name, in: coordinator) {
-    case .screen: return
-    case .decision:
+    switch reason {
+    case .wrongKind(let kind, _):
       report(
-        .linkToNode(name, kind: .decision, coordinator: owner.name.text), about: place,
-        at: target.screen.range)
-    case .alert:
-      report(
-        .linkToNode(name, kind: .alert, coordinator: owner.name.text), about: place,
-        at: target.screen.range)
-    case nil:
-      let hint = didYouMean(name, among: "screens of \(coordinator)") {
-        Self.nodeNames(of: .screen, in: owner)
-      }
+        .linkToNode(name, kind: kind == .alert ? .alert : .decision, coordinator: ownerName.text),
+        about: place, at: target.screen.range)
+    case .missing(let suggestion):
+      let hint = Hint(name, suggestion: suggestion)
       report(
         .missingNode(
-          name, kind: .screen, coordinator: owner.name.text, suggestion: hint.suggestion),
+          name, kind: .screen, coordinator: ownerName.text, suggestion: hint.suggestion),
         hint, target.screen, at: to)
     }
   }
 
-  /// Reports `name` unless it is a coordinator; whether it is one.
+  /// Reports `name`, resolved by the graph as `resolution`, unless it is a coordinator;
+  /// whether it is one.
   @discardableResult
-  private mutating func checkCoordinator(_ name: Identifier, at place: SymbolRef) -> Bool {
-    guard module.coordinator(named: name.text) == nil else { return true }
+  private mutating func checkCoordinator(
+    _ name: Identifier, _ resolution: Resolution<Int>, at place: SymbolRef
+  ) -> Bool {
+    guard case .unresolved(let reason) = resolution else { return true }
     guard module.isComplete else { return false }
-    let module = self.module
-    let hint = didYouMean(name.text, among: "coordinators") {
-      module.coordinators.map(\.name.text)
+    switch reason {
+    case .missing(let suggestion):
+      let hint = Hint(name.text, suggestion: suggestion)
+      report(
+        .missingCoordinator(name.text, suggestion: hint.suggestion, isType: false), hint, name,
+        at: place)
+    case .wrongKind(_, let suggestion):
+      let hint = Hint(name.text, suggestion: suggestion)
+      report(
+        .missingCoordinator(name.text, suggestion: hint.suggestion, isType: true), hint, name,
+        at: place)
     }
-    report(
-      .missingCoordinator(
-        name.text, suggestion: hint.suggestion, isType: module.type(named: name.text) != nil),
-      hint, name, at: place)
     return false
   }
 
@@ -496,22 +502,23 @@ private struct Resolver {
 
   // MARK: Types and rules
 
+  /// Reports each name of `reference` that the graph resolved to no type, with its reason.
   private mutating func checkType(_ reference: TypeReference?, at place: SymbolRef) {
     guard let reference else { return }
     for name in reference.names {
-      let text = name.text
-      if TypeExpression.builtins.contains(text) || module.type(named: text) != nil { continue }
-      if module.coordinator(named: text) != nil {
-        report(
-          .coordinatorNotType(text), about: place.appending(.reference(text)), at: name.range)
+      guard case .unresolved(let reason) = graph.types.resolution(of: name.text) else {
         continue
       }
-      guard module.isComplete else { continue }
-      let module = self.module
-      let hint = didYouMean(text, among: "types") {
-        Array(TypeExpression.builtins) + module.types.map(\.name.text)
+      switch reason {
+      case .wrongKind:
+        report(
+          .coordinatorNotType(name.text), about: place.appending(.reference(name.text)),
+          at: name.range)
+      case .missing(let suggestion):
+        guard module.isComplete else { continue }
+        let hint = Hint(name.text, suggestion: suggestion)
+        report(.missingType(name.text, suggestion: hint.suggestion), hint, name, at: place)
       }
-      report(.missingType(text, suggestion: hint.suggestion), hint, name, at: place)
     }
   }
 
@@ -593,9 +600,13 @@ struct Hint {
   var isUnique = false
 
   init(_ name: String, in candidates: some Sequence<String>) {
-    let best = Suggestion.best(to: name, in: candidates)
-    suggestion = best?.name
-    isUnique = best?.isUnique ?? false
+    self.init(name, suggestion: NameSuggestion(closestTo: name, in: candidates))
+  }
+
+  /// The hint of `suggestion`, the closest name to `name` the graph found.
+  init(_ name: String, suggestion: NameSuggestion?) {
+    self.suggestion = suggestion?.name
+    isUnique = suggestion?.isUnique ?? false
   }
 
   /// The fix that writes the suggestion in place of `written`, when it is the only one.
@@ -604,7 +615,6 @@ struct Hint {
     return .replace(written.text, at: written.range, with: suggestion)
   }
 }
-
 extension UnknownReferenceRule {
   /// What the rule says.
   package enum Message: RuleMessage {

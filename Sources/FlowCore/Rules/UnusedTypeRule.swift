@@ -80,7 +80,7 @@ package enum UnusedTypeRule: OutlineRule {
       for value in link.values { use(value.type) }
     }
     while let name = pending.popLast() {
-      switch module.type(named: name)?.kind {
+      switch context.graph.types.declaration(named: name)?.kind {
       case .structure(let fields): for field in fields { use(field.type) }
       case .enumeration(let cases): for enumCase in cases { use(enumCase.payload) }
       default: break

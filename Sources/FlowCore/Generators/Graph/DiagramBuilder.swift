@@ -156,10 +156,8 @@ private struct Builder {
   private mutating func addLinks() {
     for (index, link) in module.links.enumerated()
     where !link.isBroken && module.isFirstDefinition(link: index) {
-      guard let target = link.target, let url = link.url,
-        let coordinator = module.coordinatorIndex(named: target.coordinator.text),
-        clusterOf[coordinator] != nil,
-        case .screen(let screen) = module.node(named: target.screen.text, in: coordinator)
+      guard let url = link.url, case let (coordinator, screen)? = graph.links[index].target,
+        clusterOf[coordinator] != nil
       else { continue }
       let node = addNode(
         id: "link_" + DiagramIdentifiers.sanitized(link.name.text), kind: .link,

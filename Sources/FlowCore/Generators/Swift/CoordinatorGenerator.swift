@@ -76,10 +76,10 @@ struct CoordinatorGenerator {
   private var externalEventName: String { name + "ExternalEvent" }
   private var visible: [SwiftModifier] { context.access.modifiers }
   /// The modifiers of a generated enum whose payloads are `payloads`: see
-  /// ``SwiftTypeFacts/isNonisolated(payloads:in:)``.
+  /// ``SwiftTypeFacts/isNonisolated(payloads:)``.
   private func valueType(payloads: [TypeExpression]) -> [SwiftModifier] {
     context.access.modifiers(
-      nonisolated: context.facts.isNonisolated(payloads: payloads, in: module))
+      nonisolated: context.facts.isNonisolated(payloads: payloads))
   }
 
   /// The coordinator's file.
@@ -138,7 +138,7 @@ struct CoordinatorGenerator {
         modifiers: valueType(payloads: cases.compactMap { $0.payload?.type })),
       name: name + "Result",
       inherits: context.facts.conformances(
-        payloads: cases.compactMap { $0.payload?.type }, in: module, names: names),
+        payloads: cases.compactMap { $0.payload?.type }, names: names),
       cases: cases.map { item in
         SwiftEnumCase(
           name: SwiftNames.identifier(item.name.text), payload: item.payload.map { spell($0.type) }
@@ -154,7 +154,7 @@ struct CoordinatorGenerator {
         doc: [doc], modifiers: valueType(payloads: transitions.compactMap { $0.payload?.type })),
       name: name,
       inherits: context.facts.conformances(
-        payloads: transitions.compactMap { $0.payload?.type }, in: module, names: names),
+        payloads: transitions.compactMap { $0.payload?.type }, names: names),
       cases: transitions.map { item in
         SwiftEnumCase(
           doc: SwiftNames.docLines(item.doc), name: SwiftNames.identifier(item.name.text),

@@ -11,6 +11,8 @@
 ///   declared types, not through arrays or dictionaries) is `indirect`; a struct field
 ///   through which a struct contains itself is stored out of line (`@Indirect`).
 struct SwiftTypeFacts: Sendable {
+  /// The module's type names, as the graph resolved them.
+  private let types: ResolvedTypes
   /// Declared struct and enum types that contain an external type.
   private var withExternals: Set<String> = []
   /// Declared types with an external type that are used as dictionary keys.
@@ -24,6 +26,7 @@ struct SwiftTypeFacts: Sendable {
 
   init(graph: FlowGraph) {
     let module = graph.module
+    types = graph.types
     let declared = module.types.filter {
       switch $0.kind {
       case .structure, .enumeration: return true
@@ -149,10 +152,10 @@ struct SwiftTypeFacts: Sendable {
 
   /// Whether every type a value of `type` holds is a builtin or a self-contained declared
   /// type.
-  func isSelfContained(_ type: TypeExpression, in module: FlowModule) -> Bool {
+  func isSelfContained(_ type: TypeExpression) -> Bool {
     type.names.allSatisfy { name in
       if TypeExpression.builtins.contains(name) { return true }
-      switch module.type(named: name)?.kind {
+      switch types.declaration(named: name)?.kind {
       case .structure, .enumeration: return !withExternals.contains(name)
       case .external, .invalid, nil: return false
       }
@@ -187,11 +190,11 @@ struct SwiftTypeFacts: Sendable {
 
   /// Whether a generated enum whose payloads are `payloads` is generated `nonisolated`: when
   /// every type a payload holds is a builtin or a nonisolated declared type.
-  func isNonisolated(payloads: [TypeExpression], in module: FlowModule) -> Bool {
+  func isNonisolated(payloads: [TypeExpression]) -> Bool {
     payloads.allSatisfy { type in
       type.names.allSatisfy { name in
         if TypeExpression.builtins.contains(name) { return true }
-        switch module.type(named: name)?.kind {
+        switch types.declaration(named: name)?.kind {
         case .structure, .enumeration: return !keepIsolation.contains(name)
         case .external, .invalid, nil: return false
         }
@@ -200,10 +203,8 @@ struct SwiftTypeFacts: Sendable {
   }
 
   /// The conformances of a generated enum whose payloads are `payloads`.
-  func conformances(payloads: [TypeExpression], in module: FlowModule, names: SwiftNames)
-    -> [SwiftType]
-  {
-    guard payloads.allSatisfy({ isSelfContained($0, in: module) }) else { return [] }
+  func conformances(payloads: [TypeExpression], names: SwiftNames) -> [SwiftType] {
+    guard payloads.allSatisfy({ isSelfContained($0) }) else { return [] }
     return [.named(names.swift("Hashable")), .named(names.swift("Sendable"))]
   }
 }
