@@ -8,6 +8,12 @@ nonisolated public enum StartStyle: String, Hashable, Sendable {
   /// In a full-screen modal stack of its own, presented over the screen that started it:
   /// no swipe dismisses it.
   case fullScreen
+  /// In a form sheet of its own (r3, ``ModalStyle/formSheet``), presented over the screen
+  /// that started it: the user can dismiss it as a sheet.
+  case formSheet
+  /// In a popover of its own (r3, ``ModalStyle/popover``), pointing at the screen that
+  /// started it: the user can dismiss it with a tap outside it.
+  case popover
 
   /// The style of the child's modal stack; `nil` for ``push``.
   public var modal: ModalStyle? {
@@ -15,6 +21,8 @@ nonisolated public enum StartStyle: String, Hashable, Sendable {
     case .push: nil
     case .sheet: .sheet
     case .fullScreen: .fullScreen
+    case .formSheet: .formSheet
+    case .popover: .popover
     }
   }
 
@@ -59,6 +67,9 @@ open class Coordinator {
   /// Whether it showed a screen of its own: the first one of a modal child opens its stack.
   private(set) var hasShownScreen = false
   private var isListening = false
+  /// How many times the router told this coordinator, when it owns its router, that the user
+  /// (or UIKit refusing a presentation) took screens away: a sequence stops when it changed.
+  private(set) var userUnwinds = 0
   /// How many times the coordinator navigated or started a child, to tell whether it is
   /// still where it asked a decision.
   private(set) var navigations = 0
@@ -605,13 +616,14 @@ open class Coordinator {
     isListening = true
     if role == .root { base = router.top }
     router.onUserUnwind = { [weak self] before in
+      self?.userUnwinds += 1
       self?.reconcile(from: before)
       self?.didNavigate()
     }
   }
 
   /// The outermost running coordinator that shares this one's router.
-  private var routerOwner: Coordinator {
+  var routerOwner: Coordinator {
     var owner = self
     while let parent = owner.parent, parent.router === router { owner = parent }
     return owner

@@ -4,10 +4,11 @@
 
 /// What FlowRuntime drops, with what it was and why: a screen's event that comes once the
 /// screen is no longer on top, a decision's answer or an alert's button that comes late or
-/// twice, a decision's task that the coordinator cancelled. None of these is an error (a
-/// double tap sends a second event that must not push twice), but each is worth seeing while
-/// debugging: a screen that keeps its `send` after it is gone, a network call that answers
-/// after the user left.
+/// twice, a decision's task that the coordinator cancelled, a flow's sequence whose next
+/// element could no longer act (r3). None of these is an error (a double tap sends a second
+/// event that must not push twice; a user may swipe a sheet away while a sequence waits for
+/// an animation), but each is worth seeing while debugging: a screen that keeps its `send`
+/// after it is gone, a network call that answers after the user left.
 nonisolated public struct FlowLogMessage: Hashable, Sendable, CustomStringConvertible {
   /// What was dropped or stopped.
   public enum Kind: String, Hashable, Sendable {
@@ -21,6 +22,10 @@ nonisolated public struct FlowLogMessage: Hashable, Sendable, CustomStringConver
     case cancelledDecision = "decision task"
     /// A decision the app answers in neither form: it is never answered.
     case unansweredDecision = "decision"
+    /// A flow's sequence of actions (r3, FLOW-SPEC 13.1) that stopped before one of its
+    /// elements, which could no longer act; the elements after it did not run either
+    /// (``FlowLogMessage/element`` and ``FlowLogMessage/elementCount`` say which).
+    case stoppedSequence = "sequence"
   }
 
   /// Why.
@@ -40,6 +45,9 @@ nonisolated public struct FlowLogMessage: Hashable, Sendable, CustomStringConver
     /// Neither `decide…(…, answer:)` nor `decide…(…) async` is implemented: each is the
     /// default that calls the other.
     case notImplemented = "the app implements neither form of it"
+    /// The screen the element of a sequence acts on went away while the element before
+    /// ended (the user swiped a sheet away, went back, or UIKit refused a presentation).
+    case screenGone = "the screen it acts on went away"
   }
 
   /// What was dropped or stopped.
@@ -52,8 +60,14 @@ nonisolated public struct FlowLogMessage: Hashable, Sendable, CustomStringConver
   /// gave none.
   public var node: String
   /// The event, answer or button, described (`pay(Address(…))`): it may hold the user's
-  /// data, and the unified log keeps it private. Empty for a task.
+  /// data, and the unified log keeps it private. Empty for a task. For a sequence, what
+  /// triggered it (the event, the case, the button), as the generated code describes it.
   public var value: String
+  /// For a stopped sequence, the element that could not act, 1 for the first; `nil` for the
+  /// other kinds.
+  public var element: Int?
+  /// For a stopped sequence, how many elements it has; `nil` for the other kinds.
+  public var elementCount: Int?
 
   public init(
     _ kind: Kind, _ reason: Reason, coordinator: String, node: String, value: String = ""
@@ -65,27 +79,51 @@ nonisolated public struct FlowLogMessage: Hashable, Sendable, CustomStringConver
     self.value = value
   }
 
-  /// What the node is: `screen`, `decision` or `alert`.
+  /// A sequence of `count` elements that stopped before its element `element` (1 is the
+  /// first), for `reason`.
+  public static func stoppedSequence(
+    _ reason: Reason, coordinator: String, node: String, value: String = "",
+    element: Int, of count: Int
+  ) -> FlowLogMessage {
+    var message = FlowLogMessage(
+      .stoppedSequence, reason, coordinator: coordinator, node: node, value: value)
+    message.element = element
+    message.elementCount = count
+    return message
+  }
+
+  /// What the node is: `screen`, `decision` or `alert`; empty for a sequence, whose node
+  /// names its kind itself (`screen Inbox`, `event sessionExpired`).
   private var nodeKind: String {
     switch kind {
     case .droppedEvent: "screen"
     case .droppedAnswer, .cancelledDecision, .unansweredDecision: "decision"
     case .droppedButton: "alert"
+    case .stoppedSequence: ""
     }
   }
 
   /// `dropped event pay(…) of screen Review (CheckoutCoordinator): the screen is no longer
-  /// on top`.
+  /// on top`; `stopped sequence openThread(…) of screen Inbox (InboxCoordinator) before
+  /// element 2 of 3: the screen it acts on went away`.
   public var description: String {
     let verb =
       switch kind {
       case .droppedEvent, .droppedAnswer, .droppedButton: "dropped"
       case .cancelledDecision: "cancelled"
       case .unansweredDecision: "never answered:"
+      case .stoppedSequence: "stopped"
       }
     let what = value.isEmpty ? kind.rawValue : "\(kind.rawValue) \(value)"
-    let node = self.node.isEmpty ? "" : " of \(nodeKind) \(self.node)"
-    return "\(verb) \(what)\(node) (\(coordinator)): \(reason.rawValue)"
+    let kindOfNode = nodeKind.isEmpty ? "" : "\(nodeKind) "
+    let node = self.node.isEmpty ? "" : " of \(kindOfNode)\(self.node)"
+    return "\(verb) \(what)\(node) (\(coordinator))\(position): \(reason.rawValue)"
+  }
+
+  /// ` before element 2 of 3` for a stopped sequence; empty otherwise.
+  private var position: String {
+    guard let element else { return "" }
+    return " before element \(element)" + (elementCount.map { " of \($0)" } ?? "")
   }
 }
 
@@ -146,6 +184,13 @@ public enum FlowLog {
         let place = "\(message.node) (\(message.coordinator)): \(message.reason.rawValue)"
         if message.kind == .unansweredDecision {
           logger.fault("\(text, privacy: .public) \(place, privacy: .public)")
+        } else if message.kind == .stoppedSequence {
+          // The user sees the navigation stop short of where the flow leads: worth a notice.
+          var withoutValue = message
+          withoutValue.value = ""
+          logger.notice(
+            "\(withoutValue.description, privacy: .public) after \(message.value, privacy: .private)"
+          )
         } else {
           logger.debug(
             "\(text, privacy: .public) \(message.value, privacy: .private) of \(place, privacy: .public)"

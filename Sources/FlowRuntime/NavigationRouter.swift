@@ -40,8 +40,13 @@
   /// when the router takes the tab container away. ``selectTab(at:of:)`` sets its
   /// `selectedIndex`.
   ///
-  /// A modal stack is presented as a page sheet (``ModalStyle/sheet``) or full screen
-  /// (``ModalStyle/fullScreen``), unless ``preparePresentation`` chooses another style. An
+  /// A modal stack is presented as a page sheet (``ModalStyle/sheet``), a form sheet
+  /// (``ModalStyle/formSheet``), a popover (``ModalStyle/popover``) or full screen
+  /// (``ModalStyle/fullScreen``), unless ``preparePresentation`` chooses another style. A
+  /// popover points at what the screen that presents it says (``PopoverAnchoring``), else at
+  /// the middle of that screen, without an arrow; in a compact width UIKit shows it as a sheet
+  /// (iOS 13 and later: as a form sheet, which is a sheet there). The user dismisses a form
+  /// sheet and a popover as a sheet, and the router hears of it the same way. An
   /// action sheet, a popover on an iPad, points at its alert's ``FlowAlert/anchor``, else at
   /// what the screen on top says (``PopoverAnchoring``), else at the middle of the screen. A
   /// screen shown with `systemBack` off gets `navigationItem.hidesBackButton` (so no back
@@ -82,10 +87,14 @@
     public var onUserUnwind: (@MainActor (_ before: StackPosition) -> Void)?
     /// Called with each modal stack (or tab container) the router is about to present, and the
     /// flow's style for it, after the router gave it its presentation style (a sheet is a
-    /// `.pageSheet`, a full-screen stack `.fullScreen`) and before it presents it: set
-    /// another `modalPresentationStyle` here (`.formSheet` on an iPad, say), or a sheet's
-    /// detents (`sheetPresentationController`, after the style). The router sets its
-    /// presentation delegate after this, and keeps one the app set here.
+    /// `.pageSheet`, a form sheet `.formSheet`, a popover `.popover`, a full-screen stack
+    /// `.fullScreen`) and before it presents it: set another `modalPresentationStyle` here, or
+    /// a sheet's detents (`sheetPresentationController`, after the style), or those of the
+    /// sheet a popover becomes in a compact width
+    /// (`popoverPresentationController?.adaptiveSheetPresentationController`, iOS 15). The
+    /// router sets its presentation delegate after this, and keeps one the app set here; it
+    /// anchors a popover (whatever set the style) when it presents it, unless the app
+    /// anchored it here.
     public var preparePresentation:
       (@MainActor (_ presented: UIViewController, _ style: ModalStyle) -> Void)?
 
@@ -96,6 +105,11 @@
     /// The flow's names of the screens the coordinators showed (``willShow(_:named:)``), by
     /// the identity of their view controllers, each held weakly.
     private var names: [ObjectIdentifier: NamedScreen] = [:]
+    /// What ``whenIdle(_:)`` was given while the router was not idle, in order.
+    private var idleWaiters: [@MainActor () -> Void] = []
+    /// Whether the router is waiting to run ``idleWaiters``: for a transition UIKit is making
+    /// where it presents, then a turn of the main run loop, then a comparison with UIKit.
+    private var isSettling = false
     /// What the router believes is shown, root first; never empty.
     private var levels: [Level]
     /// The transitions that wait for the one in flight.
@@ -193,6 +207,8 @@
       // The style first: the presentation controller is made for the style it finds.
       host.modalPresentationStyle = Self.presentationStyle(of: style)
       preparePresentation?(host, style)
+      // A popover points at the screen that presents it: the top screen now.
+      let presentingScreen = topLevel.screens.last
       let level = Level(host: host, screens: [viewController])
       if let presentation = host.presentationController {
         level.forwarded = presentation.delegate
@@ -202,6 +218,11 @@
       let animated = animates
       enqueue { done in
         self.whenStill(presents: true, { self.topPresented }) { presenter in
+          if let popover = host.popoverPresentationController, !Self.isAnchored(popover) {
+            // UIKit raises an exception for a popover without an anchor.
+            let anchor = (presentingScreen as? any PopoverAnchoring)?.popoverAnchor
+            Self.anchor(popover, on: anchor, over: presentingScreen ?? presenter)
+          }
           presenter.present(host, animated: animated) { done() }
           // Refused: UIKit logged it and calls nothing; the comparison finds it missing.
           if host.presentingViewController == nil { done() }
@@ -352,6 +373,55 @@
         if !end.isDone { endLate(end, after: transitionTimeout * 2, done) }
       }
       if !isBusy, waiting.isEmpty, needsReconcile { scheduleReconcile() }
+      settle()
+    }
+
+    // MARK: Idle
+
+    /// Calls `body` once the router is idle: its queue of transitions has ended, no
+    /// transition that UIKit makes where it presents is in flight (a swipe back the user is
+    /// making, finished or cancelled), and it has compared what UIKit shows with what it
+    /// believes, telling ``onUserUnwind`` of what the user changed meanwhile. At once when it
+    /// is idle already and nothing given before waits; otherwise later, in order, each after
+    /// the transitions that the one before started. A transition whose end UIKit never
+    /// reports is waited for ``transitionTimeout`` at most, as the queue does.
+    public func whenIdle(_ body: @escaping @MainActor () -> Void) {
+      if idleWaiters.isEmpty, isIdle { return body() }
+      idleWaiters.append(body)
+      settle()
+    }
+
+    /// Whether nothing is in flight or due: no transition of the router's, no comparison with
+    /// UIKit, no transition where it presents.
+    private var isIdle: Bool {
+      !isBusy && waiting.isEmpty && !needsReconcile && !isReconcileScheduled && !isSettling
+        && transitionInFlight(around: topPresented) == nil
+    }
+
+    /// Once the queue has ended, waits for a transition in flight where the router presents,
+    /// and a turn of the main run loop (UIKit's callbacks about the transition that ended come
+    /// then), compares with UIKit, and runs what waits for the router to be idle.
+    private func settle() {
+      guard !idleWaiters.isEmpty, !isSettling, !isBusy, waiting.isEmpty else { return }
+      isSettling = true
+      DispatchQueue.main.async { [weak self] in
+        guard let self else { return }
+        whenStill({ self.topPresented }) { _ in
+          DispatchQueue.main.async { [weak self] in self?.runIdleWaiters() }
+        }
+      }
+    }
+
+    /// Compares with UIKit, then runs what waits for the router to be idle, in order, while
+    /// it is: one that starts a transition holds the others until the router is idle again.
+    private func runIdleWaiters() {
+      isSettling = false
+      guard !isBusy, waiting.isEmpty else { return }
+      reconcile()
+      while !idleWaiters.isEmpty, !isBusy, waiting.isEmpty, !needsReconcile {
+        idleWaiters.removeFirst()()
+      }
+      settle()
     }
 
     /// Ends the transition of `end` after `delay` if it has not ended, unless it waits for the
@@ -540,13 +610,14 @@
       }
     }
 
-    /// How UIKit presents a modal stack of `style`. The language's revision 3 adds styles
-    /// (`formSheet`: `.formSheet`; `popover`: `.popover`, anchored as an action sheet is),
-    /// which this switch will map.
+    /// How UIKit presents a modal stack of `style`; a popover is anchored when it is
+    /// presented.
     private static func presentationStyle(of style: ModalStyle) -> UIModalPresentationStyle {
       switch style {
       case .sheet: .pageSheet
       case .fullScreen: .fullScreen
+      case .formSheet: .formSheet
+      case .popover: .popover
       }
     }
 
@@ -608,6 +679,13 @@
           x: presenter.view.bounds.midX, y: presenter.view.bounds.midY, width: 0, height: 0)
         popover.permittedArrowDirections = []
       }
+    }
+
+    /// Whether the app anchored `popover` already (in ``preparePresentation``).
+    private static func isAnchored(_ popover: UIPopoverPresentationController) -> Bool {
+      if popover.sourceView != nil { return true }
+      if #available(iOS 16, macCatalyst 16, *) { return popover.sourceItem != nil }
+      return popover.barButtonItem != nil
     }
 
     /// The delegate of the app's own for `presentationController`, if one was set before

@@ -12,8 +12,9 @@
 /// `pop to root 1` (the index of the screen it goes back to), `dismiss`, `unwind to 0:2`
 /// (see ``StackPosition/description``), `select tab 1 of MainTabs` (the index of the tab, 0
 /// the first, and the container) and `alert Title [Delete, Keep]` (see
-/// ``FlowAlert/description``). A full-screen modal stack and a screen's controls that are
-/// off follow in brackets: `present Terms [fullScreen, dismissible: false]`,
+/// ``FlowAlert/description``). A modal stack's style other than a sheet and a screen's
+/// controls that are off follow in brackets: `present Terms [fullScreen, dismissible: false]`,
+/// `present Filters [popover]`,
 /// `push Payment [systemBack: false]`.
 ///
 /// A screen is named by its `description` when it describes itself (a test's stub screen),
@@ -38,6 +39,13 @@
 ///
 /// Its ``observers`` hear of every change of the screen on top, named as the coordinator
 /// named it, else as it is recorded.
+///
+/// Its transitions take no time: ``whenIdle(_:)`` runs its body at once, so a flow's sequence
+/// (``Coordinator/perform(_:at:after:)``) runs to its end in the call that starts it. With
+/// ``holdsTransitions`` on, each transition (and alert) stays in flight until the test calls
+/// ``finishTransitions()`` (recorded as `finish transitions`), as UIKit's animations do: the
+/// next element of a sequence waits for it, and the test can act as the user in between. A
+/// sequence that stops is recorded as `stop sequence before 2 of 3`.
 ///
 /// ``tap(_:)`` taps a button of the alert on top, as the user does (`tap Delete`).
 /// An alert is not a stack: it is kept apart (``shownAlerts``) and never moves ``top``; as in
@@ -89,6 +97,19 @@ public final class RecordingRouter: Router, Presentable, CustomStringConvertible
   private var animates: Bool?
   /// The router that made this one for a tab stack.
   private weak var maker: RecordingRouter?
+  /// Whether a transition is in flight: one made while ``holdsTransitions`` is on, until
+  /// ``finishTransitions()``.
+  private var isInFlight = false
+  /// What ``whenIdle(_:)`` was given while a transition was in flight, in order.
+  private var idleWaiters: [@MainActor () -> Void] = []
+
+  /// Whether each transition stays in flight until the test calls ``finishTransitions()``,
+  /// as an animation does, so that what ``whenIdle(_:)`` runs (the next element of a
+  /// sequence) waits for it. Off unless a test turns it on; turning it off finishes the
+  /// transition in flight.
+  public var holdsTransitions = false {
+    didSet { if !holdsTransitions { finishTransitions(recorded: false) } }
+  }
 
   public init(name: String = "router") {
     self.name = name
@@ -148,7 +169,7 @@ public final class RecordingRouter: Router, Presentable, CustomStringConvertible
 
   public func present(_ screen: any Presentable, style: ModalStyle, controls: SystemControls) {
     let shown = self.shown(screen, controls)
-    let notes = [style == .fullScreen ? "fullScreen" : "", controls.description]
+    let notes = [style == .sheet ? "" : style.rawValue, controls.description]
     let operation = RouterOperation.present(id(of: shown), style: style, controls: controls)
     guard !refusesPresentations else {
       record(.refused(operation), "present \(label(of: shown))", notes + ["refused"])
@@ -203,6 +224,36 @@ public final class RecordingRouter: Router, Presentable, CustomStringConvertible
   public func alert(_ alert: FlowAlert) {
     note(.alert(alert), "alert \(alert)")
     alerts.append((alert, levels.count - 1))
+    if holdsTransitions { isInFlight = true }
+  }
+
+  /// Runs `body` at once, unless ``holdsTransitions`` keeps a transition in flight or bodies
+  /// given before still wait: then once ``finishTransitions()`` has ended it, in order.
+  public func whenIdle(_ body: @escaping @MainActor () -> Void) {
+    guard isInFlight || !idleWaiters.isEmpty else { return body() }
+    idleWaiters.append(body)
+  }
+
+  /// Ends the transition in flight, as the end of an animation does, and runs what waited for
+  /// it (``whenIdle(_:)``) in order, until one of them makes another transition while
+  /// ``holdsTransitions`` is on: the rest wait for that one. Recorded as `finish
+  /// transitions`.
+  public func finishTransitions() {
+    finishTransitions(recorded: true)
+  }
+
+  private func finishTransitions(recorded: Bool) {
+    if recorded { note(.finishTransitions, "finish transitions") }
+    isInFlight = false
+    while !isInFlight, !idleWaiters.isEmpty {
+      idleWaiters.removeFirst()()
+    }
+  }
+
+  /// Records that a flow's sequence stopped: `stop sequence before 2 of 3`.
+  public func sequenceStopped(before element: Int, of count: Int) {
+    note(
+      .stoppedSequence(before: element, of: count), "stop sequence before \(element) of \(count)")
   }
 
   /// The alert on top, if one is shown.
@@ -269,13 +320,15 @@ public final class RecordingRouter: Router, Presentable, CustomStringConvertible
     userGoesBack(to: index, reported: reported)
   }
 
-  /// Swipes the top modal stack away, and tells the coordinator (unless `reported` is
-  /// false). Nothing happens on the root stack, on a full-screen modal stack, or where the
-  /// top screen is not dismissible.
+  /// Swipes the top modal stack away (a sheet, a form sheet, or a popover: a tap outside it),
+  /// and tells the coordinator (unless `reported` is false). Nothing happens on the root
+  /// stack, on a full-screen modal stack, or where the top screen is not dismissible.
   public func userDismisses(reported: Bool = true) {
     note(.userDismiss, "user dismiss", reported: reported)
     let stack = levels[levels.count - 1]
-    guard stack.style == .sheet, stack.screens.last?.controls.dismissible ?? true else { return }
+    guard stack.style?.isDismissibleByUser == true,
+      stack.screens.last?.controls.dismissible ?? true
+    else { return }
     let before = top
     if removeTopStack() { userChanged(from: before, reported: reported) }
   }
@@ -312,6 +365,7 @@ public final class RecordingRouter: Router, Presentable, CustomStringConvertible
   private func record(_ operation: RouterOperation, _ call: String, _ notes: [String] = []) {
     let notes = (notes + [animatesTransitions ? "" : "not animated"]).filter { !$0.isEmpty }
     operations.append(animatesTransitions ? operation : .notAnimated(operation))
+    if holdsTransitions { isInFlight = true }
     calls.append(notes.isEmpty ? call : "\(call) [\(notes.joined(separator: ", "))]")
   }
 

@@ -30,13 +30,30 @@ nonisolated public struct StackPosition: Hashable, Comparable, Sendable, CustomS
 }
 
 /// How a modal stack is shown, which decides whether the user can swipe it away (FLOW-SPEC
-/// section 8): the `style` of a flow's `present` and of a modal `start`.
+/// sections 8 and 13.5): the `style` of a flow's `present` and of a modal `start`.
+///
+/// Revision 3 of the language added ``formSheet`` and ``popover``: a `switch` over the styles
+/// that has no `default` must handle them.
 nonisolated public enum ModalStyle: String, Hashable, Sendable {
-  /// A sheet (UIKit: a page sheet). The user can swipe it down, unless its top screen is not
-  /// dismissible.
+  /// A sheet (UIKit: a page sheet; SwiftUI: `sheet`). The user can swipe it down, unless its
+  /// top screen is not dismissible.
   case sheet
-  /// Over the whole screen. No swipe dismisses it: only the flow does.
+  /// Over the whole screen (UIKit: `.fullScreen`; SwiftUI: `fullScreenCover`). No swipe
+  /// dismisses it: only the flow does.
   case fullScreen
+  /// A form sheet (r3; UIKit: `.formSheet`; SwiftUI: a sheet with form sizing, iOS 18): a
+  /// smaller sheet centred on a large screen, a page sheet in a compact width. The user
+  /// dismisses it as a sheet, unless its top screen is not dismissible.
+  case formSheet
+  /// A popover (r3; UIKit: `.popover`, pointing at the screen that presents it; SwiftUI:
+  /// `popover`), shown as a sheet in a compact width. The user dismisses it with a tap
+  /// outside it, or a swipe down where it is a sheet, unless its top screen is not
+  /// dismissible.
+  case popover
+
+  /// Whether the user can dismiss a modal stack of this style (a swipe down, a tap outside a
+  /// popover) while its top screen is dismissible: every style but ``fullScreen``.
+  public var isDismissibleByUser: Bool { self != .fullScreen }
 }
 
 /// The system's own controls on one screen, which no flow writes: the back button with its
@@ -140,6 +157,24 @@ public protocol Router: AnyObject {
   /// alert is not a modal stack: ``top`` stays where it is. When the user taps one of its
   /// buttons, the alert closes first, then the router runs that button's action.
   func alert(_ alert: FlowAlert)
+
+  /// Calls `body` once the router has finished every transition it was asked for and has
+  /// heard of what the user did meanwhile (``onUserUnwind`` has been called for it): at once
+  /// when nothing is in flight, otherwise later, in the order of the calls. What runs the
+  /// elements of a flow's sequence one after another (``Coordinator/perform(_:at:after:)``).
+  ///
+  /// ``NavigationRouter`` waits for its queue of transitions, then for any transition still
+  /// in flight where it presents (a swipe back the user is making), then compares with UIKit;
+  /// ``SwiftUIRouter`` waits for the presentation changes it has still to make;
+  /// ``RecordingRouter`` calls `body` at once unless a test holds its transitions
+  /// (``RecordingRouter/holdsTransitions``).
+  func whenIdle(_ body: @escaping @MainActor () -> Void)
+
+  /// Told that a flow's sequence stopped before its element `element` (1 is the first) of
+  /// `count`, which could no longer act: ``RecordingRouter`` records it
+  /// (``RouterOperation/stoppedSequence(before:of:)``); others ignore it. The app hears of it
+  /// through ``FlowLog``.
+  func sequenceStopped(before element: Int, of count: Int)
 }
 
 extension Router {
@@ -152,6 +187,16 @@ extension Router {
 
   /// None: for a router written before ``navigationObservers`` was part of the protocol.
   public var navigationObservers: NavigationObservers? { nil }
+
+  /// Calls `body` at once: for a router written before ``whenIdle(_:)`` was part of the
+  /// protocol, whose transitions are not known to take time.
+  public func whenIdle(_ body: @escaping @MainActor () -> Void) {
+    body()
+  }
+
+  /// Does nothing: for a router written before ``sequenceStopped(before:of:)`` was part of
+  /// the protocol.
+  public func sequenceStopped(before element: Int, of count: Int) {}
 
   /// Forgets the name: for a router written before ``willShow(_:named:)`` was part of the
   /// protocol.

@@ -75,6 +75,11 @@ nonisolated public indirect enum RouterOperation: Equatable, Sendable, CustomStr
   case userDismiss
   /// ``RecordingRouter/reportMissedChanges()``.
   case reportMissedChanges
+  /// ``RecordingRouter/finishTransitions()``: the transition in flight ended.
+  case finishTransitions
+  /// ``Router/sequenceStopped(before:of:)``: a flow's sequence stopped before its element
+  /// (1 is the first) of that many, which could no longer act.
+  case stoppedSequence(before: Int, of: Int)
   /// The operation, made while ``RecordingRouter/animatesTransitions`` was off.
   case notAnimated(RouterOperation)
   /// A presentation that ``RecordingRouter/refusesPresentations`` refused.
@@ -116,7 +121,7 @@ nonisolated public indirect enum RouterOperation: Equatable, Sendable, CustomStr
       return with("push \(screen)", [controls.description])
     case .present(let screen, let style, let controls):
       return with(
-        "present \(screen)", [style == .fullScreen ? "fullScreen" : "", controls.description])
+        "present \(screen)", [style == .sheet ? "" : style.rawValue, controls.description])
     case .replace(let index, let screen, let controls):
       return with("replace from \(index) with \(screen)", [controls.description])
     case .pop: return ("pop", [])
@@ -130,6 +135,9 @@ nonisolated public indirect enum RouterOperation: Equatable, Sendable, CustomStr
     case .userPopTo(let index): return ("user pop to \(index)", [])
     case .userDismiss: return ("user dismiss", [])
     case .reportMissedChanges: return ("report missed changes", [])
+    case .finishTransitions: return ("finish transitions", [])
+    case .stoppedSequence(let element, let count):
+      return ("stop sequence before \(element) of \(count)", [])
     case .notAnimated(let operation):
       let (text, notes) = operation.parts
       return (text, notes + ["not animated"])

@@ -81,9 +81,19 @@ public final class NavigationStackState: Identifiable {
   /// The screen on top of it.
   public var topScreen: StackedScreen? { path.last ?? root }
 
-  /// The modal stack SwiftUI shows over it as a sheet: the item of `.sheet(item:)`.
+  /// The modal stack SwiftUI shows over it as a sheet, or as a form sheet (r3: a sheet with
+  /// form sizing, iOS 18 and macOS 15): the item of `.sheet(item:)`.
   public var sheet: NavigationStackState? {
-    presentedOnScreen?.style == .sheet ? presentedOnScreen : nil
+    switch presentedOnScreen?.style {
+    case .sheet?, .formSheet?: presentedOnScreen
+    default: nil
+    }
+  }
+
+  /// The modal stack SwiftUI shows over it as a popover (r3), a sheet in a compact width:
+  /// the item of `.popover(item:)`.
+  public var popover: NavigationStackState? {
+    presentedOnScreen?.style == .popover ? presentedOnScreen : nil
   }
 
   /// The modal stack SwiftUI shows over it covering the whole screen: the item of
@@ -92,9 +102,10 @@ public final class NavigationStackState: Identifiable {
     presentedOnScreen?.style == .fullScreen ? presentedOnScreen : nil
   }
 
-  /// Whether the user can swipe it away now: a sheet whose top screen is dismissible.
+  /// Whether the user can swipe it away (or tap outside a popover) now: a sheet, form sheet
+  /// or popover whose top screen is dismissible.
   public var isSwipeable: Bool {
-    style == .sheet && (topScreen?.controls.dismissible ?? true)
+    (style?.isDismissibleByUser ?? false) && (topScreen?.controls.dismissible ?? true)
   }
 
   /// Whether its root is a tab container, which a view draws on its own: a `TabView`'s tabs
@@ -214,6 +225,10 @@ public final class SwiftUIRouter: Router, Presentable, CustomStringConvertible {
   @ObservationIgnored private var tabCount = 0
   /// The presentation change SwiftUI is making, with its number, until it has ended.
   @ObservationIgnored private var inFlight: (change: PresentationChange, number: Int)?
+  /// What ``whenIdle(_:)`` was given while presentation changes were to be made, in order.
+  @ObservationIgnored private var idleWaiters: [@MainActor () -> Void] = []
+  /// Whether ``idleWaiters`` are to run at the next turn of the main queue.
+  @ObservationIgnored private var isIdleRunScheduled = false
   /// How many presentation changes the router has made, which numbers them.
   @ObservationIgnored private var changes = 0
 
@@ -320,6 +335,43 @@ public final class SwiftUIRouter: Router, Presentable, CustomStringConvertible {
     nextID += 1
     topStack.alerts.append(ShownAlert(id: nextID, alert: alert))
     showPresentations()
+  }
+
+  /// Calls `body` once SwiftUI shows every presentation the coordinators asked for: no
+  /// presentation change is in flight or still to make (an alert on screen waits for the
+  /// user, and counts as shown). At once when that is so and nothing given before waits;
+  /// otherwise at a turn of the main queue after the last change has ended, in order, each
+  /// after the presentation changes that the one before asked for. A change of a stack's
+  /// path needs no wait: SwiftUI shows the path it is given in one update.
+  public func whenIdle(_ body: @escaping @MainActor () -> Void) {
+    if idleWaiters.isEmpty, isIdle { return body() }
+    idleWaiters.append(body)
+    scheduleIdleRun()
+  }
+
+  /// Whether SwiftUI shows what the coordinators asked for, with no change in flight.
+  private var isIdle: Bool {
+    guard inFlight == nil else { return false }
+    let shown = onScreen
+    guard shown.count == stacks.count, zip(shown, stacks).allSatisfy({ $0 === $1 }) else {
+      return false
+    }
+    let top = shown[shown.count - 1]
+    return top.alerts.first.map { top.alertOnScreen?.id == $0.id } ?? true
+  }
+
+  /// Runs ``idleWaiters`` at the next turn of the main queue, if the router is idle then
+  /// (the end of each presentation change schedules it again).
+  private func scheduleIdleRun() {
+    guard !idleWaiters.isEmpty, !isIdleRunScheduled, isIdle else { return }
+    isIdleRunScheduled = true
+    DispatchQueue.main.async { [weak self] in
+      guard let self else { return }
+      isIdleRunScheduled = false
+      while !idleWaiters.isEmpty, isIdle {
+        idleWaiters.removeFirst()()
+      }
+    }
   }
 
   public func makeTabStack() -> (router: any Router, view: any Presentable) {
@@ -481,6 +533,7 @@ public final class SwiftUIRouter: Router, Presentable, CustomStringConvertible {
   /// is not asked for (the upper ones of several without animation), or shows the first
   /// alert of the top stack on screen, or presents the next stack asked for, in that order.
   private func showPresentations() {
+    defer { scheduleIdleRun() }
     guard inFlight == nil else { return }
     let shown = onScreen
     let kept = zip(shown, stacks).prefix { $0 === $1 }.count
@@ -488,7 +541,9 @@ public final class SwiftUIRouter: Router, Presentable, CustomStringConvertible {
       let going = shown[shown.count - 1]
       let presenter = shown[shown.count - 2]
       let animated = shown.count - 1 == kept && going.dismissesAnimated
-      return begin(.dismissing(going, over: presenter), animated: animated, signalled: true) {
+      // A popover has no `onDismiss`: its dismissal ends after the time it takes.
+      let signalled = going.style != .popover
+      return begin(.dismissing(going, over: presenter), animated: animated, signalled: signalled) {
         going.alertOnScreen = nil
         presenter.presentedOnScreen = nil
       }

@@ -17,11 +17,14 @@
   /// views (a ``TabContainer`` into a ``FlowTabView``). Without it (`FlowStackView(router:)`),
   /// ``FlowScreen`` draws them: the views the factory wrapped in ``ScreenView``.
   ///
-  /// The sheets, covers and alerts follow the router's presentations on screen
+  /// The sheets, popovers, covers and alerts follow the router's presentations on screen
   /// (``NavigationStackState/presentedOnScreen``, ``NavigationStackState/alertOnScreen``),
   /// which change one at a time; each sheet's and cover's `onDismiss` tells the router that
-  /// its dismissal has ended. On macOS, which has no full-screen cover, a full-screen stack is
-  /// a sheet.
+  /// its dismissal has ended. A form sheet (r3) is a sheet with form sizing
+  /// (`presentationSizing(.form)`) on iOS 18 and macOS 15, a plain sheet before; a popover
+  /// (r3) points at this stack's view and is a sheet in a compact width
+  /// (`presentationCompactAdaptation(.sheet)`). On macOS, which has no full-screen cover, a
+  /// full-screen stack is a sheet.
   @available(iOS 17, macOS 14, *)
   public struct FlowStackView<Screen: View>: View {
     private let router: SwiftUIRouter
@@ -40,19 +43,26 @@
     public var body: some View {
       let shown = stack.alertOnScreen
       content
-        .interactiveDismissDisabled(stack.style == .sheet && !stack.isSwipeable)
+        .interactiveDismissDisabled(
+          stack.style?.isDismissibleByUser == true && !stack.isSwipeable
+        )
         #if os(macOS)
-          .sheet(item: presented(nil), onDismiss: dismissed) { next in
-            FlowStackView(router: router, stack: next, screen: screen)
+          .sheet(item: presented([.sheet, .formSheet, .fullScreen]), onDismiss: dismissed) {
+            next in
+            sized(FlowStackView(router: router, stack: next, screen: screen), as: next.style)
           }
         #else
-          .sheet(item: presented(.sheet), onDismiss: dismissed) { next in
-            FlowStackView(router: router, stack: next, screen: screen)
+          .sheet(item: presented([.sheet, .formSheet]), onDismiss: dismissed) { next in
+            sized(FlowStackView(router: router, stack: next, screen: screen), as: next.style)
           }
-          .fullScreenCover(item: presented(.fullScreen), onDismiss: dismissed) { next in
+          .fullScreenCover(item: presented([.fullScreen]), onDismiss: dismissed) { next in
             FlowStackView(router: router, stack: next, screen: screen)
           }
         #endif
+        .popover(item: presented([.popover])) { next in
+          FlowStackView(router: router, stack: next, screen: screen)
+            .presentationCompactAdaptation(.sheet)
+        }
         .alert(
           shown?.alert.title ?? "", isPresented: isShowing(shown, as: .alert), presenting: shown,
           actions: buttons(of:), message: message(of:)
@@ -94,23 +104,37 @@
         set: { @MainActor path in router.userSetPath(path, of: stack) })
     }
 
-    /// The modal stack over this one that SwiftUI shows, when it is presented with `style`
-    /// (any style for `nil`). SwiftUI sets the item to `nil` when the user swipes it away;
-    /// the router is told which stack this body showed, so that a late `nil` about another
-    /// one is not taken for a swipe.
-    private func presented(_ style: ModalStyle?) -> Binding<NavigationStackState?> {
+    /// A sheet's content: with form sizing for a form sheet, where SwiftUI has it (iOS 18,
+    /// macOS 15); a plain sheet otherwise.
+    @ViewBuilder private func sized(_ content: some View, as style: ModalStyle?) -> some View {
+      if style == .formSheet {
+        if #available(iOS 18, macOS 15, *) {
+          content.presentationSizing(.form)
+        } else {
+          content
+        }
+      } else {
+        content
+      }
+    }
+
+    /// The modal stack over this one that SwiftUI shows, when it is presented with one of
+    /// `styles`. SwiftUI sets the item to `nil` when the user swipes it away (or taps outside
+    /// a popover); the router is told which stack this body showed, so that a late `nil`
+    /// about another one is not taken for a swipe.
+    private func presented(_ styles: Set<ModalStyle>) -> Binding<NavigationStackState?> {
       let router = router
       let stack = stack
       let shown = stack.presentedOnScreen
       return Binding(
         get: { @MainActor in
-          guard let next = stack.presentedOnScreen, style == nil || next.style == style else {
-            return nil
-          }
+          guard let next = stack.presentedOnScreen, let style = next.style,
+            styles.contains(style)
+          else { return nil }
           return next
         },
         set: { @MainActor item in
-          guard item == nil, style == nil || shown?.style == style else { return }
+          guard item == nil, let style = shown?.style, styles.contains(style) else { return }
           router.viewSetItemToNil(over: stack, showing: shown)
         })
     }

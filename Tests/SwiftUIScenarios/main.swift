@@ -323,6 +323,59 @@ let scenarios: [Scenario] = [
     try expect(try await fixture.tree.first("sheet").orFail("no sheet").item() == nil, "stays")
     try expect(fixture.unwinds.isEmpty, "\(fixture.unwinds)")
   },
+  // FLOW-SPEC 13.5: a form sheet is the sheet, its content sized as a form (iOS 18); a
+  // popover is a popover that adapts as a sheet; neither is the other's or the cover's item.
+  Scenario("aFormSheetIsAFormSizedSheetAndAPopoverAPopover") {
+    let fixture = Fixture()
+    fixture.router.push(screen("A"), controls: .standard)
+    fixture.router.present(screen("Form"), style: .formSheet, controls: .standard)
+    await settle()
+    let form = try fixture.router.rootStack.sheet.orFail("the form sheet is not the sheet")
+    let sheet = try fixture.tree.first("sheet").orFail("no sheet")
+    try expect(try await sheet.item() === form, "the sheet's item is not the form sheet")
+    let sized = try sheet.content(for: form).first("presentationSizing")
+    try expect(
+      sized?.argument is FormPresentationSizing, "not form-sized: \(String(describing: sized))")
+    try expect(
+      try await fixture.tree.first("popover").orFail("no popover").item() == nil,
+      "the form sheet is also a popover")
+    fixture.router.dismiss()
+    try sheet.presentation?.onDismiss.orFail("no onDismiss")()
+    fixture.router.present(screen("Filters"), style: .popover, controls: .standard)
+    await settle()
+    let filters = try fixture.router.rootStack.popover.orFail("the popover is not the popover")
+    let popover = try fixture.tree.first("popover").orFail("no popover")
+    try expect(try await popover.item() === filters, "the popover's item is not the popover")
+    try expect(
+      try await fixture.tree.first("sheet").orFail("no sheet").item() == nil,
+      "the popover is also a sheet")
+    let content = try popover.content(for: filters)
+    try expect(content.first("presentationCompactAdaptation") != nil, "no compact adaptation")
+    try expect(content.first("presentationSizing") == nil, "a popover sized as a form")
+  },
+  // FLOW-SPEC 13.5: a tap outside the popover sets its item to nil: the user dismissed it,
+  // as a sheet's swipe; `dismissible: false` disables it.
+  Scenario("aTapOutsideAPopoverIsReportedUnlessItIsNotDismissible") {
+    let fixture = Fixture()
+    fixture.router.push(screen("A"), controls: .standard)
+    fixture.router.present(screen("Filters"), style: .popover, controls: .standard)
+    await settle()
+    let popover = try fixture.tree.first("popover").orFail("no popover")
+    let filters = try fixture.router.rootStack.popover.orFail("no popover shown")
+    let disabled = try popover.content(for: filters).first("interactiveDismissDisabled")
+    try expect(
+      disabled?.argument as? Bool == false, "dismissal disabled: \(String(describing: disabled))")
+    try await popover.clearItem()
+    try expect(fixture.unwinds == [StackPosition(modals: 1, screens: 1)], "\(fixture.unwinds)")
+    await settle()
+    fixture.router.present(
+      screen("Terms"), style: .popover, controls: .init(dismissible: false))
+    await settle()
+    let terms = try fixture.router.rootStack.popover.orFail("no popover shown")
+    let locked = try fixture.tree.first("popover").orFail("no popover").content(for: terms)
+      .first("interactiveDismissDisabled")
+    try expect(locked?.argument as? Bool == true, "dismissal not disabled")
+  },
 ]
 
 @MainActor func runScenarios() async -> Int32 {

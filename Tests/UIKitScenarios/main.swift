@@ -351,7 +351,7 @@ let scenarios: [Scenario] =
       await settle()
       try expect(fixture.presented.isEmpty, "still presented: \(fixture.presented)")
     },
-  ] + newScenarios + issue28Scenarios + issue28NewAPIScenarios
+  ] + newScenarios + issue28Scenarios + issue28NewAPIScenarios + revision3Scenarios
 
 extension Optional {
   func orFail(_ message: String) throws -> Wrapped {

@@ -56,4 +56,14 @@ import Testing
   func presentationChangesAreSequenced(scenario: String) throws {
     #expect(try Self.line(of: scenario) == "PASS \(scenario)")
   }
+
+  /// FLOW-SPEC 13.5: a form sheet is the sheet with form sizing, a popover a popover that
+  /// adapts as a sheet, and a tap outside it is the user's dismissal unless disabled.
+  @Test(arguments: [
+    "aFormSheetIsAFormSizedSheetAndAPopoverAPopover",
+    "aTapOutsideAPopoverIsReportedUnlessItIsNotDismissible",
+  ])
+  func revision3PresentationStyles(scenario: String) throws {
+    #expect(try Self.line(of: scenario) == "PASS \(scenario)")
+  }
 }

@@ -120,4 +120,28 @@ import Testing
   func presentationStylesAndAnchors(scenario: String) throws {
     #expect(try Self.line(of: scenario) == "PASS \(scenario)")
   }
+
+  /// FLOW-SPEC 13.1: a sequence's elements run one after another, each once the transition
+  /// before has ended (a swipe back the user holds included, cancelled or not), and stop when
+  /// the screen they act on went away meanwhile.
+  @Test(arguments: [
+    "aSequenceRunsEachElementOnceTheTransitionBeforeHasEnded",
+    "aSequenceStopsWhenTheUserSweptItsSheetAwayMeanwhile",
+    "aSequenceWaitsForASwipeBackAndRunsWhenItIsCancelled",
+    "aSequenceStopsWhenTheSwipeBackItWaitedForTookItsScreen",
+  ])
+  func sequencesRunOneElementAtATime(scenario: String) throws {
+    #expect(try Self.line(of: scenario) == "PASS \(scenario)")
+  }
+
+  /// FLOW-SPEC 13.5: a form sheet and an anchored popover, dismissed by the user like a sheet
+  /// unless the screen on top is not dismissible.
+  @Test(arguments: [
+    "aFormSheetIsAFormSheetAndItsSwipeDownIsHeard",
+    "aPopoverPointsAtThePresentingScreenAndATapOutsideIsHeard",
+    "aScreenThatIsNotDismissibleKeepsItsFormSheetAndPopover",
+  ])
+  func revision3PresentationStyles(scenario: String) throws {
+    #expect(try Self.line(of: scenario) == "PASS \(scenario)")
+  }
 }

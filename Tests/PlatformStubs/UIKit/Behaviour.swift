@@ -168,7 +168,15 @@ public enum UIKitDouble {
     return true
   }
 
-  /// The user swipes down the sheet `presented`: refused, with the delegate's
+  /// The user taps outside the popover `presented` (or swipes it down, where a compact width
+  /// shows it as a sheet): UIKit treats it as a sheet's swipe down (``swipeDown(_:)``).
+  @discardableResult
+  public static func tapOutside(_ presented: UIViewController) -> Bool {
+    guard presented.modalPresentationStyle == .popover else { return false }
+    return swipeDown(presented)
+  }
+
+  /// The user swipes down the sheet (page or form sheet) `presented`: refused, with the delegate's
   /// `presentationControllerDidAttemptToDismiss(_:)`, while it or its top screen is modal in
   /// presentation; otherwise it is dismissed, and the delegate hears of it. Returns whether
   /// it went.

@@ -156,9 +156,10 @@ open class UIViewController: UIResponder {
   open internal(set) weak var presentingViewController: UIViewController?
   open internal(set) weak var parent: UIViewController?
   /// Its own for a view controller that is not a child; a child's is its parent's, as in
-  /// UIKit (so a screen in a presented navigation stack sets the stack's delegate).
+  /// UIKit (so a screen in a presented navigation stack sets the stack's delegate). For one
+  /// presented as a popover, its `popoverPresentationController`, as in UIKit.
   open var presentationController: UIPresentationController? {
-    parent?.presentationController ?? storedPresentation
+    parent?.presentationController ?? popoverPresentationController ?? storedPresentation
   }
   /// `var view: UIView!`: loaded on first use, as UIKit does.
   open var view: UIView! {
