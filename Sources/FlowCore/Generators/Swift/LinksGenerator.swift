@@ -11,9 +11,6 @@ struct LinksGenerator {
   /// The route of each link; `nil` for a module without links.
   let routes: LinkRoutes?
 
-  /// The name of the generated file.
-  static let fileName = "FlowLink.swift"
-
   /// The links to generate: those that could be read whole, in file order.
   private var links: [LinkDefinition] {
     context.module.links.filter { !$0.isBroken && $0.url != nil }
@@ -83,7 +80,8 @@ struct LinksGenerator {
         .type(
           SwiftTypeDeclaration(
             kind: .extensionType,
-            name: context.module.coordinators[entry].name.text + "Coordinator",
+            name: GeneratedNames.coordinatorClass.name(
+              for: context.module.coordinators[entry].name.text),
             members: [.function(open(links))])))
     }
     return SwiftFile(
@@ -96,10 +94,11 @@ struct LinksGenerator {
                 "The deep links of the flow (FLOW-SPEC section 12): one case per link, with its",
                 "params. Give one to `open(_:)` on the entry coordinator to take the app there.",
               ], modifiers: context.access.modifiers(nonisolated: true)),
-            name: "FlowLink", inherits: [.named("Hashable"), .named("Sendable")], cases: cases)),
+            name: GeneratedNames.linkEnum.name, inherits: [.named("Hashable"), .named("Sendable")],
+            cases: cases)),
         .type(
           SwiftTypeDeclaration(
-            kind: .extensionType, name: "FlowLink",
+            kind: .extensionType, name: GeneratedNames.linkEnum.name,
             members: [.function(initializer), .property(property)])),
       ] + opening)
   }
@@ -149,7 +148,7 @@ struct LinksGenerator {
             + ["stops the link. For " + uses.joined(separator: "; ") + "."]),
         name: valueMaker(type),
         parameters: [
-          SwiftParameter(label: "for", name: "link", type: .named("FlowLink")),
+          SwiftParameter(label: "for", name: "link", type: .named(GeneratedNames.linkEnum.name)),
           SwiftParameter(
             label: "answer", name: "answer",
             type: .function(
@@ -163,7 +162,7 @@ struct LinksGenerator {
           "What the app makes for links whose route needs a value that no param is (their",
           "`values`): `open(_:values:)` asks it when it follows such a link.",
         ], attributes: [SwiftAttribute(name: "MainActor")], modifiers: context.access.modifiers),
-      name: "FlowLinkValues", requirements: requirements)
+      name: GeneratedNames.linkValuesProtocol.name, requirements: requirements)
   }
 
   /// `open(_:onEnd:)`: a case per link that builds its route and hands it to `follow`.
@@ -245,11 +244,14 @@ struct LinksGenerator {
       }
       cases.append(SwiftSwitchCase(pattern: .enumCase(name, bindings: bindings), body: body))
     }
-    var parameters = [SwiftParameter(label: "_", name: "link", type: .named("FlowLink"))]
+    var parameters = [
+      SwiftParameter(label: "_", name: "link", type: .named(GeneratedNames.linkEnum.name))
+    ]
     if hasValues {
       parameters.append(
         SwiftParameter(
-          label: "values", name: "values", type: .existential(.named("FlowLinkValues"))))
+          label: "values", name: "values",
+          type: .existential(.named(GeneratedNames.linkValuesProtocol.name))))
     }
     parameters.append(
       SwiftParameter(
@@ -278,7 +280,10 @@ struct LinksGenerator {
     let module = context.module
     let graph = context.graph
     func coordinatorType(_ index: Int) -> SwiftExpression {
-      .member(.identifier(module.coordinators[index].name.text + "Coordinator"), "self")
+      .member(
+        .identifier(
+          GeneratedNames.coordinatorClass.name(for: module.coordinators[index].name.text)),
+        "self")
     }
     func leg(_ index: Int) -> SwiftStatement {
       var arguments = [SwiftArgument.value(coordinatorType(index))]
@@ -315,8 +320,8 @@ struct LinksGenerator {
           case .alert(let alert) = graph.coordinators[step.coordinator].node(from)
         else { continue }
         let buttonType = SwiftExpression.member(
-          .identifier(coordinator.name.text + "Coordinator"),
-          coordinator.alerts[alert].name.text + "Button")
+          .identifier(GeneratedNames.coordinatorClass.name(for: coordinator.name.text)),
+          GeneratedNames.buttonEnum.name(for: coordinator.alerts[alert].name.text))
         statements.append(
           add("alertButton", sent(buttonType, graphStep, step: step, link: link)))
       case .decisionCase(let graphStep):
@@ -329,8 +334,8 @@ struct LinksGenerator {
           case .screen(let screen) = graph.coordinators[step.coordinator].node(from)
         else { continue }
         let eventType = SwiftExpression.member(
-          .identifier(coordinator.name.text + "Coordinator"),
-          coordinator.screens[screen].name.text + "Event")
+          .identifier(GeneratedNames.coordinatorClass.name(for: coordinator.name.text)),
+          GeneratedNames.eventEnum.name(for: coordinator.screens[screen].name.text))
         statements.append(add("event", sent(eventType, graphStep, step: step, link: link)))
       }
       if case .start(let child)? = step.action, let index = child.child {
@@ -398,7 +403,9 @@ struct LinksGenerator {
         [
           .value(
             .member(
-              .identifier(context.module.coordinators[index].name.text + "Coordinator"), "self"))
+              .identifier(
+                GeneratedNames.coordinatorClass.name(
+                  for: context.module.coordinators[index].name.text)), "self"))
         ])
     default:
       return .implicitMember("asking")
