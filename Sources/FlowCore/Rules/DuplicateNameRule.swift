@@ -15,7 +15,9 @@ package enum DuplicateNameRule: OutlineRule {
     events: a type with one of those names would collide with it. Inside `<C>Coordinator` \
     it nests `<S>Event` for each screen `S`, `<D>Answer` for each decision `D` and \
     `<A>Button` for each alert `A`: a type of the same name would be hidden there, and so \
-    would `<C>ExternalEvent` by the event enum of a screen `<C>External`. The finding is \
+    would `<C>ExternalEvent` by the event enum of a screen `<C>External`. A module with links \
+    generates `FlowLink`, and `FlowLinkValues` when a link has `values`: a type may not take \
+    those names either. The finding is \
     placed once, at the later definition in file order (files \
     sorted by path), with a note at the earlier.
     """
@@ -94,28 +96,22 @@ package enum DuplicateNameRule: OutlineRule {
   ]
 
   /// One definition in the module namespace. The Swift names it generates are worked out
-  /// when needed (``generated``), not stored: a module of 250,000 coordinators would hold
-  /// a list of them per coordinator for the whole rule.
+  /// when needed (``generated(in:)``), not stored: a module of 250,000 coordinators would
+  /// hold a list of them per coordinator for the whole rule.
   private struct Definition {
     var name: Identifier
     var kind: String
-    /// Whether the definition is a coordinator with an inline result (a `Result` enum).
-    var hasInlineResult = false
-    /// Whether the definition is a coordinator with external events (an `ExternalEvent`
-    /// enum).
-    var hasEvents = false
+    /// The index of the coordinator in the module, for a coordinator.
+    var coordinator: Int?
 
-    /// Each generated Swift name, with what it is for messages (`nil`: the name itself).
-    var generated: [(name: String, role: String?)] {
+    /// Each top-level Swift name generated for the definition, with what it is for messages
+    /// (`nil`: the name itself), as ``GeneratedNames`` spells them.
+    func generated(in module: FlowModule) -> [(name: String, role: String?)] {
       if kind == "link" { return [] }
-      guard kind == "coordinator" else { return [(name.text, nil)] }
-      let text = name.text
-      var names: [(name: String, role: String?)] = [
-        (text + "Coordinator", "class"), (text + "Screens", "screen protocol"),
-      ]
-      if hasInlineResult { names.append((text + "Result", "result enum")) }
-      if hasEvents { names.append((text + "ExternalEvent", "external event enum")) }
-      return names
+      guard let coordinator else { return [(name.text, GeneratedNames.declaredType.role)] }
+      return GeneratedNames.topLevelNames(of: module.coordinators[coordinator]).map {
+        ($0.name, $0.form.role)
+      }
     }
   }
 
@@ -130,13 +126,9 @@ package enum DuplicateNameRule: OutlineRule {
     let module = context.module
     var definitions: [Definition] = module.types.map { Definition(name: $0.name, kind: "type") }
     definitions.reserveCapacity(module.types.count + module.coordinators.count)
-    for coordinator in module.coordinators {
-      var hasInlineResult = false
-      if case .inline = coordinator.result { hasInlineResult = true }
+    for (index, coordinator) in module.coordinators.enumerated() {
       definitions.append(
-        Definition(
-          name: coordinator.name, kind: "coordinator", hasInlineResult: hasInlineResult,
-          hasEvents: !coordinator.events.isEmpty))
+        Definition(name: coordinator.name, kind: "coordinator", coordinator: index))
     }
     definitions.append(contentsOf: module.links.map { Definition(name: $0.name, kind: "link") })
     definitions.sort {
@@ -167,7 +159,7 @@ package enum DuplicateNameRule: OutlineRule {
     owners.reserveCapacity(2 * unique.count)
     for index in unique {
       let definition = definitions[index]
-      for (swiftName, role) in definition.generated {
+      for (swiftName, role) in definition.generated(in: module) {
         if let (firstIndex, firstRole) = owners[swiftName] {
           let first = definitions[firstIndex]
           let mine = role.map { "its \($0) '\(swiftName)'" } ?? "'\(swiftName)'"
@@ -220,7 +212,8 @@ package enum DuplicateNameRule: OutlineRule {
 
   /// Reports two links with the same URL pattern (the same literal segments, params in the
   /// same places: no URL could tell them apart), at the later one, and a declared type that
-  /// has the name of the generated `FlowLink` enum (spec section 12).
+  /// has the name of a type generated once for the module (``GeneratedNames/ofModule``:
+  /// `FlowLink`, spec section 12).
   private static func checkLinks(_ module: FlowModule, into findings: inout Findings) {
     guard !module.links.isEmpty else { return }
     var patterns: [[String?]: Int] = [:]
@@ -238,16 +231,16 @@ package enum DuplicateNameRule: OutlineRule {
         patterns[url.shape] = index
       }
     }
-    if let type = module.type(named: linkEnumName) {
+    // No coordinator's name is spelled like these (no suffix of a coordinator's form ends
+    // one), so only a declared type can collide with them.
+    for (form, generatedBy, has) in GeneratedNames.ofModule where has(module) {
+      guard let type = module.type(named: form.name) else { continue }
       findings.add(
         self,
-        "type '\(type.name)' collides in generated Swift: the module's links generate the enum "
-          + "'\(linkEnumName)'; rename the type", at: type.name.range)
+        "type '\(type.name)' collides in generated Swift: \(generatedBy) generate the "
+          + "\(form.role ?? "type") '\(form.name)'; rename the type", at: type.name.range)
     }
   }
-
-  /// The enum generated for the module's links (spec section 12).
-  package static let linkEnumName = "FlowLink"
 
   /// `an` before `alert`, `a` before the other kinds of node.
   private static func article(_ kind: String) -> String { kind == "alert" ? "an" : "a" }
@@ -259,29 +252,28 @@ package enum DuplicateNameRule: OutlineRule {
     // The external event enum is named inside the class, where a screen's event enum of the
     // same name would hide it.
     for coordinator in module.coordinators where !coordinator.events.isEmpty {
-      let hiding = coordinator.name.text + "External"
+      let external = GeneratedNames.externalEventEnum.name(for: coordinator.name.text)
+      let className = GeneratedNames.coordinatorClass.name(for: coordinator.name.text)
+      // The screen whose event enum is spelled like the external event enum, if any.
+      guard let hiding = GeneratedNames.eventEnum.owner(of: external) else { continue }
       for screen in coordinator.screens where screen.name.text == hiding {
         findings.add(
           self,
           "screen '\(screen.name)' collides in generated Swift: its event enum "
-            + "'\(coordinator.name)Coordinator.\(hiding)Event' would hide the external event "
-            + "enum '\(hiding)Event' of '\(coordinator.name)' inside the coordinator; rename "
+            + "'\(className).\(external)' would hide the external event "
+            + "enum '\(external)' of '\(coordinator.name)' inside the coordinator; rename "
             + "the screen", at: screen.name.range)
       }
     }
     guard !module.types.isEmpty else { return }
     for coordinator in module.coordinators {
-      let nodes =
-        coordinator.screens.map { ($0.name, "screen", "Event", "event enum") }
-        + coordinator.decisions.map { ($0.name, "decision", "Answer", "answer enum") }
-        + coordinator.alerts.map { ($0.name, "alert", "Button", "button enum") }
-      for (name, kind, suffix, role) in nodes {
-        let nested = name.text + suffix
+      let className = GeneratedNames.coordinatorClass.name(for: coordinator.name.text)
+      for (nested, name, kind, form) in GeneratedNames.nestedEnums(of: coordinator) {
         guard let type = module.type(named: nested) else { continue }
         findings.add(
           self,
-          "\(kind) '\(name)' collides in generated Swift: its \(role) "
-            + "'\(coordinator.name)Coordinator.\(nested)' would hide type '\(nested)' inside "
+          "\(kind) '\(name)' collides in generated Swift: its \(form.role ?? "enum") "
+            + "'\(className).\(nested)' would hide type '\(nested)' inside "
             + "the coordinator; rename one of them",
           at: name.range, notes: [Note("type '\(nested)' defined here", at: type.name.range)])
       }
