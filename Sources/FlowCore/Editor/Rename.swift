@@ -70,38 +70,32 @@ extension EditorModule {
   }
 
   /// What `name` would collide with as the new name of `symbol`: a name of the same
-  /// namespace, or a top-level Swift name generated from another (spec section 2).
+  /// namespace, or a Swift name generated from another, as `duplicate-name` judges them
+  /// (spec section 2; the names are ``GeneratedNames``').
   private func collision(_ name: String, for symbol: EditorSymbol) -> RenameRefusal? {
     guard name != symbol.name else { return nil }
     let module = check.module
     let types = resolved.graph.types
     switch symbol {
-    case .coordinator:
+    case .coordinator(let old):
       if module.coordinator(named: name) != nil {
         return RenameRefusal("a coordinator named '\(name)' already exists")
       }
-      for suffix in Self.generatedSuffixes where types.declaration(named: name + suffix) != nil {
-        return RenameRefusal(
-          "type '\(name + suffix)' would collide with the '\(name + suffix)' generated code "
-            + "makes for a coordinator '\(name)'")
-      }
+      guard let index = module.coordinatorIndex(named: old) else { return nil }
+      return generatedCollision(coordinator: index, renamedTo: name)
     case .type:
       if types.declaration(named: name) != nil || TypeExpression.builtins.contains(name) {
         return RenameRefusal("a type named '\(name)' already exists")
       }
-      for suffix in Self.generatedSuffixes where name.hasSuffix(suffix) {
-        let owner = String(name.dropLast(suffix.count))
-        if module.coordinator(named: owner) != nil {
-          return RenameRefusal(
-            "'\(name)' is the name generated code makes for coordinator '\(owner)'")
-        }
-      }
-    case .node(let coordinator, _):
+      return generatedCollision(type: name)
+    case .node(let coordinator, let old):
       guard let owner = module.coordinatorIndex(named: coordinator) else { return nil }
       if module.node(named: name, in: owner) != nil {
         return RenameRefusal(
           "coordinator '\(coordinator)' already has a screen, decision or alert named '\(name)'")
       }
+      guard let node = module.node(named: old, in: owner) else { return nil }
+      return generatedCollision(node: node, of: owner, renamedTo: name)
     case .resultCase(let coordinator, _):
       let cases = module.coordinator(named: coordinator).flatMap { module.resultCases(of: $0) }
       if cases?.contains(where: { $0.name.text == name }) ?? false {
@@ -129,6 +123,97 @@ extension EditorModule {
     return String(scalars) + (text.unicodeScalars.count > 32 ? "…" : "")
   }
 
-  /// What generated code appends to a coordinator's name for its top-level Swift names.
-  private static let generatedSuffixes = ["Coordinator", "Result", "Screens", "ExternalEvent"]
+  /// What the Swift names generated for the coordinator at `index` would collide with, were
+  /// it named `name`: a declared type, a name generated for another coordinator or for the
+  /// module, or the event enum of one of its screens.
+  private func generatedCollision(coordinator index: Int, renamedTo name: String)
+    -> RenameRefusal?
+  {
+    let module = check.module
+    let coordinator = module.coordinators[index]
+    for (form, has) in GeneratedNames.ofCoordinator where has(coordinator) {
+      let generated = form.name(for: name)
+      if resolved.graph.types.declaration(named: generated) != nil {
+        return RenameRefusal(
+          "type '\(generated)' would collide with the '\(generated)' generated code makes for a "
+            + "coordinator '\(name)'")
+      }
+      for (other, _) in GeneratedNames.coordinators(generating: generated, in: module)
+      where other != index {
+        return RenameRefusal(
+          "'\(generated)', generated for a coordinator '\(name)', is also the name generated "
+            + "code makes for coordinator '\(module.coordinators[other].name)'")
+      }
+      for (fixed, generatedBy, has) in GeneratedNames.ofModule
+      where has(module) && fixed.name == generated {
+        return RenameRefusal(
+          "'\(generated)', generated for a coordinator '\(name)', is the name of the "
+            + "\(fixed.role ?? "type") \(generatedBy) generate")
+      }
+    }
+    if !coordinator.events.isEmpty,
+      let hiding = GeneratedNames.eventEnum.owner(
+        of: GeneratedNames.externalEventEnum.name(for: name)),
+      case .screen? = module.node(named: hiding, in: index)
+    {
+      return RenameRefusal(
+        "the event enum of screen '\(hiding)' would hide the external event enum of a "
+          + "coordinator '\(name)'")
+    }
+    return nil
+  }
+
+  /// What a declared type named `name` would collide with: a name generated for a
+  /// coordinator or for the module, or an enum generated inside a coordinator's class, which
+  /// would hide it there.
+  private func generatedCollision(type name: String) -> RenameRefusal? {
+    let module = check.module
+    if let (index, _) = GeneratedNames.coordinators(generating: name, in: module).first {
+      return RenameRefusal(
+        "'\(name)' is the name generated code makes for coordinator "
+          + "'\(module.coordinators[index].name)'")
+    }
+    for (form, generatedBy, has) in GeneratedNames.ofModule
+    where has(module) && form.name == name {
+      return RenameRefusal(
+        "'\(name)' is the name of the \(form.role ?? "type") \(generatedBy) generate")
+    }
+    for (kind, form) in GeneratedNames.nodeEnums {
+      guard let owner = form.owner(of: name) else { continue }
+      for index in module.coordinators.indices {
+        guard let node = module.node(named: owner, in: index),
+          GeneratedNames.nodeEnum(of: node).kind == kind
+        else { continue }
+        return RenameRefusal(
+          "'\(name)' is the name of the \(form.role ?? "enum") generated code makes for \(kind) "
+            + "'\(owner)' of coordinator '\(module.coordinators[index].name)'")
+      }
+    }
+    return nil
+  }
+
+  /// What the enum generated inside its coordinator's class for `node` of the coordinator at
+  /// `index` would hide, were the node named `name`: a declared type, or for a screen the
+  /// coordinator's external event enum.
+  private func generatedCollision(
+    node: Coordinator.Node, of index: Int, renamedTo name: String
+  ) -> RenameRefusal? {
+    let module = check.module
+    let form = GeneratedNames.nodeEnum(of: node).form
+    let nested = form.name(for: name)
+    if resolved.graph.types.declaration(named: nested) != nil {
+      return RenameRefusal(
+        "its \(form.role ?? "enum") '\(nested)' would hide type '\(nested)' inside the "
+          + "coordinator's class")
+    }
+    let coordinator = module.coordinators[index]
+    if !coordinator.events.isEmpty,
+      nested == GeneratedNames.externalEventEnum.name(for: coordinator.name.text)
+    {
+      return RenameRefusal(
+        "its \(form.role ?? "enum") '\(nested)' would hide the external event enum of "
+          + "coordinator '\(coordinator.name)'")
+    }
+    return nil
+  }
 }

@@ -15,7 +15,9 @@ package enum DuplicateNameRule: OutlineRule {
     events: a type with one of those names would collide with it. Inside `<C>Coordinator` \
     it nests `<S>Event` for each screen `S`, `<D>Answer` for each decision `D` and \
     `<A>Button` for each alert `A`: a type of the same name would be hidden there, and so \
-    would `<C>ExternalEvent` by the event enum of a screen `<C>External`. The finding is \
+    would `<C>ExternalEvent` by the event enum of a screen `<C>External`. A module with links \
+    generates `FlowLink`, and `FlowLinkValues` when a link has `values`: a type may not take \
+    those names either. The finding is \
     placed once, at the later definition in file order (files \
     sorted by path), with a note at the earlier.
     """
@@ -94,16 +96,13 @@ package enum DuplicateNameRule: OutlineRule {
   ]
 
   /// One definition in the module namespace. The Swift names it generates are worked out
-  /// when needed (``generated``), not stored: a module of 250,000 coordinators would hold
-  /// a list of them per coordinator for the whole rule.
+  /// when needed (``generated(in:)``), not stored: a module of 250,000 coordinators would
+  /// hold a list of them per coordinator for the whole rule.
   private struct Definition {
     var name: Identifier
     var kind: String
-    /// Whether the definition is a coordinator with an inline result (a `Result` enum).
-    var hasInlineResult = false
-    /// Whether the definition is a coordinator with external events (an `ExternalEvent`
-    /// enum).
-    var hasEvents = false
+    /// The index of the coordinator in the module, for a coordinator.
+    var coordinator: Int?
 
     /// What a finding about it is about.
     var subject: SymbolRef {
@@ -114,17 +113,14 @@ package enum DuplicateNameRule: OutlineRule {
       }
     }
 
-    /// Each generated Swift name, with what it is for messages (`nil`: the name itself).
-    var generated: [(name: String, role: String?)] {
+    /// Each top-level Swift name generated for the definition, with what it is for messages
+    /// (`nil`: the name itself), as ``GeneratedNames`` spells them.
+    func generated(in module: FlowModule) -> [(name: String, role: String?)] {
       if kind == "link" { return [] }
-      guard kind == "coordinator" else { return [(name.text, nil)] }
-      let text = name.text
-      var names: [(name: String, role: String?)] = [
-        (text + "Coordinator", "class"), (text + "Screens", "screen protocol"),
-      ]
-      if hasInlineResult { names.append((text + "Result", "result enum")) }
-      if hasEvents { names.append((text + "ExternalEvent", "external event enum")) }
-      return names
+      guard let coordinator else { return [(name.text, GeneratedNames.declaredType.role)] }
+      return GeneratedNames.topLevelNames(of: module.coordinators[coordinator]).map {
+        ($0.name, $0.form.role)
+      }
     }
   }
 
@@ -139,13 +135,9 @@ package enum DuplicateNameRule: OutlineRule {
     let module = context.module
     var definitions: [Definition] = module.types.map { Definition(name: $0.name, kind: "type") }
     definitions.reserveCapacity(module.types.count + module.coordinators.count)
-    for coordinator in module.coordinators {
-      var hasInlineResult = false
-      if case .inline = coordinator.result { hasInlineResult = true }
+    for (index, coordinator) in module.coordinators.enumerated() {
       definitions.append(
-        Definition(
-          name: coordinator.name, kind: "coordinator", hasInlineResult: hasInlineResult,
-          hasEvents: !coordinator.events.isEmpty))
+        Definition(name: coordinator.name, kind: "coordinator", coordinator: index))
     }
     definitions.append(contentsOf: module.links.map { Definition(name: $0.name, kind: "link") })
     definitions.sort {
@@ -176,7 +168,7 @@ package enum DuplicateNameRule: OutlineRule {
     owners.reserveCapacity(2 * unique.count)
     for index in unique {
       let definition = definitions[index]
-      for (swiftName, role) in definition.generated {
+      for (swiftName, role) in definition.generated(in: module) {
         if let (firstIndex, firstRole) = owners[swiftName] {
           let first = definitions[firstIndex]
           findings.add(
@@ -226,7 +218,8 @@ package enum DuplicateNameRule: OutlineRule {
 
   /// Reports two links with the same URL pattern (the same literal segments, params in the
   /// same places: no URL could tell them apart), at the later one, and a declared type that
-  /// has the name of the generated `FlowLink` enum (spec section 12).
+  /// has the name of a type generated once for the module (``GeneratedNames/ofModule``:
+  /// `FlowLink`, spec section 12).
   private static func checkLinks(
     _ module: FlowModule, types: ResolvedTypes, into findings: inout Findings
   ) {
@@ -246,14 +239,17 @@ package enum DuplicateNameRule: OutlineRule {
         patterns[url.shape] = index
       }
     }
-    if let type = types.declaration(named: linkEnumName) {
+    // No coordinator's name is spelled like these (no suffix of a coordinator's form ends
+    // one), so only a declared type can collide with them.
+    for (form, generatedBy, has) in GeneratedNames.ofModule where has(module) {
+      guard let type = types.declaration(named: form.name) else { continue }
       findings.add(
-        Message.linkEnumCollision(type.subject), about: type.subject, at: type.name.range)
+        Message.moduleTypeCollision(
+          type.subject, swiftName: form.name, role: form.role ?? "type",
+          generatedBy: generatedBy),
+        about: type.subject, at: type.name.range)
     }
   }
-
-  /// The enum generated for the module's links (spec section 12).
-  package static let linkEnumName = "FlowLink"
 
   /// The step of a path to a node of `kind` (`screen`, `decision`, `alert`).
   private static func node(_ kind: String, _ name: String) -> SymbolRef.Component {
@@ -273,7 +269,9 @@ package enum DuplicateNameRule: OutlineRule {
     // The external event enum is named inside the class, where a screen's event enum of the
     // same name would hide it.
     for coordinator in module.coordinators where !coordinator.events.isEmpty {
-      let hiding = coordinator.name.text + "External"
+      let external = GeneratedNames.externalEventEnum.name(for: coordinator.name.text)
+      // The screen whose event enum is spelled like the external event enum, if any.
+      guard let hiding = GeneratedNames.eventEnum.owner(of: external) else { continue }
       for screen in coordinator.screens where screen.name.text == hiding {
         let subject = coordinator.subject.appending(.screen(screen.name.text))
         findings.add(
@@ -283,17 +281,13 @@ package enum DuplicateNameRule: OutlineRule {
     }
     guard !module.types.isEmpty else { return }
     for coordinator in module.coordinators {
-      let nodes =
-        coordinator.screens.map { ($0.name, "screen", "Event", "event enum") }
-        + coordinator.decisions.map { ($0.name, "decision", "Answer", "answer enum") }
-        + coordinator.alerts.map { ($0.name, "alert", "Button", "button enum") }
-      for (name, kind, suffix, role) in nodes {
-        let nested = name.text + suffix
+      for (nested, name, kind, form) in GeneratedNames.nestedEnums(of: coordinator) {
         guard let type = types.declaration(named: nested) else { continue }
         let subject = coordinator.subject.appending(Self.node(kind, name.text))
         findings.add(
           Message.hidesType(
-            subject, role: role, nested: nested, coordinator: coordinator.name.text),
+            subject, role: form.role ?? "enum", nested: nested,
+            coordinator: coordinator.name.text),
           about: subject, at: name.range,
           notes: [Note("type '\(nested)' defined here", at: type.name.range)])
       }
@@ -314,8 +308,9 @@ package enum DuplicateNameRule: OutlineRule {
     case nodeNameTaken(SymbolRef, by: String, coordinator: String)
     /// A link with the URL pattern of an earlier one.
     case samePattern(SymbolRef, url: String, other: String, otherURL: String)
-    /// A type named as the enum the links generate.
-    case linkEnumCollision(SymbolRef)
+    /// A declared type named as a type generated once for the module (`role`, named
+    /// `swiftName`, which `generatedBy` generate: `FlowLink`, `FlowLinkValues`).
+    case moduleTypeCollision(SymbolRef, swiftName: String, role: String, generatedBy: String)
     /// A screen whose event enum hides its coordinator's external event enum.
     case hidesExternalEvents(SymbolRef, coordinator: String)
     /// A node whose nested enum (`role`, named `nested`) hides a declared type.
@@ -327,7 +322,7 @@ package enum DuplicateNameRule: OutlineRule {
       case .generatedCollision: "generated-collision"
       case .nodeNameTaken: "node-name-taken"
       case .samePattern: "same-url-pattern"
-      case .linkEnumCollision: "link-enum-collision"
+      case .moduleTypeCollision: "generated-type-collision"
       case .hidesExternalEvents: "hides-external-events"
       case .hidesType: "hides-type"
       }
@@ -354,18 +349,19 @@ package enum DuplicateNameRule: OutlineRule {
       case .samePattern(let link, let url, let other, let otherURL):
         return "\(definition: link) has the URL pattern of link '\(other)' ('\(url)' and "
           + "'\(otherURL)'): no URL tells them apart, and the first would always win"
-      case .linkEnumCollision(let type):
-        return "\(definition: type) collides in generated Swift: the module's links generate the "
-          + "enum '\(DuplicateNameRule.linkEnumName)'; rename the type"
+      case .moduleTypeCollision(let type, let swiftName, let role, let generatedBy):
+        return "\(definition: type) collides in generated Swift: \(generatedBy) generate the "
+          + "\(role) '\(swiftName)'; rename the type"
       case .hidesExternalEvents(let screen, let coordinator):
-        let hiding = coordinator + "External"
+        let external = GeneratedNames.externalEventEnum.name(for: coordinator)
+        let className = GeneratedNames.coordinatorClass.name(for: coordinator)
         return "\(definition: screen) collides in generated Swift: its event enum "
-          + "'\(coordinator)Coordinator.\(hiding)Event' would hide the external event "
-          + "enum '\(hiding)Event' of '\(coordinator)' inside the coordinator; rename "
-          + "the screen"
+          + "'\(className).\(external)' would hide the external event enum '\(external)' of "
+          + "'\(coordinator)' inside the coordinator; rename the screen"
       case .hidesType(let node, let role, let nested, let coordinator):
+        let className = GeneratedNames.coordinatorClass.name(for: coordinator)
         return "\(definition: node) collides in generated Swift: its \(role) "
-          + "'\(coordinator)Coordinator.\(nested)' would hide type '\(nested)' inside "
+          + "'\(className).\(nested)' would hide type '\(nested)' inside "
           + "the coordinator; rename one of them"
       }
     }

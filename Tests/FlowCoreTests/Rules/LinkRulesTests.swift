@@ -124,6 +124,23 @@ import Testing
     #expect(findings.map(Place.init) == module.marks, "\(described(findings))")
   }
 
+  /// The protocol through which the app makes links' `values` is generated only when a link
+  /// has `values`; a type of its name would not compile beside it.
+  @Test func aTypeNamedFlowLinkValuesCollidesWhenALinkHasValues() throws {
+    let types = "version: 1\ntypes:\n  ↓FlowLinkValues: external\n  Item: external\n"
+    let withValues = MarkedModule([
+      types
+        + "links:\n  a: { url: '/a/{id}', params: { id: String }, values: { Item: [id] }, to: A.B }\n"
+    ])
+    let findings = try Pipeline.check(withValues.files.map { .source($0) }).findings.of(
+      "duplicate-name")
+    #expect(findings.map(Place.init) == withValues.marks, "\(described(findings))")
+    #expect(findings.first?.message.contains("protocol 'FlowLinkValues'") == true)
+    let without = MarkedModule([types + "links:\n  a: { url: /a, to: A.B }\n"])
+    #expect(
+      try Pipeline.check(without.files.map { .source($0) }).findings.of("duplicate-name").isEmpty)
+  }
+
   @Test func linkAndParamNamesAreLowerCamelCase() throws {
     _ = try expectFindings(
       "invalid-name",

@@ -58,9 +58,9 @@ struct CoordinatorGenerator {
     self.coordinator = context.module.coordinators[index]
     graph = context.graph.coordinators[index]
     self.children = children
-    screensType = .existential(.named(coordinator.name.text + "Screens"))
-    screenIDNames = SwiftNames.lowerCamel(coordinator.screens.map(\.name.text)).map(
-      SwiftNames.identifier)
+    screensType = .existential(
+      .named(GeneratedNames.screensProtocol.name(for: coordinator.name.text)))
+    screenIDNames = GeneratedNames.screenIdentifiers(of: coordinator)
     presentable = .existential(.named(context.names.runtime("Presentable")))
     mainActor = SwiftAttribute(name: context.names.swift("MainActor"))
     decisionPayloads = Array(repeating: [], count: self.coordinator.decisions.count)
@@ -69,11 +69,10 @@ struct CoordinatorGenerator {
   private var module: FlowModule { context.module }
   private var names: SwiftNames { context.names }
   private var name: String { coordinator.name.text }
-  private var className: String { name + "Coordinator" }
-  private var protocolName: String { name + "Screens" }
-  /// `<C>ExternalEvent`: a top-level name that no other generated name ends like, checked
-  /// against the declared types by `duplicate-name`.
-  private var externalEventName: String { name + "ExternalEvent" }
+  private var className: String { GeneratedNames.coordinatorClass.name(for: name) }
+  private var protocolName: String { GeneratedNames.screensProtocol.name(for: name) }
+  private var resultName: String { GeneratedNames.resultEnum.name(for: name) }
+  private var externalEventName: String { GeneratedNames.externalEventEnum.name(for: name) }
   private var visible: [SwiftModifier] { context.access.modifiers }
   /// The modifiers of a generated enum whose payloads are `payloads`: see
   /// ``SwiftTypeFacts/isNonisolated(payloads:)``.
@@ -125,7 +124,7 @@ struct CoordinatorGenerator {
   /// The type the coordinator finishes with.
   private var resultType: SwiftType {
     switch coordinator.result {
-    case .inline: return .named(name + "Result")
+    case .inline: return .named(resultName)
     case .named(let reference): return names.type(reference.type)
     case nil: return .named(names.swift("Never"))
     }
@@ -136,7 +135,7 @@ struct CoordinatorGenerator {
       preamble: SwiftPreamble(
         doc: ["How \(name) finishes."],
         modifiers: valueType(payloads: cases.compactMap { $0.payload?.type })),
-      name: name + "Result",
+      name: resultName,
       inherits: context.facts.conformances(
         payloads: cases.compactMap { $0.payload?.type }, names: names),
       cases: cases.map { item in
@@ -194,12 +193,13 @@ struct CoordinatorGenerator {
 
   /// `addressBookScreens`: the name under which `<C>Screens` hands over a child's factory.
   private func factoryName(_ child: Int) -> String {
-    names.lowerCamelCoordinators[child] + "Screens"
+    names.generated.factory(of: child)
   }
 
   /// `any AddressBookScreens`.
   private func factoryType(_ child: Int) -> SwiftType {
-    .existential(.named(module.coordinators[child].name.text + "Screens"))
+    .existential(
+      .named(GeneratedNames.screensProtocol.name(for: module.coordinators[child].name.text)))
   }
 
   /// For a coordinator that others start, `var <c>Screens: any <C>Screens { self }` in an
@@ -298,7 +298,8 @@ struct CoordinatorGenerator {
   private mutating func screenRequirement(_ screen: Screen) -> SwiftFunction {
     requirement(
       "make\(screen.name.text)", doc: screen.doc, input: screen.input?.type,
-      inputName: "input", callback: "send", callbackType: "\(screen.name.text)Event",
+      inputName: "input", callback: "send",
+      callbackType: GeneratedNames.eventEnum.name(for: screen.name.text),
       returns: presentable)
   }
 
@@ -308,7 +309,8 @@ struct CoordinatorGenerator {
   ) -> SwiftFunction {
     requirement(
       "decide\(decision.name.text)", doc: decision.doc, input: payload, inputName: "payload",
-      callback: "answer", callbackType: "\(decision.name.text)Answer", returns: nil)
+      callback: "answer", callbackType: GeneratedNames.answerEnum.name(for: decision.name.text),
+      returns: nil)
   }
 
   /// `decide<Decision>(_ payload:) async -> <Decision>Answer`, the `async` form.
@@ -320,14 +322,15 @@ struct CoordinatorGenerator {
       name: "decide\(decision.name.text)",
       parameters: payload.map { [SwiftParameter(label: "_", name: "payload", type: spell($0))] }
         ?? [],
-      isAsync: true, returns: .named("\(className).\(decision.name.text)Answer"))
+      isAsync: true,
+      returns: .named(className + "." + GeneratedNames.answerEnum.name(for: decision.name.text)))
   }
 
   /// `make<Alert>(_ input:tap:) -> FlowAlert`.
   private mutating func alertRequirement(_ alert: Alert) -> SwiftFunction {
     requirement(
       "make\(alert.name.text)", doc: alert.doc, input: alert.input?.type, inputName: "input",
-      callback: "tap", callbackType: "\(alert.name.text)Button",
+      callback: "tap", callbackType: GeneratedNames.buttonEnum.name(for: alert.name.text),
       returns: .named(names.runtime("FlowAlert")))
   }
 
@@ -392,21 +395,23 @@ struct CoordinatorGenerator {
       members.append(
         .enumeration(
           enumeration(
-            "\(screen.name.text)Event", doc: "The events of screen \(screen.name.text).",
+            GeneratedNames.eventEnum.name(for: screen.name.text),
+            doc: "The events of screen \(screen.name.text).",
             transitions: screen.events)))
     }
     for decision in coordinator.decisions {
       members.append(
         .enumeration(
           enumeration(
-            "\(decision.name.text)Answer",
+            GeneratedNames.answerEnum.name(for: decision.name.text),
             doc: "The answers to decision \(decision.name.text).", transitions: decision.cases)))
     }
     for alert in coordinator.alerts {
       members.append(
         .enumeration(
           enumeration(
-            "\(alert.name.text)Button", doc: "The buttons of alert \(alert.name.text).",
+            GeneratedNames.buttonEnum.name(for: alert.name.text),
+            doc: "The buttons of alert \(alert.name.text).",
             transitions: alert.buttons)))
     }
     members.append(
@@ -588,7 +593,8 @@ struct CoordinatorGenerator {
     }
     let function = SwiftExpression.member(of: "screens", "make\(screen.name.text)")
     let forwarding = forward(
-      "event", of: "\(screen.name.text)Event", isEmpty: screen.events.isEmpty)
+      "event", of: GeneratedNames.eventEnum.name(for: screen.name.text),
+      isEmpty: screen.events.isEmpty)
     // The screen's flow name goes to the router, for its records and observers. Events
     // reach the handler through `screenEvents`, which drops those sent once the screen is
     // no longer on top (a double tap on a push pushes once), as `answerOnce` does for
@@ -633,9 +639,12 @@ struct CoordinatorGenerator {
     guard !graph.steps[node].isEmpty else { return nil }
     let type: String
     switch graph.node(node) {
-    case .screen(let index): type = "\(coordinator.screens[index].name.text)Event"
-    case .decision(let index): type = "\(coordinator.decisions[index].name.text)Answer"
-    case .alert(let index): type = "\(coordinator.alerts[index].name.text)Button"
+    case .screen(let index):
+      type = GeneratedNames.eventEnum.name(for: coordinator.screens[index].name.text)
+    case .decision(let index):
+      type = GeneratedNames.answerEnum.name(for: coordinator.decisions[index].name.text)
+    case .alert(let index):
+      type = GeneratedNames.buttonEnum.name(for: coordinator.alerts[index].name.text)
     }
     var cases: [SwiftSwitchCase] = []
     for (step, handlers) in graph.transitions(of: node) {
@@ -860,7 +869,9 @@ struct CoordinatorGenerator {
       arguments.append(.value(.identifier("input")))
     }
     arguments.append(SwiftArgument(label: "tap", value: .identifier("tap")))
-    let closure = forward("button", of: "\(alert.name.text)Button", isEmpty: alert.buttons.isEmpty)
+    let closure = forward(
+      "button", of: GeneratedNames.buttonEnum.name(for: alert.name.text),
+      isEmpty: alert.buttons.isEmpty)
     let once = SwiftExpression.call(
       "answerOnce", [SwiftArgument(label: "alert", value: .string(alert.name.text))],
       trailing: closure)
@@ -897,7 +908,8 @@ struct CoordinatorGenerator {
     var arguments: [SwiftArgument] = payload == nil ? [] : [.value(.identifier("payload"))]
     arguments.append(SwiftArgument(label: "answer", value: .identifier("answer")))
     let closure = forward(
-      "answer", of: "\(decision.name.text)Answer", isEmpty: decision.cases.isEmpty)
+      "answer", of: GeneratedNames.answerEnum.name(for: decision.name.text),
+      isEmpty: decision.cases.isEmpty)
     let once = SwiftExpression.call(
       "answerOnce", [SwiftArgument(label: "decision", value: .string(decision.name.text))],
       trailing: closure)
@@ -976,7 +988,7 @@ struct CoordinatorGenerator {
       return [.expression(show(target, with: payload))]
     case .select(let index):
       let type = SwiftExpression.member(
-        of: "\(module.coordinators[index].name.text)Coordinator", "self")
+        of: GeneratedNames.coordinatorClass.name(for: module.coordinators[index].name.text), "self")
       return [.expression(.call("select", [.value(type)]))]
     case .stay, .unresolved:
       return []
@@ -1016,7 +1028,7 @@ struct CoordinatorGenerator {
       SwiftArgument(label: "screens", value: screens),
       SwiftArgument(label: "router", value: router),
     ]
-    return .call("\(child.start.coordinator.text)Coordinator", arguments)
+    return .call(GeneratedNames.coordinatorClass.name(for: child.start.coordinator.text), arguments)
   }
 
   /// `call`, followed by the handlers of the child's result as a closure when it has one.

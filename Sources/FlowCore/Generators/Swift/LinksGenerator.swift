@@ -21,9 +21,6 @@ struct LinksGenerator {
   /// The default ``explicitRouteLimit``.
   static let explicitRouteLimit = 16
 
-  /// The name of the generated file.
-  static let fileName = "FlowLink.swift"
-
   /// The links to generate: those that could be read whole, in file order.
   private var links: [LinkDefinition] {
     context.module.links.filter { !$0.isBroken && $0.url != nil }
@@ -94,7 +91,8 @@ struct LinksGenerator {
         .type(
           SwiftTypeDeclaration(
             kind: .extensionType,
-            name: context.module.coordinators[entry].name.text + "Coordinator",
+            name: GeneratedNames.coordinatorClass.name(
+              for: context.module.coordinators[entry].name.text),
             members: [.function(open(links, shared: shared))])))
     }
     if let shared, let routes { opening.append(.function(sharedFunction(shared, routes: routes))) }
@@ -108,10 +106,11 @@ struct LinksGenerator {
                 "The deep links of the flow (FLOW-SPEC section 12): one case per link, with its",
                 "params. Give one to `open(_:)` on the entry coordinator to take the app there.",
               ], modifiers: context.access.modifiers(nonisolated: true)),
-            name: "FlowLink", inherits: [.named("Hashable"), .named("Sendable")], cases: cases)),
+            name: GeneratedNames.linkEnum.name, inherits: [.named("Hashable"), .named("Sendable")],
+            cases: cases)),
         .type(
           SwiftTypeDeclaration(
-            kind: .extensionType, name: "FlowLink",
+            kind: .extensionType, name: GeneratedNames.linkEnum.name,
             members: [.function(initializer), .property(property)])),
       ] + opening)
   }
@@ -161,7 +160,7 @@ struct LinksGenerator {
             + ["stops the link. For " + uses.joined(separator: "; ") + "."]),
         name: valueMaker(type),
         parameters: [
-          SwiftParameter(label: "for", name: "link", type: .named("FlowLink")),
+          SwiftParameter(label: "for", name: "link", type: .named(GeneratedNames.linkEnum.name)),
           SwiftParameter(
             label: "answer", name: "answer",
             type: .function(
@@ -175,7 +174,7 @@ struct LinksGenerator {
           "What the app makes for links whose route needs a value that no param is (their",
           "`values`): `open(_:values:)` asks it when it follows such a link.",
         ], attributes: [SwiftAttribute(name: "MainActor")], modifiers: context.access.modifiers),
-      name: "FlowLinkValues", requirements: requirements)
+      name: GeneratedNames.linkValuesProtocol.name, requirements: requirements)
   }
 
   /// `open(_:onEnd:)`: a case per link that builds its route and hands it to `follow`.
@@ -273,11 +272,14 @@ struct LinksGenerator {
       }
       cases.append(SwiftSwitchCase(pattern: .enumCase(name, bindings: bindings), body: body))
     }
-    var parameters = [SwiftParameter(label: "_", name: "link", type: .named("FlowLink"))]
+    var parameters = [
+      SwiftParameter(label: "_", name: "link", type: .named(GeneratedNames.linkEnum.name))
+    ]
     if hasValues {
       parameters.append(
         SwiftParameter(
-          label: "values", name: "values", type: .existential(.named("FlowLinkValues"))))
+          label: "values", name: "values",
+          type: .existential(.named(GeneratedNames.linkValuesProtocol.name))))
     }
     parameters.append(
       SwiftParameter(
@@ -333,7 +335,8 @@ struct LinksGenerator {
 
   /// `Name.self` of coordinator `index`'s generated class.
   private func coordinatorType(_ index: Int) -> SwiftExpression {
-    .member(.identifier(context.module.coordinators[index].name.text + "Coordinator"), "self")
+    .member(.identifier(
+        GeneratedNames.coordinatorClass.name(for: context.module.coordinators[index].name.text)), "self")
   }
 
   /// `route.leg(...)`: the leg of coordinator `index`, with its start screen if it starts at
@@ -373,8 +376,8 @@ struct LinksGenerator {
         case .alert(let alert) = graph.coordinators[step.coordinator].node(from)
       else { return [] }
       let buttonType = SwiftExpression.member(
-        .identifier(coordinator.name.text + "Coordinator"),
-        coordinator.alerts[alert].name.text + "Button")
+        .identifier(GeneratedNames.coordinatorClass.name(for: coordinator.name.text)),
+        GeneratedNames.buttonEnum.name(for: coordinator.alerts[alert].name.text))
       statements.append(
         add("alertButton", sent(buttonType, graphStep, payload: payload, in: step.coordinator)))
     case .decisionCase(let graphStep):
@@ -387,8 +390,8 @@ struct LinksGenerator {
         case .screen(let screen) = graph.coordinators[step.coordinator].node(from)
       else { return [] }
       let eventType = SwiftExpression.member(
-        .identifier(coordinator.name.text + "Coordinator"),
-        coordinator.screens[screen].name.text + "Event")
+        .identifier(GeneratedNames.coordinatorClass.name(for: coordinator.name.text)),
+        GeneratedNames.eventEnum.name(for: coordinator.screens[screen].name.text))
       statements.append(
         add("event", sent(eventType, graphStep, payload: payload, in: step.coordinator)))
     }
@@ -576,7 +579,9 @@ struct LinksGenerator {
         [
           .value(
             .member(
-              .identifier(context.module.coordinators[index].name.text + "Coordinator"), "self"))
+              .identifier(
+                GeneratedNames.coordinatorClass.name(
+                  for: context.module.coordinators[index].name.text)), "self"))
         ])
     default:
       return .implicitMember("asking")

@@ -1,27 +1,20 @@
 /// How flow names and types are spelled in Swift: escaped where they are keywords,
 /// qualified where the module's own names would hide a name the generated code needs.
 struct SwiftNames: Sendable {
-  /// The names the generated code declares at the top level of the app's module: declared
-  /// types, and each coordinator's `<C>Coordinator`, `<C>Screens` and `<C>Result`. A name
-  /// of the runtime or the standard library that is among them must be qualified.
+  /// The names of the types generated code declares.
+  let generated: GeneratedNames
+  /// The names the generated code declares at the top level of the app's module (declared
+  /// types, each coordinator's `<C>Coordinator`, `<C>Screens`, …): a name of the runtime or
+  /// the standard library that is among them must be qualified.
   private let moduleNames: Set<String>
   /// The coordinators' names, which are also types nested in `ScreenID` (their screens'
   /// identifiers, `ScreenID.Checkout.review`).
   private let coordinatorNames: Set<String>
-  /// For each coordinator, in module order, the lowerCamelCase form of its name that names
-  /// its factory in the protocols of the coordinators that start it (`addressBook` in
-  /// `addressBookScreens`): distinct across the module.
-  let lowerCamelCoordinators: [String]
 
   init(module: FlowModule) {
-    var names = Set(module.types.map(\.name.text))
-    for coordinator in module.coordinators {
-      let name = coordinator.name.text
-      names.formUnion([name + "Coordinator", name + "Screens", name + "Result"])
-    }
-    moduleNames = names
+    generated = GeneratedNames(module: module)
+    moduleNames = Set(GeneratedNames.topLevelNames(of: module).map(\.name))
     coordinatorNames = Set(module.coordinators.map(\.name.text))
-    lowerCamelCoordinators = Self.lowerCamel(module.coordinators.map(\.name.text))
   }
 
   /// The Swift spelling of a name from `FlowRuntime`.
@@ -33,54 +26,6 @@ struct SwiftNames: Sendable {
   /// that name would hide it too.
   var screenID: String {
     coordinatorNames.contains("ScreenID") ? "FlowRuntime.ScreenID" : runtime("ScreenID")
-  }
-
-  /// UpperCamelCase names (of one namespace, so distinct) in lowerCamelCase, as Swift's API
-  /// guidelines write them: a leading acronym is lowered whole (`URLPicker` is `urlPicker`,
-  /// `Review` is `review`); a form may be a reserved word (``identifier(_:)``). Names whose forms
-  /// would then be equal (`URLPicker` and `UrlPicker`) have only their first letter lowered
-  /// (`uRLPicker`, `urlPicker`), and if even that left two equal, every name has: a name's
-  /// first letter alone tells it apart, so the forms stay distinct.
-  static func lowerCamel(_ names: [String]) -> [String] {
-    var forms = names.map(lowerCamel)
-    var counts: [String: Int] = [:]
-    for form in forms { counts[form, default: 0] += 1 }
-    for index in forms.indices where counts[forms[index], default: 0] > 1 {
-      forms[index] = lowerFirst(names[index])
-    }
-    if Set(forms).count < forms.count { forms = names.map(lowerFirst) }
-    return forms
-  }
-
-  /// `name` with its leading acronym lowered: the run of capitals and digits it starts with,
-  /// but for the capital that begins the next word (`URLPicker`: `urlPicker`), or all of it
-  /// when it is the whole name (`URL`: `url`).
-  private static func lowerCamel(_ name: String) -> String {
-    let scalars = Array(name.unicodeScalars)
-    var run = 0
-    while run < scalars.count, isCapitalOrDigit(scalars[run]) { run += 1 }
-    // One capital starts the only word of the run; a longer run keeps its last capital for
-    // the next word, unless it is the whole name.
-    let lowered = run == scalars.count ? run : max(1, run - 1)
-    var result = String.UnicodeScalarView()
-    for (index, scalar) in scalars.enumerated() {
-      if index < lowered {
-        result.append(contentsOf: String(scalar).lowercased().unicodeScalars)
-      } else {
-        result.append(scalar)
-      }
-    }
-    return String(result)
-  }
-
-  /// `name` with its first letter lowered.
-  private static func lowerFirst(_ name: String) -> String {
-    guard let first = name.unicodeScalars.first else { return name }
-    return String(first).lowercased() + String(name.unicodeScalars.dropFirst())
-  }
-
-  private static func isCapitalOrDigit(_ scalar: Unicode.Scalar) -> Bool {
-    ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
   }
 
   /// The Swift spelling of a name from the standard library.

@@ -742,11 +742,11 @@ import Testing
 
   @Test func lowerCamelCaseLowersALeadingAcronymWholeUnlessTwoNamesWouldMeet() {
     #expect(
-      SwiftNames.lowerCamel(["Review", "URLPicker", "URL", "HTTP2Settings", "ABc", "C0"]) == [
+      GeneratedNames.lowerCamel(["Review", "URLPicker", "URL", "HTTP2Settings", "ABc", "C0"]) == [
         "review", "urlPicker", "url", "http2Settings", "aBc", "c0",
       ])
     #expect(
-      SwiftNames.lowerCamel(["URLView", "UrlView", "Home"]) == ["uRLView", "urlView", "home"])
+      GeneratedNames.lowerCamel(["URLView", "UrlView", "Home"]) == ["uRLView", "urlView", "home"])
   }
 
   @Test func anAlertIsMadeByTheAppAndItsButtonsAreHandledOnce() throws {
