@@ -127,9 +127,9 @@ struct NoFiles: WorkspaceProvider {
     let server = server()
     send(server, initialize)
     send(server, #"{"jsonrpc":"2.0","id":2,"method":"textDocument/hover","params":null}"#)
-    #expect(answer(to: 2)?["error"]?["code"] == .int(ResponseError.invalidParams))
+    #expect(answer(to: 2)?["error"]?["code"] == .integer(ResponseError.invalidParams))
     send(server, #"{"jsonrpc":"2.0","id":3,"method":"shutdown","params":3}"#)
-    #expect(answer(to: 3)?["error"]?["code"] == .int(ResponseError.invalidRequest))
+    #expect(answer(to: 3)?["error"]?["code"] == .integer(ResponseError.invalidRequest))
   }
 
   @Test func aChangeWaitsForTheDebounceAndThenPublishes() {

@@ -21,17 +21,17 @@ private final class PipeBytes: ByteSource {
 /// it has handled are let go, and the messages read ahead of the one it handles are few, so
 /// its memory stays within a few copies of the open documents however many edits come.
 @Suite struct ServerMemoryTests {
-  private func message(_ members: [String: JSONValue]) -> [UInt8] {
-    framed(JSONValue.object(members.merging(["jsonrpc": .string("2.0")]) { $1 }).serialized)
+  private func message(_ members: [String: JSON]) -> [UInt8] {
+    framed(JSON.object(members.merging(["jsonrpc": .string("2.0")]) { $1 }).serialized)
   }
 
   @Test func fullTextEditsAreNotKeptOnceHandled() {
     // A document of 64 KiB, sent whole by each of 200 edits: 12.8 MiB in all.
     let line = "# " + String(repeating: "x", count: 61) + "\n"
     let text = "version: 1\n" + String(repeating: line, count: 1024)
-    let uri = JSONValue.string("file:///work/a.flow.yaml")
+    let uri = JSON.string("file:///work/a.flow.yaml")
     var input = message([
-      "id": .int(1), "method": .string("initialize"),
+      "id": .integer(1), "method": .string("initialize"),
       "params": .object(["capabilities": .object([:])]),
     ])
     input += message(["method": .string("initialized"), "params": .object([:])])
@@ -39,7 +39,7 @@ private final class PipeBytes: ByteSource {
       "method": .string("textDocument/didOpen"),
       "params": .object([
         "textDocument": .object([
-          "uri": uri, "languageId": .string("yaml"), "version": .int(1), "text": .string(text),
+          "uri": uri, "languageId": .string("yaml"), "version": .integer(1), "text": .string(text),
         ])
       ]),
     ])
@@ -48,12 +48,12 @@ private final class PipeBytes: ByteSource {
       input += message([
         "method": .string("textDocument/didChange"),
         "params": .object([
-          "textDocument": .object(["uri": uri, "version": .int(version)]),
+          "textDocument": .object(["uri": uri, "version": .integer(version)]),
           "contentChanges": .array([.object(["text": .string(text)])]),
         ]),
       ])
     }
-    input += message(["id": .int(2), "method": .string("shutdown")])
+    input += message(["id": .integer(2), "method": .string("shutdown")])
     input += message(["method": .string("exit")])
     let queue = MessageQueue()
     let server = LanguageServer(
