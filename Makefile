@@ -7,6 +7,10 @@ DESTDIR ?=
 # On Linux the Swift runtime is linked in, so the installed flowc needs only libyaml.
 RELEASE_FLAGS ?= $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib,)
 SWIFT_SOURCES = Sources Tests Package.swift Plugins Examples
+# Every debug build and test run here passes the same flags, so that they share one build:
+# SwiftPM compiles everything again when the flags change (`make run` then `make test` built
+# flowc twice). Warnings are errors, as the project requires; WERROR= turns that off.
+WERROR ?= -Xswiftc -warnings-as-errors
 
 .PHONY: run test deps test-deps build lint format goldens docs lists props bench sanitize fuzz install uninstall example
 
@@ -21,19 +25,19 @@ test-deps:
 
 ## Build flowc and check the example app in flows/.
 run: deps
-	$(SWIFT) build --product flowc
+	$(SWIFT) build --product flowc $(WERROR)
 	.build/debug/flowc check flows/
 
-## Build with warnings as errors, check formatting, type-check the UIKit side against the
-## UIKit stubs (scripts/check-ios.sh: Linux has no UIKit), and run the whole test suite. The
-## tests are swift-testing's: XCTest's pass would find none and print "Executed 0 tests" first.
+## Build with warnings as errors, check formatting, and run the whole test suite, which also
+## type-checks the UIKit side against the UIKit stubs (IOSCheckTests runs scripts/check-ios.sh:
+## Linux has no UIKit). The tests are swift-testing's: XCTest's pass would find none and print
+## "Executed 0 tests" first.
 test: test-deps lint
-	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
-	scripts/check-ios.sh --flowc "$$($(SWIFT) build --show-bin-path)/flowc"
+	$(SWIFT) build --build-tests $(WERROR)
 	$(SWIFT) test --skip-build --disable-xctest
 
 build:
-	$(SWIFT) build -Xswiftc -warnings-as-errors
+	$(SWIFT) build $(WERROR)
 
 ## Build the example app package (Examples/ShopApp) with the build plugin and run its tests.
 example: deps
@@ -52,14 +56,14 @@ format:
 ## with flowc itself so that it works even when the old goldens no longer compile; then
 ## Tests/Goldens/.
 goldens:
-	$(SWIFT) build --product flowc
+	$(SWIFT) build --product flowc $(WERROR)
 	.build/debug/flowc generate flows --output Tests/ExampleAppTests/Generated
-	FLOWC_UPDATE_GOLDENS=1 $(SWIFT) test --filter Golden
+	FLOWC_UPDATE_GOLDENS=1 $(SWIFT) test $(WERROR) --filter Golden
 
 ## Regenerate the generated documentation: docs/rules.md, and the picture of the example
 ## app, docs/flows.svg, rendered by Graphviz from docs/flows.dot.
 docs: test-deps
-	$(SWIFT) build --product flowc
+	$(SWIFT) build --product flowc $(WERROR)
 	.build/debug/flowc rules --format markdown > docs/rules.md
 	.build/debug/flowc graph flows/ > docs/flows.dot
 	dot -Tsvg docs/flows.dot -o docs/flows.svg
@@ -68,8 +72,8 @@ docs: test-deps
 ## RuleRegistry.all from the rule types in Sources/FlowCore/Rules/, then, built with it, the
 ## schema's ruleID enum, the README's table of rules and docs/rules.md from the registry.
 lists:
-	FLOWC_UPDATE_LISTS=1 $(SWIFT) test --filter RuleListsTests
-	FLOWC_UPDATE_LISTS=1 $(SWIFT) test --filter RuleListsTests
+	FLOWC_UPDATE_LISTS=1 $(SWIFT) test $(WERROR) --filter RuleListsTests
+	FLOWC_UPDATE_LISTS=1 $(SWIFT) test $(WERROR) --filter RuleListsTests
 
 ## Property tests with many more seeds than CI runs (PROPS=count, SEED=first seed), the
 ## generated Swift of PROPS_COMPILE of them compiled in one package (about 1 s a module), and
@@ -81,7 +85,7 @@ SEED ?= 1000
 props:
 	FLOWC_PROPS_COUNT=$(PROPS) FLOWC_PROPS_COMPILE_COUNT=$(PROPS_COMPILE) \
 	  FLOWC_PROPS_REPLAY_COUNT=$(PROPS_REPLAY) FLOWC_PROPS_SEED=$(SEED) \
-	  $(SWIFT) test --filter PropertyTests
+	  $(SWIFT) test $(WERROR) --filter PropertyTests
 
 ## Benchmark flowc against libyaml's own event loop (see Benchmarks/bench.py), and with
 ## BASELINE=path/to/flowc against another build of flowc, in the same run.

@@ -74,7 +74,7 @@ import Testing
   /// flowc and compile, `swift package flowc-check` runs it, and no part of flowc is
   /// compiled (no FlowCore or flowc object in the app's build folder, nothing of them in
   /// the log).
-  @Test func anAppBuildsWithThePrebuiltPluginsWithoutCompilingFlowc() throws {
+  @Test(.notUnderSanitizers) func anAppBuildsWithThePrebuiltPluginsWithoutCompilingFlowc() throws {
     let directory = try TemporaryDirectory()
     defer { directory.cleanUp() }
     let version = try Self.version()

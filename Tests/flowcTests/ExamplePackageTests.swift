@@ -8,7 +8,7 @@ import Testing
 /// Everything shares one scratch path under this package's `.build/`, so flowc and the
 /// plugins are compiled once (the first run takes a minute or so; later runs, seconds).
 /// The steps run in order in one test, since each needs the build before it.
-@Suite(.serialized) struct ExamplePackageTests {
+@Suite(.serialized, .notUnderSanitizers) struct ExamplePackageTests {
   static let example = packageRoot.appendingPathComponent("Examples/ShopApp")
   static let scratch = packageRoot.appendingPathComponent(".build/examples/ShopApp")
 

@@ -14,7 +14,7 @@ import Testing
 ///
 /// It runs `swift build` twice (a few seconds each), once with `-default-isolation MainActor`
 /// as Xcode 26 app targets build, the slowest test of the suite.
-@Suite struct GeneratedPackageTests {
+@Suite(.notUnderSanitizers) struct GeneratedPackageTests {
   @Test func generatedCodeBuildsInAPackageOutsideThisOne() throws {
     let directory = try TemporaryDirectory(files: [
       "flows/awkward.flow.yaml": awkwardFlow,

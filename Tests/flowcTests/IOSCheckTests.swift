@@ -3,7 +3,7 @@ import Testing
 
 /// `scripts/check-ios.sh`, which `make test` runs: the UIKit and SwiftUI sides of the project
 /// compile against the stubs of Tests/PlatformStubs, and the check fails when it does not.
-@Suite struct IOSCheckTests {
+@Suite(.notUnderSanitizers) struct IOSCheckTests {
   static let script = packageRoot.appendingPathComponent("scripts/check-ios.sh")
 
   /// Runs the check on the package's own sources, or on a copy of FlowRuntime's sources with

@@ -65,6 +65,27 @@ import Testing
     #expect(help.output.contains("--disable-xctest"))
   }
 
+  /// `make run`, `make test` and the other debug builds pass swiftc the same flags, so that
+  /// CI's `make run` and `make test` share one build: SwiftPM compiles every module again
+  /// when the flags change.
+  @Test func theDebugBuildsShareTheirFlags() throws {
+    let dryRun = try make(["-n", "run", "test", "goldens", "SWIFT=swift"])
+    try #require(dryRun.status == 0, "\(dryRun.output)")
+    // The lines that build (a `swift test --skip-build` builds nothing).
+    let swiftLines = dryRun.output.split(separator: "\n").map(String.init).filter {
+      ($0.hasPrefix("swift build") || $0.contains("swift test ")) && !$0.contains("--skip-build")
+    }
+    // What each line passes to swiftc: its -Xswiftc pairs, whatever else it says.
+    let flags = swiftLines.map { line in
+      let words = line.split(separator: " ").map(String.init)
+      return words.indices.filter { words[$0] == "-Xswiftc" && $0 + 1 < words.count }
+        .map { words[$0 + 1] }
+    }
+    #expect(swiftLines.count >= 4, "\(dryRun.output)")
+    #expect(Set(flags).count == 1, "\(swiftLines.joined(separator: "\n"))")
+    #expect(flags.first == ["-warnings-as-errors"], "\(swiftLines.joined(separator: "\n"))")
+  }
+
   private func make(_ arguments: [String]) throws -> ProcessOutput {
     try run(
       URL(fileURLWithPath: "/usr/bin/env"), ["make", "-s", "-C", packageRoot.path] + arguments)

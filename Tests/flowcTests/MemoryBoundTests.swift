@@ -14,14 +14,7 @@ import Testing
 /// ``MemoryBoundTests/peakMemory(_:)``): no sampling, so no race with its exit.
 /// A sanitizer's shadow memory and quarantine multiply every process's peak, so the bound is
 /// only meaningful in an uninstrumented build (`make test`); `make sanitize` runs the same
-/// suite with AddressSanitizer and ThreadSanitizer, whose runtimes define these symbols in
-/// this process and in the `flowc` built with it.
-private let isSanitized: Bool = {
-  let process = dlopen(nil, RTLD_NOW)
-  let symbols: [String] = ["__asan_init", "__tsan_init"]
-  return symbols.contains { symbol in dlsym(process, symbol) != nil }
-}()
-
+/// suite with AddressSanitizer and ThreadSanitizer, which ``isSanitized`` tells.
 @Suite(.enabled(if: !isSanitized, "a sanitizer multiplies peak memory"))
 struct MemoryBoundTests {
   /// A clean module of `count` coordinators of two screens each, the shape of

@@ -75,14 +75,14 @@ import Testing
       environment: environment)
   }
 
-  @Test("the release check resolves from: in a tagged checkout")
+  @Test("the release check resolves from: in a tagged checkout", .notUnderSanitizers)
   func releaseCheckResolvesATaggedCheckout() throws {
     let output = try Self.runReleaseCheck(tagged: true)
     #expect(output.status == 0, "\(output.output)")
     #expect(output.stdout.contains("flowc \(try Self.version()) resolves"), "\(output.output)")
   }
 
-  @Test("the release check fails without the tag")
+  @Test("the release check fails without the tag", .notUnderSanitizers)
   func releaseCheckFailsWithoutTheTag() throws {
     let output = try Self.runReleaseCheck(tagged: false)
     #expect(output.status != 0, "\(output.output)")

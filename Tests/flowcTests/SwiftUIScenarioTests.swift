@@ -5,7 +5,7 @@ import Testing
 /// the SwiftUI double (the stubs of Tests/PlatformStubs/SwiftUI, whose views keep what they
 /// were made with) through the scenarios of Tests/SwiftUIScenarios, built and run once for
 /// the suite.
-@Suite struct SwiftUIScenarioTests {
+@Suite(.notUnderSanitizers) struct SwiftUIScenarioTests {
   static let script = packageRoot.appendingPathComponent("scripts/swiftui-scenarios.sh")
 
   /// The output of one run of every scenario.

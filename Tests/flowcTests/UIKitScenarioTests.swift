@@ -4,7 +4,7 @@ import Testing
 /// `scripts/uikit-scenarios.sh`: NavigationRouter runs against the UIKit double (the stubs of
 /// Tests/PlatformStubs, which follow UIKit's documented behaviour) through the scenarios of
 /// Tests/UIKitScenarios, built and run once for the suite.
-@Suite struct UIKitScenarioTests {
+@Suite(.notUnderSanitizers) struct UIKitScenarioTests {
   static let script = packageRoot.appendingPathComponent("scripts/uikit-scenarios.sh")
 
   /// The output of one run of every scenario.

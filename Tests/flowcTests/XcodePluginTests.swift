@@ -7,7 +7,7 @@ import Testing
 /// `xcodeProject.directoryURL`, `tool(named:)`, a target's `inputFiles` and `displayName`).
 /// This catches a misspelt member or a wrong type; what Xcode does with the command only a
 /// Mac can show (docs/plugins.md, "In an Xcode project").
-@Suite struct XcodePluginTests {
+@Suite(.notUnderSanitizers) struct XcodePluginTests {
   static let standIn = """
     // The members of Xcode's XcodeProjectPlugin that the build plugin uses. Types only.
     import Foundation

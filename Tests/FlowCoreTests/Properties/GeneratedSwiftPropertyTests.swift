@@ -11,7 +11,7 @@ import Testing
 /// more. A failure names the seeds whose targets did not compile and prints their YAML;
 /// `FLOWC_PROPS_SEED=<seed> FLOWC_PROPS_COMPILE_COUNT=1 swift test --filter
 /// GeneratedSwiftPropertyTests` replays one.
-@Suite struct GeneratedSwiftPropertyTests {
+@Suite(.notUnderSanitizers) struct GeneratedSwiftPropertyTests {
   static let count =
     Int(ProcessInfo.processInfo.environment["FLOWC_PROPS_COMPILE_COUNT"] ?? "") ?? 25
 

@@ -25,7 +25,7 @@ import Testing
 /// failure prints the seed, its YAML and the replay's line;
 /// `FLOWC_PROPS_SEED=<seed> FLOWC_PROPS_REPLAY_COUNT=1 swift test --filter
 /// LinkReplayPropertyTests` replays it.
-@Suite struct LinkReplayPropertyTests {
+@Suite(.notUnderSanitizers) struct LinkReplayPropertyTests {
   static let count =
     Int(ProcessInfo.processInfo.environment["FLOWC_PROPS_REPLAY_COUNT"] ?? "") ?? 10
   /// Whether the seeds are CI's, which go through every kind of step.

@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+
+/// What `make sanitize` skips is written down: every suite or test marked
+/// `.notUnderSanitizers` is named in docs/development.md ("What the sanitizer runs skip"),
+/// with where its work is covered, and the page names nothing else.
+@Suite struct SanitizerScopeTests {
+  /// The suites and tests marked `.notUnderSanitizers` in the test sources: a suite by its
+  /// type's name, a test by its function's.
+  static func markedNames() throws -> Set<String> {
+    var names: Set<String> = []
+    let tests = packageRoot.appendingPathComponent("Tests")
+    let files = FileManager.default.enumerator(at: tests, includingPropertiesForKeys: nil)
+    while let file = files?.nextObject() as? URL {
+      guard file.pathExtension == "swift", file.lastPathComponent != "Sanitizers.swift" else {
+        continue
+      }
+      let lines = try String(contentsOf: file, encoding: .utf8).split(
+        separator: "\n", omittingEmptySubsequences: false)
+      for (index, line) in lines.enumerated()
+      where line.contains(".notUnderSanitizers") && !line.contains("//") {
+        // The declaration is on the mark's line or one of the next few.
+        let declaration = lines[index..<min(index + 4, lines.count)].joined(separator: " ")
+        let name = try #require(
+          declaration.firstMatch(of: /(?:struct|func) (\w+)/)?.1,
+          "\(file.lastPathComponent):\(index + 1): a mark not on a suite or test")
+        names.insert(String(name))
+      }
+    }
+    return names
+  }
+
+  /// The names the page's list gives: each item opens with one in backticks.
+  static func documentedNames() throws -> Set<String> {
+    let page = try String(
+      contentsOf: packageRoot.appendingPathComponent("docs/development.md"), encoding: .utf8)
+    let section = try #require(
+      page.firstRange(of: "### What the sanitizer runs skip\n"),
+      "docs/development.md has no section on what the sanitizer runs skip")
+    let rest = page[section.upperBound...]
+    let end = rest.firstRange(of: "\n#")?.lowerBound ?? rest.endIndex
+    return Set(
+      rest[..<end].split(separator: "\n").compactMap { line in
+        line.firstMatch(of: /^- `(\w+)`/).map { String($0.1) }
+      })
+  }
+
+  @Test func whatTheSanitizerRunsSkipIsDocumented() throws {
+    let marked = try Self.markedNames()
+    let documented = try Self.documentedNames()
+    #expect(marked.count >= 10, "\(marked.sorted())")
+    #expect(
+      marked.subtracting(documented).isEmpty,
+      "skipped under sanitizers but not in docs/development.md: \(marked.subtracting(documented).sorted())"
+    )
+    #expect(
+      documented.subtracting(marked).isEmpty,
+      "in docs/development.md but not skipped: \(documented.subtracting(marked).sorted())")
+  }
+}
