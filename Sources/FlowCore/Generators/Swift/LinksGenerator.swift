@@ -335,8 +335,10 @@ struct LinksGenerator {
 
   /// `Name.self` of coordinator `index`'s generated class.
   private func coordinatorType(_ index: Int) -> SwiftExpression {
-    .member(.identifier(
-        GeneratedNames.coordinatorClass.name(for: context.module.coordinators[index].name.text)), "self")
+    .member(
+      .identifier(
+        GeneratedNames.coordinatorClass.name(for: context.module.coordinators[index].name.text)),
+      "self")
   }
 
   /// `route.leg(...)`: the leg of coordinator `index`, with its start screen if it starts at
