@@ -132,7 +132,6 @@ package enum Help {
 
   /// `a`, `a or b`, `a, b or c` (or `and`).
   package static func list(_ words: [String], conjunction: String = "or") -> String {
-    guard let last = words.last, words.count > 1 else { return words.first ?? "" }
-    return words.dropLast().joined(separator: ", ") + " \(conjunction) " + last
+    words.listed(conjunction: conjunction)
   }
 }

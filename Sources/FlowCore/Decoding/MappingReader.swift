@@ -259,9 +259,7 @@ struct MappingReader: Sendable {
 
   /// `'a', 'b' or 'c'`.
   static func list(_ words: [String], conjunction: String = "or") -> String {
-    let quoted = words.map { "'\($0)'" }
-    guard quoted.count > 1 else { return quoted.first ?? "" }
-    return quoted.dropLast().joined(separator: ", ") + " \(conjunction) " + (quoted.last ?? "")
+    words.map { "'\($0)'" }.listed(conjunction: conjunction)
   }
 }
 

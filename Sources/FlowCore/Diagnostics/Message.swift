@@ -249,7 +249,6 @@ package struct FoundIn: Hashable, Sendable {
     }
     var words = Array(shown)
     if definitions.count > namedLimit { words.append("\(definitions.count - namedLimit) more") }
-    guard words.count > 1 else { return words.first ?? "" }
-    return words.dropLast().joined(separator: ", ") + " and " + (words.last ?? "")
+    return words.listed()
   }
 }

@@ -271,7 +271,6 @@ extension EditorModule {
 
   /// `a`, `a and b`, `a, b and c`.
   static func list(_ items: [String], conjunction: String = "and") -> String {
-    guard items.count > 1, let last = items.last else { return items.first ?? "" }
-    return items.dropLast().joined(separator: ", ") + " \(conjunction) " + last
+    items.listed(conjunction: conjunction)
   }
 }

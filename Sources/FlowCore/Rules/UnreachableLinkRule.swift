@@ -149,7 +149,6 @@ package enum UnreachableLinkRule: ModuleRule {
 
   /// `'a'`, `'a' and 'b'`, `'a', 'b' and 'c'`.
   fileprivate static func list(_ items: [String]) -> String {
-    guard items.count > 1, let last = items.last else { return items.first ?? "" }
-    return items.dropLast().joined(separator: ", ") + " and " + last
+    items.listed()
   }
 }

@@ -367,11 +367,7 @@ struct CoordinatorGenerator {
       parts.append("its alerts (each from its input and a way to send the button tapped)")
     }
     var text = "What the app provides to run \(name)"
-    switch parts.count {
-    case 0: text += "."
-    case 1: text += ": \(parts[0])."
-    default: text += ": \(parts.dropLast().joined(separator: ", ")) and \(parts[parts.count - 1])."
-    }
+    text += parts.isEmpty ? "." : ": \(parts.listed())."
     return [text]
   }
 
@@ -834,12 +830,7 @@ struct CoordinatorGenerator {
       parts.append("makes its alerts with a button for each of the flow's")
     }
     var doc = "The test factory of \(name)"
-    switch parts.count {
-    case 0: doc += "."
-    case 1: doc += ": it \(parts[0])."
-    default:
-      doc += ": it \(parts.dropLast().joined(separator: ", ")) and \(parts[parts.count - 1])."
-    }
+    doc += parts.isEmpty ? "." : ": it \(parts.listed())."
     return SwiftTypeDeclaration(
       preamble: SwiftPreamble(doc: [doc + " See `RecordingScreens`."]),
       kind: .extensionType, name: names.runtime("RecordingScreens"),
