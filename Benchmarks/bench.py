@@ -210,6 +210,19 @@ def route_shape(shape, n):
             lines.append(f"      S{i}: {{ on: {{ {', '.join(events)} }} }}")
         lines.append("links:")
         lines += [f"  l{i}: {{ url: /s/{i}, to: App.S{i} }}" for i in range(n)]
+    elif shape == "tabchain":
+        # Under one tab, C0 starts C1 starts C2…, and the last selects the other tab: the
+        # nearest tab coordinators are propagated once down the chain (no links).
+        lines = ["version: 1", "coordinators:", "  Main:", "    entry: true", "    tabs:",
+                 "      - start: C0", "      - start: Account", "  Account:",
+                 "    start: Profile", "    screens:", "      Profile: { on: { stay: stay } }"]
+        for i in range(n):
+            following = f"{{ start: C{i + 1}, on: {{ done: stay }} }}" if i + 1 < n \
+                else "{ select: Account }"
+            lines += [f"  C{i}:"] + (["    result: { done: ~ }"] if i > 0 else []) + [
+                "    start: S", "    screens:",
+                f"      S: {{ on: {{ next: {following}, "
+                f"done: {'stay' if i == 0 else '{ finish: done }'} }} }}"]
     else:
         # One screen starts each of n children; each link passes through its own child.
         lines += ["    start: Home", "    screens:", "      Home:", "        on:"]
@@ -233,10 +246,11 @@ def report_route_shapes(runs, baseline=None):
     out = tempfile.mkdtemp(prefix="flowc-bench-routes-")
     target = os.path.join(out, "generated")
     names = {"chain": "push chain of N screens, a link to each",
-             "via": "N children, each link with its own via"}
-    print(f"\n{'deep-link route shape':<42} {'N':>6} | {'check':>8} {'RSS':>7} | "
+             "via": "N children, each link with its own via",
+             "tabchain": "chain of N children under a tab, a select"}
+    print(f"\n{'shape that must stay linear':<42} {'N':>6} | {'check':>8} {'RSS':>7} | "
           f"{'generate':>8} {'RSS':>7}")
-    for shape in ("chain", "via"):
+    for shape in ("chain", "via", "tabchain"):
         found = {}
         for n in (1_000, 10_000):
             path = route_shape(shape, n)

@@ -188,11 +188,12 @@ import Testing
       ])
   }
 
-  /// A chain of 10,000 coordinators under one tab, each starting the next, with a `select` at
-  /// the bottom: the nearest tab coordinators are propagated once down the chain, not looked
-  /// for again from each.
-  @Test func aLongChainUnderATabIsCheckedInLinearTime() throws {
-    let count = 10_000
+  /// A chain of 1,000 coordinators under one tab, each starting the next, with a `select` at
+  /// the bottom: the tab container is found through the whole chain. That it is propagated
+  /// once down the chain, not looked for again from each, is timed by `make bench` (the
+  /// `tabchain` shape, 10,000 against 1,000), not here: a timed test fails on a loaded machine.
+  @Test func aSelectAtTheBottomOfALongChainUnderATabFindsItsTab() throws {
+    let count = 1_000
     var text = """
       Main:
         entry: true
@@ -218,12 +219,12 @@ import Testing
 
         """
     }
-    let clock = ContinuousClock()
-    let elapsed = try clock.measure {
-      let findings = try check(flow(text))
-      #expect(findings.isEmpty, "\(described(findings).prefix(3))")
-    }
-    #expect(elapsed < .seconds(20), "\(elapsed)")
+    let findings = try check(flow(text))
+    #expect(findings.isEmpty, "\(described(findings).prefix(3))")
+    // The same chain selecting a tab that is not there: the last coordinator is reported.
+    let missing = try check(
+      flow(text.replacingOccurrences(of: "{ select: Account }", with: "{ select: Nowhere }")))
+    #expect(missing.map(\.rule) == ["unknown-reference"], "\(described(missing).prefix(3))")
   }
 
   // MARK: Generated Swift and drawing
