@@ -58,12 +58,16 @@ let package = Package(
         ]
       )
     ),
+    // What more than one test target needs: whether a sanitizer runs the tests.
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
     // FlowCommandLine only to find the flow files of flows/ as `flowc` does.
-    .testTarget(name: "FlowCoreTests", dependencies: ["FlowCore", "FlowCommandLine"]),
+    .testTarget(
+      name: "FlowCoreTests", dependencies: ["FlowCore", "FlowCommandLine", "TestSupport"]),
     .testTarget(name: "FlowCommandLineTests", dependencies: ["FlowCore", "FlowCommandLine"]),
     .testTarget(name: "FlowLanguageServerTests", dependencies: ["FlowCore", "FlowLanguageServer"]),
     // End to end: the `flowc` binary, run as a process.
-    .testTarget(name: "flowcTests", dependencies: ["FlowCore", "FlowCommandLine", "flowc"]),
+    .testTarget(
+      name: "flowcTests", dependencies: ["FlowCore", "FlowCommandLine", "flowc", "TestSupport"]),
     .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowRuntime"]),
     // The generated Swift of flows/ (Generated/, the goldens), driven through stub screens.
     .testTarget(name: "ExampleAppTests", dependencies: ["FlowRuntime"]),

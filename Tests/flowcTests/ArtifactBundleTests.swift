@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `scripts/make-artifact-bundle.sh` and the FlowcPlugins package it writes: the bundle is

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `Examples/ShopApp` as its users would use it: a package that depends on this one by path,

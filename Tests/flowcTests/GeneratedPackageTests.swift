@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The promise of spec section 10: code generated for a module that checks without errors

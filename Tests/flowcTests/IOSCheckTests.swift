@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `scripts/check-ios.sh`, which `make test` runs: the UIKit and SwiftUI sides of the project

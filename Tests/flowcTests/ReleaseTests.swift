@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The documented way to depend on flowc works once a release is tagged: the `from:` lines

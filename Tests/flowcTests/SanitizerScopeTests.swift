@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// What `make sanitize` skips is written down: every suite or test marked

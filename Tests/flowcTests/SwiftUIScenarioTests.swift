@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `scripts/swiftui-scenarios.sh`: FlowRuntime's SwiftUI views and SwiftUIRouter run against

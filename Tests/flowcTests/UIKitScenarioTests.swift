@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `scripts/uikit-scenarios.sh`: NavigationRouter runs against the UIKit double (the stubs of

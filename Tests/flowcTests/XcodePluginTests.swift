@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The build plugin's `XcodeBuildToolPlugin` conformance, which only Xcode compiles (Linux

@@ -1,5 +1,6 @@
 import FlowCore
 import Foundation
+import TestSupport
 import Testing
 
 /// The Swift generated for random valid modules compiles (spec section 10): the modules of a

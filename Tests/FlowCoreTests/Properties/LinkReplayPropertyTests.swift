@@ -1,5 +1,6 @@
 import FlowCore
 import Foundation
+import TestSupport
 import Testing
 
 /// On random modules with random links (spec section 12), every link the check accepts is

@@ -7,8 +7,8 @@ import Testing
 #endif
 
 /// Whether this test process runs under AddressSanitizer or ThreadSanitizer (`make sanitize`):
-/// their runtimes define these symbols in this process and in the `flowc` built with it.
-let isSanitized: Bool = {
+/// their runtimes define these symbols in this process (and in the `flowc` built with it).
+public let isSanitized: Bool = {
   let process = dlopen(nil, RTLD_NOW)
   let symbols: [String] = ["__asan_init", "__tsan_init"]
   return symbols.contains { symbol in dlsym(process, symbol) != nil }
@@ -20,7 +20,7 @@ extension Trait where Self == ConditionTrait {
   /// they build. Under `make sanitize` such a test would repeat `make test`'s run at the same
   /// cost and see nothing new, so it is skipped there, with this reason in the output
   /// (docs/development.md, "What the sanitizer runs skip").
-  static var notUnderSanitizers: Self {
+  public static var notUnderSanitizers: Self {
     .disabled(
       if: isSanitized,
       "its work runs in swift build or swiftc, which no sanitizer instruments; make test runs it")
