@@ -55,8 +55,7 @@ import Testing
     var failures: [String] = []
     for seed in seeds {
       let sources = directory.appendingPathComponent("Sources/M\(seed)")
-      let files = try FileManager.default.contentsOfDirectory(atPath: sources.path)
-        .filter { $0.hasSuffix(".swift") }.sorted().map { sources.appendingPathComponent($0).path }
+      let files = try swiftFiles(in: sources)
       let compile = try runProcess(
         [
           "swiftc", "-parse-as-library", "-swift-version", "6", "-warnings-as-errors",
@@ -80,6 +79,12 @@ import Testing
 /// `Modules` beside the test bundle, which is the running executable.
 let builtModules: URL = URL(fileURLWithPath: CommandLine.arguments[0])
   .resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("Modules")
+
+/// The paths of the Swift files in `folder`, in order.
+func swiftFiles(in folder: URL) throws -> [String] {
+  try FileManager.default.contentsOfDirectory(atPath: folder.path)
+    .filter { $0.hasSuffix(".swift") }.sorted().map { folder.appendingPathComponent($0).path }
+}
 
 /// Writes `text` to `url`, making the folders it needs.
 func write(_ text: String, to url: URL) throws {

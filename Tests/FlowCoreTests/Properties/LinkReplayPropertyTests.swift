@@ -6,9 +6,9 @@ import Testing
 /// On random modules with random links (spec section 12), every link the check accepts is
 /// reached by its *generated* route. The links of ``LinkRoutePropertyTests`` that have a
 /// route (with as many more like them, and one to the first screen of each tab), with their
-/// module's generated Swift and a driver (``LinkReplayDriver``), become one target per seed
-/// of a package outside this one; one `swift build` builds them all into one executable that
-/// replays them. Each link is opened from a URL (so `FlowLink(url:)` parses it) on the entry
+/// module's generated Swift and a driver (``LinkReplayDriver``), become one module per seed,
+/// compiled by `swiftc` against the FlowRuntime of this test run's build, and one executable
+/// that links them all and replays them. Each link is opened from a URL (so `FlowLink(url:)` parses it) on the entry
 /// coordinator running on a `RecordingRouter`, from a cold start and after another link (the
 /// user then on the last tab of each tab container), with every decision answered the way
 /// the route goes (at once, or later).
@@ -22,7 +22,7 @@ import Testing
 /// the check's route (``LinkRoutes``), never written down.
 ///
 /// CI replays the first 10 seeds that have a link with a route (about 40 s on a loaded
-/// machine, mostly `swift build`); `make props` more, with `FLOWC_PROPS_REPLAY_COUNT`. A
+/// machine, mostly `swiftc`); `make props` more, with `FLOWC_PROPS_REPLAY_COUNT`. A
 /// failure prints the seed, its YAML and the replay's line;
 /// `FLOWC_PROPS_SEED=<seed> FLOWC_PROPS_REPLAY_COUNT=1 swift test --filter
 /// LinkReplayPropertyTests` replays it.
@@ -73,10 +73,9 @@ import Testing
       ]
       #expect(kinds.isSubset(of: passes), "the routes replayed go through \(Set(passes))")
     }
-    try write(manifest(replayed), to: directory.appendingPathComponent("Package.swift"))
     try write(main(replayed), to: directory.appendingPathComponent("Sources/Replay/main.swift"))
 
-    let build = try runProcess(["swift", "build", "--product", "Replay"], in: directory)
+    let build = try buildReplay(replayed, in: directory)
     guard build.status == 0 else {
       let failing = replayed.filter { build.output.contains("/Sources/R\($0)/") }
       let yaml = failing.map { "seed \($0):\n\(modules[$0]?.yaml ?? "")" }
@@ -87,7 +86,7 @@ import Testing
       return
     }
     let lines = try run(
-      directory.appendingPathComponent(".build/debug/Replay").path, seeds: replayed, in: directory,
+      directory.appendingPathComponent("Replay").path, seeds: replayed, in: directory,
       modules: modules)
     for seed in replayed {
       guard let module = modules[seed] else { continue }
@@ -155,24 +154,35 @@ import Testing
     }
   }
 
-  private func manifest(_ seeds: [UInt64]) -> String {
-    let runtime = "[.product(name: \"FlowRuntime\", package: \"flowc\")]"
-    let targets = seeds.map { "    .target(name: \"R\($0)\", dependencies: \(runtime)),\n" }
-    let all = seeds.map { "\"R\($0)\"" }.joined(separator: ", ")
-    return """
-      // swift-tools-version:6.0
-      import PackageDescription
-
-      let package = Package(
-        name: "LinkReplay",
-        dependencies: [.package(name: "flowc", path: "\(packageRoot.path)")],
-        targets: [
-      \(targets.joined())    .executableTarget(name: "Replay", dependencies: [\(all)]),
-        ],
-        swiftLanguageModes: [.v6]
-      )
-
-      """
+  /// Compiles each seed's module with `swiftc` against the FlowRuntime that this test run's
+  /// build made (``builtModules``; its objects beside them), then the executable that links
+  /// them all: no SwiftPM package to resolve, and FlowRuntime is not built again. The first
+  /// failing step's status and output, or the last one's.
+  private func buildReplay(_ seeds: [UInt64], in directory: URL) throws -> (
+    status: Int32, output: String
+  ) {
+    let objects = directory.appendingPathComponent("objects")
+    try FileManager.default.createDirectory(at: objects, withIntermediateDirectories: true)
+    let swift6 = ["swiftc", "-swift-version", "6", "-I", builtModules.path, "-I", objects.path]
+    for seed in seeds {
+      let compile = try runProcess(
+        swift6 + [
+          "-parse-as-library", "-module-name", "R\(seed)", "-wmo", "-Onone",
+          "-emit-module-path", objects.appendingPathComponent("R\(seed).swiftmodule").path,
+          "-c", "-o", objects.appendingPathComponent("R\(seed).o").path,
+        ] + (try swiftFiles(in: directory.appendingPathComponent("Sources/R\(seed)"))),
+        in: directory)
+      guard compile.status == 0 else { return compile }
+    }
+    let runtime = builtModules.deletingLastPathComponent()
+      .appendingPathComponent("FlowRuntime.build")
+    let runtimeObjects = try FileManager.default.contentsOfDirectory(atPath: runtime.path)
+      .filter { $0.hasSuffix(".o") }.sorted().map { runtime.appendingPathComponent($0).path }
+    return try runProcess(
+      swift6 + ["-module-name", "Replay", "-o", directory.appendingPathComponent("Replay").path]
+        + (try swiftFiles(in: directory.appendingPathComponent("Sources/Replay")))
+        + seeds.map { objects.appendingPathComponent("R\($0).o").path } + runtimeObjects,
+      in: directory)
   }
 
   /// The executable: replays the seeds named on its command line, each after a line
