@@ -47,7 +47,9 @@ swiftc="${SWIFTC:-swiftc}"
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-flags=(-swift-version 6 -warnings-as-errors -parse-as-library -I "$work")
+# -wmo: one frontend for all the files of a module, instead of one per batch that parses them
+# all again (2.5 times faster here, the same diagnostics).
+flags=(-swift-version 6 -warnings-as-errors -parse-as-library -wmo -I "$work")
 
 # $1: a name for messages; the rest: swiftc's arguments. Run twice, the second time with
 # MainActor as the default isolation.

@@ -29,7 +29,8 @@ swiftc="${SWIFTC:-swiftc}"
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-flags=(-swift-version 6 -warnings-as-errors -I "$work" -L "$work")
+# -wmo: one frontend per module rather than one per batch of files (as scripts/check-ios.sh).
+flags=(-swift-version 6 -warnings-as-errors -wmo -I "$work" -L "$work")
 
 "$swiftc" "${flags[@]}" -parse-as-library -module-name "$framework" -emit-module -emit-library \
   -static -emit-module-path "$work/$framework.swiftmodule" -o "$work/lib$framework.a" \
