@@ -248,7 +248,7 @@ struct LinkReplayExpectation {
   }
 
   /// What `route` goes through: `decision`, `button` (of an alert), `tab` (and `tab after the
-  /// first`), `child` (a start),
+  /// first`), `external event` (sent by the link), `child` (a start),
   /// `modal` (a presented screen or child), `value` (a payload the app makes from params) and
   /// `param` (a payload from a param).
   static func passes(of route: LinkRoute) -> Set<String> {
@@ -259,6 +259,7 @@ struct LinkReplayExpectation {
       case .button: passes.insert("button")
       case .selectTab(let tab, _):
         passes.formUnion(tab == 0 ? ["tab"] : ["tab", "tab after the first"])
+      case .externalEvent: passes.insert("external event")
       case .event: break
       }
       switch step.action {
@@ -333,7 +334,7 @@ struct ReplayedModule {
   /// `nil` when no link of the seed has a route.
   init?(seed: UInt64) throws {
     self.seed = seed
-    let base = RandomModule(seed: seed)
+    let base = RandomModule(seed: seed, navigatingEvents: true)
     // The links of ``LinkRoutePropertyTests``, as many more like them, and one to the first
     // screen of each tab (random targets seldom fall in a tab, let alone in each).
     var all: [String] = []
