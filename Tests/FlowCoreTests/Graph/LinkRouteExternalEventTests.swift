@@ -217,5 +217,11 @@ import Testing
         detail: { url: /detail, to: App.Detail }
       """
     #expect(try routes(yaml)["detail"] == ["unreachable: outOfReach(coordinatorReached: true)"])
+    #expect(
+      try findings(yaml).filter { $0.contains("unreachable-link") } == [
+        "14:3 unreachable-link link 'detail' cannot be followed: routes reach coordinator 'App', "
+          + "but no screen event, decision case, alert button or external event of it leads to "
+          + "screen 'Detail' (routes start at 'App')"
+      ])
   }
 }
