@@ -2,8 +2,9 @@ import FlowCore
 import Foundation
 import Testing
 
-/// On random modules with random links (spec section 12), every link the check accepts is
-/// reached by its *generated* route. The links of ``LinkRoutePropertyTests`` that have a
+/// On random modules with random links (spec section 12), whose coordinators' external events
+/// may push and present screens (13.6), every link the check accepts is reached by its
+/// *generated* route. The links of ``LinkRoutePropertyTests`` that have a
 /// route (with as many more like them, and one to the first screen of each tab), with their
 /// module's generated Swift and a driver (``LinkReplayDriver``), become one target per seed
 /// of a package outside this one; one `swift build` builds them all into one executable that
@@ -68,7 +69,8 @@ import Testing
     if Self.isCIRange {
       // CI's seeds go through every kind of step, or the property says little there.
       let kinds: Set = [
-        "button", "child", "decision", "modal", "param", "tab", "tab after the first", "value",
+        "button", "child", "decision", "external event", "modal", "param", "tab",
+        "tab after the first", "value",
       ]
       #expect(kinds.isSubset(of: passes), "the routes replayed go through \(Set(passes))")
     }
@@ -335,8 +337,9 @@ struct ReplayedModule {
   init?(seed: UInt64) throws {
     self.seed = seed
     let base = RandomModule(seed: seed, navigatingEvents: true)
-    // The links of ``LinkRoutePropertyTests``, as many more like them, and one to the first
-    // screen of each tab (random targets seldom fall in a tab, let alone in each).
+    // The links of ``LinkRoutePropertyTests``, as many more like them, one to the first
+    // screen of each tab (random targets seldom fall in a tab, let alone in each) and one to
+    // each screen an external event shows.
     var all: [String] = []
     for batch in 0..<2 {
       var random = SeededGenerator(seed: seed ^ 0x11_4B5 ^ (UInt64(batch) << 40))
@@ -350,6 +353,27 @@ struct ReplayedModule {
         guard let first = child.screens.first else { continue }
         all.append(
           "  tab\(tab.child):\n    url: /t\(tab.child)\n    to: \(child.name).\(first.name)\n")
+      }
+    }
+    // And one to each screen an external event shows (spec 13.6), with a param, or a value
+    // made from one, for the event's payload: its route goes through the event when that is
+    // the shortest way there.
+    let paramTypes: Set = ["String", "Int", "Bool", "URL"]
+    for (c, coordinator) in base.coordinators.enumerated() {
+      for event in coordinator.events where event.name.hasPrefix("show") {
+        guard let screen = event.action.split(separator: " ").dropLast().last else { continue }
+        var text = "  event\(c)\(event.name):\n    url: /e\(c)\(event.name)"
+        var payload = event.payload
+        if case let type? = payload, type.hasSuffix("?") { payload = String(type.dropLast()) }
+        switch payload {
+        case nil:
+          text += "\n"
+        case let type? where paramTypes.contains(type):
+          text += "/{p}\n    params: { p: \(type) }\n"
+        case let type?:
+          text += "/{p}\n    params: { p: String }\n    values: { '\(type)': [p] }\n"
+        }
+        all.append(text + "    to: \(coordinator.name).\(screen)\n")
       }
     }
     let first = try Self.check(base.yaml() + Self.section(all))
