@@ -56,6 +56,9 @@ public struct LinkRoutes: Sendable {
   package let retainedEntries: Int
   /// The search states the route searches made room for or reached.
   package let searchedStates: Int
+  /// The edges the check's searches looked at: linear in the module, external events
+  /// included (a test holds it to the module's size).
+  package let examinedEdges: Int
   /// The graph the trees are searches of; `nil` for a module without links.
   private let space: RouteSpace?
   private let trees: [SearchTree]
@@ -70,6 +73,7 @@ public struct LinkRoutes: Sendable {
       outcomes = []
       retainedEntries = 0
       searchedStates = 0
+      examinedEdges = 0
       space = nil
       trees = []
       parts = []
@@ -102,6 +106,7 @@ public struct LinkRoutes: Sendable {
     trees = finder.trees
     retainedEntries = kept + finder.trees.reduce(0) { $0 + $1.retainedEntries }
     searchedStates = finder.searchedStates
+    examinedEdges = finder.examinedEdges
   }
 
   /// The route of the link at `index` of ``FlowModule/links``, if it has one, built from the
@@ -640,6 +645,9 @@ private struct RouteFinder {
   private(set) var trees: [SearchTree] = []
   /// The search states made room for or reached, for ``LinkRoutes/searchedStates``.
   private(set) var searchedStates = 0
+  /// The edges looked at by the searches and ``firstBlocked(group:)``, for
+  /// ``LinkRoutes/examinedEdges``.
+  private(set) var examinedEdges = 0
   /// Each set of payload types that some link gives (by number), and its number.
   private var groups: [[Int32]: Int] = [:]
   /// The payload types of each group.
@@ -831,6 +839,7 @@ private struct RouteFinder {
         }
       }
       for edgeIndex in OutEdges(own: space.ownEdges(of: vertex), events: events) {
+        examinedEdges += 1
         let edge = space.edges[edgeIndex]
         guard space.allows(edge, fits), ranks[Int(edge.target)] == -1 else { continue }
         ranks[Int(edge.target)] = Int32(order.count)
@@ -933,6 +942,7 @@ private struct RouteFinder {
     }
     for vertex in tree.order {
       for edgeIndex in edges(of: Int(vertex), &scanned) {
+        examinedEdges += 1
         let edge = space.edges[edgeIndex]
         guard edge.payload != nil,
           edge.payloadType < 0 || !fits[group].contains(edge.payloadType),
@@ -941,8 +951,9 @@ private struct RouteFinder {
         first[Int(edge.target)] = Int32(edgeIndex)
         pending.append(edge.target)
         while let next = pending.popLast() {
-          for index in edges(of: Int(next), &marked)
-          where first[Int(space.edges[index].target)] == -1 {
+          for index in edges(of: Int(next), &marked) {
+            examinedEdges += 1
+            guard first[Int(space.edges[index].target)] == -1 else { continue }
             first[Int(space.edges[index].target)] = Int32(edgeIndex)
             pending.append(space.edges[index].target)
           }
