@@ -173,7 +173,9 @@ import Testing
       """
     let found = try routes(yaml)
     #expect(
-      found["news"] == ["from Main", "tabs of 'Main': external event 'whatsNew' presents 'News' (sheet)"])
+      found["news"] == [
+        "from Main", "tabs of 'Main': external event 'whatsNew' presents 'News' (sheet)",
+      ])
   }
 
   /// Among routes of one length, a screen's own events come before its coordinator's external
@@ -194,7 +196,9 @@ import Testing
         detail: { url: /detail, to: App.Detail }
       """
     #expect(
-      try routes(yaml)["detail"] == ["from App", "screen 'Home' of 'App': event 'show' pushes 'Detail'"])
+      try routes(yaml)["detail"] == [
+        "from App", "screen 'Home' of 'App': event 'show' pushes 'Detail'",
+      ])
   }
 
   /// A decision the route asks, or an alert it shows, is no place to send an event from: the

@@ -80,7 +80,8 @@ import Testing
     // The generator makes both kinds, or the property says little.
     #expect(routes > PropertyTests.count / 4, "\(routes) routes")
     #expect(unreachable > PropertyTests.count / 20, "\(unreachable) unreachable links")
-    #expect(throughEvents > PropertyTests.count / 50, "\(throughEvents) routes through external events")
+    #expect(
+      throughEvents > PropertyTests.count / 50, "\(throughEvents) routes through external events")
   }
 
   // MARK: Random links
