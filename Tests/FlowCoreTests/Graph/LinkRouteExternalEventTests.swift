@@ -151,6 +151,44 @@ import Testing
     #expect(found["promoInChild"] == ["unreachable: via(0)"])
   }
 
+  /// The route goes on where the event's action leads: a decision it decides (the app's
+  /// answer is the next step), an alert it shows (the link taps a button next).
+  @Test func theRouteGoesOnFromADecisionOrAnAlertAnEventShows() throws {
+    let yaml = """
+      version: 1
+      coordinators:
+        App:
+          entry: true
+          start: Home
+          events:
+            route: { payload: Int, decide: Where }
+            ask: { alert: Confirm }
+          decisions:
+            Where: { cases: { order: { payload: Int, present: Order }, home: stay } }
+          alerts:
+            Confirm: { on: { help: { present: Help }, cancel: stay } }
+          screens:
+            Home: {}
+            Order: { input: Int, on: { close: dismiss } }
+            Help: { on: { close: dismiss } }
+      links:
+        order: { url: '/orders/{n}', params: { n: Int }, to: App.Order }
+        help: { url: /help, to: App.Help }
+      """
+    let found = try routes(yaml)
+    #expect(
+      found["order"] == [
+        "from App",
+        "screen 'Home' of 'App': external event 'route' decides 'Where', payload from param 'n'",
+        "decision 'Where' of 'App': case 'order' presents 'Order' (sheet)",
+      ])
+    #expect(
+      found["help"] == [
+        "from App", "screen 'Home' of 'App': external event 'ask' shows 'Confirm'",
+        "alert 'Confirm' of 'App': button 'help' presents 'Help' (sheet)",
+      ])
+  }
+
   /// A tab coordinator's external events act on its tab container only (spec 7b).
   @Test func aTabCoordinatorsExternalEventsAreSentAtItsTabContainer() throws {
     let yaml = """
