@@ -189,6 +189,40 @@ import Testing
       ])
   }
 
+  /// A coordinator that only another coordinator's external event would start, were that
+  /// coordinator ever reached, is out of every route's reach; the message counts external
+  /// events among the ways a route goes.
+  @Test func aCoordinatorNoRouteStartsIsOutOfReach() throws {
+    let yaml = """
+      version: 1
+      coordinators:
+        App:
+          entry: true
+          start: Home
+          screens:
+            Home: {}
+        Lost:
+          start: Gone
+          events:
+            help: { start: Support }
+          screens:
+            Gone: {}
+        Support:
+          start: Topics
+          screens:
+            Topics: {}
+      links:
+        topics: { url: /topics, to: Support.Topics }
+      """
+    #expect(
+      try findings(yaml).filter { $0.contains("unreachable-link") } == [
+        "19:3 unreachable-link link 'topics' cannot be followed: screen 'Support.Topics' is in "
+          + "no entry's reach: no route of screen events, decision cases, alert buttons, "
+          + "external events, child starts and tabs starts coordinator 'Support' (routes start "
+          + "at 'App')"
+      ])
+  }
+
   /// A tab coordinator's external events act on its tab container only (spec 7b).
   @Test func aTabCoordinatorsExternalEventsAreSentAtItsTabContainer() throws {
     let yaml = """
