@@ -3,8 +3,8 @@
 ///
 /// A route is a list of *legs*, one per coordinator it passes through, from the entry
 /// coordinator to the target's. Each leg's *steps* run on its coordinator, from where the
-/// coordinator starts: an event sent to the screen on top, a decision answered by the app,
-/// a tab selected. Each step says where it arrives (a screen of the coordinator on top, or a
+/// coordinator starts: an event sent to the screen on top, an external event sent to the
+/// coordinator (r3, FLOW-SPEC 13.6), a decision answered by the app, a tab selected. Each step says where it arrives (a screen of the coordinator on top, or a
 /// child running), which is how the follower knows it went the route's way.
 
 /// How a flow's action shows a screen: `push`, `present` with its style, or `replace`. A
@@ -37,7 +37,8 @@ nonisolated public enum LinkArrival: Sendable {
 nonisolated public struct LinkStep {
   /// What the step does.
   enum Action {
-    /// Sends an event to the screen on top; false when that screen cannot take it.
+    /// Sends an event to the screen on top, or an external event to the coordinator; false
+    /// when it cannot be taken.
     case event(@MainActor (Coordinator) -> Bool)
     /// Waits for the app's answer to a decision (asked by the step before, or by the
     /// coordinator's start).
@@ -64,6 +65,18 @@ nonisolated public struct LinkStep {
     LinkStep(
       action: .event { coordinator in coordinator.sendToTopScreen(event) }, arrival: arrival,
       carriesLinkValue: carriesLinkValue)
+  }
+
+  /// Sends an external event to the leg's coordinator (r3, FLOW-SPEC 13.6) through `send`,
+  /// which generated code makes from the coordinator's own `send(_:)`
+  /// (`{ coordinator in coordinator.send(ShopExternalEvent.promo(code)) }`): false when no
+  /// coordinator of the event's type runs there. `carriesLinkValue` is true when its payload
+  /// comes from the link.
+  public static func externalEvent(
+    to arrival: LinkArrival, carriesLinkValue: Bool = false,
+    _ send: @escaping @MainActor (Coordinator) -> Bool
+  ) -> LinkStep {
+    LinkStep(action: .event(send), arrival: arrival, carriesLinkValue: carriesLinkValue)
   }
 
   /// A decision the app answers; the route goes on where the route's case arrives.
@@ -142,6 +155,14 @@ nonisolated public struct LinkRoute {
     _ event: Event, to arrival: LinkArrival, carriesLinkValue: Bool = false
   ) {
     add(.event(event, to: arrival, carriesLinkValue: carriesLinkValue))
+  }
+
+  /// Adds ``LinkStep/externalEvent(to:carriesLinkValue:_:)`` to the last leg.
+  public mutating func externalEvent(
+    to arrival: LinkArrival, carriesLinkValue: Bool = false,
+    _ send: @escaping @MainActor (Coordinator) -> Bool
+  ) {
+    add(.externalEvent(to: arrival, carriesLinkValue: carriesLinkValue, send))
   }
 
   /// Adds ``LinkStep/decision(to:)`` to the last leg.

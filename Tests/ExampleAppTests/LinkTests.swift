@@ -116,10 +116,8 @@ final class LinkOutcomes {
   @Test func fromAColdStartEachLinkReachesItsScreenWithTheRightStack() throws {
     let cases: [(FlowLink, tab: Int, stack: [String])] = [
       (.orders, 3, ["Profile(ada)", "OrderHistory"]),
-      (
-        .order(id: Example.order.id), 3,
-        ["Profile(ada)", "OrderHistory", "OrderDetail(order ABCD)"]
-      ),
+      // Through Account's `orderShipped` external event (FLOW-SPEC 13.6): one step shorter.
+      (.order(id: Example.order.id), 3, ["Profile(ada)", "OrderDetail(order ABCD)"]),
       (.product(id: Example.shoes.id, source: nil), 1, ["Results", "Details(Shoes)"]),
       (.cart, 2, ["Basket"]),
       (.category(name: "Shoes"), 0, ["Categories", "Products(Shoes)"]),
@@ -163,12 +161,29 @@ final class LinkOutcomes {
     let account = try harness.tab(3)
     tap(AccountCoordinator.ProfileEvent.orders, on: account)
     account.clearCalls()
+    open(.orders)
+    #expect(outcomes.all == [.followed])
+    #expect(account.operations == [], "the order history shown is the route's: it stays")
+    #expect(names(account) == ["Profile(ada)", "OrderHistory"])
+  }
+
+  /// The order link's route sends Account's `orderShipped` external event, with the order the
+  /// app makes from the link's id (FLOW-SPEC 13.6): the order history shown is not on the
+  /// route, so it goes, and the order is presented over the profile as the event presents it.
+  @Test func aRouteThroughAnExternalEventSendsIt() throws {
+    _ = try harness.signedIn()
+    let account = try harness.tab(3)
+    tap(AccountCoordinator.ProfileEvent.orders, on: account)
+    account.clearCalls()
     open(.order(id: Example.order.id))
     #expect(outcomes.all == [.followed])
+    #expect(values.asked == ["Order"])
     #expect(
-      account.operations == [.notAnimated(.push(.Account.orderDetail))],
-      "the order history shown is the route's: it stays, and the order goes on top")
-    #expect(names(account) == ["Profile(ada)", "OrderHistory", "OrderDetail(order ABCD)"])
+      account.operations == [
+        .notAnimated(.unwind(to: StackPosition(modals: 0, screens: 1))),
+        .notAnimated(.present(.Account.orderDetail)),
+      ])
+    #expect(names(account) == ["Profile(ada)", "OrderDetail(order ABCD)"])
   }
 
   @Test func aModalOpenOnAnotherTabIsClosedFirst() throws {
@@ -187,8 +202,7 @@ final class LinkOutcomes {
     let basket = try #require(harness.child(CartCoordinator.self, of: main))
     #expect(basket.children.isEmpty, "the checkout is dropped")
     #expect(try selectedTab() == 3)
-    #expect(
-      names(try harness.tab(3)) == ["Profile(ada)", "OrderHistory", "OrderDetail(order ABCD)"])
+    #expect(names(try harness.tab(3)) == ["Profile(ada)", "OrderDetail(order ABCD)"])
   }
 
   @Test func aDecisionAnsweredTheOtherWayWaitsAndTheLinkGoesOnAfterSignIn() throws {

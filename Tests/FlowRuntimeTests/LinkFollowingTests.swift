@@ -77,6 +77,46 @@ private final class Home: FlowCoordinator<Never> {
   }
 }
 
+/// Home's external events (FLOW-SPEC 7b), as generated code receives them.
+private enum HomeExternalEvent {
+  /// Pushes the about page over whatever Home shows.
+  case showAbout
+}
+
+extension Home {
+  func receive(_ event: HomeExternalEvent) {
+    guard !isFinished else { return }
+    switch event {
+    case .showAbout:
+      endChildren()
+      push(Screen("About"), named: "About")
+    }
+  }
+}
+
+extension Coordinator {
+  /// What generated `send(_:)` is for Home's external events: delivered to the outermost
+  /// running Home; false when none runs.
+  @discardableResult
+  fileprivate func send(_ event: HomeExternalEvent) -> Bool {
+    deliver(to: Home.self) { $0.receive(event) }
+  }
+}
+
+/// The route to Home's about page through its external event (FLOW-SPEC 13.6): Gate's
+/// decision answered "signed in", then the event sent to Home on its list.
+@MainActor
+private func aboutByEventRoute() -> LinkRoute {
+  var route = LinkRoute(link: "about", target: "About")
+  route.leg(Gate.self)
+  route.decision(to: .child(Home.self))
+  route.leg(Home.self, start: "List")
+  route.externalEvent(to: .screen("About")) { coordinator in
+    coordinator.send(HomeExternalEvent.showAbout)
+  }
+  return route
+}
+
 /// The route to item `number`: Gate's decision answered "signed in", then Home's event.
 @MainActor
 private func itemRoute(_ number: Int, waits: Bool = true) -> LinkRoute {
@@ -127,6 +167,33 @@ private final class Outcomes {
     #expect(router.operations == [.push(ScreenID("List")), .notAnimated(.push(ScreenID("Item")))])
     #expect(outcomes.all == [.followed])
     #expect(router.animatesTransitions, "animation is back on afterwards")
+  }
+
+  @Test func aRouteThroughAnExternalEventSendsItToTheLegsCoordinator() throws {
+    let gate = Gate(router: router)
+    let home = try signedInHome(gate, .open(3))
+    gate.follow(aboutByEventRoute(), onEnd: outcomes.record)
+    #expect(
+      router.operations == [
+        .notAnimated(.unwind(to: .at(0, 1))), .notAnimated(.push(ScreenID("About"))),
+      ])
+    #expect(screens() == ["List", "About"])
+    #expect(gate.children.first === home)
+    #expect(outcomes.all == [.followed])
+  }
+
+  @Test func anExternalEventThatNoCoordinatorTakesStopsTheLink() throws {
+    let gate = Gate(router: router)
+    gate.start()
+    var route = LinkRoute(link: "about", target: "About")
+    route.leg(Gate.self)
+    // Sent in Gate's leg, before any Home runs: nobody receives it.
+    route.externalEvent(to: .screen("About")) { coordinator in
+      coordinator.send(HomeExternalEvent.showAbout)
+    }
+    gate.follow(route, onEnd: outcomes.record)
+    #expect(outcomes.all == [.notFollowed(.stopped)])
+    #expect(screens().isEmpty)
   }
 
   @Test func aLinkOpenedBeforeTheRootStartsStartsIt() throws {

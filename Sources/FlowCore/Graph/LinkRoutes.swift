@@ -5,8 +5,19 @@
 /// container; an edge per step that a route may take: a screen's event, a decision's case or
 /// an alert's button whose action pushes, presents or replaces a screen, decides, shows an
 /// alert or starts a child (into the child's start), and at a tab container the selection of
-/// each tab (into its child's start). Handlers, external events, back actions and `select`
-/// are not steps, so a route never comes back out of a child it entered.
+/// each tab (into its child's start). A coordinator's external events (r3, spec 13.6) are
+/// steps too, from each of its *places*: its screens (for a tab coordinator, its tab
+/// container only), never a decision being asked or an alert shown, nor a screen of a child or
+/// a parent. Handlers, back actions, `select` and requests are not steps, so a route never
+/// comes back out of a child it entered.
+///
+/// An external event is one edge, from whichever place of its coordinator a search stands
+/// at: at a place, the screen's own steps come first, then its coordinator's external events,
+/// each in file order (a route takes what the user does before what the app sends). A
+/// breadth-first search takes them at the first place of the coordinator it reaches, and
+/// not again (what they lead to is reached by then), so a coordinator of S screens and E
+/// events costs O(S + E), not O(S · E); the tree keeps that place (``SearchTree/eventsFrom``),
+/// the step's `from`.
 ///
 /// The searches are breadth-first, from the entries' starts in file order, edges in file
 /// order, so the route found to a vertex is the shortest and, among the shortest, the first
@@ -45,6 +56,9 @@ public struct LinkRoutes: Sendable {
   package let retainedEntries: Int
   /// The search states the route searches made room for or reached.
   package let searchedStates: Int
+  /// The edges the check's searches looked at: linear in the module, external events
+  /// included (a test holds it to the module's size).
+  package let examinedEdges: Int
   /// The graph the trees are searches of; `nil` for a module without links.
   private let space: RouteSpace?
   private let trees: [SearchTree]
@@ -59,6 +73,7 @@ public struct LinkRoutes: Sendable {
       outcomes = []
       retainedEntries = 0
       searchedStates = 0
+      examinedEdges = 0
       space = nil
       trees = []
       parts = []
@@ -91,6 +106,7 @@ public struct LinkRoutes: Sendable {
     trees = finder.trees
     retainedEntries = kept + finder.trees.reduce(0) { $0 + $1.retainedEntries }
     searchedStates = finder.searchedStates
+    examinedEdges = finder.examinedEdges
   }
 
   /// The route of the link at `index` of ``FlowModule/links``, if it has one, built from the
@@ -106,7 +122,7 @@ public struct LinkRoutes: Sendable {
       let first = steps.count
       var node = end
       while let (edge, parent) = parent(of: node) {
-        steps.append(space.step(edge, payloads: payloads))
+        steps.append(space.step(edge, from: Int(parent.vertex), payloads: payloads))
         node = parent
       }
       steps[first...].reverse()
@@ -129,8 +145,11 @@ public struct LinkRoutes: Sendable {
     guard search.parentEdge[state] != -1 else { return nil }
     var steps: [LinkStep] = []
     while search.parentEdge[state] >= 0 {
-      steps.append(space.step(Int(search.parentEdge[state]), payloads: payloads))
-      state = Int(search.parentState[state])
+      let from = Int(search.parentState[state])
+      steps.append(
+        space.step(
+          Int(search.parentEdge[state]), from: from % space.vertexCount, payloads: payloads))
+      state = from
     }
     return LinkRoute(
       entry: Int(space.owner[state % space.vertexCount]), steps: steps.reversed())
@@ -162,19 +181,23 @@ public struct LinkRoutes: Sendable {
   /// The edge that leads to `node` and the node it leads from; `nil` at a tree's start.
   func parent(of node: RouteNode) -> (edge: Int, node: RouteNode)? {
     guard let space else { return nil }
-    if node.vertex < 0 {
-      let edge = Int(-node.vertex - 1)
-      return (edge, RouteNode(tree: node.tree, vertex: space.edges[edge].source))
-    }
     let tree = trees[Int(node.tree)]
-    guard let rank = tree.rank(of: Int(node.vertex)) else { return nil }
-    let edge = tree.parentEdge[rank]
-    guard edge >= 0 else { return nil }
-    return (Int(edge), RouteNode(tree: node.tree, vertex: space.edges[Int(edge)].source))
+    let edge: Int
+    if node.vertex < 0 {
+      edge = Int(-node.vertex - 1)
+    } else {
+      guard let rank = tree.rank(of: Int(node.vertex)), tree.parentEdge[rank] >= 0 else {
+        return nil
+      }
+      edge = Int(tree.parentEdge[rank])
+    }
+    guard let source = space.source(of: edge, in: tree) else { return nil }
+    return (edge, RouteNode(tree: node.tree, vertex: Int32(source)))
   }
 
-  /// The step edge `edge` takes, without where its payload comes from, and the type of the
-  /// payload it carries (`nil` for none).
+  /// The step edge `edge` takes, without where its payload comes from (nor, for an external
+  /// event, the place it is sent at), and the type of the payload it carries (`nil` for
+  /// none).
   func step(ofEdge edge: Int) -> (step: LinkStep, payload: TypeExpression?)? {
     guard let space, space.edges.indices.contains(edge) else { return nil }
     return (space.edges[edge].step, space.edges[edge].payload)
@@ -287,7 +310,8 @@ struct Payloads: Sendable {
 private struct RouteSpace: Sendable {
   /// One edge: a step a route can take.
   struct Edge: Sendable {
-    /// The vertex it leads from.
+    /// The vertex it leads from; -1 for an external event, which leads from every place of
+    /// its coordinator (``places(of:)``).
     var source: Int32
     /// The vertex it leads to.
     var target: Int32
@@ -312,6 +336,12 @@ private struct RouteSpace: Sendable {
   /// Edges of vertex v: `edges[edgeStart[v]..<edgeStart[v + 1]]`, in file order.
   let edgeStart: [Int]
   let edges: [Edge]
+  /// The external events of coordinator c: `edges[eventStart[c]..<eventStart[c + 1]]`, in file
+  /// order, after every vertex's edges.
+  let eventStart: [Int]
+  /// Whether each vertex is a place of its coordinator that external events are sent at: a
+  /// screen (of a coordinator without tabs) or a tab container, of a coordinator with events.
+  let isPlace: [Bool]
   /// The edges that enter each coordinator, in file order.
   let entering: [[Int32]]
   /// The payload types the edges carry, each with its number.
@@ -392,6 +422,7 @@ private struct RouteSpace: Sendable {
       }
       edgeStart.append(edges.count)
       guard isFirst, case .tabs(let tabs) = coordinator.root else { continue }
+      // A tab coordinator's external events are sent at its tab container only (spec 7b).
       for (offset, tab) in tabs.enumerated() {
         guard let child = tab.start.child, let target = start(of: child) else { continue }
         add(
@@ -404,8 +435,49 @@ private struct RouteSpace: Sendable {
       }
     }
     edgeStart.append(edges.count)
+    // External events, after every vertex's edges: one edge each, from any place.
+    var eventStart: [Int] = []
+    var isPlace = [Bool](repeating: false, count: count)
+    for (index, coordinator) in graph.coordinators.enumerated() {
+      eventStart.append(edges.count)
+      guard module.isFirstDefinition(coordinator: index) else { continue }
+      for step in coordinator.eventSteps where step.handlerOf.isEmpty {
+        let target: Int?
+        var enters: Int?
+        switch step.action {
+        case .push(let screen), .present(let screen), .replace(let screen):
+          target = offsets[index] + screen
+        case .decide(let other), .alert(let other): target = offsets[index] + other
+        case .start(let child):
+          target = start(of: child.child)
+          enters = child.child
+        default: target = nil
+        }
+        guard let target else { continue }
+        let payload = step.transition.payload?.type
+        var type: Int32 = -1
+        if let payload, payload != .invalid {
+          type = payloadTypes[payload] ?? Int32(payloadTypes.count)
+          payloadTypes[payload] = type
+        }
+        add(
+          Edge(
+            source: -1, target: Int32(target), enters: Int32(enters ?? -1),
+            step: LinkStep(coordinator: index, from: nil, kind: .externalEvent(step)),
+            payload: payload, payloadType: type))
+      }
+      guard edges.count > eventStart[index] else { continue }
+      if case .tabs = coordinator.root {
+        isPlace[offsets[index] + coordinator.nodeCount] = true
+      } else {
+        for screen in 0..<coordinator.screenCount { isPlace[offsets[index] + screen] = true }
+      }
+    }
+    eventStart.append(edges.count)
     self.edgeStart = edgeStart
     self.edges = edges
+    self.eventStart = eventStart
+    self.isPlace = isPlace
     self.entering = entering
     self.payloadTypes = payloadTypes
     let firsts = module.coordinators.indices.filter { module.isFirstDefinition(coordinator: $0) }
@@ -442,11 +514,52 @@ private struct RouteSpace: Sendable {
     return (offsets[target.coordinator] + target.screen, via)
   }
 
-  /// The step `edge` takes, with its payload from `payloads`.
-  func step(_ edge: Int, payloads: Payloads) -> LinkStep {
+  /// The step `edge` takes from vertex `source` (for an external event, the place it is sent
+  /// at), with its payload from `payloads`.
+  func step(_ edge: Int, from source: Int, payloads: Payloads?) -> LinkStep {
     var step = edges[edge].step
-    if let type = edges[edge].payload { step.payload = payloads.source(of: type).source }
+    if edges[edge].source < 0 {
+      let node = source - offsets[step.coordinator]
+      step.from = node < graph.coordinators[step.coordinator].nodeCount ? node : nil
+    }
+    if let payloads, let type = edges[edge].payload {
+      step.payload = payloads.source(of: type).source
+    }
     return step
+  }
+
+  /// The edges of vertex `vertex` itself, in file order.
+  func ownEdges(of vertex: Int) -> Range<Int> {
+    edgeStart[vertex]..<edgeStart[vertex + 1]
+  }
+
+  /// Every edge from vertex `vertex`: its own, then the external events it sends.
+  func outEdges(of vertex: Int) -> OutEdges {
+    OutEdges(own: ownEdges(of: vertex), events: events(at: vertex))
+  }
+
+  /// The external events that vertex `vertex` can send: its coordinator's, at a place; none
+  /// elsewhere.
+  func events(at vertex: Int) -> Range<Int> {
+    guard isPlace[vertex] else { return 0..<0 }
+    let coordinator = Int(owner[vertex])
+    return eventStart[coordinator]..<eventStart[coordinator + 1]
+  }
+
+  /// The places of coordinator `coordinator`, where its external events are sent: its
+  /// screens, or its tab container.
+  func places(of coordinator: Int) -> [Int] {
+    let first = offsets[coordinator]
+    let count = graph.coordinators[coordinator].nodeCount
+    return (first...(first + count)).filter { isPlace[$0] }
+  }
+
+  /// The vertex `edge` leads from in `tree`: its source, or for an external event the place of
+  /// its coordinator where the tree takes it; `nil` when the tree does not.
+  func source(of edge: Int, in tree: SearchTree) -> Int? {
+    let source = edges[edge].source
+    if source >= 0 { return Int(source) }
+    return tree.eventsFrom[Int32(edges[edge].step.coordinator)].map(Int.init)
   }
 
   /// Whether links that give the payload types `fits` (by number; all, when `nil`) can take
@@ -454,6 +567,17 @@ private struct RouteSpace: Sendable {
   func allows(_ edge: Edge, _ fits: Set<Int32>?) -> Bool {
     guard edge.payloadType >= 0, let fits else { return true }
     return fits.contains(edge.payloadType)
+  }
+}
+
+/// The edges a vertex leads by, in the order searches take them: its own, then the external
+/// events it sends (none, or its coordinator's). Allocates nothing.
+private struct OutEdges: Sequence, IteratorProtocol {
+  var own: Range<Int>
+  var events: Range<Int>
+
+  mutating func next() -> Int? {
+    own.popFirst() ?? events.popFirst()
   }
 }
 
@@ -478,6 +602,9 @@ private struct SearchTree: Sendable {
   /// for a search from one start.
   let origin: [Int32]
   let places: Places
+  /// For each coordinator whose external events the search took, the place it took them at:
+  /// the first of its places it reached.
+  let eventsFrom: [Int32: Int32]
 
   func rank(of vertex: Int) -> Int? {
     switch places {
@@ -497,8 +624,8 @@ private struct SearchTree: Sendable {
   /// What the tree keeps: a record per vertex reached, and the array of places of a search
   /// of the whole module.
   var retainedEntries: Int {
-    if case .all(let ranks) = places { return order.count + ranks.count }
-    return order.count
+    if case .all(let ranks) = places { return order.count + ranks.count + eventsFrom.count }
+    return order.count + eventsFrom.count
   }
 }
 
@@ -518,6 +645,9 @@ private struct RouteFinder {
   private(set) var trees: [SearchTree] = []
   /// The search states made room for or reached, for ``LinkRoutes/searchedStates``.
   private(set) var searchedStates = 0
+  /// The edges looked at by the searches and ``firstBlocked(group:)``, for
+  /// ``LinkRoutes/examinedEdges``.
+  private(set) var examinedEdges = 0
   /// Each set of payload types that some link gives (by number), and its number.
   private var groups: [[Int32]: Int] = [:]
   /// The payload types of each group.
@@ -634,14 +764,17 @@ private struct RouteFinder {
       for candidate in space.entering[coordinator] {
         let taken = space.edges[Int(candidate)]
         guard space.allows(taken, fits[group]),
-          let from = tree.rank(of: Int(taken.source))
+          let source = space.source(of: Int(candidate), in: tree),
+          let from = tree.rank(of: source)
         else { continue }
         if best.map({ from < $0.rank }) ?? true { best = (from, candidate) }
       }
       edge = best?.edge ?? -1
       reentries[index] = edge
     }
-    guard edge >= 0, let from = tree.rank(of: Int(space.edges[Int(edge)].source)) else {
+    guard edge >= 0, let source = space.source(of: Int(edge), in: tree),
+      let from = tree.rank(of: source)
+    else {
       return nil
     }
     return (
@@ -687,13 +820,26 @@ private struct RouteFinder {
       depth.append(0)
       if several { origin.append(Int32(index)) }
     }
+    var eventsFrom: [Int32: Int32] = [:]
     var head = 0
     while head < order.count {
       let vertex = Int(order[head])
       let nextDepth = depth[head] + 1
       let from = several ? origin[head] : 0
       head += 1
-      for edgeIndex in space.edgeStart[vertex]..<space.edgeStart[vertex + 1] {
+      // The screen's own steps, then (at the first place of its coordinator reached) its
+      // coordinator's external events.
+      var events = space.events(at: vertex)
+      if !events.isEmpty {
+        let coordinator = space.owner[vertex]
+        if eventsFrom[coordinator] == nil {
+          eventsFrom[coordinator] = Int32(vertex)
+        } else {
+          events = 0..<0
+        }
+      }
+      for edgeIndex in OutEdges(own: space.ownEdges(of: vertex), events: events) {
+        examinedEdges += 1
         let edge = space.edges[edgeIndex]
         guard space.allows(edge, fits), ranks[Int(edge.target)] == -1 else { continue }
         ranks[Int(edge.target)] = Int32(order.count)
@@ -719,7 +865,8 @@ private struct RouteFinder {
       searchedStates += order.count
     }
     return SearchTree(
-      order: order, parentEdge: parentEdge, depth: depth, origin: origin, places: places)
+      order: order, parentEdge: parentEdge, depth: depth, origin: origin, places: places,
+      eventsFrom: eventsFrom)
   }
 
   // MARK: Explaining a link without a route
@@ -742,13 +889,15 @@ private struct RouteFinder {
         reason: .outOfReach(coordinatorReached: reachedCoordinators[Int(space.owner[target])]),
         entries: entries)
     }
-    if trees[tree(group, from: -1)].rank(of: target) == nil {
-      let blocked = firstBlocked(group: group)[target]
-      if blocked >= 0 {
-        let edge = space.edges[Int(blocked)]
-        let type = edge.payload ?? .invalid
+    let entriesTree = trees[tree(group, from: -1)]
+    if entriesTree.rank(of: target) == nil {
+      let blocked = Int(firstBlocked(group: group)[target])
+      if blocked >= 0, let source = space.source(of: blocked, in: entriesTree) {
+        let type = space.edges[blocked].payload ?? .invalid
         return LinkUnreachable(
-          reason: .payload(edge.step, type: type, fitting: payloads.source(of: type).fitting),
+          reason: .payload(
+            space.step(blocked, from: source, payloads: nil), type: type,
+            fitting: payloads.source(of: type).fitting),
           entries: entries)
       }
     }
@@ -771,14 +920,29 @@ private struct RouteFinder {
   /// from whose target the vertex can be reached, payloads ignored; -1 where none. Made once
   /// per group, O(V + E): each blocked edge in turn marks what it leads to and nothing marked
   /// already, since what a marked vertex leads to was marked with it or before.
+  /// A coordinator's external events are looked at once in each pass, at the first of its
+  /// places met: at another, what they lead to is marked already.
   private mutating func firstBlocked(group: Int) -> [Int32] {
     if let known = blockedBefore[group] { return known }
     let tree = trees[tree(group, from: -1)]
     var first = [Int32](repeating: -1, count: space.vertexCount)
     var pending: [Int32] = []
+    let coordinators = space.graph.coordinators.count
+    var scanned = [Bool](repeating: false, count: coordinators)
+    var marked = [Bool](repeating: false, count: coordinators)
+    /// The edges of `vertex`: its own, then its coordinator's external events the first time
+    /// `seen` meets one of its places.
+    func edges(of vertex: Int, _ seen: inout [Bool]) -> OutEdges {
+      var events = space.events(at: vertex)
+      let coordinator = Int(space.owner[vertex])
+      if !events.isEmpty {
+        if seen[coordinator] { events = 0..<0 } else { seen[coordinator] = true }
+      }
+      return OutEdges(own: space.ownEdges(of: vertex), events: events)
+    }
     for vertex in tree.order {
-      let vertex = Int(vertex)
-      for edgeIndex in space.edgeStart[vertex]..<space.edgeStart[vertex + 1] {
+      for edgeIndex in edges(of: Int(vertex), &scanned) {
+        examinedEdges += 1
         let edge = space.edges[edgeIndex]
         guard edge.payload != nil,
           edge.payloadType < 0 || !fits[group].contains(edge.payloadType),
@@ -787,9 +951,9 @@ private struct RouteFinder {
         first[Int(edge.target)] = Int32(edgeIndex)
         pending.append(edge.target)
         while let next = pending.popLast() {
-          let next = Int(next)
-          for index in space.edgeStart[next]..<space.edgeStart[next + 1]
-          where first[Int(space.edges[index].target)] == -1 {
+          for index in edges(of: Int(next), &marked) {
+            examinedEdges += 1
+            guard first[Int(space.edges[index].target)] == -1 else { continue }
             first[Int(space.edges[index].target)] = Int32(edgeIndex)
             pending.append(space.edges[index].target)
           }
@@ -828,12 +992,15 @@ private struct RouteFinder {
     if constrained.rank(of: target) == nil {
       for vertex in constrained.order {
         let vertex = Int(vertex)
-        for edgeIndex in space.edgeStart[vertex]..<space.edgeStart[vertex + 1] {
+        // Every place sends its coordinator's external events: the direct reading.
+        for edgeIndex in space.outEdges(of: vertex) {
           let edge = space.edges[edgeIndex]
           guard let type = edge.payload, leads[Int(edge.target)],
             payloads.source(of: type).source == nil
           else { continue }
-          return .payload(edge.step, type: type, fitting: payloads.source(of: type).fitting)
+          return .payload(
+            space.step(edgeIndex, from: vertex, payloads: nil), type: type,
+            fitting: payloads.source(of: type).fitting)
         }
       }
     }
@@ -863,16 +1030,31 @@ private struct RouteFinder {
 
   /// For each vertex, whether some path of edges (payloads ignored) leads from it to
   /// `target`: a backward search, O(V + E).
+  /// An external event that leads there makes every place of its coordinator lead there.
   private func leadsTo(_ target: Int) -> [Bool] {
     var incoming = [[Int32]](repeating: [], count: space.vertexCount)
-    for edge in space.edges { incoming[Int(edge.target)].append(edge.source) }
+    /// The coordinators with an external event into each vertex.
+    var sentInto = [[Int32]](repeating: [], count: space.vertexCount)
+    for edge in space.edges {
+      if edge.source >= 0 {
+        incoming[Int(edge.target)].append(edge.source)
+      } else {
+        sentInto[Int(edge.target)].append(Int32(edge.step.coordinator))
+      }
+    }
     var leads = [Bool](repeating: false, count: space.vertexCount)
+    var placesLead = [Bool](repeating: false, count: space.graph.coordinators.count)
     leads[target] = true
     var pending = [target]
     while let vertex = pending.popLast() {
-      for source in incoming[vertex] where !leads[Int(source)] {
-        leads[Int(source)] = true
-        pending.append(Int(source))
+      var sources = incoming[vertex].map(Int.init)
+      for coordinator in sentInto[vertex] where !placesLead[Int(coordinator)] {
+        placesLead[Int(coordinator)] = true
+        sources += space.places(of: Int(coordinator))
+      }
+      for source in sources where !leads[source] {
+        leads[source] = true
+        pending.append(source)
       }
     }
     return leads
@@ -909,7 +1091,8 @@ private struct RouteFinder {
       head += 1
       let layer = state / vertexCount
       let vertex = state % vertexCount
-      for edgeIndex in space.edgeStart[vertex]..<space.edgeStart[vertex + 1] {
+      // Every place sends its coordinator's external events: the direct reading.
+      for edgeIndex in space.outEdges(of: vertex) {
         let edge = space.edges[edgeIndex]
         guard space.allows(edge, fits[group]) else { continue }
         var next = layer
@@ -928,7 +1111,8 @@ private struct RouteFinder {
 
 extension LinkStep {
   /// The step in words, for `flowc links` and messages: `screen 'Home' of 'App': event
-  /// 'openShop' starts 'Shop' (sheet)`, with the param or value that gives its payload.
+  /// 'openShop' starts 'Shop' (sheet)`, or `screen 'Home' of 'App': external event 'promo'
+  /// presents 'Promo' (sheet)`, with the param or value that gives its payload.
   /// Names are the flow's own; callers escape them for their medium.
   public func summary(in graph: FlowGraph, link: LinkDefinition) -> String {
     let module = graph.module
@@ -956,6 +1140,9 @@ extension LinkStep {
       what = "button '\(step.transition.name.text)'"
     case .selectTab(_, let child):
       return "tabs of '\(ownerName)': select the tab of '\(module.coordinators[child].name.text)'"
+    case .externalEvent(let step):
+      place = from.map { "screen '\(name($0))' of '\(ownerName)'" } ?? "tabs of '\(ownerName)'"
+      what = "external event '\(step.transition.name.text)'"
     }
     var text = "\(place): \(what) "
     switch (step?.action, step?.written.kind) {

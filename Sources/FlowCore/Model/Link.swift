@@ -217,16 +217,22 @@ public struct LinkStep: Sendable {
     /// At a tab container (`from` is `nil`): selects the tab at this index of the
     /// coordinator's `tabs`, whose child (its index in the module) is then on top.
     case selectTab(Int, child: Int)
+    /// An external event of the coordinator (r3, spec 13.6), which the link sends: `from` is
+    /// the coordinator's screen on top it is sent at, or `nil` at its tab container. Its
+    /// action pushes, presents or replaces a screen, decides, shows an alert or starts a
+    /// child, as an event's does.
+    case externalEvent(Step)
   }
 
   /// The coordinator whose node acts (its index in the module).
   public var coordinator: Int
-  /// The node the step acts from; `nil` at a tab container.
+  /// The node the step acts from (for an external event, the screen on top it is sent at);
+  /// `nil` at a tab container.
   public var from: NodeID?
   /// What the step does.
   public var kind: Kind
-  /// Where its payload comes from, when it must carry one (an event or button with
-  /// `payload:`); `nil` otherwise.
+  /// Where its payload comes from, when it must carry one (an event, button or external event
+  /// with `payload:`); `nil` otherwise.
   public var payload: LinkPayloadSource?
 
   public init(coordinator: Int, from: NodeID?, kind: Kind, payload: LinkPayloadSource? = nil) {
@@ -236,11 +242,12 @@ public struct LinkStep: Sendable {
     self.payload = payload
   }
 
-  /// The graph's step this one takes (the event, case or button and its resolved action);
-  /// `nil` for a tab selection.
+  /// The graph's step this one takes (the event, case, button or external event and its
+  /// resolved action); `nil` for a tab selection.
   public var step: Step? {
     switch kind {
-    case .event(let step), .decisionCase(let step), .button(let step): return step
+    case .event(let step), .decisionCase(let step), .button(let step), .externalEvent(let step):
+      return step
     case .selectTab: return nil
     }
   }
@@ -249,11 +256,11 @@ public struct LinkStep: Sendable {
   /// child start (with its style); `nil` for a tab selection.
   public var action: ResolvedAction? { step?.action }
 
-  /// Where the step is written: the action of its event, case or button, or the tab's
-  /// `start` key (given by the caller, which has the graph).
+  /// Where the step is written: the action of its event, case, button or external event, or
+  /// the tab's `start` key (given by the caller, which has the graph).
   public func range(in graph: FlowGraph) -> SourceRange? {
     switch kind {
-    case .event(let step), .decisionCase(let step), .button(let step):
+    case .event(let step), .decisionCase(let step), .button(let step), .externalEvent(let step):
       return step.written.range
     case .selectTab(let tab, _):
       let tabs = graph.module.coordinators[coordinator].tabs

@@ -83,7 +83,8 @@ public enum LinkReport {
     object["coordinator"] = .string(graph.module.coordinators[step.coordinator].name.text)
     object["text"] = .string(step.summary(in: graph, link: link))
     switch step.kind {
-    case .event(let taken), .decisionCase(let taken), .button(let taken):
+    case .event(let taken), .decisionCase(let taken), .button(let taken),
+      .externalEvent(let taken):
       object["kind"] = .string(kindName(step.kind))
       object["name"] = .string(taken.transition.name.text)
       object["action"] = .string(taken.written.keyword)
@@ -114,13 +115,14 @@ public enum LinkReport {
     "\(range.file):\(range.start.line):\(range.start.column)"
   }
 
-  /// `event`, `case` or `button`.
+  /// `event`, `case`, `button`, `tab` or `externalEvent`.
   private static func kindName(_ kind: LinkStep.Kind) -> String {
     switch kind {
     case .event: return "event"
     case .decisionCase: return "case"
     case .button: return "button"
     case .selectTab: return "tab"
+    case .externalEvent: return "externalEvent"
     }
   }
 

@@ -10,11 +10,12 @@ package enum UnreachableLinkRule: ModuleRule {
     + "link can give; the message names the step where every route stops."
   package static let rationale = """
     A link is followed by taking the app from an entry coordinator's start to the target \
-    screen, step by step: screen events, decision cases, alert buttons, child starts and \
-    the tab to select at a tab container (handlers, external events, back actions and \
-    `select` are not steps). An event or button that carries `payload: T` takes it from the \
-    one param of type `T` (or of `U`, for `T` = `U?`) or from a type in `values`; with none, \
-    or two params that fit, no route takes that step. `via` makes the route pass through \
+    screen, step by step: screen events, decision cases, alert buttons, child starts, the \
+    tab to select at a tab container and (r3) the external events of a coordinator, sent \
+    at any of its screens the route shows or at its tab container (handlers, requests, back \
+    actions and `select` are not steps). An event, button or external event that carries \
+    `payload: T` takes it from the one param of type `T` (or of `U`, for `T` = `U?`) or \
+    from a type in `values`; with none, or two params that fit, no route takes that step. `via` makes the route pass through \
     those coordinators in order. A link with no route would open nothing at run time, or \
     leave the app halfway; the message says where every route stops: the screen that is in \
     no entry's reach, the step whose payload the link cannot give, or the `via` coordinator \
@@ -118,12 +119,12 @@ package enum UnreachableLinkRule: ModuleRule {
       switch self {
       case .screenOutOfReach(let link, let coordinator, let screen, let entries):
         return "\(definition: link) cannot be followed: routes reach coordinator "
-          + "'\(coordinator)', but no screen event, decision case or alert button of it leads to "
-          + "screen '\(screen)' (\(Self.from(entries)))"
+          + "'\(coordinator)', but no screen event, decision case, alert button or external event "
+          + "of it leads to screen '\(screen)' (\(Self.from(entries)))"
       case .coordinatorOutOfReach(let link, let target, let coordinator, let entries):
         return "\(definition: link) cannot be followed: screen '\(target)' is in no entry's "
-          + "reach: no route of screen events, decision cases, alert buttons, child starts and "
-          + "tabs starts coordinator '\(coordinator)' (\(Self.from(entries)))"
+          + "reach: no route of screen events, decision cases, alert buttons, external events, "
+          + "child starts and tabs starts coordinator '\(coordinator)' (\(Self.from(entries)))"
       case .payload(let link, let target, let step, let type, let fitting):
         let problem =
           fitting.count > 1

@@ -167,11 +167,11 @@ extension AppCoordinator {
           route.leg(MainCoordinator.self)
           route.tab(AccountCoordinator.self)
           route.leg(AccountCoordinator.self, start: "Profile")
-          route.event(AccountCoordinator.ProfileEvent.orders, to: .screen("OrderHistory"))
-          route.event(
-            AccountCoordinator.OrderHistoryEvent.selected(value1),
-            to: .screen("OrderDetail"),
-            carriesLinkValue: true)
+          route.externalEvent(
+            to: .screen("OrderDetail", shown: .present(.sheet)), carriesLinkValue: true
+          ) { coordinator in
+            coordinator.send(AccountExternalEvent.orderShipped(value1))
+          }
           answer(route)
         }
       }

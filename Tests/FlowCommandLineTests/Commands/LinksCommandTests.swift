@@ -53,6 +53,40 @@ import Testing
     #expect(result.output.contains("\"kind\": \"event\""))
   }
 
+  /// A step through an external event (FLOW-SPEC 13.6): placed at the event's action, named
+  /// with the screen it is sent at; `externalEvent` in JSON.
+  @Test func aStepThroughAnExternalEventSaysWhereItIsSent() {
+    let flow = """
+      version: 1
+      coordinators:
+        App:
+          entry: true
+          start: Home
+          events:
+            promo: { payload: Int, present: Detail }
+          screens:
+            Home: {}
+            Detail: { input: Int }
+      links:
+        detail: { url: '/items/{id}', params: { id: Int }, to: App.Detail }
+
+      """
+    let text = run(["links", "-"], flow)
+    #expect(text.status == .success, "\(text.errors)")
+    #expect(
+      text.output == """
+        <stdin>:12:3: link 'detail' /items/{id} -> App.Detail
+          from 'App' (<stdin>:3:3)
+          1. <stdin>:7:30: screen 'Home' of 'App': external event 'promo' presents 'Detail' (sheet), payload from param 'id'
+
+        """)
+    let json = run(["links", "--format", "json", "-"], flow)
+    #expect(json.status == .success)
+    #expect(json.output.contains("\"kind\": \"externalEvent\""), "\(json.output)")
+    #expect(json.output.contains("\"name\": \"promo\""), "\(json.output)")
+    #expect(json.output.contains("\"action\": \"present\""), "\(json.output)")
+  }
+
   @Test func flowTextIsEscaped() {
     let result = run(
       ["links", "-"], flow.replacingOccurrences(of: "to: App.Detail", with: "to: \"App.De\\etail\"")

@@ -35,6 +35,24 @@ import Testing
     return text
   }
 
+  /// One entry coordinator of `screens` screens in a push chain, with an external event per
+  /// screen but the first that pushes it (carrying `payload`, when given, as the chain's
+  /// events do then too), and a link to each screen: every screen is a place the `screens`
+  /// events can be sent at, `screens²` edges if each place had its own.
+  static func eventsToEveryScreen(_ screens: Int, payload: String? = nil) -> String {
+    let carried = payload.map { "payload: \($0), " } ?? ""
+    var text = "version: 1\ncoordinators:\n  App:\n    entry: true\n    start: S0\n    events:\n"
+    for index in 1..<screens { text += "      e\(index): { \(carried)push: S\(index) }\n" }
+    text += "    screens:\n"
+    for index in 0..<screens {
+      let next = index + 1 < screens ? "next: { \(carried)push: S\(index + 1) }" : "back: pop"
+      text += "      S\(index): { on: { \(next) } }\n"
+    }
+    text += "links:\n"
+    for index in 0..<screens { text += "  l\(index): { url: /s\(index), to: App.S\(index) }\n" }
+    return text
+  }
+
   private func resolved(_ yaml: String) throws -> ResolvedModule {
     try Pipeline.check([.source(SourceFile(path: "a.flow.yaml", text: yaml))]).resolved
   }
@@ -101,6 +119,38 @@ import Testing
     else { return #expect(Bool(false), "\(chain.links.outcomes[5])") }
     #expect(
       step.summary(in: chain.graph, link: chain.module.links[5])
+        == "screen 'S0' of 'App': event 'next' pushes 'S1'")
+  }
+
+  /// External events are taken once per search, at the first place of their coordinator
+  /// reached, not once per place (spec 13.6): routes through them, and links that no route
+  /// reaches because every event needs a payload, cost work linear in the module.
+  @Test func routesThroughExternalEventsAreSearchedInLinearWork() throws {
+    let screens = 2_000
+    let routed = try resolved(Self.eventsToEveryScreen(screens))
+    let blocked = try resolved(Self.eventsToEveryScreen(screens, payload: "Int"))
+    for (links, what) in [(routed.links, "routed"), (blocked.links, "blocked")] {
+      // 4,000 vertices and 4,000 edges; each screen sending every event would be 4,000,000.
+      #expect(
+        links.examinedEdges <= 8 * 2 * screens,
+        "\(what): \(links.examinedEdges) edges looked at for \(screens) screens and events")
+      #expect(
+        links.retainedEntries <= 4 * screens,
+        "\(what): \(links.retainedEntries) route entries kept for \(screens) screens")
+    }
+    for index in [2, 999, screens - 1] {
+      let route = try #require(routed.links.route(ofLink: index))
+      #expect(
+        route.steps.map { $0.summary(in: routed.graph, link: routed.module.links[index]) } == [
+          "screen 'S0' of 'App': external event 'e\(index)' pushes 'S\(index)'"
+        ])
+    }
+    let link = blocked.module.links[999]
+    guard case .unreachable(let why) = blocked.links.outcomes[999],
+      case .payload(let step, _, _) = why.reason
+    else { return #expect(Bool(false), "\(blocked.links.outcomes[999])") }
+    #expect(
+      step.summary(in: blocked.graph, link: link)
         == "screen 'S0' of 'App': event 'next' pushes 'S1'")
   }
 

@@ -3,8 +3,9 @@ import Foundation
 import TestSupport
 import Testing
 
-/// On random modules with random links (spec section 12), every link the check accepts is
-/// reached by its *generated* route. The links of ``LinkRoutePropertyTests`` that have a
+/// On random modules with random links (spec section 12), whose coordinators' external events
+/// may push and present screens (13.6), every link the check accepts is reached by its
+/// *generated* route. The links of ``LinkRoutePropertyTests`` that have a
 /// route (with as many more like them, and one to the first screen of each tab), with their
 /// module's generated Swift and a driver (``LinkReplayDriver``), become one module per seed,
 /// compiled by `swiftc` against the FlowRuntime of this test run's build, and one executable
@@ -69,7 +70,8 @@ import Testing
     if Self.isCIRange {
       // CI's seeds go through every kind of step, or the property says little there.
       let kinds: Set = [
-        "button", "child", "decision", "modal", "param", "tab", "tab after the first", "value",
+        "button", "child", "decision", "external event", "modal", "param", "tab",
+        "tab after the first", "value",
       ]
       #expect(kinds.isSubset(of: passes), "the routes replayed go through \(Set(passes))")
     }
@@ -259,7 +261,7 @@ struct LinkReplayExpectation {
   }
 
   /// What `route` goes through: `decision`, `button` (of an alert), `tab` (and `tab after the
-  /// first`), `child` (a start),
+  /// first`), `external event` (sent by the link), `child` (a start),
   /// `modal` (a presented screen or child), `value` (a payload the app makes from params) and
   /// `param` (a payload from a param).
   static func passes(of route: LinkRoute) -> Set<String> {
@@ -270,6 +272,7 @@ struct LinkReplayExpectation {
       case .button: passes.insert("button")
       case .selectTab(let tab, _):
         passes.formUnion(tab == 0 ? ["tab"] : ["tab", "tab after the first"])
+      case .externalEvent: passes.insert("external event")
       case .event: break
       }
       switch step.action {
@@ -344,9 +347,10 @@ struct ReplayedModule {
   /// `nil` when no link of the seed has a route.
   init?(seed: UInt64) throws {
     self.seed = seed
-    let base = RandomModule(seed: seed)
-    // The links of ``LinkRoutePropertyTests``, as many more like them, and one to the first
-    // screen of each tab (random targets seldom fall in a tab, let alone in each).
+    let base = RandomModule(seed: seed, navigatingEvents: true)
+    // The links of ``LinkRoutePropertyTests``, as many more like them, one to the first
+    // screen of each tab (random targets seldom fall in a tab, let alone in each) and one to
+    // each screen an external event shows.
     var all: [String] = []
     for batch in 0..<2 {
       var random = SeededGenerator(seed: seed ^ 0x11_4B5 ^ (UInt64(batch) << 40))
@@ -360,6 +364,27 @@ struct ReplayedModule {
         guard let first = child.screens.first else { continue }
         all.append(
           "  tab\(tab.child):\n    url: /t\(tab.child)\n    to: \(child.name).\(first.name)\n")
+      }
+    }
+    // And one to each screen an external event shows (spec 13.6), with a param, or a value
+    // made from one, for the event's payload: its route goes through the event when that is
+    // the shortest way there.
+    let paramTypes: Set = ["String", "Int", "Bool", "URL"]
+    for (c, coordinator) in base.coordinators.enumerated() {
+      for event in coordinator.events where event.name.hasPrefix("show") {
+        guard let screen = event.action.split(separator: " ").dropLast().last else { continue }
+        var text = "  event\(c)\(event.name):\n    url: /e\(c)\(event.name)"
+        var payload = event.payload
+        if case let type? = payload, type.hasSuffix("?") { payload = String(type.dropLast()) }
+        switch payload {
+        case nil:
+          text += "\n"
+        case let type? where paramTypes.contains(type):
+          text += "/{p}\n    params: { p: \(type) }\n"
+        case let type?:
+          text += "/{p}\n    params: { p: String }\n    values: { '\(type)': [p] }\n"
+        }
+        all.append(text + "    to: \(coordinator.name).\(screen)\n")
       }
     }
     let first = try Self.check(base.yaml() + Self.section(all))

@@ -2,10 +2,11 @@ import FlowCore
 import Foundation
 import Testing
 
-/// On random modules with random links (spec section 12): every route the check finds replays
+/// On random modules with random links (spec section 12), whose coordinators' external events
+/// may push and present screens (13.6): every route the check finds replays
 /// legally on a model interpreter of the flows as written (each step allowed from the state
-/// before it, its payload given by a param or value that fits, the target on top at the end)
-/// and is as short as any; and for every `unreachable-link`, a brute-force search of every
+/// before it, an external event only at a place of its coordinator, its payload given by a
+/// param or value that fits, the target on top at the end) and is as short as any; and for every `unreachable-link`, a brute-force search of every
 /// state finds no route. Replays from the printed seed like ``PropertyTests``.
 @Suite struct LinkRoutePropertyTests {
   /// Where a route stands: a node of a coordinator on top (or being decided, or shown as an
@@ -25,8 +26,9 @@ import Testing
   @Test func routesReplayAndUnreachableLinksHaveNoRoute() throws {
     var routes = 0
     var unreachable = 0
+    var throughEvents = 0
     for seed in PropertyTests.firstSeed..<(PropertyTests.firstSeed + UInt64(PropertyTests.count)) {
-      let base = RandomModule(seed: seed)
+      let base = RandomModule(seed: seed, navigatingEvents: true)
       var random = SeededGenerator(seed: seed ^ 0x11_4B5)
       let yaml = base.yaml() + Self.randomLinks(for: base, &random)
       let checked = try Pipeline.check([.source(SourceFile(path: "a.flow.yaml", text: yaml))])
@@ -42,6 +44,11 @@ import Testing
         case .routed(let entry, let length):
           routes += 1
           let route = try #require(checked.resolved.links.route(ofLink: index))
+          if route.steps.contains(where: {
+            if case .externalEvent = $0.kind { true } else { false }
+          }) {
+            throughEvents += 1
+          }
           #expect(
             route.entry == entry && route.steps.count == length,
             "seed \(seed), link \(link.name): the route built has \(route.steps.count) steps from \(route.entry), the outcome says \(length) from \(entry)"
@@ -73,6 +80,8 @@ import Testing
     // The generator makes both kinds, or the property says little.
     #expect(routes > PropertyTests.count / 4, "\(routes) routes")
     #expect(unreachable > PropertyTests.count / 20, "\(unreachable) unreachable links")
+    #expect(
+      throughEvents > PropertyTests.count / 50, "\(throughEvents) routes through external events")
   }
 
   // MARK: Random links
@@ -173,6 +182,27 @@ import Testing
           }
         }
         next = self.next(from: state, transition.action, via: [], in: module)
+      case .externalEvent(let taken):
+        // Sent at a place of its coordinator: a screen on top, or its tab container.
+        guard isPlace(state, in: module) else {
+          return "step \(number + 1) sends an external event where it cannot be sent"
+        }
+        switch (state.position, step.from) {
+        case (.tabs, nil): break
+        case (.node(let node), let from?)
+        where resolved.graph.coordinators[state.coordinator].node(from) == node:
+          break
+        default: return "step \(number + 1) says it is sent at a node that is not on top"
+        }
+        let events = module.coordinators[state.coordinator].events
+        guard let event = events.first(where: { $0.name.text == taken.transition.name.text })
+        else { return "step \(number + 1): the coordinator has no '\(taken.transition.name)'" }
+        if let need = event.payload?.type {
+          guard let source = step.payload, gives(source, need, link) else {
+            return "step \(number + 1) needs a payload '\(need)' the link does not give"
+          }
+        }
+        next = self.next(from: state, event.action, via: [], in: module)
       }
       guard let next else { return "step \(number + 1) leads nowhere" }
       state = next
@@ -192,6 +222,15 @@ import Testing
       state.position == .node(module.node(named: target.screen.text, in: coordinator) ?? .alert(-1))
     else { return "the route does not end on the link's screen" }
     return nil
+  }
+
+  /// Whether the app can send the external events of the coordinator on top in `state`: at a
+  /// screen of a coordinator without tabs, or at a tab coordinator's tab container (spec 7b,
+  /// 13.6); not while a decision is asked or an alert shown.
+  private func isPlace(_ state: State, in module: FlowModule) -> Bool {
+    if case .tabs = module.coordinators[state.coordinator].root { return state.position == .tabs }
+    if case .node(.screen) = state.position { return true }
+    return false
   }
 
   /// Whether `source` gives a payload of type `need` as spec section 12 says.
@@ -320,6 +359,15 @@ import Testing
               continue
             }
             if let after = self.next(from: state, transition.action, via: via, in: module) {
+              reached.append(after)
+            }
+          }
+        }
+        // The coordinator's external events, where it can be sent them.
+        if isPlace(state, in: module) {
+          for event in module.coordinators[state.coordinator].events {
+            if let need = event.payload?.type, !canGive(need, link) { continue }
+            if let after = self.next(from: state, event.action, via: via, in: module) {
               reached.append(after)
             }
           }

@@ -114,9 +114,10 @@ struct RandomModule {
 
   /// The module of `seed`; with `leavingShapes`, also the shapes of issue 27 that leaving
   /// and start decisions bring (``addSheetLeftThroughChild(_:)``,
-  /// ``addStartDecisionDecidedAgain(_:)``), from streams of their own, so that the rest of the
-  /// module is the same either way.
-  init(seed: UInt64, leavingShapes: Bool = false) {
+  /// ``addStartDecisionDecidedAgain(_:)``), and with `navigatingEvents` external events that
+  /// push and present screens (``addNavigatingEvents(_:)``, for links' routes), each from a
+  /// stream of its own, so that the rest of the module is the same either way.
+  init(seed: UInt64, leavingShapes: Bool = false, navigatingEvents: Bool = false) {
     self.seed = seed
     var random = SeededGenerator(seed: seed)
     let typeCount = Int.random(in: 0...2, using: &random)
@@ -165,6 +166,10 @@ struct RandomModule {
     addLeaving(&leaving)
     var styling = SeededGenerator(seed: seed ^ 0x5717_1E00)
     addStyles(&styling)
+    if navigatingEvents {
+      var navigating = SeededGenerator(seed: seed ^ 0x0000_E7E7_0013)
+      addNavigatingEvents(&navigating)
+    }
     // The shapes of issue 27, last, so that no pass above changes them.
     guard leavingShapes else { return }
     var sheets = SeededGenerator(seed: seed ^ 0x5EE7_0027)
@@ -385,6 +390,33 @@ struct RandomModule {
         events.append(Event(name: "ping", payload: nil, action: "stay"))
       }
       coordinators[index].events = events
+    }
+  }
+
+  /// Maybe, in some coordinators that start at a screen, external events that the app sends
+  /// to show one of its screens again, from whatever screen of it is on top (spec 7b): one
+  /// that pushes a pushed screen, one that presents a presented one, each carrying the
+  /// screen's input (or sometimes a payload it drops). They keep the module clean (the
+  /// screen goes back where it came from, as it already could) and give links' routes a way
+  /// through the app's events (spec 13.6).
+  private mutating func addNavigatingEvents(_ random: inout SeededGenerator) {
+    for index in coordinators.indices
+    where coordinators[index].tabs.isEmpty && coordinators[index].start == "S0"
+      && Bool.random(using: &random)
+    {
+      let screens = coordinators[index].screens
+      for arrival in [Arrival.pushed, .presented] {
+        guard
+          let target = screens.indices.filter({ screens[$0].arrival == arrival })
+            .randomElement(using: &random)
+        else { continue }
+        let screen = screens[target]
+        var payload = screen.input
+        if payload == nil, Bool.random(using: &random) { payload = "String" }
+        let verb = arrival == .presented ? "present" : "push"
+        coordinators[index].events.append(
+          Event(name: "show\(target)", payload: payload, action: "{ \(verb): \(screen.name) }"))
+      }
     }
   }
 

@@ -396,6 +396,22 @@ struct LinksGenerator {
         GeneratedNames.eventEnum.name(for: coordinator.screens[screen].name.text))
       statements.append(
         add("event", sent(eventType, graphStep, payload: payload, in: step.coordinator)))
+    case .externalEvent(let graphStep):
+      // Sent through the coordinator's generated `send(_:)`, which reaches the leg's
+      // coordinator: `route.externalEvent(to: ...) { coordinator in coordinator.send(...) }`.
+      let eventType = SwiftExpression.identifier(
+        GeneratedNames.externalEventEnum.name(for: coordinator.name.text))
+      var arguments = sent(eventType, graphStep, payload: payload, in: step.coordinator)
+      let event = arguments.removeFirst().value
+      statements.append(
+        .expression(
+          .call(
+            .member(of: "route", "externalEvent"), arguments,
+            trailing: SwiftClosure(
+              parameters: [SwiftClosureParameter(name: "coordinator", type: nil)],
+              body: [
+                .expression(.call(.member(of: "coordinator", "send"), [.value(event)]))
+              ]))))
     }
     if case .start(let child)? = step.action, let index = child.child {
       statements.append(leg(index))
@@ -404,8 +420,8 @@ struct LinksGenerator {
   }
 
   /// The arguments of a route's `event` or `alertButton`: the case of `type` (the screen's
-  /// event enum or the alert's button enum) with its payload `payload`, if any, where it
-  /// arrives, and whether it carries a link value.
+  /// event enum, the alert's button enum or the coordinator's external event enum) with its
+  /// payload `payload`, if any, where it arrives, and whether it carries a link value.
   private func sent(
     _ type: SwiftExpression, _ graphStep: Step, payload: SwiftExpression?, in coordinator: Int
   ) -> [SwiftArgument] {

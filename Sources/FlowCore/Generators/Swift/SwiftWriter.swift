@@ -523,27 +523,54 @@ struct SwiftWriter {
   }
 
   /// `prefix`, then `expression`. A call without a trailing closure that does not fit on the
-  /// line puts its arguments on the next one, or one per line if they do not fit there.
+  /// line puts its arguments on the next one, or one per line if they do not fit there. One
+  /// with a trailing closure whose first line (up to the brace) does not fit does the same,
+  /// and closes its parenthesis on a line of its own, before the closure.
   private mutating func write(_ expression: SwiftExpression, after prefix: String) {
     let start = text.count
     text += prefix
+    guard case .call(let call) = expression, !call.arguments.isEmpty else {
+      return write(expression)
+    }
+    if let closure = call.trailing {
+      write(call.function)
+      text.append("(")
+      list(call.arguments) { $0.write($1) }
+      text += ") {"
+      let fits = writtenFits(since: start)
+      text.removeText(from: start)
+      text += prefix
+      guard !fits else { return write(expression) }
+      write(call.function)
+      text.append("(")
+      writeArguments(call.arguments)
+      newline()
+      indent()
+      text += ") "
+      write(closure)
+      return
+    }
     write(expression)
-    guard case .call(let call) = expression, call.trailing == nil, !call.arguments.isEmpty,
-      !writtenFits(since: start)
-    else { return }
+    guard !writtenFits(since: start) else { return }
     text.removeText(from: start)
     text += prefix
     write(call.function)
     text.append("(")
+    writeArguments(call.arguments)
+    text.append(")")
+  }
+
+  /// `arguments` on the next line, or one per line if they do not fit there, without the
+  /// closing parenthesis.
+  private mutating func writeArguments(_ arguments: [SwiftArgument]) {
     newline()
     depth += 1
     indent()
-    let arguments = text.count
-    list(call.arguments) { $0.write($1) }
-    text.append(")")
-    if call.arguments.count > 1 && !writtenFits(since: arguments) {
-      text.removeText(from: arguments)
-      for (index, argument) in call.arguments.enumerated() {
+    let start = text.count
+    list(arguments) { $0.write($1) }
+    if arguments.count > 1 && !writtenFits(since: start) {
+      text.removeText(from: start)
+      for (index, argument) in arguments.enumerated() {
         if index > 0 {
           text.append(",")
           newline()
@@ -551,7 +578,6 @@ struct SwiftWriter {
         }
         write(argument)
       }
-      text.append(")")
     }
     depth -= 1
   }

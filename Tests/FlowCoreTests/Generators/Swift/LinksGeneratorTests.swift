@@ -163,6 +163,61 @@ import Testing
         """))
   }
 
+  /// A route through an external event (FLOW-SPEC 13.6) sends it through the coordinator's
+  /// own `send(_:)`, with the link's param as its payload, then goes on in the child it
+  /// starts.
+  @Test func aRouteThroughAnExternalEventSendsItThroughTheCoordinator() throws {
+    let files = try generate(
+      """
+      version: 1
+      links:
+        promo:
+          url: /promo/{code}
+          params: { code: String }
+          to: Shop.Promo
+        help:
+          url: /help
+          to: Help.Topic
+      coordinators:
+        Shop:
+          entry: true
+          start: List
+          events:
+            promo: { payload: String, present: Promo, style: fullScreen }
+            help: { start: Help, style: sheet, on: { done: stay } }
+          screens:
+            List: {}
+            Promo: { input: String, on: { close: dismiss } }
+        Help:
+          result: { done: ~ }
+          start: Index
+          screens:
+            Index: { on: { open: { push: Topic }, close: { finish: done } } }
+            Topic: {}
+      """)
+    let file = try #require(files["FlowLink.swift"])
+    #expect(
+      file.contains(
+        """
+              route.leg(ShopCoordinator.self, start: "List")
+              route.externalEvent(
+                to: .screen("Promo", shown: .present(.fullScreen)), carriesLinkValue: true
+              ) { coordinator in
+                coordinator.send(ShopExternalEvent.promo(code))
+              }
+              follow(route, onEnd: onEnd)
+        """), "\(file)")
+    #expect(
+      file.contains(
+        """
+              route.externalEvent(to: .child(HelpCoordinator.self)) { coordinator in
+                coordinator.send(ShopExternalEvent.help)
+              }
+              route.leg(HelpCoordinator.self, start: "Index")
+              route.event(HelpCoordinator.IndexEvent.open, to: .screen("Topic"))
+        """), "\(file)")
+  }
+
   @Test func eachStepSaysHowItShowsItsScreenWhenItIsNotAPush() throws {
     let files = try generate(
       """

@@ -1,0 +1,303 @@
+import FlowCore
+import Testing
+
+/// External events as steps of a link's route (spec 13.6, second item): sent from a screen of
+/// their own coordinator that the route shows (for a tab coordinator, its tab container), not
+/// from inside its children nor from its parent's screens, with their payload taken as
+/// section 12 says for an event's; the route goes on where the event's action leads.
+@Suite struct LinkRouteExternalEventTests {
+  /// The module of `yaml` checked, and each link's route in words (or its outcome).
+  private func routes(_ yaml: String) throws -> [String: [String]] {
+    let checked = try Pipeline.check([.source(SourceFile(path: "a.flow.yaml", text: yaml))])
+    let resolved = checked.resolved
+    var result: [String: [String]] = [:]
+    for (index, link) in checked.module.links.enumerated() {
+      switch resolved.links.outcomes[index] {
+      case .routed(_, let length):
+        let route = try #require(resolved.links.route(ofLink: index))
+        #expect(route.steps.count == length)
+        result[link.name.text] =
+          ["from \(checked.module.coordinators[route.entry].name.text)"]
+          + route.steps.map { $0.summary(in: resolved.graph, link: link) }
+        // The shared trees give the route of the direct search.
+        let reference = try #require(resolved.links.referenceRoute(ofLink: index))
+        #expect(
+          reference.steps.map { $0.summary(in: resolved.graph, link: link) }
+            == route.steps.map { $0.summary(in: resolved.graph, link: link) })
+      case .unreachable(let why):
+        result[link.name.text] = ["unreachable: \(why.reason)"]
+        #expect(
+          resolved.links.referenceUnreachable(ofLink: index).map { "\($0)" } == "\(why.reason)")
+      case .unchecked: result[link.name.text] = ["unchecked"]
+      }
+    }
+    return result
+  }
+
+  private func findings(_ yaml: String) throws -> [String] {
+    try Pipeline.check([.source(SourceFile(path: "a.flow.yaml", text: yaml))]).findings.map {
+      "\($0.range.start.line):\($0.range.start.column) \($0.rule) \($0.message)"
+    }
+  }
+
+  private let promo = """
+    version: 1
+    coordinators:
+      App:
+        entry: true
+        start: Home
+        events:
+          promo: { payload: String, present: Promo, style: sheet }
+          help: { start: Support, style: fullScreen, on: { closed: stay } }
+        screens:
+          Home: { on: { next: { push: Other } } }
+          Other: { on: { back: pop } }
+          Promo: { input: String, on: { close: dismiss } }
+      Support:
+        result: { closed: ~ }
+        start: Topics
+        screens:
+          Topics: { on: { open: { push: Topic }, close: { finish: closed } } }
+          Topic: { on: { back: pop } }
+
+    """
+
+  @Test func aScreenOnlyAnExternalEventShowsIsReachedThroughIt() throws {
+    let yaml =
+      promo + """
+        links:
+          promo: { url: '/promo/{code}', params: { code: String }, to: App.Promo }
+          topic: { url: /help/topic, to: Support.Topic }
+        """
+    let found = try routes(yaml)
+    #expect(
+      found["promo"] == [
+        "from App",
+        "screen 'Home' of 'App': external event 'promo' presents 'Promo' (sheet), payload from param 'code'",
+      ])
+    #expect(
+      found["topic"] == [
+        "from App",
+        "screen 'Home' of 'App': external event 'help' starts 'Support' (fullScreen)",
+        "screen 'Topics' of 'Support': event 'open' pushes 'Topic'",
+      ])
+    #expect(try findings(yaml).isEmpty)
+  }
+
+  @Test func anExternalEventWhosePayloadTheLinkCannotGiveIsNotAStep() throws {
+    let yaml =
+      promo + """
+        links:
+          none: { url: /promo, to: App.Promo }
+          number: { url: '/promo/{n}', params: { n: Int }, to: App.Promo }
+          twice: { url: '/promo/{a}/{b}', params: { a: String, b: String }, to: App.Promo }
+        """
+    let found = try routes(yaml)
+    #expect(found["none"]?.first?.hasPrefix("unreachable: payload") == true, "\(found)")
+    #expect(found["number"]?.first?.hasPrefix("unreachable: payload") == true, "\(found)")
+    #expect(found["twice"]?.first?.contains("fitting: [0, 1]") == true, "\(found)")
+    #expect(
+      try findings(yaml) == [
+        "20:3 unreachable-link link 'none' cannot be followed: every route to 'App.Promo' stops "
+          + "at the step (screen 'Home' of 'App': external event 'promo' presents 'Promo' "
+          + "(sheet)), which needs a payload 'String'; no param of the link has that type: add "
+          + "one, or build it with 'values'",
+        "21:3 unreachable-link link 'number' cannot be followed: every route to 'App.Promo' "
+          + "stops at the step (screen 'Home' of 'App': external event 'promo' presents 'Promo' "
+          + "(sheet)), which needs a payload 'String'; no param of the link has that type: add "
+          + "one, or build it with 'values'",
+        "22:3 unreachable-link link 'twice' cannot be followed: every route to 'App.Promo' "
+          + "stops at the step (screen 'Home' of 'App': external event 'promo' presents 'Promo' "
+          + "(sheet)), which needs a payload 'String'; params 'a' and 'b' all fit, and a "
+          + "payload takes exactly one",
+      ])
+  }
+
+  /// A child's external events are sent from the child's screens, never from its parent's;
+  /// a parent's are never sent from inside its child.
+  @Test func anExternalEventActsOnlyFromItsOwnCoordinatorsScreens() throws {
+    let yaml = """
+      version: 1
+      coordinators:
+        App:
+          entry: true
+          start: Home
+          events:
+            promo: { present: Promo }
+          screens:
+            Home: { on: { next: { push: Middle } } }
+            Middle: { on: { open: { start: Child, on: { done: pop } }, back: pop } }
+            Promo: { on: { close: dismiss } }
+        Child:
+          result: { done: ~ }
+          start: First
+          events:
+            jump: { push: Hidden }
+          screens:
+            First: { on: { close: { finish: done } } }
+            Hidden: { on: { back: pop } }
+      links:
+        hidden: { url: /hidden, to: Child.Hidden }
+        promoInChild: { url: /promo, to: App.Promo, via: [Child] }
+      """
+    let found = try routes(yaml)
+    #expect(
+      found["hidden"] == [
+        "from App",
+        "screen 'Home' of 'App': event 'next' pushes 'Middle'",
+        "screen 'Middle' of 'App': event 'open' starts 'Child' (push)",
+        "screen 'First' of 'Child': external event 'jump' pushes 'Hidden'",
+      ])
+    #expect(found["promoInChild"] == ["unreachable: via(0)"])
+  }
+
+  /// The route goes on where the event's action leads: a decision it decides (the app's
+  /// answer is the next step), an alert it shows (the link taps a button next).
+  @Test func theRouteGoesOnFromADecisionOrAnAlertAnEventShows() throws {
+    let yaml = """
+      version: 1
+      coordinators:
+        App:
+          entry: true
+          start: Home
+          events:
+            route: { payload: Int, decide: Where }
+            ask: { alert: Confirm }
+          decisions:
+            Where: { cases: { order: { payload: Int, present: Order }, home: stay } }
+          alerts:
+            Confirm: { on: { help: { present: Help }, cancel: stay } }
+          screens:
+            Home: {}
+            Order: { input: Int, on: { close: dismiss } }
+            Help: { on: { close: dismiss } }
+      links:
+        order: { url: '/orders/{n}', params: { n: Int }, to: App.Order }
+        help: { url: /help, to: App.Help }
+      """
+    let found = try routes(yaml)
+    #expect(
+      found["order"] == [
+        "from App",
+        "screen 'Home' of 'App': external event 'route' decides 'Where', payload from param 'n'",
+        "decision 'Where' of 'App': case 'order' presents 'Order' (sheet)",
+      ])
+    #expect(
+      found["help"] == [
+        "from App", "screen 'Home' of 'App': external event 'ask' shows 'Confirm'",
+        "alert 'Confirm' of 'App': button 'help' presents 'Help' (sheet)",
+      ])
+  }
+
+  /// A coordinator that only another coordinator's external event would start, were that
+  /// coordinator ever reached, is out of every route's reach; the message counts external
+  /// events among the ways a route goes.
+  @Test func aCoordinatorNoRouteStartsIsOutOfReach() throws {
+    let yaml = """
+      version: 1
+      coordinators:
+        App:
+          entry: true
+          start: Home
+          screens:
+            Home: {}
+        Lost:
+          start: Gone
+          events:
+            help: { start: Support }
+          screens:
+            Gone: {}
+        Support:
+          start: Topics
+          screens:
+            Topics: {}
+      links:
+        topics: { url: /topics, to: Support.Topics }
+      """
+    #expect(
+      try findings(yaml).filter { $0.contains("unreachable-link") } == [
+        "19:3 unreachable-link link 'topics' cannot be followed: screen 'Support.Topics' is in "
+          + "no entry's reach: no route of screen events, decision cases, alert buttons, "
+          + "external events, child starts and tabs starts coordinator 'Support' (routes start "
+          + "at 'App')"
+      ])
+  }
+
+  /// A tab coordinator's external events act on its tab container only (spec 7b).
+  @Test func aTabCoordinatorsExternalEventsAreSentAtItsTabContainer() throws {
+    let yaml = """
+      version: 1
+      coordinators:
+        Main:
+          entry: true
+          tabs:
+            - start: Feed
+          events:
+            whatsNew: { present: News, style: sheet }
+          screens:
+            News: { on: { close: dismiss } }
+        Feed:
+          start: List
+          screens:
+            List: {}
+      links:
+        news: { url: /news, to: Main.News }
+      """
+    let found = try routes(yaml)
+    #expect(
+      found["news"] == [
+        "from Main", "tabs of 'Main': external event 'whatsNew' presents 'News' (sheet)",
+      ])
+  }
+
+  /// Among routes of one length, a screen's own events come before its coordinator's external
+  /// events: a link takes the way the user would before the one the app sends.
+  @Test func aScreensOwnEventComesBeforeAnExternalEventOfTheSameLength() throws {
+    let yaml = """
+      version: 1
+      coordinators:
+        App:
+          entry: true
+          start: Home
+          events:
+            open: { push: Detail }
+          screens:
+            Home: { on: { show: { push: Detail } } }
+            Detail: { on: { back: pop } }
+      links:
+        detail: { url: /detail, to: App.Detail }
+      """
+    #expect(
+      try routes(yaml)["detail"] == [
+        "from App", "screen 'Home' of 'App': event 'show' pushes 'Detail'",
+      ])
+  }
+
+  /// A decision the route asks, or an alert it shows, is no place to send an event from: the
+  /// route stands there only until the app answers or the link taps.
+  @Test func noExternalEventIsSentWhileADecisionIsAsked() throws {
+    let yaml = """
+      version: 1
+      coordinators:
+        App:
+          entry: true
+          start: Gate
+          events:
+            open: { push: Detail }
+          decisions:
+            Gate: { cases: { done: { finish: done } } }
+          result: { done: ~ }
+          screens:
+            Detail: { on: { back: pop } }
+      links:
+        detail: { url: /detail, to: App.Detail }
+      """
+    #expect(try routes(yaml)["detail"] == ["unreachable: outOfReach(coordinatorReached: true)"])
+    #expect(
+      try findings(yaml).filter { $0.contains("unreachable-link") } == [
+        "14:3 unreachable-link link 'detail' cannot be followed: routes reach coordinator 'App', "
+          + "but no screen event, decision case, alert button or external event of it leads to "
+          + "screen 'Detail' (routes start at 'App')"
+      ])
+  }
+}
