@@ -121,15 +121,9 @@ package struct CoordinatorGraph: Sendable {
   /// The coordinator's result cases, inline or those of the enum it names; empty when it has
   /// no result or names something that is not an enum.
   package let results: [PayloadCase]
-  /// The result case `leave: c` names, as an index of ``results``; `nil` without `leave: c`
-  /// or when it names none of them (``ActionTargets`` knows why).
-  package let leaveCase: Int?
   /// The nodes with a `schema` problem inside (``Screen/isBroken``): the decoder kept what
   /// it could of them, so what they lost may have been a path, a `finish` or a start.
   package let brokenNodes: Set<NodeID>
-  /// The steps that name something that does not resolve (their action's target, the child
-  /// they start, the case they handle), in file order, for ``ActionTargets``.
-  let unresolvedSteps: [Step]
 
   /// How a coordinator begins, resolved.
   package enum Root: Sendable {
@@ -162,11 +156,6 @@ package struct CoordinatorGraph: Sendable {
     nodeCount = alertStart + coordinator.alerts.count
     resultCases = results[index].index
     self.results = results[index].cases
-    if case .result(let name)? = coordinator.leave {
-      leaveCase = resultCases[name.text]
-    } else {
-      leaveCase = nil
-    }
 
     let resolver = StepResolver(module: module, coordinator: index, results: results)
     var steps: [[Step]] = []
@@ -212,23 +201,6 @@ package struct CoordinatorGraph: Sendable {
     case .missing:
       root = .unresolved
     }
-    var unresolved: [Step] = []
-    func collect(_ list: [Step]) {
-      for step in list {
-        switch step.action {
-        case .unresolved: unresolved.append(step)
-        case .start(let child) where child.child == nil: unresolved.append(step)
-        default:
-          if step.handledCase == nil, step.handlerOf.last?.child != nil { unresolved.append(step) }
-        }
-      }
-    }
-    for list in steps { collect(list) }
-    if case .tabs(let tabs) = root {
-      for tab in tabs { collect(tab.handlerSteps) }
-    }
-    collect(eventSteps)
-    unresolvedSteps = unresolved
   }
 
   /// Whether `node` is a screen (not a decision or an alert).

@@ -266,6 +266,8 @@ package struct ActionTargets: Sendable {
   /// By coordinator index.
   private var starts: [Int: UnresolvedReason] = [:]
   private var leaves: [Int: UnresolvedReason] = [:]
+  /// The result case each `leave: c` names, by coordinator index (few coordinators have one).
+  private var leaveCases: [Int: Int] = [:]
   /// By coordinator index and the tab's offset among its tabs.
   private var tabs: [TabPlace: UnresolvedReason] = [:]
 
@@ -307,11 +309,18 @@ package struct ActionTargets: Sendable {
     leaves[coordinator]
   }
 
+  /// The result case `leave: c` of the coordinator at `coordinator` names, as an index of its
+  /// ``CoordinatorGraph/results``; `nil` without `leave: c`, or when it names none of them
+  /// (``reasonOfLeave(in:)`` says why).
+  package func leaveCase(in coordinator: Int) -> Int? {
+    leaveCases[coordinator]
+  }
+
   init(module: FlowModule, coordinators graphs: [CoordinatorGraph]) {
     var finder = ReasonFinder(module: module)
     for (index, graph) in graphs.enumerated() {
       let coordinator = module.coordinators[index]
-      for step in graph.unresolvedSteps {
+      for step in Self.steps(of: graph) where Self.namesSomethingUnresolved(step) {
         let id = ObjectIdentifier(step)
         if case .start(let child) = step.action, child.child == nil {
           actions[id] = finder.child(child.start.coordinator.text, in: index)
@@ -346,9 +355,32 @@ package struct ActionTargets: Sendable {
       default:
         break
       }
-      if case .result(let name)? = coordinator.leave, graph.leaveCase == nil {
-        leaves[index] = finder.resultCase(name.text, of: index)
+      if case .result(let name)? = coordinator.leave {
+        if let found = graph.resultCases[name.text] {
+          leaveCases[index] = found
+        } else {
+          leaves[index] = finder.resultCase(name.text, of: index)
+        }
       }
+    }
+  }
+
+  /// Every step of `graph`: its nodes', its tabs' handlers', its external events'.
+  private static func steps(of graph: CoordinatorGraph) -> [Step] {
+    var all = Array(graph.steps.joined())
+    if case .tabs(let started) = graph.root {
+      for tab in started { all += tab.handlerSteps }
+    }
+    return all + graph.eventSteps
+  }
+
+  /// Whether `step` names something that does not resolve: its action's target, the child
+  /// it starts, the case it handles.
+  private static func namesSomethingUnresolved(_ step: Step) -> Bool {
+    switch step.action {
+    case .unresolved: return true
+    case .start(let child) where child.child == nil: return true
+    default: return step.handledCase == nil && step.handlerOf.last?.child != nil
     }
   }
 }

@@ -295,7 +295,7 @@ import Testing
   }
 
   /// The names actions, starts, handlers and `leave` write are resolved by the graph
-  /// (`FlowGraph.targets`, steps, `leaveCase`); the rules, the checker's passes, the
+  /// (`FlowGraph.targets`, the steps); the rules, the checker's passes, the
   /// generators and the diff read that. The exceptions compare definitions' names with one
   /// another, which are no references: `duplicate-name` and the broken definitions (a
   /// later node of a taken name), and the owner of a generated name.

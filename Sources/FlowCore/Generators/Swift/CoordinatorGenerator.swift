@@ -495,7 +495,8 @@ struct CoordinatorGenerator {
   /// "Leaving"). None without `leave` or with `leave: ~`: the runtime then drops the
   /// coordinator when the user leaves it. The result is never picked by its shape.
   private func leaveResult() -> SwiftProperty? {
-    guard let index = graph.leaveCase, graph.results[index].payload == nil
+    guard let index = context.graph.targets.leaveCase(in: self.index),
+      graph.results[index].payload == nil
     else { return nil }
     let resultCase = graph.results[index].name.text
     return SwiftProperty(
