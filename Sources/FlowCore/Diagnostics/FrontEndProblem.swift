@@ -2,7 +2,7 @@
 /// what kind of problem, what it says, and where.
 ///
 /// The front end reports problems as data and knows nothing of rules; the check turns each
-/// into a finding of the rule for its kind, in one place (`Rules/FrontEndFindings.swift`).
+/// into a finding of the rule for its kind, in one place (`Driver/FrontEndFindings.swift`).
 package struct FrontEndProblem: Hashable, Sendable {
   /// What kind of problem it is; each kind is reported by one rule.
   package enum Kind: Hashable, Sendable, CaseIterable {

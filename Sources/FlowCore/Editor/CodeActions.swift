@@ -1,17 +1,17 @@
 /// A fix an editor can offer (LSP's `CodeAction` of kind `quickfix`): edits to apply, and
 /// the finding it answers, if any.
-public struct EditorCodeAction: Hashable, Sendable {
+package struct EditorCodeAction: Hashable, Sendable {
   /// What it does, as a menu shows it.
-  public var title: String
+  package var title: String
   /// The edits, in file order.
-  public var edits: [EditorTextEdit]
+  package var edits: [EditorTextEdit]
   /// The finding it fixes (a server matches it to the diagnostic it sent), or `nil` for an
   /// action offered at a name.
-  public var finding: Finding?
+  package var finding: Finding?
   /// Whether it is the fix an editor applies by default (a did-you-mean).
-  public var isPreferred: Bool
+  package var isPreferred: Bool
 
-  public init(
+  package init(
     title: String, edits: [EditorTextEdit], finding: Finding? = nil, isPreferred: Bool = false
   ) {
     self.title = title
@@ -26,7 +26,7 @@ extension EditorModule {
   /// fix-it of each finding there that has one, or else its suggestion (a did-you-mean); the missing handlers of an
   /// `unhandled-result`, as `stay` for the author to change; and `leave:` for a coordinator
   /// that a `back-leak` finding is in, or whose name the range is on and that has none.
-  public func codeActions(in path: String, range: EditorRange) -> [EditorCodeAction] {
+  package func codeActions(in path: String, range: EditorRange) -> [EditorCodeAction] {
     guard let text = texts[path] else { return [] }
     var actions: [EditorCodeAction] = []
     var leaveOffered: Set<String> = []

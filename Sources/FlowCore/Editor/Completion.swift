@@ -1,7 +1,7 @@
 /// One thing an editor can offer at the cursor (LSP's `CompletionItem`).
-public struct EditorCompletion: Hashable, Sendable {
+package struct EditorCompletion: Hashable, Sendable {
   /// What the offer is.
-  public enum Kind: String, Hashable, Sendable {
+  package enum Kind: String, Hashable, Sendable {
     /// A key the mapping at the cursor allows.
     case key
     /// A screen, decision or alert of the coordinator.
@@ -17,13 +17,13 @@ public struct EditorCompletion: Hashable, Sendable {
   }
 
   /// The text offered, which is also what is inserted.
-  public var label: String
+  package var label: String
   /// What it is.
-  public var kind: Kind
+  package var kind: Kind
   /// A short description: the payload of a case, what a type is.
-  public var detail: String?
+  package var detail: String?
 
-  public init(label: String, kind: Kind, detail: String? = nil) {
+  package init(label: String, kind: Kind, detail: String? = nil) {
     self.label = label
     self.kind = kind
     self.detail = detail
@@ -39,7 +39,7 @@ extension EditorModule {
   /// types in type positions, the words of `style:` and of an action; inside a link, its
   /// keys, coordinators after `to:` and the screens of `Coordinator` after `to: Coordinator.`. Names are those of
   /// this state of the module; the place is read from the text, which need not parse.
-  public func completions(at position: EditorPosition, in path: String) -> [EditorCompletion] {
+  package func completions(at position: EditorPosition, in path: String) -> [EditorCompletion] {
     guard let text = texts[path] else { return [] }
     let context = CompletionContext(
       text: text, line: position.line, character: position.character)

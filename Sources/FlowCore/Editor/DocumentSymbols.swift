@@ -1,7 +1,7 @@
 /// One entry of a file's outline (LSP's `DocumentSymbol`).
-public struct EditorDocumentSymbol: Hashable, Sendable {
+package struct EditorDocumentSymbol: Hashable, Sendable {
   /// What an entry is.
-  public enum Kind: String, Hashable, Sendable {
+  package enum Kind: String, Hashable, Sendable {
     /// A coordinator.
     case coordinator
     /// A screen.
@@ -19,19 +19,19 @@ public struct EditorDocumentSymbol: Hashable, Sendable {
   }
 
   /// The name.
-  public var name: String
+  package var name: String
   /// What it is.
-  public var kind: Kind
+  package var kind: Kind
   /// A short description: the input a screen takes, what a type is.
-  public var detail: String?
+  package var detail: String?
   /// From the name to the end of the definition.
-  public var range: EditorRange
+  package var range: EditorRange
   /// The name.
-  public var selectionRange: EditorRange
+  package var selectionRange: EditorRange
   /// The entries inside it, in file order.
-  public var children: [EditorDocumentSymbol]
+  package var children: [EditorDocumentSymbol]
 
-  public init(
+  package init(
     name: String, kind: Kind, detail: String? = nil, range: EditorRange,
     selectionRange: EditorRange, children: [EditorDocumentSymbol] = []
   ) {
@@ -48,7 +48,7 @@ extension EditorModule {
   /// The outline of the file at `path` (LSP `textDocument/documentSymbol`): its types, then
   /// its coordinators, each with its result cases, screens, decisions and alerts, in file
   /// order, then its links. Empty for a file that did not join the module (a `yaml-syntax` finding).
-  public func documentSymbols(in path: String) -> [EditorDocumentSymbol] {
+  package func documentSymbols(in path: String) -> [EditorDocumentSymbol] {
     guard let text = texts[path] else { return [] }
     let file = FileName(path)
     let module = check.module

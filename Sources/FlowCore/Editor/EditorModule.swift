@@ -6,9 +6,9 @@
 /// Positions are ``EditorPosition``s (0-based, UTF-16 columns: LSP's default encoding).
 /// Building costs one check of the module plus O(names); a query by position costs a binary
 /// search plus what it returns.
-public struct EditorModule: Sendable {
+package struct EditorModule: Sendable {
   /// The check of the files: findings, and the resolved module with its analyses.
-  public let check: CheckResult
+  package let check: CheckResult
   /// Every name of the module, by place and by symbol.
   let index: SymbolIndex
   /// Each file's position conversions, by path.
@@ -16,7 +16,7 @@ public struct EditorModule: Sendable {
 
   /// The module of `check`, indexed: a server that already checked the files for their
   /// diagnostics hands the result over rather than checking twice.
-  public init(check: CheckResult) {
+  package init(check: CheckResult) {
     self.check = check
     index = SymbolIndex(module: check.module)
     texts = check.sources.mapValues { SourceText($0) }
@@ -24,7 +24,7 @@ public struct EditorModule: Sendable {
 
   /// Checks `files` (path and text, as the editor has them) as one module under
   /// `configuration`, and indexes it.
-  public init(files: [SourceFile], configuration: Configuration = Configuration()) {
+  package init(files: [SourceFile], configuration: Configuration = Configuration()) {
     let inputs = files.map { FlowInput.source($0) }
     // Text given in memory is never read from disk, so the check cannot fail on I/O.
     let checked = try? Pipeline.check(inputs, configuration: configuration)
@@ -38,13 +38,13 @@ public struct EditorModule: Sendable {
   }
 
   /// The resolved module.
-  public var resolved: ResolvedModule { check.resolved }
+  package var resolved: ResolvedModule { check.resolved }
 
   // MARK: Names at a place
 
   /// The name at `position` of the file at `path`, with what it stands for and where it is
   /// written; `nil` where no name of the module is written.
-  public func symbol(at position: EditorPosition, in path: String) -> (
+  package func symbol(at position: EditorPosition, in path: String) -> (
     symbol: EditorSymbol, range: EditorRange
   )? {
     guard let (occurrence, text) = occurrence(at: position, in: path) else { return nil }
@@ -69,7 +69,7 @@ public struct EditorModule: Sendable {
   /// Where the name at `position` is defined (LSP `textDocument/definition`): the first
   /// definition first, then any later duplicates; empty where no name is, or it is defined
   /// nowhere (a builtin type, a misspelt screen).
-  public func definition(at position: EditorPosition, in path: String) -> [EditorLocation] {
+  package func definition(at position: EditorPosition, in path: String) -> [EditorLocation] {
     guard let (found, _) = occurrence(at: position, in: path) else { return [] }
     return unique(index.definitions(of: found.symbol).map(\.range)).compactMap(location)
   }
@@ -77,7 +77,7 @@ public struct EditorModule: Sendable {
   /// Every place the name at `position` is written across the module (LSP
   /// `textDocument/references`), in file order, its definitions included when
   /// `includeDefinitions`.
-  public func references(
+  package func references(
     at position: EditorPosition, in path: String, includeDefinitions: Bool = true
   ) -> [EditorLocation] {
     guard let (found, _) = occurrence(at: position, in: path) else { return [] }

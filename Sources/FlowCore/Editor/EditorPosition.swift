@@ -4,74 +4,74 @@
 /// The model counts 1-based lines and columns in Unicode scalars (``SourcePosition``); the
 /// editor API converts at its boundary, with the file's text, so a server passes LSP
 /// positions through unchanged.
-public struct EditorPosition: Hashable, Comparable, Sendable {
+package struct EditorPosition: Hashable, Comparable, Sendable {
   /// The 0-based line.
-  public var line: Int
+  package var line: Int
   /// The 0-based column, in UTF-16 code units.
-  public var character: Int
+  package var character: Int
 
-  public init(line: Int, character: Int) {
+  package init(line: Int, character: Int) {
     self.line = line
     self.character = character
   }
 
-  public static func < (lhs: EditorPosition, rhs: EditorPosition) -> Bool {
+  package static func < (lhs: EditorPosition, rhs: EditorPosition) -> Bool {
     (lhs.line, lhs.character) < (rhs.line, rhs.character)
   }
 }
 
 /// A span of an editor's text, from `start` to just before `end` (LSP's `Range`).
-public struct EditorRange: Hashable, Sendable {
+package struct EditorRange: Hashable, Sendable {
   /// The first position in the span.
-  public var start: EditorPosition
+  package var start: EditorPosition
   /// Just past the span.
-  public var end: EditorPosition
+  package var end: EditorPosition
 
-  public init(start: EditorPosition, end: EditorPosition) {
+  package init(start: EditorPosition, end: EditorPosition) {
     self.start = start
     self.end = end
   }
 
   /// An empty span at `position`, where an edit inserts text.
-  public init(at position: EditorPosition) {
+  package init(at position: EditorPosition) {
     self.init(start: position, end: position)
   }
 
   /// Whether `position` is in the span, or at its end (where a cursor just after a name
   /// still means that name).
-  public func touches(_ position: EditorPosition) -> Bool {
+  package func touches(_ position: EditorPosition) -> Bool {
     start <= position && position <= end
   }
 
   /// Whether the two spans share a position, their ends included.
-  public func overlaps(_ other: EditorRange) -> Bool {
+  package func overlaps(_ other: EditorRange) -> Bool {
     start <= other.end && other.start <= end
   }
 }
 
 /// A span of one file (LSP's `Location`).
-public struct EditorLocation: Hashable, Sendable {
+package struct EditorLocation: Hashable, Sendable {
   /// The file's path, as the module was given it.
-  public var path: String
+  package var path: String
   /// The span.
-  public var range: EditorRange
+  package var range: EditorRange
 
-  public init(path: String, range: EditorRange) {
+  package init(path: String, range: EditorRange) {
     self.path = path
     self.range = range
   }
 }
 
 /// Text to put in place of a span of one file (LSP's `TextEdit`, with its file).
-public struct EditorTextEdit: Hashable, Sendable {
+package struct EditorTextEdit: Hashable, Sendable {
   /// The file's path.
-  public var path: String
+  package var path: String
   /// The span replaced; empty to insert.
-  public var range: EditorRange
+  package var range: EditorRange
   /// The text put there.
-  public var newText: String
+  package var newText: String
 
-  public init(path: String, range: EditorRange, newText: String) {
+  package init(path: String, range: EditorRange, newText: String) {
     self.path = path
     self.range = range
     self.newText = newText

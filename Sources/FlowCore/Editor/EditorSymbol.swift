@@ -2,7 +2,7 @@
 /// renames are about. Names are the module's (spec section 2): screens, decisions and
 /// alerts share their coordinator's namespace; coordinators, types and links have their
 /// own; a result case belongs to its coordinator, or to the enum type its `result` names.
-public enum EditorSymbol: Hashable, Sendable {
+package enum EditorSymbol: Hashable, Sendable {
   /// A coordinator.
   case coordinator(String)
   /// A screen, decision or alert of a coordinator.

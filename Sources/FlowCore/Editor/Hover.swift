@@ -1,12 +1,12 @@
 /// What an editor shows over a name (LSP's `Hover`): Markdown about what it stands for.
-public struct EditorHover: Hashable, Sendable {
+package struct EditorHover: Hashable, Sendable {
   /// The name hovered.
-  public var range: EditorRange
+  package var range: EditorRange
   /// The text, in Markdown: the node's `doc`, its input and result types, and for a screen
   /// how it can be shown.
-  public var markdown: String
+  package var markdown: String
 
-  public init(range: EditorRange, markdown: String) {
+  package init(range: EditorRange, markdown: String) {
     self.range = range
     self.markdown = markdown
   }
@@ -15,7 +15,7 @@ public struct EditorHover: Hashable, Sendable {
 extension EditorModule {
   /// What to show over the name at `position` (LSP `textDocument/hover`); `nil` where no
   /// name is, or it names nothing of the module.
-  public func hover(at position: EditorPosition, in path: String) -> EditorHover? {
+  package func hover(at position: EditorPosition, in path: String) -> EditorHover? {
     guard let (found, text) = occurrence(at: position, in: path) else { return nil }
     let lines: [String]?
     switch found.symbol {

@@ -1,15 +1,15 @@
 /// Why a rename was refused, in a sentence an editor shows as it is.
-public struct RenameRefusal: Error, Hashable, Sendable {
+package struct RenameRefusal: Error, Hashable, Sendable {
   /// A lowercase sentence that names things in quotes and says what to do.
-  public var message: String
+  package var message: String
 
-  public init(_ message: String) { self.message = message }
+  package init(_ message: String) { self.message = message }
 }
 
 extension EditorModule {
   /// The span of the name a rename at `position` would change (LSP
   /// `textDocument/prepareRename`); `nil` where there is no name, or a builtin type.
-  public func renameRange(at position: EditorPosition, in path: String) -> EditorRange? {
+  package func renameRange(at position: EditorPosition, in path: String) -> EditorRange? {
     guard let (found, text) = occurrence(at: position, in: path), isRenamable(found.symbol)
     else { return nil }
     let range = text.spelling(of: found.symbol.name, in: found.range) ?? found.range
@@ -20,7 +20,7 @@ extension EditorModule {
   /// it (LSP `textDocument/rename`), in file order; refused when there is no name there,
   /// when `newName` breaks the naming rules (spec section 2) or when it collides with a
   /// name of the same namespace, or with a Swift name generated code derives from one.
-  public func rename(
+  package func rename(
     at position: EditorPosition, in path: String, to newName: String
   ) -> Result<[EditorTextEdit], RenameRefusal> {
     guard let (found, _) = occurrence(at: position, in: path) else {

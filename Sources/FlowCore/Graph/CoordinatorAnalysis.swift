@@ -9,39 +9,39 @@
 /// place, so that an event costs one node, not an edge per screen.
 ///
 /// Complexity: O(nodes + steps).
-public struct CoordinatorAnalysis: Sendable {
+package struct CoordinatorAnalysis: Sendable {
   /// The graph analysed.
-  public let graph: CoordinatorGraph
+  package let graph: CoordinatorGraph
   /// The index of the tab container's node, or of the external events' node in a coordinator
   /// without tabs (one past the last screen, decision or alert).
-  public let tabsNode: Int
+  package let tabsNode: Int
   /// Whether the coordinator has external events and no tabs: then ``tabsNode`` is where
   /// they act, on whichever of its screens is on top.
-  public var hasEventsNode: Bool {
+  package var hasEventsNode: Bool {
     if case .tabs = graph.root { return false }
     return !graph.eventSteps.isEmpty
   }
   /// Whether each node (and the tab container) is reachable from the start.
-  public let reachable: [Bool]
+  package let reachable: [Bool]
   /// Whether a reachable step could not be resolved, or a reachable node is broken
   /// (``CoordinatorGraph/brokenNodes``): then nothing is said that it could make false (it
   /// might have been the missing `finish` or the path to a screen).
-  public let hasUnresolvedStep: Bool
+  package let hasUnresolvedStep: Bool
   /// Whether a broken node (``CoordinatorGraph/brokenNodes``) is reachable: what it lost may
   /// have started any coordinator.
-  public let reachesBrokenNode: Bool
+  package let reachesBrokenNode: Bool
   /// The reachable nodes that only paths through a broken node reach: like the broken node,
   /// they get no findings and the children they start do not count as started (spec
   /// section 8, "Where findings go").
-  public let reachedOnlyThroughBroken: Set<NodeID>
+  package let reachedOnlyThroughBroken: Set<NodeID>
   /// The result cases produced by reachable `finish` actions, by index.
-  public let finishedCases: Set<Int>
+  package let finishedCases: Set<Int>
   /// The `start` steps on reachable nodes (tabs included), in file order; not those of a
   /// broken node or of a node reached only through one, whose child does not count as
   /// started (spec section 8).
-  public let reachableStarts: [ReachableStart]
+  package let reachableStarts: [ReachableStart]
   /// The `start` steps on every node, reachable or not (tabs included), in file order.
-  public let allStarts: [ReachableStart]
+  package let allStarts: [ReachableStart]
   /// For each node, the nodes that decide it (reachable ones only).
   let deciders: [[Int]]
   /// Each node's steps (the tab container's are those of its tabs' handlers).
@@ -52,15 +52,15 @@ public struct CoordinatorAnalysis: Sendable {
   let stepCount: Int
 
   /// A child start on a reachable node.
-  public struct ReachableStart: Sendable {
+  package struct ReachableStart: Sendable {
     /// The start.
-    public var step: ChildStep
+    package var step: ChildStep
     /// Whether it is a tab of a tab coordinator.
-    public var isTab: Bool
+    package var isTab: Bool
     /// The node it is on (``tabsNode`` for tabs and their handlers).
-    public var node: Int
+    package var node: Int
     /// The step whose action it is; `nil` for a tab.
-    public var action: Step?
+    package var action: Step?
   }
 
   init(graph: CoordinatorGraph) {
@@ -205,7 +205,7 @@ struct Adjacency {
 
 extension ResolvedAction {
   /// The node this action leads to, for push, present, replace, decide and alert.
-  public var target: NodeID? {
+  package var target: NodeID? {
     switch self {
     case .push(let node), .present(let node), .replace(let node), .decide(let node),
       .alert(let node):

@@ -9,11 +9,13 @@ public struct FlowGraph: Sendable {
   /// The module the graph is of.
   public let module: FlowModule
   /// One graph per coordinator, at the same indices as `module.coordinators`.
-  public let coordinators: [CoordinatorGraph]
+  package let coordinators: [CoordinatorGraph]
   /// The module's type names, resolved: the one place a type is looked up by its name.
   package let types: ResolvedTypes
   /// Each link's `to:` and `via:`, resolved, at the indices of `module.links`.
   package let links: [LinkReferences]
+  /// Why the targets of actions, starts, handlers and `leave` that resolve to nothing do not.
+  package let targets: ActionTargets
 
   public init(module: FlowModule) {
     self.module = module
@@ -26,13 +28,14 @@ public struct FlowGraph: Sendable {
     coordinators = Parallel.map(count: module.coordinators.count, minimumChunk: 64) {
       CoordinatorGraph(module: module, index: $0, results: results)
     }
+    targets = ActionTargets(module: module, coordinators: coordinators)
   }
 
   /// What a finding about the action of `step` of `node` (``CoordinatorAnalysis/tabsNode``
   /// for the external events and the tabs' handlers) of coordinator `coordinator` is about:
   /// the coordinator, the node, the event, case or button (or the external event or tab),
   /// and the handlers it is nested in.
-  public func subject(of step: Step, at node: NodeID, in coordinator: Int) -> SymbolRef {
+  package func subject(of step: Step, at node: NodeID, in coordinator: Int) -> SymbolRef {
     let owner = module.coordinators[coordinator]
     let graph = coordinators[coordinator]
     var path: [SymbolRef.Component] = [.coordinator(owner.name.text)]
@@ -59,7 +62,7 @@ public struct FlowGraph: Sendable {
 
   /// What a finding about the start `start` of coordinator `coordinator` is about: the
   /// action (``subject(of:at:in:)``), or the tab.
-  public func subject(of start: CoordinatorAnalysis.ReachableStart, in coordinator: Int)
+  package func subject(of start: CoordinatorAnalysis.ReachableStart, in coordinator: Int)
     -> SymbolRef
   {
     guard let action = start.action else {
@@ -72,7 +75,7 @@ public struct FlowGraph: Sendable {
   /// The payload available to the action of `step` (spec section 7): its event's or decision
   /// case's, or for a handler the handled result case's; `nil` when there is none, or the
   /// handled case is unknown.
-  public func payload(of step: Step) -> TypeReference? {
+  package func payload(of step: Step) -> TypeReference? {
     guard let start = step.handlerOf.last else { return step.transition.payload }
     guard let child = start.child, let handled = step.handledCase else { return nil }
     return coordinators[child].results[handled].payload
@@ -94,36 +97,36 @@ struct ResultCases: Sendable {
 
 /// A node of a coordinator: the index of a screen, of a decision after all screens, or of an
 /// alert after all decisions.
-public typealias NodeID = Int
+package typealias NodeID = Int
 
 /// The graph of one coordinator.
-public struct CoordinatorGraph: Sendable {
+package struct CoordinatorGraph: Sendable {
   /// The coordinator's index in the module.
-  public let index: Int
+  package let index: Int
   /// How many of the nodes are screens (the rest are decisions and alerts).
-  public let screenCount: Int
+  package let screenCount: Int
   /// The first alert's node: the nodes from here on are alerts.
-  public let alertStart: Int
+  package let alertStart: Int
   /// How many nodes there are.
-  public let nodeCount: Int
+  package let nodeCount: Int
   /// Where the coordinator begins.
-  public let root: Root
+  package let root: Root
   /// Each node's steps, in file order, handlers of a `start` right after it.
-  public let steps: [[Step]]
+  package let steps: [[Step]]
   /// The steps of the coordinator's external events (r2), in file order, handlers of a
   /// `start` right after it.
-  public let eventSteps: [Step]
+  package let eventSteps: [Step]
   /// The coordinator's result cases by name, and their order.
-  public let resultCases: [String: Int]
+  package let resultCases: [String: Int]
   /// The coordinator's result cases, inline or those of the enum it names; empty when it has
   /// no result or names something that is not an enum.
-  public let results: [PayloadCase]
+  package let results: [PayloadCase]
   /// The nodes with a `schema` problem inside (``Screen/isBroken``): the decoder kept what
   /// it could of them, so what they lost may have been a path, a `finish` or a start.
-  public let brokenNodes: Set<NodeID>
+  package let brokenNodes: Set<NodeID>
 
   /// How a coordinator begins, resolved.
-  public enum Root: Sendable {
+  package enum Root: Sendable {
     /// At this node.
     case node(NodeID)
     /// With these tabs; their handlers are steps from no node.
@@ -133,16 +136,16 @@ public struct CoordinatorGraph: Sendable {
   }
 
   /// One tab, resolved.
-  public struct TabStart: Sendable {
+  package struct TabStart: Sendable {
     /// The tab's child start.
-    public var start: ChildStep
+    package var start: ChildStep
     /// The tab as written.
-    public var tab: Tab
+    package var tab: Tab
     /// The steps of its handlers at every depth, in file order.
-    public var handlerSteps: [Step]
+    package var handlerSteps: [Step]
 
     /// Its handlers' steps, each with the steps nested in it.
-    public var handlers: NestedSteps { NestedSteps(handlerSteps[...], depth: 1) }
+    package var handlers: NestedSteps { NestedSteps(handlerSteps[...], depth: 1) }
   }
 
   init(module: FlowModule, index: Int, results: [ResultCases]) {
@@ -201,13 +204,13 @@ public struct CoordinatorGraph: Sendable {
   }
 
   /// Whether `node` is a screen (not a decision or an alert).
-  public func isScreen(_ node: NodeID) -> Bool { node < screenCount }
+  package func isScreen(_ node: NodeID) -> Bool { node < screenCount }
 
   /// Whether `node` is an alert.
-  public func isAlert(_ node: NodeID) -> Bool { node >= alertStart }
+  package func isAlert(_ node: NodeID) -> Bool { node >= alertStart }
 
   /// The model node of `node`.
-  public func node(_ node: NodeID) -> Coordinator.Node {
+  package func node(_ node: NodeID) -> Coordinator.Node {
     if node < screenCount { return .screen(node) }
     if node < alertStart { return .decision(node - screenCount) }
     return .alert(node - alertStart)
@@ -215,18 +218,18 @@ public struct CoordinatorGraph: Sendable {
 
   /// The steps of `node`'s events, decision cases or buttons, each with the steps nested in
   /// it.
-  public func transitions(of node: NodeID) -> NestedSteps {
+  package func transitions(of node: NodeID) -> NestedSteps {
     NestedSteps(steps[node][...], depth: 0)
   }
 
   /// The steps of the coordinator's external events, each with the steps nested in it.
-  public var events: NestedSteps { NestedSteps(eventSteps[...], depth: 0) }
+  package var events: NestedSteps { NestedSteps(eventSteps[...], depth: 0) }
 }
 
 /// Steps at one depth of nesting, each with the steps of the handlers nested in it: the
 /// transitions of a node, or the handlers of one `start`. Walking it visits each step once
 /// per level it is nested in, and allocates nothing.
-public struct NestedSteps: Sequence, IteratorProtocol, Sendable {
+package struct NestedSteps: Sequence, IteratorProtocol, Sendable {
   private var rest: ArraySlice<Step>
   private let depth: Int
 
@@ -238,7 +241,7 @@ public struct NestedSteps: Sequence, IteratorProtocol, Sendable {
   }
 
   /// The next step, and the steps of its handlers when it starts a child.
-  public mutating func next() -> (step: Step, handlers: NestedSteps)? {
+  package mutating func next() -> (step: Step, handlers: NestedSteps)? {
     guard let step = rest.first else { return nil }
     let first = rest.startIndex + 1
     var end = first
@@ -253,18 +256,18 @@ public struct NestedSteps: Sequence, IteratorProtocol, Sendable {
 ///
 /// A class, immutable: the analyses pass steps around by the hundred thousand, and a
 /// reference is cheaper to copy than the transition it holds.
-public final class Step: Sendable {
+package final class Step: Sendable {
   /// The event, decision case or handler that leads to the action.
-  public let transition: Transition
+  package let transition: Transition
   /// The `start` steps whose handlers this step is nested in, outermost first; empty for an
   /// event or decision case.
-  public let handlerOf: [ChildStep]
+  package let handlerOf: [ChildStep]
   /// What the action does, resolved.
-  public let action: ResolvedAction
+  package let action: ResolvedAction
   /// For a handler, the index of the result case it handles among the child's
   /// ``CoordinatorGraph/results``; `nil` for an event or decision case, or when the case
   /// or the child is unknown.
-  public var handledCase: Int? { storedCase.map { Int($0) } }
+  package var handledCase: Int? { storedCase.map { Int($0) } }
   /// ``handledCase``, in 32 bits: with them a step stays in the allocation size it had
   /// without it (a module has far fewer than 2³¹ result cases).
   private let storedCase: Int32?
@@ -277,11 +280,11 @@ public final class Step: Sendable {
   }
 
   /// The action as written.
-  public var written: Action { transition.action }
+  package var written: Action { transition.action }
 }
 
 /// What an action does, with its targets resolved to indices.
-public enum ResolvedAction: Sendable {
+package enum ResolvedAction: Sendable {
   /// Pushes this screen.
   case push(NodeID)
   /// Presents this screen in a new modal stack.
@@ -312,18 +315,18 @@ public enum ResolvedAction: Sendable {
 }
 
 /// A `start` of a child, resolved.
-public struct ChildStep: Sendable {
+package struct ChildStep: Sendable {
   /// The child's index in the module, or `nil` if it names no coordinator.
-  public var child: Int?
+  package var child: Int?
   /// How the child is shown.
-  public var style: StartStyle
+  package var style: StartStyle
   /// The start as written.
-  public var start: ChildStart
+  package var start: ChildStart
   /// The `start` key (or the tab's), where findings about the start go.
-  public var range: SourceRange
+  package var range: SourceRange
   /// The event, decision case, button, external event or handler whose action the start is;
   /// `nil` for a tab's start.
-  public var transition: String?
+  package var transition: String?
 }
 
 /// Resolves the actions of one coordinator.

@@ -49,7 +49,7 @@
 /// that ignores payloads, O(what it reaches).
 public struct LinkRoutes: Sendable {
   /// What the search found for each link, at the indices of ``FlowModule/links``.
-  public let outcomes: [LinkRouteOutcome]
+  package let outcomes: [LinkRouteOutcome]
   /// The search-tree entries and route parts the routes keep once found: O(V) per tree
   /// from the entries, what a tree from a `via` coordinator reaches, and a part per link and
   /// `via` coordinator (a test holds it to the module's size).
@@ -67,7 +67,7 @@ public struct LinkRoutes: Sendable {
   private let parts: [[RouteNode]?]
 
   /// Finds the route of every link of `analysis`'s module.
-  public init(analysis: ModuleAnalysis) {
+  package init(analysis: ModuleAnalysis) {
     let module = analysis.graph.module
     guard !module.links.isEmpty else {
       outcomes = []
@@ -111,7 +111,7 @@ public struct LinkRoutes: Sendable {
 
   /// The route of the link at `index` of ``FlowModule/links``, if it has one, built from the
   /// shared trees: O(its length).
-  public func route(ofLink index: Int) -> LinkRoute? {
+  package func route(ofLink index: Int) -> LinkRoute? {
     guard let space, parts.indices.contains(index), let ends = parts[index],
       case .routed(let entry, let length) = outcomes[index]
     else { return nil }
@@ -216,7 +216,7 @@ struct RouteNode: Hashable, Sendable {
 }
 
 /// What the search found for one link.
-public enum LinkRouteOutcome: Sendable {
+package enum LinkRouteOutcome: Sendable {
   /// It has a route of `length` steps that starts at the entry coordinator at index `entry`
   /// of the module; ``LinkRoutes/route(ofLink:)`` builds it.
   case routed(entry: Int, length: Int)
@@ -228,9 +228,9 @@ public enum LinkRouteOutcome: Sendable {
 }
 
 /// Why a link has no route: where every route stops (spec section 12).
-public struct LinkUnreachable: Sendable {
+package struct LinkUnreachable: Sendable {
   /// The ways routes stop.
-  public enum Reason: Sendable {
+  package enum Reason: Sendable {
     /// No route from an entry reaches the target at all, whatever the payloads; `reached`
     /// says whether some route reaches its coordinator.
     case outOfReach(coordinatorReached: Bool)
@@ -244,9 +244,9 @@ public struct LinkUnreachable: Sendable {
   }
 
   /// Where routes stop, and why.
-  public var reason: Reason
+  package var reason: Reason
   /// The entry coordinators routes start from (their indices in the module), in file order.
-  public var entries: [Int]
+  package var entries: [Int]
 }
 
 /// What a link can give as a payload: a param of the type, or a `values` type. Looking a
@@ -1114,7 +1114,7 @@ extension LinkStep {
   /// 'openShop' starts 'Shop' (sheet)`, or `screen 'Home' of 'App': external event 'promo'
   /// presents 'Promo' (sheet)`, with the param or value that gives its payload.
   /// Names are the flow's own; callers escape them for their medium.
-  public func summary(in graph: FlowGraph, link: LinkDefinition) -> String {
+  package func summary(in graph: FlowGraph, link: LinkDefinition) -> String {
     let module = graph.module
     let owner = module.coordinators[coordinator]
     let ownerName = owner.name.text

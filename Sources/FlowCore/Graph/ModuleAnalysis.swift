@@ -2,32 +2,32 @@
 /// coordinator's paths, who starts whom, and how every screen can be shown.
 ///
 /// Complexity: O(size of the module) in all (see each part).
-public struct ModuleAnalysis: Sendable {
+package struct ModuleAnalysis: Sendable {
   /// The graph analysed.
-  public let graph: FlowGraph
+  package let graph: FlowGraph
   /// Each coordinator's paths, at the module's indices.
-  public let coordinators: [CoordinatorAnalysis]
+  package let coordinators: [CoordinatorAnalysis]
   /// For each coordinator, the reachable starts (not tabs) of other coordinators that start
   /// it: the parent's index and the start.
-  public let startedBy: [[(parent: Int, start: ChildStep)]]
+  package let startedBy: [[(parent: Int, start: ChildStep)]]
   /// Whether each coordinator can be reached from an entry through reachable starts (or,
   /// in a module without entries, is started by another coordinator).
-  public let isAttached: [Bool]
+  package let isAttached: [Bool]
   /// Whether each coordinator is attached only through broken definitions: starts on broken
   /// nodes or in later duplicates. Such a coordinator gets no findings (spec section 8).
-  public let isReachedOnlyThroughBroken: [Bool]
+  package let isReachedOnlyThroughBroken: [Bool]
   /// Whether an attached coordinator reaches a broken node, whose lost actions may have
   /// started any coordinator: then none is said to be never started.
-  public let isAttachmentUncertain: Bool
+  package let isAttachmentUncertain: Bool
   /// How each `pop` and `dismiss` can happen.
   let presentation: Presentation
   /// Who removes a child that the user leaves (`children` in the configuration).
-  public let children: ChildRemoval
+  package let children: ChildRemoval
   /// For each coordinator, where the user can end it in each way it is started (every way
   /// when nobody starts it), in the order of ``StartContext/allCases``.
   let endings: [[Ending]]
 
-  public init(graph: FlowGraph, children: ChildRemoval = .generated) {
+  package init(graph: FlowGraph, children: ChildRemoval = .generated) {
     self.graph = graph
     self.children = children
     let analyses = Parallel.map(count: graph.coordinators.count, minimumChunk: 64) {
@@ -244,7 +244,7 @@ public struct ModuleAnalysis: Sendable {
   /// The groups of coordinators that start each other (strongly connected, with a start
   /// inside), each with its members in file order, the groups in the order of their first
   /// members: O(coordinators + starts).
-  public func startCycles() -> [[Int]] {
+  package func startCycles() -> [[Int]] {
     let successors = coordinators.map { analysis in
       analysis.reachableStarts.compactMap(\.step.child)
     }

@@ -1,14 +1,14 @@
 /// How a coordinator can be started, as far as its screens' stacks are concerned
 /// (spec section 8, "How a screen can be shown").
-public struct StartContext: Hashable, Sendable, CaseIterable {
+package struct StartContext: Hashable, Sendable, CaseIterable {
   /// Whether its first screen sits on a screen of its parent (a push-style child started
   /// from a screen), rather than at the root of a stack.
-  public var onParent: Bool
+  package var onParent: Bool
   /// The style of the modal stack presented from outside it that it is in, if it is in
   /// one: a sheet can be swiped away, a full-screen modal cannot.
-  public var outsideModal: ModalStyle?
+  package var outsideModal: ModalStyle?
 
-  public static let allCases = [
+  package static let allCases = [
     StartContext(onParent: false, outsideModal: nil),
     StartContext(onParent: false, outsideModal: .sheet),
     StartContext(onParent: false, outsideModal: .fullScreen),
@@ -18,7 +18,7 @@ public struct StartContext: Hashable, Sendable, CaseIterable {
   ]
 
   /// How an entry coordinator starts: at the root of the app's stack.
-  public static let entry = StartContext(onParent: false, outsideModal: nil)
+  package static let entry = StartContext(onParent: false, outsideModal: nil)
 
   /// Its position in ``allCases``: one bit of a set of contexts.
   var index: Int {
@@ -34,7 +34,7 @@ public struct StartContext: Hashable, Sendable, CaseIterable {
 
   /// How a message names this way of being started: "pushed onto its parent's screen",
   /// "at the root of a sheet".
-  public var phrase: String {
+  package var phrase: String {
     switch (onParent, outsideModal) {
     case (true, nil): return "pushed onto its parent's screen"
     case (true, .sheet?): return "pushed onto its parent's screen in a sheet"

@@ -1,9 +1,9 @@
 /// Why a name written in a flow stands for nothing it may stand for where it is written.
 ///
-/// The graph records one for every type name and every link's `to:` and `via:` name it could
-/// not resolve, and `unknown-reference` reports it as it stands, so no rule, generator,
-/// drawing or editor feature looks the name up again. A reason distinguishes what its
-/// finding says and no more.
+/// The graph records one for every type name, every link's `to:` and `via:` name and every
+/// action's target it could not resolve, and `unknown-reference` reports it as it stands, so
+/// no rule, generator, drawing or editor feature looks the name up again. A reason
+/// distinguishes what its finding says and no more.
 package enum UnresolvedReason: Hashable, Sendable {
   /// Nothing of the kind wanted has the name. `suggestion` is the closest name of that kind,
   /// when one is close enough to be a likely typo; where a finding about a missing name waits
@@ -13,6 +13,11 @@ package enum UnresolvedReason: Hashable, Sendable {
   /// screen, a coordinator where a type is wanted, a type where a coordinator is wanted).
   /// `suggestion` is the closest name of the kind wanted, where the finding suggests one.
   case wrongKind(NameKind, suggestion: NameSuggestion?)
+  /// The name is not one of the holder's, but the coordinator at this index of the module
+  /// has a screen, decision or alert of that name: a screen, decision or alert is reached
+  /// only in its own coordinator (by starting that one), so this is a mistake of its own,
+  /// not a typo.
+  case otherCoordinator(Int)
 }
 
 /// The kinds of names a flow defines (spec section 2).
@@ -236,6 +241,252 @@ package struct LinkReferences: Sendable {
       let owner = coordinator(target.coordinator)
       return LinkReferences(
         via: via, coordinator: owner, screen: owner.target.map { screen(target.screen, in: $0) })
+    }
+  }
+}
+
+// MARK: Action targets
+
+/// Why the names that actions and starts write resolve to nothing where they are written,
+/// worked out once when the graph is built: a `push`, `present` or `replace` screen, a
+/// `decide` decision, an `alert`, a `start`ed or `select`ed child, a `finish` case, the
+/// result case a handler of a child's result handles, a coordinator's `start`, a tab's child
+/// and `leave`.
+///
+/// Only the names that do not resolve have an entry: a valid module's is empty. Each
+/// did-you-mean is worked out once per name and the names it is chosen from (a coordinator's
+/// screens, the module's coordinators), so a wrong name in content many nodes share
+/// (through an alias or a merge key) costs one search, not one per node. O(unresolved names
+/// plus the candidates of each suggestion), plus one table of every node's name, built only
+/// when a node is named where it is not.
+package struct ActionTargets: Sendable {
+  /// By the identity of the step (the graph holds every step, so none is reused).
+  private var actions: [ObjectIdentifier: UnresolvedReason] = [:]
+  private var handledCases: [ObjectIdentifier: UnresolvedReason] = [:]
+  /// By coordinator index.
+  private var starts: [Int: UnresolvedReason] = [:]
+  private var leaves: [Int: UnresolvedReason] = [:]
+  /// The result case each `leave: c` names, by coordinator index (few coordinators have one).
+  private var leaveCases: [Int: Int] = [:]
+  /// By coordinator index and the tab's offset among its tabs.
+  private var tabs: [TabPlace: UnresolvedReason] = [:]
+
+  private struct TabPlace: Hashable {
+    var coordinator: Int
+    var tab: Int
+  }
+
+  /// Why the target of `step`'s action resolves to nothing: the screen, decision or alert it
+  /// names, the child it starts or selects, the case it finishes with; `nil` when it
+  /// resolves, or when nothing can be said (an action that could not be read, a `finish`
+  /// in a coordinator whose result names no enum).
+  ///
+  /// A `finish` in a coordinator without a result is `missing` without a suggestion.
+  package func reason(of step: Step) -> UnresolvedReason? {
+    actions[ObjectIdentifier(step)]
+  }
+
+  /// Why the result case a handler `step` handles is none of its child's: `missing` with the
+  /// closest case (without one when the child has no result); `nil` when it is one, the step
+  /// is no handler, its child does not resolve, or the child's result names no enum.
+  package func reasonOfHandledCase(_ step: Step) -> UnresolvedReason? {
+    handledCases[ObjectIdentifier(step)]
+  }
+
+  /// Why the `start` of the coordinator at `coordinator` is none of its screens or decisions.
+  package func reasonOfStart(in coordinator: Int) -> UnresolvedReason? {
+    starts[coordinator]
+  }
+
+  /// Why the child of tab `tab` of the coordinator at `coordinator` is no coordinator.
+  package func reasonOfTab(_ tab: Int, in coordinator: Int) -> UnresolvedReason? {
+    tabs[TabPlace(coordinator: coordinator, tab: tab)]
+  }
+
+  /// Why the `leave` case of the coordinator at `coordinator` is none of its result cases;
+  /// `missing` without a suggestion when it has no result.
+  package func reasonOfLeave(in coordinator: Int) -> UnresolvedReason? {
+    leaves[coordinator]
+  }
+
+  /// The result case `leave: c` of the coordinator at `coordinator` names, as an index of its
+  /// ``CoordinatorGraph/results``; `nil` without `leave: c`, or when it names none of them
+  /// (``reasonOfLeave(in:)`` says why).
+  package func leaveCase(in coordinator: Int) -> Int? {
+    leaveCases[coordinator]
+  }
+
+  init(module: FlowModule, coordinators graphs: [CoordinatorGraph]) {
+    var finder = ReasonFinder(module: module)
+    for (index, graph) in graphs.enumerated() {
+      let coordinator = module.coordinators[index]
+      for step in Self.steps(of: graph) where Self.namesSomethingUnresolved(step) {
+        let id = ObjectIdentifier(step)
+        if case .start(let child) = step.action, child.child == nil {
+          actions[id] = finder.child(child.start.coordinator.text, in: index)
+        } else if case .unresolved = step.action {
+          switch step.written.kind {
+          case .push(let name), .present(let name, _), .replace(let name):
+            actions[id] = finder.node(name.text, expected: .screen, in: index)
+          case .decide(let name):
+            actions[id] = finder.node(name.text, expected: .decision, in: index)
+          case .alert(let name):
+            actions[id] = finder.node(name.text, expected: .alert, in: index)
+          case .select(let name):
+            actions[id] = finder.child(name.text, in: index)
+          case .finish(let name):
+            actions[id] = finder.resultCase(name.text, of: index)
+          case .start, .pop, .popToRoot, .dismiss, .stay, .invalid:
+            break
+          }
+        }
+        if step.handledCase == nil, let child = step.handlerOf.last?.child {
+          handledCases[id] = finder.resultCase(step.transition.name.text, of: child)
+        }
+      }
+      switch (coordinator.root, graph.root) {
+      case (.start(let name, _), .unresolved):
+        starts[index] = finder.start(name.text, in: index)
+      case (.tabs, .tabs(let started)):
+        for (offset, tab) in started.enumerated() where tab.start.child == nil {
+          tabs[TabPlace(coordinator: index, tab: offset)] = finder.child(
+            tab.start.start.coordinator.text, in: index)
+        }
+      default:
+        break
+      }
+      if case .result(let name)? = coordinator.leave {
+        if let found = graph.resultCases[name.text] {
+          leaveCases[index] = found
+        } else {
+          leaves[index] = finder.resultCase(name.text, of: index)
+        }
+      }
+    }
+  }
+
+  /// Every step of `graph`: its nodes', its tabs' handlers', its external events'.
+  private static func steps(of graph: CoordinatorGraph) -> [Step] {
+    var all = Array(graph.steps.joined())
+    if case .tabs(let started) = graph.root {
+      for tab in started { all += tab.handlerSteps }
+    }
+    return all + graph.eventSteps
+  }
+
+  /// Whether `step` names something that does not resolve: its action's target, the child
+  /// it starts, the case it handles.
+  private static func namesSomethingUnresolved(_ step: Step) -> Bool {
+    switch step.action {
+    case .unresolved: return true
+    case .start(let child) where child.child == nil: return true
+    default: return step.handledCase == nil && step.handlerOf.last?.child != nil
+    }
+  }
+}
+
+/// Works out why a name resolves to nothing, with the tables and suggestions it needs built
+/// on first need and kept for the next name.
+private struct ReasonFinder {
+  let module: FlowModule
+  /// The coordinators that have a screen, decision or alert of each name, in module order.
+  private var owners: [String: [Int]]?
+  /// The suggestions worked out so far, by the names they were chosen from and the name.
+  private var suggestions: [String: NameSuggestion?] = [:]
+
+  init(module: FlowModule) {
+    self.module = module
+  }
+
+  /// A screen, decision or alert `expected` of the coordinator at `coordinator`: another
+  /// of its nodes, a coordinator, a node of another coordinator, or missing.
+  mutating func node(_ name: String, expected: NameKind, in coordinator: Int) -> UnresolvedReason? {
+    if let found = module.node(named: name, in: coordinator) {
+      let kind = Self.kind(of: found)
+      return kind == expected ? nil : .wrongKind(kind, suggestion: nil)
+    }
+    if let other = elsewhere(name, in: coordinator) { return other }
+    let owner = module.coordinators[coordinator]
+    let suggestion = suggest(name, among: "\(expected)s of \(coordinator)") {
+      switch expected {
+      case .decision: owner.decisions.map(\.name.text)
+      case .alert: owner.alerts.map(\.name.text)
+      default: owner.screens.map(\.name.text)
+      }
+    }
+    return .missing(suggestion: suggestion)
+  }
+
+  /// A coordinator's `start`: one of its screens or decisions.
+  mutating func start(_ name: String, in coordinator: Int) -> UnresolvedReason? {
+    switch module.node(named: name, in: coordinator) {
+    case .screen, .decision: return nil
+    case .alert: return .wrongKind(.alert, suggestion: nil)
+    case nil: break
+    }
+    if let other = elsewhere(name, in: coordinator) { return other }
+    return .missing(
+      suggestion: NameSuggestion(closestTo: name, in: module.nodeNames(in: coordinator)))
+  }
+
+  /// A child `start`ed or `select`ed from the coordinator at `coordinator`: a coordinator,
+  /// not one of its nodes. The suggestion waits for a complete module.
+  mutating func child(_ name: String, in coordinator: Int) -> UnresolvedReason? {
+    guard module.coordinatorIndex(named: name) == nil else { return nil }
+    if let found = module.node(named: name, in: coordinator) {
+      return .wrongKind(Self.kind(of: found), suggestion: nil)
+    }
+    guard module.isComplete else { return .missing(suggestion: nil) }
+    let module = self.module
+    return .missing(
+      suggestion: suggest(name, among: "coordinators") { module.coordinators.map(\.name.text) })
+  }
+
+  /// A result case of the coordinator at `coordinator`, which it does not have: `nil` when its
+  /// cases are unknown (its result names no enum).
+  func resultCase(_ name: String, of coordinator: Int) -> UnresolvedReason? {
+    let owner = module.coordinators[coordinator]
+    guard owner.result != nil else { return .missing(suggestion: nil) }
+    guard let cases = module.resultCases(of: owner) else { return nil }
+    guard !cases.contains(where: { $0.name.text == name }) else { return nil }
+    return .missing(suggestion: NameSuggestion(closestTo: name, in: cases.map(\.name.text)))
+  }
+
+  /// A name that is none of the coordinator at `coordinator`'s nodes: a coordinator's, or a
+  /// node's of another coordinator (the first in module order with another name).
+  private mutating func elsewhere(_ name: String, in coordinator: Int) -> UnresolvedReason? {
+    if module.coordinatorIndex(named: name) != nil {
+      return .wrongKind(.coordinator, suggestion: nil)
+    }
+    if owners == nil {
+      var table: [String: [Int]] = [:]
+      for (index, owner) in module.coordinators.enumerated() {
+        for screen in owner.screens { table[screen.name.text, default: []].append(index) }
+        for decision in owner.decisions { table[decision.name.text, default: []].append(index) }
+        for alert in owner.alerts { table[alert.name.text, default: []].append(index) }
+      }
+      owners = table
+    }
+    let holder = module.coordinators[coordinator].name.text
+    return owners?[name]?.first { module.coordinators[$0].name.text != holder }
+      .map { .otherCoordinator($0) }
+  }
+
+  private mutating func suggest(
+    _ name: String, among scope: String, _ candidates: () -> [String]
+  ) -> NameSuggestion? {
+    let key = scope + "\u{0}" + name
+    if let known = suggestions[key] { return known }
+    let suggestion = NameSuggestion(closestTo: name, in: candidates())
+    suggestions[key] = suggestion
+    return suggestion
+  }
+
+  private static func kind(of node: Coordinator.Node) -> NameKind {
+    switch node {
+    case .screen: .screen
+    case .decision: .decision
+    case .alert: .alert
     }
   }
 }

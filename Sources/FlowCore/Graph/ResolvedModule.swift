@@ -6,7 +6,7 @@
 /// again or walks the actions its own way.
 public struct ResolvedModule: Sendable {
   /// The module's navigation graph, its paths and how each screen can be shown.
-  public let analysis: ModuleAnalysis
+  package let analysis: ModuleAnalysis
   /// The route of each deep link, or why it has none (spec section 12).
   public let links: LinkRoutes
 
@@ -24,7 +24,7 @@ public struct ResolvedModule: Sendable {
   }
 
   /// The module an analysis was made of.
-  public init(analysis: ModuleAnalysis) {
+  package init(analysis: ModuleAnalysis) {
     self.analysis = analysis
     links = LinkRoutes(analysis: analysis)
   }

@@ -177,21 +177,21 @@ public struct LinkTarget: Equatable, Sendable {
 /// The route of a link (spec section 12): from the start of an entry coordinator (or, in a
 /// module without entries, one that no other starts) to the target screen on top, step by
 /// step. Found by ``LinkRoutes``.
-public struct LinkRoute: Sendable {
+package struct LinkRoute: Sendable {
   /// The coordinator the route starts in (its index in the module): the app starts it, and
   /// its start node (or, for a tab coordinator, its tab container) is shown first.
-  public var entry: Int
+  package var entry: Int
   /// The steps, in order; empty when the target is the entry's own first screen.
-  public var steps: [LinkStep]
+  package var steps: [LinkStep]
 
-  public init(entry: Int, steps: [LinkStep]) {
+  package init(entry: Int, steps: [LinkStep]) {
     self.entry = entry
     self.steps = steps
   }
 
   /// The coordinators the route runs in, in order, the entry first (a coordinator started
   /// twice appears twice).
-  public var coordinators: [Int] {
+  package var coordinators: [Int] {
     [entry]
       + steps.compactMap { step in
         if case .selectTab(_, let child) = step.kind { return child }
@@ -203,9 +203,9 @@ public struct LinkRoute: Sendable {
 
 /// One step of a route: one action taken from one node of one coordinator, with what
 /// generated code needs to perform it.
-public struct LinkStep: Sendable {
+package struct LinkStep: Sendable {
   /// What the step does.
-  public enum Kind: Sendable {
+  package enum Kind: Sendable {
     /// A screen's event (`from` is the screen): its action pushes, presents or replaces a
     /// screen, decides, shows an alert or starts a child (see ``LinkStep/action``).
     case event(Step)
@@ -225,17 +225,17 @@ public struct LinkStep: Sendable {
   }
 
   /// The coordinator whose node acts (its index in the module).
-  public var coordinator: Int
+  package var coordinator: Int
   /// The node the step acts from (for an external event, the screen on top it is sent at);
   /// `nil` at a tab container.
-  public var from: NodeID?
+  package var from: NodeID?
   /// What the step does.
-  public var kind: Kind
+  package var kind: Kind
   /// Where its payload comes from, when it must carry one (an event, button or external event
   /// with `payload:`); `nil` otherwise.
-  public var payload: LinkPayloadSource?
+  package var payload: LinkPayloadSource?
 
-  public init(coordinator: Int, from: NodeID?, kind: Kind, payload: LinkPayloadSource? = nil) {
+  package init(coordinator: Int, from: NodeID?, kind: Kind, payload: LinkPayloadSource? = nil) {
     self.coordinator = coordinator
     self.from = from
     self.kind = kind
@@ -244,7 +244,7 @@ public struct LinkStep: Sendable {
 
   /// The graph's step this one takes (the event, case, button or external event and its
   /// resolved action); `nil` for a tab selection.
-  public var step: Step? {
+  package var step: Step? {
     switch kind {
     case .event(let step), .decisionCase(let step), .button(let step), .externalEvent(let step):
       return step
@@ -254,11 +254,11 @@ public struct LinkStep: Sendable {
 
   /// The resolved action the step performs: push, present, replace, decide, alert or a
   /// child start (with its style); `nil` for a tab selection.
-  public var action: ResolvedAction? { step?.action }
+  package var action: ResolvedAction? { step?.action }
 
   /// Where the step is written: the action of its event, case, button or external event, or
   /// the tab's `start` key (given by the caller, which has the graph).
-  public func range(in graph: FlowGraph) -> SourceRange? {
+  package func range(in graph: FlowGraph) -> SourceRange? {
     switch kind {
     case .event(let step), .decisionCase(let step), .button(let step), .externalEvent(let step):
       return step.written.range

@@ -14,14 +14,14 @@ public struct Identifier: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// The two forms of name in the language (spec section 2).
-public enum NameCase: Sendable {
+package enum NameCase: Sendable {
   /// `[A-Z][A-Za-z0-9]*`: coordinators, screens, decisions, types.
   case upperCamel
   /// `[a-z][A-Za-z0-9]*`: events, result cases, decision cases, struct fields, enum cases.
   case lowerCamel
 
   /// Whether `text` has this form.
-  public func matches(_ text: String) -> Bool {
+  package func matches(_ text: String) -> Bool {
     guard let first = text.utf8.first else { return false }
     let firstOK =
       self == .upperCamel
@@ -36,7 +36,7 @@ public enum NameCase: Sendable {
   }
 
   /// How the form is described in messages.
-  public var description: String {
+  package var description: String {
     switch self {
     case .upperCamel: return "UpperCamelCase ([A-Z][A-Za-z0-9]*)"
     case .lowerCamel: return "lowerCamelCase ([a-z][A-Za-z0-9]*)"

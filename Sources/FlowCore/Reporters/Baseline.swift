@@ -30,40 +30,40 @@
 ///   "version": 2
 /// }
 /// ```
-public struct Baseline: Sendable, Equatable {
+package struct Baseline: Sendable, Equatable {
   /// One accepted finding.
-  public struct Entry: Sendable, Hashable {
+  package struct Entry: Sendable, Hashable {
     /// Its ``FindingIdentity`` fingerprint: 16 hexadecimal digits.
-    public var fingerprint: String
+    package var fingerprint: String
     /// The rule id of the finding.
-    public var rule: String
+    package var rule: String
     /// The file the finding is in, as the run named it.
-    public var file: String
+    package var file: String
     /// The finding's message when it was recorded.
-    public var message: String
+    package var message: String
     /// Where the entry starts in the file it was read from (1-based); `nil` for one made
     /// from findings.
-    public var position: SourcePosition?
+    package var position: SourcePosition?
   }
 
   /// The version of the file's format that this flowc writes.
-  public static let version = 2
+  package static let version = 2
 
   /// The versions of the file's format that this flowc reads.
-  public static let readableVersions = 1...2
+  package static let readableVersions = 1...2
 
   /// The largest baseline file read.
-  public static let sizeLimit = 64 << 20
+  package static let sizeLimit = 64 << 20
 
   /// The entries, in file order.
-  public var entries: [Entry]
+  package var entries: [Entry]
 
   /// The version of the file it was read from, or ``version`` for one made from findings:
   /// which fingerprints its entries hold.
-  public private(set) var fileVersion = Baseline.version
+  package private(set) var fileVersion = Baseline.version
 
   /// The baseline that accepts every one of `findings` (all of a run's, in report order).
-  public init(findings: [Finding]) {
+  package init(findings: [Finding]) {
     entries = zip(findings, FindingIdentity.fingerprints(findings)).map { finding, fingerprint in
       Entry(
         fingerprint: fingerprint, rule: finding.rule.rawValue, file: finding.file,
@@ -77,7 +77,7 @@ public struct Baseline: Sendable, Equatable {
   }
 
   /// The file's text: pretty-printed JSON, keys sorted, ending with a newline.
-  public var text: String {
+  package var text: String {
     JSON.object([
       "version": .integer(Self.version),
       "findings": .array(
@@ -93,20 +93,20 @@ public struct Baseline: Sendable, Equatable {
   }
 
   /// What applying a baseline to a run's findings gives.
-  public struct Outcome: Sendable {
+  package struct Outcome: Sendable {
     /// The findings the baseline does not hold, in their order: the ones to report.
-    public var reported: [Finding]
+    package var reported: [Finding]
     /// The fingerprint of each reported finding, worked out over all the run's findings:
     /// what the reports carry, so that a finding's fingerprint does not depend on which
     /// others the baseline holds.
-    public var fingerprints: [String]
+    package var fingerprints: [String]
     /// How many findings the baseline held, and so are not reported.
-    public var matched: Int
+    package var matched: Int
     /// The entries that match no finding, in the file's order.
-    public var unused: [Entry]
+    package var unused: [Entry]
 
     /// The outcome of a run without a baseline: every finding is reported.
-    public init(reporting findings: [Finding]) {
+    package init(reporting findings: [Finding]) {
       reported = findings
       fingerprints = FindingIdentity.fingerprints(findings)
       matched = 0
@@ -117,7 +117,7 @@ public struct Baseline: Sendable, Equatable {
   /// Splits `findings` (all of a run's, in report order) into those the baseline holds and
   /// the rest, and finds the entries that no finding matches. Each entry matches at most one
   /// finding.
-  public func apply(to findings: [Finding]) -> Outcome {
+  package func apply(to findings: [Finding]) -> Outcome {
     var remaining: [String: Int] = [:]
     for entry in entries { remaining[entry.fingerprint, default: 0] += 1 }
     var outcome = Outcome(reporting: [])
@@ -145,7 +145,7 @@ public struct Baseline: Sendable, Equatable {
   // MARK: Reading
 
   /// Reads the baseline file at `path`.
-  public static func load(_ path: String) throws(BaselineError) -> Baseline {
+  package static func load(_ path: String) throws(BaselineError) -> Baseline {
     let contents: FileSystem.Contents
     do {
       contents = try FileSystem.read(path, limit: sizeLimit)
@@ -160,7 +160,7 @@ public struct Baseline: Sendable, Equatable {
 
   /// Reads a baseline from its text. JSON is read as the YAML it also is, by the YAML layer
   /// that reads flow files, so that every error has its line and column.
-  public static func parse(_ file: SourceFile) throws(BaselineError) -> Baseline {
+  package static func parse(_ file: SourceFile) throws(BaselineError) -> Baseline {
     var problems: [FrontEndProblem] = []
     let document = YAMLParser.parseWhole(file, limits: .standard, problems: &problems)
     if let problem = problems.first {
@@ -266,9 +266,9 @@ public struct Baseline: Sendable, Equatable {
 }
 
 /// A baseline file that cannot be used: exit status 2, with what and where.
-public struct BaselineError: Error, Sendable, CustomStringConvertible {
+package struct BaselineError: Error, Sendable, CustomStringConvertible {
   /// What is wrong, with the file, line and column when it is in the file.
-  public var description: String
+  package var description: String
 
   init(_ message: String) {
     description = message

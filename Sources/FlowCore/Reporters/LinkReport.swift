@@ -4,11 +4,11 @@
 /// Reads the routes the check found (``LinkRoutes``), building each from the shared trees as
 /// it prints it; a link without a route shows the `unreachable-link` finding at its name.
 /// Linear in the links and their routes (the output's size).
-public enum LinkReport {
+package enum LinkReport {
   /// The report as text: a line per link, then its route's steps, one a line, each with its
   /// place as `FILE:LINE:COLUMN`. Flow text and paths are made printable
   /// (``TerminalText``), as the other text outputs do.
-  public static func text(_ resolved: ResolvedModule, findings: [Finding]) -> String {
+  package static func text(_ resolved: ResolvedModule, findings: [Finding]) -> String {
     let module = resolved.module
     var output = ""
     if module.links.isEmpty { return "no links in the module\n" }
@@ -46,7 +46,7 @@ public enum LinkReport {
 
   /// The report as JSON, keys sorted: `{"version":1,"links":[{"name","url","to","file",
   /// "line","column","route":{"entry","steps":[…]}|null,"problem":TEXT|null}]}`.
-  public static func json(_ resolved: ResolvedModule, findings: [Finding]) -> String {
+  package static func json(_ resolved: ResolvedModule, findings: [Finding]) -> String {
     let module = resolved.module
     var links: [JSON] = []
     let messages = unreachableMessages(findings)

@@ -1,8 +1,8 @@
 /// The rule reference, made from the rules' own metadata so that docs, tests and code
 /// cannot drift apart: `docs/rules.md` is this text, and a test fails when it is stale.
-public enum RuleReference {
+package enum RuleReference {
   /// The reference as Markdown.
-  public static func markdown() -> String {
+  package static func markdown() -> String {
     var text = """
       # Rules
 
@@ -54,7 +54,7 @@ public enum RuleReference {
   }
 
   /// The rules as JSON: id, severity, summary and rationale of each, in order.
-  public static func json() -> String {
+  package static func json() -> String {
     JSON.array(
       RuleRegistry.all.map { rule in
         .object([

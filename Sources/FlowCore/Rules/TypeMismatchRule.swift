@@ -72,7 +72,8 @@ package enum TypeMismatchRule: DefinitionRule {
         checkResultType(
           reference, of: coordinator, types: context.graph.types, into: &findings)
       }
-      if case .result(let leave) = coordinator.leave, let found = graph.resultCases[leave.text],
+      if case .result(let leave) = coordinator.leave,
+        let found = context.graph.targets.leaveCase(in: index),
         let payload = graph.results[found].payload
       {
         // Leaving carries nothing: the user's back or swipe has no value to give (r2).

@@ -139,10 +139,6 @@ package enum UnknownReferenceRule: DefinitionRule {
 private struct Resolver {
   let module: FlowModule
   var findings = Findings()
-  /// The coordinators that define a screen or decision of each name, built on first need.
-  private var owners: [String: [String]]?
-  /// The did-you-mean hints worked out so far, by scope and name.
-  private var hints: [String: Hint] = [:]
 
   let graph: FlowGraph
   /// The files whose definitions are checked.
@@ -192,16 +188,19 @@ private struct Resolver {
       let steps = graph.coordinators[index]
       switch (coordinator.root, steps.root) {
       case (.start(let target, _), .unresolved):
-        checkStartNode(target, in: index)
+        if let reason = graph.targets.reasonOfStart(in: index) {
+          reportStart(target, reason, in: index)
+        }
       case (.tabs, .tabs(let tabs)):
-        for tab in tabs {
-          checkStart(
-            tab.start, in: index, at: owner.appending(.tab(tab.start.start.coordinator.text)))
+        for (offset, tab) in tabs.enumerated() {
+          guard let reason = graph.targets.reasonOfTab(offset, in: index) else { continue }
+          let child = tab.start.start.coordinator
+          reportChild(child, reason, at: owner.appending(.tab(child.text)))
         }
       default:
         break
       }
-      if case .result(let leave) = coordinator.leave { checkLeave(leave, of: coordinator) }
+      if case .result(let leave) = coordinator.leave { checkLeave(leave, of: index) }
       checkLint(coordinator.lint, of: owner)
       for screen in coordinator.screens.indices {
         let written = coordinator.screens[screen]
@@ -228,17 +227,15 @@ private struct Resolver {
         checkType(
           event.payload, at: owner.appending([.externalEvent(event.name.text), .key("payload")]))
       }
-      // The graph resolved every reference it could; only what it could not, and the
-      // handlers' case names, need a look.
+      // The graph resolved every reference it could, and found why the others do not.
       for node in 0...steps.nodeCount {
         for step in CoordinatorAnalysis.steps(of: node, in: steps) {
-          switch step.action {
-          case .unresolved:
-            checkAction(step.written, in: index, at: graph.subject(of: step, at: node, in: index))
-          case .start(let child):
-            checkStart(child, in: index, at: graph.subject(of: step, at: node, in: index))
-          default: break
-          }
+          let target = graph.targets.reason(of: step)
+          let handled = graph.targets.reasonOfHandledCase(step)
+          guard target != nil || handled != nil else { continue }
+          let place = graph.subject(of: step, at: node, in: index)
+          if let handled { checkHandledCase(step, handled, at: place) }
+          if let target { checkAction(step, target, in: index, at: place) }
         }
       }
     }
@@ -291,6 +288,9 @@ private struct Resolver {
         .missingNode(
           name, kind: .screen, coordinator: ownerName.text, suggestion: hint.suggestion),
         hint, target.screen, at: to)
+    case .otherCoordinator:
+      // `to:` names its coordinator: a screen of another is written with that one's name.
+      break
     }
   }
 
@@ -313,6 +313,8 @@ private struct Resolver {
       report(
         .missingCoordinator(name.text, suggestion: hint.suggestion, isType: true), hint, name,
         at: place)
+    case .otherCoordinator:
+      break
     }
     return false
   }
@@ -322,36 +324,34 @@ private struct Resolver {
   // A finding about a name that does not resolve is placed at that name, the value of its
   // action (spec section 8): the underline falls on what is misspelt, not on `push`. One
   // about the action as a whole (a `finish` where there is no result) stays at the action.
+  // The graph found why each name does not resolve (`FlowGraph.targets`); this says it.
 
-  /// A child start (an action's, or a tab's at `place`): the child must exist, and every
-  /// handler must name one of its cases.
-  private mutating func checkStart(_ child: ChildStep, in coordinator: Int, at place: SymbolRef) {
-    guard let index = child.child else {
-      checkChild(child.start.coordinator, in: coordinator, at: place)
-      return
-    }
-    let cases = graph.coordinators[index].resultCases
-    for handler in child.start.handlers where cases[handler.name.text] == nil {
-      checkHandlerName(
-        handler.name, of: child.start.coordinator.text,
-        at: place.appending(.handler(handler.name.text)))
-    }
-  }
-
-  private mutating func checkAction(_ action: Action, in coordinator: Int, at place: SymbolRef) {
+  /// The action of `step`, whose target the graph resolved to nothing for `reason`.
+  private mutating func checkAction(
+    _ step: Step, _ reason: UnresolvedReason, in coordinator: Int, at place: SymbolRef
+  ) {
+    let action = step.written
     switch action.kind {
     case .push(let target), .present(let target, _), .replace(let target):
-      checkNode(target, expected: .screen, in: coordinator, at: place)
+      reportNode(target, reason, expected: .screen, in: coordinator, at: place)
     case .decide(let target):
-      checkNode(target, expected: .decision, in: coordinator, at: place)
+      reportNode(target, reason, expected: .decision, in: coordinator, at: place)
     case .alert(let target):
-      checkNode(target, expected: .alert, in: coordinator, at: place)
+      reportNode(target, reason, expected: .alert, in: coordinator, at: place)
     case .select(let target):
-      checkChild(target, in: coordinator, at: place)
-    case .finish(let resultCase):
-      checkFinish(resultCase, of: action, in: coordinator, at: place)
+      reportChild(target, reason, at: place)
     case .start(let child):
-      checkChild(child.coordinator, in: coordinator, at: place)
+      reportChild(child.coordinator, reason, at: place)
+    case .finish(let resultCase):
+      let owner = module.coordinators[coordinator]
+      guard owner.result != nil else {
+        // No case would do: the action, not its value, is what is wrong.
+        report(
+          .finishWithoutResult(owner.name.text, resultCase: resultCase.text), about: place,
+          at: action.range)
+        return
+      }
+      reportResultCase(resultCase, reason, of: owner, at: place)
     case .pop, .popToRoot, .dismiss, .stay, .invalid:
       break
     }
@@ -359,107 +359,91 @@ private struct Resolver {
 
   private typealias NodeKind = UnknownReferenceRule.Message.NodeKind
 
-  private mutating func checkNode(
-    _ target: Identifier, expected: NodeKind, in coordinator: Int, at place: SymbolRef
+  /// A screen, decision or alert `expected` that `target` names none of, for `reason`.
+  private mutating func reportNode(
+    _ target: Identifier, _ reason: UnresolvedReason, expected: NodeKind, in coordinator: Int,
+    at place: SymbolRef
   ) {
-    let owner = module.coordinators[coordinator]
+    let owner = module.coordinators[coordinator].name.text
     let name = target.text
-    let found: NodeKind?
-    switch module.node(named: name, in: coordinator) {
-    case .screen: found = .screen
-    case .decision: found = .decision
-    case .alert: found = .alert
-    case nil: found = nil
-    }
     let subject = place.appending(.reference(name))
-    switch found {
-    case expected?:
-      return
-    case let other?:
+    switch reason {
+    case .wrongKind(.coordinator, _):
+      report(.coordinatorNotNode(name, expected: expected), about: subject, at: target.range)
+    case .wrongKind(let kind, _):
+      guard let found = NodeKind(rawValue: kind.rawValue) else { return }
       report(
-        .wrongKindOfNode(name, found: other, expected: expected, coordinator: owner.name.text),
+        .wrongKindOfNode(name, found: found, expected: expected, coordinator: owner),
         about: subject, at: target.range)
-    case nil:
-      if module.coordinator(named: name) != nil {
-        report(.coordinatorNotNode(name, expected: expected), about: subject, at: target.range)
-      } else if let elsewhere = otherOwner(of: name, besides: owner.name.text) {
-        report(
-          .nodeOfOtherCoordinator(
-            name, kind: expected, owner: elsewhere, coordinator: owner.name.text),
-          about: subject, at: target.range)
-      } else {
-        let hint = didYouMean(name, among: "\(expected)s of \(coordinator)") {
-          Self.nodeNames(of: expected, in: owner)
-        }
-        report(
-          .missingNode(
-            name, kind: expected, coordinator: owner.name.text, suggestion: hint.suggestion),
-          hint, target, at: place)
-      }
+    case .otherCoordinator(let other):
+      report(
+        .nodeOfOtherCoordinator(
+          name, kind: expected, owner: module.coordinators[other].name.text, coordinator: owner),
+        about: subject, at: target.range)
+    case .missing(let suggestion):
+      let hint = Hint(name, suggestion: suggestion)
+      report(
+        .missingNode(name, kind: expected, coordinator: owner, suggestion: hint.suggestion),
+        hint, target, at: place)
     }
   }
 
-  private mutating func checkStartNode(_ target: Identifier, in coordinator: Int) {
+  /// A coordinator's `start`, which names none of its screens or decisions for `reason`.
+  private mutating func reportStart(
+    _ target: Identifier, _ reason: UnresolvedReason, in coordinator: Int
+  ) {
     let range = target.range
     let owner = module.coordinators[coordinator]
     let name = target.text
     let place = owner.subject(ofKey: "start")
     let subject = place.appending(.reference(name))
-    switch module.node(named: name, in: coordinator) {
-    case .screen, .decision: return
-    case .alert:
-      report(.startAtAlert(name), about: subject, at: range)
-      return
-    case nil: break
-    }
-    if module.coordinator(named: name) != nil {
+    switch reason {
+    case .wrongKind(.coordinator, _):
       report(.startAtCoordinator(name), about: subject, at: range)
-    } else if let elsewhere = otherOwner(of: name, besides: owner.name.text) {
-      report(.startAtOtherCoordinator(name, owner: elsewhere), about: subject, at: range)
-    } else {
-      let hint = Hint(name, in: module.nodeNames(in: coordinator))
+    case .wrongKind:
+      report(.startAtAlert(name), about: subject, at: range)
+    case .otherCoordinator(let other):
+      report(
+        .startAtOtherCoordinator(name, owner: module.coordinators[other].name.text),
+        about: subject, at: range)
+    case .missing(let suggestion):
+      let hint = Hint(name, suggestion: suggestion)
       report(
         .missingStart(name, coordinator: owner.name.text, suggestion: hint.suggestion), hint,
         target, at: place)
     }
   }
 
-  private mutating func checkChild(_ child: Identifier, in coordinator: Int, at place: SymbolRef) {
-    let range = child.range
+  /// A child (started, selected or a tab's) that names no coordinator, for `reason`; a
+  /// missing one only in a complete module.
+  private mutating func reportChild(
+    _ child: Identifier, _ reason: UnresolvedReason, at place: SymbolRef
+  ) {
     let name = child.text
-    guard module.coordinator(named: name) == nil else { return }
-    let subject = place.appending(.reference(name))
-    switch module.node(named: name, in: coordinator) {
-    case .screen:
-      report(.nodeNotCoordinator(name, kind: .screen), about: subject, at: range)
-    case .decision:
-      report(.nodeNotCoordinator(name, kind: .decision), about: subject, at: range)
-    case .alert:
-      report(.nodeNotCoordinator(name, kind: .alert), about: subject, at: range)
-    case nil:
+    switch reason {
+    case .wrongKind(let kind, _):
+      guard let found = NodeKind(rawValue: kind.rawValue) else { return }
+      report(
+        .nodeNotCoordinator(name, kind: found), about: place.appending(.reference(name)),
+        at: child.range)
+    case .missing(let suggestion):
       guard module.isComplete else { return }
-      let module = self.module
-      let hint = didYouMean(name, among: "coordinators") { module.coordinators.map(\.name.text) }
+      let hint = Hint(name, suggestion: suggestion)
       report(
         .missingCoordinator(name, suggestion: hint.suggestion, isType: false), hint, child,
         at: place)
+    case .otherCoordinator:
+      break
     }
   }
 
-  private mutating func checkFinish(
-    _ resultCase: Identifier, of action: Action, in coordinator: Int, at place: SymbolRef
+  /// A result case of `owner` (which has a result) that it does not have (`finish`, `leave`).
+  private mutating func reportResultCase(
+    _ resultCase: Identifier, _ reason: UnresolvedReason, of owner: Coordinator,
+    at place: SymbolRef
   ) {
-    let owner = module.coordinators[coordinator]
-    guard owner.result != nil else {
-      // No case would do: the action, not its value, is what is wrong.
-      report(
-        .finishWithoutResult(owner.name.text, resultCase: resultCase.text), about: place,
-        at: action.range)
-      return
-    }
-    guard let cases = module.resultCases(of: owner) else { return }
-    guard !cases.contains(where: { $0.name.text == resultCase.text }) else { return }
-    let hint = Hint(resultCase.text, in: cases.map(\.name.text))
+    guard case .missing(let suggestion) = reason else { return }
+    let hint = Hint(resultCase.text, suggestion: suggestion)
     report(
       .missingResultCase(
         resultCase.text, coordinator: owner.name.text, suggestion: hint.suggestion),
@@ -467,7 +451,9 @@ private struct Resolver {
   }
 
   /// `leave: c` names a result case of its own coordinator (r2).
-  private mutating func checkLeave(_ resultCase: Identifier, of owner: Coordinator) {
+  private mutating func checkLeave(_ resultCase: Identifier, of coordinator: Int) {
+    guard let reason = graph.targets.reasonOfLeave(in: coordinator) else { return }
+    let owner = module.coordinators[coordinator]
     let place = owner.subject(ofKey: "leave")
     guard owner.result != nil else {
       report(
@@ -475,26 +461,25 @@ private struct Resolver {
         about: place.appending(.reference(resultCase.text)), at: resultCase.range)
       return
     }
-    guard let cases = module.resultCases(of: owner) else { return }
-    guard !cases.contains(where: { $0.name.text == resultCase.text }) else { return }
-    let hint = Hint(resultCase.text, in: cases.map(\.name.text))
-    report(
-      .missingResultCase(
-        resultCase.text, coordinator: owner.name.text, suggestion: hint.suggestion),
-      hint, resultCase, at: place)
+    reportResultCase(resultCase, reason, of: owner, at: place)
   }
 
-  private mutating func checkHandlerName(
-    _ handled: Identifier, of child: String, at place: SymbolRef
+  /// A handler `step` of a child's result (at `place`) whose case is none of the child's, for
+  /// `reason`.
+  private mutating func checkHandledCase(
+    _ step: Step, _ reason: UnresolvedReason, at place: SymbolRef
   ) {
-    guard let coordinator = module.coordinator(named: child) else { return }
-    guard coordinator.result != nil else {
+    guard let start = step.handlerOf.last, let index = start.child,
+      case .missing(let suggestion) = reason
+    else { return }
+    let child = start.start.coordinator.text
+    let handled = step.transition.name
+    guard module.coordinators[index].result != nil else {
       report(
         .handlerWithoutResult(child, resultCase: handled.text), about: place, at: handled.range)
       return
     }
-    guard let cases = module.resultCases(of: coordinator) else { return }
-    let hint = Hint(handled.text, in: cases.map(\.name.text))
+    let hint = Hint(handled.text, suggestion: suggestion)
     report(
       .missingHandledCase(handled.text, child: child, suggestion: hint.suggestion), hint,
       handled, at: place, naming: false)
@@ -518,6 +503,9 @@ private struct Resolver {
         guard module.isComplete else { continue }
         let hint = Hint(name.text, suggestion: suggestion)
         report(.missingType(name.text, suggestion: hint.suggestion), hint, name, at: place)
+      case .otherCoordinator:
+        // Types are the module's, not a coordinator's.
+        continue
       }
     }
   }
@@ -535,20 +523,6 @@ private struct Resolver {
 
   // MARK: Helpers
 
-  /// The did-you-mean for `name` among the names `candidates` gives, worked out once per
-  /// name and `scope`: a wrong name in content that many nodes share (through a merge key
-  /// or an alias) is found in each, and searching every name again for each would make
-  /// the check quadratic.
-  private mutating func didYouMean(
-    _ name: String, among scope: String, _ candidates: () -> [String]
-  ) -> Hint {
-    let key = scope + "\u{0}" + name
-    if let known = hints[key] { return known }
-    let hint = Hint(name, in: candidates())
-    hints[key] = hint
-    return hint
-  }
-
   private mutating func report(_ message: Message, about subject: SymbolRef, at range: SourceRange)
   {
     findings.add(message, about: subject, at: range)
@@ -565,30 +539,6 @@ private struct Resolver {
       message, about: naming ? place.appending(.reference(written.text)) : place,
       at: written.range, suggestion: hint.suggestion,
       fixIts: hint.fix(for: written).map { [$0] } ?? [])
-  }
-
-  private static func nodeNames(of kind: NodeKind, in coordinator: Coordinator) -> [String] {
-    switch kind {
-    case .screen: return coordinator.screens.map(\.name.text)
-    case .decision: return coordinator.decisions.map(\.name.text)
-    case .alert: return coordinator.alerts.map(\.name.text)
-    }
-  }
-
-  /// A coordinator other than `coordinator` that has a screen or decision named `name`.
-  private mutating func otherOwner(of name: String, besides coordinator: String) -> String? {
-    if owners == nil {
-      var table: [String: [String]] = [:]
-      for owner in module.coordinators {
-        for screen in owner.screens { table[screen.name.text, default: []].append(owner.name.text) }
-        for decision in owner.decisions {
-          table[decision.name.text, default: []].append(owner.name.text)
-        }
-        for alert in owner.alerts { table[alert.name.text, default: []].append(owner.name.text) }
-      }
-      owners = table
-    }
-    return owners?[name]?.first { $0 != coordinator }
   }
 }
 

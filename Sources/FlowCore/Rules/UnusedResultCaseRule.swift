@@ -67,11 +67,7 @@ package enum UnusedResultCaseRule: ModuleRule {
       let analysis = context.analysis.coordinators[index]
       // The `leave` case is what it finishes with when the user leaves it.
       var used = analysis.finishedCases
-      if case .result(let name)? = coordinator.leave,
-        let leave = analysis.graph.resultCases[name.text]
-      {
-        used.insert(leave)
-      }
+      if let leave = context.graph.targets.leaveCase(in: index) { used.insert(leave) }
       switch coordinator.result {
       case .inline(let cases, _):
         guard !analysis.hasUnresolvedStep else { continue }

@@ -3,7 +3,7 @@
 /// reads its messages into. Written by this file alone, object members in key order, so
 /// that the same value is always the same bytes whatever the platform's serializer does;
 /// parsed by this file alone, bounded in depth and strict about UTF-8.
-public enum JSON: Sendable, Hashable {
+package enum JSON: Sendable, Hashable {
   /// An object; its members are written in key order.
   case object([String: JSON])
   /// An array, in order.
@@ -18,7 +18,7 @@ public enum JSON: Sendable, Hashable {
   case null
 
   /// A whole number.
-  public static func integer(_ value: Int) -> JSON { .number(Double(value)) }
+  package static func integer(_ value: Int) -> JSON { .number(Double(value)) }
 
   /// The member `key` of an object, or `nil` (also when this is not an object).
   package subscript(key: String) -> JSON? {
@@ -57,10 +57,10 @@ public enum JSON: Sendable, Hashable {
 
 extension JSON {
   /// The value as compact JSON text (no spaces, no newline).
-  public var compact: String { String(decoding: serialized, as: UTF8.self) }
+  package var compact: String { String(decoding: serialized, as: UTF8.self) }
 
   /// The value as JSON text indented by two spaces, ending with a newline.
-  public var pretty: String {
+  package var pretty: String {
     var out: [UInt8] = []
     write(into: &out, indent: Array("  ".utf8), level: 0)
     out.append(UInt8(ascii: "\n"))

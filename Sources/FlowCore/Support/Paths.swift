@@ -1,9 +1,9 @@
 /// Path arithmetic on text, for the paths outputs and generated headers name.
-public enum Paths {
+package enum Paths {
   /// `path` relative to `directory` (an absolute path), without `.` components, repeated
   /// slashes or a trailing slash: the same text however the user spelled the path.
   /// Names that are not paths (`<stdin>`) are returned as they are.
-  public static func relative(_ path: String, to directory: String) -> String {
+  package static func relative(_ path: String, to directory: String) -> String {
     guard !path.hasPrefix("<") else { return path }
     let absolute = path.hasPrefix("/") ? path : directory + "/" + path
     let target = components(absolute)
@@ -23,7 +23,7 @@ public enum Paths {
   /// text: through a symbolic link it need not mean the folder above, so a caller that
   /// reads the file checks that both spellings name it. Names that are not paths
   /// (`<stdin>`) are returned as they are.
-  public static func display(_ path: String, in workingDirectory: String) -> String {
+  package static func display(_ path: String, in workingDirectory: String) -> String {
     guard !path.hasPrefix("<"), !path.isEmpty else { return path }
     let target = components(path.hasPrefix("/") ? path : workingDirectory + "/" + path)
     let base = components(workingDirectory)
@@ -37,7 +37,7 @@ public enum Paths {
   /// `path` without a leading `./`, `.` components, repeated or trailing slashes, `..` kept
   /// as written: ``display(_:in:)`` for when the working directory is not known, or a
   /// spelling with `..` does not name the same file as the same path without it.
-  public static func display(_ path: String) -> String {
+  package static func display(_ path: String) -> String {
     guard !path.hasPrefix("<"), !path.isEmpty else { return path }
     let joined = path.split(separator: "/").filter { $0 != "." }.joined(separator: "/")
     return path.hasPrefix("/") ? "/" + joined : (joined.isEmpty ? "." : joined)

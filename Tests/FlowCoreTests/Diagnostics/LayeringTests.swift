@@ -3,7 +3,7 @@ import Testing
 
 /// The front end reports problems as data: the YAML layer, the decoder and the diagnostics
 /// they report with name no rule, so that which rule reports what is decided in one place
-/// (`Rules/FrontEndFindings.swift`).
+/// (`Driver/FrontEndFindings.swift`).
 @Suite struct LayeringTests {
   private static let sources = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

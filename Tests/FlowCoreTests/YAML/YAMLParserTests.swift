@@ -188,7 +188,7 @@ import Testing
   }
 
   /// The kinds of problem the YAML layer reports, as data: which rule reports each is
-  /// decided elsewhere (`Rules/FrontEndFindings.swift`).
+  /// decided elsewhere (`Driver/FrontEndFindings.swift`).
   @Test func problemsSayTheirKind() {
     func kinds(_ bytes: [UInt8], limits: YAMLLimits = .standard) -> [FrontEndProblem.Kind] {
       var problems: [FrontEndProblem] = []

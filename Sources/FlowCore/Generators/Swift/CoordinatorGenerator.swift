@@ -495,8 +495,8 @@ struct CoordinatorGenerator {
   /// "Leaving"). None without `leave` or with `leave: ~`: the runtime then drops the
   /// coordinator when the user leaves it. The result is never picked by its shape.
   private func leaveResult() -> SwiftProperty? {
-    guard case .result(let leave) = coordinator.leave,
-      let index = graph.resultCases[leave.text], graph.results[index].payload == nil
+    guard let index = context.graph.targets.leaveCase(in: self.index),
+      graph.results[index].payload == nil
     else { return nil }
     let resultCase = graph.results[index].name.text
     return SwiftProperty(
