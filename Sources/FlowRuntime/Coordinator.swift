@@ -8,6 +8,12 @@ nonisolated public enum StartStyle: String, Hashable, Sendable {
   /// In a full-screen modal stack of its own, presented over the screen that started it:
   /// no swipe dismisses it.
   case fullScreen
+  /// In a form sheet of its own (r3, ``ModalStyle/formSheet``), presented over the screen
+  /// that started it: the user can dismiss it as a sheet.
+  case formSheet
+  /// In a popover of its own (r3, ``ModalStyle/popover``), pointing at the screen that
+  /// started it: the user can dismiss it with a tap outside it.
+  case popover
 
   /// The style of the child's modal stack; `nil` for ``push``.
   public var modal: ModalStyle? {
@@ -15,6 +21,8 @@ nonisolated public enum StartStyle: String, Hashable, Sendable {
     case .push: nil
     case .sheet: .sheet
     case .fullScreen: .fullScreen
+    case .formSheet: .formSheet
+    case .popover: .popover
     }
   }
 

@@ -547,6 +547,8 @@
       switch style {
       case .sheet: .pageSheet
       case .fullScreen: .fullScreen
+      case .formSheet: .formSheet
+      case .popover: .popover
       }
     }
 

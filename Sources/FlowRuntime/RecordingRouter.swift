@@ -148,7 +148,7 @@ public final class RecordingRouter: Router, Presentable, CustomStringConvertible
 
   public func present(_ screen: any Presentable, style: ModalStyle, controls: SystemControls) {
     let shown = self.shown(screen, controls)
-    let notes = [style == .fullScreen ? "fullScreen" : "", controls.description]
+    let notes = [style == .sheet ? "" : style.rawValue, controls.description]
     let operation = RouterOperation.present(id(of: shown), style: style, controls: controls)
     guard !refusesPresentations else {
       record(.refused(operation), "present \(label(of: shown))", notes + ["refused"])
@@ -275,7 +275,9 @@ public final class RecordingRouter: Router, Presentable, CustomStringConvertible
   public func userDismisses(reported: Bool = true) {
     note(.userDismiss, "user dismiss", reported: reported)
     let stack = levels[levels.count - 1]
-    guard stack.style == .sheet, stack.screens.last?.controls.dismissible ?? true else { return }
+    guard stack.style?.isDismissibleByUser ?? false,
+      stack.screens.last?.controls.dismissible ?? true
+    else { return }
     let before = top
     if removeTopStack() { userChanged(from: before, reported: reported) }
   }

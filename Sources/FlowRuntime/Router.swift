@@ -30,13 +30,30 @@ nonisolated public struct StackPosition: Hashable, Comparable, Sendable, CustomS
 }
 
 /// How a modal stack is shown, which decides whether the user can swipe it away (FLOW-SPEC
-/// section 8): the `style` of a flow's `present` and of a modal `start`.
+/// sections 8 and 13.5): the `style` of a flow's `present` and of a modal `start`.
+///
+/// Revision 3 of the language added ``formSheet`` and ``popover``: a `switch` over the styles
+/// that has no `default` must handle them.
 nonisolated public enum ModalStyle: String, Hashable, Sendable {
-  /// A sheet (UIKit: a page sheet). The user can swipe it down, unless its top screen is not
-  /// dismissible.
+  /// A sheet (UIKit: a page sheet; SwiftUI: `sheet`). The user can swipe it down, unless its
+  /// top screen is not dismissible.
   case sheet
-  /// Over the whole screen. No swipe dismisses it: only the flow does.
+  /// Over the whole screen (UIKit: `.fullScreen`; SwiftUI: `fullScreenCover`). No swipe
+  /// dismisses it: only the flow does.
   case fullScreen
+  /// A form sheet (r3; UIKit: `.formSheet`; SwiftUI: a sheet with form sizing, iOS 18): a
+  /// smaller sheet centred on a large screen, a page sheet in a compact width. The user
+  /// dismisses it as a sheet, unless its top screen is not dismissible.
+  case formSheet
+  /// A popover (r3; UIKit: `.popover`, pointing at the screen that presents it; SwiftUI:
+  /// `popover`), shown as a sheet in a compact width. The user dismisses it with a tap
+  /// outside it, or a swipe down where it is a sheet, unless its top screen is not
+  /// dismissible.
+  case popover
+
+  /// Whether the user can dismiss a modal stack of this style (a swipe down, a tap outside a
+  /// popover) while its top screen is dismissible: every style but ``fullScreen``.
+  public var isDismissibleByUser: Bool { self != .fullScreen }
 }
 
 /// The system's own controls on one screen, which no flow writes: the back button with its

@@ -116,7 +116,7 @@ nonisolated public indirect enum RouterOperation: Equatable, Sendable, CustomStr
       return with("push \(screen)", [controls.description])
     case .present(let screen, let style, let controls):
       return with(
-        "present \(screen)", [style == .fullScreen ? "fullScreen" : "", controls.description])
+        "present \(screen)", [style == .sheet ? "" : style.rawValue, controls.description])
     case .replace(let index, let screen, let controls):
       return with("replace from \(index) with \(screen)", [controls.description])
     case .pop: return ("pop", [])

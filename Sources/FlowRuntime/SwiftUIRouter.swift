@@ -83,7 +83,9 @@ public final class NavigationStackState: Identifiable {
 
   /// The modal stack SwiftUI shows over it as a sheet: the item of `.sheet(item:)`.
   public var sheet: NavigationStackState? {
-    presentedOnScreen?.style == .sheet ? presentedOnScreen : nil
+    // Stand-in until the runtime's own revision 3 (branch r3-runtime-30): a form sheet and a
+    // popover are shown as a sheet.
+    presentedOnScreen?.style?.isDismissibleByUser == true ? presentedOnScreen : nil
   }
 
   /// The modal stack SwiftUI shows over it covering the whole screen: the item of
@@ -94,7 +96,7 @@ public final class NavigationStackState: Identifiable {
 
   /// Whether the user can swipe it away now: a sheet whose top screen is dismissible.
   public var isSwipeable: Bool {
-    style == .sheet && (topScreen?.controls.dismissible ?? true)
+    (style?.isDismissibleByUser ?? false) && (topScreen?.controls.dismissible ?? true)
   }
 
   /// Whether its root is a tab container, which a view draws on its own: a `TabView`'s tabs

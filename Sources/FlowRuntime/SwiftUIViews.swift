@@ -40,7 +40,9 @@
     public var body: some View {
       let shown = stack.alertOnScreen
       content
-        .interactiveDismissDisabled(stack.style == .sheet && !stack.isSwipeable)
+        .interactiveDismissDisabled(
+          (stack.style?.isDismissibleByUser ?? false) && !stack.isSwipeable
+        )
         #if os(macOS)
           .sheet(item: presented(nil), onDismiss: dismissed) { next in
             FlowStackView(router: router, stack: next, screen: screen)
@@ -104,15 +106,24 @@
       let shown = stack.presentedOnScreen
       return Binding(
         get: { @MainActor in
-          guard let next = stack.presentedOnScreen, style == nil || next.style == style else {
+          guard let next = stack.presentedOnScreen, Self.shows(next.style, as: style) else {
             return nil
           }
           return next
         },
         set: { @MainActor item in
-          guard item == nil, style == nil || shown?.style == style else { return }
+          guard item == nil, Self.shows(shown?.style, as: style) else { return }
           router.viewSetItemToNil(over: stack, showing: shown)
         })
+    }
+
+    /// Whether a modal stack of `style` is the item of the presentation of `shownAs` (any for
+    /// `nil`): a form sheet and a popover are shown as a sheet (a stand-in until the
+    /// runtime's own revision 3, branch r3-runtime-30).
+    private static func shows(_ style: ModalStyle?, as shownAs: ModalStyle?) -> Bool {
+      guard let shownAs else { return true }
+      if shownAs == .sheet { return style?.isDismissibleByUser ?? false }
+      return style == shownAs
     }
 
     /// What a sheet's or cover's `onDismiss` does: tells the router the dismissal has ended.
