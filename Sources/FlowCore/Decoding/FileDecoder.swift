@@ -611,7 +611,8 @@ package struct FileDecoder: Sendable {
     switch chosen.key {
     case "push": return Action(.push(target), at: range)
     case "present":
-      return Action(.present(target, body["style"].flatMap { modalStyle($0) } ?? .sheet), at: range)
+      let style = body["style"].flatMap { presentationStyle($0) } ?? .sheet
+      return Action(.present(target, style), at: range)
     case "replace": return Action(.replace(target), at: range)
     case "decide": return Action(.decide(target), at: range)
     case "alert": return Action(.alert(target), at: range)
@@ -661,7 +662,10 @@ package struct FileDecoder: Sendable {
 
   /// The words of a start's `style`: `present` is `sheet`, as revision 1 wrote it. A tab has
   /// none (spec section 4): `style` is among its keys only to say so.
-  static let startStyles = ["push", "sheet", "fullScreen", "present"]
+  static let startStyles = ["push", "sheet", "formSheet", "popover", "fullScreen", "present"]
+
+  /// The words of a present's `style` (r2; `formSheet` and `popover`: r3, spec 13.5).
+  static let presentStyles = PresentationStyle.allCases.map(\.rawValue)
 
   private mutating func style(_ entry: MappingReader.Entry) -> StartStyle? {
     let word = tree.text(of: entry.value) ?? ""
@@ -669,20 +673,20 @@ package struct FileDecoder: Sendable {
     guard !tree.isNull(entry.value), let style = StartStyle(rawValue: word) else {
       let hint = Suggestion.didYouMean(word, in: Self.startStyles)
       report(
-        "'style' of a start must be 'push', 'sheet' (or 'present') or 'fullScreen', not "
-          + "\(shownValue(entry.value))\(hint)", at: entry.value)
+        "'style' of a start must be 'push', 'sheet' (or 'present'), 'formSheet', 'popover' or "
+          + "'fullScreen', not \(shownValue(entry.value))\(hint)", at: entry.value)
       return nil
     }
     return style
   }
 
-  /// The `style` of a `present` (r2): `sheet` or `fullScreen`.
-  private mutating func modalStyle(_ entry: MappingReader.Entry) -> ModalStyle? {
+  /// The `style` of a `present` (r2): `sheet`, `formSheet`, `popover` (r3) or `fullScreen`.
+  private mutating func presentationStyle(_ entry: MappingReader.Entry) -> PresentationStyle? {
     let word = tree.text(of: entry.value) ?? ""
-    guard !tree.isNull(entry.value), let style = ModalStyle(rawValue: word) else {
-      let hint = Suggestion.didYouMean(word, in: ["sheet", "fullScreen"])
+    guard !tree.isNull(entry.value), let style = PresentationStyle(rawValue: word) else {
+      let hint = Suggestion.didYouMean(word, in: Self.presentStyles)
       report(
-        "'style' of a present must be 'sheet' or 'fullScreen', not "
+        "'style' of a present must be 'sheet', 'formSheet', 'popover' or 'fullScreen', not "
           + "\(shownValue(entry.value))\(hint)", at: entry.value)
       return nil
     }
