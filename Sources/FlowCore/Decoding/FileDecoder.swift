@@ -677,7 +677,8 @@ package struct FileDecoder: Sendable {
     switch chosen.key {
     case "push": return Action(.push(target), at: range)
     case "present":
-      return Action(.present(target, body["style"].flatMap { modalStyle($0) } ?? .sheet), at: range)
+      let style = body["style"].flatMap { presentationStyle($0) } ?? .sheet
+      return Action(.present(target, style), at: range)
     case "replace": return Action(.replace(target), at: range)
     case "decide": return Action(.decide(target), at: range)
     case "alert": return Action(.alert(target), at: range)
@@ -727,7 +728,10 @@ package struct FileDecoder: Sendable {
 
   /// The words of a start's `style`: `present` is `sheet`, as revision 1 wrote it. A tab has
   /// none (spec section 4): `style` is among its keys only to say so.
-  static let startStyles = ["push", "sheet", "fullScreen", "present"]
+  static let startStyles = ["push", "sheet", "formSheet", "popover", "fullScreen", "present"]
+
+  /// The words of a present's `style` (r2; `formSheet` and `popover`: r3, spec 13.5).
+  static let presentStyles = PresentationStyle.allCases.map(\.rawValue)
 
   private mutating func style(_ entry: MappingReader.Entry) -> StartStyle? {
     let word = tree.text(of: entry.value) ?? ""
@@ -737,22 +741,23 @@ package struct FileDecoder: Sendable {
       let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
       report(
         "bad-start-style",
-        "'style' of a start must be 'push', 'sheet' (or 'present') or 'fullScreen', not "
-          + "\(shownValue(entry.value))\(hint)", at: entry.value, suggestion: suggestion)
+        "'style' of a start must be 'push', 'sheet' (or 'present'), 'formSheet', 'popover' or "
+          + "'fullScreen', not \(shownValue(entry.value))\(hint)", at: entry.value,
+        suggestion: suggestion)
       return nil
     }
     return style
   }
 
-  /// The `style` of a `present` (r2): `sheet` or `fullScreen`.
-  private mutating func modalStyle(_ entry: MappingReader.Entry) -> ModalStyle? {
+  /// The `style` of a `present` (r2): `sheet`, `formSheet`, `popover` (r3) or `fullScreen`.
+  private mutating func presentationStyle(_ entry: MappingReader.Entry) -> PresentationStyle? {
     let word = tree.text(of: entry.value) ?? ""
-    guard !tree.isNull(entry.value), let style = ModalStyle(rawValue: word) else {
-      let suggestion = Suggestion.closest(to: word, in: ["sheet", "fullScreen"])
+    guard !tree.isNull(entry.value), let style = PresentationStyle(rawValue: word) else {
+      let suggestion = Suggestion.closest(to: word, in: Self.presentStyles)
       let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
       report(
         "bad-present-style",
-        "'style' of a present must be 'sheet' or 'fullScreen', not "
+        "'style' of a present must be 'sheet', 'formSheet', 'popover' or 'fullScreen', not "
           + "\(shownValue(entry.value))\(hint)", at: entry.value, suggestion: suggestion)
       return nil
     }

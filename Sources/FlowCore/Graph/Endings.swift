@@ -49,6 +49,20 @@ struct Ending: Sendable {
   let exits: Exits
   /// The same with external events, its own and its children's, counted.
   let exitsWithEvents: Exits
+  /// The `present` steps of its start decision's place whose modal stack the user can close
+  /// from the screen it presents, with how: then it shows nothing (spec 13.7, `empty-window`).
+  let closablePresents: [ClosablePresent]
+}
+
+/// A `present` on a start decision's place whose modal stack the user can close (``Ending``).
+struct ClosablePresent: Hashable, Sendable {
+  /// The node the step is on.
+  var node: Int
+  /// The step's index among the node's steps.
+  var step: Int
+  /// How the user closes it: ``Exits/selfByAction`` (a `dismiss`), ``Exits/selfByGesture``
+  /// (a swipe, or a tap outside a popover), or both.
+  var exits: Exits
 }
 
 /// The graph of where the user can go in one coordinator started in one way, solved by
@@ -103,6 +117,10 @@ struct EndingGraph {
   var targets: [Int32] = []
   /// The child edges, in the order of their sources.
   var childEdges: [ChildEdge] = []
+  /// The `present` steps on the start decision's place (not an external event's), each with
+  /// its node, its index among the node's steps and its target: where ``ClosablePresent``s
+  /// are looked for.
+  var windowPresents: [(node: Int, step: Int, target: Int)] = []
 
   /// The graph of the coordinator of `analysis` started in `context`. `gesturesLeave` is
   /// false for a coordinator without `leave` under `children: removed-on-finish`: there the
@@ -141,6 +159,7 @@ struct EndingGraph {
     var sources: [Int32] = []
     var targets: [Int32] = []
     var childEdges: [ChildEdge] = []
+    var windowPresents: [(node: Int, step: Int, target: Int)] = []
     sources.reserveCapacity(5 * count + 7 * analysis.stepCount)
     targets.reserveCapacity(5 * count + 7 * analysis.stepCount)
     func edge(_ from: Int, _ to: Int) {
@@ -212,6 +231,7 @@ struct EndingGraph {
           if sheet { edge(swipeAt + target, at + node) }
           if belowCoordinator {
             // Nothing of the coordinator is below its start decision's modal stack.
+            if source == node && node != events { windowPresents.append((node, position, target)) }
             edge(stackAt + target, selfByAction)
             if sheet { edge(swipeAt + target, selfByGesture) }
           }
@@ -297,6 +317,7 @@ struct EndingGraph {
     self.sources = sources
     self.targets = targets
     self.childEdges = childEdges
+    self.windowPresents = windowPresents
     root =
       switch analysis.graph.root {
       case .node(let node): node
@@ -477,12 +498,21 @@ enum EndingSolver {
       let fromStart = graph.root.map { user.ends[at + $0] } ?? 0
       var withEventsFromStarts = graph.root.map { withEvents.ends[at + $0] } ?? 0
       for root in graph.eventRoots { withEventsFromStarts |= withEvents.ends[at + root] }
+      // From the screen a start decision presents, the user closes its stack when it reaches
+      // the exits that stack leads to (the ends of the `dismiss` and swipe helpers there).
+      let closing: Exits = [.selfByAction, .selfByGesture]
+      let closable = graph.windowPresents.compactMap { present -> ClosablePresent? in
+        let exits = Exits(rawValue: user.ends[at + present.target]).intersection(closing)
+        return exits.isEmpty
+          ? nil : ClosablePresent(node: present.node, step: present.step, exits: exits)
+      }
       let ending = Ending(
         context: graph.context, canEnd: fromStart & counted != 0,
         canEndWithEvents: withEventsFromStarts & counted != 0,
         trapped: graph.screens.filter { user.ends[at + $0] & counted == 0 },
         exits: Exits(rawValue: fromStart & ~Self.finishBit),
-        exitsWithEvents: Exits(rawValue: withEventsFromStarts & ~Self.finishBit))
+        exitsWithEvents: Exits(rawValue: withEventsFromStarts & ~Self.finishBit),
+        closablePresents: closable)
       let edges = graph.childEdges.map { edge in
         let source = at + Int(edge.source)
         let target = at + Int(edge.target)

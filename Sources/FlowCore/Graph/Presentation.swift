@@ -160,6 +160,11 @@ struct Presentation {
 
   /// The start contexts each coordinator can be in: one bit per context.
   private var contexts: [UInt8]
+  /// The start contexts in which each coordinator has nothing below it in the window and, when
+  /// all it shows goes, nothing runs next (spec 13.7, `empty-window`): started by the start
+  /// decision of an entry, at the root of a stack, and dropped when left (no `leave`, or
+  /// `leave: ~`), or by the start decision of a coordinator started so. One bit per context.
+  private var windowBare: [UInt8]
   /// The start contexts in which some parent starts each coordinator (attached or not), or
   /// in which an entry starts: one bit per context. Where the user can end a coordinator is
   /// worked out in these, so that a parent finds its children's.
@@ -193,6 +198,7 @@ struct Presentation {
   init(analyses: [CoordinatorAnalysis], module: FlowModule) {
     contexts = Array(repeating: 0, count: analyses.count)
     askedContexts = Array(repeating: 0, count: analyses.count)
+    windowBare = Array(repeating: 0, count: analyses.count)
     leftAlong = Array(repeating: -1, count: analyses.count * StartContext.allCases.count)
     dismissedAlong = leftAlong
     ordinaryContexts = Array(repeating: 0, count: analyses.count)
@@ -215,6 +221,10 @@ struct Presentation {
     gestureOutcomes = [UInt32](repeating: 0, count: 2 * nodes)
     states = [UInt8](repeating: 0, count: nodes)
     let hasNoResult = module.coordinators.map { $0.result == nil }
+    let dropsWhenLeft = module.coordinators.map { coordinator in
+      if case .result? = coordinator.leave { return false }
+      return true
+    }
     var pending: [(Int, StartContext)] = []
     for (index, coordinator) in module.coordinators.enumerated()
     where coordinator.isEntry && module.isFirstDefinition(coordinator: index) {
@@ -226,6 +236,8 @@ struct Presentation {
     // left with it is first known (twice at most): each at most three times.
     while let (coordinator, context) = pending.popLast() {
       let children = propagate(analyses[coordinator], module, coordinator, context)
+      let isEntry = module.coordinators[coordinator].isEntry && context == .entry
+      let isBare = windowBare[coordinator] & (1 << UInt8(context.index)) != 0
       for child in children {
         // Permanent: no result, at the root of a stack by the parent's start decision,
         // the parent itself at the root of a stack.
@@ -244,6 +256,15 @@ struct Presentation {
         }
         if dismissedAlong[slot] < 0 && child.dismissedAlong >= 0 {
           dismissedAlong[slot] = child.dismissedAlong
+          learnt = true
+        }
+        // Nothing below it in the window, and nothing runs when all it shows goes: the
+        // outermost coordinator left with it, the entry's child, is dropped (spec 13.7).
+        let bit = UInt8(1) << UInt8(child.context.index)
+        if child.kind == .fromStartDecision, !child.context.onParent,
+          isBare || (isEntry && dropsWhenLeft[child.index]), windowBare[child.index] & bit == 0
+        {
+          windowBare[child.index] |= bit
           learnt = true
         }
         if isNew || learnt { pending.append((child.index, child.context)) }
@@ -270,6 +291,14 @@ struct Presentation {
   /// started in (by any parent, or as an entry), and every context when nobody starts it.
   func solvedContexts(of coordinator: Int) -> [StartContext] {
     let bits = askedContexts[coordinator] | (isStarted(coordinator) ? contexts[coordinator] : 0xFF)
+    return StartContext.allCases.filter { bits & (1 << UInt8($0.index)) != 0 }
+  }
+
+  /// The contexts in which `coordinator` has nothing below it in the window, and nothing runs
+  /// when all it shows goes (``windowBare``); an entry's own context is not among them.
+  func windowContexts(of coordinator: Int) -> [StartContext] {
+    let bits = windowBare[coordinator]
+    guard bits != 0 else { return [] }
     return StartContext.allCases.filter { bits & (1 << UInt8($0.index)) != 0 }
   }
 
@@ -591,9 +620,10 @@ struct Presentation {
 }
 
 extension Step {
-  /// The modal style of a `present` step (a sheet unless it says otherwise).
+  /// How the user can dismiss the modal stack of a `present` step (a sheet unless it says
+  /// otherwise; a form sheet and a popover are dismissed as a sheet, spec 13.5).
   var modalStyle: ModalStyle {
-    if case .present(_, let style) = written.kind { return style }
+    if case .present(_, let style) = written.kind { return style.modal }
     return .sheet
   }
 }

@@ -65,6 +65,35 @@ import Testing
     #expect(offered == ["Settings"])
   }
 
+  /// Revision 3's styles (spec 13.5): a present's `style` offers the four presentation
+  /// styles, a start's also `push` and revision 1's `present`.
+  @Test func afterStyleComeTheStylesOfThePresentOrTheStart() throws {
+    let present = try labels(
+      """
+      version: 1
+      coordinators:
+        App:
+          start: Home
+          screens:
+            Home:
+              on:
+                filter: { present: Home, style: ‸ }
+      """)
+    #expect(present == ["sheet", "formSheet", "popover", "fullScreen"])
+    let start = try labels(
+      """
+      version: 1
+      coordinators:
+        App:
+          start: Home
+          screens:
+            Home:
+              on:
+                open: { start: Auth, style: po‸ }
+      """)
+    #expect(start == ["popover"])
+  }
+
   @Test func afterStartInAnActionComeTheCoordinators() throws {
     let offered = try labels(
       """

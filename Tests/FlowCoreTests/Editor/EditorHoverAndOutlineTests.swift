@@ -58,6 +58,32 @@ import Testing
     #expect(shown.contains("- system back: off (`systemBack: false`)"))
   }
 
+  /// Revision 3's styles in a screen's hover (spec 13.5): how it is presented, and the
+  /// places of a sheet, which a form sheet and a popover are to the checks.
+  @Test func aFormSheetAndAPopoverAreNamedInTheHover() throws {
+    let text = """
+      version: 1
+      coordinators:
+        App:
+          entry: true
+          start: Home
+          screens:
+            Home: { on: { filter: { present: Filters, style: popover }, note: { present: Note, style: formSheet } } }
+            Filters: { on: { done: dismiss } }
+            Note: { on: { done: dismiss } }
+      """
+    let editor = EditorModule(files: [SourceFile(path: "a.flow.yaml", text: text)])
+    func shown(_ line: Int) throws -> String {
+      try #require(editor.hover(at: EditorPosition(line: line, character: 6), in: "a.flow.yaml"))
+        .markdown
+    }
+    let filters = try shown(7)
+    #expect(filters.contains("- presented as a popover from `Home`"), "\(filters)")
+    #expect(filters.contains("in a sheet `App` presents"), "\(filters)")
+    let note = try shown(8)
+    #expect(note.contains("- presented as a form sheet from `Home`"), "\(note)")
+  }
+
   @Test func aPresentedScreenIsInAModalItsCoordinatorPresents() throws {
     let shown = try hover("About", 0)
     #expect(shown.contains("- presented from `Home`"))

@@ -313,7 +313,7 @@ private struct Builder {
       return target == back.outside ? startNode[index] : firstNode[index] + target
     }
     func edge(_ target: Int, _ kind: FlowDiagram.Edge.Kind, style: StartStyle? = nil) {
-      var modal = style?.modal
+      var modal = style?.presentation
       if case .present(_, let presented) = written.kind { modal = presented }
       addEdge(
         from: source, to: target, kind: kind, action: written.keyword, event: event.text,
@@ -349,7 +349,7 @@ private struct Builder {
   private mutating func addEdge(
     from: Int, to: Int, kind: FlowDiagram.Edge.Kind, action: String = "", event: String = "",
     label: String = "", payload: String? = nil, style: StartStyle? = nil,
-    modal: ModalStyle? = nil, at location: SourceRange, anchors: [SourceRange]? = nil
+    modal: PresentationStyle? = nil, at location: SourceRange, anchors: [SourceRange]? = nil
   ) {
     let marks = findings(at: anchors ?? [location])
     diagram.edges.append(
