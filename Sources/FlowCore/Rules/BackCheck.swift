@@ -20,6 +20,13 @@ enum BackCheck {
 
     /// `on screen 'X'`, `in decision 'D'` or `in external event 'e'`, for messages.
     var place: String {
+      guard step.isElement else { return holder }
+      return "in the sequence of '\(step.transition.name)' \(holder)"
+    }
+
+    /// `on screen 'X'`, `in decision 'D'` or `in external event 'e'`: where the action is
+    /// written.
+    private var holder: String {
       if node == analysis.tabsNode {
         // Only external events have back actions there: a tab's handlers may not.
         guard step.handlerOf.isEmpty else {
@@ -81,6 +88,38 @@ enum BackCheck {
         }
       }
     }
+  }
+
+  /// The elements of sequences (r3) that come after a back element that `invalid-back`
+  /// reports: they are not checked (spec section 13.1). O(back actions).
+  static func cutOff(in context: ResolvedModule) -> Set<ObjectIdentifier> {
+    var cut: Set<ObjectIdentifier> = []
+    let presentation = context.analysis.presentation
+    for (index, analysis) in context.analysis.coordinators.enumerated() {
+      let started = context.analysis.isStarted(index)
+      for node in 0...analysis.tabsNode where analysis.reachable[node] {
+        let steps = analysis.steps[node]
+        for (position, step) in steps.enumerated() where step.isElement && !step.isLastElement {
+          switch step.action {
+          case .pop, .popToRoot, .dismiss: break
+          default: continue
+          }
+          let key = Presentation.BackStep(coordinator: index, node: node, step: position)
+          let offset = analysis.stepOffsets[node]
+          guard presentation.verdict(key, started: started, offset: offset) == .impossible
+          else { continue }
+          var next = position + 1
+          while next < steps.count,
+            steps[next].handlerOf.count > step.handlerOf.count
+              || steps[next].transition == step.transition
+          {
+            cut.insert(ObjectIdentifier(steps[next]))
+            next += 1
+          }
+        }
+      }
+    }
+    return cut
   }
 
   /// Calls `body` with each screen where the user's own back or swipe leaves its
