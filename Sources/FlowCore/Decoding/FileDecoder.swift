@@ -332,12 +332,14 @@ package struct FileDecoder: Sendable {
         broken: \.isBroken
       ) { $0.screen(node) }
     }
+    var startName: String?
+    if case .start(let start, _) = coordinator.root { startName = start.text }
     coordinator.decisions = entries(of: body["decisions"], of: "the decisions of \(what)").map {
       node in
       decodeDefinition(
         DefinitionName(kind: .decision, name: node.name, coordinator: entry.key),
         broken: \.isBroken
-      ) { $0.decision(node) }
+      ) { $0.decision(node, isStart: node.key == startName) }
     }
     coordinator.alerts = entries(of: body["alerts"], of: "the alerts of \(what)").map {
       node in
@@ -475,7 +477,9 @@ package struct FileDecoder: Sendable {
     return screen
   }
 
-  private mutating func decision(_ entry: MappingReader.Entry) -> Decision {
+  /// A decision; `isStart` when it is its coordinator's start, whose sequences act below the
+  /// coordinator and so have no back element (r3, spec section 13.1).
+  private mutating func decision(_ entry: MappingReader.Entry, isStart: Bool) -> Decision {
     var decision = Decision(name: entry.name, range: definitionRange(entry))
     let what = Subject(definition: place)
     guard let body = nodeBody(entry, what, keys: Self.decisionKeys) else { return decision }
@@ -484,7 +488,37 @@ package struct FileDecoder: Sendable {
     decision.cases = entries(of: body["cases"], of: "the cases of \(what)").map {
       transition($0, kind: .decisionCase)
     }
+    if isStart { checkStartDecision(decision.cases) }
     return decision
+  }
+
+  /// Reports the back elements of the sequences in a start decision's cases, and in the
+  /// handlers of the children it starts there at any depth (they run on the same place): a
+  /// start decision acts on whatever is below its coordinator, where going back is not its
+  /// to do (r3, spec section 13.1).
+  private mutating func checkStartDecision(_ transitions: [Transition]) {
+    for transition in transitions {
+      let action = transition.action
+      if case .sequence(let elements) = action.kind {
+        for element in elements {
+          switch element.kind {
+          case .pop, .popToRoot, .dismiss:
+            report(
+              "'\(element.keyword)' is not allowed in a sequence of a start decision: it acts "
+                + "below the coordinator, where there is nothing of its own to go back from",
+              at: element.range)
+          default: break
+          }
+        }
+        // A child started after a `present` is started from that screen (its handlers run
+        // there), not by the start decision.
+        guard !elements.contains(where: { if case .present = $0.kind { true } else { false } })
+        else { continue }
+      }
+      if case .start(let child) = action.elements.last?.kind {
+        checkStartDecision(child.handlers)
+      }
+    }
   }
 
   /// An alert (r2): its buttons are required, at least one (spec section 6b).
@@ -558,7 +592,12 @@ package struct FileDecoder: Sendable {
     "push", "present", "replace", "decide", "alert", "finish", "start", "select",
   ]
   static let actionKeys =
-    ["payload", "doc"] + targetActions + ["style", "on"] + scalarActions
+    ["payload", "doc"] + targetActions + ["style", "on"] + scalarActions + ["do"]
+  /// The keys of a sequence's element (r3): an action's, but no `payload` (the step's is
+  /// every element's) and no `do`, whose presence is reported in words of its own.
+  static let elementKeys = ["doc"] + targetActions + ["style", "on"] + scalarActions
+  /// The actions that may come before others in a sequence (r3, spec section 13.1).
+  static let leadingActions = ["pop", "popToRoot", "dismiss", "push", "present", "replace"]
 
   private mutating func transition(_ entry: MappingReader.Entry, kind: TransitionKind)
     -> Transition
@@ -572,6 +611,9 @@ package struct FileDecoder: Sendable {
     case .scalar where !tree.isNull(node):
       return Transition(
         name: entry.name, action: scalarAction(tree.text(of: node) ?? "", at: node, of: what))
+    case .sequence:
+      return Transition(
+        name: entry.name, action: sequenceAction(node, at: range(of: node), of: what))
     case .mapping:
       guard
         let body = MappingReader(node, of: "\(what)", allowedKeys: Self.actionKeys, decoder: &self)
@@ -594,8 +636,9 @@ package struct FileDecoder: Sendable {
     default:
       report(
         "missing-action",
-        "\(what) needs an action: 'pop', 'popToRoot', 'dismiss', 'stay', or a mapping such as "
-          + "'{ push: Screen }'", at: tree.isNull(node) ? entry.keyNode : node)
+        "\(what) needs an action: 'pop', 'popToRoot', 'dismiss', 'stay', a mapping such as "
+          + "'{ push: Screen }', or a list of actions", at: tree.isNull(node) ? entry.keyNode : node
+      )
       return Transition(name: entry.name, action: Action(.invalid, at: entry.name.range))
     }
   }
@@ -628,14 +671,14 @@ package struct FileDecoder: Sendable {
   ) -> Action {
     let actions = body.entries.filter {
       MappingReader.contains(Self.targetActions, $0.key)
-        || MappingReader.contains(Self.scalarActions, $0.key)
+        || MappingReader.contains(Self.scalarActions, $0.key) || $0.key == "do"
     }
     guard let chosen = actions.first else {
       if !body.hasBrokenMerge {
         report(
           "missing-action",
           "\(what) needs an action: one of "
-            + "\(MappingReader.list(Self.targetActions + Self.scalarActions))", at: node)
+            + "\(MappingReader.list(Self.targetActions + Self.scalarActions + ["do"]))", at: node)
       }
       return Action(.invalid, at: range(of: node))
     }
@@ -659,6 +702,15 @@ package struct FileDecoder: Sendable {
       }
     }
     let range = chosen.name.range
+    if chosen.key == "do" {
+      guard tree.kind(of: chosen.value) == .sequence else {
+        report(
+          "'do' takes a list of actions, such as '[dismiss, { push: Screen }]', not "
+            + tree.kindDescription(of: chosen.value), at: chosen.value)
+        return Action(.invalid, at: range)
+      }
+      return sequenceAction(chosen.value, at: range, of: what)
+    }
     if MappingReader.contains(Self.scalarActions, chosen.key) {
       // The mapping form of a scalar action (r2), so that it can carry a `payload` and a
       // `doc`: its key has no value, `{ stay: ~, payload: T }` or `{ stay, payload: T }`.
@@ -692,6 +744,76 @@ package struct FileDecoder: Sendable {
     }
   }
 
+  /// A sequence of actions (r3, spec section 13.1), `node` a YAML list placed at `range` (its
+  /// `do` key, or the list itself): each element a scalar action or an action's mapping
+  /// without `payload`; one element is that action; every element but the last one of
+  /// ``leadingActions``, and the last not `stay`.
+  private mutating func sequenceAction(_ node: YAMLNode, at range: SourceRange, of what: Subject)
+    -> Action
+  {
+    noteShared(ifAlias: node)
+    let items = tree.items(of: node)
+    guard !items.isEmpty else {
+      report(
+        "\(what) has an empty list of actions; write two or more actions in it, or one action "
+          + "without a list", at: node)
+      return Action(.invalid, at: range)
+    }
+    let elements = items.map { element($0, of: what) }
+    guard elements.count > 1 else { return elements[0] }
+    for (offset, element) in elements.enumerated() {
+      if case .invalid = element.kind { continue }
+      if offset < elements.count - 1 {
+        guard !MappingReader.contains(Self.leadingActions, element.keyword) else { continue }
+        report(
+          "'\(element.keyword)' cannot come before other actions in a sequence: only 'pop', "
+            + "'popToRoot', 'dismiss', 'push', 'present' and 'replace' can; make it the last",
+          at: element.range)
+      } else if case .stay = element.kind {
+        report(
+          "a sequence cannot end with 'stay', which does nothing; remove it", at: element.range)
+      }
+    }
+    return Action(.sequence(elements), at: range)
+  }
+
+  /// One element of a sequence (r3): a scalar action, or an action's mapping with its own
+  /// keys but no `payload`; a list there is a sequence inside a sequence.
+  private mutating func element(_ node: YAMLNode, of what: Subject) -> Action {
+    switch tree.kind(of: node) {
+    case .scalar where !tree.isNull(node):
+      return scalarAction(tree.text(of: node) ?? "", at: node, of: what)
+    case .sequence:
+      report(
+        "a sequence cannot hold another sequence; write its actions in the outer list",
+        at: node)
+      return Action(.invalid, at: range(of: node))
+    case .mapping:
+      guard
+        let body = MappingReader(
+          node, of: "an action in the sequence of \(what)",
+          allowedKeys: Self.elementKeys + ["payload", "do"], decoder: &self)
+      else { return Action(.invalid, at: range(of: node)) }
+      if let payload = body["payload"] {
+        report(
+          "an action in a sequence takes no 'payload': the step's own ('payload' beside 'do') "
+            + "is every action's", at: payload.keyNode)
+      }
+      if let nested = body["do"] {
+        report(
+          "a sequence cannot hold another sequence; write its actions in the outer list",
+          at: nested.keyNode)
+        return Action(.invalid, at: nested.name.range)
+      }
+      return mappingAction(body, at: node, of: what, named: what.name)
+    default:
+      report(
+        "an action in a sequence is 'pop', 'popToRoot', 'dismiss', or a mapping such as "
+          + "'{ push: Screen }', not \(tree.kindDescription(of: node))", at: node)
+      return Action(.invalid, at: range(of: node))
+    }
+  }
+
   private mutating func handlers(_ entry: MappingReader.Entry?, of child: String) -> [Transition] {
     entries(of: entry, of: "the handlers of the start of '\(child)'").map {
       transition($0, kind: .handler)
@@ -703,15 +825,24 @@ package struct FileDecoder: Sendable {
   /// them in messages.
   private mutating func checkTabContainer(_ handlers: [Transition], in place: String) {
     for handler in handlers {
-      let action = handler.action
-      switch action.kind {
-      case .push, .replace, .pop, .popToRoot, .dismiss:
-        report(tabContainer: action, in: place)
-      case .start(let child):
-        if child.style == .push { report(tabContainer: action, in: place) }
-        checkTabContainer(child.handlers, in: place)
-      default:
-        break
+      // A sequence's elements act on the container until one presents a stack; those after
+      // it act on that stack, by its rules, until a `dismiss` closes it (r3, spec 13.1).
+      var onContainer = true
+      for action in handler.action.elements {
+        switch action.kind {
+        case .present:
+          onContainer = false
+        case .dismiss where !onContainer:
+          onContainer = true
+        case .push, .replace, .pop, .popToRoot, .dismiss:
+          if onContainer { report(tabContainer: action, in: place) }
+        case .start(let child):
+          guard onContainer else { break }
+          if child.style == .push { report(tabContainer: action, in: place) }
+          checkTabContainer(child.handlers, in: place)
+        default:
+          break
+        }
       }
     }
   }

@@ -130,6 +130,12 @@ public struct CoordinatorGraph: Sendable {
     case tabs([TabStart])
     /// Its start is missing or names nothing: nothing is reachable for sure.
     case unresolved
+
+    /// The steps of every tab's handlers, at every depth; none without tabs.
+    public var tabHandlerSteps: [Step] {
+      guard case .tabs(let tabs) = self else { return [] }
+      return tabs.flatMap(\.handlerSteps)
+    }
   }
 
   /// One tab, resolved.
@@ -268,16 +274,44 @@ public final class Step: Sendable {
   /// ``handledCase``, in 32 bits: with them a step stays in the allocation size it had
   /// without it (a module has far fewer than 2³¹ result cases).
   private let storedCase: Int32?
+  /// For an element of a sequence (r3), its index and the sequence's length, 16 bits each;
+  /// 0 for a lone action.
+  private let storedElement: UInt32
 
-  init(transition: Transition, handlerOf: [ChildStep], action: ResolvedAction, handledCase: Int?) {
+  init(
+    transition: Transition, handlerOf: [ChildStep], action: ResolvedAction, handledCase: Int?,
+    element: (index: Int, count: Int)? = nil
+  ) {
     self.transition = transition
     self.handlerOf = handlerOf
     self.action = action
     storedCase = handledCase.map { Int32(truncatingIfNeeded: $0) }
+    storedElement =
+      element.map {
+        UInt32(truncatingIfNeeded: $0.index) << 16 | UInt32(truncatingIfNeeded: $0.count)
+      } ?? 0
   }
 
-  /// The action as written.
-  public var written: Action { transition.action }
+  /// The action as written: for an element of a sequence, that element.
+  public var written: Action {
+    let action = transition.action
+    guard storedElement != 0, case .sequence(let elements) = action.kind else { return action }
+    let index = elementIndex
+    return index < elements.count ? elements[index] : action
+  }
+
+  /// Whether it is an element of a sequence (r3, spec section 13.1).
+  public var isElement: Bool { storedElement != 0 }
+  /// Its index in its sequence; 0 for a lone action.
+  public var elementIndex: Int { Int(storedElement >> 16) }
+  /// How many elements its sequence has; 1 for a lone action.
+  public var elementCount: Int { storedElement == 0 ? 1 : Int(storedElement & 0xFFFF) }
+  /// Whether it is the first element of its sequence, or a lone action: the one that acts
+  /// where the step is.
+  public var isFirstElement: Bool { elementIndex == 0 }
+  /// Whether it is the last element of its sequence, or a lone action: the one the step
+  /// ends with.
+  public var isLastElement: Bool { elementIndex == elementCount - 1 }
 }
 
 /// What an action does, with its targets resolved to indices.
@@ -372,12 +406,30 @@ private struct StepResolver {
       start: start, range: range ?? start.coordinator.range, transition: transition)
   }
 
-  /// Appends the step of `transition`, then those of its handlers if it starts a child.
+  /// Appends the step of `transition`, then those of its handlers if it starts a child. A
+  /// sequence (r3) is one step per element, in order, sharing the transition; the handlers
+  /// of a `start` that ends it follow its last.
   func append(_ transition: Transition, depth: [ChildStep], to steps: inout [Step]) {
-    let written = transition.action
     let handled = depth.last.flatMap { $0.child }.flatMap {
       results[$0].index[transition.name.text]
     }
+    guard case .sequence(let elements) = transition.action.kind else {
+      append(transition.action, of: transition, depth: depth, handled: handled, to: &steps)
+      return
+    }
+    for (index, element) in elements.enumerated() {
+      append(
+        element, of: transition, depth: depth, handled: handled, to: &steps,
+        element: (index, elements.count))
+    }
+  }
+
+  /// Appends the step of `written`, the action of `transition` or one element of its
+  /// sequence, then those of its handlers if it starts a child.
+  private func append(
+    _ written: Action, of transition: Transition, depth: [ChildStep], handled: Int?,
+    to steps: inout [Step], element: (index: Int, count: Int)? = nil
+  ) {
     let action: ResolvedAction
     switch written.kind {
     case .push(let name): action = screen(name.text).map { .push($0) } ?? .unresolved
@@ -393,18 +445,21 @@ private struct StepResolver {
     case .popToRoot: action = .popToRoot
     case .dismiss: action = .dismiss
     case .stay: action = .stay
-    case .invalid: action = .unresolved
+    case .invalid, .sequence: action = .unresolved
     case .start(let start):
       let step = child(start, range: written.range, transition: transition.name.text)
       steps.append(
         Step(
-          transition: transition, handlerOf: depth, action: .start(step), handledCase: handled))
+          transition: transition, handlerOf: depth, action: .start(step), handledCase: handled,
+          element: element))
       for handler in start.handlers {
         append(handler, depth: depth + [step], to: &steps)
       }
       return
     }
     steps.append(
-      Step(transition: transition, handlerOf: depth, action: action, handledCase: handled))
+      Step(
+        transition: transition, handlerOf: depth, action: action, handledCase: handled,
+        element: element))
   }
 }

@@ -269,13 +269,18 @@ public struct Action: Equatable, Sendable {
     /// Shows the tab that starts this coordinator, in the nearest tab coordinator around
     /// the one holding the action (r2).
     case select(Identifier)
+    /// Runs these actions in order, each on the screen the one before leads to (r3, spec
+    /// section 13.1): two or more, every one but the last a `pop`, `popToRoot`, `dismiss`,
+    /// `push`, `present` or `replace`. None is itself a sequence.
+    case sequence([Action])
     /// Could not be read; a `schema` finding says why, and no other rule looks at it.
     case invalid
   }
 
   /// What it does.
   public var kind: Kind
-  /// The action key of the mapping form, or the scalar of the scalar form.
+  /// The action key of the mapping form, or the scalar of the scalar form; for a sequence,
+  /// its `do` key, or the start of the list.
   public var range: SourceRange
 
   public init(_ kind: Kind, at range: SourceRange) {
@@ -304,8 +309,21 @@ public struct Action: Equatable, Sendable {
     case .start: return "start"
     case .alert: return "alert"
     case .select: return "select"
+    case .sequence: return "do"
     case .invalid: return "invalid"
     }
+  }
+
+  /// The actions it runs, in order: a sequence's elements, or the action itself (r3).
+  public var elements: [Action] {
+    if case .sequence(let elements) = kind { return elements }
+    return [self]
+  }
+
+  /// Whether it is a sequence of actions (r3).
+  public var isSequence: Bool {
+    if case .sequence = kind { return true }
+    return false
   }
 }
 

@@ -121,7 +121,9 @@ package enum UnknownReferenceRule: DefinitionRule {
   package static func checkDefinitions(
     _ context: ResolvedModule, in scope: FileScope, into findings: inout Findings
   ) {
-    var resolver = Resolver(module: context.module, graph: context.graph, scope: scope)
+    var resolver = Resolver(
+      module: context.module, graph: context.graph, scope: scope,
+      cut: BackCheck.cutOff(in: context))
     resolver.run()
     findings.append(contentsOf: resolver.findings.all)
   }
@@ -147,13 +149,16 @@ private struct Resolver {
   let graph: FlowGraph
   /// The files whose definitions are checked.
   let scope: FileScope
+  /// The elements of sequences that are not checked (r3): ``BackCheck/cutOff(in:)``.
+  let cut: Set<ObjectIdentifier>
 
   typealias Message = UnknownReferenceRule.Message
 
-  init(module: FlowModule, graph: FlowGraph, scope: FileScope) {
+  init(module: FlowModule, graph: FlowGraph, scope: FileScope, cut: Set<ObjectIdentifier>) {
     self.module = module
     self.graph = graph
     self.scope = scope
+    self.cut = cut
   }
 
   mutating func run() {
@@ -231,7 +236,8 @@ private struct Resolver {
       // The graph resolved every reference it could; only what it could not, and the
       // handlers' case names, need a look.
       for node in 0...steps.nodeCount {
-        for step in CoordinatorAnalysis.steps(of: node, in: steps) {
+        for step in CoordinatorAnalysis.steps(of: node, in: steps)
+        where cut.isEmpty || !cut.contains(ObjectIdentifier(step)) {
           switch step.action {
           case .unresolved:
             checkAction(step.written, in: index, at: graph.subject(of: step, at: node, in: index))
@@ -352,8 +358,8 @@ private struct Resolver {
       checkFinish(resultCase, of: action, in: coordinator, at: place)
     case .start(let child):
       checkChild(child.coordinator, in: coordinator, at: place)
-    case .pop, .popToRoot, .dismiss, .stay, .invalid:
-      break
+    case .pop, .popToRoot, .dismiss, .stay, .invalid, .sequence:
+      break  // a sequence's elements are steps of their own
     }
   }
 

@@ -57,6 +57,9 @@ private struct Builder {
   /// For each coordinator drawn in full that has external events, the diagram index of its
   /// `app` node, where they leave from.
   var appNode: [Int: Int] = [:]
+  /// The graph node the last element of a sequence drawn so far led to, where the next
+  /// acts (r3); `nil` after a back element, whose next acts where the sequence is.
+  var sequencePlace: Int?
   /// Coordinators drawn as one node, by index.
   var collapsed: [Int: Int] = [:]
   /// Nodes for names that do not exist, by coordinator and name.
@@ -304,6 +307,23 @@ private struct Builder {
       let fromCase = from.map { diagram.nodes[$0].kind == .result } ?? false
       label = fromCase ? written.keyword : event.text + ": " + written.keyword
     }
+    var acting = acting
+    var owner = owner
+    if step.isElement {
+      // One edge per element, numbered, from the place the one before leads to (r3).
+      label += " (\(step.elementIndex + 1))"
+      if !step.isFirstElement, let place = sequencePlace {
+        acting = place
+        owner = firstNode[index] + place
+        if step.handlerOf.isEmpty { source = owner }
+      }
+      switch step.action {
+      case .push(let target), .present(let target), .replace(let target):
+        sequencePlace = target
+      default:
+        sequencePlace = nil
+      }
+    }
     let isHandler = !step.handlerOf.isEmpty
     func kind(_ plain: FlowDiagram.Edge.Kind) -> FlowDiagram.Edge.Kind {
       isHandler ? .handler : plain
@@ -382,7 +402,7 @@ private struct Builder {
       .finish(let name), .alert(let name), .select(let name):
       return name
     case .start(let child): return child.coordinator
-    case .pop, .popToRoot, .dismiss, .stay, .invalid: return nil
+    case .pop, .popToRoot, .dismiss, .stay, .invalid, .sequence: return nil
     }
   }
 
@@ -400,7 +420,7 @@ private struct Builder {
     case .pop: return .pop
     case .popToRoot: return .popToRoot
     case .dismiss: return .dismiss
-    case .stay, .invalid: return .stay
+    case .stay, .invalid, .sequence: return .stay
     }
   }
 }

@@ -471,6 +471,10 @@ struct CoordinatorGenerator {
       members.append(.mark("External events"))
       members.append(.function(receive))
     }
+    if hasSequences {
+      members.append(.mark("Sequences"))
+      members.append(.function(sequenceRunner))
+    }
 
     let doc = SwiftNames.docLines(coordinator.doc)
     return SwiftTypeDeclaration(
@@ -643,8 +647,8 @@ struct CoordinatorGenerator {
       type = GeneratedNames.buttonEnum.name(for: coordinator.alerts[index].name.text)
     }
     var cases: [SwiftSwitchCase] = []
-    for (step, handlers) in graph.transitions(of: node) {
-      cases.append(switchCase(step, handlers: handlers, comments: false))
+    for (steps, handlers) in Self.grouped(graph.transitions(of: node)) {
+      cases.append(switchCase(steps, handlers: handlers, comments: false))
     }
     return SwiftFunction(
       preamble: SwiftPreamble(modifiers: [.private]), name: "handle",
@@ -663,9 +667,12 @@ struct CoordinatorGenerator {
   private mutating func receiveExternalEvents() -> SwiftFunction? {
     guard !graph.eventSteps.isEmpty else { return nil }
     var cases: [SwiftSwitchCase] = []
-    for (step, handlers) in graph.events {
-      var item = switchCase(step, handlers: handlers, comments: false)
-      if Self.endsChildren(step) { item.body.insert(.expression(.call("endChildren")), at: 0) }
+    for (steps, handlers) in Self.grouped(graph.events) {
+      var item = switchCase(steps, handlers: handlers, comments: false)
+      // A sequence ends children as its first element would (r3, spec section 13.1).
+      if let step = steps.first, Self.endsChildren(step) {
+        item.body.insert(.expression(.call("endChildren")), at: 0)
+      }
       cases.append(item)
     }
     return SwiftFunction(
@@ -690,7 +697,7 @@ struct CoordinatorGenerator {
   /// `select`, `stay`).
   private static func endsChildren(_ step: Step) -> Bool {
     switch step.written.kind {
-    case .alert, .present, .select, .stay, .invalid: return false
+    case .alert, .present, .select, .stay, .invalid, .sequence: return false
     case .start(let start): return start.style.modal == nil
     case .push, .replace, .pop, .popToRoot, .dismiss, .decide, .finish: return true
     }
@@ -918,21 +925,85 @@ struct CoordinatorGenerator {
 
   // MARK: Actions
 
+  /// The steps of `steps`, each lone action alone and a sequence's elements together (r3),
+  /// with the handlers nested in the last.
+  private static func grouped(_ steps: NestedSteps) -> [(steps: [Step], handlers: NestedSteps)] {
+    var groups: [(steps: [Step], handlers: NestedSteps)] = []
+    var pending: [Step] = []
+    for (step, handlers) in steps {
+      pending.append(step)
+      guard step.isLastElement else { continue }
+      groups.append((pending, handlers))
+      pending = []
+    }
+    return groups
+  }
+
   /// One case of a `switch` over events, answers or a child's result: the step's action,
-  /// with the payload bound only when the action uses it.
+  /// with the payload bound only when the action uses it; for a sequence (r3), its elements
+  /// in order, through ``sequenceCall(_:)``.
   private mutating func switchCase(
-    _ step: Step, handlers: NestedSteps, comments: Bool
+    _ steps: [Step], handlers: NestedSteps, comments: Bool
   ) -> SwiftSwitchCase {
+    guard let step = steps.first else {
+      return SwiftSwitchCase(pattern: .otherwise, body: [])
+    }
     let available = context.graph.payload(of: step).map {
       Payload(expression: .identifier("payload"), type: $0.type)
     }
-    let used = available != nil && uses(step.action)
+    let used = available != nil && steps.contains { uses($0.action) }
     let pattern = SwiftPattern.enumCase(
       SwiftNames.identifier(step.transition.name.text), bindings: used ? ["payload"] : [])
     var body: [SwiftStatement] =
       comments ? SwiftNames.docLines(step.transition.doc).map { .comment($0) } : []
-    body += statements(for: step, handlers: handlers, payload: used ? available : nil)
+    guard steps.count > 1 else {
+      body += statements(for: step, handlers: handlers, payload: used ? available : nil)
+      return SwiftSwitchCase(pattern: pattern, body: body)
+    }
+    var elements: [SwiftExpression] = []
+    for (index, element) in steps.enumerated() {
+      let nested = index == steps.count - 1 ? handlers : NestedSteps([][...], depth: 0)
+      let payload = used && uses(element.action) ? available : nil
+      elements.append(
+        .closure(
+          SwiftClosure(
+            captures: [.strong("self")], parameters: [],
+            body: statements(for: element, handlers: nested, payload: payload))))
+    }
+    body.append(.expression(sequenceCall(elements)))
     return SwiftSwitchCase(pattern: pattern, body: body)
+  }
+
+  /// Whether any action of the coordinator is a sequence (r3): then it has
+  /// ``sequenceRunner``.
+  private var hasSequences: Bool {
+    graph.steps.contains { $0.contains(where: \.isElement) }
+      || graph.eventSteps.contains(where: \.isElement)
+      || graph.root.tabHandlerSteps.contains(where: \.isElement)
+  }
+
+  /// `performSequence(_:)`, which runs a sequence's elements in order (r3).
+  private var sequenceRunner: SwiftFunction {
+    let element = SwiftType.function(attributes: [], parameters: [], returns: .named("Void"))
+    return SwiftFunction(
+      preamble: SwiftPreamble(
+        doc: ["Runs the actions of a sequence in order (FLOW-SPEC 13.1)."],
+        modifiers: [.private]),
+      name: "performSequence",
+      parameters: [SwiftParameter(label: "_", name: "elements", type: .array(element))],
+      body: [
+        .forIn(
+          "element", in: .identifier("elements"),
+          body: [.expression(.call(.identifier("element"), []))])
+      ])
+  }
+
+  /// The one place that says how a sequence's elements run (r3, spec section 13.1): each a
+  /// closure of the actions it does, called in order. Until the runtime's own sequence API
+  /// (which waits for the router between elements and stops when one can no longer act) is
+  /// merged, they are called one after another: `performSequence([{ [self] in … }, …])`.
+  private func sequenceCall(_ elements: [SwiftExpression]) -> SwiftExpression {
+    .call("performSequence", [.value(.array(elements))])
   }
 
   /// Whether the action passes on a payload it is given.
@@ -1032,8 +1103,9 @@ struct CoordinatorGenerator {
     var handled = [Bool](repeating: false, count: context.graph.coordinators[index].results.count)
     var switchCases: [SwiftSwitchCase] = []
     var usesSelf = false
-    for (step, nested) in handlers {
-      switchCases.append(switchCase(step, handlers: nested, comments: true))
+    for (steps, nested) in Self.grouped(handlers) {
+      switchCases.append(switchCase(steps, handlers: nested, comments: true))
+      guard let step = steps.first else { continue }
       if let resultCase = step.handledCase { handled[resultCase] = true }
       switch step.written.kind {
       case .stay, .invalid: break

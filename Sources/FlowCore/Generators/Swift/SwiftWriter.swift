@@ -708,6 +708,8 @@ struct SwiftWriter {
         case .weak(let name):
           writer.text += "weak "
           writer.text += name
+        case .strong(let name):
+          writer.text += name
         }
       }
       text.append("]")
