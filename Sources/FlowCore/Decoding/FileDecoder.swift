@@ -504,6 +504,7 @@ package struct FileDecoder: Sendable {
           switch element.kind {
           case .pop, .popToRoot, .dismiss:
             report(
+              "back-in-start-sequence",
               "'\(element.keyword)' is not allowed in a sequence of a start decision: it acts "
                 + "below the coordinator, where there is nothing of its own to go back from",
               at: element.range)
@@ -705,8 +706,9 @@ package struct FileDecoder: Sendable {
     if chosen.key == "do" {
       guard tree.kind(of: chosen.value) == .sequence else {
         report(
+          "do-not-list",
           "'do' takes a list of actions, such as '[dismiss, { push: Screen }]', not "
-            + tree.kindDescription(of: chosen.value), at: chosen.value)
+            + "\(tree.kindDescription(of: chosen.value))", at: chosen.value)
         return Action(.invalid, at: range)
       }
       return sequenceAction(chosen.value, at: range, of: what)
@@ -755,6 +757,7 @@ package struct FileDecoder: Sendable {
     let items = tree.items(of: node)
     guard !items.isEmpty else {
       report(
+        "empty-sequence",
         "\(what) has an empty list of actions; write two or more actions in it, or one action "
           + "without a list", at: node)
       return Action(.invalid, at: range)
@@ -766,11 +769,13 @@ package struct FileDecoder: Sendable {
       if offset < elements.count - 1 {
         guard !MappingReader.contains(Self.leadingActions, element.keyword) else { continue }
         report(
+          "element-not-leading",
           "'\(element.keyword)' cannot come before other actions in a sequence: only 'pop', "
             + "'popToRoot', 'dismiss', 'push', 'present' and 'replace' can; make it the last",
           at: element.range)
       } else if case .stay = element.kind {
         report(
+          "sequence-ends-with-stay",
           "a sequence cannot end with 'stay', which does nothing; remove it", at: element.range)
       }
     }
@@ -785,6 +790,7 @@ package struct FileDecoder: Sendable {
       return scalarAction(tree.text(of: node) ?? "", at: node, of: what)
     case .sequence:
       report(
+        "nested-sequence",
         "a sequence cannot hold another sequence; write its actions in the outer list",
         at: node)
       return Action(.invalid, at: range(of: node))
@@ -796,11 +802,13 @@ package struct FileDecoder: Sendable {
       else { return Action(.invalid, at: range(of: node)) }
       if let payload = body["payload"] {
         report(
+          "element-payload",
           "an action in a sequence takes no 'payload': the step's own ('payload' beside 'do') "
             + "is every action's", at: payload.keyNode)
       }
       if let nested = body["do"] {
         report(
+          "nested-sequence",
           "a sequence cannot hold another sequence; write its actions in the outer list",
           at: nested.keyNode)
         return Action(.invalid, at: nested.name.range)
@@ -808,6 +816,7 @@ package struct FileDecoder: Sendable {
       return mappingAction(body, at: node, of: what, named: what.name)
     default:
       report(
+        "bad-element",
         "an action in a sequence is 'pop', 'popToRoot', 'dismiss', or a mapping such as "
           + "'{ push: Screen }', not \(tree.kindDescription(of: node))", at: node)
       return Action(.invalid, at: range(of: node))

@@ -31,12 +31,15 @@ public struct FlowGraph: Sendable {
   /// What a finding about the action of `step` of `node` (``CoordinatorAnalysis/tabsNode``
   /// for the external events and the tabs' handlers) of coordinator `coordinator` is about:
   /// the coordinator, the node, the event, case or button (or the external event or tab),
-  /// and the handlers it is nested in.
+  /// and the handlers it is nested in; after each action that is an element of a sequence
+  /// (r3), its position there.
   public func subject(of step: Step, at node: NodeID, in coordinator: Int) -> SymbolRef {
     let owner = module.coordinators[coordinator]
     let graph = coordinators[coordinator]
     var path: [SymbolRef.Component] = [.coordinator(owner.name.text)]
     var names = step.handlerOf.map(\.transition) + [step.transition.name.text]
+    // The position of each name's action in its sequence, when it is an element of one.
+    var elements = step.handlerOf.map(\.element) + [step.isElement ? step.elementIndex : nil]
     if node < graph.nodeCount {
       let first = names.removeFirst() ?? ""
       switch graph.node(node) {
@@ -53,7 +56,11 @@ public struct FlowGraph: Sendable {
     } else {
       path.append(.externalEvent(names.removeFirst() ?? ""))
     }
-    path += names.map { .handler($0 ?? "") }
+    if let position = elements.removeFirst() { path.append(.element(position)) }
+    for (name, position) in zip(names, elements) {
+      path.append(.handler(name ?? ""))
+      if let position { path.append(.element(position)) }
+    }
     return SymbolRef(path)
   }
 
@@ -358,6 +365,8 @@ public struct ChildStep: Sendable {
   /// The event, decision case, button, external event or handler whose action the start is;
   /// `nil` for a tab's start.
   public var transition: String?
+  /// (r3) Its position in the sequence it is the last element of; `nil` for a lone action.
+  public var element: Int? = nil
 }
 
 /// Resolves the actions of one coordinator.
@@ -447,7 +456,8 @@ private struct StepResolver {
     case .stay: action = .stay
     case .invalid, .sequence: action = .unresolved
     case .start(let start):
-      let step = child(start, range: written.range, transition: transition.name.text)
+      var step = child(start, range: written.range, transition: transition.name.text)
+      step.element = element?.index
       steps.append(
         Step(
           transition: transition, handlerOf: depth, action: .start(step), handledCase: handled,

@@ -107,20 +107,23 @@ package enum EmptyWindowRule: ModuleRule {
         for present in ending.closablePresents {
           let step = coordinatorAnalysis.steps[present.node][present.step]
           guard case .present(_, let style) = step.written.kind,
+            let closing = Message.Closing(present.exits),
             reported.insert([present.node, present.step]).inserted
           else { continue }
           findings.add(
-            self,
-            "when the user closes this \(kind(style)) (\(how(present.exits, style))), the "
-              + "window is left empty: '\(name)' shows no screen below it\(below(isEntry, name)); "
-              + "push a screen instead, or present it from one", at: step.written.range)
+            Message.closablePresentation(style, closing, coordinator: name, isEntry: isEntry),
+            about: context.graph.subject(of: step, at: present.node, in: index),
+            at: step.written.range)
         }
         for node in coordinatorAnalysis.steps.indices
         where coordinatorAnalysis.reachable[node] && !coordinatorAnalysis.graph.isScreen(node)
           && !(coordinatorAnalysis.hasEventsNode && node == coordinatorAnalysis.tabsNode)
           && analysis.presentation.was(node, in: index, .belowCoordinator)
         {
-          for (position, step) in coordinatorAnalysis.steps[node].enumerated() {
+          // Only a sequence's first element acts below the coordinator (r3, spec 13.1): the
+          // ones after it act on the screen the one before leads to.
+          for (position, step) in coordinatorAnalysis.steps[node].enumerated()
+          where step.isFirstElement {
             guard case .start(let start) = step.action, let child = start.child,
               let style = start.style.presentation,
               !isEntry || droppedWhenLeft(module.coordinators[child]),
@@ -130,17 +133,14 @@ package enum EmptyWindowRule: ModuleRule {
             var exits: Exits = []
             if childEnding.exits.contains(.stack) { exits.insert(.selfByAction) }
             if childEnding.exits.contains(.swipe) { exits.insert(.selfByGesture) }
-            guard !exits.isEmpty, reported.insert([node, position]).inserted else { continue }
-            let childName = module.coordinators[child].name.text
-            let advice =
-              isEntry
-              ? "start it from a screen, or give '\(childName)' a 'leave' case whose handler "
-                + "shows one" : "start it from a screen"
+            guard let closing = Message.Closing(exits),
+              reported.insert([node, position]).inserted
+            else { continue }
             findings.add(
-              self,
-              "when the user closes the \(kind(style)) '\(childName)' is started in here "
-                + "(\(how(exits, style))), '\(childName)' is dropped and the window is left "
-                + "empty: '\(name)' shows no screen below it\(below(isEntry, name)); \(advice)",
+              Message.droppedChild(
+                style, closing, child: module.coordinators[child].name.text, coordinator: name,
+                isEntry: isEntry),
+              about: context.graph.subject(of: step, at: node, in: index),
               at: step.written.range)
           }
         }
@@ -154,26 +154,87 @@ package enum EmptyWindowRule: ModuleRule {
     return true
   }
 
-  /// How a message names a modal stack of `style`.
-  private static func kind(_ style: PresentationStyle) -> String {
-    style == .fullScreen ? "full-screen modal" : style.phrase
-  }
+  /// What the rule says.
+  package enum Message: RuleMessage {
+    package typealias ReportingRule = EmptyWindowRule
 
-  /// How the user closes it: a swipe (a tap outside a popover), a `dismiss`, or either.
-  private static func how(_ exits: Exits, _ style: PresentationStyle) -> String {
-    let gesture = style == .popover ? "a tap outside it" : "a swipe down"
-    switch (exits.contains(.selfByGesture), exits.contains(.selfByAction)) {
-    case (true, true): return "\(gesture) or 'dismiss'"
-    case (true, false): return gesture
-    default: return "'dismiss'"
+    /// How the user closes a modal stack.
+    package enum Closing: Hashable, Sendable {
+      /// A swipe down, or a tap outside a popover.
+      case gesture
+      /// A `dismiss`.
+      case dismiss
+      /// Either.
+      case either
+
+      /// How the user closes a stack with `exits`; `nil` when they cannot.
+      init?(_ exits: Exits) {
+        switch (exits.contains(.selfByGesture), exits.contains(.selfByAction)) {
+        case (true, true): self = .either
+        case (true, false): self = .gesture
+        case (false, true): self = .dismiss
+        case (false, false): return nil
+        }
+      }
     }
-  }
 
-  /// Why nothing shows below the coordinator: an entry is never left; another coordinator is
-  /// left, and what started it shows nothing either.
-  private static func below(_ isEntry: Bool, _ name: String) -> String {
-    isEntry
-      ? ", and an entry is never left"
-      : ", and it is dropped with the coordinators that started it, which show none either"
+    /// A modal stack the coordinator's start decision presents, which the user can close
+    /// with nothing below it.
+    case closablePresentation(
+      PresentationStyle, Closing, coordinator: String, isEntry: Bool)
+    /// A modal child the start decision starts, dropped when the user closes it.
+    case droppedChild(
+      PresentationStyle, Closing, child: String, coordinator: String, isEntry: Bool)
+
+    package var name: String {
+      switch self {
+      case .closablePresentation: "closable-presentation"
+      case .droppedChild: "dropped-child"
+      }
+    }
+
+    package var english: MessageText {
+      switch self {
+      case .closablePresentation(let style, let closing, let coordinator, let isEntry):
+        "when the user closes this \(Self.kind(style)) (\(Self.how(closing, style))), the "
+          + "window is left empty: '\(coordinator)' shows no screen below it"
+          + "\(Self.below(isEntry)); push a screen instead, or present it from one"
+      case .droppedChild(let style, let closing, let child, let coordinator, let isEntry):
+        "when the user closes the \(Self.kind(style)) '\(child)' is started in here "
+          + "(\(Self.how(closing, style))), '\(child)' is dropped and the window is left "
+          + "empty: '\(coordinator)' shows no screen below it\(Self.below(isEntry)); "
+          + "\(Self.advice(isEntry, child: child))"
+      }
+    }
+
+    /// What to do about a child dropped with the window left empty.
+    private static func advice(_ isEntry: Bool, child: String) -> String {
+      isEntry
+        ? "start it from a screen, or give '\(child)' a 'leave' case whose handler shows one"
+        : "start it from a screen"
+    }
+
+    /// How a message names a modal stack of `style`.
+    private static func kind(_ style: PresentationStyle) -> String {
+      style == .fullScreen ? "full-screen modal" : style.phrase
+    }
+
+    /// How the user closes it: a swipe (a tap outside a popover), a `dismiss`, or either.
+    private static func how(_ closing: Closing, _ style: PresentationStyle) -> String {
+      let gesture = style == .popover ? "a tap outside it" : "a swipe down"
+      switch closing {
+      case .either: return "\(gesture) or 'dismiss'"
+      case .gesture: return gesture
+      case .dismiss: return "'dismiss'"
+      }
+    }
+
+    /// Why nothing shows below the coordinator: an entry is never left; another coordinator
+    /// is left, and what started it shows nothing either.
+    private static func below(_ isEntry: Bool) -> String {
+      isEntry
+        ? ", and an entry is never left"
+        : ", and it is dropped with the coordinators that started it, which show none either"
+    }
   }
 }

@@ -471,10 +471,6 @@ struct CoordinatorGenerator {
       members.append(.mark("External events"))
       members.append(.function(receive))
     }
-    if hasSequences {
-      members.append(.mark("Sequences"))
-      members.append(.function(sequenceRunner))
-    }
 
     let doc = SwiftNames.docLines(coordinator.doc)
     return SwiftTypeDeclaration(
@@ -638,17 +634,22 @@ struct CoordinatorGenerator {
   private mutating func handler(of node: NodeID, _ parameter: String) -> SwiftFunction? {
     guard !graph.steps[node].isEmpty else { return nil }
     let type: String
+    let place: String
     switch graph.node(node) {
     case .screen(let index):
       type = GeneratedNames.eventEnum.name(for: coordinator.screens[index].name.text)
+      place = "screen \(coordinator.screens[index].name.text)"
     case .decision(let index):
       type = GeneratedNames.answerEnum.name(for: coordinator.decisions[index].name.text)
+      place = "decision \(coordinator.decisions[index].name.text)"
     case .alert(let index):
       type = GeneratedNames.buttonEnum.name(for: coordinator.alerts[index].name.text)
+      place = "alert \(coordinator.alerts[index].name.text)"
     }
     var cases: [SwiftSwitchCase] = []
     for (steps, handlers) in Self.grouped(graph.transitions(of: node)) {
-      cases.append(switchCase(steps, handlers: handlers, comments: false))
+      cases.append(
+        switchCase(steps, handlers: handlers, comments: false, at: place, over: parameter))
     }
     return SwiftFunction(
       preamble: SwiftPreamble(modifiers: [.private]), name: "handle",
@@ -668,7 +669,9 @@ struct CoordinatorGenerator {
     guard !graph.eventSteps.isEmpty else { return nil }
     var cases: [SwiftSwitchCase] = []
     for (steps, handlers) in Self.grouped(graph.events) {
-      var item = switchCase(steps, handlers: handlers, comments: false)
+      let event = steps.first?.transition.name.text ?? ""
+      var item = switchCase(
+        steps, handlers: handlers, comments: false, at: "event \(event)", over: "event")
       // A sequence ends children as its first element would (r3, spec section 13.1).
       if let step = steps.first, Self.endsChildren(step) {
         item.body.insert(.expression(.call("endChildren")), at: 0)
@@ -939,11 +942,11 @@ struct CoordinatorGenerator {
     return groups
   }
 
-  /// One case of a `switch` over events, answers or a child's result: the step's action,
-  /// with the payload bound only when the action uses it; for a sequence (r3), its elements
-  /// in order, through ``sequenceCall(_:)``.
+  /// One case of a `switch` over `trigger` (events, answers or a child's result) of `node`:
+  /// the step's action, with the payload bound only when the action uses it; for a sequence
+  /// (r3), its elements in order, through ``sequenceCall(_:at:after:)``.
   private mutating func switchCase(
-    _ steps: [Step], handlers: NestedSteps, comments: Bool
+    _ steps: [Step], handlers: NestedSteps, comments: Bool, at node: String, over trigger: String
   ) -> SwiftSwitchCase {
     guard let step = steps.first else {
       return SwiftSwitchCase(pattern: .otherwise, body: [])
@@ -970,40 +973,29 @@ struct CoordinatorGenerator {
             captures: [.strong("self")], parameters: [],
             body: statements(for: element, handlers: nested, payload: payload))))
     }
-    body.append(.expression(sequenceCall(elements)))
+    body.append(.expression(sequenceCall(elements, at: node, after: trigger)))
     return SwiftSwitchCase(pattern: pattern, body: body)
   }
 
-  /// Whether any action of the coordinator is a sequence (r3): then it has
-  /// ``sequenceRunner``.
-  private var hasSequences: Bool {
-    graph.steps.contains { $0.contains(where: \.isElement) }
-      || graph.eventSteps.contains(where: \.isElement)
-      || graph.root.tabHandlerSteps.contains(where: \.isElement)
-  }
-
-  /// `performSequence(_:)`, which runs a sequence's elements in order (r3).
-  private var sequenceRunner: SwiftFunction {
-    let element = SwiftType.function(attributes: [], parameters: [], returns: .named("Void"))
-    return SwiftFunction(
-      preamble: SwiftPreamble(
-        doc: ["Runs the actions of a sequence in order (FLOW-SPEC 13.1)."],
-        modifiers: [.private]),
-      name: "performSequence",
-      parameters: [SwiftParameter(label: "_", name: "elements", type: .array(element))],
-      body: [
-        .forIn(
-          "element", in: .identifier("elements"),
-          body: [.expression(.call(.identifier("element"), []))])
-      ])
-  }
-
   /// The one place that says how a sequence's elements run (r3, spec section 13.1): each a
-  /// closure of the actions it does, called in order. Until the runtime's own sequence API
-  /// (which waits for the router between elements and stops when one can no longer act) is
-  /// merged, they are called one after another: `performSequence([{ [self] in … }, …])`.
-  private func sequenceCall(_ elements: [SwiftExpression]) -> SwiftExpression {
-    .call("performSequence", [.value(.array(elements))])
+  /// closure of the actions it does, handed to the runtime's `Coordinator.perform(_:at:after:)`,
+  /// which runs each once the router has finished the one before and stops (telling the app)
+  /// when one can no longer act. `node` names where the sequence is written, for the
+  /// runtime's message (`screen Inbox`), and `trigger` is the value the `switch` is over (the
+  /// event, answer, button or result): `perform([{ [self] in … }, …], at: "screen Inbox",
+  /// after: String(describing: event))`.
+  private func sequenceCall(
+    _ elements: [SwiftExpression], at node: String, after trigger: String
+  ) -> SwiftExpression {
+    let described = SwiftExpression.call(
+      context.names.swift("String"),
+      [SwiftArgument(label: "describing", value: .identifier(trigger))])
+    return .call(
+      "perform",
+      [
+        .value(.array(elements)), SwiftArgument(label: "at", value: .string(node)),
+        SwiftArgument(label: "after", value: described),
+      ])
   }
 
   /// Whether the action passes on a payload it is given.
@@ -1104,7 +1096,10 @@ struct CoordinatorGenerator {
     var switchCases: [SwiftSwitchCase] = []
     var usesSelf = false
     for (steps, nested) in Self.grouped(handlers) {
-      switchCases.append(switchCase(steps, handlers: nested, comments: true))
+      switchCases.append(
+        switchCase(
+          steps, handlers: nested, comments: true, at: "start \(child.start.coordinator.text)",
+          over: "result"))
       guard let step = steps.first else { continue }
       if let resultCase = step.handledCase { handled[resultCase] = true }
       switch step.written.kind {
