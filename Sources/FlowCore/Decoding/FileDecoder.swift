@@ -496,28 +496,35 @@ package struct FileDecoder: Sendable {
   /// handlers of the children it starts there at any depth (they run on the same place): a
   /// start decision acts on whatever is below its coordinator, where going back is not its
   /// to do (r3, spec section 13.1).
-  private mutating func checkStartDecision(_ transitions: [Transition]) {
+  /// `path` leads from the decision to the handlers `transitions` are, none for its cases.
+  private mutating func checkStartDecision(
+    _ transitions: [Transition], under path: [SymbolRef.Component] = []
+  ) {
     for transition in transitions {
       let action = transition.action
+      var here =
+        path
+        + [path.isEmpty ? .decisionCase(transition.name.text) : .handler(transition.name.text)]
       if case .sequence(let elements) = action.kind {
-        for element in elements {
+        for (offset, element) in elements.enumerated() {
           switch element.kind {
           case .pop, .popToRoot, .dismiss:
             report(
               "back-in-start-sequence",
               "'\(element.keyword)' is not allowed in a sequence of a start decision: it acts "
                 + "below the coordinator, where there is nothing of its own to go back from",
-              at: element.range)
+              at: element.range, about: here + [.element(offset)])
           default: break
           }
         }
+        here.append(.element(elements.count - 1))
         // A child started after a `present` is started from that screen (its handlers run
         // there), not by the start decision.
         guard !elements.contains(where: { if case .present = $0.kind { true } else { false } })
         else { continue }
       }
       if case .start(let child) = action.elements.last?.kind {
-        checkStartDecision(child.handlers)
+        checkStartDecision(child.handlers, under: here)
       }
     }
   }
@@ -762,8 +769,16 @@ package struct FileDecoder: Sendable {
           + "without a list", at: node)
       return Action(.invalid, at: range)
     }
-    let elements = items.map { element($0, of: what) }
-    guard elements.count > 1 else { return elements[0] }
+    // What is said inside an element is about that element (its position), unless it is
+    // the only one: then it is the action.
+    if items.count == 1, let only = items.first { return element(only, of: what) }
+    var elements: [Action] = []
+    let outer = place
+    for (offset, item) in items.enumerated() {
+      place = outer.appending(.element(offset))
+      elements.append(element(item, of: what))
+    }
+    place = outer
     for (offset, element) in elements.enumerated() {
       if case .invalid = element.kind { continue }
       if offset < elements.count - 1 {
@@ -772,11 +787,12 @@ package struct FileDecoder: Sendable {
           "element-not-leading",
           "'\(element.keyword)' cannot come before other actions in a sequence: only 'pop', "
             + "'popToRoot', 'dismiss', 'push', 'present' and 'replace' can; make it the last",
-          at: element.range)
+          at: element.range, about: [.element(offset)])
       } else if case .stay = element.kind {
         report(
           "sequence-ends-with-stay",
-          "a sequence cannot end with 'stay', which does nothing; remove it", at: element.range)
+          "a sequence cannot end with 'stay', which does nothing; remove it", at: element.range,
+          about: [.element(offset)])
       }
     }
     return Action(.sequence(elements), at: range)

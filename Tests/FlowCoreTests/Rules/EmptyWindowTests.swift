@@ -33,6 +33,36 @@ import Testing
       ])
   }
 
+  /// Each kind of message has its id, and its subject is the action that presented the
+  /// stack: what fingerprints are made of, whatever the words.
+  @Test func eachMessageHasItsIDAndTheActionAsSubject() throws {
+    let text = """
+      App:
+        entry: true
+        start: Launch
+        decisions:
+          Launch:
+            cases:
+              first: { present: Welcome }
+              out: { start: Auth, style: popover, on: { in: { push: Home } } }
+        screens:
+          Welcome: { on: { next: stay } }
+          Home: { on: { refresh: stay } }
+      Auth:
+        result: { in: ~ }
+        start: Login
+        screens:
+          Login: { on: { submit: { finish: in } } }
+      """
+    let found = try check(flow(text)).of("empty-window")
+    #expect(
+      found.map { "\($0.messageID) \($0.subject)" } == [
+        "empty-window/closable-presentation coordinator 'App' › decision 'Launch' › decision case 'first'",
+        "empty-window/dropped-child coordinator 'App' › decision 'Launch' › decision case 'out'",
+      ])
+    #expect(found.last?.message.contains("(a tap outside it)") == true)
+  }
+
   @Test func aFormSheetAndAPopoverAreClosedAsASheet() throws {
     #expect(
       try findings(entry(presenting: "formSheet")) == [

@@ -250,6 +250,70 @@ import Testing
       ])
   }
 
+  /// A finding's identity (its message id and subject, what fingerprints and baselines are
+  /// made of) names the element it is about: two findings in one sequence stay apart.
+  @Test func findingsAboutElementsNameTheirPositionAndMessageID() throws {
+    let text = flow(
+      """
+      App:
+        entry: true
+        start: Home
+        screens:
+          Home:
+            on:
+              open: { start: Child, on: { done: stay } }
+              go: [{ push: Mising }, { push: Nope }]
+      Child:
+        result: { done: ~ }
+        leave: done
+        start: First
+        screens:
+          First: { on: { out: [pop, { push: First }], done: { finish: done } } }
+      """)
+    let found = try check(text)
+    let references = found.of("unknown-reference")
+    #expect(references.map(\.messageID.description).allSatisfy { $0.hasPrefix("unknown-reference/") })
+    #expect(
+      references.map(\.subject.description) == [
+        "coordinator 'App' › screen 'Home' › event 'go' › element '0' › reference 'Mising'",
+        "coordinator 'App' › screen 'Home' › event 'go' › element '1' › reference 'Nope'",
+      ])
+    let back = try #require(found.of("invalid-back").first)
+    #expect(back.messageID.description == "invalid-back/back-before-later-elements")
+    #expect(back.subject.description == "coordinator 'Child' › screen 'First' › event 'out' › element '0'")
+  }
+
+  @Test func schemaFindingsAboutElementsNameTheirPositionAndMessageID() {
+    let (_, findings) = decode(
+      flow(
+        """
+        App:
+          start: Route
+          result: { done: ~ }
+          decisions:
+            Route: { cases: { go: [{ push: A }, pop, { push: A }] } }
+          screens:
+            A:
+              on:
+                a: [{ finish: done }, pop]
+                b: [pop, stay]
+                c: [pop, { push: A, payload: Int }]
+                d: [pop, [pop]]
+                e: []
+                f: { do: pop }
+        """))
+    #expect(
+      findings.map { "\($0.messageID) \($0.subject)" } == [
+        "schema/element-not-leading coordinator 'App' › screen 'A' › event 'a' › element '0'",
+        "schema/sequence-ends-with-stay coordinator 'App' › screen 'A' › event 'b' › element '1'",
+        "schema/element-payload coordinator 'App' › screen 'A' › event 'c' › element '1'",
+        "schema/nested-sequence coordinator 'App' › screen 'A' › event 'd' › element '1'",
+        "schema/empty-sequence coordinator 'App' › screen 'A' › event 'e'",
+        "schema/do-not-list coordinator 'App' › screen 'A' › event 'f'",
+        "schema/back-in-start-sequence coordinator 'App' › decision 'Route' › decision case 'go' › element '1'",
+      ], "\(findings.map { "\($0.messageID) \($0.subject)" })")
+  }
+
   @Test func theLastElementLeavesAsALoneActionDoes() throws {
     let text = flow(
       """
@@ -334,7 +398,7 @@ import Testing
           First: { systemBack: false, dismissible: false, on: { next: stay } }
       """)
     #expect(
-      described(try check(text)) == [
+      described(try check(text), rule: "never-finishes") == [
         "10:3 coordinator 'Child' is started by 'App' pushed onto its parent's screen in a sheet but has no result and cannot be left there, so 'App' never removes it; add a reachable 'finish', or a way out the user can take (the system back, a sheet's swipe) [never-finishes]"
       ])
     let fromDecision = text.replacingOccurrences(
