@@ -358,6 +358,9 @@ public struct ChildStep: Sendable {
   public var child: Int?
   /// How the child is shown.
   public var style: StartStyle
+  /// (r3) ``element`` plus one, 0 for a lone action: 16 bits beside ``style``, in what was
+  /// padding, so a step's handlers take no more memory than before.
+  var storedElement: UInt16 = 0
   /// The start as written.
   public var start: ChildStart
   /// The `start` key (or the tab's), where findings about the start go.
@@ -365,8 +368,12 @@ public struct ChildStep: Sendable {
   /// The event, decision case, button, external event or handler whose action the start is;
   /// `nil` for a tab's start.
   public var transition: String?
+
   /// (r3) Its position in the sequence it is the last element of; `nil` for a lone action.
-  public var element: Int? = nil
+  public var element: Int? {
+    get { storedElement == 0 ? nil : Int(storedElement) - 1 }
+    set { storedElement = newValue.map { UInt16(truncatingIfNeeded: $0 + 1) } ?? 0 }
+  }
 }
 
 /// Resolves the actions of one coordinator.

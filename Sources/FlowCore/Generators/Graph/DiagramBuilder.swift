@@ -311,7 +311,7 @@ private struct Builder {
     var owner = owner
     if step.isElement {
       // One edge per element, numbered, from the place the one before leads to (r3).
-      label += " (\(step.elementIndex + 1))"
+      label = "(\(step.elementIndex + 1)) " + label
       if !step.isFirstElement, let place = sequencePlace {
         acting = place
         owner = firstNode[index] + place
