@@ -320,6 +320,13 @@ private struct Builder {
       switch step.action {
       case .push(let target), .present(let target), .replace(let target):
         sequencePlace = target
+      // A back element leads the next to where it goes back to, when that is one node of
+      // the coordinator (not what lies below it, nor the app).
+      case .pop: sequencePlace = Self.only(back.pop(actingOn: acting), below: back.outside)
+      case .popToRoot:
+        sequencePlace = Self.only(back.popToRoot(actingOn: acting), below: back.outside)
+      case .dismiss:
+        sequencePlace = Self.only(back.dismiss(actingOn: acting), below: back.outside)
       default:
         sequencePlace = nil
       }
@@ -393,6 +400,13 @@ private struct Builder {
   /// A result or decision case as shown: `signedIn(User)`, or just `cancelled`.
   static func caseLabel(_ name: String, _ payload: TypeReference?) -> String {
     payload.map { "\(name)(\($0.type.description))" } ?? name
+  }
+
+  /// The one node of `targets`, when it has exactly one and it is a node of the coordinator
+  /// (below `outside`).
+  private static func only(_ targets: [Int], below outside: Int) -> Int? {
+    guard targets.count == 1, let target = targets.first, target < outside else { return nil }
+    return target
   }
 
   /// The name an action targets, as written, if it has one.
