@@ -65,6 +65,8 @@ import Testing
     #expect(account.operations.contains(.stoppedSequence(before: 2, of: 2)))
     #expect(!account.operations.contains(.pop))
     #expect(
-      names(account) == ["Profile(ada)", "OrderHistory", "OrderDetail(order ABCD)", "OrderDetail(order ABCD)"])
+      names(account) == [
+        "Profile(ada)", "OrderHistory", "OrderDetail(order ABCD)", "OrderDetail(order ABCD)",
+      ])
   }
 }

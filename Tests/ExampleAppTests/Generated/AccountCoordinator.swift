@@ -192,11 +192,14 @@ final class AccountCoordinator: FlowCoordinator<AccountResult> {
       dismiss()
     case .allOrders:
       perform(
-        [{ [self] in
-          dismiss()
-        }, { [self] in
-          pop()
-        }],
+        [
+          { [self] in
+            dismiss()
+          },
+          { [self] in
+            pop()
+          },
+        ],
         at: "screen Tracking",
         after: String(describing: event))
     }

@@ -272,7 +272,8 @@ import Testing
       """)
     let found = try check(text)
     let references = found.of("unknown-reference")
-    #expect(references.map(\.messageID.description).allSatisfy { $0.hasPrefix("unknown-reference/") })
+    #expect(
+      references.map(\.messageID.description).allSatisfy { $0.hasPrefix("unknown-reference/") })
     #expect(
       references.map(\.subject.description) == [
         "coordinator 'App' › screen 'Home' › event 'go' › element '0' › reference 'Mising'",
@@ -280,7 +281,9 @@ import Testing
       ])
     let back = try #require(found.of("invalid-back").first)
     #expect(back.messageID.description == "invalid-back/back-before-later-elements")
-    #expect(back.subject.description == "coordinator 'Child' › screen 'First' › event 'out' › element '0'")
+    #expect(
+      back.subject.description
+        == "coordinator 'Child' › screen 'First' › event 'out' › element '0'")
   }
 
   @Test func schemaFindingsAboutElementsNameTheirPositionAndMessageID() {
