@@ -48,6 +48,29 @@ import Testing
     #expect(offered == ["Home", "Settings"])
   }
 
+  /// Revision 3: inside a sequence, in the list form and in `do:`, an element's target is
+  /// completed as a lone action's.
+  @Test func insideASequenceAnElementsTargetIsCompleted() throws {
+    for sequence in [
+      "next: [dismiss, { push: ‸ }]",
+      "next: { payload: Int, do: [popToRoot, { push: ‸ }] }",
+    ] {
+      let offered = try labels(
+        """
+        version: 1
+        coordinators:
+          App:
+            start: Home
+            screens:
+              Home:
+                on:
+                  \(sequence)
+              Settings: { on: { back: pop } }
+        """)
+      #expect(offered == ["Home", "Settings"], "\(sequence)")
+    }
+  }
+
   @Test func afterAPartialNameOnlyTheNamesItBeginsAreOffered() throws {
     let offered = try labels(
       """
