@@ -179,14 +179,25 @@ extension EditorModule {
       if !(shownBy[how]?.contains(from) ?? false) { shownBy[how, default: []].append(from) }
     }
     for node in 0..<graph.nodeCount {
+      // An element of a sequence (r3) acts where the one before leads: the screen it pushed,
+      // presented or replaced with; after a back element, a place not named here.
+      var place: Int? = node
       for step in graph.steps[node] {
+        if step.isFirstElement { place = node }
+        if let from = place {
+          switch step.action {
+          case .push(screen): note("pushed from", nodeName(from, of: coordinator, graph))
+          case .present(screen):
+            note(Self.presented(step), nodeName(from, of: coordinator, graph))
+          case .replace(screen):
+            note("replaces the stack from", nodeName(from, of: coordinator, graph))
+          default: break
+          }
+        }
+        guard step.isElement, !step.isLastElement else { continue }
         switch step.action {
-        case .push(screen): note("pushed from", nodeName(node, of: coordinator, graph))
-        case .present(screen):
-          note(Self.presented(step), nodeName(node, of: coordinator, graph))
-        case .replace(screen):
-          note("replaces the stack from", nodeName(node, of: coordinator, graph))
-        default: break
+        case .push(let target), .present(let target), .replace(let target): place = target
+        default: place = nil
         }
       }
     }

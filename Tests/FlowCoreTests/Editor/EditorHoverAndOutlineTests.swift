@@ -40,6 +40,29 @@ import Testing
     return try #require(editor.hover(at: cursor, in: "a.flow.yaml")).markdown
   }
 
+  /// Revision 3: a screen named by an element of a sequence hovers as it does anywhere, and
+  /// a screen a sequence pushes after another is shown pushed from that one.
+  @Test func aScreenNamedInASequenceHoversAndIsShownFromTheElementBefore() throws {
+    let text = """
+      version: 1
+      coordinators:
+        App:
+          entry: true
+          start: Home
+          screens:
+            Home: { on: { deep: [{ push: List }, { push: Item }] } }
+            List: { on: { refresh: stay } }
+            Item: { doc: One item., on: { up: pop } }
+      """
+    let editor = EditorModule(files: [SourceFile(path: "a.flow.yaml", text: text)])
+    let cursor = try #require(position(of: "Item", in: text, occurrence: 0))
+    let shown = try #require(editor.hover(at: cursor, in: "a.flow.yaml")).markdown
+    #expect(shown.contains("**screen** `Item` of `App`"), "\(shown)")
+    #expect(shown.contains("One item."))
+    #expect(shown.contains("- pushed from `List`"), "\(shown)")
+    #expect(!shown.contains("`Home`"), "\(shown)")
+  }
+
   @Test func aScreenShowsItsDocInputAndHowItIsShown() throws {
     let shown = try hover("Form:")
     #expect(shown.contains("**screen** `Form` of `Editor`"))
