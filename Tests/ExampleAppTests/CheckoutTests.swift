@@ -112,11 +112,13 @@ import Testing
     #expect(
       cart.operations == [
         .present(.Checkout.review),
-        .present(.AddressBook.addresses), .unwind(to: .at(1, 1)), .push(.Checkout.payment),
+        .present(.AddressBook.addresses, style: .formSheet), .unwind(to: .at(1, 1)),
+        .push(.Checkout.payment),
         .userPop,
-        .present(.AddressBook.addresses), .unwind(to: .at(1, 1)),
-        .present(.AddressBook.addresses), .userDismiss,
-        .present(.AddressBook.addresses), .push(.AddressBook.newAddress), .unwind(to: .at(1, 1)),
+        .present(.AddressBook.addresses, style: .formSheet), .unwind(to: .at(1, 1)),
+        .present(.AddressBook.addresses, style: .formSheet), .userDismiss,
+        .present(.AddressBook.addresses, style: .formSheet), .push(.AddressBook.newAddress),
+        .unwind(to: .at(1, 1)),
         .push(.Checkout.payment),
       ])
     #expect(checkout.children.isEmpty)

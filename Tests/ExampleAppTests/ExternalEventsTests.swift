@@ -27,7 +27,8 @@ import Testing
     #expect(names(cart) == ["Basket"])
     #expect(
       cart.operations == [
-        .present(.Checkout.review), .present(.AddressBook.addresses), .unwind(to: .at(0, 1)),
+        .present(.Checkout.review), .present(.AddressBook.addresses, style: .formSheet),
+        .unwind(to: .at(0, 1)),
         .popToRoot(at: 0),
       ])
   }

@@ -147,7 +147,8 @@ func until(
     #expect(addressBook.screens.map(\.id) == [.AddressBook.addresses])
     #expect(
       router.operations == [
-        .push(.Cart.basket), .present(.Checkout.review), .present(.AddressBook.addresses),
+        .push(.Cart.basket), .present(.Checkout.review),
+        .present(.AddressBook.addresses, style: .formSheet),
         .unwind(to: .at(1, 1)), .push(.Checkout.payment),
       ])
   }

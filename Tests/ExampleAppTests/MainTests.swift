@@ -102,7 +102,8 @@ import Testing
     tap(ProductDetailsCoordinator.DetailsEvent.back, on: search)
     #expect(
       search.operations == [
-        .present(.Search.filters), .dismiss, .push(.ProductDetails.details), .unwind(to: .at(0, 1)),
+        .present(.Search.filters, style: .popover), .dismiss, .push(.ProductDetails.details),
+        .unwind(to: .at(0, 1)),
         .push(.ProductDetails.details), .unwind(to: .at(0, 1)),
       ])
     let coordinator = try #require(harness.child(SearchCoordinator.self, of: main))

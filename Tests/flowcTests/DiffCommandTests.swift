@@ -52,7 +52,7 @@ import Testing
       "\(new)catalog.flow.yaml:29:11: changed transition 'Shop.Categories.selected': "
         + "push: Products, payload: String → push: Favorites, payload: String",
       "\(new)catalog.flow.yaml:40:7: added screen 'Shop.Favorites': screen, input: String",
-      "\(old)account.flow.yaml:92:3: removed coordinator 'Feedback': was leave: skipped, "
+      "\(old)account.flow.yaml:95:3: removed coordinator 'Feedback': was leave: skipped, "
         + "start: Survey",
     ]
   }
@@ -82,7 +82,7 @@ import Testing
       "| 🟢 added | screen | Shop\\.Favorites |  | screen\\, input\\: String | "
         + "new\\/catalog\\.flow\\.yaml\\:40\\:7 |",
       "| 🔴 removed | coordinator | Feedback | leave\\: skipped\\, start\\: Survey |  | "
-        + "old\\/account\\.flow\\.yaml\\:92\\:3 |",
+        + "old\\/account\\.flow\\.yaml\\:95\\:3 |",
     ]
     #expect(rows.map(String.init) == expected)
     #expect(lines.count == 4 + rows.count + 1, "a heading, a blank line, the table, the end")
@@ -108,7 +108,7 @@ import Testing
       described == [
         "changed transition Shop.Categories.selected new/catalog.flow.yaml 29",
         "added screen Shop.Favorites new/catalog.flow.yaml 40",
-        "removed coordinator Feedback old/account.flow.yaml 92",
+        "removed coordinator Feedback old/account.flow.yaml 95",
       ])
     #expect(changes[0]["old"] as? String == "push: Products, payload: String")
     #expect(changes[1]["old"] is NSNull && changes[2]["new"] is NSNull)
@@ -355,7 +355,7 @@ import Testing
     let inside = try flowc(
       ["diff", "--git", "HEAD~1", "--git", "HEAD", "."], in: repo.appendingPathComponent("flows"))
     #expect(inside.status == 0, "\(inside.stderr)")
-    #expect(inside.stdout.contains("HEAD~1:account.flow.yaml:92:3: removed coordinator 'Feedback'"))
+    #expect(inside.stdout.contains("HEAD~1:account.flow.yaml:95:3: removed coordinator 'Feedback'"))
     let none = try flowc(["diff", "--git", "HEAD"], in: repo)
     #expect(none.status == 0 && none.stdout == "" && none.stderr == "no changes\n")
   }

@@ -332,12 +332,14 @@ package struct FileDecoder: Sendable {
         broken: \.isBroken
       ) { $0.screen(node) }
     }
+    var startName: String?
+    if case .start(let start, _) = coordinator.root { startName = start.text }
     coordinator.decisions = entries(of: body["decisions"], of: "the decisions of \(what)").map {
       node in
       decodeDefinition(
         DefinitionName(kind: .decision, name: node.name, coordinator: entry.key),
         broken: \.isBroken
-      ) { $0.decision(node) }
+      ) { $0.decision(node, isStart: node.key == startName) }
     }
     coordinator.alerts = entries(of: body["alerts"], of: "the alerts of \(what)").map {
       node in
@@ -475,7 +477,9 @@ package struct FileDecoder: Sendable {
     return screen
   }
 
-  private mutating func decision(_ entry: MappingReader.Entry) -> Decision {
+  /// A decision; `isStart` when it is its coordinator's start, whose sequences act below the
+  /// coordinator and so have no back element (r3, spec section 13.1).
+  private mutating func decision(_ entry: MappingReader.Entry, isStart: Bool) -> Decision {
     var decision = Decision(name: entry.name, range: definitionRange(entry))
     let what = Subject(definition: place)
     guard let body = nodeBody(entry, what, keys: Self.decisionKeys) else { return decision }
@@ -484,7 +488,45 @@ package struct FileDecoder: Sendable {
     decision.cases = entries(of: body["cases"], of: "the cases of \(what)").map {
       transition($0, kind: .decisionCase)
     }
+    if isStart { checkStartDecision(decision.cases) }
     return decision
+  }
+
+  /// Reports the back elements of the sequences in a start decision's cases, and in the
+  /// handlers of the children it starts there at any depth (they run on the same place): a
+  /// start decision acts on whatever is below its coordinator, where going back is not its
+  /// to do (r3, spec section 13.1).
+  /// `path` leads from the decision to the handlers `transitions` are, none for its cases.
+  private mutating func checkStartDecision(
+    _ transitions: [Transition], under path: [SymbolRef.Component] = []
+  ) {
+    for transition in transitions {
+      let action = transition.action
+      var here =
+        path
+        + [path.isEmpty ? .decisionCase(transition.name.text) : .handler(transition.name.text)]
+      if case .sequence(let elements) = action.kind {
+        for (offset, element) in elements.enumerated() {
+          switch element.kind {
+          case .pop, .popToRoot, .dismiss:
+            report(
+              "back-in-start-sequence",
+              "'\(element.keyword)' is not allowed in a sequence of a start decision: it acts "
+                + "below the coordinator, where there is nothing of its own to go back from",
+              at: element.range, about: here + [.element(offset)])
+          default: break
+          }
+        }
+        here.append(.element(elements.count - 1))
+        // A child started after a `present` is started from that screen (its handlers run
+        // there), not by the start decision.
+        guard !elements.contains(where: { if case .present = $0.kind { true } else { false } })
+        else { continue }
+      }
+      if case .start(let child) = action.elements.last?.kind {
+        checkStartDecision(child.handlers, under: here)
+      }
+    }
   }
 
   /// An alert (r2): its buttons are required, at least one (spec section 6b).
@@ -558,7 +600,12 @@ package struct FileDecoder: Sendable {
     "push", "present", "replace", "decide", "alert", "finish", "start", "select",
   ]
   static let actionKeys =
-    ["payload", "doc"] + targetActions + ["style", "on"] + scalarActions
+    ["payload", "doc"] + targetActions + ["style", "on"] + scalarActions + ["do"]
+  /// The keys of a sequence's element (r3): an action's, but no `payload` (the step's is
+  /// every element's) and no `do`, whose presence is reported in words of its own.
+  static let elementKeys = ["doc"] + targetActions + ["style", "on"] + scalarActions
+  /// The actions that may come before others in a sequence (r3, spec section 13.1).
+  static let leadingActions = ["pop", "popToRoot", "dismiss", "push", "present", "replace"]
 
   private mutating func transition(_ entry: MappingReader.Entry, kind: TransitionKind)
     -> Transition
@@ -572,6 +619,9 @@ package struct FileDecoder: Sendable {
     case .scalar where !tree.isNull(node):
       return Transition(
         name: entry.name, action: scalarAction(tree.text(of: node) ?? "", at: node, of: what))
+    case .sequence:
+      return Transition(
+        name: entry.name, action: sequenceAction(node, at: range(of: node), of: what))
     case .mapping:
       guard
         let body = MappingReader(node, of: "\(what)", allowedKeys: Self.actionKeys, decoder: &self)
@@ -594,8 +644,9 @@ package struct FileDecoder: Sendable {
     default:
       report(
         "missing-action",
-        "\(what) needs an action: 'pop', 'popToRoot', 'dismiss', 'stay', or a mapping such as "
-          + "'{ push: Screen }'", at: tree.isNull(node) ? entry.keyNode : node)
+        "\(what) needs an action: 'pop', 'popToRoot', 'dismiss', 'stay', a mapping such as "
+          + "'{ push: Screen }', or a list of actions", at: tree.isNull(node) ? entry.keyNode : node
+      )
       return Transition(name: entry.name, action: Action(.invalid, at: entry.name.range))
     }
   }
@@ -628,14 +679,14 @@ package struct FileDecoder: Sendable {
   ) -> Action {
     let actions = body.entries.filter {
       MappingReader.contains(Self.targetActions, $0.key)
-        || MappingReader.contains(Self.scalarActions, $0.key)
+        || MappingReader.contains(Self.scalarActions, $0.key) || $0.key == "do"
     }
     guard let chosen = actions.first else {
       if !body.hasBrokenMerge {
         report(
           "missing-action",
           "\(what) needs an action: one of "
-            + "\(MappingReader.list(Self.targetActions + Self.scalarActions))", at: node)
+            + "\(MappingReader.list(Self.targetActions + Self.scalarActions + ["do"]))", at: node)
       }
       return Action(.invalid, at: range(of: node))
     }
@@ -659,6 +710,16 @@ package struct FileDecoder: Sendable {
       }
     }
     let range = chosen.name.range
+    if chosen.key == "do" {
+      guard tree.kind(of: chosen.value) == .sequence else {
+        report(
+          "do-not-list",
+          "'do' takes a list of actions, such as '[dismiss, { push: Screen }]', not "
+            + "\(tree.kindDescription(of: chosen.value))", at: chosen.value)
+        return Action(.invalid, at: range)
+      }
+      return sequenceAction(chosen.value, at: range, of: what)
+    }
     if MappingReader.contains(Self.scalarActions, chosen.key) {
       // The mapping form of a scalar action (r2), so that it can carry a `payload` and a
       // `doc`: its key has no value, `{ stay: ~, payload: T }` or `{ stay, payload: T }`.
@@ -677,7 +738,8 @@ package struct FileDecoder: Sendable {
     switch chosen.key {
     case "push": return Action(.push(target), at: range)
     case "present":
-      return Action(.present(target, body["style"].flatMap { modalStyle($0) } ?? .sheet), at: range)
+      let style = body["style"].flatMap { presentationStyle($0) } ?? .sheet
+      return Action(.present(target, style), at: range)
     case "replace": return Action(.replace(target), at: range)
     case "decide": return Action(.decide(target), at: range)
     case "alert": return Action(.alert(target), at: range)
@@ -688,6 +750,92 @@ package struct FileDecoder: Sendable {
         coordinator: target, style: body["style"].flatMap { style($0) } ?? .push,
         handlers: handlers(body["on"], of: target.text))
       return Action(.start(child), at: range)
+    }
+  }
+
+  /// A sequence of actions (r3, spec section 13.1), `node` a YAML list placed at `range` (its
+  /// `do` key, or the list itself): each element a scalar action or an action's mapping
+  /// without `payload`; one element is that action; every element but the last one of
+  /// ``leadingActions``, and the last not `stay`.
+  private mutating func sequenceAction(_ node: YAMLNode, at range: SourceRange, of what: Subject)
+    -> Action
+  {
+    noteShared(ifAlias: node)
+    let items = tree.items(of: node)
+    guard !items.isEmpty else {
+      report(
+        "empty-sequence",
+        "\(what) has an empty list of actions; write two or more actions in it, or one action "
+          + "without a list", at: node)
+      return Action(.invalid, at: range)
+    }
+    // What is said inside an element is about that element (its position), unless it is
+    // the only one: then it is the action.
+    if items.count == 1, let only = items.first { return element(only, of: what) }
+    var elements: [Action] = []
+    let outer = place
+    for (offset, item) in items.enumerated() {
+      place = outer.appending(.element(offset))
+      elements.append(element(item, of: what))
+    }
+    place = outer
+    for (offset, element) in elements.enumerated() {
+      if case .invalid = element.kind { continue }
+      if offset < elements.count - 1 {
+        guard !MappingReader.contains(Self.leadingActions, element.keyword) else { continue }
+        report(
+          "element-not-leading",
+          "'\(element.keyword)' cannot come before other actions in a sequence: only 'pop', "
+            + "'popToRoot', 'dismiss', 'push', 'present' and 'replace' can; make it the last",
+          at: element.range, about: [.element(offset)])
+      } else if case .stay = element.kind {
+        report(
+          "sequence-ends-with-stay",
+          "a sequence cannot end with 'stay', which does nothing; remove it", at: element.range,
+          about: [.element(offset)])
+      }
+    }
+    return Action(.sequence(elements), at: range)
+  }
+
+  /// One element of a sequence (r3): a scalar action, or an action's mapping with its own
+  /// keys but no `payload`; a list there is a sequence inside a sequence.
+  private mutating func element(_ node: YAMLNode, of what: Subject) -> Action {
+    switch tree.kind(of: node) {
+    case .scalar where !tree.isNull(node):
+      return scalarAction(tree.text(of: node) ?? "", at: node, of: what)
+    case .sequence:
+      report(
+        "nested-sequence",
+        "a sequence cannot hold another sequence; write its actions in the outer list",
+        at: node)
+      return Action(.invalid, at: range(of: node))
+    case .mapping:
+      guard
+        let body = MappingReader(
+          node, of: "an action in the sequence of \(what)",
+          allowedKeys: Self.elementKeys + ["payload", "do"], decoder: &self)
+      else { return Action(.invalid, at: range(of: node)) }
+      if let payload = body["payload"] {
+        report(
+          "element-payload",
+          "an action in a sequence takes no 'payload': the step's own ('payload' beside 'do') "
+            + "is every action's", at: payload.keyNode)
+      }
+      if let nested = body["do"] {
+        report(
+          "nested-sequence",
+          "a sequence cannot hold another sequence; write its actions in the outer list",
+          at: nested.keyNode)
+        return Action(.invalid, at: nested.name.range)
+      }
+      return mappingAction(body, at: node, of: what, named: what.name)
+    default:
+      report(
+        "bad-element",
+        "an action in a sequence is 'pop', 'popToRoot', 'dismiss', or a mapping such as "
+          + "'{ push: Screen }', not \(tree.kindDescription(of: node))", at: node)
+      return Action(.invalid, at: range(of: node))
     }
   }
 
@@ -702,15 +850,24 @@ package struct FileDecoder: Sendable {
   /// them in messages.
   private mutating func checkTabContainer(_ handlers: [Transition], in place: String) {
     for handler in handlers {
-      let action = handler.action
-      switch action.kind {
-      case .push, .replace, .pop, .popToRoot, .dismiss:
-        report(tabContainer: action, in: place)
-      case .start(let child):
-        if child.style == .push { report(tabContainer: action, in: place) }
-        checkTabContainer(child.handlers, in: place)
-      default:
-        break
+      // A sequence's elements act on the container until one presents a stack; those after
+      // it act on that stack, by its rules, until a `dismiss` closes it (r3, spec 13.1).
+      var onContainer = true
+      for action in handler.action.elements {
+        switch action.kind {
+        case .present:
+          onContainer = false
+        case .dismiss where !onContainer:
+          onContainer = true
+        case .push, .replace, .pop, .popToRoot, .dismiss:
+          if onContainer { report(tabContainer: action, in: place) }
+        case .start(let child):
+          guard onContainer else { break }
+          if child.style == .push { report(tabContainer: action, in: place) }
+          checkTabContainer(child.handlers, in: place)
+        default:
+          break
+        }
       }
     }
   }
@@ -727,7 +884,10 @@ package struct FileDecoder: Sendable {
 
   /// The words of a start's `style`: `present` is `sheet`, as revision 1 wrote it. A tab has
   /// none (spec section 4): `style` is among its keys only to say so.
-  static let startStyles = ["push", "sheet", "fullScreen", "present"]
+  static let startStyles = ["push", "sheet", "formSheet", "popover", "fullScreen", "present"]
+
+  /// The words of a present's `style` (r2; `formSheet` and `popover`: r3, spec 13.5).
+  static let presentStyles = PresentationStyle.allCases.map(\.rawValue)
 
   private mutating func style(_ entry: MappingReader.Entry) -> StartStyle? {
     let word = tree.text(of: entry.value) ?? ""
@@ -737,22 +897,23 @@ package struct FileDecoder: Sendable {
       let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
       report(
         "bad-start-style",
-        "'style' of a start must be 'push', 'sheet' (or 'present') or 'fullScreen', not "
-          + "\(shownValue(entry.value))\(hint)", at: entry.value, suggestion: suggestion)
+        "'style' of a start must be 'push', 'sheet' (or 'present'), 'formSheet', 'popover' or "
+          + "'fullScreen', not \(shownValue(entry.value))\(hint)", at: entry.value,
+        suggestion: suggestion)
       return nil
     }
     return style
   }
 
-  /// The `style` of a `present` (r2): `sheet` or `fullScreen`.
-  private mutating func modalStyle(_ entry: MappingReader.Entry) -> ModalStyle? {
+  /// The `style` of a `present` (r2): `sheet`, `formSheet`, `popover` (r3) or `fullScreen`.
+  private mutating func presentationStyle(_ entry: MappingReader.Entry) -> PresentationStyle? {
     let word = tree.text(of: entry.value) ?? ""
-    guard !tree.isNull(entry.value), let style = ModalStyle(rawValue: word) else {
-      let suggestion = Suggestion.closest(to: word, in: ["sheet", "fullScreen"])
+    guard !tree.isNull(entry.value), let style = PresentationStyle(rawValue: word) else {
+      let suggestion = Suggestion.closest(to: word, in: Self.presentStyles)
       let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
       report(
         "bad-present-style",
-        "'style' of a present must be 'sheet' or 'fullScreen', not "
+        "'style' of a present must be 'sheet', 'formSheet', 'popover' or 'fullScreen', not "
           + "\(shownValue(entry.value))\(hint)", at: entry.value, suggestion: suggestion)
       return nil
     }

@@ -193,8 +193,15 @@ struct DiffElements {
   /// payload it carries: `finish: done, payload: User`. A `start`'s handlers are elements of
   /// their own.
   static func detail(of transition: Transition) -> String {
-    let action = transition.action
-    var text: String
+    var text = detail(of: transition.action)
+    if let payload = transition.payload { text += ", payload: \(payload.type.description)" }
+    return text
+  }
+
+  /// An action without its payload; a sequence (r3) as its elements in order:
+  /// `[dismiss, push: Room]`.
+  private static func detail(of action: Action) -> String {
+    let text: String
     switch action.kind {
     case .push(let name), .replace(let name), .decide(let name), .finish(let name),
       .alert(let name), .select(let name):
@@ -207,8 +214,9 @@ struct DiffElements {
         + (child.style == .push ? "" : " (\(child.style.rawValue))")
     case .pop, .popToRoot, .dismiss, .stay, .invalid:
       text = action.keyword
+    case .sequence(let elements):
+      text = "[" + elements.map { detail(of: $0) }.joined(separator: ", ") + "]"
     }
-    if let payload = transition.payload { text += ", payload: \(payload.type.description)" }
     return text
   }
 }

@@ -149,7 +149,7 @@ extension EditorModule {
       return types()
     case "style":
       let words =
-        context.pairs["present"] != nil ? ["sheet", "fullScreen"] : FileDecoder.startStyles
+        context.pairs["present"] != nil ? FileDecoder.presentStyles : FileDecoder.startStyles
       return words.map { EditorCompletion(label: $0, kind: .keyword) }
     case "entry", "systemBack", "dismissible":
       return ["true", "false"].map { EditorCompletion(label: $0, kind: .keyword) }

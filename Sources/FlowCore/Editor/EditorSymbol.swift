@@ -195,7 +195,11 @@ private struct Walker {
   ) {
     if let child { use(resultCase(transition.name, of: child), transition.name) }
     use(transition.payload)
-    let action = transition.action
+    for action in transition.action.elements { walk(action, in: coordinator) }
+  }
+
+  /// An action of `coordinator`, or one element of its sequence (r3).
+  private mutating func walk(_ action: Action, in coordinator: String) {
     switch action.kind {
     case .push(let target), .present(let target, _), .replace(let target), .decide(let target),
       .alert(let target):
@@ -206,7 +210,7 @@ private struct Walker {
       use(.coordinator(target.text), target)
     case .start(let start):
       walk(start, in: coordinator)
-    case .pop, .popToRoot, .dismiss, .stay, .invalid:
+    case .pop, .popToRoot, .dismiss, .stay, .invalid, .sequence:
       break
     }
   }

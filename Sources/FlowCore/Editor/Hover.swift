@@ -151,6 +151,18 @@ extension EditorModule {
 
   // MARK: How a screen is shown
 
+  /// How a `present` step shows its screen, for a hover: "presented from", or with its style
+  /// when it is a form sheet or a popover ("presented as a popover from", r3). A sheet and a
+  /// full-screen modal are told apart by where the screen sits ("in a full-screen modal").
+  private static func presented(_ step: Step) -> String {
+    guard case .present(_, let style) = step.written.kind else { return "presented from" }
+    switch style {
+    case .sheet, .fullScreen: return "presented from"
+    case .formSheet: return "presented as a form sheet from"
+    case .popover: return "presented as a popover from"
+    }
+  }
+
   /// How screen `screen` of coordinator `index` can be shown (spec section 8, "How a screen
   /// can be shown"), from the module analysis: what shows it, where it sits on the stack,
   /// how its coordinator is started, and what the system back does there.
@@ -167,13 +179,25 @@ extension EditorModule {
       if !(shownBy[how]?.contains(from) ?? false) { shownBy[how, default: []].append(from) }
     }
     for node in 0..<graph.nodeCount {
+      // An element of a sequence (r3) acts where the one before leads: the screen it pushed,
+      // presented or replaced with; after a back element, a place not named here.
+      var place: Int? = node
       for step in graph.steps[node] {
+        if step.isFirstElement { place = node }
+        if let from = place {
+          switch step.action {
+          case .push(screen): note("pushed from", nodeName(from, of: coordinator, graph))
+          case .present(screen):
+            note(Self.presented(step), nodeName(from, of: coordinator, graph))
+          case .replace(screen):
+            note("replaces the stack from", nodeName(from, of: coordinator, graph))
+          default: break
+          }
+        }
+        guard step.isElement, !step.isLastElement else { continue }
         switch step.action {
-        case .push(screen): note("pushed from", nodeName(node, of: coordinator, graph))
-        case .present(screen): note("presented from", nodeName(node, of: coordinator, graph))
-        case .replace(screen):
-          note("replaces the stack from", nodeName(node, of: coordinator, graph))
-        default: break
+        case .push(let target), .present(let target), .replace(let target): place = target
+        default: place = nil
         }
       }
     }

@@ -49,6 +49,20 @@ struct Ending: Sendable {
   let exits: Exits
   /// The same with external events, its own and its children's, counted.
   let exitsWithEvents: Exits
+  /// The `present` steps of its start decision's place whose modal stack the user can close
+  /// from the screen it presents, with how: then it shows nothing (spec 13.7, `empty-window`).
+  let closablePresents: [ClosablePresent]
+}
+
+/// A `present` on a start decision's place whose modal stack the user can close (``Ending``).
+struct ClosablePresent: Hashable, Sendable {
+  /// The node the step is on.
+  var node: Int
+  /// The step's index among the node's steps.
+  var step: Int
+  /// How the user closes it: ``Exits/selfByAction`` (a `dismiss`), ``Exits/selfByGesture``
+  /// (a swipe, or a tap outside a popover), or both.
+  var exits: Exits
 }
 
 /// The graph of where the user can go in one coordinator started in one way, solved by
@@ -103,6 +117,10 @@ struct EndingGraph {
   var targets: [Int32] = []
   /// The child edges, in the order of their sources.
   var childEdges: [ChildEdge] = []
+  /// The `present` steps on the start decision's place (not an external event's), each with
+  /// its node, its index among the node's steps and its target: where ``ClosablePresent``s
+  /// are looked for.
+  var windowPresents: [(node: Int, step: Int, target: Int)] = []
 
   /// The graph of the coordinator of `analysis` started in `context`. `gesturesLeave` is
   /// false for a coordinator without `leave` under `children: removed-on-finish`: there the
@@ -132,7 +150,6 @@ struct EndingGraph {
     endBase = end
     // The tab container's steps end with the external events' (CoordinatorAnalysis).
     let tabEventsSource = end + 6
-    nodeCount = end + 7
     if isEntry && context == .entry {
       counted = []
     } else {
@@ -141,6 +158,7 @@ struct EndingGraph {
     var sources: [Int32] = []
     var targets: [Int32] = []
     var childEdges: [ChildEdge] = []
+    var windowPresents: [(node: Int, step: Int, target: Int)] = []
     sources.reserveCapacity(5 * count + 7 * analysis.stepCount)
     targets.reserveCapacity(5 * count + 7 * analysis.stepCount)
     func edge(_ from: Int, _ to: Int) {
@@ -162,6 +180,149 @@ struct EndingGraph {
       edge(rootAt + node, rootAt + other)
       edge(belowAt + node, belowAt + other)
     }
+    // Helper nodes after the ends, one per `dismiss` in a sequence before other elements
+    // (r3): the screen that presented its stack stands for where those act.
+    var extraNodes = 0
+    func helper() -> Int {
+      extraNodes += 1
+      return end + 6 + extraNodes
+    }
+    /// What one action does from `source`, acting on `place`; where the next element of
+    /// its sequence acts (`nil` when it does not go on).
+    func real(_ node: Int) -> Place {
+      Place(
+        at: at + node, pop: popAt + node, stack: stackAt + node, swipe: swipeAt + node,
+        root: rootAt + node, below: belowAt + node, node: node, belowCoordinator: false)
+    }
+    /// `index` is the step's among the holder's steps.
+    func act(
+      _ step: Step, _ index: Int, from source: Int, holder: Int, on place: Place, isLast: Bool
+    ) -> Place? {
+      switch step.action {
+      case .push(let target):
+        edge(source, target)
+        edge(popAt + target, place.at)
+        edge(stackAt + target, place.stack)
+        edge(swipeAt + target, place.swipe)
+        edge(rootAt + target, place.root)
+        edge(belowAt + target, place.at)
+        edge(belowAt + target, place.below)
+        // Pushed by the start decision, it is the coordinator's first screen there.
+        if place.belowCoordinator { edge(rootAt + target, target) }
+        if target < screenCount, screens[target].systemBack {
+          edge(target, place.at)  // the user's back, one screen
+        }
+        return real(target)
+      case .present(let target):
+        edge(source, target)
+        edge(stackAt + target, place.at)
+        edge(rootAt + target, target)
+        let sheet = step.modalStyle == .sheet
+        if sheet { edge(swipeAt + target, place.at) }
+        if place.belowCoordinator {
+          // Nothing of the coordinator is below its start decision's modal stack.
+          if source == holder && holder != events {
+            windowPresents.append((holder, index, target))
+          }
+          edge(stackAt + target, selfByAction)
+          if sheet { edge(swipeAt + target, selfByGesture) }
+        }
+        return real(target)
+      case .replace(let target):
+        edge(source, target)
+        edge(stackAt + target, place.stack)
+        edge(swipeAt + target, place.swipe)
+        edge(rootAt + target, target)
+        return real(target)
+      case .decide(let target), .alert(let target):
+        edge(source, target)
+        if !step.isFirstElement {
+          // An element acting elsewhere than its node: the decision or alert acts there.
+          edge(at + target, place.at)
+          edge(popAt + target, place.pop)
+          edge(stackAt + target, place.stack)
+          edge(swipeAt + target, place.swipe)
+          edge(rootAt + target, place.root)
+          edge(belowAt + target, place.below)
+        }
+      case .pop:
+        if isLast {
+          edge(source, place.pop)
+          return nil
+        }
+        // Onto the screen below: on the same stack, the same bottoms below it.
+        return Place(
+          at: place.pop, pop: place.below, stack: place.stack, swipe: place.swipe,
+          root: place.root, below: place.below, node: -1, belowCoordinator: false)
+      case .popToRoot:
+        if isLast {
+          edge(source, place.root)
+          return nil
+        }
+        return Place(
+          at: place.root, pop: place.below, stack: place.stack, swipe: place.swipe,
+          root: place.root, below: place.below, node: -1, belowCoordinator: false)
+      case .dismiss:
+        if isLast {
+          edge(source, place.stack)
+          return nil
+        }
+        // Onto the screen that presented the stack: what its own back, swipe and dismiss
+        // do is not known here, so its helper leads to that screen and to every way out
+        // the coordinator has in this context (more ways, never a false trap).
+        let presenter = helper()
+        edge(presenter, place.stack)
+        if context.onParent {
+          edge(presenter, selfByAction)
+          edge(presenter, belowEnd)
+        }
+        if context.outsideModal != nil { edge(presenter, stackEnd) }
+        if context.outsideModal == .sheet { edge(presenter, swipeEnd) }
+        return Place(
+          at: place.stack, pop: presenter, stack: presenter, swipe: presenter, root: presenter,
+          below: presenter, node: -1, belowCoordinator: false)
+      case .finish:
+        edge(source, finish)
+      case .start(let start):
+        guard let child = start.child, analysis.countsStarts(on: holder) else { break }
+        let modal = start.style.modal
+        if place.belowCoordinator {
+          // The start decision shows nothing below the child: its exits are this
+          // coordinator's, a dismiss or swipe of a modal stack it presented for it
+          // included.
+          let childContext = modal.map { StartContext(onParent: false, outsideModal: $0) }
+          let ends: [(Exits, Int)] =
+            modal == nil
+            ? [
+              (.selfByAction, selfByAction), (.selfByGesture, selfByGesture), (.stack, stackEnd),
+              (.swipe, swipeEnd), (.below, belowEnd),
+            ]
+            : [
+              (.selfByAction, selfByAction), (.selfByGesture, selfByGesture),
+              (.stack, selfByAction), (.swipe, selfByGesture),
+            ]
+          for (exit, target) in ends {
+            childEdge(source, target, child, childContext ?? context, exit)
+          }
+        }
+        guard modal == nil else { break }
+        // Pushed onto a screen: the modal stack they share, and the screens below it. Where
+        // the screen is not known (after a back element), every way a screen is shown.
+        var seen: Set<StartContext> = []
+        for shown in onScreen where place.node < 0 || state(place.node, shown) {
+          let childContext = StartContext(
+            onParent: true, outsideModal: shown.ownModal ?? context.outsideModal)
+          guard seen.insert(childContext).inserted else { continue }
+          childEdge(source, place.stack, child, childContext, .stack)
+          childEdge(source, place.swipe, child, childContext, .swipe)
+          childEdge(source, place.below, child, childContext, .below)
+        }
+      default:
+        break
+      }
+      return nil
+    }
+
     let reachable = analysis.reachable
     let events = analysis.hasEventsNode ? count - 1 : nil
     var tabEvents = (node: -1, first: Int.max)
@@ -188,83 +349,27 @@ struct EndingGraph {
       // A tab coordinator's external events follow its tabs' handlers on the tab container:
       // they leave from a node of their own, which the user cannot take.
       let firstEvent = node == tabEvents.node ? tabEvents.first : Int.max
-      for (position, step) in analysis.steps[node].enumerated() {
+      let steps = analysis.steps[node]
+      let here = Place(
+        at: at + node, pop: popAt + node, stack: stackAt + node, swipe: swipeAt + node,
+        root: rootAt + node, below: belowAt + node, node: node,
+        belowCoordinator: belowCoordinator)
+      for (position, step) in steps.enumerated() where step.isFirstElement {
         let source = position >= firstEvent ? tabEventsSource : node
-        switch step.action {
-        case .push(let target):
-          edge(source, target)
-          edge(popAt + target, at + node)
-          edge(stackAt + target, stackAt + node)
-          edge(swipeAt + target, swipeAt + node)
-          edge(rootAt + target, rootAt + node)
-          edge(belowAt + target, at + node)
-          edge(belowAt + target, belowAt + node)
-          // Pushed by the start decision, it is the coordinator's first screen there.
-          if belowCoordinator { edge(rootAt + target, target) }
-          if target < screenCount, screens[target].systemBack {
-            edge(target, at + node)  // the user's back, one screen
-          }
-        case .present(let target):
-          edge(source, target)
-          edge(stackAt + target, at + node)
-          edge(rootAt + target, target)
-          let sheet = step.modalStyle == .sheet
-          if sheet { edge(swipeAt + target, at + node) }
-          if belowCoordinator {
-            // Nothing of the coordinator is below its start decision's modal stack.
-            edge(stackAt + target, selfByAction)
-            if sheet { edge(swipeAt + target, selfByGesture) }
-          }
-        case .replace(let target):
-          edge(source, target)
-          edge(stackAt + target, stackAt + node)
-          edge(swipeAt + target, swipeAt + node)
-          edge(rootAt + target, target)
-        case .decide(let target), .alert(let target):
-          edge(source, target)
-        case .pop:
-          edge(source, popAt + node)
-        case .popToRoot:
-          edge(source, rootAt + node)
-        case .dismiss:
-          edge(source, stackAt + node)
-        case .finish:
-          edge(source, finish)
-        case .start(let start):
-          guard let child = start.child, analysis.countsStarts(on: node) else { break }
-          let modal = start.style.modal
-          if belowCoordinator {
-            // The start decision shows nothing below the child: its exits are this
-            // coordinator's, a dismiss or swipe of a modal stack it presented for it
-            // included.
-            let childContext = modal.map { StartContext(onParent: false, outsideModal: $0) }
-            let ends: [(Exits, Int)] =
-              modal == nil
-              ? [
-                (.selfByAction, selfByAction), (.selfByGesture, selfByGesture), (.stack, stackEnd),
-                (.swipe, swipeEnd), (.below, belowEnd),
-              ]
-              : [
-                (.selfByAction, selfByAction), (.selfByGesture, selfByGesture),
-                (.stack, selfByAction), (.swipe, selfByGesture),
-              ]
-            for (exit, target) in ends {
-              childEdge(source, target, child, childContext ?? context, exit)
-            }
-          }
-          guard modal == nil else { break }
-          // Pushed onto a screen: the modal stack they share, and the screens below it.
-          var seen: Set<StartContext> = []
-          for shown in onScreen where state(node, shown) {
-            let childContext = StartContext(
-              onParent: true, outsideModal: shown.ownModal ?? context.outsideModal)
-            guard seen.insert(childContext).inserted else { continue }
-            childEdge(source, stackAt + node, child, childContext, .stack)
-            childEdge(source, swipeAt + node, child, childContext, .swipe)
-            childEdge(source, belowAt + node, child, childContext, .below)
-          }
-        default:
-          break
+        // A sequence (r3): every element is taken from the same source, without the user,
+        // each acting on the place the one before leads to.
+        var place = here
+        var index = position
+        while index < steps.count {
+          let element = steps[index]
+          guard
+            let next = act(
+              element, index, from: source, holder: node, on: place,
+              isLast: element.isLastElement)
+          else { break }
+          guard !element.isLastElement else { break }
+          place = next
+          index += 1
         }
       }
       guard isScreen else { continue }
@@ -294,9 +399,11 @@ struct EndingGraph {
     if case .node(let first) = analysis.graph.root, first < screenCount {
       edge(rootAt + first, first)  // the first screen is a bottom of the coordinator
     }
+    nodeCount = end + 7 + extraNodes
     self.sources = sources
     self.targets = targets
     self.childEdges = childEdges
+    self.windowPresents = windowPresents
     root =
       switch analysis.graph.root {
       case .node(let node): node
@@ -308,6 +415,23 @@ struct EndingGraph {
     if tabEvents.node >= 0, reachable[tabEvents.node] { eventRoots.append(tabEventsSource) }
     self.eventRoots = eventRoots
     self.screens = (0..<screenCount).filter { reachable[$0] }
+  }
+}
+
+extension EndingGraph {
+  /// Where an action acts, by the helper nodes of ``EndingGraph``: those of a node, or, for
+  /// an element of a sequence after a back element (r3), of the screens it leads back to.
+  fileprivate struct Place {
+    var at: Int
+    var pop: Int
+    var stack: Int
+    var swipe: Int
+    var root: Int
+    var below: Int
+    /// The node whose helpers these are, or -1 after a back element.
+    var node: Int
+    /// Whether it is a start decision's place, below the coordinator.
+    var belowCoordinator: Bool
   }
 }
 
@@ -477,12 +601,21 @@ enum EndingSolver {
       let fromStart = graph.root.map { user.ends[at + $0] } ?? 0
       var withEventsFromStarts = graph.root.map { withEvents.ends[at + $0] } ?? 0
       for root in graph.eventRoots { withEventsFromStarts |= withEvents.ends[at + root] }
+      // From the screen a start decision presents, the user closes its stack when it reaches
+      // the exits that stack leads to (the ends of the `dismiss` and swipe helpers there).
+      let closing: Exits = [.selfByAction, .selfByGesture]
+      let closable = graph.windowPresents.compactMap { present -> ClosablePresent? in
+        let exits = Exits(rawValue: user.ends[at + present.target]).intersection(closing)
+        return exits.isEmpty
+          ? nil : ClosablePresent(node: present.node, step: present.step, exits: exits)
+      }
       let ending = Ending(
         context: graph.context, canEnd: fromStart & counted != 0,
         canEndWithEvents: withEventsFromStarts & counted != 0,
         trapped: graph.screens.filter { user.ends[at + $0] & counted == 0 },
         exits: Exits(rawValue: fromStart & ~Self.finishBit),
-        exitsWithEvents: Exits(rawValue: withEventsFromStarts & ~Self.finishBit))
+        exitsWithEvents: Exits(rawValue: withEventsFromStarts & ~Self.finishBit),
+        closablePresents: closable)
       let edges = graph.childEdges.map { edge in
         let source = at + Int(edge.source)
         let target = at + Int(edge.target)

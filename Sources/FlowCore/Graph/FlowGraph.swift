@@ -34,12 +34,15 @@ public struct FlowGraph: Sendable {
   /// What a finding about the action of `step` of `node` (``CoordinatorAnalysis/tabsNode``
   /// for the external events and the tabs' handlers) of coordinator `coordinator` is about:
   /// the coordinator, the node, the event, case or button (or the external event or tab),
-  /// and the handlers it is nested in.
+  /// and the handlers it is nested in; after each action that is an element of a sequence
+  /// (r3), its position there.
   package func subject(of step: Step, at node: NodeID, in coordinator: Int) -> SymbolRef {
     let owner = module.coordinators[coordinator]
     let graph = coordinators[coordinator]
     var path: [SymbolRef.Component] = [.coordinator(owner.name.text)]
     var names = step.handlerOf.map(\.transition) + [step.transition.name.text]
+    // The position of each name's action in its sequence, when it is an element of one.
+    var elements = step.handlerOf.map(\.element) + [step.isElement ? step.elementIndex : nil]
     if node < graph.nodeCount {
       let first = names.removeFirst() ?? ""
       switch graph.node(node) {
@@ -56,7 +59,11 @@ public struct FlowGraph: Sendable {
     } else {
       path.append(.externalEvent(names.removeFirst() ?? ""))
     }
-    path += names.map { .handler($0 ?? "") }
+    if let position = elements.removeFirst() { path.append(.element(position)) }
+    for (name, position) in zip(names, elements) {
+      path.append(.handler(name ?? ""))
+      if let position { path.append(.element(position)) }
+    }
     return SymbolRef(path)
   }
 
@@ -133,6 +140,12 @@ package struct CoordinatorGraph: Sendable {
     case tabs([TabStart])
     /// Its start is missing or names nothing: nothing is reachable for sure.
     case unresolved
+
+    /// The steps of every tab's handlers, at every depth; none without tabs.
+    package var tabHandlerSteps: [Step] {
+      guard case .tabs(let tabs) = self else { return [] }
+      return tabs.flatMap(\.handlerSteps)
+    }
   }
 
   /// One tab, resolved.
@@ -271,16 +284,44 @@ package final class Step: Sendable {
   /// ``handledCase``, in 32 bits: with them a step stays in the allocation size it had
   /// without it (a module has far fewer than 2³¹ result cases).
   private let storedCase: Int32?
+  /// For an element of a sequence (r3), its index and the sequence's length, 16 bits each;
+  /// 0 for a lone action.
+  private let storedElement: UInt32
 
-  init(transition: Transition, handlerOf: [ChildStep], action: ResolvedAction, handledCase: Int?) {
+  init(
+    transition: Transition, handlerOf: [ChildStep], action: ResolvedAction, handledCase: Int?,
+    element: (index: Int, count: Int)? = nil
+  ) {
     self.transition = transition
     self.handlerOf = handlerOf
     self.action = action
     storedCase = handledCase.map { Int32(truncatingIfNeeded: $0) }
+    storedElement =
+      element.map {
+        UInt32(truncatingIfNeeded: $0.index) << 16 | UInt32(truncatingIfNeeded: $0.count)
+      } ?? 0
   }
 
-  /// The action as written.
-  package var written: Action { transition.action }
+  /// The action as written: for an element of a sequence, that element.
+  package var written: Action {
+    let action = transition.action
+    guard storedElement != 0, case .sequence(let elements) = action.kind else { return action }
+    let index = elementIndex
+    return index < elements.count ? elements[index] : action
+  }
+
+  /// Whether it is an element of a sequence (r3, spec section 13.1).
+  package var isElement: Bool { storedElement != 0 }
+  /// Its index in its sequence; 0 for a lone action.
+  package var elementIndex: Int { Int(storedElement >> 16) }
+  /// How many elements its sequence has; 1 for a lone action.
+  package var elementCount: Int { storedElement == 0 ? 1 : Int(storedElement & 0xFFFF) }
+  /// Whether it is the first element of its sequence, or a lone action: the one that acts
+  /// where the step is.
+  package var isFirstElement: Bool { elementIndex == 0 }
+  /// Whether it is the last element of its sequence, or a lone action: the one the step
+  /// ends with.
+  package var isLastElement: Bool { elementIndex == elementCount - 1 }
 }
 
 /// What an action does, with its targets resolved to indices.
@@ -320,6 +361,9 @@ package struct ChildStep: Sendable {
   package var child: Int?
   /// How the child is shown.
   package var style: StartStyle
+  /// (r3) ``element`` plus one, 0 for a lone action: 16 bits beside ``style``, in what was
+  /// padding, so a step's handlers take no more memory than before.
+  var storedElement: UInt16 = 0
   /// The start as written.
   package var start: ChildStart
   /// The `start` key (or the tab's), where findings about the start go.
@@ -327,6 +371,12 @@ package struct ChildStep: Sendable {
   /// The event, decision case, button, external event or handler whose action the start is;
   /// `nil` for a tab's start.
   package var transition: String?
+
+  /// (r3) Its position in the sequence it is the last element of; `nil` for a lone action.
+  package var element: Int? {
+    get { storedElement == 0 ? nil : Int(storedElement) - 1 }
+    set { storedElement = newValue.map { UInt16(truncatingIfNeeded: $0 + 1) } ?? 0 }
+  }
 }
 
 /// Resolves the actions of one coordinator.
@@ -375,12 +425,30 @@ private struct StepResolver {
       start: start, range: range ?? start.coordinator.range, transition: transition)
   }
 
-  /// Appends the step of `transition`, then those of its handlers if it starts a child.
+  /// Appends the step of `transition`, then those of its handlers if it starts a child. A
+  /// sequence (r3) is one step per element, in order, sharing the transition; the handlers
+  /// of a `start` that ends it follow its last.
   func append(_ transition: Transition, depth: [ChildStep], to steps: inout [Step]) {
-    let written = transition.action
     let handled = depth.last.flatMap { $0.child }.flatMap {
       results[$0].index[transition.name.text]
     }
+    guard case .sequence(let elements) = transition.action.kind else {
+      append(transition.action, of: transition, depth: depth, handled: handled, to: &steps)
+      return
+    }
+    for (index, element) in elements.enumerated() {
+      append(
+        element, of: transition, depth: depth, handled: handled, to: &steps,
+        element: (index, elements.count))
+    }
+  }
+
+  /// Appends the step of `written`, the action of `transition` or one element of its
+  /// sequence, then those of its handlers if it starts a child.
+  private func append(
+    _ written: Action, of transition: Transition, depth: [ChildStep], handled: Int?,
+    to steps: inout [Step], element: (index: Int, count: Int)? = nil
+  ) {
     let action: ResolvedAction
     switch written.kind {
     case .push(let name): action = screen(name.text).map { .push($0) } ?? .unresolved
@@ -396,18 +464,22 @@ private struct StepResolver {
     case .popToRoot: action = .popToRoot
     case .dismiss: action = .dismiss
     case .stay: action = .stay
-    case .invalid: action = .unresolved
+    case .invalid, .sequence: action = .unresolved
     case .start(let start):
-      let step = child(start, range: written.range, transition: transition.name.text)
+      var step = child(start, range: written.range, transition: transition.name.text)
+      step.element = element?.index
       steps.append(
         Step(
-          transition: transition, handlerOf: depth, action: .start(step), handledCase: handled))
+          transition: transition, handlerOf: depth, action: .start(step), handledCase: handled,
+          element: element))
       for handler in start.handlers {
         append(handler, depth: depth + [step], to: &steps)
       }
       return
     }
     steps.append(
-      Step(transition: transition, handlerOf: depth, action: action, handledCase: handled))
+      Step(
+        transition: transition, handlerOf: depth, action: action, handledCase: handled,
+        element: element))
   }
 }

@@ -183,6 +183,17 @@ package struct ModuleAnalysis: Sendable {
     return endings[coordinator].filter { contexts.contains($0.context) }
   }
 
+  /// The ways `coordinator` is started with nothing below it in the window (spec 13.7): as an
+  /// entry, and each context of ``Presentation/windowContexts(of:)``, with where the user can
+  /// end it in each.
+  func windowEndings(of coordinator: Int) -> [Ending] {
+    var contexts = presentation.windowContexts(of: coordinator)
+    if graph.module.coordinators[coordinator].isEntry && !contexts.contains(.entry) {
+      contexts.insert(.entry, at: 0)
+    }
+    return contexts.compactMap { ending(of: coordinator, in: $0) }
+  }
+
   /// The ways `coordinator` is started other than as a tab or as a permanent child
   /// (spec section 8, `never-finishes`), each with its first parent and where the user can
   /// end it.

@@ -103,6 +103,13 @@ enum ShowState: Hashable, CaseIterable {
   var isBaseBottom: Bool { self == .bottom(ownModal: nil) }
 }
 
+/// Where an element of a sequence acts (r3): the state of its screen, and that of the
+/// screen below when the sequence itself pushed it there.
+struct SequencePlace: Hashable {
+  var state: ShowState
+  var below: ShowState?
+}
+
 /// What a `pop`, `popToRoot` or `dismiss` does in one way its screen can be shown.
 enum BackOutcome: Hashable {
   /// It goes back within the coordinator, or is not checked.
@@ -160,6 +167,11 @@ struct Presentation {
 
   /// The start contexts each coordinator can be in: one bit per context.
   private var contexts: [UInt8]
+  /// The start contexts in which each coordinator has nothing below it in the window and, when
+  /// all it shows goes, nothing runs next (spec 13.7, `empty-window`): started by the start
+  /// decision of an entry, at the root of a stack, and dropped when left (no `leave`, or
+  /// `leave: ~`), or by the start decision of a coordinator started so. One bit per context.
+  private var windowBare: [UInt8]
   /// The start contexts in which some parent starts each coordinator (attached or not), or
   /// in which an entry starts: one bit per context. Where the user can end a coordinator is
   /// worked out in these, so that a parent finds its children's.
@@ -193,6 +205,7 @@ struct Presentation {
   init(analyses: [CoordinatorAnalysis], module: FlowModule) {
     contexts = Array(repeating: 0, count: analyses.count)
     askedContexts = Array(repeating: 0, count: analyses.count)
+    windowBare = Array(repeating: 0, count: analyses.count)
     leftAlong = Array(repeating: -1, count: analyses.count * StartContext.allCases.count)
     dismissedAlong = leftAlong
     ordinaryContexts = Array(repeating: 0, count: analyses.count)
@@ -215,6 +228,10 @@ struct Presentation {
     gestureOutcomes = [UInt32](repeating: 0, count: 2 * nodes)
     states = [UInt8](repeating: 0, count: nodes)
     let hasNoResult = module.coordinators.map { $0.result == nil }
+    let dropsWhenLeft = module.coordinators.map { coordinator in
+      if case .result? = coordinator.leave { return false }
+      return true
+    }
     var pending: [(Int, StartContext)] = []
     for (index, coordinator) in module.coordinators.enumerated()
     where coordinator.isEntry && module.isFirstDefinition(coordinator: index) {
@@ -226,6 +243,8 @@ struct Presentation {
     // left with it is first known (twice at most): each at most three times.
     while let (coordinator, context) = pending.popLast() {
       let children = propagate(analyses[coordinator], module, coordinator, context)
+      let isEntry = module.coordinators[coordinator].isEntry && context == .entry
+      let isBare = windowBare[coordinator] & (1 << UInt8(context.index)) != 0
       for child in children {
         // Permanent: no result, at the root of a stack by the parent's start decision,
         // the parent itself at the root of a stack.
@@ -244,6 +263,15 @@ struct Presentation {
         }
         if dismissedAlong[slot] < 0 && child.dismissedAlong >= 0 {
           dismissedAlong[slot] = child.dismissedAlong
+          learnt = true
+        }
+        // Nothing below it in the window, and nothing runs when all it shows goes: the
+        // outermost coordinator left with it, the entry's child, is dropped (spec 13.7).
+        let bit = UInt8(1) << UInt8(child.context.index)
+        if child.kind == .fromStartDecision, !child.context.onParent,
+          isBare || (isEntry && dropsWhenLeft[child.index]), windowBare[child.index] & bit == 0
+        {
+          windowBare[child.index] |= bit
           learnt = true
         }
         if isNew || learnt { pending.append((child.index, child.context)) }
@@ -270,6 +298,14 @@ struct Presentation {
   /// started in (by any parent, or as an entry), and every context when nobody starts it.
   func solvedContexts(of coordinator: Int) -> [StartContext] {
     let bits = askedContexts[coordinator] | (isStarted(coordinator) ? contexts[coordinator] : 0xFF)
+    return StartContext.allCases.filter { bits & (1 << UInt8($0.index)) != 0 }
+  }
+
+  /// The contexts in which `coordinator` has nothing below it in the window, and nothing runs
+  /// when all it shows goes (``windowBare``); an entry's own context is not among them.
+  func windowContexts(of coordinator: Int) -> [StartContext] {
+    let bits = windowBare[coordinator]
+    guard bits != 0 else { return [] }
     return StartContext.allCases.filter { bits & (1 << UInt8($0.index)) != 0 }
   }
 
@@ -377,92 +413,178 @@ struct Presentation {
     }
     let contextIndex = context.index
     let events = analysis.hasEventsNode ? analysis.tabsNode : nil
-    while let (node, state) = pending.popLast() {
-      states[nodeBase[coordinator] + node] |= 1 << UInt8(state.index)
-      // An external event acts on whichever reachable screen is on top, or on the start
-      // decision's place (spec section 7b): its node is shown in every state they are.
-      if let events, node != events, node < graph.screenCount || state == .belowCoordinator {
-        visit(events, state)
-      }
-      if node < graph.screenCount, node < screens.count {
-        let slot = 2 * (nodeBase[coordinator] + node)
-        if screens[node].systemBack {
-          let outcome = Self.outcome(of: .pop, in: state, context: context)
-          gestureOutcomes[slot + Gesture.back.rawValue] |= Self.bit(
-            Self.bare(outcome, droppedWithMe), contextIndex)
-        }
-        if screens[node].dismissible {
-          let outcome = Self.swipeOutcome(in: state, context: context)
-          gestureOutcomes[slot + Gesture.swipe.rawValue] |= Self.bit(
-            Self.bare(outcome, droppedWithMyStack), contextIndex)
-        }
-      }
-      let steps = analysis.steps[node]
-      let offset = analysis.stepOffsets[node]
-      for (index, step) in steps.enumerated() {
-        switch step.action {
-        case .push(let target):
-          switch state {
-          case .belowCoordinator: visit(target, .bottom(ownModal: nil))
-          case .tabContainer: break  // not allowed there (a schema finding)
-          default: visit(target, .pushed(ownModal: state.ownModal))
-          }
-        case .present(let target):
-          visit(target, .bottom(ownModal: step.modalStyle))
-        case .replace(let target):
-          if state != .tabContainer { visit(target, .bottom(ownModal: state.ownModal)) }
-        case .decide(let target):
-          // A start decision acts on whatever is below the coordinator, however it is
-          // reached (spec section 8): from a screen, an alert or an external event too.
-          visit(target, target == startDecision ? .belowCoordinator : state)
-        case .alert(let target):
-          visit(target, state)
-        case .start(let start):
-          // A child started from a broken node, or from what only a broken node reaches,
-          // does not count as started (spec section 8).
-          guard let child = start.child, analysis.countsStarts(on: node) else { break }
-          // An external event's start is not the start decision's, wherever it acts.
-          let kind: StartKind =
-            state == .belowCoordinator && node != events ? .fromStartDecision : .other
-          if state == .belowCoordinator {
-            // Nothing of this coordinator is below the child: left with it (spec section 8,
-            // "Leaving"), and with the stack it shares with it when it is pushed.
-            let modal = start.style.modal
-            children.append(
-              ChildStart(
-                index: child,
-                context: modal.map { StartContext(onParent: false, outsideModal: $0) } ?? context,
-                kind: kind, leftAlong: droppedWithMe,
-                dismissedAlong: modal == nil ? droppedWithMyStack : droppedWithMe))
-          } else if let modal = start.style.modal {
-            children.append(
-              ChildStart(
-                index: child, context: StartContext(onParent: false, outsideModal: modal),
-                kind: kind, leftAlong: -1, dismissedAlong: -1))
-          } else if state != .tabContainer {
-            // On a screen of this coordinator: when the modal stack they share was presented
-            // from outside it, dismissing that stack leaves this coordinator too.
-            let modal = state.ownModal ?? context.outsideModal
-            let sharesStack = state.ownModal == nil && context.outsideModal != nil
-            children.append(
-              ChildStart(
-                index: child, context: StartContext(onParent: true, outsideModal: modal),
-                kind: kind, leftAlong: -1, dismissedAlong: sharesStack ? droppedWithMyStack : -1))
-          }
-        case .pop, .popToRoot, .dismiss:
-          let outcome = Self.outcome(of: step.action, in: state, context: context)
-          let dropped: Int32
-          if case .pop = step.action {
-            dropped = droppedWithMe
-          } else {
-            dropped = droppedWithMyStack
-          }
-          outcomes[stepBase[coordinator] + offset + index] |= Self.bit(
-            Self.bare(outcome, dropped), contextIndex)
+    // The states of the screens that present a modal stack, where the elements after a
+    // sequence's `dismiss` act (r3), and those elements waiting for them.
+    var presenters: UInt8 = 0
+    var afterDismiss: [(node: Int, position: Int)] = []
+    var continued: Set<Int> = []
+
+    /// What the step at `position` of `node`'s steps does in `state`; returns the states of
+    /// the places it leads to, where the next element of its sequence acts (none when it
+    /// cannot go on there).
+    func act(_ node: Int, _ position: Int, in state: ShowState) -> [ShowState] {
+      let step = analysis.steps[node][position]
+      let stepIndex = stepBase[coordinator] + analysis.stepOffsets[node] + position
+      switch step.action {
+      case .push(let target):
+        switch state {
+        case .belowCoordinator:
+          visit(target, .bottom(ownModal: nil))
+          return [.bottom(ownModal: nil)]
+        case .tabContainer: return []  // not allowed there (a schema finding)
         default:
-          break
+          visit(target, .pushed(ownModal: state.ownModal))
+          return [.pushed(ownModal: state.ownModal)]
+        }
+      case .present(let target):
+        presenters |= 1 << UInt8(state.index)
+        visit(target, .bottom(ownModal: step.modalStyle))
+        return [.bottom(ownModal: step.modalStyle)]
+      case .replace(let target):
+        guard state != .tabContainer else { return [] }
+        visit(target, .bottom(ownModal: state.ownModal))
+        return [.bottom(ownModal: state.ownModal)]
+      case .decide(let target):
+        // A start decision acts on whatever is below the coordinator, however it is
+        // reached (spec section 8): from a screen, an alert or an external event too.
+        visit(target, target == startDecision ? .belowCoordinator : state)
+      case .alert(let target):
+        visit(target, state)
+      case .start(let start):
+        // A child started from a broken node, or from what only a broken node reaches,
+        // does not count as started (spec section 8).
+        guard let child = start.child, analysis.countsStarts(on: node) else { break }
+        // An external event's start is not the start decision's, wherever it acts.
+        let kind: StartKind =
+          state == .belowCoordinator && node != events ? .fromStartDecision : .other
+        if state == .belowCoordinator {
+          // Nothing of this coordinator is below the child: left with it (spec section 8,
+          // "Leaving"), and with the stack it shares with it when it is pushed.
+          let modal = start.style.modal
+          children.append(
+            ChildStart(
+              index: child,
+              context: modal.map { StartContext(onParent: false, outsideModal: $0) } ?? context,
+              kind: kind, leftAlong: droppedWithMe,
+              dismissedAlong: modal == nil ? droppedWithMyStack : droppedWithMe))
+        } else if let modal = start.style.modal {
+          children.append(
+            ChildStart(
+              index: child, context: StartContext(onParent: false, outsideModal: modal),
+              kind: kind, leftAlong: -1, dismissedAlong: -1))
+        } else if state != .tabContainer {
+          // On a screen of this coordinator: when the modal stack they share was presented
+          // from outside it, dismissing that stack leaves this coordinator too.
+          let modal = state.ownModal ?? context.outsideModal
+          let sharesStack = state.ownModal == nil && context.outsideModal != nil
+          children.append(
+            ChildStart(
+              index: child, context: StartContext(onParent: true, outsideModal: modal),
+              kind: kind, leftAlong: -1, dismissedAlong: sharesStack ? droppedWithMyStack : -1))
+        }
+      case .pop, .popToRoot, .dismiss:
+        var outcome = Self.outcome(of: step.action, in: state, context: context)
+        let dropped: Int32
+        if case .pop = step.action {
+          dropped = droppedWithMe
+        } else {
+          dropped = droppedWithMyStack
+        }
+        outcome = Self.bare(outcome, dropped)
+        guard !step.isLastElement else {
+          outcomes[stepIndex] |= Self.bit(outcome, contextIndex)
+          return []
+        }
+        // Not the last of its sequence: leaving the coordinator is as wrong as not
+        // happening, since the elements after it could not run (r3, spec section 13.1).
+        let checked = state != .belowCoordinator && state != .tabContainer
+        outcomes[stepIndex] |= Self.bit(outcome == .fine ? .fine : .impossible, contextIndex)
+        guard checked, outcome == .fine else { return [] }
+        switch step.action {
+        case .pop:
+          // Back onto the screen below, which is pushed or this coordinator's bottom.
+          return [.pushed(ownModal: state.ownModal), .bottom(ownModal: state.ownModal)]
+        case .popToRoot:
+          return [.bottom(ownModal: state.ownModal)]
+        default:
+          afterDismiss.append((node, position + 1))
+          return []
+        }
+      default:
+        break
+      }
+      return []
+    }
+
+    /// Runs the sequence of `node`'s steps from `position` on, from each of `places`. A
+    /// place remembers the state of the screen below it when an element of the sequence
+    /// pushed it there, so that a `pop` after a `push` goes back to exactly that screen.
+    func run(_ node: Int, from position: Int, on places: [ShowState]) {
+      let steps = analysis.steps[node]
+      var places = places.map { SequencePlace(state: $0, below: nil) }
+      var position = position
+      while !places.isEmpty, position < steps.count {
+        let step = steps[position]
+        var next: Set<SequencePlace> = []
+        for place in places {
+          var landing = act(node, position, in: place.state)
+          if case .pop = step.action, let below = place.below, !landing.isEmpty {
+            landing = [below]
+          }
+          let isPush: Bool
+          if case .push = step.action { isPush = true } else { isPush = false }
+          for state in landing {
+            next.insert(SequencePlace(state: state, below: isPush ? place.state : nil))
+          }
+        }
+        guard !step.isLastElement else { break }
+        position += 1
+        places = next.sorted {
+          ($0.state.index, $0.below?.index ?? -1) < ($1.state.index, $1.below?.index ?? -1)
         }
       }
+    }
+
+    while true {
+      while let (node, state) = pending.popLast() {
+        states[nodeBase[coordinator] + node] |= 1 << UInt8(state.index)
+        // An external event acts on whichever reachable screen is on top, or on the start
+        // decision's place (spec section 7b): its node is shown in every state they are.
+        if let events, node != events, node < graph.screenCount || state == .belowCoordinator {
+          visit(events, state)
+        }
+        if node < graph.screenCount, node < screens.count {
+          let slot = 2 * (nodeBase[coordinator] + node)
+          if screens[node].systemBack {
+            let outcome = Self.outcome(of: .pop, in: state, context: context)
+            gestureOutcomes[slot + Gesture.back.rawValue] |= Self.bit(
+              Self.bare(outcome, droppedWithMe), contextIndex)
+          }
+          if screens[node].dismissible {
+            let outcome = Self.swipeOutcome(in: state, context: context)
+            gestureOutcomes[slot + Gesture.swipe.rawValue] |= Self.bit(
+              Self.bare(outcome, droppedWithMyStack), contextIndex)
+          }
+        }
+        for (position, step) in analysis.steps[node].enumerated() where step.isFirstElement {
+          run(node, from: position, on: [state])
+        }
+      }
+      // The elements after a `dismiss` act on the screens that presented its stack (r3): in
+      // every state such a screen was seen in, known as the walk goes on.
+      let known = presenters
+      var index = 0
+      while index < afterDismiss.count {
+        let (node, position) = afterDismiss[index]
+        index += 1
+        let stepIndex = analysis.stepOffsets[node] + position
+        let places = ShowState.allCases.filter {
+          presenters & (1 << UInt8($0.index)) != 0
+            && continued.insert(stepIndex * kinds + $0.index).inserted
+        }
+        run(node, from: position, on: places)
+      }
+      if pending.isEmpty && presenters == known { break }
     }
     return children
   }
@@ -591,9 +713,10 @@ struct Presentation {
 }
 
 extension Step {
-  /// The modal style of a `present` step (a sheet unless it says otherwise).
+  /// How the user can dismiss the modal stack of a `present` step (a sheet unless it says
+  /// otherwise; a form sheet and a popover are dismissed as a sheet, spec 13.5).
   var modalStyle: ModalStyle {
-    if case .present(_, let style) = written.kind { return style }
+    if case .present(_, let style) = written.kind { return style.modal }
     return .sheet
   }
 }

@@ -246,7 +246,7 @@ public struct Action: Equatable, Sendable {
     /// Shows the screen on the current navigation stack.
     case push(Identifier)
     /// Shows the screen modally, in a navigation stack of its own, in a style.
-    case present(Identifier, ModalStyle)
+    case present(Identifier, PresentationStyle)
     /// Makes the screen the only one of this coordinator on the current stack.
     case replace(Identifier)
     /// Goes back one screen on the current stack.
@@ -269,13 +269,18 @@ public struct Action: Equatable, Sendable {
     /// Shows the tab that starts this coordinator, in the nearest tab coordinator around
     /// the one holding the action (r2).
     case select(Identifier)
+    /// Runs these actions in order, each on the screen the one before leads to (r3, spec
+    /// section 13.1): two or more, every one but the last a `pop`, `popToRoot`, `dismiss`,
+    /// `push`, `present` or `replace`. None is itself a sequence.
+    case sequence([Action])
     /// Could not be read; a `schema` finding says why, and no other rule looks at it.
     case invalid
   }
 
   /// What it does.
   public var kind: Kind
-  /// The action key of the mapping form, or the scalar of the scalar form.
+  /// The action key of the mapping form, or the scalar of the scalar form; for a sequence,
+  /// its `do` key, or the start of the list.
   public var range: SourceRange
 
   public init(_ kind: Kind, at range: SourceRange) {
@@ -304,19 +309,60 @@ public struct Action: Equatable, Sendable {
     case .start: return "start"
     case .alert: return "alert"
     case .select: return "select"
+    case .sequence: return "do"
     case .invalid: return "invalid"
     }
   }
+
+  /// The actions it runs, in order: a sequence's elements, or the action itself (r3).
+  public var elements: [Action] {
+    if case .sequence(let elements) = kind { return elements }
+    return [self]
+  }
+
+  /// Whether it is a sequence of actions (r3).
+  public var isSequence: Bool {
+    if case .sequence = kind { return true }
+    return false
+  }
 }
 
-/// How a modal stack is presented (spec section 7, r2): what flowc models is whether the
-/// user can swipe it away.
+/// How the user can dismiss a modal stack (spec sections 7 and 8, r2; 13.5, r3): what the
+/// checks model of a presentation style. Every style but full screen is a *sheet* here.
 public enum ModalStyle: String, Sendable {
-  /// A sheet (page sheet, form sheet, popover): swiping down dismisses it, unless its top
-  /// screen says `dismissible: false`.
+  /// A stack the user dismisses (a page sheet, a form sheet, a popover: a swipe down, or a tap
+  /// outside a popover), unless its top screen says `dismissible: false`.
   case sheet
-  /// Full screen (or over full screen, or over the current context): no swipe.
+  /// Full screen (or over full screen, or over the current context): no gesture dismisses it.
   case fullScreen
+}
+
+/// The `style` written on a `present` or a modal `start` (spec section 7, r2; 13.5, r3): how
+/// the generated code shows the modal stack. Its raw value is the word of the language and
+/// the name of FlowRuntime's `ModalStyle` case.
+public enum PresentationStyle: String, Sendable, CaseIterable {
+  /// A page sheet (SwiftUI: `sheet`).
+  case sheet
+  /// A form sheet (r3; SwiftUI: a sheet with form sizing).
+  case formSheet
+  /// A popover anchored on the presenting screen, a sheet in a compact width (r3).
+  case popover
+  /// Full screen (SwiftUI: `fullScreenCover`).
+  case fullScreen
+
+  /// How the user can dismiss it: a form sheet and a popover as a sheet (spec 13.5).
+  public var modal: ModalStyle { self == .fullScreen ? .fullScreen : .sheet }
+
+  /// How drawings, hovers and the diff name it: "sheet", "form sheet", "popover", "full
+  /// screen".
+  public var phrase: String {
+    switch self {
+    case .sheet: return "sheet"
+    case .formSheet: return "form sheet"
+    case .popover: return "popover"
+    case .fullScreen: return "full screen"
+    }
+  }
 }
 
 /// How a child coordinator is shown.
@@ -325,17 +371,26 @@ public enum StartStyle: String, Sendable {
   case push
   /// In a modal stack of its own, as a sheet (`style: sheet`, or `style: present`).
   case sheet
+  /// In a modal stack of its own, as a form sheet (r3).
+  case formSheet
+  /// In a modal stack of its own, as a popover (r3).
+  case popover
   /// In a modal stack of its own, full screen.
   case fullScreen
 
-  /// The style of the child's modal stack; `nil` for a push-style start.
-  public var modal: ModalStyle? {
+  /// How the child's modal stack is shown; `nil` for a push-style start.
+  public var presentation: PresentationStyle? {
     switch self {
     case .push: return nil
     case .sheet: return .sheet
+    case .formSheet: return .formSheet
+    case .popover: return .popover
     case .fullScreen: return .fullScreen
     }
   }
+
+  /// How the user can dismiss the child's modal stack; `nil` for a push-style start.
+  public var modal: ModalStyle? { presentation?.modal }
 
   /// Whether the child gets a modal stack of its own.
   public var isModal: Bool { self != .push }

@@ -21,8 +21,15 @@ package enum BackCheck {
     /// What the action is about: the action, by its node, event and handlers.
     let subject: SymbolRef
 
-    /// Where the action is, for messages.
+    /// Where the action is, for messages: in a sequence (r3), that sequence where it is
+    /// written.
     var place: Place {
+      guard step.isElement else { return holder }
+      return .sequenceElement(of: step.transition.name.text, holder)
+    }
+
+    /// Where the action is written.
+    private var holder: Place {
       if node == analysis.tabsNode {
         // Only external events have back actions there: a tab's handlers may not.
         guard step.handlerOf.isEmpty else {
@@ -82,6 +89,38 @@ package enum BackCheck {
     }
   }
 
+  /// The elements of sequences (r3) that come after a back element that `invalid-back`
+  /// reports: they are not checked (spec section 13.1). O(back actions).
+  static func cutOff(in context: ResolvedModule) -> Set<ObjectIdentifier> {
+    var cut: Set<ObjectIdentifier> = []
+    let presentation = context.analysis.presentation
+    for (index, analysis) in context.analysis.coordinators.enumerated() {
+      let started = context.analysis.isStarted(index)
+      for node in 0...analysis.tabsNode where analysis.reachable[node] {
+        let steps = analysis.steps[node]
+        for (position, step) in steps.enumerated() where step.isElement && !step.isLastElement {
+          switch step.action {
+          case .pop, .popToRoot, .dismiss: break
+          default: continue
+          }
+          let key = Presentation.BackStep(coordinator: index, node: node, step: position)
+          let offset = analysis.stepOffsets[node]
+          guard presentation.verdict(key, started: started, offset: offset) == .impossible
+          else { continue }
+          var next = position + 1
+          while next < steps.count,
+            steps[next].handlerOf.count > step.handlerOf.count
+              || steps[next].transition == step.transition
+          {
+            cut.insert(ObjectIdentifier(steps[next]))
+            next += 1
+          }
+        }
+      }
+    }
+    return cut
+  }
+
   /// Calls `body` with each screen where the user's own back or swipe leaves its
   /// coordinator in every way the screen can be shown in which it can happen at all, and in
   /// some way drops a coordinator without `leave` (its own, or one left with it, which is
@@ -118,6 +157,9 @@ package enum BackCheck {
     case externalEvent(String)
     /// In a handler of an external event of this coordinator.
     case externalEventHandler(coordinator: String)
+    /// (r3) An element of the sequence of this event, button, case or handler, written
+    /// there.
+    indirect case sequenceElement(of: String, Place)
 
     /// `on screen 'X'`, `in decision 'D'`, `in external event 'e'`.
     var text: MessageText {
@@ -128,6 +170,8 @@ package enum BackCheck {
       case .externalEvent(let event): return "in external event '\(event)'"
       case .externalEventHandler(let coordinator):
         return "in a handler of an external event of '\(coordinator)'"
+      case .sequenceElement(let transition, let holder):
+        return "in the sequence of '\(transition)' \(holder.text)"
       }
     }
   }

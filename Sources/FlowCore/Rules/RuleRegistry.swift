@@ -22,6 +22,7 @@ public enum RuleRegistry {
     UnusedTypeRule.self,
     UnusedSuppressionRule.self,
     UnreachableLinkRule.self,
+    EmptyWindowRule.self,
   ]
 
   /// The rules that run over the module, in the order they run.

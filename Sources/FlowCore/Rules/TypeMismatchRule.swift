@@ -65,6 +65,8 @@ package enum TypeMismatchRule: DefinitionRule {
   ) {
     let module = context.module
     let types = TypeKnowledge(types: context.graph.types)
+    // The elements after a sequence's back element that `invalid-back` reports (r3).
+    let cut = BackCheck.cutOff(in: context)
     for (index, graph) in context.graph.coordinators.enumerated()
     where scope.contains(module.coordinators[index].range) {
       let coordinator = module.coordinators[index]
@@ -103,7 +105,8 @@ package enum TypeMismatchRule: DefinitionRule {
         break
       }
       for node in 0...graph.nodeCount {
-        for step in CoordinatorAnalysis.steps(of: node, in: graph) {
+        for step in CoordinatorAnalysis.steps(of: node, in: graph)
+        where cut.isEmpty || !cut.contains(ObjectIdentifier(step)) {
           let need: TypeReference?
           let target: () -> Message.Target
           switch step.action {

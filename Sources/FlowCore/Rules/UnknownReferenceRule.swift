@@ -121,7 +121,9 @@ package enum UnknownReferenceRule: DefinitionRule {
   package static func checkDefinitions(
     _ context: ResolvedModule, in scope: FileScope, into findings: inout Findings
   ) {
-    var resolver = Resolver(module: context.module, graph: context.graph, scope: scope)
+    var resolver = Resolver(
+      module: context.module, graph: context.graph, scope: scope,
+      cut: BackCheck.cutOff(in: context))
     resolver.run()
     findings.append(contentsOf: resolver.findings.all)
   }
@@ -143,13 +145,16 @@ private struct Resolver {
   let graph: FlowGraph
   /// The files whose definitions are checked.
   let scope: FileScope
+  /// The elements of sequences that are not checked (r3): ``BackCheck/cutOff(in:)``.
+  let cut: Set<ObjectIdentifier>
 
   typealias Message = UnknownReferenceRule.Message
 
-  init(module: FlowModule, graph: FlowGraph, scope: FileScope) {
+  init(module: FlowModule, graph: FlowGraph, scope: FileScope, cut: Set<ObjectIdentifier>) {
     self.module = module
     self.graph = graph
     self.scope = scope
+    self.cut = cut
   }
 
   mutating func run() {
@@ -229,7 +234,8 @@ private struct Resolver {
       }
       // The graph resolved every reference it could, and found why the others do not.
       for node in 0...steps.nodeCount {
-        for step in CoordinatorAnalysis.steps(of: node, in: steps) {
+        for step in CoordinatorAnalysis.steps(of: node, in: steps)
+        where cut.isEmpty || !cut.contains(ObjectIdentifier(step)) {
           let target = graph.targets.reason(of: step)
           let handled = graph.targets.reasonOfHandledCase(step)
           guard target != nil || handled != nil else { continue }
@@ -352,8 +358,8 @@ private struct Resolver {
         return
       }
       reportResultCase(resultCase, reason, of: owner, at: place)
-    case .pop, .popToRoot, .dismiss, .stay, .invalid:
-      break
+    case .pop, .popToRoot, .dismiss, .stay, .invalid, .sequence:
+      break  // a sequence's elements are steps of their own
     }
   }
 

@@ -76,6 +76,8 @@ final class AccountCoordinator: FlowCoordinator<AccountResult> {
   /// The events of screen Tracking.
   nonisolated enum TrackingEvent: Hashable, Sendable {
     case close
+    /// Back to every order at once, closing the tracking page and the order below it.
+    case allOrders
   }
 
   /// The events of screen Settings.
@@ -188,6 +190,18 @@ final class AccountCoordinator: FlowCoordinator<AccountResult> {
     switch event {
     case .close:
       dismiss()
+    case .allOrders:
+      perform(
+        [
+          { [self] in
+            dismiss()
+          },
+          { [self] in
+            pop()
+          },
+        ],
+        at: "screen Tracking",
+        after: String(describing: event))
     }
   }
 

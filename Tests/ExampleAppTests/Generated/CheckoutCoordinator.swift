@@ -74,6 +74,7 @@ final class CheckoutCoordinator: FlowCoordinator<CheckoutOutcome> {
   /// The events of screen Review.
   nonisolated enum ReviewEvent: Hashable, Sendable {
     case pay(Address)
+    /// A form sheet over the review, so the order stays in view on an iPad.
     case changeAddress
     case close
   }
@@ -136,7 +137,7 @@ final class CheckoutCoordinator: FlowCoordinator<CheckoutOutcome> {
       push(makePayment(payload))
     case .changeAddress:
       let child = AddressBookCoordinator(screens: screens.addressBookScreens, router: router)
-      start(child, style: .sheet) { [weak self] result in
+      start(child, style: .formSheet) { [weak self] result in
         guard let self else { return }
         switch result {
         case .picked(let payload):

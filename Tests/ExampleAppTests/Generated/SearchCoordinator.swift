@@ -30,6 +30,7 @@ extension SearchScreens {
 final class SearchCoordinator: FlowCoordinator<Never> {
   /// The events of screen Results.
   nonisolated enum ResultsEvent: Hashable, Sendable {
+    /// A popover anchored on the filter button (a sheet on an iPhone); a tap outside closes it.
     case editFilters(SearchFilters)
     case selected(Product)
   }
@@ -67,7 +68,7 @@ final class SearchCoordinator: FlowCoordinator<Never> {
     guard canAct else { return }
     switch event {
     case .editFilters(let payload):
-      present(makeFilters(payload))
+      present(makeFilters(payload), style: .popover)
     case .selected(let payload):
       let child = ProductDetailsCoordinator(
         input: payload, screens: screens.productDetailsScreens, router: router)

@@ -456,10 +456,59 @@ import Testing
     #expect(
       findings.map(\.message) == [
         "'systemBack' must be true or false, not 'maybe'",
-        "'style' of a present must be 'sheet' or 'fullScreen', not 'push'",
-        "'style' of a start must be 'push', 'sheet' (or 'present') or 'fullScreen', not 'sideways'",
+        "'style' of a present must be 'sheet', 'formSheet', 'popover' or 'fullScreen', not 'push'",
+        "'style' of a start must be 'push', 'sheet' (or 'present'), 'formSheet', 'popover' or "
+          + "'fullScreen', not 'sideways'",
         "'style' goes only with 'start' or 'present', not with 'push'",
       ], "\(described(findings))")
+  }
+
+  /// Revision 3 (spec 13.5): `formSheet` and `popover` on a `present` and a modal `start`,
+  /// read as written; a misspelt one gets a did-you-mean at its value.
+  @Test func formSheetAndPopoverAreStylesOfPresentAndStart() throws {
+    let (file, findings) = decode(
+      flow(
+        """
+        App:
+          start: A
+          screens:
+            A:
+              on:
+                a: { present: A, style: formSheet }
+                b: { present: A, style: popover }
+                c: { start: Sub, style: formSheet }
+                d: { start: Sub, style: popover }
+        """))
+    #expect(findings.isEmpty, "\(described(findings))")
+    let kinds = try #require(file?.coordinators.first).screens[0].events.map(\.action.kind)
+    guard case .present(_, let first) = kinds[0], case .present(_, let second) = kinds[1],
+      case .start(let third) = kinds[2], case .start(let fourth) = kinds[3]
+    else { return #expect(Bool(false)) }
+    #expect([first, second] == [.formSheet, .popover])
+    #expect([third.style, fourth.style] == [.formSheet, .popover])
+    #expect(
+      [first.modal, second.modal, third.style.modal, fourth.style.modal] == [
+        .sheet, .sheet, .sheet, .sheet,
+      ])
+
+    let (_, misspelt) = decode(
+      flow(
+        """
+        App:
+          start: A
+          screens:
+            A:
+              on:
+                a: { present: A, style: formsheet }
+                b: { start: Sub, style: popovr }
+        """))
+    #expect(
+      misspelt.map { "\($0.line):\($0.column) \($0.message)" } == [
+        "8:35 'style' of a present must be 'sheet', 'formSheet', 'popover' or 'fullScreen', not "
+          + "'formsheet'; did you mean 'formSheet'?",
+        "9:35 'style' of a start must be 'push', 'sheet' (or 'present'), 'formSheet', 'popover' or "
+          + "'fullScreen', not 'popovr'; did you mean 'popover'?",
+      ], "\(described(misspelt))")
   }
 
   /// Revision 2: `pop`, `dismiss` and `stay` have a mapping form whose key has no value, so

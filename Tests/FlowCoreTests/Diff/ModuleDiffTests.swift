@@ -106,6 +106,44 @@ import Testing
     #expect(result.summary == "7 changes: 3 added, 1 removed, 3 changed")
   }
 
+  /// Revision 3's styles (spec 13.5): a present or a start whose style changes is a changed
+  /// transition that names both styles; a sheet, the default, is not named.
+  @Test func aChangedPresentationStyleIsAChangedTransition() throws {
+    let old = base.replacingOccurrences(
+      of: "next: { push: Detail }", with: "next: { present: Detail, style: formSheet }")
+    let new =
+      base
+      .replacingOccurrences(
+        of: "next: { push: Detail }", with: "next: { present: Detail, style: popover }"
+      )
+      .replacingOccurrences(
+        of: "login: { start: Auth,", with: "login: { start: Auth, style: formSheet,")
+    let changes = lines(try diff(old, new))
+    #expect(
+      changes == [
+        "changed transition App.Home.next: present: Detail (formSheet) → present: Detail (popover) @ new.flow.yaml:10:11",
+        "changed transition App.Home.login: start: Auth → start: Auth (formSheet) @ new.flow.yaml:11:11",
+      ], "\(changes)")
+    #expect(lines(try diff(new, new)) == [])
+  }
+
+  /// Revision 3: a sequence is described by its elements in order, so a changed element, an
+  /// added one, or a lone action that becomes a sequence is a changed transition.
+  @Test func aChangedSequenceIsAChangedTransitionNamingItsElements() throws {
+    let old = base.replacingOccurrences(
+      of: "next: { push: Detail }", with: "next: [popToRoot, { push: Detail }]")
+    let new = base.replacingOccurrences(
+      of: "next: { push: Detail }",
+      with: "next: { payload: Int, do: [popToRoot, { push: Detail }, { push: Detail }] }")
+    let changes = lines(try diff(old, new))
+    #expect(
+      changes == [
+        "changed transition App.Home.next: [popToRoot, push: Detail] → [popToRoot, push: Detail, push: Detail], payload: Int @ new.flow.yaml:10:11"
+      ], "\(changes)")
+    #expect(lines(try diff(base, old)).count == 1)
+    #expect(lines(try diff(old, old)) == [])
+  }
+
   @Test func whatAnAddedOrRemovedElementHoldsGoesWithIt() throws {
     let new = base.replacingOccurrences(
       of: "  Auth:\n    result: { signedIn: ~, cancelled: ~ }\n    start: SignIn\n    screens:\n"

@@ -48,6 +48,29 @@ import Testing
     #expect(offered == ["Home", "Settings"])
   }
 
+  /// Revision 3: inside a sequence, in the list form and in `do:`, an element's target is
+  /// completed as a lone action's.
+  @Test func insideASequenceAnElementsTargetIsCompleted() throws {
+    for sequence in [
+      "next: [dismiss, { push: ‸ }]",
+      "next: { payload: Int, do: [popToRoot, { push: ‸ }] }",
+    ] {
+      let offered = try labels(
+        """
+        version: 1
+        coordinators:
+          App:
+            start: Home
+            screens:
+              Home:
+                on:
+                  \(sequence)
+              Settings: { on: { back: pop } }
+        """)
+      #expect(offered == ["Home", "Settings"], "\(sequence)")
+    }
+  }
+
   @Test func afterAPartialNameOnlyTheNamesItBeginsAreOffered() throws {
     let offered = try labels(
       """
@@ -63,6 +86,35 @@ import Testing
             Settings: { on: { back: pop } }
       """)
     #expect(offered == ["Settings"])
+  }
+
+  /// Revision 3's styles (spec 13.5): a present's `style` offers the four presentation
+  /// styles, a start's also `push` and revision 1's `present`.
+  @Test func afterStyleComeTheStylesOfThePresentOrTheStart() throws {
+    let present = try labels(
+      """
+      version: 1
+      coordinators:
+        App:
+          start: Home
+          screens:
+            Home:
+              on:
+                filter: { present: Home, style: ‸ }
+      """)
+    #expect(present == ["sheet", "formSheet", "popover", "fullScreen"])
+    let start = try labels(
+      """
+      version: 1
+      coordinators:
+        App:
+          start: Home
+          screens:
+            Home:
+              on:
+                open: { start: Auth, style: po‸ }
+      """)
+    #expect(start == ["popover"])
   }
 
   @Test func afterStartInAnActionComeTheCoordinators() throws {

@@ -40,6 +40,29 @@ import Testing
     return try #require(editor.hover(at: cursor, in: "a.flow.yaml")).markdown
   }
 
+  /// Revision 3: a screen named by an element of a sequence hovers as it does anywhere, and
+  /// a screen a sequence pushes after another is shown pushed from that one.
+  @Test func aScreenNamedInASequenceHoversAndIsShownFromTheElementBefore() throws {
+    let text = """
+      version: 1
+      coordinators:
+        App:
+          entry: true
+          start: Home
+          screens:
+            Home: { on: { deep: [{ push: List }, { push: Item }] } }
+            List: { on: { refresh: stay } }
+            Item: { doc: One item., on: { up: pop } }
+      """
+    let editor = EditorModule(files: [SourceFile(path: "a.flow.yaml", text: text)])
+    let cursor = try #require(position(of: "Item", in: text, occurrence: 0))
+    let shown = try #require(editor.hover(at: cursor, in: "a.flow.yaml")).markdown
+    #expect(shown.contains("**screen** `Item` of `App`"), "\(shown)")
+    #expect(shown.contains("One item."))
+    #expect(shown.contains("- pushed from `List`"), "\(shown)")
+    #expect(!shown.contains("`Home`"), "\(shown)")
+  }
+
   @Test func aScreenShowsItsDocInputAndHowItIsShown() throws {
     let shown = try hover("Form:")
     #expect(shown.contains("**screen** `Form` of `Editor`"))
@@ -56,6 +79,32 @@ import Testing
     #expect(shown.contains("- pushed from `Form`"))
     #expect(shown.contains("- on the stack: on a screen of `Editor`"))
     #expect(shown.contains("- system back: off (`systemBack: false`)"))
+  }
+
+  /// Revision 3's styles in a screen's hover (spec 13.5): how it is presented, and the
+  /// places of a sheet, which a form sheet and a popover are to the checks.
+  @Test func aFormSheetAndAPopoverAreNamedInTheHover() throws {
+    let text = """
+      version: 1
+      coordinators:
+        App:
+          entry: true
+          start: Home
+          screens:
+            Home: { on: { filter: { present: Filters, style: popover }, note: { present: Note, style: formSheet } } }
+            Filters: { on: { done: dismiss } }
+            Note: { on: { done: dismiss } }
+      """
+    let editor = EditorModule(files: [SourceFile(path: "a.flow.yaml", text: text)])
+    func shown(_ line: Int) throws -> String {
+      try #require(editor.hover(at: EditorPosition(line: line, character: 6), in: "a.flow.yaml"))
+        .markdown
+    }
+    let filters = try shown(7)
+    #expect(filters.contains("- presented as a popover from `Home`"), "\(filters)")
+    #expect(filters.contains("in a sheet `App` presents"), "\(filters)")
+    let note = try shown(8)
+    #expect(note.contains("- presented as a form sheet from `Home`"), "\(note)")
   }
 
   @Test func aPresentedScreenIsInAModalItsCoordinatorPresents() throws {

@@ -109,6 +109,33 @@ import Testing
         == Self.auth.replacing("Login", with: "SignIn"))
   }
 
+  /// Revision 3: the targets of a sequence's elements, in the list form and in `do:`, lead
+  /// to their definitions and are renamed with them.
+  @Test func definitionAndRenameGoThroughTheElementsOfASequence() throws {
+    let text = """
+      version: 1
+      coordinators:
+        App:
+          entry: true
+          start: Home
+          screens:
+            Home: { on: { deep: [{ push: List }, { push: Item }], again: { do: [popToRoot, { push: Item }] } } }
+            List: { on: { open: { push: Item } } }
+            Item: { on: { up: pop } }
+      """
+    let editor = EditorModule(files: [SourceFile(path: "a.flow.yaml", text: text)])
+    let definition = try at("Item:", in: text)
+    for occurrence in 0..<2 {
+      let found = editor.definition(at: try at("Item", in: text, occurrence), in: "a.flow.yaml")
+      #expect(found.map(\.range.start) == [definition], "\(occurrence)")
+    }
+    let edits = try editor.rename(
+      at: try at("Item", in: text, 1), in: "a.flow.yaml", to: "Entry"
+    ).get()
+    #expect(edits.count == 4)
+    #expect(applying(edits, to: text) == text.replacing("Item", with: "Entry"))
+  }
+
   @Test func renamingACoordinatorChangesItAcrossFiles() throws {
     let editor = module()
     let edits = try editor.rename(

@@ -265,7 +265,7 @@ struct RandomModule {
     child.screens[0].events.removeAll { $0.action.hasPrefix("{ finish:") }
     child.screens[0].keys = ["systemBack: false"]
     coordinators.append(child)
-    let style = Bool.random(using: &random) ? "sheet" : "fullScreen"
+    let style = Bool.random(using: &random) ? Self.sheetLike(&random) : "fullScreen"
     let screen = Int.random(in: 0..<coordinators[parent].screens.count, using: &random)
     coordinators[parent].screens[screen].events.append(
       Event(
@@ -325,6 +325,12 @@ struct RandomModule {
     }
   }
 
+  /// A style the user dismisses as a sheet (spec 13.5): `sheet`, or revision 3's `formSheet`
+  /// or `popover`, which every check must treat alike.
+  static func sheetLike(_ random: inout SeededGenerator) -> String {
+    ["sheet", "formSheet", "popover"][Int.random(in: 0..<3, using: &random)]
+  }
+
   /// Maybe the r2 presentation styles and system controls, each where the module stays
   /// clean (spec section 8): a child started `sheet` instead of `present`, or `fullScreen`
   /// (every child here can finish by itself, from its first screen, so it needs no swipe);
@@ -336,7 +342,8 @@ struct RandomModule {
       let start = starts[index]
       guard !coordinators[start.child].result.isEmpty else { continue }
       let style =
-        start.style == "present" && Bool.random(using: &random) ? "sheet" : "fullScreen"
+        start.style == "present" && Bool.random(using: &random)
+        ? Self.sheetLike(&random) : "fullScreen"
       for c in coordinators.indices {
         guard start.screen < coordinators[c].screens.count,
           start.event < coordinators[c].screens[start.screen].events.count,
@@ -357,7 +364,8 @@ struct RandomModule {
         && screens[target].events.contains(where: { $0.name == "back" })
         && Bool.random(using: &random)
       {
-        let style = Int.random(in: 0..<3, using: &random) == 0 ? "sheet" : "fullScreen"
+        let style =
+          Int.random(in: 0..<3, using: &random) == 0 ? Self.sheetLike(&random) : "fullScreen"
         for from in screens.indices {
           for event in screens[from].events.indices
           where screens[from].events[event].name == "go\(target)" {

@@ -350,7 +350,8 @@ import Testing
   // MARK: An entry is never left
 
   /// The sheet the entry's start decision presents can be swiped away, but that ends
-  /// nothing: the entry's other screens are not traps (spec section 8, "Leaving").
+  /// nothing: the entry's other screens are not traps (spec section 8, "Leaving"). The window
+  /// left empty is `empty-window`'s (spec 13.7), at the `present`.
   @Test func anEntryIsNeverLeftSoItsScreensAreNotTraps() throws {
     let text = """
       App:
@@ -364,7 +365,10 @@ import Testing
           More: { systemBack: false, on: { like: stay } }
       """
     let found = try findings(text)
-    #expect(found == [], "\(found)")
+    #expect(
+      found == [
+        "7:35 when the user closes this sheet (a swipe down), the window is left empty: 'App' shows no screen below it, and an entry is never left; push a screen instead, or present it from one [empty-window]"
+      ], "\(found)")
   }
 
   /// The same with a child its start decision starts as a sheet, which the user can leave.

@@ -37,7 +37,13 @@ import Testing
   @Test func anExternalEventDecidingTheStartDecisionStartsAPermanentChild() throws {
     for show in ["{ push: Intro }", "{ present: Intro }", "{ present: Intro, style: fullScreen }"] {
       let text = app(show: show, extra: "  events:\n    reset: { decide: Launch }")
-      #expect(try findings(text) == [], "\(show)")
+      // A sheet the user can swipe away with nothing below leaves the window empty (13.7).
+      let empty =
+        show == "{ present: Intro }"
+        ? [
+          "7:59 when the user closes this sheet (a swipe down), the window is left empty: 'App' shows no screen below it, and an entry is never left; push a screen instead, or present it from one [empty-window]"
+        ] : []
+      #expect(try findings(text) == empty, "\(show)")
     }
   }
 

@@ -47,7 +47,19 @@ struct BackTargets {
       }
     }
     for node in 0..<graph.nodeCount {
-      for step in graph.steps[node] { record(step, from: node) }
+      // An element of a sequence (r3) acts where the one before leads: after a push,
+      // present or replace, its screen; after a back element, a place not known here.
+      var place: Int? = node
+      for step in graph.steps[node] {
+        if step.isFirstElement { place = node }
+        guard let from = place else { continue }
+        record(step, from: from)
+        guard step.isElement, !step.isLastElement else { continue }
+        switch step.action {
+        case .push(let target), .present(let target), .replace(let target): place = target
+        default: place = nil
+        }
+      }
     }
 
     for step in graph.eventSteps where step.handlerOf.isEmpty { record(step, from: app) }

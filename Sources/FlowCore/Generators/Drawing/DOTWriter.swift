@@ -250,8 +250,10 @@ private struct Writer {
         appendHTML(payload)
         out += ")</font>"
       }
-      if edge.modal == .fullScreen {
-        out += "<br/><font point-size=\"8\" color=\"\(Palette.muted)\">full screen</font>"
+      if let modal = edge.modal, modal != .sheet {
+        // Every style but the plain sheet is named under the label: full screen (r2), form
+        // sheet and popover (r3).
+        out += "<br/><font point-size=\"8\" color=\"\(Palette.muted)\">\(modal.phrase)</font>"
       }
       appendRules(edge.findings)
       out += ">"

@@ -57,6 +57,9 @@ private struct Builder {
   /// For each coordinator drawn in full that has external events, the diagram index of its
   /// `app` node, where they leave from.
   var appNode: [Int: Int] = [:]
+  /// The graph node the last element of a sequence drawn so far led to, where the next
+  /// acts (r3); `nil` after a back element, whose next acts where the sequence is.
+  var sequencePlace: Int?
   /// Coordinators drawn as one node, by index.
   var collapsed: [Int: Int] = [:]
   /// Nodes for names that do not exist, by coordinator and name.
@@ -304,6 +307,30 @@ private struct Builder {
       let fromCase = from.map { diagram.nodes[$0].kind == .result } ?? false
       label = fromCase ? written.keyword : event.text + ": " + written.keyword
     }
+    var acting = acting
+    var owner = owner
+    if step.isElement {
+      // One edge per element, numbered, from the place the one before leads to (r3).
+      label = "(\(step.elementIndex + 1)) " + label
+      if !step.isFirstElement, let place = sequencePlace {
+        acting = place
+        owner = firstNode[index] + place
+        if step.handlerOf.isEmpty { source = owner }
+      }
+      switch step.action {
+      case .push(let target), .present(let target), .replace(let target):
+        sequencePlace = target
+      // A back element leads the next to where it goes back to, when that is one node of
+      // the coordinator (not what lies below it, nor the app).
+      case .pop: sequencePlace = Self.only(back.pop(actingOn: acting), below: back.outside)
+      case .popToRoot:
+        sequencePlace = Self.only(back.popToRoot(actingOn: acting), below: back.outside)
+      case .dismiss:
+        sequencePlace = Self.only(back.dismiss(actingOn: acting), below: back.outside)
+      default:
+        sequencePlace = nil
+      }
+    }
     let isHandler = !step.handlerOf.isEmpty
     func kind(_ plain: FlowDiagram.Edge.Kind) -> FlowDiagram.Edge.Kind {
       isHandler ? .handler : plain
@@ -313,7 +340,7 @@ private struct Builder {
       return target == back.outside ? startNode[index] : firstNode[index] + target
     }
     func edge(_ target: Int, _ kind: FlowDiagram.Edge.Kind, style: StartStyle? = nil) {
-      var modal = style?.modal
+      var modal = style?.presentation
       if case .present(_, let presented) = written.kind { modal = presented }
       addEdge(
         from: source, to: target, kind: kind, action: written.keyword, event: event.text,
@@ -349,7 +376,7 @@ private struct Builder {
   private mutating func addEdge(
     from: Int, to: Int, kind: FlowDiagram.Edge.Kind, action: String = "", event: String = "",
     label: String = "", payload: String? = nil, style: StartStyle? = nil,
-    modal: ModalStyle? = nil, at location: SourceRange, anchors: [SourceRange]? = nil
+    modal: PresentationStyle? = nil, at location: SourceRange, anchors: [SourceRange]? = nil
   ) {
     let marks = findings(at: anchors ?? [location])
     diagram.edges.append(
@@ -375,6 +402,13 @@ private struct Builder {
     payload.map { "\(name)(\($0.type.description))" } ?? name
   }
 
+  /// The one node of `targets`, when it has exactly one and it is a node of the coordinator
+  /// (below `outside`).
+  private static func only(_ targets: [Int], below outside: Int) -> Int? {
+    guard targets.count == 1, let target = targets.first, target < outside else { return nil }
+    return target
+  }
+
   /// The name an action targets, as written, if it has one.
   private static func target(of action: Action) -> Identifier? {
     switch action.kind {
@@ -382,7 +416,7 @@ private struct Builder {
       .finish(let name), .alert(let name), .select(let name):
       return name
     case .start(let child): return child.coordinator
-    case .pop, .popToRoot, .dismiss, .stay, .invalid: return nil
+    case .pop, .popToRoot, .dismiss, .stay, .invalid, .sequence: return nil
     }
   }
 
@@ -400,7 +434,7 @@ private struct Builder {
     case .pop: return .pop
     case .popToRoot: return .popToRoot
     case .dismiss: return .dismiss
-    case .stay, .invalid: return .stay
+    case .stay, .invalid, .sequence: return .stay
     }
   }
 }

@@ -163,9 +163,10 @@ public struct FlowDiagram: Sendable {
     public var payload: String?
     /// How a started child is shown, for ``Kind/start`` and ``Kind/tab``.
     public var style: StartStyle?
-    /// The style of the modal stack it opens, for a `present` and a modal start: a
-    /// full-screen one, which the user cannot swipe away, is drawn distinctly (r2).
-    public var modal: ModalStyle?
+    /// The style of the modal stack it opens, for a `present` and a modal start: each is
+    /// drawn visibly (a full-screen one, which the user cannot swipe away: r2; a form sheet
+    /// and a popover: r3).
+    public var modal: PresentationStyle?
     /// The action (or the `start` key, or the tab's) in the flow files.
     public var location: SourceRange?
     /// The findings placed on the action or on its event's name.
@@ -176,7 +177,7 @@ public struct FlowDiagram: Sendable {
     public init(
       from: Int, to: Int, kind: Kind, action: String = "", event: String = "",
       label: String = "", payload: String? = nil, style: StartStyle? = nil,
-      modal: ModalStyle? = nil, location: SourceRange? = nil, findings: [Finding] = [],
+      modal: PresentationStyle? = nil, location: SourceRange? = nil, findings: [Finding] = [],
       emphasis: Emphasis = .normal
     ) {
       self.from = from

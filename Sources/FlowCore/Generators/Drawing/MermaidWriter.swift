@@ -131,7 +131,7 @@ private struct MermaidText {
       if let payload = edge.payload {
         appendEscaped("(" + payload + ")")
       }
-      if edge.modal == .fullScreen { out += "<br/>full screen" }
+      if let modal = edge.modal, modal != .sheet { out += "<br/>" + modal.phrase }
       appendRules(edge.findings)
       out += "\"|"
     }

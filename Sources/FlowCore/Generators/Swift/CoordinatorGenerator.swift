@@ -634,17 +634,22 @@ struct CoordinatorGenerator {
   private mutating func handler(of node: NodeID, _ parameter: String) -> SwiftFunction? {
     guard !graph.steps[node].isEmpty else { return nil }
     let type: String
+    let place: String
     switch graph.node(node) {
     case .screen(let index):
       type = GeneratedNames.eventEnum.name(for: coordinator.screens[index].name.text)
+      place = "screen \(coordinator.screens[index].name.text)"
     case .decision(let index):
       type = GeneratedNames.answerEnum.name(for: coordinator.decisions[index].name.text)
+      place = "decision \(coordinator.decisions[index].name.text)"
     case .alert(let index):
       type = GeneratedNames.buttonEnum.name(for: coordinator.alerts[index].name.text)
+      place = "alert \(coordinator.alerts[index].name.text)"
     }
     var cases: [SwiftSwitchCase] = []
-    for (step, handlers) in graph.transitions(of: node) {
-      cases.append(switchCase(step, handlers: handlers, comments: false))
+    for (steps, handlers) in Self.grouped(graph.transitions(of: node)) {
+      cases.append(
+        switchCase(steps, handlers: handlers, comments: false, at: place, over: parameter))
     }
     return SwiftFunction(
       preamble: SwiftPreamble(modifiers: [.private]), name: "handle",
@@ -663,9 +668,14 @@ struct CoordinatorGenerator {
   private mutating func receiveExternalEvents() -> SwiftFunction? {
     guard !graph.eventSteps.isEmpty else { return nil }
     var cases: [SwiftSwitchCase] = []
-    for (step, handlers) in graph.events {
-      var item = switchCase(step, handlers: handlers, comments: false)
-      if Self.endsChildren(step) { item.body.insert(.expression(.call("endChildren")), at: 0) }
+    for (steps, handlers) in Self.grouped(graph.events) {
+      let event = steps.first?.transition.name.text ?? ""
+      var item = switchCase(
+        steps, handlers: handlers, comments: false, at: "event \(event)", over: "event")
+      // A sequence ends children as its first element would (r3, spec section 13.1).
+      if let step = steps.first, Self.endsChildren(step) {
+        item.body.insert(.expression(.call("endChildren")), at: 0)
+      }
       cases.append(item)
     }
     return SwiftFunction(
@@ -690,7 +700,7 @@ struct CoordinatorGenerator {
   /// `select`, `stay`).
   private static func endsChildren(_ step: Step) -> Bool {
     switch step.written.kind {
-    case .alert, .present, .select, .stay, .invalid: return false
+    case .alert, .present, .select, .stay, .invalid, .sequence: return false
     case .start(let start): return start.style.modal == nil
     case .push, .replace, .pop, .popToRoot, .dismiss, .decide, .finish: return true
     }
@@ -918,21 +928,74 @@ struct CoordinatorGenerator {
 
   // MARK: Actions
 
-  /// One case of a `switch` over events, answers or a child's result: the step's action,
-  /// with the payload bound only when the action uses it.
+  /// The steps of `steps`, each lone action alone and a sequence's elements together (r3),
+  /// with the handlers nested in the last.
+  private static func grouped(_ steps: NestedSteps) -> [(steps: [Step], handlers: NestedSteps)] {
+    var groups: [(steps: [Step], handlers: NestedSteps)] = []
+    var pending: [Step] = []
+    for (step, handlers) in steps {
+      pending.append(step)
+      guard step.isLastElement else { continue }
+      groups.append((pending, handlers))
+      pending = []
+    }
+    return groups
+  }
+
+  /// One case of a `switch` over `trigger` (events, answers or a child's result) of `node`:
+  /// the step's action, with the payload bound only when the action uses it; for a sequence
+  /// (r3), its elements in order, through ``sequenceCall(_:at:after:)``.
   private mutating func switchCase(
-    _ step: Step, handlers: NestedSteps, comments: Bool
+    _ steps: [Step], handlers: NestedSteps, comments: Bool, at node: String, over trigger: String
   ) -> SwiftSwitchCase {
+    guard let step = steps.first else {
+      return SwiftSwitchCase(pattern: .otherwise, body: [])
+    }
     let available = context.graph.payload(of: step).map {
       Payload(expression: .identifier("payload"), type: $0.type)
     }
-    let used = available != nil && uses(step.action)
+    let used = available != nil && steps.contains { uses($0.action) }
     let pattern = SwiftPattern.enumCase(
       SwiftNames.identifier(step.transition.name.text), bindings: used ? ["payload"] : [])
     var body: [SwiftStatement] =
       comments ? SwiftNames.docLines(step.transition.doc).map { .comment($0) } : []
-    body += statements(for: step, handlers: handlers, payload: used ? available : nil)
+    guard steps.count > 1 else {
+      body += statements(for: step, handlers: handlers, payload: used ? available : nil)
+      return SwiftSwitchCase(pattern: pattern, body: body)
+    }
+    var elements: [SwiftExpression] = []
+    for (index, element) in steps.enumerated() {
+      let nested = index == steps.count - 1 ? handlers : NestedSteps([][...], depth: 0)
+      let payload = used && uses(element.action) ? available : nil
+      elements.append(
+        .closure(
+          SwiftClosure(
+            captures: [.strong("self")], parameters: [],
+            body: statements(for: element, handlers: nested, payload: payload))))
+    }
+    body.append(.expression(sequenceCall(elements, at: node, after: trigger)))
     return SwiftSwitchCase(pattern: pattern, body: body)
+  }
+
+  /// The one place that says how a sequence's elements run (r3, spec section 13.1): each a
+  /// closure of the actions it does, handed to the runtime's `Coordinator.perform(_:at:after:)`,
+  /// which runs each once the router has finished the one before and stops (telling the app)
+  /// when one can no longer act. `node` names where the sequence is written, for the
+  /// runtime's message (`screen Inbox`), and `trigger` is the value the `switch` is over (the
+  /// event, answer, button or result): `perform([{ [self] in … }, …], at: "screen Inbox",
+  /// after: String(describing: event))`.
+  private func sequenceCall(
+    _ elements: [SwiftExpression], at node: String, after trigger: String
+  ) -> SwiftExpression {
+    let described = SwiftExpression.call(
+      context.names.swift("String"),
+      [SwiftArgument(label: "describing", value: .identifier(trigger))])
+    return .call(
+      "perform",
+      [
+        .value(.array(elements)), SwiftArgument(label: "at", value: .string(node)),
+        SwiftArgument(label: "after", value: described),
+      ])
   }
 
   /// Whether the action passes on a payload it is given.
@@ -1032,8 +1095,12 @@ struct CoordinatorGenerator {
     var handled = [Bool](repeating: false, count: context.graph.coordinators[index].results.count)
     var switchCases: [SwiftSwitchCase] = []
     var usesSelf = false
-    for (step, nested) in handlers {
-      switchCases.append(switchCase(step, handlers: nested, comments: true))
+    for (steps, nested) in Self.grouped(handlers) {
+      switchCases.append(
+        switchCase(
+          steps, handlers: nested, comments: true, at: "start \(child.start.coordinator.text)",
+          over: "result"))
+      guard let step = steps.first else { continue }
       if let resultCase = step.handledCase { handled[resultCase] = true }
       switch step.written.kind {
       case .stay, .invalid: break

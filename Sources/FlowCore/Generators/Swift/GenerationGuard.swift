@@ -26,7 +26,9 @@ extension SwiftGenerator {
       for transition in transitions {
         check(transition.name, .lowerCamel)
         check(transition.payload)
-        if case .start(let child) = transition.action.kind { check(child.handlers) }
+        if case .start(let child) = transition.action.elements.last?.kind {
+          check(child.handlers)
+        }
       }
     }
     func check(_ cases: [PayloadCase]) {

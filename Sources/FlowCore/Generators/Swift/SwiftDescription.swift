@@ -322,6 +322,8 @@ struct SwiftClosure: Sendable {
 enum SwiftCapture: Sendable {
   /// `weak name`.
   case weak(String)
+  /// `name`, held strongly.
+  case strong(String)
 }
 
 /// A closure's parameter; with a type, all of them are written in parentheses.

@@ -657,7 +657,23 @@ struct SwiftWriter {
       }
     case .array(let elements):
       text.append("[")
-      list(elements) { $0.write($1) }
+      guard elements.contains(where: Self.spansLines) else {
+        list(elements) { $0.write($1) }
+        text.append("]")
+        return
+      }
+      // Closures with bodies (a sequence's elements, r3): one element a line, each with its
+      // comma, as swift-format writes a multiline collection.
+      newline()
+      depth += 1
+      for element in elements {
+        indent()
+        write(element)
+        text.append(",")
+        newline()
+      }
+      depth -= 1
+      indent()
       text.append("]")
     case .boolean(let value):
       text += value ? "true" : "false"
@@ -684,6 +700,12 @@ struct SwiftWriter {
       }
       text.append("\"")
     }
+  }
+
+  /// Whether `expression` is written on several lines: a closure with a body.
+  private static func spansLines(_ expression: SwiftExpression) -> Bool {
+    if case .closure(let closure) = expression { return !closure.body.isEmpty }
+    return false
   }
 
   private mutating func write(_ argument: SwiftArgument) {
@@ -733,6 +755,8 @@ struct SwiftWriter {
         switch capture {
         case .weak(let name):
           writer.text += "weak "
+          writer.text += name
+        case .strong(let name):
           writer.text += name
         }
       }

@@ -49,6 +49,31 @@ import Testing
       ])
   }
 
+  /// Revision 3: a sequence is one edge per element, numbered, each from where the one
+  /// before leads: after a push, from the pushed screen; after a back element, from the one
+  /// screen it goes back to.
+  @Test func aSequenceIsOneNumberedEdgePerElementFromWhereTheOneBeforeLeads() throws {
+    let diagram = try drawing(
+      flow(
+        """
+        App:
+          entry: true
+          start: Home
+          screens:
+            Home: { on: { deep: { payload: Int, do: [{ push: List }, { push: Item }] } } }
+            List: { on: { open: { payload: Int, push: Item } } }
+            Item: { input: Int, on: { track: { present: Track } } }
+            Track: { on: { close: dismiss, all: [dismiss, pop] } }
+        """))
+    #expect(
+      diagram.edgeLines.filter { $0.contains("(1)") || $0.contains("(2)") } == [
+        "App_Home -push-> App_List \"(1) deep\" (Int)",
+        "App_List -push-> App_Item \"(2) deep\" (Int)",
+        "App_Track -dismiss-> App_Item \"(1) all\"",
+        "App_Item -pop-> App_List \"(2) all\"",
+      ], "\(diagram.edgeLines)")
+  }
+
   /// Revision 2: a full-screen modal, a screen without the system's back or swipe, and what
   /// a coordinator does when it is left are drawn, in every format.
   @Test func stylesSystemControlsAndLeaveAreDrawn() throws {

@@ -54,6 +54,13 @@ enum GraphFixtures {
     try Golden.check(
       DiagramJSON.write(try drawing(checked)), against: "\(GraphFixtures.goldens)/tabs.json")
   }
+
+  /// Revision 3's styles in the JSON drawing: each edge's `modal` names its style.
+  @Test func stylesInJSON() throws {
+    let checked = try loadModule(["\(GraphFixtures.directory)/styles.flow.yaml"])
+    try Golden.check(
+      DiagramJSON.write(try drawing(checked)), against: "\(GraphFixtures.goldens)/styles.json")
+  }
 }
 
 /// Requires Graphviz `dot` to render `source` to SVG with exit status 0 and no warning.
