@@ -336,11 +336,13 @@ package struct ActionTargets: Sendable {
             actions[id] = finder.child(name.text, in: index)
           case .finish(let name):
             actions[id] = finder.resultCase(name.text, of: index)
-          case .start, .pop, .popToRoot, .dismiss, .stay, .invalid:
-            break
+          case .start, .pop, .popToRoot, .dismiss, .stay, .invalid, .sequence:
+            break  // a sequence's elements are steps of their own (r3)
           }
         }
-        if step.handledCase == nil, let child = step.handlerOf.last?.child {
+        // A handler whose action is a sequence is a step per element: its case is the
+        // handler's, looked at once, at the first.
+        if step.handledCase == nil, step.isFirstElement, let child = step.handlerOf.last?.child {
           handledCases[id] = finder.resultCase(step.transition.name.text, of: child)
         }
       }

@@ -131,6 +131,33 @@ import Testing
       ])
   }
 
+  /// A handler's case is the handler's, not each element's: a misspelt case whose action is
+  /// a sequence is one finding, and a misspelt element beside it one more.
+  @Test func aMisspeltHandlerCaseWithASequenceIsOneFinding() throws {
+    let findings = try check(
+      flow(
+        """
+        App:
+          entry: true
+          start: Home
+          screens:
+            Home:
+              on:
+                go: { start: Child, style: sheet, on: { doen: [{ push: Next }, { push: Nxt }], done: stay } }
+            Next: { on: { back: pop } }
+        Child:
+          result: { done: ~ }
+          start: A
+          screens:
+            A: { on: { end: { finish: done } } }
+        """))
+    #expect(
+      described(findings.filter { $0.rule == "unknown-reference" }) == [
+        "9:51 coordinator 'Child' has no result case 'doen'; did you mean 'done'? [unknown-reference]",
+        "9:82 screen 'Nxt' does not exist in coordinator 'App'; did you mean 'Next'? [unknown-reference]",
+      ])
+  }
+
   @Test func aStartDecisionsSequenceHasNoBackElement() {
     let (_, findings) = decode(
       flow(
