@@ -274,7 +274,7 @@ import Testing
     let flow = Flow("Home", router: router)
     flow.start()
     flow.present(Screen("Inbox"))
-    try await Task.sleep(for: .milliseconds(50))
+    try await settle(router)
     let inbox = try #require(router.rootStack.sheet)
     flow.perform([{ [flow] in flow.dismiss() }, { [flow] in flow.present(Screen("Room")) }])
     #expect(router.stacks.count == 1, "the presentation was asked for during the dismissal")
@@ -282,7 +282,7 @@ import Testing
     #expect(router.stacks.count == 1, "the presentation did not wait for onDismiss")
     router.viewDismissed(over: router.rootStack)
     #expect(router.rootStack.presentedOnScreen == nil)
-    try await Task.sleep(for: .milliseconds(50))
+    try await eventually { router.topStack.root.map { "\($0.screen)" } == "Room" }
     #expect(router.topStack.root.map { "\($0.screen)" } == "Room")
     #expect(router.topStack !== inbox)
   }
@@ -294,9 +294,9 @@ import Testing
     let flow = Flow("Home", router: router)
     flow.start()
     flow.present(Screen("Inbox"))
-    try await Task.sleep(for: .milliseconds(50))
+    try await settle(router)
     flow.present(Screen("Thread"))
-    try await Task.sleep(for: .milliseconds(50))
+    try await settle(router)
     let inbox = try #require(router.rootStack.sheet)
     var messages: [FlowLogMessage] = []
     FlowLog.handler = { if $0.node == "screen Thread (SwiftUI)" { messages.append($0) } }
@@ -308,10 +308,33 @@ import Testing
     router.userDismissed(inbox)
     router.viewDismissed(over: inbox)
     router.viewDismissed(over: router.rootStack)
-    try await Task.sleep(for: .milliseconds(100))
+    try await eventually { !messages.isEmpty }
+    try await Task.sleep(for: .milliseconds(50))
     #expect(router.stacks.count == 1)
     #expect(router.rootStack.screens.map { "\($0.screen)" } == ["Home"], "the push ran")
     #expect(messages.map(\.reason) == [.screenGone])
     #expect(messages.map(\.element) == [2])
+  }
+}
+
+/// Waits until `router` has ended every transition it has started (its `whenIdle`).
+@MainActor
+private func settle(_ router: SwiftUIRouter) async throws {
+  final class Flag { var isSet = false }
+  let idle = Flag()
+  router.whenIdle { idle.isSet = true }
+  try await eventually { idle.isSet }
+  #expect(idle.isSet, "the router's transitions did not end")
+}
+
+/// Lets the main actor run, 10 ms at a time, until `condition` holds or 5 s have passed: a
+/// transition of ``SwiftUIRouter`` ends after its `transitionDuration` on a timer, which a
+/// loaded machine runs late, so a test waits for what it needs rather than a fixed time. What
+/// must *not* happen within a time is still waited for with a sleep.
+@MainActor
+private func eventually(_ condition: () -> Bool) async throws {
+  let deadline = ContinuousClock.now + .seconds(5)
+  while !condition() && ContinuousClock.now < deadline {
+    try await Task.sleep(for: .milliseconds(10))
   }
 }
