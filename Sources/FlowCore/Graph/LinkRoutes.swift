@@ -390,7 +390,9 @@ private struct RouteSpace: Sendable {
         edgeStart.append(edges.count)
         guard isFirst else { continue }
         let isDecision = !coordinator.isScreen(node) && !coordinator.isAlert(node)
-        for step in coordinator.steps[node] where step.handlerOf.isEmpty {
+        // A sequence's elements are no steps of a route (yet): sending its event runs them
+        // all, so an element's edge would end the route where the sequence does not stop.
+        for step in coordinator.steps[node] where step.handlerOf.isEmpty && !step.isElement {
           let kind: LinkStep.Kind =
             coordinator.isScreen(node)
             ? .event(step) : isDecision ? .decisionCase(step) : .button(step)
@@ -441,7 +443,7 @@ private struct RouteSpace: Sendable {
     for (index, coordinator) in graph.coordinators.enumerated() {
       eventStart.append(edges.count)
       guard module.isFirstDefinition(coordinator: index) else { continue }
-      for step in coordinator.eventSteps where step.handlerOf.isEmpty {
+      for step in coordinator.eventSteps where step.handlerOf.isEmpty && !step.isElement {
         let target: Int?
         var enters: Int?
         switch step.action {

@@ -65,6 +65,15 @@ package enum UnreachableLinkRule: ModuleRule {
       case .outOfReach(let coordinatorReached):
         let coordinator = link.target?.coordinator.text ?? ""
         let entries = why.entries.map { module.coordinators[$0].name.text }
+        if coordinatorReached, let shown = context.graph.links[index].target,
+          let element = Self.sequenceElement(
+            showing: shown.screen, in: context.graph.coordinators[shown.coordinator])
+        {
+          notes.append(
+            Note(
+              "a sequence shows the screen here; links do not route through sequences (r3) yet",
+              at: element.written.range))
+        }
         message =
           coordinatorReached
           ? .screenOutOfReach(
@@ -89,6 +98,22 @@ package enum UnreachableLinkRule: ModuleRule {
       }
       findings.add(message, about: link.subject, at: link.name.range, notes: notes)
     }
+  }
+
+  /// The first element of a sequence in `coordinator` that pushes, presents or replaces
+  /// `screen`: a route does not go through it (``LinkRoutes``), so the finding points at it.
+  private static func sequenceElement(showing screen: NodeID, in coordinator: CoordinatorGraph)
+    -> Step?
+  {
+    func shows(_ step: Step) -> Bool {
+      guard step.isElement, step.handlerOf.isEmpty else { return false }
+      switch step.action {
+      case .push(let target), .present(let target), .replace(let target): return target == screen
+      default: return false
+      }
+    }
+    for steps in coordinator.steps { if let step = steps.first(where: shows) { return step } }
+    return coordinator.eventSteps.first(where: shows)
   }
 
   /// What the rule says.

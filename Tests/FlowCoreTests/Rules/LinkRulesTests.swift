@@ -170,6 +170,46 @@ import Testing
     #expect(findings.first?.notes.first?.range.start.line == 9)
   }
 
+  /// Sending a sequence's event runs all its elements, so no element is a step of a route:
+  /// a screen only a sequence shows is out of reach (a route through a sequence as a whole is
+  /// not built yet), with a note at the element that shows it.
+  @Test func aScreenOnlyASequenceShowsIsOutOfReachWithANoteAtTheElement() throws {
+    let findings = try Pipeline.check([
+      .source(
+        SourceFile(
+          path: "a.flow.yaml",
+          text: """
+            version: 1
+            coordinators:
+              App:
+                entry: true
+                start: Home
+                screens:
+                  Home:
+                    on:
+                      go: [{ push: A }, { push: B }]
+                      plain: { push: C }
+                  A: { on: { back: pop } }
+                  B: { on: { back: pop } }
+                  C: { on: { back: pop } }
+            links:
+              a: { url: /a, to: App.A }
+              b: { url: /b, to: App.B }
+              c: { url: /c, to: App.C }
+
+            """))
+    ]).findings.of("unreachable-link")
+    #expect(findings.map(\.subject.description) == ["link 'a'", "link 'b'"])
+    #expect(
+      findings.map {
+        $0.notes.map { "\($0.range.start.line):\($0.range.start.column) \($0.message)" }
+      }
+        == [
+          ["9:18 a sequence shows the screen here; links do not route through sequences (r3) yet"],
+          ["9:31 a sequence shows the screen here; links do not route through sequences (r3) yet"],
+        ])
+  }
+
   @Test func aValueTheAppBuildsGivesThePayload() throws {
     _ = try expectFindings(
       "unreachable-link",
