@@ -384,6 +384,37 @@ private struct RouteSpace: Sendable {
       if edge.enters >= 0 { entering[Int(edge.enters)].append(Int32(edges.count)) }
       edges.append(edge)
     }
+    /// Adds the edge of `step` of the coordinator at `index` from `source` (-1: an external
+    /// event, from any place), when its action leads to a vertex: a node of the coordinator,
+    /// or a child's start. `carriesPayload`: whether the step's payload is the link's to give.
+    func addEdge(
+      of step: Step, in index: Int, from source: Int, as kind: LinkStep.Kind, node: NodeID?,
+      carriesPayload: Bool
+    ) {
+      let target: Int?
+      var enters: Int?
+      switch step.action {
+      case .push(let screen), .present(let screen), .replace(let screen):
+        target = offsets[index] + screen
+      case .decide(let other), .alert(let other): target = offsets[index] + other
+      case .start(let child):
+        target = start(of: child.child)
+        enters = child.child
+      default: target = nil
+      }
+      guard let target else { return }
+      let payload = carriesPayload ? step.transition.payload?.type : nil
+      var type: Int32 = -1
+      if let payload, payload != .invalid {
+        type = payloadTypes[payload] ?? Int32(payloadTypes.count)
+        payloadTypes[payload] = type
+      }
+      add(
+        Edge(
+          source: Int32(source), target: Int32(target), enters: Int32(enters ?? -1),
+          step: LinkStep(coordinator: index, from: node, kind: kind), payload: payload,
+          payloadType: type))
+    }
     for (index, coordinator) in graph.coordinators.enumerated() {
       let isFirst = module.isFirstDefinition(coordinator: index)
       for node in 0..<coordinator.nodeCount {
@@ -396,30 +427,9 @@ private struct RouteSpace: Sendable {
           let kind: LinkStep.Kind =
             coordinator.isScreen(node)
             ? .event(step) : isDecision ? .decisionCase(step) : .button(step)
-          let target: Int?
-          var enters: Int?
-          switch step.action {
-          case .push(let screen), .present(let screen), .replace(let screen):
-            target = offsets[index] + screen
-          case .decide(let other), .alert(let other): target = offsets[index] + other
-          case .start(let child):
-            target = start(of: child.child)
-            enters = child.child
-          default: target = nil
-          }
-          guard let target else { continue }
-          let payload = isDecision ? nil : step.transition.payload?.type
-          var type: Int32 = -1
-          if let payload, payload != .invalid {
-            type = payloadTypes[payload] ?? Int32(payloadTypes.count)
-            payloadTypes[payload] = type
-          }
-          add(
-            Edge(
-              source: Int32(offsets[index] + node), target: Int32(target),
-              enters: Int32(enters ?? -1),
-              step: LinkStep(coordinator: index, from: node, kind: kind), payload: payload,
-              payloadType: type))
+          addEdge(
+            of: step, in: index, from: offsets[index] + node, as: kind, node: node,
+            carriesPayload: !isDecision)
         }
       }
       edgeStart.append(edges.count)
@@ -444,29 +454,8 @@ private struct RouteSpace: Sendable {
       eventStart.append(edges.count)
       guard module.isFirstDefinition(coordinator: index) else { continue }
       for step in coordinator.eventSteps where step.handlerOf.isEmpty && !step.isElement {
-        let target: Int?
-        var enters: Int?
-        switch step.action {
-        case .push(let screen), .present(let screen), .replace(let screen):
-          target = offsets[index] + screen
-        case .decide(let other), .alert(let other): target = offsets[index] + other
-        case .start(let child):
-          target = start(of: child.child)
-          enters = child.child
-        default: target = nil
-        }
-        guard let target else { continue }
-        let payload = step.transition.payload?.type
-        var type: Int32 = -1
-        if let payload, payload != .invalid {
-          type = payloadTypes[payload] ?? Int32(payloadTypes.count)
-          payloadTypes[payload] = type
-        }
-        add(
-          Edge(
-            source: -1, target: Int32(target), enters: Int32(enters ?? -1),
-            step: LinkStep(coordinator: index, from: nil, kind: .externalEvent(step)),
-            payload: payload, payloadType: type))
+        addEdge(
+          of: step, in: index, from: -1, as: .externalEvent(step), node: nil, carriesPayload: true)
       }
       guard edges.count > eventStart[index] else { continue }
       if case .tabs = coordinator.root {
