@@ -25,7 +25,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: directory) }
     var yaml: [UInt64: String] = [:]
     for seed in seeds {
-      let module = RandomModule(seed: seed, leavingShapes: true)
+      let module = RandomModule(seed: seed, leavingShapes: true, sequences: true)
       let text = module.yaml()
       yaml[seed] = text
       let checked = try Pipeline.check([.source(SourceFile(path: "a.flow.yaml", text: text))])

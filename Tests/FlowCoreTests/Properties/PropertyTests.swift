@@ -16,7 +16,7 @@ import Testing
 
   @Test func randomValidModulesHaveNoFinding() throws {
     for seed in Self.firstSeed..<(Self.firstSeed + UInt64(Self.count)) {
-      let module = RandomModule(seed: seed, leavingShapes: true)
+      let module = RandomModule(seed: seed, leavingShapes: true, sequences: true)
       let yaml = module.yaml()
       let found = try findings(yaml)
       #expect(found.isEmpty, "seed \(seed): \(described(found))\n\(yaml)")
@@ -28,7 +28,7 @@ import Testing
     var planted: [Mutation: Int] = [:]
     for seed in Self.firstSeed..<(Self.firstSeed + UInt64(Self.count)) {
       var random = SeededGenerator(seed: seed ^ 0xDEFEC7)
-      let module = RandomModule(seed: seed, leavingShapes: true)
+      let module = RandomModule(seed: seed, leavingShapes: true, sequences: true)
       guard let (mutation, rule, mutated) = Mutation.plant(in: module, using: &random) else {
         continue
       }
@@ -59,7 +59,7 @@ import Testing
       var planted = 0
       for seed in Self.firstSeed..<(Self.firstSeed + UInt64(Self.count)) {
         var random = SeededGenerator(seed: seed ^ 0x27_DEFEC7)
-        let module = RandomModule(seed: seed, leavingShapes: true)
+        let module = RandomModule(seed: seed, leavingShapes: true, sequences: true)
         guard let (rule, mutated) = mutation.planted(in: module, using: &random) else { continue }
         planted += 1
         let marked = MarkedModule([mutated])
@@ -85,7 +85,8 @@ import Testing
     var bareParents = 0
     var decided = 0
     for seed in Self.firstSeed..<(Self.firstSeed + UInt64(Self.count)) {
-      let blocks = Self.coordinatorBlocks(RandomModule(seed: seed, leavingShapes: true).yaml())
+      let blocks = Self.coordinatorBlocks(
+        RandomModule(seed: seed, leavingShapes: true, sequences: true).yaml())
       for (name, block) in blocks {
         let lines = block.split(separator: "\n")
         // Started as a sheet, no screen of it can be swiped, a screen starts a push-style
@@ -171,10 +172,17 @@ import Testing
       ("{ stay, payload: T }", { $0.contains("{ payload: ") && $0.hasSuffix(", stay }") }),
       ("{ pop: ~ }", { $0.hasSuffix(": { pop: ~ }") }),
       ("{ dismiss: ~ }", { $0.hasSuffix(": { dismiss: ~ }") }),
+      ("a sequence (r3)", { $0.contains(": [{ push: S") }),
+      ("do: with a payload (r3)", { $0.contains("{ payload: String, do: [{ push: S") }),
+      (
+        "style: formSheet or popover (r3)",
+        { $0.contains("style: formSheet") || $0.contains("style: popover") }
+      ),
     ]
     var uses = [Int](repeating: 0, count: constructs.count)
     for seed in Self.firstSeed..<(Self.firstSeed + UInt64(Self.count)) {
-      let lines = RandomModule(seed: seed, leavingShapes: true).yaml().split(separator: "\n")
+      let lines = RandomModule(seed: seed, leavingShapes: true, sequences: true).yaml().split(
+        separator: "\n")
       for (index, construct) in constructs.enumerated()
       where lines.contains(where: construct.isUsed) {
         uses[index] += 1
@@ -189,7 +197,7 @@ import Testing
   /// gets no finding (spec section 8, "Leaving").
   @Test func aChildLeftOnlyByTheSwipeOfItsSheetIsClean() throws {
     for seed in Self.firstSeed..<(Self.firstSeed + UInt64(max(Self.count / 4, 1))) {
-      var module = RandomModule(seed: seed, leavingShapes: true)
+      var module = RandomModule(seed: seed, leavingShapes: true, sequences: true)
       guard module.coordinators[0].tabs.isEmpty else { continue }
       module.coordinators[0].screens[0].events.append(
         .init(name: "trap", payload: nil, action: Mutation.swipeOnlyStart("sheet")))
@@ -206,7 +214,7 @@ import Testing
   @Test func aWrongTargetInASharedEventSetIsOneFindingAtTheAnchor() throws {
     var planted = 0
     for seed in Self.firstSeed..<(Self.firstSeed + UInt64(Self.count)) {
-      let module = RandomModule(seed: seed, leavingShapes: true)
+      let module = RandomModule(seed: seed, leavingShapes: true, sequences: true)
       let anchor = "<<: &shared0 { sharedIdle: stay }"
       let yaml = module.yaml()
       guard yaml.contains(anchor) else { continue }
@@ -238,7 +246,7 @@ import Testing
     var broken = 0
     for seed in Self.firstSeed..<(Self.firstSeed + UInt64(Self.count)) {
       var random = SeededGenerator(seed: seed ^ 0xB20C_E4)
-      var module = RandomModule(seed: seed, leavingShapes: true)
+      var module = RandomModule(seed: seed, leavingShapes: true, sequences: true)
       let targets = module.coordinators.indices.flatMap { c in
         module.coordinators[c].screens.indices.flatMap { s in
           module.coordinators[c].screens[s].events.indices.compactMap { e in
@@ -268,7 +276,7 @@ import Testing
   @Test func aLaterDuplicateCoordinatorCausesNoOtherFinding() throws {
     for seed in Self.firstSeed..<(Self.firstSeed + UInt64(Self.count)) {
       var random = SeededGenerator(seed: seed ^ 0xD0_B1E)
-      let module = RandomModule(seed: seed, leavingShapes: true)
+      let module = RandomModule(seed: seed, leavingShapes: true, sequences: true)
       let yaml = module.yaml()
       let index = Int.random(in: 0..<module.coordinators.count, using: &random)
       guard let copy = Self.coordinatorText(named: module.coordinators[index].name, in: yaml)

@@ -117,7 +117,10 @@ struct RandomModule {
   /// ``addStartDecisionDecidedAgain(_:)``), and with `navigatingEvents` external events that
   /// push and present screens (``addNavigatingEvents(_:)``, for links' routes), each from a
   /// stream of its own, so that the rest of the module is the same either way.
-  init(seed: UInt64, leavingShapes: Bool = false, navigatingEvents: Bool = false) {
+  init(
+    seed: UInt64, leavingShapes: Bool = false, navigatingEvents: Bool = false,
+    sequences: Bool = false
+  ) {
     self.seed = seed
     var random = SeededGenerator(seed: seed)
     let typeCount = Int.random(in: 0...2, using: &random)
@@ -169,6 +172,10 @@ struct RandomModule {
     if navigatingEvents {
       var navigating = SeededGenerator(seed: seed ^ 0x0000_E7E7_0013)
       addNavigatingEvents(&navigating)
+    }
+    if sequences {
+      var sequencing = SeededGenerator(seed: seed ^ 0x5E0_0013_0001)
+      addSequences(&sequencing)
     }
     // The shapes of issue 27, last, so that no pass above changes them.
     guard leavingShapes else { return }
@@ -322,6 +329,35 @@ struct RandomModule {
         coordinators[index].screens[screen].events.append(
           Event(name: "note", payload: payloadTypes.randomElement(using: &random), action: action))
       }
+    }
+  }
+
+  /// Maybe (two seeds in three) sequences of actions (spec 13.1) on one screen of a
+  /// coordinator or two: an event pushes two new screens in one step, each with a `back:
+  /// pop`; in the list form, or half the time the `do:` form with a `String` payload that
+  /// the second screen takes as its input. Sending the event shows both screens, the second
+  /// on top, so the module stays clean. From a stream of its own; off unless asked (links'
+  /// routes do not go through sequences).
+  private mutating func addSequences(_ random: inout SeededGenerator) {
+    guard Int.random(in: 0..<3, using: &random) != 0 else { return }
+    let owners = coordinators.indices.filter { !coordinators[$0].screens.isEmpty }
+    for _ in 0..<Int.random(in: 1...2, using: &random) {
+      guard let owner = owners.randomElement(using: &random) else { return }
+      let from = Int.random(in: 0..<coordinators[owner].screens.count, using: &random)
+      let first = coordinators[owner].screens.count
+      let second = first + 1
+      let carries = Bool.random(using: &random)
+      for index in [first, second] {
+        coordinators[owner].screens.append(
+          Screen(
+            name: "S\(index)", input: carries && index == second ? "String" : nil,
+            arrival: .pushed, events: [Event(name: "back", payload: nil, action: "pop")]))
+      }
+      let elements = "[{ push: S\(first) }, { push: S\(second) }]"
+      coordinators[owner].screens[from].events.append(
+        carries
+          ? Event(name: "seq\(first)", payload: "String", action: "{ do: \(elements) }")
+          : Event(name: "seq\(first)", payload: nil, action: elements))
     }
   }
 
