@@ -453,6 +453,58 @@ private final class Shelf: FlowCoordinator<Never> {
   }
 }
 
+/// A coordinator whose screen `Shelf` has an event that is a sequence (FLOW-SPEC 13.1),
+/// as generated code performs it: `openChapter` pushes `Book`, then `Chapter`.
+private final class Reader: FlowCoordinator<Never> {
+  enum ShelfEvent { case openChapter }
+
+  override func start() {
+    nameNextScreen("Shelf")
+    _ = screenEvents { [weak self] (event: ShelfEvent) in
+      guard let self else { return }
+      perform(
+        [
+          { [self] in push(Screen("Book"), named: "Book") },
+          { [self] in push(Screen("Chapter"), named: "Chapter") },
+        ],
+        at: "screen Shelf", after: String(describing: event))
+    }
+    push(Screen("Shelf"))
+  }
+}
+
+/// A route whose step is a sequence: the link sends its event once, the sequence shows each
+/// element's screen, and the link is followed when the last one is on top.
+@MainActor
+@Suite struct LinkThroughASequenceTests {
+  private let router = RecordingRouter()
+  private let outcomes = Outcomes()
+
+  private var chapterRoute: LinkRoute {
+    var route = LinkRoute(link: "chapter", target: "Chapter")
+    route.leg(Reader.self, start: "Shelf")
+    route.event(Reader.ShelfEvent.openChapter, to: .screen("Chapter"))
+    return route
+  }
+
+  @Test func theSequenceRunsWholeAndTheLinkIsFollowed() {
+    let reader = Reader(router: router)
+    reader.start()
+    reader.follow(chapterRoute, onEnd: outcomes.record)
+    #expect(router.screens.map { "\($0)" } == ["Shelf", "Book", "Chapter"])
+    #expect(outcomes.all == [.followed])
+  }
+
+  @Test func onAWarmStartTheSequenceRunsAgainFromItsScreen() {
+    let reader = Reader(router: router)
+    reader.start()
+    reader.follow(chapterRoute, onEnd: outcomes.record)
+    reader.follow(chapterRoute, onEnd: outcomes.record)
+    #expect(router.screens.map { "\($0)" } == ["Shelf", "Book", "Chapter"])
+    #expect(outcomes.all == [.followed, .followed])
+  }
+}
+
 /// Calls `answer` with `value`: `try #require(answer)(value)` written in one go crashes the
 /// Swift 6.3 type checker.
 @MainActor

@@ -421,9 +421,7 @@ private struct RouteSpace: Sendable {
         edgeStart.append(edges.count)
         guard isFirst else { continue }
         let isDecision = !coordinator.isScreen(node) && !coordinator.isAlert(node)
-        // A sequence's elements are no steps of a route (yet): sending its event runs them
-        // all, so an element's edge would end the route where the sequence does not stop.
-        for step in coordinator.steps[node] where step.handlerOf.isEmpty && !step.isElement {
+        for step in coordinator.steps[node] where step.handlerOf.isEmpty && Self.isRouteStep(step) {
           let kind: LinkStep.Kind =
             coordinator.isScreen(node)
             ? .event(step) : isDecision ? .decisionCase(step) : .button(step)
@@ -453,7 +451,7 @@ private struct RouteSpace: Sendable {
     for (index, coordinator) in graph.coordinators.enumerated() {
       eventStart.append(edges.count)
       guard module.isFirstDefinition(coordinator: index) else { continue }
-      for step in coordinator.eventSteps where step.handlerOf.isEmpty && !step.isElement {
+      for step in coordinator.eventSteps where step.handlerOf.isEmpty && Self.isRouteStep(step) {
         addEdge(
           of: step, in: index, from: -1, as: .externalEvent(step), node: nil, carriesPayload: true)
       }
@@ -483,6 +481,25 @@ private struct RouteSpace: Sendable {
         }
       }
       entries = firsts.filter { !started[$0] }
+    }
+  }
+
+  /// Whether `step` is a step of a route. A lone action is. Sending the event of a sequence
+  /// (FLOW-SPEC 13.1) runs all its elements, so the sequence is one step, from where it is
+  /// written to where its last element leads, and only when every element before the last
+  /// goes forward (`push`, `present`, `replace`): the screens they show are then below the
+  /// last one's. A sequence with a back element is no step (where it goes back to depends
+  /// on the stack), nor is any element but the last.
+  static func isRouteStep(_ step: Step) -> Bool {
+    guard step.isElement else { return true }
+    guard step.isLastElement, case .sequence(let elements) = step.transition.action.kind else {
+      return false
+    }
+    return elements.dropLast().allSatisfy { element in
+      switch element.kind {
+      case .push, .present, .replace: return true
+      default: return false
+      }
     }
   }
 

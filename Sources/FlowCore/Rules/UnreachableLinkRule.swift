@@ -71,7 +71,7 @@ package enum UnreachableLinkRule: ModuleRule {
         {
           notes.append(
             Note(
-              "a sequence shows the screen here; links do not route through sequences (r3) yet",
+              "a sequence shows the screen here, but a route takes a sequence whole, to where its last element leads",
               at: element.written.range))
         }
         message =
@@ -101,7 +101,8 @@ package enum UnreachableLinkRule: ModuleRule {
   }
 
   /// The first element of a sequence in `coordinator` that pushes, presents or replaces
-  /// `screen`: a route does not go through it (``LinkRoutes``), so the finding points at it.
+  /// `screen`: a route takes a sequence whole, to where its last element leads
+  /// (``LinkRoutes/isRouteStep(_:)``), so the finding points at it.
   private static func sequenceElement(showing screen: NodeID, in coordinator: CoordinatorGraph)
     -> Step?
   {

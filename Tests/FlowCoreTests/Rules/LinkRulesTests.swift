@@ -170,44 +170,48 @@ import Testing
     #expect(findings.first?.notes.first?.range.start.line == 9)
   }
 
-  /// Sending a sequence's event runs all its elements, so no element is a step of a route:
-  /// a screen only a sequence shows is out of reach (a route through a sequence as a whole is
-  /// not built yet), with a note at the element that shows it.
-  @Test func aScreenOnlyASequenceShowsIsOutOfReachWithANoteAtTheElement() throws {
-    let findings = try Pipeline.check([
-      .source(
-        SourceFile(
-          path: "a.flow.yaml",
-          text: """
-            version: 1
-            coordinators:
-              App:
-                entry: true
-                start: Home
-                screens:
-                  Home:
-                    on:
-                      go: [{ push: A }, { push: B }]
-                      plain: { push: C }
-                  A: { on: { back: pop } }
-                  B: { on: { back: pop } }
-                  C: { on: { back: pop } }
-            links:
-              a: { url: /a, to: App.A }
-              b: { url: /b, to: App.B }
-              c: { url: /c, to: App.C }
+  /// Sending a sequence's event runs all its elements, so a route takes a sequence whole, to
+  /// where its last element leads, when every element before it goes forward: a screen an
+  /// earlier element shows, or one a sequence with a back element shows, is out of reach,
+  /// with a note at the element that shows it.
+  @Test func aRouteTakesASequenceWholeToWhereItsLastElementLeads() throws {
+    let module = """
+      version: 1
+      coordinators:
+        App:
+          entry: true
+          start: Home
+          screens:
+            Home:
+              on:
+                go: [{ push: A }, { push: B }]
+                sheet: [{ present: C }, { push: D }]
+            A: { on: { back: pop, again: [pop, { push: E }] } }
+            B: { on: { back: pop } }
+            C: { on: { back: dismiss } }
+            D: { on: { back: pop } }
+            E: { on: { back: pop } }
+      links:
+        a: { url: /a, to: App.A }
+        b: { url: /b, to: App.B }
+        d: { url: /d, to: App.D }
+        e: { url: /e, to: App.E }
 
-            """))
-    ]).findings.of("unreachable-link")
-    #expect(findings.map(\.subject.description) == ["link 'a'", "link 'b'"])
+      """
+    let result = try Pipeline.check([.source(SourceFile(path: "a.flow.yaml", text: module))])
+    let findings = result.findings.of("unreachable-link")
+    #expect(findings.map(\.subject.description) == ["link 'a'", "link 'e'"])
+    let note =
+      "a sequence shows the screen here, but a route takes a sequence whole, to where its last element leads"
     #expect(
       findings.map {
         $0.notes.map { "\($0.range.start.line):\($0.range.start.column) \($0.message)" }
       }
-        == [
-          ["9:18 a sequence shows the screen here; links do not route through sequences (r3) yet"],
-          ["9:31 a sequence shows the screen here; links do not route through sequences (r3) yet"],
-        ])
+        == [["9:18 \(note)"], ["11:44 \(note)"]])
+    let files = SwiftGenerator.generate(result.resolved.graph, options: .init())
+    let links = try #require(files.first { $0.name == "FlowLink.swift" }?.contents)
+    #expect(links.contains("route.event(AppCoordinator.HomeEvent.go, to: .screen(\"B\"))"))
+    #expect(links.contains("route.event(AppCoordinator.HomeEvent.sheet, to: .screen(\"D\"))"))
   }
 
   @Test func aValueTheAppBuildsGivesThePayload() throws {
