@@ -270,7 +270,9 @@ import Testing
   @Test func aPresentationAfterADismissalIsAskedForOnlyOnceTheDismissalHasEnded() async throws {
     let router = SwiftUIRouter()
     router.transitionDuration = 0.01
-    router.transitionTimeout = 5
+    // The test ends each dismissal itself (viewDismissed): no timeout may end it first, on a
+    // main actor that other tests can hold for seconds.
+    router.transitionTimeout = 3_600
     let flow = Flow("Home", router: router)
     flow.start()
     flow.present(Screen("Inbox"))
@@ -290,7 +292,9 @@ import Testing
   @Test func aSheetSweptAwayDuringTheDismissalBeforeStopsTheSequence() async throws {
     let router = SwiftUIRouter()
     router.transitionDuration = 0.01
-    router.transitionTimeout = 5
+    // The test ends each dismissal itself (viewDismissed): no timeout may end it first, on a
+    // main actor that other tests can hold for seconds.
+    router.transitionTimeout = 3_600
     let flow = Flow("Home", router: router)
     flow.start()
     flow.present(Screen("Inbox"))
@@ -327,13 +331,13 @@ private func settle(_ router: SwiftUIRouter) async throws {
   #expect(idle.isSet, "the router's transitions did not end")
 }
 
-/// Lets the main actor run, 10 ms at a time, until `condition` holds or 5 s have passed: a
+/// Lets the main actor run, 10 ms at a time, until `condition` holds or 60 s have passed: a
 /// transition of ``SwiftUIRouter`` ends after its `transitionDuration` on a timer, which a
 /// loaded machine runs late, so a test waits for what it needs rather than a fixed time. What
 /// must *not* happen within a time is still waited for with a sleep.
 @MainActor
 private func eventually(_ condition: () -> Bool) async throws {
-  let deadline = ContinuousClock.now + .seconds(5)
+  let deadline = ContinuousClock.now + .seconds(60)
   while !condition() && ContinuousClock.now < deadline {
     try await Task.sleep(for: .milliseconds(10))
   }
