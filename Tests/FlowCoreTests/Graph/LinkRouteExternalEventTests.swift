@@ -6,32 +6,9 @@ import Testing
 /// from inside its children nor from its parent's screens, with their payload taken as
 /// section 12 says for an event's; the route goes on where the event's action leads.
 @Suite struct LinkRouteExternalEventTests {
-  /// The module of `yaml` checked, and each link's route in words (or its outcome).
+  /// Each link's route in words, checked against the direct search as well.
   private func routes(_ yaml: String) throws -> [String: [String]] {
-    let checked = try Pipeline.check([.source(SourceFile(path: "a.flow.yaml", text: yaml))])
-    let resolved = checked.resolved
-    var result: [String: [String]] = [:]
-    for (index, link) in checked.module.links.enumerated() {
-      switch resolved.links.outcomes[index] {
-      case .routed(_, let length):
-        let route = try #require(resolved.links.route(ofLink: index))
-        #expect(route.steps.count == length)
-        result[link.name.text] =
-          ["from \(checked.module.coordinators[route.entry].name.text)"]
-          + route.steps.map { $0.summary(in: resolved.graph, link: link) }
-        // The shared trees give the route of the direct search.
-        let reference = try #require(resolved.links.referenceRoute(ofLink: index))
-        #expect(
-          reference.steps.map { $0.summary(in: resolved.graph, link: link) }
-            == route.steps.map { $0.summary(in: resolved.graph, link: link) })
-      case .unreachable(let why):
-        result[link.name.text] = ["unreachable: \(why.reason)"]
-        #expect(
-          resolved.links.referenceUnreachable(ofLink: index).map { "\($0)" } == "\(why.reason)")
-      case .unchecked: result[link.name.text] = ["unchecked"]
-      }
-    }
-    return result
+    try linkRoutes(yaml, againstTheDirectSearch: true)
   }
 
   private func findings(_ yaml: String) throws -> [String] {

@@ -4,24 +4,8 @@ import Testing
 /// The route search of spec section 12: shortest, first in file order, `via` in order,
 /// payloads from params and `values`, from entries or (without entries) from roots.
 @Suite struct LinkRouteTests {
-  /// The module of `yaml` checked, and each link's route in words (or its outcome).
   private func routes(_ yaml: String) throws -> [String: [String]] {
-    let checked = try Pipeline.check([.source(SourceFile(path: "a.flow.yaml", text: yaml))])
-    let resolved = checked.resolved
-    var result: [String: [String]] = [:]
-    for (index, link) in checked.module.links.enumerated() {
-      switch resolved.links.outcomes[index] {
-      case .routed(_, let length):
-        let route = try #require(resolved.links.route(ofLink: index))
-        #expect(route.steps.count == length)
-        result[link.name.text] =
-          ["from \(checked.module.coordinators[route.entry].name.text)"]
-          + route.steps.map { $0.summary(in: resolved.graph, link: link) }
-      case .unreachable(let why): result[link.name.text] = ["unreachable: \(why.reason)"]
-      case .unchecked: result[link.name.text] = ["unchecked"]
-      }
-    }
-    return result
+    try linkRoutes(yaml)
   }
 
   private let shop = """
@@ -255,4 +239,35 @@ import Testing
     #expect(
       found["c"] == ["from First", "screen 'A' of 'First': event 'go' starts 'Child' (push)"])
   }
+}
+
+/// The module of `yaml` checked, and each link's route in words (or its outcome). With
+/// `againstTheDirectSearch`, each route and each reason a link has none must also be what the
+/// direct search (``LinkRoutes/referenceRoute(ofLink:)``) finds.
+func linkRoutes(_ yaml: String, againstTheDirectSearch: Bool = false) throws -> [String: [String]] {
+  let checked = try Pipeline.check([.source(SourceFile(path: "a.flow.yaml", text: yaml))])
+  let resolved = checked.resolved
+  var result: [String: [String]] = [:]
+  for (index, link) in checked.module.links.enumerated() {
+    switch resolved.links.outcomes[index] {
+    case .routed(_, let length):
+      let route = try #require(resolved.links.route(ofLink: index))
+      #expect(route.steps.count == length)
+      let steps = route.steps.map { $0.summary(in: resolved.graph, link: link) }
+      result[link.name.text] =
+        ["from \(checked.module.coordinators[route.entry].name.text)"] + steps
+      if againstTheDirectSearch {
+        let reference = try #require(resolved.links.referenceRoute(ofLink: index))
+        #expect(reference.steps.map { $0.summary(in: resolved.graph, link: link) } == steps)
+      }
+    case .unreachable(let why):
+      result[link.name.text] = ["unreachable: \(why.reason)"]
+      if againstTheDirectSearch {
+        #expect(
+          resolved.links.referenceUnreachable(ofLink: index).map { "\($0)" } == "\(why.reason)")
+      }
+    case .unchecked: result[link.name.text] = ["unchecked"]
+    }
+  }
+  return result
 }
