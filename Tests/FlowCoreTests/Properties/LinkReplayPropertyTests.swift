@@ -4,9 +4,11 @@ import TestSupport
 import Testing
 
 /// On random modules with random links (spec section 12), whose coordinators' external events
-/// may push and present screens (13.6), every link the check accepts is reached by its
-/// *generated* route. The links of ``LinkRoutePropertyTests`` that have a
-/// route (with as many more like them, and one to the first screen of each tab), with their
+/// may push and present screens (13.6) and whose events may run sequences (13.1), every link
+/// the check accepts is reached by its *generated* route. The links of
+/// ``LinkRoutePropertyTests`` that have a route (with as many more like them, and one to the
+/// first screen of each tab, each screen an external event, a sequence or a decision's case
+/// shows), with their
 /// module's generated Swift and a driver (``LinkReplayDriver``), become one module per seed,
 /// compiled by `swiftc` against the FlowRuntime of this test run's build, and one executable
 /// that links them all and replays them. Each link is opened from a URL (so `FlowLink(url:)` parses it) on the entry
@@ -70,7 +72,7 @@ import Testing
     if Self.isCIRange {
       // CI's seeds go through every kind of step, or the property says little there.
       let kinds: Set = [
-        "button", "child", "decision", "external event", "modal", "param", "tab",
+        "button", "child", "decision", "external event", "modal", "param", "sequence", "tab",
         "tab after the first", "value",
       ]
       #expect(kinds.isSubset(of: passes), "the routes replayed go through \(Set(passes))")
@@ -262,8 +264,8 @@ struct LinkReplayExpectation {
 
   /// What `route` goes through: `decision`, `button` (of an alert), `tab` (and `tab after the
   /// first`), `external event` (sent by the link), `child` (a start),
-  /// `modal` (a presented screen or child), `value` (a payload the app makes from params) and
-  /// `param` (a payload from a param).
+  /// `modal` (a presented screen or child), `sequence` (an event that runs several actions),
+  /// `value` (a payload the app makes from params) and `param` (a payload from a param).
   static func passes(of route: LinkRoute) -> Set<String> {
     var passes: Set<String> = []
     for step in route.steps {
@@ -275,6 +277,7 @@ struct LinkReplayExpectation {
       case .externalEvent: passes.insert("external event")
       case .event: break
       }
+      if step.step?.isElement == true { passes.insert("sequence") }
       switch step.action {
       case .present?: passes.insert("modal")
       case .start(let child)? where child.style != .push: passes.formUnion(["child", "modal"])
@@ -309,6 +312,20 @@ struct LinkReplayExpectation {
       default: break
       }
     }
+    func show(_ action: ResolvedAction?, of coordinator: Int) {
+      switch action {
+      case .push(let node)?, .present(let node)?:
+        stack.append((screen(node, of: coordinator), coordinator))
+      case .replace(let node)?:
+        while stack.last?.coordinator == coordinator { stack.removeLast() }
+        stack.append((screen(node, of: coordinator), coordinator))
+      case .start(let child)?:
+        if let index = child.child { begin(index) }
+      default:
+        // A decision asks, an alert is answered by the link: neither shows a screen.
+        break
+      }
+    }
     begin(route.entry)
     for step in route.steps {
       if case .selectTab(let tab, let child) = step.kind {
@@ -319,18 +336,24 @@ struct LinkReplayExpectation {
         begin(child)
         continue
       }
-      switch step.action {
-      case .push(let node)?, .present(let node)?:
-        stack.append((screen(node, of: step.coordinator), step.coordinator))
-      case .replace(let node)?:
-        while stack.last?.coordinator == step.coordinator { stack.removeLast() }
-        stack.append((screen(node, of: step.coordinator), step.coordinator))
-      case .start(let child)?:
-        if let index = child.child { begin(index) }
-      default:
-        // A decision asks, an alert is answered by the link: neither shows a screen.
-        break
+      // A sequence's step is its last element; the elements before it show their screens
+      // first (spec 13.1), found among the steps of the same event.
+      if let taken = step.step, taken.isElement {
+        let steps =
+          if case .externalEvent = step.kind {
+            graph.coordinators[step.coordinator].eventSteps
+          } else {
+            step.from.map { graph.coordinators[step.coordinator].steps[$0] } ?? []
+          }
+        for element in steps
+        where element.isElement && element.handlerOf.isEmpty
+          && element.transition.name == taken.transition.name
+          && element.elementIndex < taken.elementIndex
+        {
+          show(element.action, of: step.coordinator)
+        }
       }
+      show(step.action, of: step.coordinator)
     }
     return stack.map(\.name)
   }
@@ -347,7 +370,7 @@ struct ReplayedModule {
   /// `nil` when no link of the seed has a route.
   init?(seed: UInt64) throws {
     self.seed = seed
-    let base = RandomModule(seed: seed, navigatingEvents: true)
+    let base = RandomModule(seed: seed, navigatingEvents: true, sequences: true)
     // The links of ``LinkRoutePropertyTests``, as many more like them, one to the first
     // screen of each tab (random targets seldom fall in a tab, let alone in each) and one to
     // each screen an external event shows.
@@ -385,6 +408,31 @@ struct ReplayedModule {
           text += "/{p}\n    params: { p: String }\n    values: { '\(type)': [p] }\n"
         }
         all.append(text + "    to: \(coordinator.name).\(screen)\n")
+      }
+    }
+    // And one to the last screen of each sequence (spec 13.1), with a param for the payload
+    // its `do:` form carries: the route sends the sequence's event, which runs every element.
+    for (c, coordinator) in base.coordinators.enumerated() {
+      for screen in coordinator.screens {
+        for event in screen.events where event.name.hasPrefix("seq") {
+          guard let last = event.action.split(separator: " ").dropLast().last else { continue }
+          var text = "  sequence\(c)\(event.name):\n    url: /s\(c)\(event.name)"
+          text += event.payload == nil ? "\n" : "/{p}\n    params: { p: String }\n"
+          all.append(text + "    to: \(coordinator.name).\(last)\n")
+        }
+      }
+    }
+    // And one to each screen a decision's case shows, which a route reaches by answering it.
+    for (c, coordinator) in base.coordinators.enumerated() {
+      for decision in coordinator.decisions {
+        for answer in decision.cases where answer.payload == nil {
+          let words = answer.action.split(separator: " ")
+          guard words.first == "{", words.count == 4, ["push:", "present:"].contains(words[1])
+          else { continue }
+          all.append(
+            "  decision\(c)\(decision.name)\(answer.name):\n    url: /d\(c)\(decision.name)"
+              + "\(answer.name)\n    to: \(coordinator.name).\(words[2])\n")
+        }
       }
     }
     let first = try Self.check(base.yaml() + Self.section(all))

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// On random modules with random links (spec section 12), whose coordinators' external events
-/// may push and present screens (13.6): every route the check finds replays
+/// may push and present screens (13.6) and whose events may run sequences (13.1): every route the check finds replays
 /// legally on a model interpreter of the flows as written (each step allowed from the state
 /// before it, an external event only at a place of its coordinator, its payload given by a
 /// param or value that fits, the target on top at the end) and is as short as any; and for every `unreachable-link`, a brute-force search of every
@@ -27,8 +27,9 @@ import Testing
     var routes = 0
     var unreachable = 0
     var throughEvents = 0
+    var throughSequences = 0
     for seed in PropertyTests.firstSeed..<(PropertyTests.firstSeed + UInt64(PropertyTests.count)) {
-      let base = RandomModule(seed: seed, navigatingEvents: true)
+      let base = RandomModule(seed: seed, navigatingEvents: true, sequences: true)
       var random = SeededGenerator(seed: seed ^ 0x11_4B5)
       let yaml = base.yaml() + Self.randomLinks(for: base, &random)
       let checked = try Pipeline.check([.source(SourceFile(path: "a.flow.yaml", text: yaml))])
@@ -48,6 +49,9 @@ import Testing
             if case .externalEvent = $0.kind { true } else { false }
           }) {
             throughEvents += 1
+          }
+          if route.steps.contains(where: { $0.step?.isElement == true }) {
+            throughSequences += 1
           }
           #expect(
             route.entry == entry && route.steps.count == length,
@@ -82,6 +86,8 @@ import Testing
     #expect(unreachable > PropertyTests.count / 20, "\(unreachable) unreachable links")
     #expect(
       throughEvents > PropertyTests.count / 50, "\(throughEvents) routes through external events")
+    #expect(
+      throughSequences > PropertyTests.count / 50, "\(throughSequences) routes through sequences")
   }
 
   // MARK: Random links
@@ -311,6 +317,18 @@ import Testing
     case .start(let child):
       guard let index = module.coordinatorIndex(named: child.coordinator.text) else { return nil }
       return start(of: index, passed: state.passed, via: via, in: module)
+    case .sequence(let elements):
+      // One step to where the last element leads, when every element before it goes forward
+      // and so leaves the screens it shows below the last one's (spec 13.1, 12).
+      guard let last = elements.last,
+        elements.dropLast().allSatisfy({
+          switch $0.kind {
+          case .push, .present, .replace: true
+          default: false
+          }
+        })
+      else { return nil }
+      return next(from: state, last, via: via, in: module)
     default:
       return nil
     }

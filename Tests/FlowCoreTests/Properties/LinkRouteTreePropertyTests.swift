@@ -15,7 +15,7 @@ import Testing
     var throughVia = 0
     var stops: [Substring: Int] = [:]
     for seed in PropertyTests.firstSeed..<(PropertyTests.firstSeed + UInt64(PropertyTests.count)) {
-      let base = RandomModule(seed: seed, navigatingEvents: true)
+      let base = RandomModule(seed: seed, navigatingEvents: true, sequences: true)
       var random = SeededGenerator(seed: seed ^ 0x7EE5)
       let names = base.coordinators.map(\.name)
       var links = LinkRoutePropertyTests.randomLinkDefinitions(for: base, &random)
