@@ -118,9 +118,10 @@ struct EndingGraph {
   /// The child edges, in the order of their sources.
   var childEdges: [ChildEdge] = []
   /// The `present` steps on the start decision's place (not an external event's), each with
-  /// its node, its index among the node's steps and its target: where ``ClosablePresent``s
-  /// are looked for.
-  var windowPresents: [(node: Int, step: Int, target: Int)] = []
+  /// its node, its index among the node's steps, its target and, when later elements of its
+  /// sequence act on the stack it presents, the node they act from (-1 otherwise): where
+  /// ``ClosablePresent``s are looked for.
+  var windowPresents: [(node: Int, step: Int, target: Int, after: Int)] = []
 
   /// The graph of the coordinator of `analysis` started in `context`. `gesturesLeave` is
   /// false for a coordinator without `leave` under `children: removed-on-finish`: there the
@@ -158,7 +159,7 @@ struct EndingGraph {
     var sources: [Int32] = []
     var targets: [Int32] = []
     var childEdges: [ChildEdge] = []
-    var windowPresents: [(node: Int, step: Int, target: Int)] = []
+    var windowPresents: [(node: Int, step: Int, target: Int, after: Int)] = []
     sources.reserveCapacity(5 * count + 7 * analysis.stepCount)
     targets.reserveCapacity(5 * count + 7 * analysis.stepCount)
     func edge(_ from: Int, _ to: Int) {
@@ -222,7 +223,7 @@ struct EndingGraph {
         if place.belowCoordinator {
           // Nothing of the coordinator is below its start decision's modal stack.
           if source == holder && holder != events {
-            windowPresents.append((holder, index, target))
+            windowPresents.append((holder, index, target, -1))
           }
           edge(stackAt + target, selfByAction)
           if sheet { edge(swipeAt + target, selfByGesture) }
@@ -355,7 +356,7 @@ struct EndingGraph {
         root: rootAt + node, below: belowAt + node, node: node,
         belowCoordinator: belowCoordinator)
       for (position, step) in steps.enumerated() where step.isFirstElement {
-        let source = position >= firstEvent ? tabEventsSource : node
+        var source = position >= firstEvent ? tabEventsSource : node
         // A sequence (r3): every element is taken from the same source, without the user,
         // each acting on the place the one before leads to.
         var place = here
@@ -368,6 +369,16 @@ struct EndingGraph {
               isLast: element.isLastElement)
           else { break }
           guard !element.isLastElement else { break }
+          if case .present = element.action, windowPresents.last?.step == index,
+            windowPresents.last?.node == node
+          {
+            // The start decision presented a stack and the elements after it show more on
+            // it (r3, 13.1): the user is where they lead, and may close the stack from there.
+            let after = helper()
+            edge(source, after)
+            windowPresents[windowPresents.count - 1].after = after
+            source = after
+          }
           place = next
           index += 1
         }
@@ -605,7 +616,9 @@ enum EndingSolver {
       // the exits that stack leads to (the ends of the `dismiss` and swipe helpers there).
       let closing: Exits = [.selfByAction, .selfByGesture]
       let closable = graph.windowPresents.compactMap { present -> ClosablePresent? in
-        let exits = Exits(rawValue: user.ends[at + present.target]).intersection(closing)
+        var ends = user.ends[at + present.target]
+        if present.after >= 0 { ends |= user.ends[at + present.after] }
+        let exits = Exits(rawValue: ends).intersection(closing)
         return exits.isEmpty
           ? nil : ClosablePresent(node: present.node, step: present.step, exits: exits)
       }
