@@ -352,6 +352,7 @@ let scenarios: [Scenario] =
       try expect(fixture.presented.isEmpty, "still presented: \(fixture.presented)")
     },
   ] + newScenarios + issue28Scenarios + issue28NewAPIScenarios + revision3Scenarios
+  + generatedSequenceScenarios
 
 extension Optional {
   func orFail(_ message: String) throws -> Wrapped {

@@ -4,12 +4,15 @@ import Testing
 
 /// `scripts/uikit-scenarios.sh`: NavigationRouter runs against the UIKit double (the stubs of
 /// Tests/PlatformStubs, which follow UIKit's documented behaviour) through the scenarios of
-/// Tests/UIKitScenarios, built and run once for the suite.
+/// Tests/UIKitScenarios, built and run once for the suite, with the code this build's flowc
+/// generates from Tests/UIKitScenarios/flows.
 @Suite(.notUnderSanitizers) struct UIKitScenarioTests {
   static let script = packageRoot.appendingPathComponent("scripts/uikit-scenarios.sh")
 
   /// The output of one run of every scenario.
-  static let output: Result<ProcessOutput, any Error> = Result { try run(script, []) }
+  static let output: Result<ProcessOutput, any Error> = Result {
+    try run(script, ["--flowc", flowcBinary.path])
+  }
 
   /// What the run printed for `scenario`: `PASS name`, or `FAIL name: why`.
   static func line(of scenario: String) throws -> String? {
@@ -124,12 +127,14 @@ import Testing
 
   /// FLOW-SPEC 13.1: a sequence's elements run one after another, each once the transition
   /// before has ended (a swipe back the user holds included, cancelled or not), and stop when
-  /// the screen they act on went away meanwhile.
+  /// the screen they act on went away meanwhile; and so they do in the coordinator flowc
+  /// generates.
   @Test(arguments: [
     "aSequenceRunsEachElementOnceTheTransitionBeforeHasEnded",
     "aSequenceStopsWhenTheUserSweptItsSheetAwayMeanwhile",
     "aSequenceWaitsForASwipeBackAndRunsWhenItIsCancelled",
     "aSequenceStopsWhenTheSwipeBackItWaitedForTookItsScreen",
+    "aGeneratedSequencePushesItsScreensInOrder", "aGeneratedSequenceDismissesThenPushes",
   ])
   func sequencesRunOneElementAtATime(scenario: String) throws {
     #expect(try Self.line(of: scenario) == "PASS \(scenario)")
