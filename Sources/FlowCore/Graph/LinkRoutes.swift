@@ -923,50 +923,67 @@ private struct RouteFinder {
     return LinkUnreachable(reason: .via(min(passed, max(via.count - 1, 0))), entries: entries)
   }
 
-  /// For each vertex, the first edge that the links of `group` cannot take for its payload,
-  /// in the order their search from the entries reaches it (its source, then file order),
-  /// from whose target the vertex can be reached, payloads ignored; -1 where none. Made once
-  /// per group, O(V + E): each blocked edge in turn marks what it leads to and nothing marked
-  /// already, since what a marked vertex leads to was marked with it or before.
-  /// A coordinator's external events are looked at once in each pass, at the first of its
-  /// places met: at another, what they lead to is marked already.
+  /// For each vertex out of the reach of the links of `group`, the first edge they cannot
+  /// take for its payload on a route to it that crosses the fewest such edges: among those
+  /// routes, the first such edge in the order their search from the entries reaches it (its
+  /// source, then file order); -1 where none. Where every route stops is then the step the
+  /// link lacks a payload for on its most direct way, not a blocked step of a longer one.
+  /// Made once per group, O(V + E), level by level (how many blocked edges crossed): each
+  /// blocked edge of a level in turn marks what it leads to through edges that are not
+  /// blocked and nothing marked already; the blocked edges met on the way make the next level,
+  /// in that order, with the same first edge. A coordinator's external events are looked at
+  /// once, at the first of its places met: at another, what they lead to is marked already.
   private mutating func firstBlocked(group: Int) -> [Int32] {
     if let known = blockedBefore[group] { return known }
     let tree = trees[tree(group, from: -1)]
     var first = [Int32](repeating: -1, count: space.vertexCount)
-    var pending: [Int32] = []
-    let coordinators = space.graph.coordinators.count
-    var scanned = [Bool](repeating: false, count: coordinators)
-    var marked = [Bool](repeating: false, count: coordinators)
+    var scanned = [Bool](repeating: false, count: space.graph.coordinators.count)
+    let fitting = fits[group]
+    func isBlocked(_ edge: Int) -> Bool {
+      let edge = space.edges[edge]
+      return edge.payload != nil && (edge.payloadType < 0 || !fitting.contains(edge.payloadType))
+    }
     /// The edges of `vertex`: its own, then its coordinator's external events the first time
-    /// `seen` meets one of its places.
-    func edges(of vertex: Int, _ seen: inout [Bool]) -> OutEdges {
+    /// one of its places is met.
+    func edges(of vertex: Int) -> OutEdges {
       var events = space.events(at: vertex)
       let coordinator = Int(space.owner[vertex])
       if !events.isEmpty {
-        if seen[coordinator] { events = 0..<0 } else { seen[coordinator] = true }
+        if scanned[coordinator] { events = 0..<0 } else { scanned[coordinator] = true }
       }
       return OutEdges(own: space.ownEdges(of: vertex), events: events)
     }
+    // The blocked edges out of the search's reach, each the first of its routes.
+    var level: [(edge: Int, first: Int32)] = []
     for vertex in tree.order {
-      for edgeIndex in edges(of: Int(vertex), &scanned) {
+      for edge in edges(of: Int(vertex)) where isBlocked(edge) {
         examinedEdges += 1
-        let edge = space.edges[edgeIndex]
-        guard edge.payload != nil,
-          edge.payloadType < 0 || !fits[group].contains(edge.payloadType),
-          first[Int(edge.target)] == -1
-        else { continue }
-        first[Int(edge.target)] = Int32(edgeIndex)
-        pending.append(edge.target)
-        while let next = pending.popLast() {
-          for index in edges(of: Int(next), &marked) {
+        level.append((edge, Int32(edge)))
+      }
+    }
+    var pending: [Int32] = []
+    while !level.isEmpty {
+      var next: [(edge: Int, first: Int32)] = []
+      for (edge, blame) in level {
+        let target = space.edges[edge].target
+        guard first[Int(target)] == -1, tree.rank(of: Int(target)) == nil else { continue }
+        first[Int(target)] = blame
+        pending.append(target)
+        while let vertex = pending.popLast() {
+          for index in edges(of: Int(vertex)) {
             examinedEdges += 1
-            guard first[Int(space.edges[index].target)] == -1 else { continue }
-            first[Int(space.edges[index].target)] = Int32(edgeIndex)
-            pending.append(space.edges[index].target)
+            if isBlocked(index) {
+              next.append((index, blame))
+              continue
+            }
+            let target = space.edges[index].target
+            guard first[Int(target)] == -1, tree.rank(of: Int(target)) == nil else { continue }
+            first[Int(target)] = blame
+            pending.append(target)
           }
         }
       }
+      level = next
     }
     blockedBefore[group] = first
     searchedStates += first.count
@@ -998,18 +1015,25 @@ private struct RouteFinder {
     let leads = leadsTo(target)
     let constrained = trees[tree(group, from: -1)]
     if constrained.rank(of: target) == nil {
+      // The first blocked edge out of the search, in its order, among those on a route to the
+      // target that crosses the fewest blocked edges. Every place sends its coordinator's
+      // external events: the direct reading.
+      let crossings = blockedCrossings(to: target, payloads: payloads)
+      var best: (edge: Int, from: Int, crossings: Int)?
       for vertex in constrained.order {
         let vertex = Int(vertex)
-        // Every place sends its coordinator's external events: the direct reading.
         for edgeIndex in space.outEdges(of: vertex) {
           let edge = space.edges[edgeIndex]
-          guard let type = edge.payload, leads[Int(edge.target)],
-            payloads.source(of: type).source == nil
+          guard let type = edge.payload, payloads.source(of: type).source == nil,
+            let after = crossings[Int(edge.target)], after + 1 < best?.crossings ?? .max
           else { continue }
-          return .payload(
-            space.step(edgeIndex, from: vertex, payloads: nil), type: type,
-            fitting: payloads.source(of: type).fitting)
+          best = (edgeIndex, vertex, after + 1)
         }
+      }
+      if let best, let type = space.edges[best.edge].payload {
+        return .payload(
+          space.step(best.edge, from: best.from, payloads: nil), type: type,
+          fitting: payloads.source(of: type).fitting)
       }
     }
     guard !via.isEmpty else { return .via(0) }
@@ -1066,6 +1090,52 @@ private struct RouteFinder {
       }
     }
     return leads
+  }
+
+  /// For each vertex, the fewest edges a link with `payloads` cannot take for their payload
+  /// on a path (payloads otherwise ignored) from it to `target`; `nil` where no path leads
+  /// there. A backward search that takes the edges it can take first, O(V + E). An external
+  /// event leads from every place of its coordinator.
+  private func blockedCrossings(to target: Int, payloads: Payloads) -> [Int?] {
+    var incoming = [[(source: Int32, edge: Int32)]](repeating: [], count: space.vertexCount)
+    var sentInto = [[Int32]](repeating: [], count: space.vertexCount)
+    for (index, edge) in space.edges.enumerated() {
+      if edge.source >= 0 {
+        incoming[Int(edge.target)].append((edge.source, Int32(index)))
+      } else {
+        sentInto[Int(edge.target)].append(Int32(index))
+      }
+    }
+    func blocked(_ edge: Int) -> Bool {
+      space.edges[edge].payload.map { payloads.source(of: $0).source == nil } ?? false
+    }
+    var crossings = [Int?](repeating: nil, count: space.vertexCount)
+    crossings[target] = 0
+    var current = [target]
+    var cost = 0
+    while !current.isEmpty {
+      var later: [Int] = []
+      var index = 0
+      while index < current.count {
+        let vertex = current[index]
+        index += 1
+        guard crossings[vertex] == cost else { continue }
+        var sources = incoming[vertex].map { (Int($0.source), Int($0.edge)) }
+        for edge in sentInto[vertex] {
+          let coordinator = space.edges[Int(edge)].step.coordinator
+          sources += space.places(of: coordinator).map { ($0, Int(edge)) }
+        }
+        for (source, edge) in sources {
+          let through = cost + (blocked(edge) ? 1 : 0)
+          guard through < crossings[source] ?? .max else { continue }
+          crossings[source] = through
+          if through == cost { current.append(source) } else { later.append(source) }
+        }
+      }
+      current = later
+      cost += 1
+    }
+    return crossings
   }
 
   /// A search of the graph's product with `via`: a state per vertex and number of `via`

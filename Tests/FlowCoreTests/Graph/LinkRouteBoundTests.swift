@@ -145,13 +145,15 @@ import Testing
           "screen 'S0' of 'App': external event 'e\(index)' pushes 'S\(index)'"
         ])
     }
+    // Every route stops at a step that needs an `Int`; the most direct crosses one, the
+    // event to the screen, where the chain of `next` crosses 999.
     let link = blocked.module.links[999]
     guard case .unreachable(let why) = blocked.links.outcomes[999],
       case .payload(let step, _, _) = why.reason
     else { return #expect(Bool(false), "\(blocked.links.outcomes[999])") }
     #expect(
       step.summary(in: blocked.graph, link: link)
-        == "screen 'S0' of 'App': event 'next' pushes 'S1'")
+        == "screen 'S0' of 'App': external event 'e999' pushes 'S999'")
   }
 
   @Test func theSwiftOfAPushChainsLinksGrowsLinearly() throws {
