@@ -55,6 +55,17 @@ import Testing
       ((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]]
     #expect(rules?.count == RuleRegistry.all.count)
     #expect(rules?.compactMap { $0["id"] as? String } == RuleRegistry.ids.map(\.rawValue))
+    // Each rule links its section of docs/rules.md at this release ("learn more" in code
+    // scanning), and that section exists.
+    let rulesDoc = try String(
+      contentsOf: packageRoot.appendingPathComponent("docs/rules.md"), encoding: .utf8)
+    for rule in rules ?? [] {
+      let id = try #require(rule["id"] as? String)
+      #expect(
+        rule["helpUri"] as? String
+          == "https://github.com/flowc-dev/flowc/blob/v\(FlowcVersion.current)/docs/rules.md#\(id)")
+      #expect(rulesDoc.contains("\n## \(id)\n"), "docs/rules.md has no section '\(id)'")
+    }
     let results = try #require(run["results"] as? [[String: Any]])
     #expect(results.count >= 4)
     let first = try #require(results.first)
@@ -64,10 +75,13 @@ import Testing
     #expect(artifact?["uri"] as? String == "flows/a%20b.flow.yaml")
     #expect(artifact?["uriBaseId"] as? String == "%SRCROOT%")
 
-    // Relative URIs on %SRCROOT%, the working directory (SARIF 2.1.0 section 3.14.14), and
-    // the related location linked from the message, which GitHub shows only so.
+    // Relative URIs on %SRCROOT%, the working directory (SARIF 2.1.0 section 3.14.14), which
+    // the log describes without naming where the machine keeps it, and the related location
+    // linked from the message, which GitHub shows only so.
     let sarif = try SARIFLog(result.stdout)
-    #expect(sarif.sourceRoot == "file://\(directory.url.path)/")
+    #expect(sarif.sourceRoot == nil)
+    #expect(sarif.sourceRootDescription?.isEmpty == false)
+    #expect(!result.stdout.contains(directory.url.path), "the machine's path is in the log")
     let duplicate = try #require(
       sarif.results.first { $0.object["ruleId"] as? String == "duplicate-name" })
     #expect(
@@ -98,7 +112,7 @@ import Testing
         Note("used here", at: .startOfFile("/elsewhere/a b.flow.yaml")),
       ])
     let log = try SARIFLog(SARIFReporter.render([finding], workingDirectory: "/work/my app"))
-    #expect(log.sourceRoot == "file:///work/my%20app/")
+    #expect(log.sourceRoot == nil)
     let result = try #require(log.results.first)
     #expect(result.artifactLocation?["uri"] as? String == "odd/a%0Ab%20%5Bx%5D%3F%C3%A9.flow.yaml")
     #expect(

@@ -38,4 +38,11 @@ struct SARIFLog {
     let bases = run["originalUriBaseIds"] as? [String: Any]
     return (bases?["%SRCROOT%"] as? [String: Any])?["uri"] as? String
   }
+
+  /// The text of the description of the run's `%SRCROOT%`.
+  var sourceRootDescription: String? {
+    let bases = run["originalUriBaseIds"] as? [String: Any]
+    let root = bases?["%SRCROOT%"] as? [String: Any]
+    return (root?["description"] as? [String: Any])?["text"] as? String
+  }
 }

@@ -1,6 +1,7 @@
 /// Writes findings as SARIF 2.1.0, the format code-scanning services read: one run with
-/// every rule's metadata, results with paths relative to the working directory (its
-/// `%SRCROOT%`), related locations linked from the message, ``FindingIdentity``'s
+/// every rule's metadata (its `helpUri` the rule's section of `docs/rules.md` at this
+/// release), results with paths relative to the working directory (its `%SRCROOT%`, whose
+/// absolute path stays on the machine: a log is uploaded), related locations linked from the message, ``FindingIdentity``'s
 /// fingerprints (`flowc/v2`), which survive edits that only move lines or reword a message
 /// and do not depend on how a path was typed, and each result's message id in its property
 /// bag (`properties.messageId`, `unknown-reference/missing-node`).
@@ -16,8 +17,10 @@ public enum SARIFReporter: Reporter {
 
   /// The SARIF log, pretty-printed JSON.
   ///
-  /// - Parameter workingDirectory: the absolute directory relative paths start from; it
-  ///   becomes the `%SRCROOT%` base of every artifact location.
+  /// - Parameter workingDirectory: the absolute directory relative paths start from: the
+  ///   `%SRCROOT%` base of every artifact location, described but not named in the log (a
+  ///   code-scanning service resolves it to the repository's root; a local path would only
+  ///   tell where the machine keeps it).
   /// - Parameter fingerprints: each finding's ``FindingIdentity`` fingerprint, when the
   ///   findings are a part of a run's (those outside a baseline), whose fingerprints were
   ///   worked out over all of them; `nil` works them out over `findings`.
@@ -64,9 +67,13 @@ public enum SARIFReporter: Reporter {
       "columnKind": .string("unicodeCodePoints"),
       "results": .array(results),
     ]
-    if let workingDirectory {
+    if workingDirectory != nil {
       run["originalUriBaseIds"] = .object([
-        "%SRCROOT%": .object(["uri": .string(fileURI(directory: workingDirectory))])
+        "%SRCROOT%": .object([
+          "description": .object([
+            "text": .string("The directory flowc was run in: the root of the repository.")
+          ])
+        ])
       ])
     }
     return JSON.object([
@@ -110,6 +117,7 @@ public enum SARIFReporter: Reporter {
       "fullDescription": .object(["text": .string(rule.rationale)]),
       "defaultConfiguration": .object(["level": .string(rule.severity.rawValue)]),
       "help": .object(["text": .string(rule.rationale)]),
+      "helpUri": .string(FlowcVersion.documentation(of: rule.id)),
     ])
   }
 
@@ -131,10 +139,6 @@ public enum SARIFReporter: Reporter {
       region["endColumn"] = .integer(range.end.column)
     }
     return .object(["artifactLocation": .object(artifact), "region": .object(region)])
-  }
-
-  static func fileURI(directory: String) -> String {
-    "file://" + percentEncoded(directory.hasSuffix("/") ? directory : directory + "/")
   }
 
   /// `path` with everything but unreserved characters and `/` percent-encoded (RFC 3986).
