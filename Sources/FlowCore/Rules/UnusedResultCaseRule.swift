@@ -14,7 +14,9 @@ package enum UnusedResultCaseRule: ModuleRule {
     it; the finding is placed at the case in the type. The `leave` case is used: the \
     coordinator finishes with it when the user leaves it (the system back on its first \
     screen, a sheet swiped away), and the parent's handler runs. A `finish` in an external \
-    event (section 7b) produces its case like any other.
+    event (section 7b) produces its case like any other. A case that a start of the \
+    coordinator leaves without a handler is `unhandled-result`'s finding there, not this \
+    one's: one mistake, one finding.
     """
   package static let examples: [RuleExample] = [
     .triggering(
@@ -59,14 +61,17 @@ package enum UnusedResultCaseRule: ModuleRule {
       """),
   ]
 
-  /// Unions each coordinator's reachable finishes, worked out once: O(coordinators + cases).
+  /// Unions each coordinator's reachable finishes, worked out once: O(coordinators + cases
+  /// + starts' handlers).
   package static func check(_ context: ResolvedModule, into findings: inout Findings) {
     let module = context.module
+    let unhandled = casesLeftUnhandled(context)
     var byType: [String: (cases: [PayloadCase], used: Set<Int>, sure: Bool)] = [:]
     for (index, coordinator) in module.coordinators.enumerated() {
       let analysis = context.analysis.coordinators[index]
-      // The `leave` case is what it finishes with when the user leaves it.
-      var used = analysis.finishedCases
+      // The `leave` case is what it finishes with when the user leaves it; a case some start
+      // does not handle is that start's `unhandled-result`.
+      var used = analysis.finishedCases.union(unhandled[index] ?? [])
       if let leave = context.graph.targets.leaveCase(in: index) { used.insert(leave) }
       switch coordinator.result {
       case .inline(let cases, _):
@@ -98,6 +103,23 @@ package enum UnusedResultCaseRule: ModuleRule {
           at: enumCase.name.range)
       }
     }
+  }
+
+  /// For each coordinator, the indices of its result cases that some start of it, anywhere
+  /// (as `unhandled-result` looks at them), has no handler for.
+  private static func casesLeftUnhandled(_ context: ResolvedModule) -> [Int: Set<Int>] {
+    var unhandled: [Int: Set<Int>] = [:]
+    for analysis in context.analysis.coordinators {
+      for start in analysis.allStarts {
+        guard let child = start.step.child else { continue }
+        let handled = Set(start.step.start.handlers.map(\.name.text))
+        for (position, resultCase) in context.graph.coordinators[child].results.enumerated()
+        where !handled.contains(resultCase.name.text) {
+          unhandled[child, default: []].insert(position)
+        }
+      }
+    }
+    return unhandled
   }
 
   /// What the rule says.

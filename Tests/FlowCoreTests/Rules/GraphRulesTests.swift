@@ -284,6 +284,43 @@ import Testing
       ])
   }
 
+  /// A case that a start leaves without a handler is that start's `unhandled-result`, and not
+  /// also `unused-result-case` at the case: one mistake, one finding. Handled everywhere, the
+  /// case that nothing produces is reported again.
+  @Test func aCaseAStartLeavesUnhandledIsNotAlsoUnused() throws {
+    let module = """
+      App:
+        entry: true
+        start: Home
+        screens:
+          Home:
+            on:
+              a: { start: A, on: { ok: stay } }
+              b: { start: B, on: { done: stay } }
+      A:
+        result: { ok: ~, cancelled: ~ }
+        start: S
+        screens: { S: { on: { ok: { finish: ok } } } }
+      B:
+        result: Outcome
+        start: S
+        screens: { S: { on: { ok: { finish: done } } } }
+      """
+    let types = "Outcome: { enum: { done: ~, failed: ~ } }"
+    #expect(
+      described(try check(flow(module, types: types))) == [
+        "11:16 'A' can finish with 'cancelled', which this start does not handle [unhandled-result]",
+        "12:16 'B' can finish with 'failed', which this start does not handle [unhandled-result]",
+      ])
+    let handled = module.replacingOccurrences(of: "ok: stay }", with: "ok: stay, cancelled: stay }")
+      .replacingOccurrences(of: "done: stay }", with: "done: stay, failed: stay }")
+    #expect(
+      described(try check(flow(handled, types: types))) == [
+        "3:31 case 'failed' of result type 'Outcome' is never produced: no coordinator with this result finishes with it [unused-result-case]",
+        "14:22 result case 'cancelled' of coordinator 'A' is never produced by a reachable 'finish' [unused-result-case]",
+      ])
+  }
+
   // MARK: Back actions
 
   @Test func popBackIntoAPushingScreenIsFine() throws {
