@@ -34,11 +34,12 @@ enum CheckCommand: Command {
     "--write-baseline", "FILE",
     help: "Record every finding of this run in FILE, a baseline for --baseline (the report "
       + "and exit status are as without it)")
-  /// `--output FILE`: the report goes to a file.
+  /// `--output FILE`, `-o FILE`: the report goes to a file.
   static let output = Option.single(
     "--output", "FILE",
     help: "Write the report to FILE instead of standard output, atomically: on an error FILE "
-      + "is left as it was")
+      + "is left as it was"
+  ).shortened("-o")
   /// `--quiet`: findings only.
   static let quiet = Option.flag(
     "--quiet", help: "Print findings only: no summary line on standard error")

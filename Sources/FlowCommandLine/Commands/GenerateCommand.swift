@@ -6,9 +6,11 @@ enum GenerateCommand: Command {
   static let name = "generate"
   static let summary = "Generate Swift coordinators from flow files"
 
+  /// `--output DIR`, `-o DIR`.
   static let output = Option.single(
     "--output", "DIR", help: "The directory of the generated files; created if missing",
-    usage: .required)
+    usage: .required
+  ).shortened("-o")
   static let outputFile = Option.single(
     "--output-file", "FILE",
     help: "Instead of --output: write the whole module into this one Swift file, for build "

@@ -99,7 +99,7 @@ import Testing
                             that match no finding any more
           --write-baseline  Record every finding of this run in FILE, a baseline for --baseline
                             (the report and exit status are as without it)
-          --output          Write the report to FILE instead of standard output, atomically: on
+          -o, --output      Write the report to FILE instead of standard output, atomically: on
                             an error FILE is left as it was
           --quiet           Print findings only: no summary line on standard error
           -h, --help        Show this help
