@@ -465,6 +465,10 @@ package struct FileDecoder: Sendable {
   private mutating func screen(_ entry: MappingReader.Entry) -> Screen {
     var screen = Screen(name: entry.name, range: definitionRange(entry))
     let what = Subject(definition: place)
+    guard !reportMisplaced(entry) else {
+      screen.isBroken = true
+      return screen
+    }
     guard let body = nodeBody(entry, what, keys: Self.screenKeys) else { return screen }
     screen.doc = body["doc"].flatMap { text($0) }
     screen.input = body["input"].flatMap { optionalType($0.value) }
@@ -475,6 +479,48 @@ package struct FileDecoder: Sendable {
       transition($0, kind: .event)
     }
     return screen
+  }
+
+  /// Reports an entry among the screens that is a slip of indentation rather than a screen:
+  /// an event of the screen above written one level too shallow (its value is an action:
+  /// `back: pop`, `next: { push: B }`), or a key of the coordinator written one level too
+  /// deep (`start: Home`). Such a key is lowercase, which no screen's name is.
+  private mutating func reportMisplaced(_ entry: MappingReader.Entry) -> Bool {
+    guard let first = entry.key.unicodeScalars.first, first.properties.isLowercase else {
+      return false
+    }
+    if isAction(entry.value) {
+      report(
+        "event-outside-on",
+        "'\(entry.key)' is read as a screen, but its value is an action: if it is an event of "
+          + "the screen above, indent it under that screen's 'on:'",
+        at: entry.keyNode)
+      return true
+    }
+    if Self.coordinatorKeys.contains(entry.key) {
+      report(
+        "coordinator-key-in-screens",
+        "'\(entry.key)' is read as a screen, but it is a key of the coordinator: write it "
+          + "beside 'screens:', one level to the left",
+        at: entry.keyNode)
+      return true
+    }
+    return false
+  }
+
+  /// Whether `node` reads as an action: a scalar action (`pop`), a mapping with an action's
+  /// key (`{ push: B }`, `{ do: […] }`), or a sequence of them.
+  private func isAction(_ node: YAMLNode) -> Bool {
+    switch tree.kind(of: node) {
+    case .scalar:
+      return tree.text(of: node).map(Self.scalarActions.contains) ?? false
+    case .mapping:
+      return tree.pairs(of: node).contains { pair in
+        tree.text(of: pair.key).map { Self.targetActions.contains($0) || $0 == "do" } ?? false
+      }
+    case .sequence:
+      return tree.items(of: node).first.map(isAction) ?? false
+    }
   }
 
   /// A decision; `isStart` when it is its coordinator's start, whose sequences act below the

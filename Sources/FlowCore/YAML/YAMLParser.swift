@@ -291,9 +291,16 @@ private struct TreeBuilder {
       report(.syntax, "out-of-memory", "out of memory", at: .startOfFile(file.path))
     default:
       let at = position(parser.problem_mark)
+      let context = optionalString(parser.context)
+      let contextAt = position(parser.context_mark)
+      if let mistake = YAMLMistake(problem, at: at, context: context, at: contextAt, in: file) {
+        problems.append(
+          FrontEndProblem(
+            .syntax, mistake.name, "\(mistake.message)", at: mistake.range, notes: mistake.notes))
+        return
+      }
       var message = "invalid YAML: \(problem)"
-      if let context = optionalString(parser.context) {
-        let contextAt = position(parser.context_mark)
+      if let context {
         message += " (\(context) at line \(contextAt.line), column \(contextAt.column))"
       }
       report(.syntax, "invalid", message, at: SourceRange(file: file.path, start: at, end: at))
