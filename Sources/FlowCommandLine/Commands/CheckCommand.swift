@@ -15,7 +15,8 @@ enum CheckCommand: Command {
   static let fix = Option.flag(
     "--fix",
     help: "Write the fixes that are not in doubt (a misspelt name or key with one closest "
-      + "match) into the flow files, say what changed, then report what is left")
+      + "match, the handlers a start lacks, each 'stay') into the flow files, say what "
+      + "changed, then report what is left")
 
   // MARK: Watching
 
@@ -72,7 +73,7 @@ enum CheckCommand: Command {
     try written.refuse(judge)
     var fixed = ""
     if parsed.isSet(fix) {
-      let fixes = SourceFixes(checked.findings, sources: checked.sources, judge: judge)
+      let fixes = SourceFixes(checked, judge: judge)
       fixed = fixes.report()
       if fixes.fileCount > 0 {
         // A fixed file is a new file (renamed over the old one): judged again as read.

@@ -1,9 +1,11 @@
 import FlowCore
 
-/// The fixes of `flowc check --fix`: each finding's one ``FixIt`` (a did-you-mean
-/// replacement of a misspelt name or key) written into its flow file, rewriting only the
-/// bytes of its edits, so comments and layout stay as they were. A finding with more than
-/// one fix-it is a choice for the author, not made here.
+/// The fixes of `flowc check --fix`: the certain fix of each finding (``QuickFixes``, the set
+/// an editor offers: a misspelt name or key with one closest candidate, the handlers an
+/// `unhandled-result` lacks, each `stay`) written into its flow file, rewriting only the
+/// bytes of its edits, so comments and layout stay as they were. A fix that is a choice for
+/// the author (several fix-its, a `leave:`, a suggestion the rule was not sure of) is not
+/// made here.
 ///
 /// A fix is made only where nothing is in doubt: the bytes at each edit's place must
 /// still be the text as written (a quoted name, or one reached through an alias, is not
@@ -14,40 +16,49 @@ import FlowCore
 /// the inputs) and a FIFO is not opened. Each file is replaced atomically, with its
 /// permissions, through ``OutputDirectory/replace(_:with:using:)``.
 struct SourceFixes {
-  /// The findings whose fix was written, in report order.
-  private(set) var fixed: [Finding] = []
+  /// The findings whose fix was written, in report order, with its edits.
+  private(set) var fixed: [(finding: Finding, edits: [SourceEdit])] = []
   /// Why a file with fixes was left as it was, one sentence each.
   private(set) var problems: [String] = []
   /// How many files were rewritten.
   private(set) var fileCount = 0
 
-  /// Writes the fixes of `findings` into the files `sources` holds, where `judge` allows,
-  /// with `files`.
+  /// Writes the certain fixes of the findings of `check` into the files it read, where
+  /// `judge` allows, with `files`.
   init(
-    _ findings: [Finding], sources: [String: SourceFile], judge: OutputPolicy.Judge,
+    _ check: CheckResult, judge: OutputPolicy.Judge,
     using files: some FileOperations = SystemFileOperations()
   ) {
     var byFile: [String: [Finding]] = [:]
     var order: [String] = []
-    for finding in findings where finding.fixIts.count == 1 {
+    for finding in check.findings {
       if byFile[finding.file] == nil { order.append(finding.file) }
       byFile[finding.file, default: []].append(finding)
     }
     for path in order {
-      guard let source = sources[path], let wanted = byFile[path] else { continue }
-      fix(source, wanted, judge: judge, using: files)
+      guard let source = check.sources[path], let wanted = byFile[path] else { continue }
+      let fixes = QuickFixes(check: check, text: SourceText(source))
+      var certain: [(Finding, [SourceEdit])] = []
+      for finding in wanted {
+        let found = fixes.fixes(for: finding).filter(\.isCertain)
+        if found.count == 1, let fix = found.first { certain.append((finding, fix.edits)) }
+      }
+      guard !certain.isEmpty else { continue }
+      fix(source, certain, judge: judge, using: files)
     }
   }
 
   /// One line per fix and per file left alone, then how many were made.
   func report() -> String {
     var text = ""
-    for finding in fixed {
-      for edit in finding.fixIts.first?.edits ?? [] {
-        text +=
-          TerminalText.printable(
-            "\(edit.range.file):\(edit.range.start.line):\(edit.range.start.column): fixed: "
-              + "'\(edit.original)' -> '\(edit.replacement)' [\(finding.rule)]") + "\n"
+    for (finding, edits) in fixed {
+      for edit in edits {
+        let place = "\(edit.range.file):\(edit.range.start.line):\(edit.range.start.column)"
+        let change =
+          edit.original.isEmpty
+          ? "added '\(Self.oneLine(edit.replacement))'"
+          : "'\(edit.original)' -> '\(edit.replacement)'"
+        text += TerminalText.printable("\(place): fixed: \(change) [\(finding.rule)]") + "\n"
       }
     }
     for problem in problems {
@@ -60,8 +71,8 @@ struct SourceFixes {
   }
 
   private mutating func fix(
-    _ source: SourceFile, _ findings: [Finding], judge: OutputPolicy.Judge,
-    using files: some FileOperations
+    _ source: SourceFile, _ findings: [(finding: Finding, edits: [SourceEdit])],
+    judge: OutputPolicy.Judge, using files: some FileOperations
   ) {
     let path = source.path
     guard path != "<stdin>" else {
@@ -71,10 +82,10 @@ struct SourceFixes {
     let text = SourceText(source)
     var edits: [Edit] = []
     var wanted: [Int: Int] = [:]
-    findings: for (index, finding) in findings.enumerated() {
-      guard let fixIt = finding.fixIts.first, !fixIt.edits.isEmpty else { continue }
+    findings: for (index, fix) in findings.enumerated() {
+      guard !fix.edits.isEmpty else { continue }
       var own: [Edit] = []
-      for edit in fixIt.edits {
+      for edit in fix.edits {
         guard edit.range.file == path,
           let start = text.byteOffset(of: edit.range.start),
           let end = text.byteOffset(of: edit.range.end), start <= end,
@@ -126,6 +137,11 @@ struct SourceFixes {
         findings[$0]
       })
     fileCount += 1
+  }
+
+  /// `text` on one line, each run of white space one space, for the report of an insertion.
+  private static func oneLine(_ text: String) -> String {
+    text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
   }
 
   /// One replacement of a byte range, for the finding at this index.

@@ -1,9 +1,16 @@
 /// Where new pairs go in a mapping of a file as written, so that a code action adds a key in
 /// the file's own style: inside the braces of a flow mapping, on lines of their own at the
-/// mapping's indentation in a block one. Reads the file's YAML tree, parsed once per action.
+/// mapping's indentation in a block one. Reads the file's YAML tree, parsed once, with each
+/// key indexed by where it starts, so that finding where to insert costs O(1) however many
+/// fixes a file has.
 struct YAMLInsertion {
   private let tree: YAMLTree
   private let text: SourceText
+  /// Each key of a mapping by where it starts: the mapping and the key's value (the first,
+  /// where merged content puts two keys at one place).
+  private let keys: [SourcePosition: (mapping: YAMLNode, value: YAMLNode)]
+  /// The nodes that an alias stands for.
+  private let aliased: Set<Int32>
 
   /// The file's YAML, or `nil` when it does not parse.
   init?(_ text: SourceText) {
@@ -13,17 +20,29 @@ struct YAMLInsertion {
     }
     self.tree = tree
     self.text = text
-  }
-
-  /// The mapping one of whose keys starts at `position`, and that key's value: O(nodes).
-  func mapping(withKeyAt position: SourcePosition) -> (mapping: YAMLNode, value: YAMLNode)? {
-    for index in tree.records.indices where tree.records[index].kind == YAMLTree.mappingKind {
+    var keys: [SourcePosition: (mapping: YAMLNode, value: YAMLNode)] = [:]
+    var aliased: Set<Int32> = []
+    for index in tree.records.indices {
       let node = YAMLNode(Int32(truncatingIfNeeded: index))
-      for (key, value) in tree.pairs(of: node) where tree.start(of: key) == position {
-        return (node, value)
+      if let target = tree.anchored(node) { aliased.insert(target.index) }
+      guard tree.records[index].kind == YAMLTree.mappingKind else { continue }
+      for (key, value) in tree.pairs(of: node) where keys[tree.start(of: key)] == nil {
+        keys[tree.start(of: key)] = (node, value)
       }
     }
-    return nil
+    self.keys = keys
+    self.aliased = aliased
+  }
+
+  /// The mapping one of whose keys starts at `position`, and that key's value.
+  func mapping(withKeyAt position: SourcePosition) -> (mapping: YAMLNode, value: YAMLNode)? {
+    keys[position]
+  }
+
+  /// Whether `node` is shared content: an alias, or the anchored node an alias stands for,
+  /// which more than one place reads.
+  func isShared(_ node: YAMLNode) -> Bool {
+    tree.anchored(node) != nil || aliased.contains(node.index)
   }
 
   /// The value of key `name` in `mapping`, if it has one.

@@ -84,7 +84,7 @@ import Testing
     policy.read(read, as: role)
     policy.read(flow, as: .flowFile)
 
-    let fixes = SourceFixes(checked.findings, sources: checked.sources, judge: policy.judge())
+    let fixes = SourceFixes(checked, judge: policy.judge())
     #expect(fixes.fileCount == 0)
     let name = role == .configuration ? "the configuration file" : "the baseline"
     #expect(
@@ -96,7 +96,7 @@ import Testing
     // The same file, read as a flow file only, is fixed.
     var flows = OutputPolicy()
     flows.read(flow, as: .flowFile)
-    let fixed = SourceFixes(checked.findings, sources: checked.sources, judge: flows.judge())
+    let fixed = SourceFixes(checked, judge: flows.judge())
     #expect(fixed.fileCount == 1)
   }
 
@@ -112,7 +112,7 @@ import Testing
     try #require(mkfifo(flow, 0o644) == 0)
     var policy = OutputPolicy()
     policy.read(flow, as: .flowFile)
-    let fixes = SourceFixes(checked.findings, sources: checked.sources, judge: policy.judge())
+    let fixes = SourceFixes(checked, judge: policy.judge())
     #expect(fixes.fileCount == 0)
     #expect(fixes.report().contains("not fixed: '\(flow)' is a FIFO (named pipe)"))
   }

@@ -66,7 +66,7 @@ import Testing
       let checked = try check(wording)
       var policy = OutputPolicy()
       policy.read(path, as: .flowFile)
-      let fixes = SourceFixes(checked.findings, sources: checked.sources, judge: policy.judge())
+      let fixes = SourceFixes(checked, judge: policy.judge())
       return (
         try String(contentsOfFile: path, encoding: .utf8),
         fixes.report().replacing(url.path, with: "")

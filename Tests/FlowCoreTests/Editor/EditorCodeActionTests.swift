@@ -178,3 +178,52 @@ import Testing
         == text.replacing("    entry: true\n", with: "    leave: ~\n    entry: true\n"))
   }
 }
+
+/// The one set of fixes behind quick fixes and `flowc check --fix` (``QuickFixes``): which
+/// are certain, so that `--fix` writes them.
+@Suite struct QuickFixCertaintyTests {
+  private func fixes(_ text: String) throws -> [(rule: RuleID, title: String, certain: Bool)] {
+    let checked = try Pipeline.check([.source(SourceFile(path: "a.flow.yaml", text: text))])
+    let fixes = QuickFixes(
+      check: checked, text: SourceText(try #require(checked.sources["a.flow.yaml"])))
+    return checked.findings.flatMap { finding in
+      fixes.fixes(for: finding).map { (finding.rule, $0.title, $0.isCertain) }
+    }
+  }
+
+  /// Missing handlers are certain, unless the `on:` they would go into is shared through an
+  /// alias (other starts read it); `leave:` is a choice, a did-you-mean with one candidate
+  /// certain.
+  @Test func handlersAreCertainUnlessSharedAndLeaveNever() throws {
+    let text = flow(
+      """
+      App:
+        entry: true
+        start: Home
+        screens:
+          Home:
+            on:
+              a: { start: Auth, on: &handlers { done: stay } }
+              b: { start: Auth, on: *handlers }
+              c: { start: Auth, on: { done: stay } }
+              d: { push: Setings }
+          Settings: {}
+      Auth:
+        result: { done: ~, cancelled: ~ }
+        start: Login
+        screens:
+          Login: { on: { ok: { finish: done }, no: { finish: cancelled }, back: pop } }
+      """)
+    let found = try fixes(text)
+    let certain = found.filter(\.certain).map { "\($0.rule) \($0.title)" }
+    #expect(
+      certain == [
+        "unhandled-result Handle 'cancelled' with 'stay'",
+        "unknown-reference Change to 'Settings'",
+      ], "\(found)")
+    let offered = found.filter { !$0.certain }.map { "\($0.rule) \($0.title)" }
+    #expect(offered.contains("unhandled-result Handle 'cancelled' with 'stay'"))
+    #expect(offered.contains("back-leak Drop 'Auth' when the user leaves it (leave: ~)"))
+    #expect(offered.contains("back-leak Finish 'Auth' with 'cancelled' when the user leaves it"))
+  }
+}
