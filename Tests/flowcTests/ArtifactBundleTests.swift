@@ -139,6 +139,11 @@ import Testing
     #expect(
       FileManager.default.contentsEqual(
         atPath: zip.path, andPath: plugins.appendingPathComponent("flowc.artifactbundle.zip").path))
+    // The JSON Schema that `flowc init` links a flow file to, in SwiftPM's checkout of it.
+    #expect(
+      FileManager.default.contentsEqual(
+        atPath: packageRoot.appendingPathComponent("Schemas/flow.schema.json").path,
+        andPath: plugins.appendingPathComponent("Schemas/flow.schema.json").path))
 
     // The example app, with FlowcPlugins in place of flowc.
     let app = directory.url.appendingPathComponent("ShopApp")

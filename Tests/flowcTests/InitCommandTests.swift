@@ -106,4 +106,102 @@ import Testing
     #expect(result.status == 2)
     #expect(result.stderr.hasPrefix("flowc: error: 'flowc init' takes one DIR at most\n"))
   }
+
+  // MARK: In a SwiftPM package (issue 34, item 2)
+
+  private static func manifest(_ dependency: String) -> String {
+    """
+    // swift-tools-version:6.0
+    import PackageDescription
+
+    let package = Package(
+      name: "Shop",
+      dependencies: [\(dependency)],
+      targets: [.executableTarget(name: "App")]
+    )
+
+    """
+  }
+
+  /// In a package, the flow goes in the target's folder, where the build plugin reads it,
+  /// and the configuration includes that folder, so `flowc check` reads the same one file.
+  @Test func inAPackageTheFlowGoesWhereThePluginReadsIt() throws {
+    let directory = try TemporaryDirectory(files: [
+      "Package.swift": Self.manifest(
+        #".package(url: "https://example.com/flowc.git", from: "0.1.0")"#),
+      "Sources/App/main.swift": "print(1)\n",
+    ])
+    defer { directory.cleanUp() }
+    let result = try flowc(["init"], in: directory.url)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.hasPrefix("created .flowc.yml\ncreated Sources/App/app.flow.yaml\n"))
+    #expect(result.stdout.contains("  swift build  "))
+    #expect(try Self.text(directory.url, ".flowc.yml").contains("include: [Sources/App]"))
+    let flow = try Self.text(directory.url, "Sources/App/app.flow.yaml")
+    #expect(
+      flow.hasPrefix(
+        "# yaml-language-server: $schema=../../.build/checkouts/flowc/Schemas/flow.schema.json\n"))
+    let check = try flowc(["check", "--strict"], in: directory.url)
+    #expect(check.stderr == "no problems in 1 file\n", "\(check.stdout)")
+    #expect(
+      !FileManager.default.fileExists(atPath: directory.url.appendingPathComponent("flows").path))
+  }
+
+  /// With a path dependency on flowc, the schema line points into that folder, where the
+  /// schema is; with FlowcPlugins, into its checkout.
+  @Test func theSchemaLinePointsWhereTheSchemaIs() throws {
+    let directory = try TemporaryDirectory(files: [
+      "app/Package.swift": Self.manifest(#".package(path: "../tools/flowc")"#),
+      "app/Sources/App/main.swift": "print(1)\n",
+      "tools/flowc/Schemas/flow.schema.json": "{}\n",
+      "prebuilt/Package.swift": Self.manifest(
+        #".package(url: "https://example.com/FlowcPlugins.git", from: "0.1.0")"#),
+      "prebuilt/Sources/App/main.swift": "print(1)\n",
+    ])
+    defer { directory.cleanUp() }
+    #expect(try flowc(["init", "app"], in: directory.url).status == 0)
+    let flow = try Self.text(directory.url, "app/Sources/App/app.flow.yaml")
+    let line = try #require(flow.split(separator: "\n").first)
+    #expect(line == "# yaml-language-server: $schema=../../../tools/flowc/Schemas/flow.schema.json")
+    let schema = directory.url.appendingPathComponent("app/Sources/App")
+      .appendingPathComponent(String(line.dropFirst("# yaml-language-server: $schema=".count)))
+    #expect(FileManager.default.fileExists(atPath: schema.standardizedFileURL.path))
+
+    #expect(try flowc(["init", "prebuilt"], in: directory.url).status == 0)
+    #expect(
+      try Self.text(directory.url, "prebuilt/Sources/App/app.flow.yaml").hasPrefix(
+        "# yaml-language-server: $schema=../../.build/checkouts/FlowcPlugins/Schemas/flow.schema.json\n"
+      ))
+  }
+
+  /// Several targets: `--target` says which; without it, nothing is written and the targets
+  /// are named. `--target` outside a package, or naming no target, is a usage error.
+  @Test func severalTargetsNeedTarget() throws {
+    let directory = try TemporaryDirectory(files: [
+      "Package.swift": Self.manifest(""),
+      "Sources/App/main.swift": "print(1)\n",
+      "Sources/Feature/a.swift": "let a = 1\n",
+    ])
+    defer { directory.cleanUp() }
+    let ambiguous = try flowc(["init"], in: directory.url)
+    #expect(ambiguous.status == 2)
+    #expect(ambiguous.stderr.contains("several targets (App, Feature)"), "\(ambiguous.stderr)")
+    #expect(
+      !FileManager.default.fileExists(
+        atPath: directory.url.appendingPathComponent(".flowc.yml").path))
+    let missing = try flowc(["init", "--target", "Nope"], in: directory.url)
+    #expect(missing.status == 2)
+    #expect(missing.stderr.contains("no target folder 'Sources/Nope'; its targets: App, Feature"))
+    let chosen = try flowc(["init", "--target", "Feature"], in: directory.url)
+    #expect(chosen.status == 0, "\(chosen.stderr)")
+    #expect(
+      FileManager.default.fileExists(
+        atPath: directory.url.appendingPathComponent("Sources/Feature/app.flow.yaml").path))
+
+    let plain = try TemporaryDirectory()
+    defer { plain.cleanUp() }
+    let outside = try flowc(["init", "--target", "App"], in: plain.url)
+    #expect(outside.status == 2)
+    #expect(outside.stderr.contains("has no Package.swift"))
+  }
 }

@@ -6,32 +6,41 @@ import FlowCore
   import Darwin
 #endif
 
-/// `flowc init [DIR]`: starts a project with a configuration file and a first flow file that
-/// checks clean, and says what to do next. It never overwrites anything: each file is
-/// created exclusively, and when one is already there (or DIR has a configuration file under
-/// the other name) nothing is written.
+/// `flowc init [DIR] [--target NAME]`: starts a project with a configuration file and a first
+/// flow file that checks clean, where the build plugin reads it too (``InitLayout``: in a
+/// SwiftPM package's target, else in `flows/`), and says what to do next. It never
+/// overwrites anything: each file is created exclusively, and when one is already there (or
+/// DIR has a configuration file under the other name) nothing is written.
 enum InitCommand: Command {
   static let name = "init"
   static let summary = "Start a project: a configuration and a first flow file"
 
-  /// The files it writes, relative to DIR, and their text.
-  static let files: [(path: String, text: String)] = [
-    (Configuration.defaultFileName, configuration),
-    ("\(Inputs.defaultDirectory)/app.flow.yaml", firstFlow),
-  ]
+  /// The files it writes in `layout`, relative to DIR, and their text.
+  static func files(_ layout: InitLayout) -> [(path: String, text: String)] {
+    [
+      (Configuration.defaultFileName, configuration(layout)),
+      (layout.flowFile, "# yaml-language-server: $schema=\(layout.schema)\n" + firstFlow),
+    ]
+  }
 
   /// The configuration: where the flows are, and where severities go.
-  static let configuration = """
+  static func configuration(_ layout: InitLayout) -> String {
+    """
     # flowc's configuration for this folder and those below it (flowc's docs/configuration.md).
-    include: [\(Inputs.defaultDirectory)]   # what 'flowc check', 'generate' and 'graph' read when given no path
+    include: [\(layout.include)]   # what 'flowc check', 'generate' and 'graph' read when given no path
     rules: {}         # a rule's severity: error, warning or off, such as 'unused-type: off'
 
     """
+  }
 
-  /// A first flow: one coordinator, two screens, with the modeline that links the schema
-  /// where SwiftPM checks flowc out for an app that depends on it.
+  /// `--target NAME`.
+  static let target = Option.single(
+    "--target", "NAME",
+    help: "In a SwiftPM package, the target whose folder (Sources/NAME) gets the flow file, "
+      + "where the build plugin reads it. Default: the package's one target")
+
+  /// A first flow: one coordinator, two screens, after the modeline that links the schema.
   static let firstFlow = """
-    # yaml-language-server: $schema=../.build/checkouts/flowc/Schemas/flow.schema.json
     #
     # A first flow: one coordinator with two screens. Add screens under 'screens', the events
     # that lead between them under 'on', and coordinators beside 'App'.
@@ -56,11 +65,14 @@ enum InitCommand: Command {
       + "'\(Inputs.defaultDirectory)/app.flow.yaml', then say what to do next.",
     positional: Positional(
       name: "DIR", help: "Where to start it (made if missing). Default: here", repeats: false),
-    options: [],
-    discussion: "Nothing is overwritten: when either file is already there, or DIR has its "
-      + "configuration as '.flowc.yaml', nothing is written. The flow file's first line links "
-      + "the JSON Schema for editors, where SwiftPM checks flowc out "
-      + "('.build/checkouts/flowc'); change it if the schema is elsewhere.",
+    options: [target],
+    discussion: "In a SwiftPM package (a Package.swift in DIR) the flow file goes in a "
+      + "target's folder, Sources/NAME/app.flow.yaml, where the build plugin reads it, and the "
+      + "configuration includes that folder; elsewhere it goes in "
+      + "'\(Inputs.defaultDirectory)/'. Nothing is overwritten: when either file is already "
+      + "there, or DIR has its configuration as '.flowc.yaml', nothing is written. The flow "
+      + "file's first line links the JSON Schema for editors: in flowc's folder for a path "
+      + "dependency on it, else where SwiftPM checks flowc (or FlowcPlugins) out.",
     exitStatuses: [
       (.success, "both files written"),
       (.failure, "a file is already there, or one could not be written"),
@@ -74,6 +86,8 @@ enum InitCommand: Command {
     }
     let directory = parsed.positionals.first ?? "."
     let prefix = directory == "." ? "" : (directory.hasSuffix("/") ? directory : directory + "/")
+    let layout = try InitLayout.of(prefix: prefix, target: parsed.value(target))
+    let files = files(layout)
     let operations = SystemFileOperations()
     // The output policy (``OutputPolicy``) judges both files before either is made: only
     // where nothing is, and a configuration file only where the directory has none.
@@ -105,6 +119,17 @@ enum InitCommand: Command {
       throw error
     }
     let enter = prefix.isEmpty ? "" : "  cd \(TerminalText.printable(directory))\n"
+    let generate =
+      layout.target.map { target in
+        """
+          swift build                 the build plugin generates the coordinators of
+                                      Sources/\(TerminalText.printable(target)) (docs/plugins.md)
+        """
+      }
+        ?? """
+          flowc generate --output Sources/App/Flows
+                                      write the Swift coordinators (or use the plugins)
+        """
     result.output =
       created.map { "created \(TerminalText.printable($0))\n" }.joined() + """
 
@@ -112,8 +137,7 @@ enum InitCommand: Command {
         \(enter)  flowc check                 check the flows: no problems in 1 file
           flowc graph -o flows.dot    draw them (then: dot -Tsvg -o flows.svg flows.dot)
           flowc check --watch         check again on every save, while you edit
-          flowc generate --output Sources/App/Flows
-                                      write the Swift coordinators (or use the plugins)
+        \(generate)
 
         """
   }

@@ -91,8 +91,8 @@ import Testing
                             in the nearest directory above that has one)
           --severity        Set a rule to error, warning or off: --severity cannot-finish=error
           --fix             Write the fixes that are not in doubt (a misspelt name or key with
-                            one closest match) into the flow files, say what changed, then
-                            report what is left
+                            one closest match, the handlers a start lacks, each 'stay') into the
+                            flow files, say what changed, then report what is left
           --watch           Run again whenever a flow file or the configuration changes, until
                             interrupted (Ctrl-C)
           --baseline        Report only findings that are not in this baseline; name its entries
