@@ -172,8 +172,10 @@ import Testing
   }
 
   /// A baseline of version 1, written by flowc before message ids (fingerprints made from
-  /// the English of the messages), of 23 findings of 14 rules in three files: it still
-  /// matches every finding, and writing the baseline again makes it version 2.
+  /// the English of the messages), of 22 findings of 14 rules in three files: it still
+  /// matches every finding, and writing the baseline again makes it version 2. (It had 23
+  /// until `unused-result-case` left a case that a start does not handle to that start's
+  /// `unhandled-result`.)
   @Test func aBaselineOfVersionOneKeepsMatchingAndIsWrittenAgainAsVersionTwo() throws {
     let fixture = packageRoot.appendingPathComponent("Tests/Fixtures/baseline-v1")
     var files: [String: String] = [:]
@@ -190,13 +192,13 @@ import Testing
         as? [String: Any])
     #expect(old["version"] as? Int == 1)
     let oldEntries = try #require(old["findings"] as? [[String: String]])
-    #expect(oldEntries.count == 23)
+    #expect(oldEntries.count == 22)
 
     let checked = try flowc(["check", "--baseline", "baseline.json"], in: directory.url)
     #expect(checked.status == 0, "\(checked.output)")
     #expect(checked.stdout == "")
     #expect(!checked.stderr.contains("matches no finding"), "\(checked.stderr)")
-    #expect(checked.stderr.contains("(23 more in the baseline)"), "\(checked.stderr)")
+    #expect(checked.stderr.contains("(22 more in the baseline)"), "\(checked.stderr)")
 
     let written = try flowc(["check", "--write-baseline", "new.json"], in: directory.url)
     #expect(written.status == 1)
@@ -214,7 +216,7 @@ import Testing
         with: oldEntries.map { $0["fingerprint"] }))
     let again = try flowc(["check", "--baseline", "new.json"], in: directory.url)
     #expect(again.status == 0, "\(again.output)")
-    #expect(again.stderr.contains("(23 more in the baseline)"), "\(again.stderr)")
+    #expect(again.stderr.contains("(22 more in the baseline)"), "\(again.stderr)")
   }
 
   @Test func aMissingBaselineIsAnErrorAndNothingIsChecked() throws {

@@ -217,8 +217,7 @@ import Testing
     #expect(marks("unused-result-case") == ["Login__result_failed problem"])
     #expect(
       marks("unhandled-result") == [
-        "Main_Home -start-> Login__start \"login\" [push] problem",
-        "Main_Home -start-> Wizard__start \"wizard\" [push] problem",
+        "Main_Home -start-> Wizard__start \"wizard\" [push] problem"
       ])
     #expect(
       marks("back-leak") == [
