@@ -155,6 +155,38 @@ import Testing
     #expect(try findings(text) == [])
   }
 
+  /// "Nothing that runs next shows a screen" (spec 13.7): a `leave` case whose handler is
+  /// `stay` runs next and shows nothing, so the window is left empty as with no `leave`; a
+  /// handler that decides the start decision again shows one.
+  @Test func aLeaveCaseWhoseHandlerShowsNothingLeavesTheWindowEmpty() throws {
+    let text = """
+      App:
+        entry: true
+        start: Launch
+        decisions:
+          Launch: { cases: { out: { start: Auth, style: sheet, on: { in: { push: Home }, cancelled: stay } } } }
+        screens:
+          Home: { on: { refresh: stay } }
+      Auth:
+        result: { in: ~, cancelled: ~ }
+        leave: cancelled
+        start: Login
+        screens:
+          Login: { on: { submit: { finish: in } } }
+      """
+    #expect(
+      try findings(text) == [
+        "7:33 when the user closes the sheet 'Auth' is started in here (a swipe down), 'Auth' finishes with 'cancelled', whose handler shows no screen, and the window is left empty: 'App' shows no screen below it, and an entry is never left; make that handler show a screen, or start 'Auth' from a screen [empty-window]"
+      ])
+    #expect(
+      try check(flow(text)).of("empty-window").map(\.messageID.description) == [
+        "empty-window/leave-shows-nothing"
+      ])
+    let shows = text.replacingOccurrences(
+      of: "cancelled: stay", with: "cancelled: { decide: Launch }")
+    #expect(try findings(shows) == [])
+  }
+
   /// A child the start decision pushes at the root is not closed by a gesture; a modal child
   /// started from a screen has the screen below it.
   @Test func pushedChildrenAndChildrenStartedFromAScreenAreNoFinding() throws {
