@@ -217,4 +217,40 @@ import Testing
         "9:27 'pop' on screen 'Room' can never happen: it is the bottom of a navigation stack there, with nothing of 'App' below [invalid-back]"
       ])
   }
+
+  /// "Where a tab container presented it, the next element acts on the container, by the
+  /// container's rules" (section 4: no `push`, `replace`, back action or push-style `start`
+  /// there, a `schema` error). Known gap: the decoder applies those rules to the tab's
+  /// handlers' own sequences (`SequenceTests`), but an element after a `dismiss` written on
+  /// a screen the container presented is dropped by the checks without a finding
+  /// (`Presentation.act` returns no place for it). Reporting it needs a `schema` finding
+  /// made from the graph, which no rule makes today: left to the lead (see
+  /// docs/spec-coverage/revision-3-part-1.md). This test fails once it is reported.
+  @Test func anElementAfterDismissActsOnTheTabContainerByItsRules() throws {
+    let text = flow(
+      """
+      App:
+        entry: true
+        tabs:
+          - start: Feed
+            on: { done: { present: Sheet } }
+        screens:
+          Sheet: { on: { a: [dismiss, { push: More }], b: [dismiss, pop], c: [dismiss, { present: More }] } }
+          More: { on: { close: dismiss } }
+      Feed:
+        result: { done: ~ }
+        start: List
+        screens:
+          List: { on: { x: { finish: done } } }
+      """)
+    let found = try check(text)
+    // What is allowed on the container is no finding, today and after the fix.
+    #expect(!found.contains { $0.line == 9 && $0.column > 80 }, "\(described(found))")
+    withKnownIssue("an element after dismiss on the tab container is not checked") {
+      #expect(
+        found.filter { $0.rule == "schema" }.map { "\($0.line):\($0.column)" } == [
+          "9:37", "9:65",
+        ], "\(described(found))")
+    }
+  }
 }
