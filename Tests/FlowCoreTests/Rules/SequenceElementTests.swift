@@ -218,6 +218,30 @@ import Testing
       ])
   }
 
+  /// "A sequence in an external event … ends children as its first element would", and acts
+  /// on the top (7b): a back element there is judged on every screen that can be the top,
+  /// and reported at the element, naming the event once.
+  @Test func aBackElementInAnExternalEventsSequenceIsJudgedOnTheTop() throws {
+    let text = flow(
+      """
+      App:
+        entry: true
+        start: Home
+        events:
+          reset: [popToRoot, { push: Detail }]
+          wrong: [{ push: Detail }, dismiss]
+          early: [dismiss, { push: Detail }]
+        screens:
+          Home: { on: { next: { push: Detail } } }
+          Detail: { on: { back: pop } }
+      """)
+    #expect(
+      described(try check(text)) == [
+        "8:33 'dismiss' in the sequence of external event 'wrong' can never happen: the screen is never in a modal stack [invalid-back]",
+        "9:15 'dismiss' in the sequence of external event 'early' leaves 'App' or can never happen, in every way it acts, so the actions after it in the sequence could not run; make it the last action or remove it [invalid-back]",
+      ])
+  }
+
   /// "Where a tab container presented it, the next element acts on the container, by the
   /// container's rules" (section 4: no `push`, `replace`, back action or push-style `start`
   /// there, a `schema` error). Known gap: the decoder applies those rules to the tab's
