@@ -26,6 +26,13 @@ import Testing
     """
   }
 
+  /// The table of 13.7: `empty-window` is a warning.
+  @Test func itIsAWarning() throws {
+    #expect(EmptyWindowRule.severity == .warning)
+    #expect(
+      try check(flow(entry(presenting: "sheet"))).of("empty-window").map(\.severity) == [.warning])
+  }
+
   @Test func aSheetAnEntrysStartDecisionPresentsLeavesTheWindowEmpty() throws {
     #expect(
       try findings(entry(presenting: "sheet")) == [
