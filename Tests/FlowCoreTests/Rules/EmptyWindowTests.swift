@@ -162,6 +162,30 @@ import Testing
     #expect(try findings(text) == [])
   }
 
+  /// A start decision's sequence (13.1) that presents first and pushes onto the sheet leaves
+  /// the window empty when the sheet is closed, reported at the `present` element; one that
+  /// pushes first has that screen below the sheet.
+  @Test func aStartDecisionsSequenceThatPresentsFirstLeavesTheWindowEmpty() throws {
+    let text = """
+      App:
+        entry: true
+        start: Launch
+        decisions:
+          Launch: { cases: { a: [{ present: Welcome }, { push: Tour }], b: [{ push: Home }, { present: Welcome }] } }
+        screens:
+          Welcome: { on: { next: stay } }
+          Tour: { on: { back: pop } }
+          Home: { on: { refresh: stay } }
+      """
+    #expect(
+      try findings(text) == [
+        "7:32 when the user closes this sheet (a swipe down), the window is left empty: 'App' shows no screen below it, and an entry is never left; push a screen instead, or present it from one [empty-window]"
+      ])
+    let pushedFirst = text.replacingOccurrences(
+      of: "a: [{ present: Welcome }, { push: Tour }], ", with: "")
+    #expect(try findings(pushedFirst) == [])
+  }
+
   /// "Nothing that runs next shows a screen" (spec 13.7): a `leave` case whose handler is
   /// `stay` runs next and shows nothing, so the window is left empty as with no `leave`; a
   /// handler that decides the start decision again shows one.
