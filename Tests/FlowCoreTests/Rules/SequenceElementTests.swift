@@ -244,12 +244,9 @@ import Testing
 
   /// "Where a tab container presented it, the next element acts on the container, by the
   /// container's rules" (section 4: no `push`, `replace`, back action or push-style `start`
-  /// there, a `schema` error). Known gap: the decoder applies those rules to the tab's
-  /// handlers' own sequences (`SequenceTests`), but an element after a `dismiss` written on
-  /// a screen the container presented is dropped by the checks without a finding
-  /// (`Presentation.act` returns no place for it). Reporting it needs a `schema` finding
-  /// made from the graph, which no rule makes today: left to the lead (see
-  /// docs/spec-coverage/revision-3-part-1.md). This test fails once it is reported.
+  /// there, a `schema` error): reported at the element, from the screen the container
+  /// presented or one pushed onto it; a `present` or a modal `start` there is fine, and so
+  /// is every element when a screen also presents the stack.
   @Test func anElementAfterDismissActsOnTheTabContainerByItsRules() throws {
     let text = flow(
       """
@@ -259,22 +256,36 @@ import Testing
           - start: Feed
             on: { done: { present: Sheet } }
         screens:
-          Sheet: { on: { a: [dismiss, { push: More }], b: [dismiss, pop], c: [dismiss, { present: More }] } }
+          Sheet: { on: { a: [dismiss, { push: More }], b: [dismiss, pop], c: [dismiss, { present: More }], t: { push: Top } } }
+          Top: { on: { d: [dismiss, { replace: More }], e: [dismiss, { start: Other }], f: [dismiss, { start: Other, style: sheet }] } }
           More: { on: { close: dismiss } }
       Feed:
         result: { done: ~ }
         start: List
         screens:
           List: { on: { x: { finish: done } } }
+      Other:
+        start: Page
+        screens:
+          Page: { on: { x: stay } }
       """)
-    let found = try check(text)
-    // What is allowed on the container is no finding, today and after the fix.
-    #expect(!found.contains { $0.line == 9 && $0.column > 80 }, "\(described(found))")
-    withKnownIssue("an element after dismiss on the tab container is not checked") {
-      #expect(
-        found.filter { $0.rule == "schema" }.map { "\($0.line):\($0.column)" } == [
-          "9:37", "9:65",
-        ], "\(described(found))")
-    }
+    let refused =
+      "after 'dismiss' acts on the tab container of 'App', which presented the stack "
+      + "'dismiss' closes and has no navigation stack; use 'present', 'alert', 'decide', "
+      + "'finish', 'select', 'stay' or a modal 'start' [schema]"
+    #expect(
+      described(try check(text)) == [
+        "9:37 'push' \(refused)", "9:65 'pop' \(refused)", "10:35 'replace' \(refused)",
+        "10:68 'start' \(refused)",
+      ])
+    #expect(
+      try check(text).of("schema").map(\.messageID.description)
+        == Array(repeating: "schema/element-on-tab-container", count: 4))
+    // Presented from a screen as well, the stack may close onto that screen: no finding.
+    let alsoFromAScreen = text.replacingOccurrences(
+      of: "on: { done: { present: Sheet } }", with: "on: { done: { present: Home } }"
+    ).replacingOccurrences(
+      of: "      Sheet:", with: "      Home: { on: { open: { present: Sheet } } }\n      Sheet:")
+    #expect(described(try check(alsoFromAScreen)) == [])
   }
 }
