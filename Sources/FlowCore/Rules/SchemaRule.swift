@@ -74,7 +74,12 @@ package enum SchemaRule: ModuleRule {
     let presentation = context.analysis.presentation
     for (index, analysis) in context.analysis.coordinators.enumerated()
     where module.isFirstDefinition(coordinator: index) && !module.coordinators[index].tabs.isEmpty {
-      for node in 0..<analysis.tabsNode where analysis.reachable[node] {
+      // A broken node, and what only it reaches, may have lost the element before: what it
+      // kept proves nothing (spec section 8, "Where findings go").
+      for node in 0..<analysis.tabsNode
+      where analysis.reachable[node] && !analysis.graph.brokenNodes.contains(node)
+        && !analysis.reachedOnlyThroughBroken.contains(node)
+      {
         let offset = analysis.stepOffsets[node]
         for (position, step) in analysis.steps[node].enumerated()
         where step.isElement && !step.isFirstElement

@@ -287,5 +287,13 @@ import Testing
     ).replacingOccurrences(
       of: "      Sheet:", with: "      Home: { on: { open: { present: Sheet } } }\n      Sheet:")
     #expect(described(try check(alsoFromAScreen)) == [])
+    // A broken screen gets its own finding only: what it kept proves nothing.
+    let broken = text.replacingOccurrences(
+      of: "Sheet: { on:", with: "Sheet: { dismisible: false, on:")
+    let brokenFound = described(try check(broken))
+    #expect(
+      brokenFound == [
+        "9:16 unknown key 'dismisible' in screen 'Sheet'; did you mean 'dismissible'? [schema]"
+      ])
   }
 }
