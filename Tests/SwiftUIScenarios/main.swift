@@ -350,7 +350,12 @@ let scenarios: [Scenario] = [
       try await fixture.tree.first("sheet").orFail("no sheet").item() == nil,
       "the popover is also a sheet")
     let content = try popover.content(for: filters)
-    try expect(content.first("presentationCompactAdaptation") != nil, "no compact adaptation")
+    // A popover shows as a sheet in a compact width (13.5): adapted to `.sheet`, nothing else.
+    let adaptation = try content.first("presentationCompactAdaptation").orFail("no adaptation")
+    let adapted = adaptation.argument.map { String(describing: $0) }
+    try expect(
+      adapted == String(describing: PresentationAdaptation.sheet),
+      "adapted as \(adapted ?? "nothing"), not as a sheet")
     try expect(content.first("presentationSizing") == nil, "a popover sized as a form")
   },
   // FLOW-SPEC 13.5: a tap outside the popover sets its item to nil: the user dismissed it,

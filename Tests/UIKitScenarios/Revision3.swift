@@ -117,6 +117,24 @@ final class Messages: FlowCoordinator<Never> {
   },
   // 13.5: a form sheet is a `.formSheet`, and the user's swipe down reaches the coordinators
   // as a sheet's does.
+  // 13.5: a `sheet` is UIKit's page sheet, a `fullScreen` its full screen, each as the
+  // router presents a screen and a child's stack.
+  Scenario("aSheetIsAPageSheetAndFullScreenIsFullScreen") {
+    let fixture = Fixture()
+    let root = Messages(router: fixture.router)
+    root.start()
+    fixture.router.present(Screen("Sheet"), style: .sheet, controls: .standard)
+    await settle()
+    let sheet = try fixture.presented.first.orFail("nothing presented: \(UIKitDouble.log)")
+    try expect(sheet.modalPresentationStyle == .pageSheet, "\(sheet.modalPresentationStyle)")
+    fixture.router.dismiss()
+    await settle()
+    let child = Child(router: fixture.router)
+    root.start(child, style: .fullScreen) { _ in }
+    await settle()
+    let cover = try fixture.presented.first.orFail("nothing presented: \(UIKitDouble.log)")
+    try expect(cover.modalPresentationStyle == .fullScreen, "\(cover.modalPresentationStyle)")
+  },
   Scenario("aFormSheetIsAFormSheetAndItsSwipeDownIsHeard") {
     let fixture = Fixture()
     let root = Messages(router: fixture.router)

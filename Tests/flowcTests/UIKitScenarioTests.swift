@@ -143,7 +143,7 @@ import Testing
   /// FLOW-SPEC 13.5: a form sheet and an anchored popover, dismissed by the user like a sheet
   /// unless the screen on top is not dismissible.
   @Test(arguments: [
-    "aFormSheetIsAFormSheetAndItsSwipeDownIsHeard",
+    "aSheetIsAPageSheetAndFullScreenIsFullScreen", "aFormSheetIsAFormSheetAndItsSwipeDownIsHeard",
     "aPopoverPointsAtThePresentingScreenAndATapOutsideIsHeard",
     "aScreenThatIsNotDismissibleKeepsItsFormSheetAndPopover",
   ])

@@ -194,6 +194,11 @@ struct Presentation {
   /// context and outcome.
   private var outcomes: [UInt32]
   private let stepBase: [Int]
+  /// For each step, indexed as ``outcomes``: whether, as an element after the first of a
+  /// sequence on a screen or alert (r3), it was seen acting on the tab container where
+  /// section 4 refuses it (bit 0), or acting anywhere else (bit 1). A `dismiss` of a stack
+  /// the tab container presented leads there (spec 13.1).
+  private var tabContainerElements: [UInt8]
   /// The outcomes seen for the user's own back and swipe on each node, two entries per
   /// node from `nodeBase` of the coordinator (none for a decision).
   private var gestureOutcomes: [UInt32]
@@ -225,6 +230,7 @@ struct Presentation {
     self.stepBase = stepBase
     self.nodeBase = nodeBase
     outcomes = [UInt32](repeating: 0, count: steps)
+    tabContainerElements = [UInt8](repeating: 0, count: steps)
     gestureOutcomes = [UInt32](repeating: 0, count: 2 * nodes)
     states = [UInt8](repeating: 0, count: nodes)
     let hasNoResult = module.coordinators.map { $0.result == nil }
@@ -425,6 +431,15 @@ struct Presentation {
     func act(_ node: Int, _ position: Int, in state: ShowState) -> [ShowState] {
       let step = analysis.steps[node][position]
       let stepIndex = stepBase[coordinator] + analysis.stepOffsets[node] + position
+      // The decoder applies the tab container's rules to the tabs' handlers and a tab
+      // coordinator's events, and section 4 does not to decisions they decide; an element
+      // after a `dismiss` on a screen or alert is left to the checks (r3, spec 13.1).
+      if step.isElement, !step.isFirstElement, graph.isScreen(node) || graph.isAlert(node),
+        node != analysis.tabsNode
+      {
+        let refused = state == .tabContainer && Self.isRefusedOnTabContainer(step.action)
+        tabContainerElements[stepIndex] |= refused ? 1 : 2
+      }
       switch step.action {
       case .push(let target):
         switch state {
@@ -587,6 +602,23 @@ struct Presentation {
       if pending.isEmpty && presenters == known { break }
     }
     return children
+  }
+
+  /// Whether section 4 refuses `action` on a tab container, which has no stack: `push`,
+  /// `replace`, `pop`, `popToRoot`, `dismiss` and a push-style `start`.
+  private static func isRefusedOnTabContainer(_ action: ResolvedAction) -> Bool {
+    switch action {
+    case .push, .replace, .pop, .popToRoot, .dismiss: return true
+    case .start(let start): return start.style.modal == nil
+    default: return false
+    }
+  }
+
+  /// Whether the step at `position` among those from `offset` of `coordinator` (an element
+  /// of a sequence, after the first) acts on the tab container, where it is refused, in
+  /// every way it acts (r3, spec 13.1 with section 4).
+  func isRefusedOnTabContainerAlways(coordinator: Int, offset: Int, position: Int) -> Bool {
+    tabContainerElements[stepBase[coordinator] + offset + position] == 1
   }
 
   /// `outcome`, with a coordinator that leaving drops without `leave` taken into account:

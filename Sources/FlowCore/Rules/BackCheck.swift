@@ -170,6 +170,9 @@ package enum BackCheck {
       case .externalEvent(let event): return "in external event '\(event)'"
       case .externalEventHandler(let coordinator):
         return "in a handler of an external event of '\(coordinator)'"
+      case .sequenceElement(let transition, .externalEvent(let event)) where transition == event:
+        // The event is the sequence's own name: said once.
+        return "in the sequence of external event '\(event)'"
       case .sequenceElement(let transition, let holder):
         return "in the sequence of '\(transition)' \(holder.text)"
       }

@@ -125,8 +125,14 @@ package enum EmptyWindowRule: ModuleRule {
           for (position, step) in coordinatorAnalysis.steps[node].enumerated()
           where step.isFirstElement {
             guard case .start(let start) = step.action, let child = start.child,
-              let style = start.style.presentation,
-              !isEntry || droppedWhenLeft(module.coordinators[child]),
+              let style = start.style.presentation
+            else { continue }
+            // An entry's handler of the child's `leave` case runs next: the window stays
+            // empty only when it shows no screen either (spec 13.7).
+            let leaveShowingNothing =
+              isEntry ? leaveCaseShowingNothing(start.start, of: module.coordinators[child]) : nil
+            guard
+              !isEntry || droppedWhenLeft(module.coordinators[child]) || leaveShowingNothing != nil,
               let childEnding = analysis.ending(
                 of: child, in: StartContext(onParent: false, outsideModal: style.modal))
             else { continue }
@@ -136,10 +142,14 @@ package enum EmptyWindowRule: ModuleRule {
             guard let closing = Message.Closing(exits),
               reported.insert([node, position]).inserted
             else { continue }
+            let childName = module.coordinators[child].name.text
             findings.add(
-              Message.droppedChild(
-                style, closing, child: module.coordinators[child].name.text, coordinator: name,
-                isEntry: isEntry),
+              leaveShowingNothing.map {
+                Message.leaveShowsNothing(
+                  style, closing, child: childName, leave: $0, coordinator: name)
+              }
+                ?? Message.droppedChild(
+                  style, closing, child: childName, coordinator: name, isEntry: isEntry),
               about: context.graph.subject(of: step, at: node, in: index),
               at: step.written.range)
           }
@@ -152,6 +162,22 @@ package enum EmptyWindowRule: ModuleRule {
   private static func droppedWhenLeft(_ coordinator: Coordinator) -> Bool {
     if case .result? = coordinator.leave { return false }
     return true
+  }
+
+  /// The child's `leave` case, when the handler `start` has for it shows no screen: `stay`,
+  /// or a back action, which acts below the coordinator where nothing of it is shown.
+  /// `nil` without a `leave` case, or when its handler shows something (or may: a decision,
+  /// an alert, a child).
+  private static func leaveCaseShowingNothing(_ start: ChildStart, of child: Coordinator)
+    -> String?
+  {
+    guard case .result(let leave)? = child.leave,
+      let handler = start.handlers.first(where: { $0.name.text == leave.text })
+    else { return nil }
+    switch handler.action.kind {
+    case .stay, .pop, .popToRoot, .dismiss: return leave.text
+    default: return nil
+    }
   }
 
   /// What the rule says.
@@ -185,11 +211,16 @@ package enum EmptyWindowRule: ModuleRule {
     /// A modal child the start decision starts, dropped when the user closes it.
     case droppedChild(
       PresentationStyle, Closing, child: String, coordinator: String, isEntry: Bool)
+    /// A modal child the entry's start decision starts, which finishes with its `leave` case
+    /// when the user closes it, into a handler that shows no screen.
+    case leaveShowsNothing(
+      PresentationStyle, Closing, child: String, leave: String, coordinator: String)
 
     package var name: String {
       switch self {
       case .closablePresentation: "closable-presentation"
       case .droppedChild: "dropped-child"
+      case .leaveShowsNothing: "leave-shows-nothing"
       }
     }
 
@@ -204,6 +235,12 @@ package enum EmptyWindowRule: ModuleRule {
           + "(\(Self.how(closing, style))), '\(child)' is dropped and the window is left "
           + "empty: '\(coordinator)' shows no screen below it\(Self.below(isEntry)); "
           + "\(Self.advice(isEntry, child: child))"
+      case .leaveShowsNothing(let style, let closing, let child, let leave, let coordinator):
+        "when the user closes the \(Self.kind(style)) '\(child)' is started in here "
+          + "(\(Self.how(closing, style))), '\(child)' finishes with '\(leave)', whose handler "
+          + "shows no screen, and the window is left empty: '\(coordinator)' shows no screen "
+          + "below it\(Self.below(true)); make that handler show a screen, or start "
+          + "'\(child)' from a screen"
       }
     }
 

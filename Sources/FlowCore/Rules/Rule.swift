@@ -3,8 +3,9 @@
 /// from.
 ///
 /// Rules that need the whole module's graph also conform to ``ModuleRule``; the others
-/// (`yaml-syntax`, `schema`) report the problems of the front end (see
-/// `FrontEndFindings.swift`), and carry here only what describes them.
+/// (`yaml-syntax`) report the problems of the front end (see `FrontEndFindings.swift`), and
+/// carry here only what describes them. `schema` does both: the front end's problems, and
+/// (r3) the one structural rule only the graph can judge.
 ///
 /// Adding a rule takes:
 /// 1. One file, `Rules/<Name>Rule.swift`, declaring `enum <Name>Rule: ModuleRule` with every

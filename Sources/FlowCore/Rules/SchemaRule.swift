@@ -1,6 +1,8 @@
 /// Flow files whose structure is not the language's: the front end's `limit`, `version` and
-/// `structure` problems (see `FrontEndFindings.swift`).
-package enum SchemaRule: Rule {
+/// `structure` problems (see `FrontEndFindings.swift`), and (r3) the one structural rule only
+/// the graph can judge: an element of a sequence that a `dismiss` before it brings onto a
+/// tab container, where section 4 refuses it.
+package enum SchemaRule: ModuleRule {
   package static let id: RuleID = "schema"
   package static let severity = Severity.error
   package static let blocksGeneration = true
@@ -62,4 +64,58 @@ package enum SchemaRule: Rule {
             Next: { on: { back: pop } }
       """),
   ]
+
+  /// Reports each element after the first of a sequence on a screen or alert that acts on
+  /// its tab coordinator's tab container, where it is refused, in every way it acts: the
+  /// `dismiss` before it closed a stack the container presented (spec 13.1, "by the
+  /// container's rules"). The decoder refuses the same actions in the tabs' own handlers.
+  package static func check(_ context: ResolvedModule, into findings: inout Findings) {
+    let module = context.module
+    let presentation = context.analysis.presentation
+    for (index, analysis) in context.analysis.coordinators.enumerated()
+    where module.isFirstDefinition(coordinator: index) && !module.coordinators[index].tabs.isEmpty {
+      // A broken node, and what only it reaches, may have lost the element before: what it
+      // kept proves nothing (spec section 8, "Where findings go").
+      for node in 0..<analysis.tabsNode
+      where analysis.reachable[node] && !analysis.graph.brokenNodes.contains(node)
+        && !analysis.reachedOnlyThroughBroken.contains(node)
+      {
+        let offset = analysis.stepOffsets[node]
+        for (position, step) in analysis.steps[node].enumerated()
+        where step.isElement && !step.isFirstElement
+          && presentation.isRefusedOnTabContainerAlways(
+            coordinator: index, offset: offset, position: position)
+        {
+          findings.add(
+            Message.elementOnTabContainer(
+              step.written.keyword, coordinator: module.coordinators[index].name.text),
+            about: context.graph.subject(of: step, at: node, in: index),
+            at: step.written.range)
+        }
+      }
+    }
+  }
+
+  /// What the rule says from the graph; the front end words its own problems.
+  package enum Message: RuleMessage {
+    package typealias ReportingRule = SchemaRule
+
+    /// (r3) An element after a `dismiss` that acts on the tab container.
+    case elementOnTabContainer(String, coordinator: String)
+
+    package var name: String {
+      switch self {
+      case .elementOnTabContainer: "element-on-tab-container"
+      }
+    }
+
+    package var english: MessageText {
+      switch self {
+      case .elementOnTabContainer(let action, let coordinator):
+        "'\(action)' after 'dismiss' acts on the tab container of '\(coordinator)', which "
+          + "presented the stack 'dismiss' closes and has no navigation stack; use 'present', "
+          + "'alert', 'decide', 'finish', 'select', 'stay' or a modal 'start'"
+      }
+    }
+  }
 }

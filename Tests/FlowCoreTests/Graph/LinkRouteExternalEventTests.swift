@@ -126,6 +126,121 @@ import Testing
         "screen 'First' of 'Child': external event 'jump' pushes 'Hidden'",
       ])
     #expect(found["promoInChild"] == ["unreachable: via(0)"])
+    #expect(
+      try findings(yaml) == [
+        "22:3 unreachable-link link 'promoInChild' cannot be followed: no route to 'App.Promo' "
+          + "passes through 'Child', as 'via' asks"
+      ])
+  }
+
+  /// "Requests, result handlers and back actions are still not steps": the handler of a
+  /// child an external event starts is not a step, so a screen only it presents is out of
+  /// every route.
+  @Test func theResultHandlerOfAChildAnEventStartsIsNoStep() throws {
+    let yaml = """
+      version: 1
+      coordinators:
+        App:
+          entry: true
+          start: Home
+          events:
+            help: { start: Support, style: sheet, on: { closed: { present: Thanks } } }
+          screens:
+            Home: {}
+            Thanks: { on: { close: dismiss } }
+        Support:
+          result: { closed: ~ }
+          start: Topics
+          screens:
+            Topics: { on: { close: { finish: closed } } }
+      links:
+        thanks: { url: /thanks, to: App.Thanks }
+        topics: { url: /topics, to: Support.Topics }
+      """
+    let found = try routes(yaml)
+    #expect(
+      found["topics"] == [
+        "from App", "screen 'Home' of 'App': external event 'help' starts 'Support' (sheet)",
+      ])
+    #expect(
+      try findings(yaml) == [
+        "17:3 unreachable-link link 'thanks' cannot be followed: routes reach coordinator "
+          + "'App', but no screen event, decision case, alert button or external event of it "
+          + "leads to screen 'Thanks' (routes start at 'App')"
+      ])
+  }
+
+  /// An event's payload is taken "as section 12 says": a `T?` payload from the one param of
+  /// type `T`, and a type the link builds with `values` from the app.
+  @Test func anOptionalPayloadAndAValuesTypeAreTakenAsSection12Says() throws {
+    let yaml = """
+      version: 1
+      types:
+        Coupon: { struct: { code: String } }
+      coordinators:
+        App:
+          entry: true
+          start: Home
+          events:
+            promo: { payload: String?, present: Promo }
+            coupon: { payload: Coupon, present: CouponPage }
+          screens:
+            Home: {}
+            Promo: { input: String?, on: { close: dismiss } }
+            CouponPage: { input: Coupon, on: { close: dismiss } }
+      links:
+        promo: { url: '/promo/{code}', params: { code: String }, to: App.Promo }
+        coupon:
+          url: '/coupon/{code}'
+          params: { code: String }
+          values: { Coupon: [code] }
+          to: App.CouponPage
+      """
+    let found = try routes(yaml)
+    #expect(
+      found["promo"] == [
+        "from App",
+        "screen 'Home' of 'App': external event 'promo' presents 'Promo' (sheet), payload from param 'code'",
+      ])
+    #expect(
+      found["coupon"] == [
+        "from App",
+        "screen 'Home' of 'App': external event 'coupon' presents 'CouponPage' (sheet), payload 'Coupon' from the app",
+      ])
+    #expect(try findings(yaml).isEmpty)
+  }
+
+  /// `unreachable-link` "names the step where every route stops" (section 8): for an external
+  /// event whose payload the link cannot give, that event, on the most direct way, and not
+  /// another blocked event of the coordinator from whose screen the target can be reached
+  /// only through the right one (which it named before).
+  @Test func theBlockedExternalEventNamedIsTheOneOnTheRoute() throws {
+    let yaml = """
+      version: 1
+      types:
+        Coupon: { struct: { code: String } }
+      coordinators:
+        App:
+          entry: true
+          start: Home
+          events:
+            coupon: { payload: Coupon, present: CouponPage }
+            strict: { payload: String, present: Strict }
+          screens:
+            Home: {}
+            CouponPage: { input: Coupon, on: { close: dismiss } }
+            Strict: { input: String, on: { close: dismiss } }
+      links:
+        strict: { url: '/strict?c={c}', params: { c: String? }, to: App.Strict }
+      """
+    let found = try findings(yaml).filter { $0.contains("unreachable-link") }
+    #expect(
+      found == [
+        "16:3 unreachable-link link 'strict' cannot be followed: every route to 'App.Strict' "
+          + "stops at the step (screen 'Home' of 'App': external event 'strict' presents "
+          + "'Strict' (sheet)), which needs a payload 'String'; no param of the link has that "
+          + "type: add one, or build it with 'values'"
+      ])
   }
 
   /// The route goes on where the event's action leads: a decision it decides (the app's

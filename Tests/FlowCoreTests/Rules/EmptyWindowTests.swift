@@ -26,6 +26,13 @@ import Testing
     """
   }
 
+  /// The table of 13.7: `empty-window` is a warning.
+  @Test func itIsAWarning() throws {
+    #expect(EmptyWindowRule.severity == .warning)
+    #expect(
+      try check(flow(entry(presenting: "sheet"))).of("empty-window").map(\.severity) == [.warning])
+  }
+
   @Test func aSheetAnEntrysStartDecisionPresentsLeavesTheWindowEmpty() throws {
     #expect(
       try findings(entry(presenting: "sheet")) == [
@@ -153,6 +160,62 @@ import Testing
           Login: { on: { submit: { finish: in } } }
       """
     #expect(try findings(text) == [])
+  }
+
+  /// A start decision's sequence (13.1) that presents first and pushes onto the sheet leaves
+  /// the window empty when the sheet is closed, reported at the `present` element; one that
+  /// pushes first has that screen below the sheet.
+  @Test func aStartDecisionsSequenceThatPresentsFirstLeavesTheWindowEmpty() throws {
+    let text = """
+      App:
+        entry: true
+        start: Launch
+        decisions:
+          Launch: { cases: { a: [{ present: Welcome }, { push: Tour }], b: [{ push: Home }, { present: Welcome }] } }
+        screens:
+          Welcome: { on: { next: stay } }
+          Tour: { on: { back: pop } }
+          Home: { on: { refresh: stay } }
+      """
+    #expect(
+      try findings(text) == [
+        "7:32 when the user closes this sheet (a swipe down), the window is left empty: 'App' shows no screen below it, and an entry is never left; push a screen instead, or present it from one [empty-window]"
+      ])
+    let pushedFirst = text.replacingOccurrences(
+      of: "a: [{ present: Welcome }, { push: Tour }], ", with: "")
+    #expect(try findings(pushedFirst) == [])
+  }
+
+  /// "Nothing that runs next shows a screen" (spec 13.7): a `leave` case whose handler is
+  /// `stay` runs next and shows nothing, so the window is left empty as with no `leave`; a
+  /// handler that decides the start decision again shows one.
+  @Test func aLeaveCaseWhoseHandlerShowsNothingLeavesTheWindowEmpty() throws {
+    let text = """
+      App:
+        entry: true
+        start: Launch
+        decisions:
+          Launch: { cases: { out: { start: Auth, style: sheet, on: { in: { push: Home }, cancelled: stay } } } }
+        screens:
+          Home: { on: { refresh: stay } }
+      Auth:
+        result: { in: ~, cancelled: ~ }
+        leave: cancelled
+        start: Login
+        screens:
+          Login: { on: { submit: { finish: in } } }
+      """
+    #expect(
+      try findings(text) == [
+        "7:33 when the user closes the sheet 'Auth' is started in here (a swipe down), 'Auth' finishes with 'cancelled', whose handler shows no screen, and the window is left empty: 'App' shows no screen below it, and an entry is never left; make that handler show a screen, or start 'Auth' from a screen [empty-window]"
+      ])
+    #expect(
+      try check(flow(text)).of("empty-window").map(\.messageID.description) == [
+        "empty-window/leave-shows-nothing"
+      ])
+    let shows = text.replacingOccurrences(
+      of: "cancelled: stay", with: "cancelled: { decide: Launch }")
+    #expect(try findings(shows) == [])
   }
 
   /// A child the start decision pushes at the root is not closed by a gesture; a modal child

@@ -371,7 +371,9 @@ import Testing
       ], "\(found)")
   }
 
-  /// The same with a child its start decision starts as a sheet, which the user can leave.
+  /// The same with a child its start decision starts as a sheet, which the user can leave:
+  /// `Home` is no trap. `Tour`'s `leave` handler, `stay`, shows nothing, so the window left
+  /// empty is `empty-window`'s (spec 13.7), at the `start`.
   @Test func anEntryIsNotLeftWithAChildItsStartDecisionStarted() throws {
     let text = """
       App:
@@ -389,6 +391,9 @@ import Testing
           Page: { on: { next: { finish: done } } }
       """
     let found = try findings(text)
-    #expect(found == [], "\(found)")
+    #expect(
+      found == [
+        "7:34 when the user closes the sheet 'Tour' is started in here (a swipe down), 'Tour' finishes with 'done', whose handler shows no screen, and the window is left empty: 'App' shows no screen below it, and an entry is never left; make that handler show a screen, or start 'Tour' from a screen [empty-window]"
+      ], "\(found)")
   }
 }

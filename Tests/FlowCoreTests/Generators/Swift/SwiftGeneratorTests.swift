@@ -1219,3 +1219,37 @@ import Testing
     #expect(!app.contains("performSequence"))
   }
 }
+
+/// "A sequence in an external event … ends children as its first element would" (FLOW-SPEC
+/// 13.1, 7b): a sequence that begins with a back action or a `push` ends the coordinator's
+/// children before its first element; one that begins by presenting acts over whatever is
+/// on top and ends nothing.
+@Suite struct ExternalEventSequenceGenerationTests {
+  @Test func aSequenceEndsChildrenAsItsFirstElementWould() throws {
+    let files = try generate(
+      flow(
+        """
+        App:
+          entry: true
+          start: Home
+          events:
+            reset: [popToRoot, { push: Detail }]
+            deeper: [{ push: Detail }, { push: Detail }]
+            promo: [{ present: Promo }, { push: Detail }]
+            swap: [{ replace: Detail }, { push: Detail }]
+          screens:
+            Home: { on: { next: { push: Detail } } }
+            Detail: { on: { back: pop } }
+            Promo: { on: { close: dismiss } }
+        """))
+    let app = try #require(files["AppCoordinator.swift"])
+    let receive = try #require(app.range(of: "func receive(")).lowerBound
+    let body = String(app[receive...])
+    for (event, ends) in [("reset", true), ("deeper", true), ("swap", true), ("promo", false)] {
+      let start = try #require(body.range(of: "    case .\(event):\n"), "\(event)")
+      let next = String(body[start.upperBound...].prefix(40))
+      #expect(next.hasPrefix("      endChildren()\n") == ends, "\(event): \(next)")
+      #expect(next.contains("perform("), "\(event): \(next)")
+    }
+  }
+}
