@@ -14,8 +14,14 @@ extension LanguageServer {
   func currentEditorModule() -> EditorModule {
     if checkDue != nil || lastCheck == nil { checkNow() }
     if let editor { return editor }
-    guard let lastCheck else { return EditorModule(files: []) }
-    let made = EditorModule(check: lastCheck)
+    let made: EditorModule
+    if let editorCheck {
+      made = EditorModule(check: editorCheck.check, liveTexts: editorCheck.live)
+    } else if let lastCheck {
+      made = EditorModule(check: lastCheck)
+    } else {
+      return EditorModule(files: [])
+    }
     editor = made
     return made
   }

@@ -52,6 +52,13 @@ package final class LanguageServer {
   package private(set) var lastCheck: CheckResult?
   /// The editor features' index of the last check, made on the first request after it.
   var editor: EditorModule?
+  /// The last text of each open document that parsed (no `yaml-syntax` finding), by path:
+  /// while the text the editor has does not parse, navigation, the outline and the names
+  /// completion offers come from it (issue 34, item 5).
+  var lastGoodText: [String: [UInt8]] = [:]
+  /// The check the editor features answer from when an open document does not parse: its
+  /// last good text in place of the broken one; `nil` when every document parses.
+  package private(set) var editorCheck: (check: CheckResult, live: [SourceFile])?
 
   package init(
     output: ByteSink, workspace: WorkspaceProvider, debounce: Duration = .milliseconds(50)
@@ -279,6 +286,33 @@ package final class LanguageServer {
     lastCheck = result
     retireEditorModule()
     DispatchQueue.global(qos: .utility).async { retired.release() }
+    checkLastGoodTexts(result, paths: paths, overlay: overlay, configuration: configuration)
+  }
+
+  /// Keeps the last text of each open document that parses, and, while one does not, checks
+  /// the module with its last good text for the editor features: a half-typed `{` does not
+  /// empty the outline, go-to-definition or completion's names.
+  private func checkLastGoodTexts(
+    _ result: CheckResult, paths: [String], overlay: [String: [UInt8]],
+    configuration: Configuration
+  ) {
+    let broken = Set(result.findings.filter { $0.rule == YAMLSyntaxRule.id }.map(\.file))
+    lastGoodText = lastGoodText.filter { documents[$0.key] != nil }
+    var earlier = overlay
+    var live: [SourceFile] = []
+    for (path, text) in overlay {
+      guard broken.contains(path) else {
+        lastGoodText[path] = text
+        continue
+      }
+      guard let good = lastGoodText[path] else { continue }
+      earlier[path] = good
+      live.append(SourceFile(path: path, bytes: text))
+    }
+    editorCheck =
+      live.isEmpty
+      ? nil
+      : (checker.check(paths: paths, overlay: earlier, configuration: configuration), live)
   }
 
   /// Publishes the diagnostics of every file of the module whose diagnostics changed (or

@@ -130,4 +130,58 @@ final class CountingWorkspace: WorkspaceProvider, @unchecked Sendable {
     #expect(answer?["error"]?["message"]?.string?.contains("Home") == true)
     #expect(answer?["result"] == nil)
   }
+
+  /// While the text does not parse (a `{` not closed yet), the outline, navigation and the
+  /// names completion offers come from the last text that parsed, and completion reads the
+  /// cursor's place from the text the editor has (issue 34, item 5); the diagnostics are the
+  /// broken text's.
+  @Test func aBrokenTextKeepsTheLastGoodParseForNavigationOutlineAndCompletion() throws {
+    let server = LanguageServer(output: output, workspace: workspace, debounce: .seconds(60))
+    _ = request(
+      server, id: 1, "initialize",
+      .object(["capabilities": .object([:]), "rootUri": .string("file:///ws")]))
+    notify(
+      server, "textDocument/didOpen",
+      .object([
+        "textDocument": .object([
+          "uri": .string("file:///ws/a.flow.yaml"), "languageId": .string("yaml"),
+          "version": .integer(1), "text": .string(Self.text),
+        ])
+      ]))
+    func outline(_ id: Int) -> [String] {
+      let answer = request(
+        server, id: id, "textDocument/documentSymbol",
+        .object(["textDocument": .object(["uri": .string("file:///ws/a.flow.yaml")])]))
+      return (answer?["result"]?.array ?? []).compactMap { $0["name"]?.string }
+    }
+    #expect(outline(2) == ["App"])
+    // A new event, half typed: `open: { push: ` with no closing brace, on a new line.
+    let broken = Self.text + "\n          open: { push: "
+    change(server, to: broken, version: 2)
+    #expect(outline(3) == ["App"], "the outline went blank")
+    let lastLine = broken.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+    let completion = request(
+      server, id: 4, "textDocument/completion",
+      place(line: lastLine, character: "          open: { push: ".count))
+    let items = completion?["result"]?["items"]?.array ?? completion?["result"]?.array ?? []
+    let labels = Set(items.compactMap { $0["label"]?.string })
+    #expect(labels.isSuperset(of: ["Home", "Detail"]), "\(labels)")
+    // `push: Detail` on line 6 still goes to `Detail:`.
+    let line = Self.text.split(separator: "\n")[6]
+    let column = try #require(line.range(of: "Detail"))
+    let character = line.distance(from: line.startIndex, to: column.lowerBound)
+    let definition = request(
+      server, id: 5, "textDocument/definition", place(line: 6, character: character))
+    #expect(definition?["result"]?.array?.first?["range"]?["start"]?["line"] == .integer(7))
+    // The broken text's own diagnostics were published.
+    let published = output.messages.last {
+      $0["method"]?.string == "textDocument/publishDiagnostics"
+    }
+    let codes = published?["params"]?["diagnostics"]?.array?.compactMap { $0["code"]?.string }
+    #expect(codes == ["yaml-syntax"], "\(String(describing: codes))")
+    // Once it parses again, the features answer from it.
+    change(server, to: Self.text.replacingOccurrences(of: "App:", with: "Main:"), version: 3)
+    #expect(outline(6) == ["Main"])
+    #expect(server.editorCheck == nil)
+  }
 }

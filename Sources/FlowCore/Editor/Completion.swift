@@ -40,7 +40,7 @@ extension EditorModule {
   /// keys, coordinators after `to:` and the screens of `Coordinator` after `to: Coordinator.`. Names are those of
   /// this state of the module; the place is read from the text, which need not parse.
   package func completions(at position: EditorPosition, in path: String) -> [EditorCompletion] {
-    guard let text = texts[path] else { return [] }
+    guard let text = liveTexts[path] ?? texts[path] else { return [] }
     let context = CompletionContext(
       text: text, line: position.line, character: position.character)
     let offers = context.valueOf.map { value(of: $0, context) } ?? keys(context)

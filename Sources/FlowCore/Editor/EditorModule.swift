@@ -13,13 +13,24 @@ package struct EditorModule: Sendable {
   let index: SymbolIndex
   /// Each file's position conversions, by path.
   let texts: [String: SourceText]
+  /// The text the editor has of a file whose names come from an earlier text of it (see
+  /// ``init(check:liveTexts:)``), by path: what completion reads the cursor's place from.
+  let liveTexts: [String: SourceText]
 
   /// The module of `check`, indexed: a server that already checked the files for their
   /// diagnostics hands the result over rather than checking twice.
-  package init(check: CheckResult) {
+  ///
+  /// `liveTexts` are the texts the editor has of files that `check` read as they were
+  /// before (the last text of each that parsed, while the one the editor has does not):
+  /// navigation, the outline and the names completion offers come from `check`, and
+  /// completion reads the place of the cursor from the live text.
+  package init(check: CheckResult, liveTexts: [SourceFile] = []) {
     self.check = check
     index = SymbolIndex(module: check.module)
     texts = check.sources.mapValues { SourceText($0) }
+    var live: [String: SourceText] = [:]
+    for file in liveTexts { live[file.path] = SourceText(file) }
+    self.liveTexts = live
   }
 
   /// Checks `files` (path and text, as the editor has them) as one module under
