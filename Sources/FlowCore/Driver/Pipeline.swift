@@ -253,7 +253,10 @@ public enum Pipeline {
       findings.append(contentsOf: outcome.findings.all)
       if let file = outcome.file { files.append(file) } else { isComplete = false }
     }
-    return (sources, FlowModule(files: files, isComplete: isComplete), findings, outcomes.count)
+    let module = FlowModule(files: files, isComplete: isComplete)
+    // (r3) What only the joined module shows: a shared node naming a coordinator's own node.
+    findings.add(module.problems)
+    return (sources, module, findings, outcomes.count)
   }
 }
 

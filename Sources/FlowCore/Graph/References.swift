@@ -409,11 +409,14 @@ private struct ReasonFinder {
     }
     if let other = elsewhere(name, in: coordinator) { return other }
     let owner = module.coordinators[coordinator]
+    let shared = module.shared
+    // Its own nodes of the kind, then the shared ones (r3) it has no copy of.
     let suggestion = suggest(name, among: "\(expected)s of \(coordinator)") {
       switch expected {
-      case .decision: owner.decisions.map(\.name.text)
-      case .alert: owner.alerts.map(\.name.text)
-      default: owner.screens.map(\.name.text)
+      case .decision:
+        owner.decisions.map(\.name.text) + shared.decisions.map(\.name.text)
+      case .alert: owner.alerts.map(\.name.text) + shared.alerts.map(\.name.text)
+      default: owner.screens.map(\.name.text) + shared.screens.map(\.name.text)
       }
     }
     return .missing(suggestion: suggestion)
