@@ -135,7 +135,13 @@ public enum Pipeline {
       case nil: break
       }
     }
-    var reported = SharedFindings(module: module).apply(to: findings.all, wording: wording)
+    // (r3) Findings in the owners' copies of shared nodes are judged across the owners, then
+    // placed once at the shared node (`SharedScreenFindings`).
+    let sharedScreens = SharedScreenFindings(resolved)
+    var reported = sharedScreens.resubjected(
+      SharedFindings(module: module).apply(
+        to: sharedScreens.judged(findings.all), wording: wording,
+        canonical: sharedScreens.canonical))
     if !wording.isEnglish {
       for index in reported.indices { reported[index].render(in: wording) }
     }

@@ -108,7 +108,7 @@ public struct Screen: Equatable, Sendable {
   public var isBroken = false
   /// (r3) For an owner's copy of a shared screen (``SharedNodes``), the index of the original
   /// in the module's ``FlowModule/shared`` screens; `nil` for a screen written in place.
-  public var copyOf: Int?
+  package var copyOf: Int?
 
   public init(
     name: Identifier, doc: String? = nil, input: TypeReference? = nil, events: [Transition] = [],
@@ -141,7 +141,7 @@ public struct Decision: Equatable, Sendable {
   public var isBroken = false
   /// (r3) For an owner's copy of a shared decision, the index of the original in the
   /// module's ``FlowModule/shared`` decisions (see ``Screen/copyOf``).
-  public var copyOf: Int?
+  package var copyOf: Int?
 
   public init(
     name: Identifier, doc: String? = nil, cases: [Transition] = [], lint: Lint? = nil,
@@ -175,7 +175,7 @@ public struct Alert: Equatable, Sendable {
   public var isBroken = false
   /// (r3) For an owner's copy of a shared alert, the index of the original in the module's
   /// ``FlowModule/shared`` alerts (see ``Screen/copyOf``).
-  public var copyOf: Int?
+  package var copyOf: Int?
 
   public init(
     name: Identifier, doc: String? = nil, input: TypeReference? = nil,

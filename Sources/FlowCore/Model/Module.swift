@@ -14,7 +14,7 @@ public struct FlowFile: Equatable, Sendable {
   package var sharedUses: [SharedUse] = []
   /// (r3) Its shared screens, decisions and alerts (its top-level `screens`, `decisions`
   /// and `alerts`), in file order (spec section 13.2).
-  public var shared = SharedNodes()
+  package var shared = SharedNodes()
 
   public init(path: String, types: [TypeDeclaration] = [], coordinators: [Coordinator] = []) {
     self.path = path
@@ -46,7 +46,7 @@ public struct FlowModule: Sendable {
   /// (r3) The shared screens, decisions and alerts of every file, in file order (spec section
   /// 13.2). Each owner also holds a copy of every one it can reach among its own nodes (see
   /// ``SharedNodes``).
-  public private(set) var shared: SharedNodes
+  package private(set) var shared: SharedNodes
   /// (r3) What is wrong with the module's structure that no file shows alone: a shared node's
   /// action that names a coordinator's own screen, decision or alert. Reported as the
   /// decoder's problems are (`schema`); the shared node is broken.
@@ -106,11 +106,6 @@ public struct FlowModule: Sendable {
   /// of ``coordinators``); the first, if defined twice.
   public func node(named name: String, in coordinator: Int) -> Coordinator.Node? {
     nodeIndex[coordinator][name]
-  }
-
-  /// (r3) The shared screen, decision or alert with this name; the first, if defined twice.
-  public func sharedNode(named name: String) -> Coordinator.Node? {
-    sharedIndex[name]
   }
 
   /// The names of every screen, decision and alert of the coordinator at `coordinator`.
@@ -228,7 +223,12 @@ extension FlowModule {
         edges: edgeTable)
     }
     for (offset, reached) in copies.enumerated() where !reached.isEmpty {
+      // The owner reads each shared node it copies, as a definition reads anchored content:
+      // what is found in its copy is placed once at the original, naming the owners.
+      let owner = coordinators[offset].name
+      let reader = DefinitionName(kind: .coordinator, name: owner, coordinator: owner.text)
       for node in reached {
+        sharedUses.append(SharedUse(content: shared.range(of: node), user: reader))
         let name = shared.name(of: node).text
         switch node {
         case .screen(let original):

@@ -9,25 +9,25 @@
 /// its original (``Screen/copyOf``), so that the graph, the analyses and the rules see an
 /// owner's copies as its own nodes, and `Check/SharedScreenFindings` then places what they
 /// find in a copy once, at the original, naming the owners.
-public struct SharedNodes: Equatable, Sendable {
+package struct SharedNodes: Equatable, Sendable {
   /// The shared screens, in file order.
-  public var screens: [Screen] = []
+  package var screens: [Screen] = []
   /// The shared decisions, in file order.
-  public var decisions: [Decision] = []
+  package var decisions: [Decision] = []
   /// The shared alerts, in file order.
-  public var alerts: [Alert] = []
+  package var alerts: [Alert] = []
 
-  public init(screens: [Screen] = [], decisions: [Decision] = [], alerts: [Alert] = []) {
+  package init(screens: [Screen] = [], decisions: [Decision] = [], alerts: [Alert] = []) {
     self.screens = screens
     self.decisions = decisions
     self.alerts = alerts
   }
 
   /// Whether there are none.
-  public var isEmpty: Bool { screens.isEmpty && decisions.isEmpty && alerts.isEmpty }
+  package var isEmpty: Bool { screens.isEmpty && decisions.isEmpty && alerts.isEmpty }
 
   /// The node at `node`'s index, as a subject: `screen 'Profile'`, with no coordinator.
-  public func subject(of node: Coordinator.Node) -> SymbolRef {
+  package func subject(of node: Coordinator.Node) -> SymbolRef {
     switch node {
     case .screen(let index): SymbolRef([.screen(screens[index].name.text)])
     case .decision(let index): SymbolRef([.decision(decisions[index].name.text)])
@@ -36,7 +36,7 @@ public struct SharedNodes: Equatable, Sendable {
   }
 
   /// The name of the node at `node`'s index.
-  public func name(of node: Coordinator.Node) -> Identifier {
+  package func name(of node: Coordinator.Node) -> Identifier {
     switch node {
     case .screen(let index): screens[index].name
     case .decision(let index): decisions[index].name
@@ -45,7 +45,7 @@ public struct SharedNodes: Equatable, Sendable {
   }
 
   /// The range of the node at `node`'s index, from its name to the end of its body.
-  public func range(of node: Coordinator.Node) -> SourceRange {
+  package func range(of node: Coordinator.Node) -> SourceRange {
     switch node {
     case .screen(let index): screens[index].range
     case .decision(let index): decisions[index].range

@@ -691,8 +691,10 @@ extension UnknownReferenceRule {
     package var english: MessageText {
       switch self {
       case .missingNode(let name, let kind, let coordinator, let suggestion):
-        return "\(kind.rawValue) '\(name)' does not exist in coordinator '\(coordinator)'"
-          + "\(Self.hint(suggestion))"
+        // The coordinator as a definition: the same name missing in the owners' copies of a
+        // shared screen (r3) is one finding, naming them.
+        return "\(kind.rawValue) '\(name)' does not exist in "
+          + "\(definition: .coordinator(coordinator))\(Self.hint(suggestion))"
       case .wrongKindOfNode(let name, let found, let expected, let coordinator):
         return "'\(name)' is \(found.withArticle) of coordinator '\(coordinator)', not "
           + "\(expected.withArticle); use '\(found.action): \(name)'"

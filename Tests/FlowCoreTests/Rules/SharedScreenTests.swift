@@ -110,6 +110,41 @@ import Testing
     #expect(findings.of("unknown-reference").first?.suggestion == "Profile")
   }
 
+  @Test func sharedNodeNamesAreCheckedOnceWhetherOrNotACoordinatorShowsThem() throws {
+    let findings = try check(
+      module(
+        """
+        types:
+          Account: external
+        screens:
+          profile_page: { input: Account, on: { Close: pop } }
+          Shown: { on: { Close: pop } }
+        """,
+        """
+        App:
+          entry: true
+          start: Home
+          screens:
+            Home: { on: { shown: { push: Shown } } }
+        Other:
+          entry: true
+          start: Start
+          screens:
+            Start: { on: { shown: { push: Shown } } }
+        """))
+    #expect(
+      described(findings, rule: "invalid-name") == [
+        "5:3 screen name 'profile_page' must be UpperCamelCase ([A-Z][A-Za-z0-9]*); did you "
+          + "mean 'ProfilePage'? [invalid-name]",
+        "5:41 event name 'Close' must be lowerCamelCase ([a-z][A-Za-z0-9]*); did you mean "
+          + "'close'? [invalid-name]",
+        "6:18 event name 'Close' must be lowerCamelCase ([a-z][A-Za-z0-9]*); did you mean "
+          + "'close'? [invalid-name]",
+      ])
+    // A type that only a shared node no coordinator shows uses is still used.
+    #expect(findings.of("unused-type").isEmpty, "\(described(findings))")
+  }
+
   // MARK: What a shared node's actions may name
 
   @Test func aSharedNodeNamingACoordinatorsOwnNodeIsSchema() throws {
@@ -193,5 +228,215 @@ import Testing
           start: Profile
         """))
     #expect(findings.isEmpty, "\(described(findings))")
+  }
+
+  // MARK: Checked as if each owner had its own copy
+
+  /// `Profile`, shared, with `close: dismiss`: App pushes it on its own stack (no modal), Other
+  /// shows it in the sheet App starts it in.
+  private func dismissInProfile(otherStart: String = "Start") -> String {
+    module(
+      """
+      screens:
+        Profile:
+          on:
+            close: dismiss
+            stuck: { push: Trap }
+        Trap: { systemBack: false, on: { x: stay } }
+      """,
+      """
+      App:
+        entry: true
+        start: Home
+        screens:
+          Home:
+            on:
+              profile: { push: Profile }
+              other: { start: Other, style: sheet, on: { done: stay } }
+      Other:
+        result: { done: ~ }
+        leave: done
+        start: \(otherStart)
+        screens:
+          Start:
+            on: { profile: { push: Profile }, done: { finish: done } }
+      """)
+  }
+
+  @Test func aBackActionWrongForOneOwnerButRightForAnotherIsNotReported() throws {
+    // In App the dismiss can never happen; in Other it closes the sheet, which finishes
+    // Other with its `leave` case: right there, so not reported.
+    let findings = try check(dismissInProfile())
+    #expect(findings.of("invalid-back").isEmpty, "\(described(findings))")
+    #expect(findings.of("back-leak").isEmpty, "\(described(findings))")
+  }
+
+  @Test func aBackActionWrongForEveryOwnerIsReportedOnceAtTheSharedNodeNamingThem() throws {
+    let findings = try check(
+      module(
+        """
+        screens:
+          Profile: { on: { close: dismiss } }
+        """,
+        """
+        App:
+          entry: true
+          start: Home
+          screens:
+            Home: { on: { profile: { push: Profile }, other: { start: Other, on: { done: stay } } } }
+        Other:
+          result: { done: ~ }
+          start: Start
+          screens:
+            Start: { on: { profile: { push: Profile }, done: { finish: done } } }
+        """))
+    #expect(
+      described(findings, rule: "invalid-back") == [
+        "3:27 'dismiss' on screen 'Profile' can never happen: the screen is never in a modal "
+          + "stack (in coordinators 'App' and 'Other') [invalid-back]"
+      ])
+    #expect(
+      findings.of("invalid-back").first?.subject.description
+        == "screen 'Profile' › event 'close'")
+  }
+
+  @Test func aBackActionLeakingForOneOwnerAndImpossibleForTheOtherIsABackLeak() throws {
+    let findings = try check(
+      dismissInProfile().replacingOccurrences(of: "    leave: done\n", with: ""))
+    #expect(findings.of("invalid-back").isEmpty, "\(described(findings))")
+    #expect(
+      described(findings, rule: "back-leak") == [
+        "5:14 'dismiss' on screen 'Profile' closes a modal stack presented from outside "
+          + "'Other' without finishing it: generated code drops it, but a hand-written "
+          + "coordinator that removes children only when they finish would leak it; finish "
+          + "with a result instead, or say what leaving means with 'leave' (in coordinator "
+          + "'Other') [back-leak]"
+      ])
+  }
+
+  @Test func anOwnerThatNobodyStartsContributesNoWay() throws {
+    // Lone is no entry and nobody starts it: that Profile's dismiss can never happen there
+    // says nothing; in App it can never happen either, so it is reported, naming App alone.
+    let findings = try check(
+      module(
+        """
+        screens:
+          Profile: { on: { close: dismiss } }
+        """,
+        """
+        App:
+          entry: true
+          start: Home
+          screens:
+            Home: { on: { profile: { push: Profile } } }
+        Lone:
+          start: Start
+          screens:
+            Start: { on: { profile: { present: Profile } } }
+        """))
+    #expect(
+      described(findings, rule: "invalid-back") == [
+        "3:27 'dismiss' on screen 'Profile' can never happen: the screen is never in a modal "
+          + "stack (in coordinator 'App') [invalid-back]"
+      ])
+  }
+
+  @Test func cannotFinishWhenTrappedForSomeOwnerNamesThatOwner() throws {
+    // Trap: no back, no event that leaves. In App (an entry) that is nobody's business; in
+    // Other, pushed onto App's stack, the user is trapped.
+    let findings = try check(
+      dismissInProfile().replacingOccurrences(
+        of: "other: { start: Other, style: sheet,", with: "other: { start: Other,"
+      ).replacingOccurrences(of: "close: dismiss", with: "close: pop"))
+    let trapped = findings.of("cannot-finish")
+    #expect(trapped.count == 1, "\(described(findings))")
+    #expect(trapped.first.map(Place.init) == Place(file: "a.flow.yaml", line: 7, column: 3))
+    #expect(trapped.first?.message.hasSuffix("(in coordinator 'Other')") == true)
+    #expect(trapped.first?.subject.description == "screen 'Trap'")
+  }
+
+  @Test func aSharedNodeNoCoordinatorCanShowIsUnreachable() throws {
+    let findings = try check(
+      module(
+        """
+        screens:
+          Shown: { on: { close: pop } }
+          Lonely: { on: { next: { push: Shown } } }
+          Behind: { on: { close: pop } }
+        alerts:
+          Forgotten: { on: { ok: stay } }
+        """,
+        """
+        App:
+          entry: true
+          start: Home
+          screens:
+            Home: { on: { shown: { push: Shown } } }
+            Island: { on: { behind: { push: Behind } } }
+        """))
+    #expect(
+      described(findings, rule: "unreachable-screen") == [
+        "4:3 shared screen 'Lonely' cannot be shown: no coordinator reaches it from a node it "
+          + "can reach [unreachable-screen]",
+        "5:3 shared screen 'Behind' cannot be shown: no coordinator reaches it from a node it "
+          + "can reach [unreachable-screen]",
+        "7:3 shared alert 'Forgotten' cannot be shown: no coordinator reaches it from a node it "
+          + "can reach [unreachable-screen]",
+        "14:7 screen 'Island' cannot be reached from its start 'Home' in coordinator 'App' "
+          + "[unreachable-screen]",
+      ])
+  }
+
+  @Test func recursionThroughSharedScreensIsNoCoordinatorCycle() throws {
+    let findings = try check(
+      module(
+        """
+        screens:
+          Profile: { on: { thread: { push: Thread }, back: pop } }
+          Thread: { on: { profile: { push: Profile }, back: pop } }
+        """,
+        """
+        App:
+          entry: true
+          start: Home
+          screens:
+            Home: { on: { profile: { push: Profile }, feed: { start: Feed, on: { done: stay } } } }
+        Feed:
+          result: { done: ~ }
+          leave: done
+          start: List
+          screens:
+            List: { on: { thread: { push: Thread } } }
+        """))
+    #expect(findings.isEmpty, "\(described(findings))")
+  }
+
+  @Test func aNameMissingInTheOwnersCopiesIsOneFindingNamingThem() throws {
+    let findings = try check(
+      module(
+        """
+        screens:
+          Profile: { on: { next: { push: Nope }, back: pop } }
+        """,
+        """
+        App:
+          entry: true
+          start: Home
+          screens:
+            Home: { on: { profile: { push: Profile }, other: { start: Other, on: { done: stay } } } }
+        Other:
+          result: { done: ~ }
+          start: Start
+          screens:
+            Start: { on: { profile: { push: Profile }, done: { finish: done } } }
+        """))
+    #expect(
+      described(findings) == [
+        "3:34 screen 'Nope' does not exist in coordinators 'App' and 'Other' "
+          + "[unknown-reference]"
+      ])
+    #expect(
+      findings.first?.subject.description
+        == "screen 'Profile' › event 'next' › reference 'Nope'")
   }
 }
