@@ -108,6 +108,12 @@ public struct FlowModule: Sendable {
     nodeIndex[coordinator][name]
   }
 
+  /// (r3) The shared screen, decision or alert with this name; the first, if defined twice.
+  /// Only the resolver (`Graph/References.swift`) looks shared nodes up by name.
+  package func sharedNode(named name: String) -> Coordinator.Node? {
+    sharedIndex[name]
+  }
+
   /// The names of every screen, decision and alert of the coordinator at `coordinator`.
   public func nodeNames(in coordinator: Int) -> Dictionary<String, Coordinator.Node>.Keys {
     nodeIndex[coordinator].keys
