@@ -10,8 +10,9 @@ on the largest one-file module with 1,000 deep links added (`make_module.py --li
 a ratio to the check without links in the same run: what proving the links' routes costs. Ratios, not absolute times,
 are what we track: these machines are noisy and shared.
 
-Then the shapes whose deep-link routes once grew faster than the module (issue 27), each at
-N = 1,000 and 10,000: a push chain of N screens with a link to each (routes of 0 to N - 1
+Then the shapes whose deep-link routes once grew faster than the module (issue 27), and the
+owners of shared screens (issue 31: N coordinators each owning a copy of 10 shared screens,
+`flowc check` only, its column repeated under generate), each at N = 1,000 and 10,000: a push chain of N screens with a link to each (routes of 0 to N - 1
 steps, N²/2 in all), and N children of one screen each with a link whose `via` names its
 child (N different `via` lists). It times `flowc check` and `flowc generate` on each and
 prints 10 N against N as ratios of time and of peak memory: linear is about 10×; with
@@ -223,6 +224,21 @@ def route_shape(shape, n):
                 "    start: S", "    screens:",
                 f"      S: {{ on: {{ next: {following}, "
                 f"done: {'stay' if i == 0 else '{ finish: done }'} }} }}"]
+    elif shape == "shared":
+        # N coordinators under one entry, each pushing the first of 10 shared screens that
+        # push one another in a ring (FLOW-SPEC 13.2): every coordinator owns a copy of all
+        # ten, so checking grows with owners × shared screens reached, 10 N here (no links;
+        # not generated yet, so only `flowc check` is timed).
+        lines = ["version: 1", "screens:"]
+        lines += [f"  Shared{j}: {{ on: {{ next: {{ push: Shared{(j + 1) % 10} }}, back: pop }} }}"
+                  for j in range(10)]
+        lines += ["coordinators:", "  App:", "    entry: true", "    start: Home", "    screens:",
+                  "      Home:", "        on:"]
+        lines += [f"          c{i}: {{ start: C{i}, on: {{ done: stay }} }}" for i in range(n)]
+        for i in range(n):
+            lines += [f"  C{i}:", "    result: { done: ~ }", "    leave: done", "    start: A",
+                      "    screens:",
+                      "      A: { on: { shared: { push: Shared0 }, done: { finish: done } } }"]
     else:
         # One screen starts each of n children; each link passes through its own child.
         lines += ["    start: Home", "    screens:", "      Home:", "        on:"]
@@ -247,16 +263,18 @@ def report_route_shapes(runs, baseline=None):
     target = os.path.join(out, "generated")
     names = {"chain": "push chain of N screens, a link to each",
              "via": "N children, each link with its own via",
-             "tabchain": "chain of N children under a tab, a select"}
+             "tabchain": "chain of N children under a tab, a select",
+             "shared": "N owners of 10 shared screens each (r3)"}
     print(f"\n{'shape that must stay linear':<42} {'N':>6} | {'check':>8} {'RSS':>7} | "
           f"{'generate':>8} {'RSS':>7}")
-    for shape in ("chain", "via", "tabchain"):
+    for shape in ("chain", "via", "tabchain", "shared"):
         found = {}
         for n in (1_000, 10_000):
             path = route_shape(shape, n)
             check = measure([FLOWC, "check", path], runs)
-            generate = measure([FLOWC, "generate", path, "--output", target], runs,
-                               before=lambda: fresh(target))
+            # Shared screens are not generated yet: `generate` would time its refusal.
+            generate = check if shape == "shared" else measure(
+                [FLOWC, "generate", path, "--output", target], runs, before=lambda: fresh(target))
             found[n] = (check, generate)
             print(f"{names[shape]:<42} {n:>6} | {check[0] * 1000:6.0f}ms {check[1] / 1e6:5.0f}MB | "
                   f"{generate[0] * 1000:6.0f}ms {generate[1] / 1e6:5.0f}MB")

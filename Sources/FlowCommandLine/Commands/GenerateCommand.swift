@@ -94,6 +94,18 @@ enum GenerateCommand: Command {
       return
     }
 
+    // (r3) Shared screens are checked but not generated yet: refuse the module, as one with
+    // errors is refused, rather than write Swift that does not do what the flow says.
+    if let (shared, kind) = SwiftGenerator.ungeneratedSharedNode(in: checked.resolved.graph) {
+      let place = "\(shared.range.file):\(shared.range.start.line):\(shared.range.start.column)"
+      result.errors +=
+        "flowc: error: \(TerminalText.printable(place)): shared \(kind) '"
+        + "\(TerminalText.printable(shared.text))': shared screens, decisions and alerts "
+        + "(FLOW-SPEC 13.2) are checked but not generated yet; nothing generated\n"
+      result.status = .findings
+      return
+    }
+
     // Headers name each flow file as findings do: the inputs are already named so.
     let options = SwiftGenerator.Options(access: access)
     var timer = checked.timing

@@ -83,6 +83,25 @@ struct BrokenDefinitions {
         if alert.isBroken || isLaterDuplicate { ranges.append((alert.range, alert.name.range)) }
       }
     }
+    // (r3) A shared node with a `schema` error, or a later one of a taken shared name; the
+    // owners' copies of a broken one are broken themselves, above.
+    let shared = module.shared
+    var sharedNames: Set<String> = []
+    let sharedInOrder = shared.allNodes.sorted {
+      shared.range(of: $0).precedes(shared.range(of: $1))
+    }
+    for node in sharedInOrder {
+      let isLater = !sharedNames.insert(shared.name(of: node).text).inserted
+      let isBroken =
+        switch node {
+        case .screen(let at): shared.screens[at].isBroken
+        case .decision(let at): shared.decisions[at].isBroken
+        case .alert(let at): shared.alerts[at].isBroken
+        }
+      if isBroken || isLater {
+        ranges.append((shared.range(of: node), shared.name(of: node).range))
+      }
+    }
     for (index, link) in module.links.enumerated()
     where link.isBroken || !module.isFirstDefinition(link: index) {
       ranges.append((link.range, link.name.range))

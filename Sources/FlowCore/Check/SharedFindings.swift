@@ -84,9 +84,31 @@ struct SharedFindings {
           Definition(name: DefinitionName(kind: kind, name: name, coordinator: owner), range: range)
         )
       }
-      for screen in coordinator.screens { leaf(.screen, screen.name, screen.range) }
-      for decision in coordinator.decisions { leaf(.decision, decision.name, decision.range) }
-      for alert in coordinator.alerts { leaf(.alert, alert.name, alert.range) }
+      // An owner's copies of shared nodes (r3) are written where the shared nodes are.
+      for screen in coordinator.screens where screen.copyOf == nil {
+        leaf(.screen, screen.name, screen.range)
+      }
+      for decision in coordinator.decisions where decision.copyOf == nil {
+        leaf(.decision, decision.name, decision.range)
+      }
+      for alert in coordinator.alerts where alert.copyOf == nil {
+        leaf(.alert, alert.name, alert.range)
+      }
+    }
+    // (r3) A shared screen, decision or alert is written once, read by its owners.
+    for node in module.shared.allNodes {
+      let range = module.shared.range(of: node)
+      guard spans[range.fileName] != nil else { continue }
+      let kind: DefinitionName.Kind =
+        switch node {
+        case .screen: .screen
+        case .decision: .decision
+        case .alert: .alert
+        }
+      leaves[range.fileName, default: []].append(
+        Definition(
+          name: DefinitionName(kind: kind, name: module.shared.name(of: node), coordinator: nil),
+          range: range))
     }
     for type in module.types where spans[type.range.fileName] != nil {
       leaves[type.range.fileName, default: []].append(
@@ -102,7 +124,14 @@ struct SharedFindings {
 
   /// `findings` with those at one shared place made one, in the order of the first of each,
   /// their messages worded in `wording`: O(findings + shared places × their readers).
-  func apply(to findings: [Finding], wording: MessageWording = .english) -> [Finding] {
+  ///
+  /// `canonical` names each definition a message names as the findings of one place are
+  /// compared: an owner's copy of a shared screen (r3) as the shared screen, so that what its
+  /// owners found is one finding.
+  func apply(
+    to findings: [Finding], wording: MessageWording = .english,
+    canonical: (SymbolRef) -> SymbolRef = { $0 }
+  ) -> [Finding] {
     guard !spans.isEmpty else { return findings }
     struct Place: Hashable {
       var rule: RuleID
@@ -129,7 +158,8 @@ struct SharedFindings {
       let readers = cache[key] ?? Readers(writer: writer, spans: list, innermost: innermost)
       cache[key] = readers
       // The merged findings take the places of the first members; the rest are dropped.
-      let merged = merge(members.map { findings[$0] }, readers: readers, wording: wording)
+      let merged = merge(
+        members.map { findings[$0] }, readers: readers, wording: wording, canonical: canonical)
       for (offset, index) in members.enumerated() {
         kept[index] = offset < merged.count ? merged[offset] : nil
       }
@@ -213,7 +243,8 @@ struct SharedFindings {
 
   /// The findings of one rule at one shared place, made one per message.
   private func merge(
-    _ group: [Finding], readers: Readers, wording: MessageWording
+    _ group: [Finding], readers: Readers, wording: MessageWording,
+    canonical: (SymbolRef) -> SymbolRef
   ) -> [Finding] {
     /// What the findings of one message say about where they were found.
     struct Found {
@@ -229,7 +260,7 @@ struct SharedFindings {
     var found: [MessageKey: Found] = [:]
     for finding in group {
       let reader = readers.reader(of: finding.subject)
-      let text = wording.text(of: finding.content.base)
+      let text = wording.text(of: finding.content.base).mappingDefinitions(canonical)
       var key = MessageKey(id: finding.messageID, text: text, named: false)
       if let reader, let abstract = text.naming(reader.subject, as: Self.placeholder) {
         key.text = abstract
@@ -272,4 +303,15 @@ struct SharedFindings {
 
   /// What stands for the definition a finding was found in, in the key of its message.
   private static let placeholder = "\u{0}"
+}
+
+extension MessageText {
+  /// The text with each definition it names replaced by `transform`'s.
+  fileprivate func mappingDefinitions(_ transform: (SymbolRef) -> SymbolRef) -> MessageText {
+    MessageText(
+      parts.map { part in
+        if case .definition(let definition) = part { return .definition(transform(definition)) }
+        return part
+      })
+  }
 }

@@ -104,7 +104,9 @@ package struct FileDecoder: Sendable {
 
   /// The keys of the top level. Here and below, each construct's key table is the one the
   /// decoder checks against and the editor completes from (`Editor/Completion.swift`).
-  static let fileKeys = ["version", "types", "coordinators", "links", "lint"]
+  static let fileKeys = [
+    "version", "types", "coordinators", "links", "screens", "decisions", "alerts", "lint",
+  ]
 
   private mutating func decodeFile(_ root: YAMLNode) -> FlowFile? {
     guard tree.kind(of: root) == .mapping else {
@@ -134,6 +136,7 @@ package struct FileDecoder: Sendable {
     flowFile.coordinators = decodeCoordinators(
       entries(of: file["coordinators"], of: "'coordinators'"))
     flowFile.links = entries(of: file["links"], of: "'links'").map { decodeLink($0) }
+    flowFile.shared = decodeShared(file)
     flowFile.sharedUses = sharedUses
     return flowFile
   }
@@ -457,6 +460,77 @@ package struct FileDecoder: Sendable {
   }
 
   // MARK: Screens and decisions
+
+  /// (r3) The shared screens, decisions and alerts of the file's top level (spec section
+  /// 13.2): the keys of a coordinator's, and actions that do not `finish`.
+  private mutating func decodeShared(_ file: MappingReader) -> SharedNodes {
+    var shared = SharedNodes()
+    shared.screens = entries(of: file["screens"], of: "the shared screens").map { node in
+      decodeDefinition(
+        DefinitionName(kind: .screen, name: node.name, coordinator: nil), broken: \.isBroken
+      ) { decoder in
+        let screen = decoder.screen(node)
+        decoder.checkShared(screen.events, in: "screen")
+        return screen
+      }
+    }
+    shared.decisions = entries(of: file["decisions"], of: "the shared decisions").map { node in
+      decodeDefinition(
+        DefinitionName(kind: .decision, name: node.name, coordinator: nil), broken: \.isBroken
+      ) { decoder in
+        let decision = decoder.decision(node, isStart: false)
+        decoder.checkShared(decision.cases, in: "decision")
+        return decision
+      }
+    }
+    shared.alerts = entries(of: file["alerts"], of: "the shared alerts").map { node in
+      decodeDefinition(
+        DefinitionName(kind: .alert, name: node.name, coordinator: nil), broken: \.isBroken
+      ) { decoder in
+        let alert = decoder.alert(node)
+        decoder.checkShared(alert.buttons, in: "alert")
+        return alert
+      }
+    }
+    return shared
+  }
+
+  /// Reports each `finish` among the actions of a shared node's `transitions`, at any depth
+  /// (a sequence's elements, a child's handlers): a shared node does not know which owner
+  /// it would finish (r3, spec section 13.2). `path` leads from the node to the transitions.
+  private mutating func checkShared(
+    _ transitions: [Transition], in kind: String, under path: [SymbolRef.Component] = [],
+    handlers: Bool = false
+  ) {
+    for transition in transitions {
+      let step: SymbolRef.Component
+      if handlers {
+        step = .handler(transition.name.text)
+      } else {
+        switch kind {
+        case "screen": step = .event(transition.name.text)
+        case "decision": step = .decisionCase(transition.name.text)
+        default: step = .button(transition.name.text)
+        }
+      }
+      let here = path + [step]
+      for (offset, element) in transition.action.elements.enumerated() {
+        let at = transition.action.isSequence ? here + [.element(offset)] : here
+        switch element.kind {
+        case .finish:
+          report(
+            "finish-in-shared-node",
+            "'finish' is not allowed in a shared \(kind): it would finish whichever coordinator "
+              + "shows it, whose result cases are not known here",
+            at: element.range, about: at)
+        case .start(let child):
+          checkShared(child.handlers, in: kind, under: at, handlers: true)
+        default:
+          break
+        }
+      }
+    }
+  }
 
   static let screenKeys = ["doc", "input", "on", "systemBack", "dismissible", "lint"]
   static let decisionKeys = ["doc", "cases", "lint"]

@@ -29,7 +29,23 @@ extension FileDecoder {
     }
     link.via = body["via"].map { via($0) } ?? []
     if let to = body["to"] {
-      link.target = target(to.value)
+      if let text = tree.text(of: to.value), !tree.isAbsent(to.value), !text.isEmpty,
+        !text.contains(".")
+      {
+        // (r3) A shared screen with no `Coordinator.` prefix: a relative link, which has no
+        // route for `via` and `waits` to shape (spec section 13.6).
+        link.relative = identifier(text, at: to.value)
+        for key in ["via", "waits"] {
+          guard let entry = body[key] else { continue }
+          report(
+            "relative-link-\(key)",
+            "'\(key)' is not allowed on a relative link: it opens shared screen '\(text)' on "
+              + "whatever stack is on top, with no route; write 'to: Coordinator.\(text)' for "
+              + "a routed link", at: entry.keyNode)
+        }
+      } else {
+        link.target = target(to.value)
+      }
     } else if !body.hasBrokenMerge {
       report(
         "link-without-to", "\(what) needs 'to: Coordinator.Screen', the screen it opens",

@@ -135,7 +135,13 @@ public enum Pipeline {
       case nil: break
       }
     }
-    var reported = SharedFindings(module: module).apply(to: findings.all, wording: wording)
+    // (r3) Findings in the owners' copies of shared nodes are judged across the owners, then
+    // placed once at the shared node (`SharedScreenFindings`).
+    let sharedScreens = SharedScreenFindings(resolved)
+    var reported = sharedScreens.resubjected(
+      SharedFindings(module: module).apply(
+        to: sharedScreens.judged(findings.all), wording: wording,
+        canonical: sharedScreens.canonical))
     if !wording.isEnglish {
       for index in reported.indices { reported[index].render(in: wording) }
     }
@@ -253,7 +259,10 @@ public enum Pipeline {
       findings.append(contentsOf: outcome.findings.all)
       if let file = outcome.file { files.append(file) } else { isComplete = false }
     }
-    return (sources, FlowModule(files: files, isComplete: isComplete), findings, outcomes.count)
+    let module = FlowModule(files: files, isComplete: isComplete)
+    // (r3) What only the joined module shows: a shared node naming a coordinator's own node.
+    findings.add(module.problems)
+    return (sources, module, findings, outcomes.count)
   }
 }
 

@@ -115,6 +115,12 @@ package struct Recheck {
         return nil
       }
     }
+    // (r3) Which shared nodes each coordinator copies depends on every file's actions, and
+    // what is found in a copy is placed in the file of the shared node: with shared nodes in
+    // the module, a change checks everything again.
+    if !changed.isEmpty, new.contains(where: { !($0.file?.shared.isEmpty ?? true) }) {
+      return nil
+    }
     return changed
   }
 }

@@ -177,6 +177,9 @@ package struct LinkReferences: Sendable {
   /// The screen of `to:`: its node in that coordinator; `nil` when the link has no `to:` or
   /// its coordinator does not resolve.
   package let screen: Resolution<NodeID>?
+  /// (r3) The shared screen of a relative link's `to:`: its index in the module's shared
+  /// screens; `nil` for a link that is not relative.
+  package var shared: Resolution<Int>? = nil
 
   /// The coordinator and screen `to:` names, when both resolve.
   package var target: (coordinator: Int, screen: NodeID)? {
@@ -233,7 +236,24 @@ package struct LinkReferences: Sendable {
         return .unresolved(.missing(suggestion: suggestion))
       }
     }
+    func shared(_ name: Identifier) -> Resolution<Int> {
+      switch module.sharedNode(named: name.text) {
+      case .screen(let index): return .resolved(index)
+      case .decision: return .unresolved(.wrongKind(.decision, suggestion: nil))
+      case .alert: return .unresolved(.wrongKind(.alert, suggestion: nil))
+      case nil:
+        return .unresolved(
+          .missing(
+            suggestion: NameSuggestion(
+              closestTo: name.text, in: module.shared.screens.map(\.name.text))))
+      }
+    }
     return module.links.map { link in
+      if let relative = link.relative {
+        var references = LinkReferences(via: [], coordinator: nil, screen: nil)
+        references.shared = shared(relative)
+        return references
+      }
       let via = link.via.map(coordinator)
       guard let target = link.target else {
         return LinkReferences(via: via, coordinator: nil, screen: nil)
@@ -409,11 +429,14 @@ private struct ReasonFinder {
     }
     if let other = elsewhere(name, in: coordinator) { return other }
     let owner = module.coordinators[coordinator]
+    let shared = module.shared
+    // Its own nodes of the kind, then the shared ones (r3) it has no copy of.
     let suggestion = suggest(name, among: "\(expected)s of \(coordinator)") {
       switch expected {
-      case .decision: owner.decisions.map(\.name.text)
-      case .alert: owner.alerts.map(\.name.text)
-      default: owner.screens.map(\.name.text)
+      case .decision:
+        owner.decisions.map(\.name.text) + shared.decisions.map(\.name.text)
+      case .alert: owner.alerts.map(\.name.text) + shared.alerts.map(\.name.text)
+      default: owner.screens.map(\.name.text) + shared.screens.map(\.name.text)
       }
     }
     return .missing(suggestion: suggestion)

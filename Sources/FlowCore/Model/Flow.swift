@@ -106,6 +106,9 @@ public struct Screen: Equatable, Sendable {
   /// findings of other rules (spec section 8, "Where findings go"): its starts do not count
   /// as starting a child, and nothing is said that what was lost from it could make false.
   public var isBroken = false
+  /// (r3) For an owner's copy of a shared screen (``SharedNodes``), the index of the original
+  /// in the module's ``FlowModule/shared`` screens; `nil` for a screen written in place.
+  package var copyOf: Int?
 
   public init(
     name: Identifier, doc: String? = nil, input: TypeReference? = nil, events: [Transition] = [],
@@ -136,6 +139,9 @@ public struct Decision: Equatable, Sendable {
   /// findings of other rules (spec section 8, "Where findings go"): its starts do not count
   /// as starting a child, and nothing is said that what was lost from it could make false.
   public var isBroken = false
+  /// (r3) For an owner's copy of a shared decision, the index of the original in the
+  /// module's ``FlowModule/shared`` decisions (see ``Screen/copyOf``).
+  package var copyOf: Int?
 
   public init(
     name: Identifier, doc: String? = nil, cases: [Transition] = [], lint: Lint? = nil,
@@ -167,6 +173,9 @@ public struct Alert: Equatable, Sendable {
   public var range: SourceRange
   /// Whether the decoder reported a `schema` problem inside it (see ``Screen/isBroken``).
   public var isBroken = false
+  /// (r3) For an owner's copy of a shared alert, the index of the original in the module's
+  /// ``FlowModule/shared`` alerts (see ``Screen/copyOf``).
+  package var copyOf: Int?
 
   public init(
     name: Identifier, doc: String? = nil, input: TypeReference? = nil,

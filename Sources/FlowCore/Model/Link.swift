@@ -12,8 +12,12 @@ public struct LinkDefinition: Equatable, Sendable {
   public var params: [LinkParam]
   /// Its `values:`, in file order: the types the app builds from params.
   public var values: [LinkValue]
-  /// Its `to:` target; `nil` when it is missing or could not be read.
+  /// Its `to:` target; `nil` when it is missing or could not be read, or names a shared
+  /// screen (``relative``).
   public var target: LinkTarget?
+  /// (r3) The shared screen a relative link's `to:` names, with no `Coordinator.` prefix
+  /// (spec section 13.6): opened on whatever stack is on top, with no route.
+  package var relative: Identifier?
   /// Its `via:` coordinators, in order: the route must pass through them in this order.
   public var via: [Identifier]
   /// Whether a route that meets a decision answered another way waits for the navigation to

@@ -12,6 +12,9 @@ public struct FlowFile: Equatable, Sendable {
   public var links: [LinkDefinition] = []
   /// The content its definitions read through aliases and merge keys, where each is written.
   package var sharedUses: [SharedUse] = []
+  /// (r3) Its shared screens, decisions and alerts (its top-level `screens`, `decisions`
+  /// and `alerts`), in file order (spec section 13.2).
+  package var shared = SharedNodes()
 
   public init(path: String, types: [TypeDeclaration] = [], coordinators: [Coordinator] = []) {
     self.path = path
@@ -40,7 +43,17 @@ public struct FlowModule: Sendable {
   /// names its file.
   package private(set) var fileLints: [Lint]
 
+  /// (r3) The shared screens, decisions and alerts of every file, in file order (spec section
+  /// 13.2). Each owner also holds a copy of every one it can reach among its own nodes (see
+  /// ``SharedNodes``).
+  package private(set) var shared: SharedNodes
+  /// (r3) What is wrong with the module's structure that no file shows alone: a shared node's
+  /// action that names a coordinator's own screen, decision or alert. Reported as the
+  /// decoder's problems are (`schema`); the shared node is broken.
+  package private(set) var problems: [FrontEndProblem] = []
+
   private var typeIndex: [String: Int] = [:]
+  private var sharedIndex: [String: Coordinator.Node] = [:]
   private var coordinatorIndex: [String: Int] = [:]
   private var linkIndex: [String: Int] = [:]
   private var nodeIndex: [[String: Coordinator.Node]] = []
@@ -52,6 +65,9 @@ public struct FlowModule: Sendable {
     links = files.flatMap(\.links)
     sharedUses = files.flatMap(\.sharedUses)
     fileLints = files.compactMap(\.lint)
+    shared = SharedNodes(
+      screens: files.flatMap(\.shared.screens), decisions: files.flatMap(\.shared.decisions),
+      alerts: files.flatMap(\.shared.alerts))
     self.isComplete = isComplete
     for (index, type) in types.enumerated() where typeIndex[type.name.text] == nil {
       typeIndex[type.name.text] = index
@@ -83,12 +99,19 @@ public struct FlowModule: Sendable {
       }
       return nodes
     }
+    if !shared.isEmpty { addSharedCopies() }
   }
 
   /// The screen, decision or alert with this name in the coordinator at `coordinator` (an index
   /// of ``coordinators``); the first, if defined twice.
   public func node(named name: String, in coordinator: Int) -> Coordinator.Node? {
     nodeIndex[coordinator][name]
+  }
+
+  /// (r3) The shared screen, decision or alert with this name; the first, if defined twice.
+  /// Only the resolver (`Graph/References.swift`) looks shared nodes up by name.
+  package func sharedNode(named name: String) -> Coordinator.Node? {
+    sharedIndex[name]
   }
 
   /// The names of every screen, decision and alert of the coordinator at `coordinator`.
@@ -157,4 +180,126 @@ extension Coordinator {
     case alert(Int)
   }
 
+}
+
+extension FlowModule {
+  /// (r3) Indexes the shared nodes, reports the actions of theirs that name a coordinator's
+  /// own node, and gives each coordinator a copy of every shared node it can reach from its
+  /// own nodes, directly or through other shared nodes (spec section 13.2): O(coordinators'
+  /// sizes + owners × the shared nodes each reaches).
+  fileprivate mutating func addSharedCopies() {
+    for node in shared.allNodes where sharedIndex[shared.name(of: node).text] == nil {
+      sharedIndex[shared.name(of: node).text] = node
+    }
+    var ownNames: Set<String> = []
+    for nodes in nodeIndex { ownNames.formUnion(nodes.keys) }
+    // The shared nodes each shared node names, and what it may not name.
+    var edges: [Coordinator.Node: [(name: String, node: Coordinator.Node)]] = [:]
+    for node in shared.allNodes {
+      var names: [(name: Identifier, action: Action)] = []
+      for transition in shared.transitions(of: node) {
+        transition.action.shownNames(into: &names)
+      }
+      var broken = false
+      for (name, action) in names {
+        if let target = sharedIndex[name.text] {
+          edges[node, default: []].append((name.text, target))
+        } else if ownNames.contains(name.text) {
+          broken = true
+          let kind = SharedNodes.kind(of: node)
+          problems.append(
+            FrontEndProblem(
+              .structure, "shared-names-own-node",
+              "'\(action.keyword): \(name.text)' is not allowed in a shared \(kind): '\(name.text)' "
+                + "is a coordinator's own node, and a shared \(kind) does not know which "
+                + "coordinator shows it; make '\(name.text)' shared too",
+              about: shared.subject(of: node).appending(.reference(name.text)), at: name.range))
+        }
+      }
+      if broken { markBroken(node) }
+    }
+    let all = coordinators
+    let index = nodeIndex
+    let shared = self.shared
+    let sharedIndex = self.sharedIndex
+    let edgeTable = edges
+    let copies = Parallel.map(count: all.count, minimumChunk: 64) { offset in
+      Self.reachableShared(
+        from: all[offset], own: index[offset], shared: shared, sharedIndex: sharedIndex,
+        edges: edgeTable)
+    }
+    for (offset, reached) in copies.enumerated() where !reached.isEmpty {
+      // The owner reads each shared node it copies, as a definition reads anchored content:
+      // what is found in its copy is placed once at the original, naming the owners.
+      let owner = coordinators[offset].name
+      let reader = DefinitionName(kind: .coordinator, name: owner, coordinator: owner.text)
+      for node in reached {
+        sharedUses.append(SharedUse(content: shared.range(of: node), user: reader))
+        let name = shared.name(of: node).text
+        switch node {
+        case .screen(let original):
+          var copy = shared.screens[original]
+          copy.copyOf = original
+          nodeIndex[offset][name] = .screen(coordinators[offset].screens.count)
+          coordinators[offset].screens.append(copy)
+        case .decision(let original):
+          var copy = shared.decisions[original]
+          copy.copyOf = original
+          nodeIndex[offset][name] = .decision(coordinators[offset].decisions.count)
+          coordinators[offset].decisions.append(copy)
+        case .alert(let original):
+          var copy = shared.alerts[original]
+          copy.copyOf = original
+          nodeIndex[offset][name] = .alert(coordinators[offset].alerts.count)
+          coordinators[offset].alerts.append(copy)
+        }
+      }
+    }
+  }
+
+  private mutating func markBroken(_ node: Coordinator.Node) {
+    switch node {
+    case .screen(let index): shared.screens[index].isBroken = true
+    case .decision(let index): shared.decisions[index].isBroken = true
+    case .alert(let index): shared.alerts[index].isBroken = true
+    }
+  }
+
+  /// The shared nodes `coordinator` can reach, screens, decisions then alerts, each in file
+  /// order:
+  /// those its own nodes, external events, tabs and `start` name where it has no node of
+  /// that name, then those these name, and so on.
+  private static func reachableShared(
+    from coordinator: Coordinator, own: [String: Coordinator.Node], shared: SharedNodes,
+    sharedIndex: [String: Coordinator.Node],
+    edges: [Coordinator.Node: [(name: String, node: Coordinator.Node)]]
+  ) -> [Coordinator.Node] {
+    var names: [(name: Identifier, action: Action)] = []
+    var transitions = coordinator.events
+    for screen in coordinator.screens { transitions += screen.events }
+    for decision in coordinator.decisions { transitions += decision.cases }
+    for alert in coordinator.alerts { transitions += alert.buttons }
+    for tab in coordinator.tabs { transitions += tab.child.handlers }
+    for transition in transitions { transition.action.shownNames(into: &names) }
+    var seeds = names.map(\.name.text)
+    if case .start(let start, _) = coordinator.root { seeds.append(start.text) }
+    var reached: Set<Coordinator.Node> = []
+    var work: [Coordinator.Node] = []
+    for name in seeds where own[name] == nil {
+      if let node = sharedIndex[name], reached.insert(node).inserted { work.append(node) }
+    }
+    while let node = work.popLast() {
+      for edge in edges[node] ?? [] where own[edge.name] == nil {
+        if reached.insert(edge.node).inserted { work.append(edge.node) }
+      }
+    }
+    func order(_ node: Coordinator.Node) -> (Int, Int) {
+      switch node {
+      case .screen(let index): (0, index)
+      case .decision(let index): (1, index)
+      case .alert(let index): (2, index)
+      }
+    }
+    return reached.sorted { order($0) < order($1) }
+  }
 }

@@ -28,7 +28,8 @@ package struct DefinitionName: Hashable, Sendable {
   package var kind: Kind
   /// Its name, where it is defined.
   package var name: Identifier
-  /// The coordinator of a screen or decision; a coordinator's own name for a coordinator.
+  /// The coordinator of a screen or decision (`nil` for a shared one, r3); a coordinator's
+  /// own name for a coordinator.
   package var coordinator: String?
 
   package init(kind: Kind, name: Identifier, coordinator: String?) {
@@ -41,12 +42,13 @@ package struct DefinitionName: Hashable, Sendable {
 extension DefinitionName {
   /// The definition as the subject of findings: `coordinator 'App' › screen 'Home'`.
   package var subject: SymbolRef {
-    let owner = coordinator ?? ""
+    // A shared screen, decision or alert (r3) has no coordinator: its path starts at it.
+    let owner: [SymbolRef.Component] = coordinator.map { [.coordinator($0)] } ?? []
     switch kind {
     case .coordinator: return .coordinator(name.text)
-    case .screen: return SymbolRef([.coordinator(owner), .screen(name.text)])
-    case .decision: return SymbolRef([.coordinator(owner), .decision(name.text)])
-    case .alert: return SymbolRef([.coordinator(owner), .alert(name.text)])
+    case .screen: return SymbolRef(owner + [.screen(name.text)])
+    case .decision: return SymbolRef(owner + [.decision(name.text)])
+    case .alert: return SymbolRef(owner + [.alert(name.text)])
     case .type: return .type(name.text)
     case .link: return .link(name.text)
     }

@@ -15,10 +15,22 @@ package enum LinkReport {
     let messages = unreachableMessages(findings)
     for (index, link) in module.links.enumerated() {
       let url = link.url?.text ?? "?"
-      let target = link.target?.text ?? "?"
+      let target = link.target?.text ?? link.relative.map { "\($0.text) (relative)" } ?? "?"
       output +=
         TerminalText.lineStart(
           "\(place(link.name.range)): link '\(link.name.text)' \(url) -> \(target)") + "\n"
+      if link.relative != nil {
+        // (r3) A relative link has no route: it opens on whatever stack is on top.
+        let line =
+          if resolved.graph.links[index].shared?.target == nil || link.isBroken {
+            "not checked: 'flowc check' lists the findings that keep it from being opened"
+          } else {
+            messages[link.name.range].map { "cannot be opened: \($0)" }
+              ?? "relative: no route; pushed onto the top stack, owned by its coordinator"
+          }
+        output += "  " + TerminalText.printable(line) + "\n"
+        continue
+      }
       switch resolved.links.outcomes[index] {
       case .routed:
         guard let route = resolved.links.route(ofLink: index) else { continue }
@@ -54,9 +66,17 @@ package enum LinkReport {
       var object = located(link.name.range)
       object["name"] = .string(link.name.text)
       object["url"] = link.url.map { .string($0.text) } ?? .null
-      object["to"] = link.target.map { .string($0.text) } ?? .null
+      object["to"] =
+        link.target.map { .string($0.text) } ?? link.relative.map { .string($0.text) } ?? .null
+      object["relative"] = .bool(link.relative != nil)
       object["route"] = .null
       object["problem"] = .null
+      if link.relative != nil {
+        // (r3) No route: a problem only when the link cannot be opened.
+        object["problem"] = messages[link.name.range].map { .string($0) } ?? .null
+        links.append(.object(object))
+        continue
+      }
       switch resolved.links.outcomes[index] {
       case .routed:
         guard let route = resolved.links.route(ofLink: index) else { break }

@@ -214,6 +214,45 @@ package enum DuplicateNameRule: OutlineRule {
           notes: [Note("\(firstKind) defined here", at: first.range)])
       }
     }
+    checkSharedNames(module, into: &findings)
+  }
+
+  /// (r3) Shared screens, decisions and alerts have one module-wide namespace, reported at
+  /// the later of two; a coordinator's own node may not take a shared name, reported at the
+  /// coordinator's node (spec section 13.2). O(nodes).
+  private static func checkSharedNames(_ module: FlowModule, into findings: inout Findings) {
+    let shared = module.shared
+    guard !shared.isEmpty else { return }
+    var first: [String: Coordinator.Node] = [:]
+    let inOrder = shared.allNodes.sorted {
+      shared.name(of: $0).range.precedes(shared.name(of: $1).range)
+    }
+    for node in inOrder {
+      let name = shared.name(of: node)
+      guard let earlier = first[name.text] else {
+        first[name.text] = node
+        continue
+      }
+      let subject = shared.subject(of: node)
+      findings.add(
+        Message.sharedNameTaken(subject, by: shared.subject(of: earlier)), about: subject,
+        at: name.range, notes: [Note("defined here", at: shared.name(of: earlier).range)])
+    }
+    for coordinator in module.coordinators {
+      let own: [(Identifier, String, Bool)] =
+        coordinator.screens.map { ($0.name, "screen", $0.copyOf == nil) }
+        + coordinator.decisions.map { ($0.name, "decision", $0.copyOf == nil) }
+        + coordinator.alerts.map { ($0.name, "alert", $0.copyOf == nil) }
+      for (name, kind, isOwn) in own where isOwn {
+        guard let node = first[name.text] else { continue }
+        let subject = coordinator.subject.appending(Self.node(kind, name.text))
+        findings.add(
+          Message.ownTakesSharedName(
+            subject, shared: shared.subject(of: node), coordinator: coordinator.name.text),
+          about: subject, at: name.range,
+          notes: [Note("defined here", at: shared.name(of: node).range)])
+      }
+    }
   }
 
   /// Reports two links with the same URL pattern (the same literal segments, params in the
@@ -315,6 +354,10 @@ package enum DuplicateNameRule: OutlineRule {
     case hidesExternalEvents(SymbolRef, coordinator: String)
     /// A node whose nested enum (`role`, named `nested`) hides a declared type.
     case hidesType(SymbolRef, role: String, nested: String, coordinator: String)
+    /// (r3) A shared node with the name of an earlier shared node.
+    case sharedNameTaken(SymbolRef, by: SymbolRef)
+    /// (r3) A coordinator's own node with the name of a shared node.
+    case ownTakesSharedName(SymbolRef, shared: SymbolRef, coordinator: String)
 
     package var name: String {
       switch self {
@@ -325,6 +368,8 @@ package enum DuplicateNameRule: OutlineRule {
       case .moduleTypeCollision: "generated-type-collision"
       case .hidesExternalEvents: "hides-external-events"
       case .hidesType: "hides-type"
+      case .sharedNameTaken: "shared-name-taken"
+      case .ownTakesSharedName: "own-takes-shared-name"
       }
     }
 
@@ -363,6 +408,13 @@ package enum DuplicateNameRule: OutlineRule {
         return "\(definition: node) collides in generated Swift: its \(role) "
           + "'\(className).\(nested)' would hide type '\(nested)' inside "
           + "the coordinator; rename one of them"
+      case .sharedNameTaken(let node, let other):
+        return "shared \(definition: node) has the name of shared \(definition: other); shared "
+          + "screens, decisions and alerts share one namespace in the module"
+      case .ownTakesSharedName(let node, let other, let coordinator):
+        return "\(definition: node) of coordinator '\(coordinator)' has the name of shared "
+          + "\(definition: other); inside '\(coordinator)' the name would mean its own, and the "
+          + "shared one could not be shown there; rename one of them"
       }
     }
   }

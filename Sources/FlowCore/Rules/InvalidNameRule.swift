@@ -117,43 +117,61 @@ package enum InvalidNameRule: DefinitionRule {
             owner.appending(.resultCase(resultCase.name.text)), &findings)
         }
       }
-      for screen in coordinator.screens {
-        let subject = owner.appending(.screen(screen.name.text))
-        check(screen.name, .upperCamel, "screen", subject, &findings)
-        for event in screen.events {
-          check(
-            event.name, .lowerCamel, "event", subject.appending(.event(event.name.text)), &findings)
-        }
-      }
+      // An owner's copies of shared nodes (r3) are checked once, as shared nodes, below.
+      checkNodes(
+        screens: coordinator.screens.filter { $0.copyOf == nil },
+        decisions: coordinator.decisions.filter { $0.copyOf == nil },
+        alerts: coordinator.alerts.filter { $0.copyOf == nil }, under: owner.path, &findings)
       for event in coordinator.events {
         check(
           event.name, .lowerCamel, "external event",
           owner.appending(.externalEvent(event.name.text)), &findings)
       }
-      for decision in coordinator.decisions {
-        let subject = owner.appending(.decision(decision.name.text))
-        check(decision.name, .upperCamel, "decision", subject, &findings)
-        for decisionCase in decision.cases {
-          check(
-            decisionCase.name, .lowerCamel, "decision case",
-            subject.appending(.decisionCase(decisionCase.name.text)), &findings)
-        }
-      }
-      for alert in coordinator.alerts {
-        let subject = owner.appending(.alert(alert.name.text))
-        check(alert.name, .upperCamel, "alert", subject, &findings)
-        for button in alert.buttons {
-          check(
-            button.name, .lowerCamel, "button", subject.appending(.button(button.name.text)),
-            &findings)
-        }
-      }
     }
+    let shared = module.shared
+    checkNodes(
+      screens: shared.screens.filter { scope.contains($0.range) },
+      decisions: shared.decisions.filter { scope.contains($0.range) },
+      alerts: shared.alerts.filter { scope.contains($0.range) }, under: [], &findings)
     for link in module.links where scope.contains(link.range) {
       check(link.name, .lowerCamel, "link", link.subject, &findings)
       for param in link.params {
         check(
           param.name, .lowerCamel, "param", link.subject.appending(.param(param.name.text)),
+          &findings)
+      }
+    }
+  }
+
+  /// The names of screens, decisions and alerts and of their events, cases and buttons;
+  /// `path` leads to them (a coordinator's, or none for shared ones).
+  private static func checkNodes(
+    screens: [Screen], decisions: [Decision], alerts: [Alert], under path: [SymbolRef.Component],
+    _ findings: inout Findings
+  ) {
+    for screen in screens {
+      let subject = SymbolRef(path + [.screen(screen.name.text)])
+      check(screen.name, .upperCamel, "screen", subject, &findings)
+      for event in screen.events {
+        check(
+          event.name, .lowerCamel, "event", subject.appending(.event(event.name.text)), &findings)
+      }
+    }
+    for decision in decisions {
+      let subject = SymbolRef(path + [.decision(decision.name.text)])
+      check(decision.name, .upperCamel, "decision", subject, &findings)
+      for decisionCase in decision.cases {
+        check(
+          decisionCase.name, .lowerCamel, "decision case",
+          subject.appending(.decisionCase(decisionCase.name.text)), &findings)
+      }
+    }
+    for alert in alerts {
+      let subject = SymbolRef(path + [.alert(alert.name.text)])
+      check(alert.name, .upperCamel, "alert", subject, &findings)
+      for button in alert.buttons {
+        check(
+          button.name, .lowerCamel, "button", subject.appending(.button(button.name.text)),
           &findings)
       }
     }

@@ -276,6 +276,21 @@ private struct Resolver {
       checkCoordinator(name, resolution, at: subject.appending(.key("via")))
     }
     let to = subject.appending(.key("to"))
+    // (r3) A relative link's `to:` names a shared screen.
+    if let relative = link.relative, case .unresolved(let reason)? = references.shared {
+      switch reason {
+      case .wrongKind(let kind, _):
+        report(
+          .relativeLinkToNode(relative.text, kind: kind == .alert ? .alert : .decision),
+          about: to.appending(.reference(relative.text)), at: relative.range)
+      case .missing(let suggestion):
+        let hint = Hint(relative.text, suggestion: suggestion)
+        report(
+          .missingSharedScreen(relative.text, suggestion: hint.suggestion), hint, relative, at: to)
+      case .otherCoordinator:
+        break
+      }
+    }
     guard let target = link.target, let owner = references.coordinator,
       checkCoordinator(target.coordinator, owner, at: to), let coordinator = owner.target,
       case .unresolved(let reason)? = references.screen
@@ -631,6 +646,10 @@ extension UnknownReferenceRule {
     case unknownRule(String, suggestion: String?)
     /// A link's `to` that names a decision or an alert.
     case linkToNode(String, kind: NodeKind, coordinator: String)
+    /// (r3) A relative link's `to` that names no shared screen.
+    case missingSharedScreen(String, suggestion: String?)
+    /// (r3) A relative link's `to` that names a shared decision or alert.
+    case relativeLinkToNode(String, kind: NodeKind)
     /// A link's `values` entry built from a param the link does not have.
     case missingValueParam(String, of: SymbolRef, building: TypeExpression, suggestion: String?)
     /// A `select` in a coordinator that runs in no tab coordinator.
@@ -661,6 +680,8 @@ extension UnknownReferenceRule {
       case .missingType: "missing-type"
       case .unknownRule: "unknown-rule"
       case .linkToNode: "link-to-node"
+      case .missingSharedScreen: "missing-shared-screen"
+      case .relativeLinkToNode: "relative-link-to-node"
       case .missingValueParam: "missing-value-param"
       case .selectOutsideTabs: "select-outside-tabs"
       case .noTabStarts: "no-tab-starts"
@@ -681,7 +702,7 @@ extension UnknownReferenceRule {
         .missingStart(_, _, let suggestion), .missingResultCase(_, _, let suggestion),
         .missingHandledCase(_, _, let suggestion), .missingType(_, let suggestion),
         .unknownRule(_, let suggestion), .missingValueParam(_, _, _, let suggestion),
-        .noTabStarts(_, _, _, let suggestion, _):
+        .noTabStarts(_, _, _, let suggestion, _), .missingSharedScreen(_, let suggestion):
         suggestion
       default:
         nil
@@ -691,8 +712,10 @@ extension UnknownReferenceRule {
     package var english: MessageText {
       switch self {
       case .missingNode(let name, let kind, let coordinator, let suggestion):
-        return "\(kind.rawValue) '\(name)' does not exist in coordinator '\(coordinator)'"
-          + "\(Self.hint(suggestion))"
+        // The coordinator as a definition: the same name missing in the owners' copies of a
+        // shared screen (r3) is one finding, naming them.
+        return "\(kind.rawValue) '\(name)' does not exist in "
+          + "\(definition: .coordinator(coordinator))\(Self.hint(suggestion))"
       case .wrongKindOfNode(let name, let found, let expected, let coordinator):
         return "'\(name)' is \(found.withArticle) of coordinator '\(coordinator)', not "
           + "\(expected.withArticle); use '\(found.action): \(name)'"
@@ -735,6 +758,11 @@ extension UnknownReferenceRule {
         return "unknown type '\(name)'\(Self.hint(suggestion))"
       case .unknownRule(let name, let suggestion):
         return "unknown rule '\(name)' in 'lint: ignore'\(Self.hint(suggestion))"
+      case .missingSharedScreen(let name, let suggestion):
+        return "shared screen '\(name)' does not exist (a link's 'to' without 'Coordinator.' "
+          + "names a shared screen)\(Self.hint(suggestion))"
+      case .relativeLinkToNode(let name, let kind):
+        return "'\(name)' is a shared \(kind.rawValue), not a screen: a link opens a screen"
       case .linkToNode(let name, let kind, let coordinator):
         return "'\(name)' is \(kind.withArticle) of coordinator '\(coordinator)', not a screen; a "
           + "link opens a screen"

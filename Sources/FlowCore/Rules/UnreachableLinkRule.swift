@@ -98,6 +98,39 @@ package enum UnreachableLinkRule: ModuleRule {
       }
       findings.add(message, about: link.subject, at: link.name.range, notes: notes)
     }
+    checkRelative(context, into: &findings)
+  }
+
+  /// (r3) Relative links (spec section 13.6): no route, but the shared screen they open must
+  /// be one some coordinator can show, and their params must give its `input` (section 12's
+  /// payload rules; `values` may make it). O(links + the owners' copies).
+  private static func checkRelative(_ context: ResolvedModule, into findings: inout Findings) {
+    let module = context.module
+    guard module.isComplete, !module.shared.screens.isEmpty else { return }
+    var shown: Set<Coordinator.Node>?
+    for (index, link) in module.links.enumerated()
+    where !link.isBroken && module.isFirstDefinition(link: index) {
+      guard case .resolved(let screen)? = context.graph.links[index].shared else { continue }
+      let name = module.shared.screens[screen].name.text
+      let visible = shown ?? context.analysis.sharedNodesShown()
+      shown = visible
+      if !visible.contains(.screen(screen)) {
+        findings.add(
+          Message.relativeNotShown(link.subject, screen: name), about: link.subject,
+          at: link.name.range)
+        continue
+      }
+      guard let input = module.shared.screens[screen].input?.type, input != .invalid else {
+        continue
+      }
+      let (source, fitting) = Payloads(link).source(of: input)
+      guard source == nil else { continue }
+      findings.add(
+        Message.relativeInput(
+          link.subject, screen: name, type: input,
+          fitting: fitting.map { link.params[$0].name.text }),
+        about: link.subject, at: link.name.range)
+    }
   }
 
   /// The first element of a sequence in `coordinator` that pushes, presents or replaces
@@ -131,6 +164,11 @@ package enum UnreachableLinkRule: ModuleRule {
     case payload(SymbolRef, target: String, step: String, type: TypeExpression, fitting: [String])
     /// No route passes through the `via` coordinator `via`, after `after`.
     case via(SymbolRef, target: String, via: String, after: String?)
+    /// (r3) A relative link to a shared screen that no coordinator can show.
+    case relativeNotShown(SymbolRef, screen: String)
+    /// (r3) A relative link whose params cannot give its shared screen's input of `type`: no
+    /// param or `values` entry has it, or several params (`fitting`) do.
+    case relativeInput(SymbolRef, screen: String, type: TypeExpression, fitting: [String])
 
     package var name: String {
       switch self {
@@ -138,6 +176,8 @@ package enum UnreachableLinkRule: ModuleRule {
       case .coordinatorOutOfReach: "coordinator-out-of-reach"
       case .payload: "payload"
       case .via: "via"
+      case .relativeNotShown: "relative-not-shown"
+      case .relativeInput: "relative-input"
       }
     }
 
@@ -163,6 +203,17 @@ package enum UnreachableLinkRule: ModuleRule {
         let later = after.map { " after '\($0)'" } ?? ""
         return "\(definition: link) cannot be followed: no route to '\(target)' passes through "
           + "'\(via)'\(later), as 'via' asks"
+      case .relativeNotShown(let link, let screen):
+        return "\(definition: link) cannot be followed: it opens shared screen '\(screen)' on "
+          + "the top stack, and no coordinator can show that screen"
+      case .relativeInput(let link, let screen, let type, let fitting):
+        let problem =
+          fitting.count > 1
+          ? "params " + UnreachableLinkRule.list(fitting.map { "'\($0)'" })
+            + " all fit, and an input takes exactly one"
+          : "no param of the link has that type: add one, or build it with 'values'"
+        return "\(definition: link) cannot be followed: shared screen '\(screen)' needs an input "
+          + "'\(type)'; \(problem)"
       }
     }
 

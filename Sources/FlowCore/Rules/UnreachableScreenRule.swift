@@ -50,17 +50,41 @@ package enum UnreachableScreenRule: ModuleRule {
   /// One pass over each coordinator's reachability: O(nodes).
   package static func check(_ context: ResolvedModule, into findings: inout Findings) {
     let module = context.module
+    // The shared nodes (r3) that some owner's copy shows.
+    var shown: Set<Coordinator.Node> = []
+    defer {
+      for node in module.shared.allNodes where !shown.contains(node) {
+        let subject = module.shared.subject(of: node)
+        findings.add(
+          Message.sharedNotShown(subject), about: subject,
+          at: module.shared.name(of: node).range)
+      }
+    }
     for (index, analysis) in context.analysis.coordinators.enumerated() {
-      guard !analysis.hasUnresolvedStep else { continue }
       let coordinator = module.coordinators[index]
+      if analysis.hasUnresolvedStep || coordinator.root == .missing {
+        // What it reaches is not known: its copies may be shown.
+        for node in 0..<analysis.graph.nodeCount {
+          if let original = Self.original(of: analysis.graph.node(node), in: coordinator) {
+            shown.insert(original)
+          }
+        }
+        continue
+      }
       let origin: Message.Origin
       switch coordinator.root {
       case .start(let start, _): origin = .start(start.text)
       case .tabs: origin = .tabs
       case .missing: continue
       }
-      for node in 0..<analysis.graph.nodeCount where !analysis.reachable[node] {
+      for node in 0..<analysis.graph.nodeCount {
         let written = analysis.graph.node(node)
+        // An owner's copy of a shared node (r3) is judged across its owners, below.
+        if let original = Self.original(of: written, in: coordinator) {
+          if analysis.reachable[node] { shown.insert(original) }
+          continue
+        }
+        guard !analysis.reachable[node] else { continue }
         let name: Identifier
         switch written {
         case .screen(let screen): name = coordinator.screens[screen].name
@@ -81,6 +105,8 @@ package enum UnreachableScreenRule: ModuleRule {
 
     /// The screen, decision or alert that no path from `origin` reaches.
     case unreachable(SymbolRef, from: Origin, coordinator: String)
+    /// (r3) The shared screen, decision or alert that no coordinator can show.
+    case sharedNotShown(SymbolRef)
 
     /// Where paths through a coordinator begin.
     package enum Origin: Hashable, Sendable {
@@ -90,7 +116,12 @@ package enum UnreachableScreenRule: ModuleRule {
       case tabs
     }
 
-    package var name: String { "unreachable" }
+    package var name: String {
+      switch self {
+      case .unreachable: "unreachable"
+      case .sharedNotShown: "shared-not-shown"
+      }
+    }
 
     package var english: MessageText {
       switch self {
@@ -101,7 +132,21 @@ package enum UnreachableScreenRule: ModuleRule {
         case .tabs: from = "its tabs"
         }
         return "\(definition: node) cannot be reached from \(from) in coordinator '\(coordinator)'"
+      case .sharedNotShown(let node):
+        return "shared \(definition: node) cannot be shown: no coordinator reaches it from a "
+          + "node it can reach"
       }
+    }
+  }
+
+  /// The shared original (r3) of `node` when it is an owner's copy of a shared node.
+  private static func original(
+    of node: Coordinator.Node, in coordinator: Coordinator
+  ) -> Coordinator.Node? {
+    switch node {
+    case .screen(let index): coordinator.screens[index].copyOf.map { .screen($0) }
+    case .decision(let index): coordinator.decisions[index].copyOf.map { .decision($0) }
+    case .alert(let index): coordinator.alerts[index].copyOf.map { .alert($0) }
     }
   }
 }

@@ -75,6 +75,19 @@ package enum UnusedTypeRule: OutlineRule {
         for button in alert.buttons { use(button.payload) }
       }
     }
+    // (r3) Shared nodes use their types whether or not a coordinator shows them (the owners'
+    // copies above use the same ones).
+    for screen in module.shared.screens {
+      use(screen.input)
+      for event in screen.events { use(event.payload) }
+    }
+    for decision in module.shared.decisions {
+      for decisionCase in decision.cases { use(decisionCase.payload) }
+    }
+    for alert in module.shared.alerts {
+      use(alert.input)
+      for button in alert.buttons { use(button.payload) }
+    }
     for link in module.links {
       for param in link.params { use(param.type) }
       for value in link.values { use(value.type) }

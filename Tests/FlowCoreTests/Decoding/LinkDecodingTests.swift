@@ -145,8 +145,25 @@ import Testing
         "5:10 'via' must be a list of coordinators, such as '[Main, Shop]', not a scalar [schema]",
         "3:3 link 'x' needs 'to: Coordinator.Screen', the screen it opens [schema]",
         "3:3 link 'x' needs 'url', a path pattern such as '/products/{id}' [schema]",
-        "8:21 'to' names a screen as 'Coordinator.Screen', such as 'Shop.Product', not "
-          + "'Nowhere' [schema]",
+      ])
+  }
+
+  /// (r3) A `to` without `Coordinator.` names a shared screen: a relative link (FLOW-SPEC
+  /// 13.6), which the decoder reads and the checks judge; a `to` with more than one dot is
+  /// still malformed.
+  @Test func aToWithoutACoordinatorIsRelativeAndOneWithTwoDotsIsMalformed() throws {
+    let (file, findings) = decode(
+      links(
+        """
+        y: { url: /y, to: Nowhere }
+        z: { url: /z, to: A.B.C }
+        """))
+    #expect(file?.links.first?.relative?.text == "Nowhere")
+    #expect(file?.links.first?.target == nil)
+    #expect(
+      described(findings) == [
+        "4:21 'to' names a screen as 'Coordinator.Screen', such as 'Shop.Product', not "
+          + "'A.B.C' [schema]"
       ])
   }
 }

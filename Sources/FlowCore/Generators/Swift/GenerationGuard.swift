@@ -76,4 +76,25 @@ extension SwiftGenerator {
     }
     return found
   }
+
+  /// (r3) The first shared screen, decision or alert of the module of `graph` (spec section
+  /// 13.2), in file order, with what is said of it: shared nodes are checked but not generated
+  /// yet, and the generator would write each owner's copy as a screen of its own, so
+  /// `flowc generate` refuses the module. `nil` when it has none.
+  package static func ungeneratedSharedNode(
+    in graph: FlowGraph
+  ) -> (name: Identifier, kind: String)? {
+    let shared = graph.module.shared
+    let first = shared.allNodes.min {
+      shared.name(of: $0).range.precedes(shared.name(of: $1).range)
+    }
+    guard let first else { return nil }
+    let kind: String =
+      switch first {
+      case .screen: "screen"
+      case .decision: "decision"
+      case .alert: "alert"
+      }
+    return (shared.name(of: first), kind)
+  }
 }
