@@ -58,18 +58,9 @@ final class CountingWorkspace: WorkspaceProvider, @unchecked Sendable {
     ])
   }
 
-  func change(_ server: LanguageServer, to text: String, version: Int) {
-    notify(
-      server, "textDocument/didChange",
-      .object([
-        "textDocument": .object([
-          "uri": .string("file:///ws/a.flow.yaml"), "version": .integer(version),
-        ]),
-        "contentChanges": .array([.object(["text": .string(text)])]),
-      ]))
-  }
-
-  @Test func aRequestDuringTheDebounceAnswersAboutTheNewTextAndOnlyAChangeChecksAgain() throws {
+  /// A server initialized on `file:///ws` (its check waits a minute: requests run it) with
+  /// ``text`` open as `a.flow.yaml`.
+  func openedServer() -> LanguageServer {
     let server = LanguageServer(output: output, workspace: workspace, debounce: .seconds(60))
     _ = request(
       server, id: 1, "initialize",
@@ -82,6 +73,22 @@ final class CountingWorkspace: WorkspaceProvider, @unchecked Sendable {
           "version": .integer(1), "text": .string(Self.text),
         ])
       ]))
+    return server
+  }
+
+  func change(_ server: LanguageServer, to text: String, version: Int) {
+    notify(
+      server, "textDocument/didChange",
+      .object([
+        "textDocument": .object([
+          "uri": .string("file:///ws/a.flow.yaml"), "version": .integer(version),
+        ]),
+        "contentChanges": .array([.object(["text": .string(text)])]),
+      ]))
+  }
+
+  @Test func aRequestDuringTheDebounceAnswersAboutTheNewTextAndOnlyAChangeChecksAgain() throws {
+    let server = openedServer()
     // `push: Detail` on line 6 goes to `Detail:` on line 7 (all ASCII: UTF-16 columns are
     // character offsets).
     let line = Self.text.split(separator: "\n")[6]
@@ -108,18 +115,7 @@ final class CountingWorkspace: WorkspaceProvider, @unchecked Sendable {
   }
 
   @Test func aRefusedRenameIsAnErrorWithItsMessage() throws {
-    let server = LanguageServer(output: output, workspace: workspace, debounce: .seconds(60))
-    _ = request(
-      server, id: 1, "initialize",
-      .object(["capabilities": .object([:]), "rootUri": .string("file:///ws")]))
-    notify(
-      server, "textDocument/didOpen",
-      .object([
-        "textDocument": .object([
-          "uri": .string("file:///ws/a.flow.yaml"), "languageId": .string("yaml"),
-          "version": .integer(1), "text": .string(Self.text),
-        ])
-      ]))
+    let server = openedServer()
     var params = place(line: 7, character: 6)
     if case .object(var members) = params {
       members["newName"] = .string("Home")
@@ -136,18 +132,7 @@ final class CountingWorkspace: WorkspaceProvider, @unchecked Sendable {
   /// cursor's place from the text the editor has (issue 34, item 5); the diagnostics are the
   /// broken text's.
   @Test func aBrokenTextKeepsTheLastGoodParseForNavigationOutlineAndCompletion() throws {
-    let server = LanguageServer(output: output, workspace: workspace, debounce: .seconds(60))
-    _ = request(
-      server, id: 1, "initialize",
-      .object(["capabilities": .object([:]), "rootUri": .string("file:///ws")]))
-    notify(
-      server, "textDocument/didOpen",
-      .object([
-        "textDocument": .object([
-          "uri": .string("file:///ws/a.flow.yaml"), "languageId": .string("yaml"),
-          "version": .integer(1), "text": .string(Self.text),
-        ])
-      ]))
+    let server = openedServer()
     func outline(_ id: Int) -> [String] {
       let answer = request(
         server, id: id, "textDocument/documentSymbol",

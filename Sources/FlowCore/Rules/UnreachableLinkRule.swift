@@ -192,13 +192,9 @@ package enum UnreachableLinkRule: ModuleRule {
           + "reach: no route of screen events, decision cases, alert buttons, external events, "
           + "child starts and tabs starts coordinator '\(coordinator)' (\(Self.from(entries)))"
       case .payload(let link, let target, let step, let type, let fitting):
-        let problem =
-          fitting.count > 1
-          ? "params " + UnreachableLinkRule.list(fitting.map { "'\($0)'" })
-            + " all fit, and a payload takes exactly one"
-          : "no param of the link has that type: add one, or build it with 'values'"
         return "\(definition: link) cannot be followed: every route to '\(target)' stops at the "
-          + "step (\(step)), which needs a payload '\(type)'; \(problem)"
+          + "step (\(step)), which needs a payload '\(type)'; "
+          + "\(Self.unfit(fitting, takingOne: "a payload"))"
       case .via(let link, let target, let via, let after):
         let later = after.map { " after '\($0)'" } ?? ""
         return "\(definition: link) cannot be followed: no route to '\(target)' passes through "
@@ -207,14 +203,18 @@ package enum UnreachableLinkRule: ModuleRule {
         return "\(definition: link) cannot be followed: it opens shared screen '\(screen)' on "
           + "the top stack, and no coordinator can show that screen"
       case .relativeInput(let link, let screen, let type, let fitting):
-        let problem =
-          fitting.count > 1
-          ? "params " + UnreachableLinkRule.list(fitting.map { "'\($0)'" })
-            + " all fit, and an input takes exactly one"
-          : "no param of the link has that type: add one, or build it with 'values'"
         return "\(definition: link) cannot be followed: shared screen '\(screen)' needs an input "
-          + "'\(type)'; \(problem)"
+          + "'\(type)'; \(Self.unfit(fitting, takingOne: "an input"))"
       }
+    }
+
+    /// Why the params `fitting` a type cannot give what takes exactly one of them: several
+    /// fit, or none does.
+    private static func unfit(_ fitting: [String], takingOne what: String) -> String {
+      fitting.count > 1
+        ? "params " + UnreachableLinkRule.list(fitting.map { "'\($0)'" })
+          + " all fit, and \(what) takes exactly one"
+        : "no param of the link has that type: add one, or build it with 'values'"
     }
 
     /// Where routes start, for messages.
