@@ -89,8 +89,10 @@ struct MemoryBoundTests {
   /// overlap, so the bound leaves 1× (19.5 before deep
   /// links, file and type suppressions and fixes; 18.6 before revision 2's alerts and external
   /// events). Revision 3's sequences, presentation styles and empty-window added 2.5% (a median
-  /// of 21.9 before and 22.5 after on a loaded machine, 22.3 in this test), so the bound is
-  /// 23. `docs/limits.md` states the bound.
+  /// of 21.9 before and 22.5 after on a loaded machine, 22.3 in this test). With shared
+  /// screens it measures 22.4 on a quiet machine, but one run of the whole suite on a loaded
+  /// one measured 23.6 (threads' allocations overlapping more), so the bound is 24.
+  /// `docs/limits.md` states the bound.
   @Test func checkOfManyCoordinatorsStaysWithinTheDocumentedMultipleOfItsInput() throws {
     let text = Self.module(coordinators: 20_000)
     let directory = try TemporaryDirectory(files: ["many.flow.yaml": text])
@@ -99,6 +101,6 @@ struct MemoryBoundTests {
     let (status, bytes) = try Self.peakMemory(["check", path])
     #expect(status == 0)
     let multiple = Double(bytes) / Double(text.utf8.count)
-    #expect(multiple < 23, "peak \(bytes) bytes, \(multiple) times the input")
+    #expect(multiple < 24, "peak \(bytes) bytes, \(multiple) times the input")
   }
 }
