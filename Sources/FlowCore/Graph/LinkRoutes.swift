@@ -1012,13 +1012,14 @@ private struct RouteFinder {
     guard free.rank(of: target) != nil else {
       return .outOfReach(coordinatorReached: reachedCoordinators[Int(space.owner[target])])
     }
-    let leads = leadsTo(target)
+    // Whether a vertex leads to the target at all, and through how few blocked edges.
+    let crossings = blockedCrossings(to: target, payloads: payloads)
+    let leads = crossings.map { $0 != nil }
     let constrained = trees[tree(group, from: -1)]
     if constrained.rank(of: target) == nil {
       // The first blocked edge out of the search, in its order, among those on a route to the
       // target that crosses the fewest blocked edges. Every place sends its coordinator's
       // external events: the direct reading.
-      let crossings = blockedCrossings(to: target, payloads: payloads)
       var best: (edge: Int, from: Int, crossings: Int)?
       for vertex in constrained.order {
         let vertex = Int(vertex)
@@ -1058,38 +1059,6 @@ private struct RouteFinder {
     free = made
     reachedCoordinators = reached
     return made
-  }
-
-  /// For each vertex, whether some path of edges (payloads ignored) leads from it to
-  /// `target`: a backward search, O(V + E).
-  /// An external event that leads there makes every place of its coordinator lead there.
-  private func leadsTo(_ target: Int) -> [Bool] {
-    var incoming = [[Int32]](repeating: [], count: space.vertexCount)
-    /// The coordinators with an external event into each vertex.
-    var sentInto = [[Int32]](repeating: [], count: space.vertexCount)
-    for edge in space.edges {
-      if edge.source >= 0 {
-        incoming[Int(edge.target)].append(edge.source)
-      } else {
-        sentInto[Int(edge.target)].append(Int32(edge.step.coordinator))
-      }
-    }
-    var leads = [Bool](repeating: false, count: space.vertexCount)
-    var placesLead = [Bool](repeating: false, count: space.graph.coordinators.count)
-    leads[target] = true
-    var pending = [target]
-    while let vertex = pending.popLast() {
-      var sources = incoming[vertex].map(Int.init)
-      for coordinator in sentInto[vertex] where !placesLead[Int(coordinator)] {
-        placesLead[Int(coordinator)] = true
-        sources += space.places(of: Int(coordinator))
-      }
-      for source in sources where !leads[source] {
-        leads[source] = true
-        pending.append(source)
-      }
-    }
-    return leads
   }
 
   /// For each vertex, the fewest edges a link with `payloads` cannot take for their payload
