@@ -38,17 +38,22 @@ package struct QuickFixes {
     self.check = check
     self.text = text
     yaml = YAMLInsertion(text)
+    // The starts written in this file: a coordinator's, or a shared screen's in an owner's
+    // copy of it (the first owner's, whose child is the same).
     var starts: [SourceRange: ChildStep] = [:]
     let file = FileName(text.file.path)
-    for graph in check.resolved.graph.coordinators
-    where check.module.coordinators[graph.index].range.fileName == file {
+    for graph in check.resolved.graph.coordinators {
       var steps = Array(graph.steps.joined()) + graph.eventSteps
       if case .tabs(let tabs) = graph.root {
-        for tab in tabs { starts[tab.start.range] = tab.start }
+        for tab in tabs where tab.start.range.fileName == file {
+          starts[tab.start.range] = tab.start
+        }
         steps += tabs.flatMap(\.handlerSteps)
       }
       for step in steps {
-        if case .start(let start) = step.action, starts[start.range] == nil {
+        if case .start(let start) = step.action, start.range.fileName == file,
+          starts[start.range] == nil
+        {
           starts[start.range] = start
         }
       }

@@ -226,4 +226,41 @@ import Testing
     #expect(offered.contains("back-leak Drop 'Auth' when the user leaves it (leave: ~)"))
     #expect(offered.contains("back-leak Finish 'Auth' with 'cancelled' when the user leaves it"))
   }
+
+  /// A start written in a shared screen (FLOW-SPEC 13.2) gets its missing handlers too: the
+  /// start is found where it is written, in the shared screen's file, whichever owner's copy
+  /// it is checked in.
+  @Test func aStartInASharedScreenGetsItsMissingHandlers() throws {
+    let shared = """
+      version: 1
+      screens:
+        Profile:
+          on:
+            report: { start: Report, on: { sent: stay } }
+      """
+    let app = """
+      version: 1
+      coordinators:
+        App:
+          entry: true
+          start: Home
+          screens:
+            Home: { on: { profile: { push: Profile } } }
+        Report:
+          result: { sent: ~, cancelled: ~ }
+          start: Form
+          screens:
+            Form: { on: { send: { finish: sent }, cancel: { finish: cancelled } } }
+      """
+    let checked = try Pipeline.check([
+      .source(SourceFile(path: "app.flow.yaml", text: app)),
+      .source(SourceFile(path: "shared.flow.yaml", text: shared)),
+    ])
+    let fixes = QuickFixes(
+      check: checked, text: SourceText(try #require(checked.sources["shared.flow.yaml"])))
+    let unhandled = try #require(checked.findings.first { $0.rule == "unhandled-result" })
+    #expect(unhandled.file == "shared.flow.yaml")
+    #expect(
+      fixes.fixes(for: unhandled).map(\.title) == ["Handle 'cancelled' with 'stay'"])
+  }
 }
