@@ -204,4 +204,20 @@ import Testing
     #expect(outside.status == 2)
     #expect(outside.stderr.contains("has no Package.swift"))
   }
+
+  /// A target folder whose name YAML would read otherwise (a space, a `#`, a `]`) is written
+  /// quoted into the configuration, which then includes that very folder.
+  @Test func anOddTargetNameIsQuotedInTheConfiguration() throws {
+    let directory = try TemporaryDirectory(files: [
+      "Package.swift": Self.manifest(""),
+      "Sources/My App #1]/main.swift": "print(1)\n",
+    ])
+    defer { directory.cleanUp() }
+    let result = try flowc(["init"], in: directory.url)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(
+      try Self.text(directory.url, ".flowc.yml").contains(#"include: ["Sources/My App #1]"]"#))
+    let check = try flowc(["check", "--strict"], in: directory.url)
+    #expect(check.stderr == "no problems in 1 file\n", "\(check.stdout)\(check.stderr)")
+  }
 }

@@ -27,7 +27,7 @@ enum InitCommand: Command {
   static func configuration(_ layout: InitLayout) -> String {
     """
     # flowc's configuration for this folder and those below it (flowc's docs/configuration.md).
-    include: [\(layout.include)]   # what 'flowc check', 'generate' and 'graph' read when given no path
+    include: [\(YAMLScalar.written(layout.include))]   # what 'flowc check', 'generate' and 'graph' read when given no path
     rules: {}         # a rule's severity: error, warning or off, such as 'unused-type: off'
 
     """

@@ -74,7 +74,9 @@ struct InitLayout: Equatable {
   /// `FlowcPlugins` or `flowc` otherwise.
   private static func schemaPath(manifest: String, prefix: String, up: String) -> String {
     let inPackage = "Schemas/flow.schema.json"
-    for path in pathDependencies(in: manifest) {
+    // A path goes into the flow file's first line, a comment: none that could end it.
+    for path in pathDependencies(in: manifest)
+    where !path.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
       let folder = path.hasSuffix("/") ? path : path + "/"
       let absolute = path.hasPrefix("/")
       guard FileSystem.kind(of: (absolute ? "" : prefix) + folder + inPackage) == .file else {

@@ -74,7 +74,7 @@ struct YAMLMistake {
       name = "colon-in-value"
       message =
         "the value '\(written)' has ': ' in it, which YAML reads as the start of a mapping: "
-        + "quote the value (\(Self.quoted(written)))"
+        + "quote the value (\(YAMLScalar.doubleQuoted(written)))"
       self.range = range(value, line: position.line)
       return
     }
@@ -148,18 +148,5 @@ struct YAMLMistake {
     }
     while end > first, line[end - 1] == " " { end -= 1 }
     return first..<end
-  }
-
-  /// `text` as a double-quoted YAML scalar.
-  private static func quoted(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      default: result.unicodeScalars.append(scalar)
-      }
-    }
-    return result + "\""
   }
 }
