@@ -50,7 +50,7 @@ extension EditorModule {
   // MARK: Keys
 
   private func keys(_ context: CompletionContext) -> [EditorCompletion] {
-    let keys = context.keys
+    let keys = Self.scoped(context.keys)
     let written = Set(context.pairs.keys)
     func offer(_ list: [String]) -> [EditorCompletion] {
       list.filter { !written.contains($0) }.map { EditorCompletion(label: $0, kind: .key) }
@@ -112,16 +112,30 @@ extension EditorModule {
 
   /// The child whose result the mapping at the cursor handles: the `start:` beside its `on:`.
   private func handledChild(_ context: CompletionContext) -> String? {
-    guard let on = context.path.last, on.key == "on", Self.isTransitions(context.keys) else {
+    guard let on = context.path.last, on.key == "on", Self.isTransitions(Self.scoped(context.keys))
+    else {
       return nil
     }
     return on.siblings["start"]
   }
 
+  /// (r3) The name ``scoped(_:)`` gives the shared nodes' scope: no coordinator's name.
+  private static let sharedScope = ""
+
+  /// `keys` with the shared nodes' place (spec section 13.2: `screens`, `decisions` and
+  /// `alerts` at a file's top level) read as a coordinator's, in ``sharedScope``: their keys
+  /// and actions are those of a coordinator's nodes.
+  private static func scoped(_ keys: [String]) -> [String] {
+    guard let first = keys.first, ["screens", "decisions", "alerts"].contains(first) else {
+      return keys
+    }
+    return ["coordinators", sharedScope] + keys
+  }
+
   // MARK: Values
 
   private func value(of key: String, _ context: CompletionContext) -> [EditorCompletion] {
-    let keys = context.keys
+    let keys = Self.scoped(context.keys)
     let coordinator = keys.count >= 2 && keys[0] == "coordinators" ? keys[1] : nil
     let inCoordinator = keys.count == 2 && coordinator != nil
     if keys.first == "links" { return linkValue(of: key, context) }
@@ -175,7 +189,8 @@ extension EditorModule {
     case "to" where keys.count == 2:
       let written = context.valuePrefix
       guard written.isEmpty || written.hasSuffix(".") else { return [] }
-      if written.isEmpty { return coordinators() }
+      // A coordinator, or a shared screen (r3): a relative link (spec section 13.6).
+      if written.isEmpty { return coordinators() + nodes(of: Self.sharedScope, .screen) }
       return nodes(of: String(written.dropLast()), .screen)
     case "via" where keys.count == 2:
       return coordinators()
@@ -196,21 +211,38 @@ extension EditorModule {
     }
   }
 
+  /// The screens, decisions or alerts (by `kind`) that an action of `coordinator` can name:
+  /// its own, then the shared ones (r3) it does not hide with its own; in a shared node
+  /// (``sharedScope``), the shared ones only.
   private func nodes(of coordinator: String?, _ kind: EditorCompletion.Kind) -> [EditorCompletion] {
-    guard let coordinator, let found = check.module.coordinator(named: coordinator) else {
-      return []
+    let module = check.module
+    guard let coordinator else { return [] }
+    let shared = module.shared
+    var own: (screens: [Screen], decisions: [Decision], alerts: [Alert]) = ([], [], [])
+    if coordinator != Self.sharedScope {
+      guard let found = module.coordinator(named: coordinator) else { return [] }
+      own = (
+        found.screens.filter { $0.copyOf == nil }, found.decisions.filter { $0.copyOf == nil },
+        found.alerts.filter { $0.copyOf == nil }
+      )
+    }
+    func offers<Node>(
+      _ own: [Node], _ shared: [Node], name: (Node) -> Identifier, detail: (Node) -> String?
+    ) -> [EditorCompletion] {
+      let ownNames = Set(own.map { name($0).text })
+      return own.map { EditorCompletion(label: name($0).text, kind: kind, detail: detail($0)) }
+        + shared.filter { !ownNames.contains(name($0).text) }.map { node in
+          let detail = detail(node).map { "shared, \($0)" } ?? "shared"
+          return EditorCompletion(label: name(node).text, kind: kind, detail: detail)
+        }
     }
     switch kind {
     case .screen:
-      return found.screens.map {
-        EditorCompletion(label: $0.name.text, kind: .screen, detail: $0.input.map { "\($0.type)" })
-      }
+      return offers(own.screens, shared.screens, name: \.name) { $0.input.map { "\($0.type)" } }
     case .decision:
-      return found.decisions.map { EditorCompletion(label: $0.name.text, kind: .decision) }
+      return offers(own.decisions, shared.decisions, name: \.name) { _ in nil }
     default:
-      return found.alerts.map {
-        EditorCompletion(label: $0.name.text, kind: .alert, detail: $0.input.map { "\($0.type)" })
-      }
+      return offers(own.alerts, shared.alerts, name: \.name) { $0.input.map { "\($0.type)" } }
     }
   }
 

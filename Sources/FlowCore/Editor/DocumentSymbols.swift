@@ -47,7 +47,7 @@ package struct EditorDocumentSymbol: Hashable, Sendable {
 extension EditorModule {
   /// The outline of the file at `path` (LSP `textDocument/documentSymbol`): its types, then
   /// its coordinators, each with its result cases, screens, decisions and alerts, in file
-  /// order, then its links. Empty for a file that did not join the module (a `yaml-syntax` finding).
+  /// order, then its shared screens, decisions and alerts (r3), then its links. Empty for a file that did not join the module (a `yaml-syntax` finding).
   package func documentSymbols(in path: String) -> [EditorDocumentSymbol] {
     guard let text = texts[path] else { return [] }
     let file = FileName(path)
@@ -78,11 +78,14 @@ extension EditorModule {
           entry($0.name, .resultCase, $0.name.range, detail: $0.payload.map { "\($0.type)" })
         }
       }
-      children += coordinator.screens.map {
+      // Its own nodes: its copies of shared nodes (r3) are outlined where they are written.
+      children += coordinator.screens.filter { $0.copyOf == nil }.map {
         entry($0.name, .screen, $0.range, detail: $0.input.map { "\($0.type)" })
       }
-      children += coordinator.decisions.map { entry($0.name, .decision, $0.range) }
-      children += coordinator.alerts.map {
+      children += coordinator.decisions.filter { $0.copyOf == nil }.map {
+        entry($0.name, .decision, $0.range)
+      }
+      children += coordinator.alerts.filter { $0.copyOf == nil }.map {
         entry($0.name, .alert, $0.range, detail: $0.input.map { "\($0.type)" })
       }
       children.sort { $0.selectionRange.start < $1.selectionRange.start }
@@ -91,6 +94,20 @@ extension EditorModule {
           coordinator.name, .coordinator, coordinator.range,
           detail: coordinator.input.map { "input \($0.type)" }, children: children))
     }
+    // (r3) The shared screens, decisions and alerts written at this file's top level.
+    var shared: [EditorDocumentSymbol] = []
+    for screen in module.shared.screens where screen.range.fileName == file {
+      let detail = "shared" + (screen.input.map { ", \($0.type)" } ?? "")
+      shared.append(entry(screen.name, .screen, screen.range, detail: detail))
+    }
+    for decision in module.shared.decisions where decision.range.fileName == file {
+      shared.append(entry(decision.name, .decision, decision.range, detail: "shared"))
+    }
+    for alert in module.shared.alerts where alert.range.fileName == file {
+      let detail = "shared" + (alert.input.map { ", \($0.type)" } ?? "")
+      shared.append(entry(alert.name, .alert, alert.range, detail: detail))
+    }
+    symbols += shared.sorted { $0.selectionRange.start < $1.selectionRange.start }
     for link in module.links where link.range.fileName == file {
       symbols.append(entry(link.name, .link, link.range, detail: link.url?.text))
     }

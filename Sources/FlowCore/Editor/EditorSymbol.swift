@@ -1,12 +1,16 @@
 /// What a name in a flow file stands for: the thing that definitions, references and
 /// renames are about. Names are the module's (spec section 2): screens, decisions and
-/// alerts share their coordinator's namespace; coordinators, types and links have their
-/// own; a result case belongs to its coordinator, or to the enum type its `result` names.
+/// alerts share their coordinator's namespace; shared ones (r3, section 13.2) the module's;
+/// coordinators, types and links have their own; a result case belongs to its coordinator,
+/// or to the enum type its `result` names.
 package enum EditorSymbol: Hashable, Sendable {
   /// A coordinator.
   case coordinator(String)
   /// A screen, decision or alert of a coordinator.
   case node(coordinator: String, name: String)
+  /// (r3) A shared screen, decision or alert: one symbol whichever coordinator shows it, so
+  /// that its definition, references and rename reach across its owners.
+  case shared(String)
   /// A declared type, or a builtin one (which has no definition).
   case type(String)
   /// A case of a coordinator's inline `result`.
@@ -19,7 +23,7 @@ package enum EditorSymbol: Hashable, Sendable {
   /// The form its name must have (spec section 2).
   var nameCase: NameCase {
     switch self {
-    case .coordinator, .node, .type: return .upperCamel
+    case .coordinator, .node, .shared, .type: return .upperCamel
     case .resultCase, .enumCase, .link: return .lowerCamel
     }
   }
@@ -27,7 +31,7 @@ package enum EditorSymbol: Hashable, Sendable {
   /// The name itself.
   var name: String {
     switch self {
-    case .coordinator(let name), .type(let name), .link(let name): return name
+    case .coordinator(let name), .shared(let name), .type(let name), .link(let name): return name
     case .node(_, let name), .resultCase(_, let name), .enumCase(_, let name): return name
     }
   }
@@ -111,9 +115,19 @@ struct SymbolIndex: Sendable {
 /// for. A link (spec section 12) is a `.link` definition at its name; the coordinator and
 /// screen of its `to:`, its `via:` coordinators and the types of its params and `values:`
 /// are references.
+///
+/// (r3) A shared node is walked once, where it is written: an owner's copy of it (spec
+/// section 13.2) is not walked again. A name in a coordinator's action stands for its own
+/// node when it has one of that name (the copies aside), else for the shared node; a name
+/// in a shared node's action can only stand for a shared node.
 private struct Walker {
   let module: FlowModule
   var found: [Occurrence] = []
+  /// Where the actions being walked are written: a coordinator (by name and index), or a
+  /// shared node (`nil`).
+  private var place: (name: String, index: Int)?
+
+  init(module: FlowModule) { self.module = module }
 
   mutating func run() {
     for type in module.types {
@@ -130,8 +144,47 @@ private struct Walker {
         break
       }
     }
-    for coordinator in module.coordinators { walk(coordinator) }
+    for (index, coordinator) in module.coordinators.enumerated() {
+      place = (coordinator.name.text, index)
+      walk(coordinator)
+    }
+    place = nil
+    walkShared()
     for link in module.links { walk(link) }
+  }
+
+  /// The symbol `name` stands for where a node is named: in coordinator `coordinator` (by
+  /// index), its own node or else a shared one; in a shared node (`nil`), a shared one.
+  private func nodeSymbol(_ name: String, in coordinator: (name: String, index: Int)?)
+    -> EditorSymbol
+  {
+    guard let coordinator else { return .shared(name) }
+    if let own = module.node(named: name, in: coordinator.index),
+      !module.coordinators[coordinator.index].isCopy(own)
+    {
+      return .node(coordinator: coordinator.name, name: name)
+    }
+    if module.sharedNode(named: name) != nil { return .shared(name) }
+    return .node(coordinator: coordinator.name, name: name)
+  }
+
+  /// The shared screens, decisions and alerts, each once (r3).
+  private mutating func walkShared() {
+    let shared = module.shared
+    for screen in shared.screens {
+      define(.shared(screen.name.text), screen.name)
+      use(screen.input)
+      for event in screen.events { walk(event, handling: nil) }
+    }
+    for decision in shared.decisions {
+      define(.shared(decision.name.text), decision.name)
+      for item in decision.cases { walk(item, handling: nil) }
+    }
+    for alert in shared.alerts {
+      define(.shared(alert.name.text), alert.name)
+      use(alert.input)
+      for button in alert.buttons { walk(button, handling: nil) }
+    }
   }
 
   private mutating func walk(_ link: LinkDefinition) {
@@ -140,8 +193,15 @@ private struct Walker {
     for value in link.values { use(value.type) }
     if let target = link.target {
       use(.coordinator(target.coordinator.text), target.coordinator)
-      use(.node(coordinator: target.coordinator.text, name: target.screen.text), target.screen)
+      let owner = module.coordinatorIndex(named: target.coordinator.text).map {
+        (target.coordinator.text, $0)
+      }
+      let symbol =
+        owner.map { nodeSymbol(target.screen.text, in: $0) }
+        ?? .node(coordinator: target.coordinator.text, name: target.screen.text)
+      use(symbol, target.screen)
     }
+    if let relative = link.relative { use(.shared(relative.text), relative) }
     for coordinator in link.via { use(.coordinator(coordinator.text), coordinator) }
   }
 
@@ -165,60 +225,60 @@ private struct Walker {
     }
     switch coordinator.root {
     case .start(let start, _):
-      use(.node(coordinator: name, name: start.text), start)
+      use(nodeSymbol(start.text, in: place), start)
     case .tabs(let tabs):
-      for tab in tabs { walk(tab.child, in: name) }
+      for tab in tabs { walk(tab.child) }
     case .missing:
       break
     }
-    for screen in coordinator.screens {
+    // An owner's copies of shared nodes are walked once, as the shared nodes.
+    for screen in coordinator.screens where screen.copyOf == nil {
       define(.node(coordinator: name, name: screen.name.text), screen.name)
       use(screen.input)
-      for event in screen.events { walk(event, in: name, handling: nil) }
+      for event in screen.events { walk(event, handling: nil) }
     }
-    for decision in coordinator.decisions {
+    for decision in coordinator.decisions where decision.copyOf == nil {
       define(.node(coordinator: name, name: decision.name.text), decision.name)
-      for item in decision.cases { walk(item, in: name, handling: nil) }
+      for item in decision.cases { walk(item, handling: nil) }
     }
-    for alert in coordinator.alerts {
+    for alert in coordinator.alerts where alert.copyOf == nil {
       define(.node(coordinator: name, name: alert.name.text), alert.name)
       use(alert.input)
-      for button in alert.buttons { walk(button, in: name, handling: nil) }
+      for button in alert.buttons { walk(button, handling: nil) }
     }
-    for event in coordinator.events { walk(event, in: name, handling: nil) }
+    for event in coordinator.events { walk(event, handling: nil) }
   }
 
-  /// A transition of `coordinator`; `child` is the coordinator whose result it handles,
-  /// for a handler.
-  private mutating func walk(
-    _ transition: Transition, in coordinator: String, handling child: String?
-  ) {
+  /// A transition written at ``place``; `child` is the coordinator whose result it
+  /// handles, for a handler.
+  private mutating func walk(_ transition: Transition, handling child: String?) {
     if let child { use(resultCase(transition.name, of: child), transition.name) }
     use(transition.payload)
-    for action in transition.action.elements { walk(action, in: coordinator) }
+    for action in transition.action.elements { walk(action) }
   }
 
-  /// An action of `coordinator`, or one element of its sequence (r3).
-  private mutating func walk(_ action: Action, in coordinator: String) {
+  /// An action written at ``place``, or one element of its sequence (r3).
+  private mutating func walk(_ action: Action) {
     switch action.kind {
     case .push(let target), .present(let target, _), .replace(let target), .decide(let target),
       .alert(let target):
-      use(.node(coordinator: coordinator, name: target.text), target)
+      use(nodeSymbol(target.text, in: place), target)
     case .finish(let target):
-      use(resultCase(target, of: coordinator), target)
+      // A shared node cannot finish (a `schema` finding): its case names no coordinator's.
+      if let place { use(resultCase(target, of: place.name), target) }
     case .select(let target):
       use(.coordinator(target.text), target)
     case .start(let start):
-      walk(start, in: coordinator)
+      walk(start)
     case .pop, .popToRoot, .dismiss, .stay, .invalid, .sequence:
       break
     }
   }
 
-  private mutating func walk(_ start: ChildStart, in coordinator: String) {
+  private mutating func walk(_ start: ChildStart) {
     use(.coordinator(start.coordinator.text), start.coordinator)
     for handler in start.handlers {
-      walk(handler, in: coordinator, handling: start.coordinator.text)
+      walk(handler, handling: start.coordinator.text)
     }
   }
 

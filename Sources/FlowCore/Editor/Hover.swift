@@ -21,6 +21,7 @@ extension EditorModule {
     switch found.symbol {
     case .coordinator(let name): lines = coordinatorHover(name)
     case .node(let coordinator, let name): lines = nodeHover(name, in: coordinator)
+    case .shared(let name): lines = sharedHover(name)
     case .type(let name): lines = typeHover(name)
     case .resultCase(let coordinator, let name): lines = resultCaseHover(name, of: coordinator)
     case .enumCase(let type, let name): lines = enumCaseHover(name, of: type)
@@ -98,6 +99,54 @@ extension EditorModule {
     }
   }
 
+  /// (r3) A shared screen, decision or alert: what it is, and the coordinators that can show
+  /// it (its owners, spec section 13.2), each with how it shows it.
+  private func sharedHover(_ name: String) -> [String]? {
+    let module = check.module
+    guard let node = module.sharedNode(named: name) else { return nil }
+    let shared = module.shared
+    var lines: [String]
+    var facts: [String] = []
+    switch node {
+    case .screen(let index):
+      let definition = shared.screens[index]
+      lines = [heading("shared screen", name)] + docLines(definition.doc)
+      if let input = definition.input { facts.append("input: \(code("\(input.type)"))") }
+    case .decision(let index):
+      let definition = shared.decisions[index]
+      lines = [heading("shared decision", name)] + docLines(definition.doc)
+      let cases = definition.cases.map { item in
+        code(item.name.text) + (item.payload.map { ": \(code("\($0.type)"))" } ?? "")
+      }
+      if !cases.isEmpty { facts.append("cases: " + cases.joined(separator: ", ")) }
+    case .alert(let index):
+      let definition = shared.alerts[index]
+      lines = [heading("shared alert", name)] + docLines(definition.doc)
+      if let input = definition.input { facts.append("input: \(code("\(input.type)"))") }
+      let buttons = definition.buttons.map { code($0.name.text) }
+      if !buttons.isEmpty { facts.append("buttons: " + buttons.joined(separator: ", ")) }
+    }
+    let owners = resolved.analysis.owners(of: node)
+    if owners.isEmpty {
+      facts.append("shown by no coordinator: no coordinator reaches it")
+    } else {
+      let names = owners.map { code(module.coordinators[$0].name.text) }
+      let listed = names.prefix(8).joined(separator: ", ") + (names.count > 8 ? ", …" : "")
+      facts.append("owners: " + listed)
+      // How each owner shows it, for a screen: as the hover of its own screen says.
+      if case .screen = node {
+        for owner in owners.prefix(8) {
+          guard case .screen(let copy)? = module.node(named: name, in: owner) else { continue }
+          let how = shownBy(screen: copy, in: owner)
+          guard !how.isEmpty else { continue }
+          facts.append(
+            "in \(code(module.coordinators[owner].name.text)): " + how.joined(separator: "; "))
+        }
+      }
+    }
+    return lines + bullets(facts)
+  }
+
   private func typeHover(_ name: String) -> [String]? {
     let type: TypeDeclaration
     switch resolved.graph.types.resolution(of: name) {
@@ -169,14 +218,45 @@ extension EditorModule {
   private func showing(screen: Int, in index: Int) -> [String] {
     let module = check.module
     let analysis = resolved.analysis
-    let graph = resolved.graph.coordinators[index]
     let coordinator = module.coordinators[index]
     let owner = code(coordinator.name.text)
-    var shownBy: [String: [String]] = [:]
+    var facts = shownBy(screen: screen, in: index)
+    let states = analysis.presentation.states(of: screen, in: index)
+    guard analysis.coordinators[index].reachable[screen], !states.isEmpty else {
+      return facts + ["not reachable from the start of \(owner)"]
+    }
+    var places: [String] = []
+    if states.contains(where: \.isPushed) { places.append("on a screen of \(owner)") }
+    if states.contains(.bottom(ownModal: nil)) {
+      places.append("at the bottom of \(owner)'s part of the stack")
+    }
+    if states.contains(where: { $0.ownModal == .sheet }) {
+      places.append("in a sheet \(owner) presents")
+    }
+    if states.contains(where: { $0.ownModal == .fullScreen }) {
+      places.append("in a full-screen modal \(owner) presents")
+    }
+    if !places.isEmpty { facts.append("on the stack: " + places.joined(separator: "; ")) }
+    let contexts = analysis.presentation.startContexts(of: index)
+    if analysis.presentation.isStarted(index) {
+      facts.append("\(owner) is shown " + contexts.map(\.phrase).joined(separator: "; "))
+    }
+    facts.append(
+      "system back: " + systemBack(screen: coordinator.screens[screen], states, contexts, owner))
+    return facts
+  }
+
+  /// What shows screen `screen` of coordinator `index`: "the start of", "pushed from" its
+  /// nodes, "shown by external event", in the order the coordinator writes them.
+  private func shownBy(screen: Int, in index: Int) -> [String] {
+    let coordinator = check.module.coordinators[index]
+    let graph = resolved.graph.coordinators[index]
+    let owner = code(coordinator.name.text)
+    var byHow: [String: [String]] = [:]
     var order: [String] = []
     func note(_ how: String, _ from: String) {
-      if shownBy[how] == nil { order.append(how) }
-      if !(shownBy[how]?.contains(from) ?? false) { shownBy[how, default: []].append(from) }
+      if byHow[how] == nil { order.append(how) }
+      if !(byHow[how]?.contains(from) ?? false) { byHow[how, default: []].append(from) }
     }
     for node in 0..<graph.nodeCount {
       // An element of a sequence (r3) acts where the one before leads: the screen it pushed,
@@ -211,32 +291,10 @@ extension EditorModule {
     var facts: [String] = []
     if case .node(screen) = graph.root { facts.append("the start of \(owner)") }
     for how in order {
-      let names = shownBy[how] ?? []
+      let names = byHow[how] ?? []
       let shown = names.prefix(8).joined(separator: ", ") + (names.count > 8 ? ", …" : "")
       facts.append("\(how) \(shown)")
     }
-    let states = analysis.presentation.states(of: screen, in: index)
-    guard analysis.coordinators[index].reachable[screen], !states.isEmpty else {
-      return facts + ["not reachable from the start of \(owner)"]
-    }
-    var places: [String] = []
-    if states.contains(where: \.isPushed) { places.append("on a screen of \(owner)") }
-    if states.contains(.bottom(ownModal: nil)) {
-      places.append("at the bottom of \(owner)'s part of the stack")
-    }
-    if states.contains(where: { $0.ownModal == .sheet }) {
-      places.append("in a sheet \(owner) presents")
-    }
-    if states.contains(where: { $0.ownModal == .fullScreen }) {
-      places.append("in a full-screen modal \(owner) presents")
-    }
-    if !places.isEmpty { facts.append("on the stack: " + places.joined(separator: "; ")) }
-    let contexts = analysis.presentation.startContexts(of: index)
-    if analysis.presentation.isStarted(index) {
-      facts.append("\(owner) is shown " + contexts.map(\.phrase).joined(separator: "; "))
-    }
-    facts.append(
-      "system back: " + systemBack(screen: coordinator.screens[screen], states, contexts, owner))
     return facts
   }
 

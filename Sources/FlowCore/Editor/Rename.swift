@@ -90,12 +90,36 @@ extension EditorModule {
       return generatedCollision(type: name)
     case .node(let coordinator, let old):
       guard let owner = module.coordinatorIndex(named: coordinator) else { return nil }
-      if module.node(named: name, in: owner) != nil {
+      if let other = module.node(named: name, in: owner),
+        !module.coordinators[owner].isCopy(other)
+      {
         return RenameRefusal(
           "coordinator '\(coordinator)' already has a screen, decision or alert named '\(name)'")
       }
+      if module.sharedNode(named: name) != nil {
+        return RenameRefusal("a shared screen, decision or alert named '\(name)' already exists")
+      }
       guard let node = module.node(named: old, in: owner) else { return nil }
       return generatedCollision(node: node, of: owner, renamedTo: name)
+    case .shared(let old):
+      // One namespace: the shared nodes', which no coordinator's own node may take (13.2).
+      if module.sharedNode(named: name) != nil {
+        return RenameRefusal("a shared screen, decision or alert named '\(name)' already exists")
+      }
+      for (index, coordinator) in module.coordinators.enumerated() {
+        guard let own = module.node(named: name, in: index), !coordinator.isCopy(own) else {
+          continue
+        }
+        return RenameRefusal(
+          "coordinator '\(coordinator.name)' has a screen, decision or alert named '\(name)'")
+      }
+      guard let node = module.sharedNode(named: old) else { return nil }
+      let form = GeneratedNames.nodeEnum(of: node).form
+      let generated = form.name(for: name)
+      if resolved.graph.types.declaration(named: generated) != nil {
+        return RenameRefusal(
+          "its \(form.role ?? "enum") '\(generated)' would collide with type '\(generated)'")
+      }
     case .resultCase(let coordinator, _):
       let cases = module.coordinator(named: coordinator).flatMap { module.resultCases(of: $0) }
       if cases?.contains(where: { $0.name.text == name }) ?? false {

@@ -22,3 +22,19 @@ extension ModuleAnalysis {
     return shown
   }
 }
+
+extension ModuleAnalysis {
+  /// (r3) The coordinators (indices of the module's) that can show the shared node `shared`
+  /// (an index of the module's ``SharedNodes``): those whose copy of it is reachable from
+  /// their start, in module order. O(the owners' copies).
+  package func owners(of shared: Coordinator.Node) -> [Int] {
+    let module = graph.module
+    return module.coordinators.indices.filter { index in
+      let coordinator = module.coordinators[index]
+      let analysis = coordinators[index]
+      return (0..<analysis.graph.nodeCount).contains { node in
+        analysis.reachable[node] && coordinator.original(of: analysis.graph.node(node)) == shared
+      }
+    }
+  }
+}

@@ -95,3 +95,18 @@ extension Action {
     }
   }
 }
+
+extension Coordinator {
+  /// (r3) The shared original of `node` (an index of ``FlowModule/shared``) when `node` is
+  /// this coordinator's copy of a shared node; `nil` for its own nodes.
+  package func original(of node: Node) -> Node? {
+    switch node {
+    case .screen(let index): screens[index].copyOf.map { .screen($0) }
+    case .decision(let index): decisions[index].copyOf.map { .decision($0) }
+    case .alert(let index): alerts[index].copyOf.map { .alert($0) }
+    }
+  }
+
+  /// (r3) Whether `node` is this coordinator's copy of a shared node.
+  package func isCopy(_ node: Node) -> Bool { original(of: node) != nil }
+}

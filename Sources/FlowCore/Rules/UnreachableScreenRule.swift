@@ -65,7 +65,7 @@ package enum UnreachableScreenRule: ModuleRule {
       if analysis.hasUnresolvedStep || coordinator.root == .missing {
         // What it reaches is not known: its copies may be shown.
         for node in 0..<analysis.graph.nodeCount {
-          if let original = Self.original(of: analysis.graph.node(node), in: coordinator) {
+          if let original = coordinator.original(of: analysis.graph.node(node)) {
             shown.insert(original)
           }
         }
@@ -80,7 +80,7 @@ package enum UnreachableScreenRule: ModuleRule {
       for node in 0..<analysis.graph.nodeCount {
         let written = analysis.graph.node(node)
         // An owner's copy of a shared node (r3) is judged across its owners, below.
-        if let original = Self.original(of: written, in: coordinator) {
+        if let original = coordinator.original(of: written) {
           if analysis.reachable[node] { shown.insert(original) }
           continue
         }
@@ -138,15 +138,5 @@ package enum UnreachableScreenRule: ModuleRule {
       }
     }
   }
-
-  /// The shared original (r3) of `node` when it is an owner's copy of a shared node.
-  private static func original(
-    of node: Coordinator.Node, in coordinator: Coordinator
-  ) -> Coordinator.Node? {
-    switch node {
-    case .screen(let index): coordinator.screens[index].copyOf.map { .screen($0) }
-    case .decision(let index): coordinator.decisions[index].copyOf.map { .decision($0) }
-    case .alert(let index): coordinator.alerts[index].copyOf.map { .alert($0) }
-    }
-  }
 }
+
