@@ -139,4 +139,3 @@ package enum UnreachableScreenRule: ModuleRule {
     }
   }
 }
-

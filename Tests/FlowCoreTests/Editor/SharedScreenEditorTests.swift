@@ -80,8 +80,9 @@ import Testing
     #expect(lines(editor.references(at: place, in: "a.flow.yaml")) == [2, 6, 14])
     let thread = try #require(position(of: "Thread", in: Self.text))
     #expect(lines(editor.references(at: thread, in: "a.flow.yaml")) == [4, 6, 17])
-    #expect(lines(editor.references(at: thread, in: "a.flow.yaml", includeDefinitions: false))
-      == [4, 17])
+    #expect(
+      lines(editor.references(at: thread, in: "a.flow.yaml", includeDefinitions: false))
+        == [4, 17])
   }
 
   @Test func renamingASharedScreenRenamesItEverywhereItIsWritten() throws {
@@ -174,11 +175,12 @@ import Testing
   }
 
   @Test func aLinksToOffersTheSharedScreensForARelativeLink() throws {
-    let marked = Self.text + """
-      links:
-        profile: { url: "/p", to: ‸ }
+    let marked =
+      Self.text + """
+        links:
+          profile: { url: "/p", to: ‸ }
 
-      """
+        """
     #expect(try offered(marked) == ["Home", "Search", "Profile", "Thread"])
   }
 
