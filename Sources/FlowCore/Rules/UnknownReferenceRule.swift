@@ -13,7 +13,10 @@ package enum UnknownReferenceRule: DefinitionRule {
     Screens, decisions, alerts and `finish` cases are those of the coordinator that holds \
     the action, and each is named by its own action (`push` a screen, `decide` a decision, \
     `alert` an alert: the message says which kind a name of the wrong kind is); a screen of another coordinator is reached only by starting that coordinator, \
-    and the message says so. The closest existing name is suggested. The finding is placed \
+    and the message says so. A shared screen, decision or alert (r3) names shared ones only: \
+    a name there that is none is a missing shared node, checked in each owner's copy and \
+    reported once naming the owners, or once by itself when no coordinator shows the node. \
+    The closest existing name is suggested. The finding is placed \
     at the name that is wrong (`Setings` in `push: Setings`, a handler's case, a type, an \
     entry of `lint: ignore`), except that a `finish` in a coordinator without a result is \
     wrong as a whole and is placed at `finish`. `select: C` shows the tab that starts C in \
@@ -121,9 +124,10 @@ package enum UnknownReferenceRule: DefinitionRule {
   package static func checkDefinitions(
     _ context: ResolvedModule, in scope: FileScope, into findings: inout Findings
   ) {
+    let module = context.module
     var resolver = Resolver(
-      module: context.module, graph: context.graph, scope: scope,
-      cut: BackCheck.cutOff(in: context))
+      module: module, graph: context.graph, scope: scope, cut: BackCheck.cutOff(in: context),
+      sharedShown: module.shared.isEmpty ? [] : context.analysis.sharedNodesShown())
     resolver.run()
     findings.append(contentsOf: resolver.findings.all)
   }
@@ -147,14 +151,21 @@ private struct Resolver {
   let scope: FileScope
   /// The elements of sequences that are not checked (r3): ``BackCheck/cutOff(in:)``.
   let cut: Set<ObjectIdentifier>
+  /// (r3) The shared nodes some coordinator can show: their names are checked in the
+  /// owners' copies; the others' here, once (``checkUnshownShared()``).
+  let sharedShown: Set<Coordinator.Node>
 
   typealias Message = UnknownReferenceRule.Message
 
-  init(module: FlowModule, graph: FlowGraph, scope: FileScope, cut: Set<ObjectIdentifier>) {
+  init(
+    module: FlowModule, graph: FlowGraph, scope: FileScope, cut: Set<ObjectIdentifier>,
+    sharedShown: Set<Coordinator.Node>
+  ) {
     self.module = module
     self.graph = graph
     self.scope = scope
     self.cut = cut
+    self.sharedShown = sharedShown
   }
 
   mutating func run() {
@@ -240,11 +251,14 @@ private struct Resolver {
           let handled = graph.targets.reasonOfHandledCase(step)
           guard target != nil || handled != nil else { continue }
           let place = graph.subject(of: step, at: node, in: index)
+          // (r3) A name in an owner's copy of a shared node can only be a shared one.
+          let inShared = node < steps.nodeCount && coordinator.isCopy(steps.node(node))
           if let handled { checkHandledCase(step, handled, at: place) }
-          if let target { checkAction(step, target, in: index, at: place) }
+          if let target { checkAction(step, target, in: index, at: place, inShared: inShared) }
         }
       }
     }
+    if !module.shared.isEmpty { checkUnshownShared() }
     for (index, link) in module.links.enumerated() where scope.contains(link.range) {
       checkLink(link, graph.links[index])
     }
@@ -349,16 +363,18 @@ private struct Resolver {
 
   /// The action of `step`, whose target the graph resolved to nothing for `reason`.
   private mutating func checkAction(
-    _ step: Step, _ reason: UnresolvedReason, in coordinator: Int, at place: SymbolRef
+    _ step: Step, _ reason: UnresolvedReason, in coordinator: Int, at place: SymbolRef,
+    inShared: Bool
   ) {
     let action = step.written
     switch action.kind {
     case .push(let target), .present(let target, _), .replace(let target):
-      reportNode(target, reason, expected: .screen, in: coordinator, at: place)
+      reportNode(target, reason, expected: .screen, in: coordinator, at: place, inShared: inShared)
     case .decide(let target):
-      reportNode(target, reason, expected: .decision, in: coordinator, at: place)
+      reportNode(
+        target, reason, expected: .decision, in: coordinator, at: place, inShared: inShared)
     case .alert(let target):
-      reportNode(target, reason, expected: .alert, in: coordinator, at: place)
+      reportNode(target, reason, expected: .alert, in: coordinator, at: place, inShared: inShared)
     case .select(let target):
       reportChild(target, reason, at: place)
     case .start(let child):
@@ -380,14 +396,31 @@ private struct Resolver {
 
   private typealias NodeKind = UnknownReferenceRule.Message.NodeKind
 
-  /// A screen, decision or alert `expected` that `target` names none of, for `reason`.
+  /// A screen, decision or alert `expected` that `target` names none of, for `reason`;
+  /// `inShared` when `target` is written in a shared node (r3), which names shared nodes
+  /// only: then a missing name is no coordinator's.
   private mutating func reportNode(
     _ target: Identifier, _ reason: UnresolvedReason, expected: NodeKind, in coordinator: Int,
-    at place: SymbolRef
+    at place: SymbolRef, inShared: Bool
   ) {
     let owner = module.coordinators[coordinator].name.text
     let name = target.text
     let subject = place.appending(.reference(name))
+    if inShared {
+      switch reason {
+      case .missing:
+        reportMissingShared(target, expected: expected, at: place)
+        return
+      case .wrongKind(let kind, _) where kind != .coordinator:
+        guard let found = NodeKind(rawValue: kind.rawValue) else { return }
+        report(
+          .wrongKindOfSharedNode(name, found: found, expected: expected), about: subject,
+          at: target.range)
+        return
+      default:
+        break
+      }
+    }
     switch reason {
     case .wrongKind(.coordinator, _):
       report(.coordinatorNotNode(name, expected: expected), about: subject, at: target.range)
@@ -407,6 +440,150 @@ private struct Resolver {
         .missingNode(name, kind: expected, coordinator: owner, suggestion: hint.suggestion),
         hint, target, at: place)
     }
+  }
+
+  // MARK: Shared nodes no coordinator shows (r3)
+
+  /// A name in a shared node that is no shared node of kind `expected`: shared nodes name
+  /// shared nodes only (spec section 13.2), so the hint is the closest shared one.
+  private mutating func reportMissingShared(
+    _ target: Identifier, expected: NodeKind, at place: SymbolRef
+  ) {
+    let shared = module.shared
+    let names: [Identifier] =
+      switch expected {
+      case .screen: shared.screens.map(\.name)
+      case .decision: shared.decisions.map(\.name)
+      case .alert: shared.alerts.map(\.name)
+      }
+    let hint = Hint(target.text, in: names.map(\.text))
+    report(
+      .missingSharedNode(target.text, kind: expected, suggestion: hint.suggestion), hint, target,
+      at: place)
+  }
+
+  /// The names in the shared nodes that no coordinator can show, which no owner's copy
+  /// checks: each once, at the shared node. O(their actions).
+  private mutating func checkUnshownShared() {
+    let shared = module.shared
+    for node in shared.allNodes where !sharedShown.contains(node) {
+      guard scope.contains(shared.range(of: node)) else { continue }
+      let subject = shared.subject(of: node)
+      switch node {
+      case .screen(let index):
+        let screen = shared.screens[index]
+        guard !screen.isBroken else { continue }
+        checkType(screen.input, at: subject.appending(.key("input")))
+        checkLint(screen.lint, of: subject)
+        for event in screen.events {
+          let place = subject.appending(.event(event.name.text))
+          checkType(event.payload, at: place.appending(.key("payload")))
+          checkUnshown(event.action, at: place)
+        }
+      case .decision(let index):
+        let decision = shared.decisions[index]
+        guard !decision.isBroken else { continue }
+        checkLint(decision.lint, of: subject)
+        for item in decision.cases {
+          let place = subject.appending(.decisionCase(item.name.text))
+          checkType(item.payload, at: place.appending(.key("payload")))
+          checkUnshown(item.action, at: place)
+        }
+      case .alert(let index):
+        let alert = shared.alerts[index]
+        guard !alert.isBroken else { continue }
+        checkType(alert.input, at: subject.appending(.key("input")))
+        checkLint(alert.lint, of: subject)
+        for button in alert.buttons {
+          checkUnshown(button.action, at: subject.appending(.button(button.name.text)))
+        }
+      }
+    }
+  }
+
+  /// The names of `action` (each element of a sequence), written in a shared node no
+  /// coordinator shows, at `place`.
+  private mutating func checkUnshown(_ action: Action, at place: SymbolRef) {
+    let elements = action.elements
+    for (position, element) in elements.enumerated() {
+      let at = elements.count > 1 ? place.appending(.element(position)) : place
+      switch element.kind {
+      case .push(let target), .present(let target, _), .replace(let target):
+        checkUnshownNode(target, expected: .screen, at: at)
+      case .decide(let target):
+        checkUnshownNode(target, expected: .decision, at: at)
+      case .alert(let target):
+        checkUnshownNode(target, expected: .alert, at: at)
+      case .start(let start):
+        let name = start.coordinator
+        guard let child = module.coordinator(named: name.text) else {
+          checkUnshownCoordinator(name, at: at)
+          continue
+        }
+        let cases = module.resultCases(of: child)
+        for handler in start.handlers {
+          let handled = at.appending(.handler(handler.name.text))
+          if let cases, !cases.contains(where: { $0.name.text == handler.name.text }) {
+            let hint = Hint(handler.name.text, in: cases.map(\.name.text))
+            report(
+              .missingHandledCase(handler.name.text, child: name.text, suggestion: hint.suggestion),
+              hint, handler.name, at: handled, naming: false)
+          } else if cases == nil {
+            report(
+              .handlerWithoutResult(name.text, resultCase: handler.name.text), about: handled,
+              at: handler.name.range)
+          }
+          checkType(handler.payload, at: handled.appending(.key("payload")))
+          checkUnshown(handler.action, at: handled)
+        }
+      case .select(let target):
+        if module.coordinator(named: target.text) == nil { checkUnshownCoordinator(target, at: at) }
+      case .finish, .pop, .popToRoot, .dismiss, .stay, .invalid, .sequence:
+        break  // `finish` in a shared node is a `schema` finding of the decoder's
+      }
+    }
+  }
+
+  /// A node name in a shared node no coordinator shows: a shared node of kind `expected`, or
+  /// a coordinator's own node (which the front end reports), or nothing.
+  private mutating func checkUnshownNode(
+    _ target: Identifier, expected: NodeKind, at place: SymbolRef
+  ) {
+    let name = target.text
+    if let found = module.sharedNode(named: name) {
+      let kind: NodeKind =
+        switch found {
+        case .screen: .screen
+        case .decision: .decision
+        case .alert: .alert
+        }
+      guard kind != expected else { return }
+      report(
+        .wrongKindOfSharedNode(name, found: kind, expected: expected),
+        about: place.appending(.reference(name)), at: target.range)
+      return
+    }
+    if module.coordinator(named: name) != nil {
+      report(
+        .coordinatorNotNode(name, expected: expected), about: place.appending(.reference(name)),
+        at: target.range)
+      return
+    }
+    // A coordinator's own node: the front end's `schema` finding says it is not allowed.
+    for index in module.coordinators.indices where module.node(named: name, in: index) != nil {
+      return
+    }
+    reportMissingShared(target, expected: expected, at: place)
+  }
+
+  /// A coordinator name (`start`, `select`) in a shared node no coordinator shows that
+  /// names no coordinator; reported only in a complete module.
+  private mutating func checkUnshownCoordinator(_ name: Identifier, at place: SymbolRef) {
+    guard module.isComplete else { return }
+    let hint = Hint(name.text, in: module.coordinators.map(\.name.text))
+    report(
+      .missingCoordinator(name.text, suggestion: hint.suggestion, isType: false), hint, name,
+      at: place)
   }
 
   /// A coordinator's `start`, which names none of its screens or decisions for `reason`.
@@ -648,6 +825,10 @@ extension UnknownReferenceRule {
     case linkToNode(String, kind: NodeKind, coordinator: String)
     /// (r3) A relative link's `to` that names no shared screen.
     case missingSharedScreen(String, suggestion: String?)
+    /// (r3) A name in a shared node's action that is no shared node.
+    case missingSharedNode(String, kind: NodeKind, suggestion: String?)
+    /// (r3) A shared node of another kind than a shared node's action needs.
+    case wrongKindOfSharedNode(String, found: NodeKind, expected: NodeKind)
     /// (r3) A relative link's `to` that names a shared decision or alert.
     case relativeLinkToNode(String, kind: NodeKind)
     /// A link's `values` entry built from a param the link does not have.
@@ -681,6 +862,8 @@ extension UnknownReferenceRule {
       case .unknownRule: "unknown-rule"
       case .linkToNode: "link-to-node"
       case .missingSharedScreen: "missing-shared-screen"
+      case .missingSharedNode: "missing-shared-node"
+      case .wrongKindOfSharedNode: "wrong-kind-of-shared-node"
       case .relativeLinkToNode: "relative-link-to-node"
       case .missingValueParam: "missing-value-param"
       case .selectOutsideTabs: "select-outside-tabs"
@@ -702,7 +885,8 @@ extension UnknownReferenceRule {
         .missingStart(_, _, let suggestion), .missingResultCase(_, _, let suggestion),
         .missingHandledCase(_, _, let suggestion), .missingType(_, let suggestion),
         .unknownRule(_, let suggestion), .missingValueParam(_, _, _, let suggestion),
-        .noTabStarts(_, _, _, let suggestion, _), .missingSharedScreen(_, let suggestion):
+        .noTabStarts(_, _, _, let suggestion, _), .missingSharedScreen(_, let suggestion),
+        .missingSharedNode(_, _, let suggestion):
         suggestion
       default:
         nil
@@ -761,6 +945,11 @@ extension UnknownReferenceRule {
       case .missingSharedScreen(let name, let suggestion):
         return "shared screen '\(name)' does not exist (a link's 'to' without 'Coordinator.' "
           + "names a shared screen)\(Self.hint(suggestion))"
+      case .missingSharedNode(let name, let kind, let suggestion):
+        return "shared \(kind.rawValue) '\(name)' does not exist\(Self.hint(suggestion))"
+      case .wrongKindOfSharedNode(let name, let found, let expected):
+        return "'\(name)' is a shared \(found.rawValue), not \(expected.withArticle); use "
+          + "'\(found.action): \(name)'"
       case .relativeLinkToNode(let name, let kind):
         return "'\(name)' is a shared \(kind.rawValue), not a screen: a link opens a screen"
       case .linkToNode(let name, let kind, let coordinator):

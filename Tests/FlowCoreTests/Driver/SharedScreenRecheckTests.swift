@@ -39,9 +39,10 @@ import Testing
     let first = Self.check(&recheck, texts)
     #expect(
       described(first.findings) == [
-        "3:34 screen 'Nope' does not exist in coordinator 'App' [unknown-reference]"
+        "3:34 shared screen 'Nope' does not exist (in coordinator 'App') [unknown-reference]"
       ])
-    // App no longer shows Profile: its copy, and what was found in it, are gone.
+    // App no longer shows Profile: its copy is gone, and the missing name is found in the
+    // shared screen itself, naming no owner.
     texts["b.flow.yaml"] = texts["b.flow.yaml"]?.replacingOccurrences(
       of: "push: Profile", with: "push: Other")
     let again = Self.check(&recheck, texts)
@@ -51,7 +52,8 @@ import Testing
     #expect(
       described(again.findings) == [
         "3:3 shared screen 'Profile' cannot be shown: no coordinator reaches it from a node it "
-          + "can reach [unreachable-screen]"
+          + "can reach [unreachable-screen]",
+        "3:34 shared screen 'Nope' does not exist [unknown-reference]",
       ])
     #expect(recheck.checkedAgain == nil)
   }

@@ -532,11 +532,109 @@ import Testing
         """))
     #expect(
       described(findings) == [
-        "3:34 screen 'Nope' does not exist in coordinators 'App' and 'Other' "
+        "3:34 shared screen 'Nope' does not exist (in coordinators 'App' and 'Other') "
           + "[unknown-reference]"
       ])
     #expect(
       findings.first?.subject.description
         == "screen 'Profile' › event 'next' › reference 'Nope'")
+  }
+
+  @Test func aMissingNameInASharedNodeIsAMissingSharedNodeSuggestingASharedOne() throws {
+    // `Hom` is close to App's own `Home`, which a shared node may not name: the hint is the
+    // closest shared screen.
+    let findings = try check(
+      module(
+        """
+        screens:
+          Profile: { on: { next: { push: Thred }, back: pop, home: { push: Hom } } }
+          Thread: { on: { back: pop } }
+        """,
+        """
+        App:
+          entry: true
+          start: Home
+          screens:
+            Home: { on: { profile: { push: Profile } } }
+        """))
+    #expect(
+      described(findings, rule: "unknown-reference") == [
+        "3:34 shared screen 'Thred' does not exist; did you mean 'Thread'? (in coordinator "
+          + "'App') [unknown-reference]",
+        "3:68 shared screen 'Hom' does not exist (in coordinator 'App') [unknown-reference]",
+      ])
+  }
+
+  /// A shared node that no coordinator shows has no copy to check its names in: they are
+  /// checked in the shared node itself, once, naming no owner.
+  @Test func theNamesOfASharedNodeNoCoordinatorShowsAreCheckedInIt() throws {
+    let findings = try check(
+      module(
+        """
+        types:
+          Known: external
+        screens:
+          Lonely:
+            input: Mystery
+            on:
+              go: { push: Nowhre }
+              open: { start: Ghost }
+              pick: { decide: Missing }
+              ask: { push: Sure }
+              run: { start: Child, on: { done: stay, oops: stay } }
+              many: [{ push: Nowhere }, { alert: Nowhere }]
+              fine: { payload: Known, push: Nowhere }
+          Nowhere: { on: { back: pop } }
+        alerts:
+          Sure: { on: { ok: stay } }
+        """,
+        """
+        App:
+          entry: true
+          start: Home
+          screens:
+            Home: { on: { child: { start: Child, on: { done: stay } } } }
+        Child:
+          result: { done: ~ }
+          start: C
+          screens:
+            C: { on: { ok: { finish: done } } }
+        """))
+    #expect(
+      described(findings, rule: "unknown-reference") == [
+        "6:12 unknown type 'Mystery' [unknown-reference]",
+        "8:19 shared screen 'Nowhre' does not exist; did you mean 'Nowhere'? "
+          + "[unknown-reference]",
+        "9:22 coordinator 'Ghost' does not exist [unknown-reference]",
+        "10:23 shared decision 'Missing' does not exist [unknown-reference]",
+        "11:20 'Sure' is a shared alert, not a screen; use 'alert: Sure' [unknown-reference]",
+        "12:46 coordinator 'Child' has no result case 'oops' [unknown-reference]",
+        "13:42 'Nowhere' is a shared screen, not an alert; use 'push: Nowhere' "
+          + "[unknown-reference]",
+      ])
+    #expect(
+      findings.of("unknown-reference").map(\.subject.description).last
+        == "screen 'Lonely' › event 'many' › element '1' › reference 'Nowhere'")
+  }
+
+  @Test func aSharedNodeNoCoordinatorShowsWithRightNamesHasNoUnknownReference() throws {
+    let findings = try check(
+      module(
+        """
+        screens:
+          Lonely: { on: { go: { push: Next }, ask: { alert: Sure }, child: { start: App } } }
+          Next: { on: { back: pop } }
+        alerts:
+          Sure: { on: { ok: stay } }
+        """,
+        """
+        App:
+          entry: true
+          start: Home
+          screens:
+            Home: { on: { stay: stay } }
+        """))
+    #expect(findings.of("unknown-reference").isEmpty, "\(described(findings))")
+    #expect(findings.rules.contains("unreachable-screen"))
   }
 }
