@@ -349,7 +349,7 @@ package enum DuplicateNameRule: OutlineRule {
       let external = GeneratedNames.externalEventEnum.name(for: coordinator.name.text)
       // The screen whose event enum is spelled like the external event enum, if any.
       guard let hiding = GeneratedNames.eventEnum.owner(of: external) else { continue }
-      for screen in coordinator.screens where screen.name.text == hiding {
+      for screen in coordinator.screens where screen.name.text == hiding && screen.copyOf == nil {
         let subject = coordinator.subject.appending(.screen(screen.name.text))
         findings.add(
           Message.hidesExternalEvents(subject, coordinator: coordinator.name.text),

@@ -189,13 +189,15 @@ package struct GeneratedNames: Sendable {
 
   /// The enums nested in `<C>Coordinator` for the coordinator's nodes, each with the name of
   /// its node, the node's kind and the form: screens, then decisions, then alerts, in file
-  /// order.
+  /// order. Its copies of shared nodes (r3) have none: their enums are top-level
+  /// (``ofSharedNodes(_:)``).
   package static func nestedEnums(
     of coordinator: Coordinator
   ) -> [(name: String, node: Identifier, kind: String, form: Form)] {
     let nodes = [
-      coordinator.screens.map(\.name), coordinator.decisions.map(\.name),
-      coordinator.alerts.map(\.name),
+      coordinator.screens.filter { $0.copyOf == nil }.map(\.name),
+      coordinator.decisions.filter { $0.copyOf == nil }.map(\.name),
+      coordinator.alerts.filter { $0.copyOf == nil }.map(\.name),
     ]
     var enums: [(name: String, node: Identifier, kind: String, form: Form)] = []
     for ((kind, form), names) in zip(nodeEnums, nodes) {
