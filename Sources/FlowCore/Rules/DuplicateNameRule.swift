@@ -17,7 +17,9 @@ package enum DuplicateNameRule: OutlineRule {
     `<A>Button` for each alert `A`: a type of the same name would be hidden there, and so \
     would `<C>ExternalEvent` by the event enum of a screen `<C>External`. A module with links \
     generates `FlowLink`, and `FlowLinkValues` when a link has `values`: a type may not take \
-    those names either. The finding is \
+    those names either. A module with shared screens, decisions or alerts (revision 3) \
+    generates `SharedScreens` (which a coordinator `Shared` or a type would take) and, once, \
+    a top-level `<S>Event`, `<D>Answer` or `<A>Button` for each shared node. The finding is \
     placed once, at the later definition in file order (files \
     sorted by path), with a note at the earlier.
     """
@@ -69,6 +71,23 @@ package enum DuplicateNameRule: OutlineRule {
           start: Login
           screens:
             ↓Login: { on: { next: { payload: LoginEvent, push: Login } } }
+      """),
+    .triggering(
+      """
+      version: 1
+      types:
+        ThreadEvent: { struct: { id: Int } }
+      screens:
+        Profile: { on: { thread: { payload: ThreadEvent, push: Thread } } }
+        ↓Thread: { on: { back: pop } }
+      coordinators:
+        App:
+          entry: true
+          start: Home
+          screens:
+            Home: { on: { open: { push: Profile } } }
+        ↓Shared:
+          start: Profile
       """),
     .passing(
       """
