@@ -64,6 +64,7 @@ import Testing
     }
     #expect(ids(timeline) == [.Timeline.posts])
     #expect(timeline.operations == Array(repeating: .pop, count: 21))
+    withExtendedLifetime(harness) {}
   }
 
   @Test func eachTabShowsTheSharedScreensOnItsOwnStack() throws {
@@ -101,6 +102,7 @@ import Testing
       ])
     #expect(timeline.send(ShareSheetEvent.done))
     #expect(ids(timeline) == [.Timeline.posts, .Shared.thread])
+    withExtendedLifetime(harness) {}
   }
 
   @Test func aSharedDecisionAndAlertActOnTheOwnersStack() throws {
@@ -116,6 +118,7 @@ import Testing
     #expect(search.shownAlerts.map(\.title) == ["ConfirmBlock"])
     #expect(search.tap("block"))
     #expect(ids(search) == [.Search.results])
+    withExtendedLifetime(harness) {}
   }
 
   @Test func aChildThatASharedScreenStartsIsTheOwnersAndItsHandlerRunsThere() throws {
@@ -167,5 +170,38 @@ import Testing
     #expect(try ids(harness.tab(1)) == [.Search.results, .Shared.profile])
     #expect(try inputs(harness.tab(1)) == ["-", "ada"])
     #expect(try ids(harness.tab(0)) == [.Timeline.posts])
+  }
+}
+
+/// The same shared screens on ``SwiftUIRouter``: the navigation state SwiftUI draws holds the
+/// same stack as ``RecordingRouter`` records.
+@MainActor
+@Suite struct SharedScreenSwiftUITests {
+  @Test func aProfileAndAThreadRecurseTenLevelsDeepInTheTabsPathThenPopToTheRoot() throws {
+    let screens = RecordingScreens()
+    let router = SwiftUIRouter(name: "app")
+    let app = SocialCoordinator(screens: screens, router: router)
+    app.start()
+    let timeline = try #require(screens.tabContainers.last?.stacks.first as? SwiftUIRouter)
+    func send<Event>(_ event: Event) -> Bool {
+      (timeline.topStack.topScreen?.screen as? StubScreen)?.send(event) ?? false
+    }
+    func shown() -> [ScreenID] {
+      timeline.topStack.screens.map { ($0.screen as? StubScreen)?.id ?? ScreenID("?") }
+    }
+    #expect(send(TimelineCoordinator.PostsEvent.author(AccountID("a0"))))
+    var expected: [ScreenID] = [.Timeline.posts, .Shared.profile]
+    #expect(shown() == expected)
+    for level in 1...10 {
+      #expect(send(ProfileEvent.openThread(ThreadID(level))))
+      #expect(send(ThreadEvent.openProfile(AccountID("a\(level)"))))
+      expected += [.Shared.thread, .Shared.profile]
+      #expect(shown() == expected, "level \(level)")
+    }
+    #expect(timeline.topStack.path.count == 21)
+    #expect(send(ProfileEvent.home))
+    #expect(shown() == [.Timeline.posts])
+    #expect(timeline.topStack.path.isEmpty)
+    withExtendedLifetime(app) {}
   }
 }
