@@ -130,35 +130,35 @@ struct CoordinatorGenerator {
   /// The coordinator's file.
   mutating func file(header: String) -> SwiftFile {
     let coordinatorClass = makeClass()
-    var declarations: [SwiftDeclaration] = []
+    var output: [SwiftDeclaration] = []
     if case .inline(let cases, _) = coordinator.result {
-      declarations.append(.enumeration(resultEnum(cases)))
+      output.append(.enumeration(resultEnum(cases)))
     }
-    declarations.append(.protocolType(makeProtocol()))
+    output.append(.protocolType(makeProtocol()))
     let defaults =
       ownFactoryDefault()
-      + self.declarations.decisionDefaults(askedDecisions, owner: name)
+      + declarations.decisionDefaults(askedDecisions, owner: name)
     if !defaults.isEmpty {
-      declarations.append(
+      output.append(
         .type(SwiftTypeDeclaration(kind: .extensionType, name: protocolName, members: defaults)))
     }
-    declarations.append(.type(coordinatorClass))
+    output.append(.type(coordinatorClass))
     if !coordinator.events.isEmpty {
-      declarations.append(
+      output.append(
         .enumeration(
           enumeration(
             externalEventName,
             doc: "The external events of \(name): what the app sends to the running "
               + "coordinator, with `send(_:)` on the coordinator it holds.",
             transitions: coordinator.events)))
-      declarations.append(.type(sendExtension()))
+      output.append(.type(sendExtension()))
     }
-    if let identifiers = screenIdentifiers() { declarations.append(.type(identifiers)) }
-    declarations.append(.type(recordingScreens()))
-    let usesFoundation = self.declarations.usesFoundation
+    if let identifiers = screenIdentifiers() { output.append(.type(identifiers)) }
+    output.append(.type(recordingScreens()))
     return SwiftFile(
-      header: header, imports: ["FlowRuntime"] + (usesFoundation ? ["Foundation"] : []),
-      declarations: declarations)
+      header: header,
+      imports: ["FlowRuntime"] + (declarations.usesFoundation ? ["Foundation"] : []),
+      declarations: output)
   }
 
   // MARK: Types
