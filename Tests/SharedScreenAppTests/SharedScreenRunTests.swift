@@ -158,6 +158,42 @@ import Testing
     #expect(ids(timeline) == [.Timeline.posts])
   }
 
+  @Test func aSequenceInASharedScreenRunsOnTheOwnersStack() throws {
+    let harness = SocialHarness()
+    let timeline = try harness.tab(0)
+    #expect(timeline.send(TimelineCoordinator.PostsEvent.thread(ThreadID(1))))
+    timeline.clearCalls()
+    #expect(timeline.send(ThreadEvent.quote))
+    #expect(timeline.operations == [.pop, .push(.Shared.draft)])
+    #expect(ids(timeline) == [.Timeline.posts, .Shared.draft])
+    withExtendedLifetime(harness) {}
+  }
+
+  @Test func aCoordinatorThatStartsWithASharedDecisionAsksItAsShared() throws {
+    let harness = SocialHarness()
+    let search = try harness.tab(1)
+    let owner = try #require(harness.child(SearchCoordinator.self, of: harness.app))
+    #expect(search.send(SearchCoordinator.ResultsEvent.help))
+    let asked = try #require(harness.screens.waiting.last)
+    #expect(asked.description == "Route")
+    #expect(asked.coordinator == "Shared")
+    #expect(harness.screens.answer(RouteAnswer.profile(AccountID("ada"))))
+    #expect(ids(search) == [.Search.results, .Shared.profile])
+    #expect(search.modalStyles == [.sheet])
+    let help = try #require(harness.child(HelpCoordinator.self, of: owner))
+
+    // Its copy of a shared alert's button with a payload pushes onto its own stack.
+    #expect(search.send(ProfileEvent.report(AccountID("ada"))))
+    #expect(
+      search.send(
+        ReportingCoordinator.ReasonEvent.send(Report(account: AccountID("ada"), reason: "spam"))))
+    #expect(search.shownAlerts.map(\.title) == ["Reported"])
+    #expect(search.shownAlerts.first?.buttons.map(\.title) == ["ok"])
+    search.userDismisses()
+    #expect(help.isFinished)
+    #expect(ids(search) == [.Search.results])
+  }
+
   @Test func aLinkRoutedThroughAnOwnerOpensTheSharedScreenOnItsStack() throws {
     let harness = SocialHarness()
     let values = StubLinkValues()

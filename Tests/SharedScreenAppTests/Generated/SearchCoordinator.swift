@@ -7,6 +7,9 @@ import FlowRuntime
 /// shows.
 @MainActor
 protocol SearchScreens {
+  /// The factory of the screens of Help, which Search starts.
+  var helpScreens: any HelpScreens { get }
+
   /// The factory of the screens of Reporting, which Search starts.
   var reportingScreens: any ReportingScreens { get }
 
@@ -29,6 +32,7 @@ final class SearchCoordinator: FlowCoordinator<Never> {
   /// The events of screen Results.
   enum ResultsEvent {
     case account(AccountID)
+    case help
   }
 
   private let screens: any SearchScreens
@@ -59,6 +63,14 @@ final class SearchCoordinator: FlowCoordinator<Never> {
     switch event {
     case .account(let payload):
       push(makeProfile(payload))
+    case .help:
+      let child = HelpCoordinator(screens: screens.helpScreens, router: router)
+      start(child, style: .sheet) { result in
+        switch result {
+        case .done:
+          break
+        }
+      }
     }
   }
 
@@ -115,9 +127,28 @@ final class SearchCoordinator: FlowCoordinator<Never> {
       push(makeProfile(payload))
     case .share:
       present(makeShareSheet(), style: .formSheet, controls: .init(dismissible: false))
+    case .quote:
+      perform(
+        [
+          { [self] in
+            pop()
+          },
+          { [self] in
+            push(makeDraft())
+          },
+        ],
+        at: "screen Thread",
+        after: String(describing: event))
     case .back:
       pop()
     }
+  }
+
+  // MARK: - Draft (shared)
+
+  private func makeDraft() -> any Presentable {
+    nameNextScreen(.Shared.draft)
+    return screens.sharedScreens.makeDraft { (_: DraftEvent) in }
   }
 
   // MARK: - ShareSheet (shared)
@@ -192,6 +223,8 @@ final class SearchCoordinator: FlowCoordinator<Never> {
     switch button {
     case .ok:
       break
+    case .undo(let payload):
+      push(makeProfile(payload))
     }
   }
 

@@ -17,7 +17,16 @@ protocol SharedScreens {
     send: @escaping @MainActor (ThreadEvent) -> Void
   ) -> any Presentable
 
+  /// A reply being written; only the system back leaves it.
+  func makeDraft(send: @escaping @MainActor (DraftEvent) -> Void) -> any Presentable
+
   func makeShareSheet(send: @escaping @MainActor (ShareSheetEvent) -> Void) -> any Presentable
+
+  /// Where help about an account starts.
+  func decideRoute(answer: @escaping @MainActor (RouteAnswer) -> Void)
+
+  /// Where help about an account starts.
+  func decideRoute() async -> RouteAnswer
 
   /// Whether the account can be blocked from here.
   func decideBlock(_ payload: AccountID, answer: @escaping @MainActor (BlockAnswer) -> Void)
@@ -37,6 +46,21 @@ extension SharedScreens {
   /// This factory itself, for the coordinators that show shared screens: one object can make their
   /// screens and the shared ones.
   var sharedScreens: any SharedScreens { self }
+
+  /// Answers Route with the `async` form, in a task that the coordinator owns and cancels when the
+  /// navigation leaves or the coordinator ends: what runs when the app writes only that form.
+  func decideRoute(answer: @escaping @MainActor (RouteAnswer) -> Void) {
+    AsyncDecision.answer(answer, decision: "Route", of: "Shared") {
+      await self.decideRoute()
+    }
+  }
+
+  /// Answers Route with the callback form: what runs when the app writes only that form.
+  func decideRoute() async -> RouteAnswer {
+    return await AsyncDecision.value(decision: "Route", of: "Shared") { answer in
+      decideRoute(answer: answer)
+    }
+  }
 
   /// Answers Block with the `async` form, in a task that the coordinator owns and cancels when the
   /// navigation leaves or the coordinator ends: what runs when the app writes only that form.
@@ -67,12 +91,22 @@ enum ProfileEvent {
 enum ThreadEvent {
   case openProfile(AccountID)
   case share
+  case quote
   case back
 }
+
+/// The events of shared screen Draft.
+nonisolated enum DraftEvent: Hashable, Sendable {}
 
 /// The events of shared screen ShareSheet.
 nonisolated enum ShareSheetEvent: Hashable, Sendable {
   case done
+}
+
+/// The answers to shared decision Route.
+enum RouteAnswer {
+  case profile(AccountID)
+  case thread(ThreadID)
 }
 
 /// The answers to shared decision Block.
@@ -88,8 +122,9 @@ nonisolated enum ConfirmBlockButton: Hashable, Sendable {
 }
 
 /// The buttons of shared alert Reported.
-nonisolated enum ReportedButton: Hashable, Sendable {
+enum ReportedButton {
   case ok
+  case undo(AccountID)
 }
 
 extension ScreenID {
@@ -98,6 +133,7 @@ extension ScreenID {
   nonisolated enum Shared {
     static let profile = ScreenID("Profile", of: "Shared")
     static let thread = ScreenID("Thread", of: "Shared")
+    static let draft = ScreenID("Draft", of: "Shared")
     static let shareSheet = ScreenID("ShareSheet", of: "Shared")
   }
 }
@@ -119,8 +155,16 @@ extension RecordingScreens: SharedScreens {
     screen(.Shared.thread, input: input, send: send)
   }
 
+  func makeDraft(send: @escaping @MainActor (DraftEvent) -> Void) -> any Presentable {
+    screen(.Shared.draft, send: send)
+  }
+
   func makeShareSheet(send: @escaping @MainActor (ShareSheetEvent) -> Void) -> any Presentable {
     screen(.Shared.shareSheet, send: send)
+  }
+
+  func decideRoute(answer: @escaping @MainActor (RouteAnswer) -> Void) {
+    decision("Route", of: "Shared", answer: answer)
   }
 
   func decideBlock(_ payload: AccountID, answer: @escaping @MainActor (BlockAnswer) -> Void) {

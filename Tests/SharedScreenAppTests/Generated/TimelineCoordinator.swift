@@ -130,9 +130,28 @@ final class TimelineCoordinator: FlowCoordinator<Never> {
       push(makeProfile(payload))
     case .share:
       present(makeShareSheet(), style: .formSheet, controls: .init(dismissible: false))
+    case .quote:
+      perform(
+        [
+          { [self] in
+            pop()
+          },
+          { [self] in
+            push(makeDraft())
+          },
+        ],
+        at: "screen Thread",
+        after: String(describing: event))
     case .back:
       pop()
     }
+  }
+
+  // MARK: - Draft (shared)
+
+  private func makeDraft() -> any Presentable {
+    nameNextScreen(.Shared.draft)
+    return screens.sharedScreens.makeDraft { (_: DraftEvent) in }
   }
 
   // MARK: - ShareSheet (shared)
@@ -207,6 +226,8 @@ final class TimelineCoordinator: FlowCoordinator<Never> {
     switch button {
     case .ok:
       break
+    case .undo(let payload):
+      push(makeProfile(payload))
     }
   }
 }
