@@ -158,6 +158,23 @@ import Testing
     #expect(ids(timeline) == [.Timeline.posts])
   }
 
+  /// The example of docs/generated-code.md, "Shared screens".
+  @Test func theDocsExampleRecordsEachPushOnTheTabsRouter() throws {
+    let screens = RecordingScreens()
+    let app = SocialCoordinator(screens: screens, router: RecordingRouter())
+    app.start()
+    let timeline = try #require(screens.tabContainers.first?.routers.first)
+    timeline.send(TimelineCoordinator.PostsEvent.author(AccountID("ada")))
+    timeline.send(ProfileEvent.openThread(ThreadID(1)))
+    timeline.send(ThreadEvent.openProfile(AccountID("bob")))
+    #expect(
+      timeline.operations == [
+        .push(.Timeline.posts), .push(.Shared.profile), .push(.Shared.thread),
+        .push(.Shared.profile),
+      ])
+    withExtendedLifetime(app) {}
+  }
+
   @Test func aSequenceInASharedScreenRunsOnTheOwnersStack() throws {
     let harness = SocialHarness()
     let timeline = try harness.tab(0)
