@@ -52,12 +52,14 @@ format:
 	$(SWIFT) format -i -r $(SWIFT_SOURCES)
 
 ## Rewrite the golden files from the current output; review the diff like code. First the
-## Swift of the example app (Tests/ExampleAppTests/Generated/, which ExampleAppTests compiles),
+## Swift of the example app (Tests/ExampleAppTests/Generated/, which ExampleAppTests compiles)
+## and of the shared screens fixture (Tests/SharedScreenAppTests/Generated/, likewise),
 ## with flowc itself so that it works even when the old goldens no longer compile; then
 ## Tests/Goldens/.
 goldens:
 	$(SWIFT) build --product flowc $(WERROR)
 	.build/debug/flowc generate flows --output Tests/ExampleAppTests/Generated
+	.build/debug/flowc generate Tests/Fixtures/shared-screens --output Tests/SharedScreenAppTests/Generated
 	FLOWC_UPDATE_GOLDENS=1 $(SWIFT) test $(WERROR) --filter Golden
 
 ## Regenerate the generated documentation: docs/rules.md, and the picture of the example

@@ -71,6 +71,9 @@ let package = Package(
     .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowRuntime"]),
     // The generated Swift of flows/ (Generated/, the goldens), driven through stub screens.
     .testTarget(name: "ExampleAppTests", dependencies: ["FlowRuntime"]),
+    // (r3) The generated Swift of Tests/Fixtures/shared-screens (Generated/, the goldens):
+    // shared screens shown by two tabs, recursing, driven through stub screens.
+    .testTarget(name: "SharedScreenAppTests", dependencies: ["FlowRuntime"]),
   ],
   swiftLanguageModes: [.v6]
 )

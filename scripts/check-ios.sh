@@ -9,6 +9,8 @@
 #     part (FlowStackView, FlowTabView);
 #   - the generated code of flows/ (Tests/ExampleAppTests/Generated) with the example app's
 #     test support (Tests/ExampleAppTests/Support), and FlowRuntime's test support;
+#   - the generated code of the shared screens fixture (Tests/SharedScreenAppTests/Generated,
+#     from Tests/Fixtures/shared-screens: FLOW-SPEC 13.2) with its test support and tests;
 #   - FlowRuntime vendored by an app (issue 27): built as a target of its own with
 #     `-default-isolation MainActor`, with the generated code of flows/ importing it; and its
 #     sources compiled in the app target itself, one module with that generated code and
@@ -104,6 +106,9 @@ check "the generated code of flows/ with its test support" -typecheck -module-na
   Tests/ExampleAppTests/Generated/*.swift Tests/ExampleAppTests/Support/*.swift
 check "FlowRuntime's test support" -typecheck -module-name FlowRuntimeTests \
   Tests/FlowRuntimeTests/Support.swift Tests/FlowRuntimeTests/DataOffMainActor.swift
+check "the generated code of the shared screens fixture with its tests" -typecheck \
+  -module-name SharedScreenAppTests Tests/SharedScreenAppTests/Generated/*.swift \
+  Tests/SharedScreenAppTests/Support/*.swift Tests/SharedScreenAppTests/*.swift
 
 # $1: a name for messages, $2: a directory of flows, $3: where their code goes.
 generate() {

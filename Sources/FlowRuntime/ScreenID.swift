@@ -4,12 +4,13 @@
 /// Generated code declares one for each screen, nested by coordinator, and names each screen
 /// it shows with it: `ScreenID.Checkout.review`, written `.Checkout.review` where a
 /// `ScreenID` is expected, so a test that names a screen the flow no longer has does not
-/// compile. A screen that no flow names (a hand-written coordinator's) is identified by its
+/// compile. A shared screen (FLOW-SPEC 13.2), which any coordinator shows, is nested in
+/// `Shared` whichever coordinator shows it: `.Shared.profile`, `Shared.Profile`. A screen that no flow names (a hand-written coordinator's) is identified by its
 /// name alone, `ScreenID("Review")`; a tab coordinator's container by
 /// ``tabs(of:)``.
 nonisolated public struct ScreenID: Hashable, Sendable, CustomStringConvertible {
-  /// The flow's name of the coordinator that shows the screen (`Checkout`); `nil` for a
-  /// screen that no flow names.
+  /// The flow's name of the coordinator that shows the screen (`Checkout`), `Shared` for a
+  /// shared screen; `nil` for a screen that no flow names.
   public var coordinator: String?
   /// The screen's name in the flow (`Review`), or how a router names a screen without one.
   public var name: String

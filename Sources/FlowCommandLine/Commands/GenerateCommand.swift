@@ -94,14 +94,16 @@ enum GenerateCommand: Command {
       return
     }
 
-    // (r3) Shared screens are checked but not generated yet: refuse the module, as one with
-    // errors is refused, rather than write Swift that does not do what the flow says.
-    if let (shared, kind) = SwiftGenerator.ungeneratedSharedNode(in: checked.resolved.graph) {
-      let place = "\(shared.range.file):\(shared.range.start.line):\(shared.range.start.column)"
+    // (r3) Relative links are checked but not generated yet: refuse the module, as one with
+    // errors is refused, rather than write a link that opens nothing.
+    if let (link, screen) = SwiftGenerator.ungeneratedRelativeLink(in: checked.resolved.graph) {
+      let place = "\(link.range.file):\(link.range.start.line):\(link.range.start.column)"
       result.errors +=
-        "flowc: error: \(TerminalText.printable(place)): shared \(kind) '"
-        + "\(TerminalText.printable(shared.text))': shared screens, decisions and alerts "
-        + "(FLOW-SPEC 13.2) are checked but not generated yet; nothing generated\n"
+        "flowc: error: \(TerminalText.printable(place)): link '"
+        + "\(TerminalText.printable(link.text))' is relative (its 'to' names shared screen '"
+        + "\(TerminalText.printable(screen.text))' without a coordinator): relative links "
+        + "(FLOW-SPEC 13.6) are checked but not generated yet; route it through an owner "
+        + "('to: Coordinator.\(TerminalText.printable(screen.text))'); nothing generated\n"
       result.status = .findings
       return
     }

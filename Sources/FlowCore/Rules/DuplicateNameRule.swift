@@ -17,7 +17,9 @@ package enum DuplicateNameRule: OutlineRule {
     `<A>Button` for each alert `A`: a type of the same name would be hidden there, and so \
     would `<C>ExternalEvent` by the event enum of a screen `<C>External`. A module with links \
     generates `FlowLink`, and `FlowLinkValues` when a link has `values`: a type may not take \
-    those names either. The finding is \
+    those names either. A module with shared screens, decisions or alerts (revision 3) \
+    generates `SharedScreens` (which a coordinator `Shared` or a type would take) and, once, \
+    a top-level `<S>Event`, `<D>Answer` or `<A>Button` for each shared node. The finding is \
     placed once, at the later definition in file order (files \
     sorted by path), with a note at the earlier.
     """
@@ -70,6 +72,23 @@ package enum DuplicateNameRule: OutlineRule {
           screens:
             ↓Login: { on: { next: { payload: LoginEvent, push: Login } } }
       """),
+    .triggering(
+      """
+      version: 1
+      types:
+        ThreadEvent: { struct: { id: Int } }
+      screens:
+        Profile: { on: { thread: { payload: ThreadEvent, push: Thread } } }
+        ↓Thread: { on: { back: pop } }
+      coordinators:
+        App:
+          entry: true
+          start: Home
+          screens:
+            Home: { on: { open: { push: Profile } } }
+        ↓Shared:
+          start: Profile
+      """),
     .passing(
       """
       version: 1
@@ -103,13 +122,18 @@ package enum DuplicateNameRule: OutlineRule {
     var kind: String
     /// The index of the coordinator in the module, for a coordinator.
     var coordinator: Int?
+    /// (r3) The shared node, for a shared screen, decision or alert.
+    var shared: Coordinator.Node?
 
     /// What a finding about it is about.
     var subject: SymbolRef {
+      if let shared {
+        return SymbolRef([DuplicateNameRule.node(SharedNodes.kind(of: shared), name.text)])
+      }
       switch kind {
-      case "coordinator": .coordinator(name.text)
-      case "link": .link(name.text)
-      default: .type(name.text)
+      case "coordinator": return .coordinator(name.text)
+      case "link": return .link(name.text)
+      default: return .type(name.text)
       }
     }
 
@@ -117,6 +141,10 @@ package enum DuplicateNameRule: OutlineRule {
     /// (`nil`: the name itself), as ``GeneratedNames`` spells them.
     func generated(in module: FlowModule) -> [(name: String, role: String?)] {
       if kind == "link" { return [] }
+      if let shared {
+        let form = GeneratedNames.nodeEnum(of: shared).form
+        return [(form.name(for: name.text), form.role)]
+      }
       guard let coordinator else { return [(name.text, GeneratedNames.declaredType.role)] }
       return GeneratedNames.topLevelNames(of: module.coordinators[coordinator]).map {
         ($0.name, $0.form.role)
@@ -140,6 +168,20 @@ package enum DuplicateNameRule: OutlineRule {
         Definition(name: coordinator.name, kind: "coordinator", coordinator: index))
     }
     definitions.append(contentsOf: module.links.map { Definition(name: $0.name, kind: "link") })
+    // (r3) Each shared node generates a top-level enum (spec section 13.2); a second shared
+    // node of a name is `checkSharedNames`' finding, so only the first of each takes part.
+    let shared = module.shared
+    let sharedInOrder = shared.allNodes.sorted {
+      shared.name(of: $0).range.precedes(shared.name(of: $1).range)
+    }
+    var sharedNames: Set<String> = []
+    for node in sharedInOrder {
+      let name = shared.name(of: node)
+      guard sharedNames.insert(name.text).inserted else { continue }
+      definitions.append(
+        Definition(
+          name: name, kind: "shared \(SharedNodes.kind(of: node))", shared: node))
+    }
     definitions.sort {
       $0.name.range.precedes($1.name.range)
     }
@@ -182,8 +224,20 @@ package enum DuplicateNameRule: OutlineRule {
         owners[swiftName] = (index, role)
       }
     }
+    // A coordinator whose generated name is one the module generates once (`Shared`, whose
+    // `SharedScreens` is the shared nodes' protocol, r3); a declared type is reported below.
+    for (form, generatedBy, has) in GeneratedNames.ofModule where has(module) {
+      guard let (index, role) = owners[form.name], let role else { continue }
+      let definition = definitions[index]
+      findings.add(
+        Message.moduleNameCollision(
+          definition.subject, swiftName: form.name, role: role, moduleRole: form.role ?? "type",
+          generatedBy: generatedBy),
+        about: definition.subject, at: definition.name.range)
+    }
     owners = [:]
 
+    checkModuleTypes(module, types: context.graph.types, into: &findings)
     checkNestedNames(module, types: context.graph.types, into: &findings)
     checkLinks(module, types: context.graph.types, into: &findings)
 
@@ -256,9 +310,7 @@ package enum DuplicateNameRule: OutlineRule {
   }
 
   /// Reports two links with the same URL pattern (the same literal segments, params in the
-  /// same places: no URL could tell them apart), at the later one, and a declared type that
-  /// has the name of a type generated once for the module (``GeneratedNames/ofModule``:
-  /// `FlowLink`, spec section 12).
+  /// same places: no URL could tell them apart), at the later one.
   private static func checkLinks(
     _ module: FlowModule, types: ResolvedTypes, into findings: inout Findings
   ) {
@@ -278,8 +330,13 @@ package enum DuplicateNameRule: OutlineRule {
         patterns[url.shape] = index
       }
     }
-    // No coordinator's name is spelled like these (no suffix of a coordinator's form ends
-    // one), so only a declared type can collide with them.
+  }
+
+  /// Reports a declared type that has the name of a type generated once for the module
+  /// (``GeneratedNames/ofModule``: `FlowLink`, spec section 12; `SharedScreens`, 13.2).
+  private static func checkModuleTypes(
+    _ module: FlowModule, types: ResolvedTypes, into findings: inout Findings
+  ) {
     for (form, generatedBy, has) in GeneratedNames.ofModule where has(module) {
       guard let type = types.declaration(named: form.name) else { continue }
       findings.add(
@@ -291,7 +348,7 @@ package enum DuplicateNameRule: OutlineRule {
   }
 
   /// The step of a path to a node of `kind` (`screen`, `decision`, `alert`).
-  private static func node(_ kind: String, _ name: String) -> SymbolRef.Component {
+  fileprivate static func node(_ kind: String, _ name: String) -> SymbolRef.Component {
     switch kind {
     case "screen": .screen(name)
     case "decision": .decision(name)
@@ -311,7 +368,7 @@ package enum DuplicateNameRule: OutlineRule {
       let external = GeneratedNames.externalEventEnum.name(for: coordinator.name.text)
       // The screen whose event enum is spelled like the external event enum, if any.
       guard let hiding = GeneratedNames.eventEnum.owner(of: external) else { continue }
-      for screen in coordinator.screens where screen.name.text == hiding {
+      for screen in coordinator.screens where screen.name.text == hiding && screen.copyOf == nil {
         let subject = coordinator.subject.appending(.screen(screen.name.text))
         findings.add(
           Message.hidesExternalEvents(subject, coordinator: coordinator.name.text),
@@ -350,6 +407,10 @@ package enum DuplicateNameRule: OutlineRule {
     /// A declared type named as a type generated once for the module (`role`, named
     /// `swiftName`, which `generatedBy` generate: `FlowLink`, `FlowLinkValues`).
     case moduleTypeCollision(SymbolRef, swiftName: String, role: String, generatedBy: String)
+    /// (r3) A coordinator one of whose generated names (`role`) is `swiftName`, which
+    /// `generatedBy` generate once for the module as a `moduleRole` (`SharedScreens`).
+    case moduleNameCollision(
+      SymbolRef, swiftName: String, role: String, moduleRole: String, generatedBy: String)
     /// A screen whose event enum hides its coordinator's external event enum.
     case hidesExternalEvents(SymbolRef, coordinator: String)
     /// A node whose nested enum (`role`, named `nested`) hides a declared type.
@@ -366,6 +427,7 @@ package enum DuplicateNameRule: OutlineRule {
       case .nodeNameTaken: "node-name-taken"
       case .samePattern: "same-url-pattern"
       case .moduleTypeCollision: "generated-type-collision"
+      case .moduleNameCollision: "generated-module-collision"
       case .hidesExternalEvents: "hides-external-events"
       case .hidesType: "hides-type"
       case .sharedNameTaken: "shared-name-taken"
@@ -397,6 +459,9 @@ package enum DuplicateNameRule: OutlineRule {
       case .moduleTypeCollision(let type, let swiftName, let role, let generatedBy):
         return "\(definition: type) collides in generated Swift: \(generatedBy) generate the "
           + "\(role) '\(swiftName)'; rename the type"
+      case .moduleNameCollision(let definition, let swiftName, let role, let moduleRole, let by):
+        return "\(definition: definition) collides in generated Swift: its \(role) "
+          + "'\(swiftName)' has the name of the \(moduleRole) that \(by) generate; rename it"
       case .hidesExternalEvents(let screen, let coordinator):
         let external = GeneratedNames.externalEventEnum.name(for: coordinator)
         let className = GeneratedNames.coordinatorClass.name(for: coordinator)

@@ -8,6 +8,11 @@
 /// screens (`ScreenID.<C>`), and the conformance of the test factory `RecordingScreens` to
 /// `<C>Screens`.
 ///
+/// (r3) The coordinator's copies of shared screens, decisions and alerts (``Screen/copyOf``)
+/// are declared once for the module by ``SharedScreensGenerator``: `<C>Screens` asks for
+/// their factory (`sharedScreens`), and the class makes and handles them as its own nodes,
+/// with their top-level enums, on its own router.
+///
 /// The class's code follows the resolved graph: `start()` runs the start node (or starts the
 /// tabs), each screen's events, each decision's answers and each alert's buttons go to one
 /// `handle` method whose `switch` has one case per event, answer or button, and each case
@@ -38,18 +43,19 @@ struct CoordinatorGenerator {
   private let isStarted: Bool
   /// The type of the app's screen factory: `any <C>Screens`.
   private let screensType: SwiftType
-  /// For each screen, in order, the name of its identifier in `ScreenID.<C>`: the
-  /// lowerCamelCase form of its name (`review`).
+  /// For each screen written in C, in order, the name of its identifier in `ScreenID.<C>`:
+  /// the lowerCamelCase form of its name (`review`). C's copies of shared screens (r3) come
+  /// after them and are identified in `ScreenID.Shared`.
   private let screenIDNames: [String]
+  /// For each shared screen of the module, the name of its identifier in `ScreenID.Shared`.
+  private let sharedScreenIDNames: [String]
+  /// What nodes are declared as, with whether the file spells a Foundation type.
+  private var declarations: NodeDeclarations
   /// `any Presentable`, what the app's screens are.
-  private let presentable: SwiftType
-  /// `@MainActor`.
-  private let mainActor: SwiftAttribute
+  private var presentable: SwiftType { declarations.presentable }
 
   /// For each decision, the payload types it is decided with (`nil`: none), in order.
   private var decisionPayloads: [[TypeExpression?]]
-  /// Whether the file spells a Foundation type.
-  private var usesFoundation = false
 
   init(_ context: Context, coordinator index: Int, children: [Int], isStarted: Bool) {
     self.context = context
@@ -61,8 +67,10 @@ struct CoordinatorGenerator {
     screensType = .existential(
       .named(GeneratedNames.screensProtocol.name(for: coordinator.name.text)))
     screenIDNames = GeneratedNames.screenIdentifiers(of: coordinator)
-    presentable = .existential(.named(context.names.runtime("Presentable")))
-    mainActor = SwiftAttribute(name: context.names.swift("MainActor"))
+    sharedScreenIDNames =
+      coordinator.screens.contains { $0.copyOf != nil }
+      ? GeneratedNames.screenIdentifiers(context.module.shared.screens) : []
+    declarations = NodeDeclarations(context)
     decisionPayloads = Array(repeating: [], count: self.coordinator.decisions.count)
   }
 
@@ -74,51 +82,89 @@ struct CoordinatorGenerator {
   private var resultName: String { GeneratedNames.resultEnum.name(for: name) }
   private var externalEventName: String { GeneratedNames.externalEventEnum.name(for: name) }
   private var visible: [SwiftModifier] { context.access.modifiers }
-  /// The modifiers of a generated enum whose payloads are `payloads`: see
-  /// ``SwiftTypeFacts/isNonisolated(payloads:)``.
-  private func valueType(payloads: [TypeExpression]) -> [SwiftModifier] {
-    context.access.modifiers(
-      nonisolated: context.facts.isNonisolated(payloads: payloads))
+  /// Whether C shows shared nodes (r3): then `<C>Screens` asks for their factory.
+  private var ownsSharedNodes: Bool {
+    coordinator.screens.contains { $0.copyOf != nil }
+      || coordinator.decisions.contains { $0.copyOf != nil }
+      || coordinator.alerts.contains { $0.copyOf != nil }
+  }
+
+  /// The factory that makes the node, as the class spells it: `screens`, or
+  /// `screens.sharedScreens` for a copy of a shared node (r3).
+  private func factory(isCopy: Bool) -> SwiftExpression {
+    isCopy ? .member(of: "screens", GeneratedNames.sharedFactory) : .identifier("screens")
+  }
+
+  /// The enum of `node`'s events, answers or buttons as the protocol and the test factory
+  /// spell it: nested in `<C>Coordinator` for C's own node, at the top level for a copy of a
+  /// shared one (r3).
+  private func qualified(_ enumName: String, isCopy: Bool) -> String {
+    isCopy ? enumName : "\(className).\(enumName)"
+  }
+
+  /// The enum of screen `screen`'s events, as the protocol spells it.
+  private func events(of screen: Screen) -> String {
+    qualified(GeneratedNames.eventEnum.name(for: screen.name.text), isCopy: screen.copyOf != nil)
+  }
+
+  /// The enum of decision `decision`'s answers, as the protocol spells it.
+  private func answers(of decision: Decision) -> String {
+    qualified(
+      GeneratedNames.answerEnum.name(for: decision.name.text), isCopy: decision.copyOf != nil)
+  }
+
+  /// The enum of alert `alert`'s buttons, as the protocol spells it.
+  private func buttons(of alert: Alert) -> String {
+    qualified(GeneratedNames.buttonEnum.name(for: alert.name.text), isCopy: alert.copyOf != nil)
+  }
+
+  /// C's own decisions (not its copies of shared ones) as the protocol asks for them.
+  private var askedDecisions: [NodeDeclarations.AskedDecision] {
+    coordinator.decisions.enumerated().compactMap { offset, decision in
+      guard decision.copyOf == nil else { return nil }
+      return NodeDeclarations.AskedDecision(
+        decision: decision, answers: answers(of: decision), payloads: decisionPayloads[offset])
+    }
   }
 
   /// The coordinator's file.
   mutating func file(header: String) -> SwiftFile {
     let coordinatorClass = makeClass()
-    var declarations: [SwiftDeclaration] = []
+    var output: [SwiftDeclaration] = []
     if case .inline(let cases, _) = coordinator.result {
-      declarations.append(.enumeration(resultEnum(cases)))
+      output.append(.enumeration(resultEnum(cases)))
     }
-    declarations.append(.protocolType(makeProtocol()))
-    let defaults = ownFactoryDefault() + decisionDefaults()
+    output.append(.protocolType(makeProtocol()))
+    let defaults =
+      ownFactoryDefault()
+      + declarations.decisionDefaults(askedDecisions, owner: name)
     if !defaults.isEmpty {
-      declarations.append(
+      output.append(
         .type(SwiftTypeDeclaration(kind: .extensionType, name: protocolName, members: defaults)))
     }
-    declarations.append(.type(coordinatorClass))
+    output.append(.type(coordinatorClass))
     if !coordinator.events.isEmpty {
-      declarations.append(
+      output.append(
         .enumeration(
           enumeration(
             externalEventName,
             doc: "The external events of \(name): what the app sends to the running "
               + "coordinator, with `send(_:)` on the coordinator it holds.",
             transitions: coordinator.events)))
-      declarations.append(.type(sendExtension()))
+      output.append(.type(sendExtension()))
     }
-    if let identifiers = screenIdentifiers() { declarations.append(.type(identifiers)) }
-    declarations.append(.type(recordingScreens()))
+    if let identifiers = screenIdentifiers() { output.append(.type(identifiers)) }
+    output.append(.type(recordingScreens()))
     return SwiftFile(
-      header: header, imports: ["FlowRuntime"] + (usesFoundation ? ["Foundation"] : []),
-      declarations: declarations)
+      header: header,
+      imports: ["FlowRuntime"] + (declarations.usesFoundation ? ["Foundation"] : []),
+      declarations: output)
   }
 
   // MARK: Types
 
   private mutating func spell(_ type: TypeExpression) -> SwiftType {
-    if !usesFoundation, type.names.contains(where: SwiftNames.foundationTypes.contains) {
-      usesFoundation = true
-    }
-    return names.type(type)
+    declarations.spell(type)
   }
 
   /// The type the coordinator finishes with.
@@ -134,7 +180,7 @@ struct CoordinatorGenerator {
     SwiftEnum(
       preamble: SwiftPreamble(
         doc: ["How \(name) finishes."],
-        modifiers: valueType(payloads: cases.compactMap { $0.payload?.type })),
+        modifiers: declarations.valueType(payloads: cases.compactMap { $0.payload?.type })),
       name: resultName,
       inherits: context.facts.conformances(
         payloads: cases.compactMap { $0.payload?.type }, names: names),
@@ -148,17 +194,7 @@ struct CoordinatorGenerator {
   private mutating func enumeration(
     _ name: String, doc: String, transitions: [Transition]
   ) -> SwiftEnum {
-    SwiftEnum(
-      preamble: SwiftPreamble(
-        doc: [doc], modifiers: valueType(payloads: transitions.compactMap { $0.payload?.type })),
-      name: name,
-      inherits: context.facts.conformances(
-        payloads: transitions.compactMap { $0.payload?.type }, names: names),
-      cases: transitions.map { item in
-        SwiftEnumCase(
-          doc: SwiftNames.docLines(item.doc), name: SwiftNames.identifier(item.name.text),
-          payload: item.payload.map { spell($0.type) })
-      })
+    declarations.enumeration(name, doc: doc, transitions: transitions)
   }
 
   // MARK: The protocol
@@ -166,18 +202,14 @@ struct CoordinatorGenerator {
   private mutating func makeProtocol() -> SwiftProtocol {
     var requirements: [SwiftFunction] = []
     if let tabs = tabsRequirement() { requirements.append(tabs) }
-    for screen in coordinator.screens { requirements.append(screenRequirement(screen)) }
-    for (offset, decision) in coordinator.decisions.enumerated() {
-      for payload in decisionPayloads[offset] {
-        requirements.append(decisionRequirement(decision, payload: payload))
-        // A decision without cases has no answer to return: only the callback form.
-        if !decision.cases.isEmpty {
-          requirements.append(asyncDecisionRequirement(decision, payload: payload))
-        }
-      }
+    for screen in coordinator.screens where screen.copyOf == nil {
+      requirements.append(declarations.screenRequirement(screen, events: events(of: screen)))
     }
-    for alert in coordinator.alerts { requirements.append(alertRequirement(alert)) }
-    let properties = children.map { child in
+    for decision in askedDecisions { requirements += declarations.requirements(of: decision) }
+    for alert in coordinator.alerts where alert.copyOf == nil {
+      requirements.append(declarations.alertRequirement(alert, buttons: buttons(of: alert)))
+    }
+    var properties = children.map { child in
       SwiftProperty(
         preamble: SwiftPreamble(
           doc: [
@@ -186,8 +218,18 @@ struct CoordinatorGenerator {
           ]),
         isVariable: true, name: factoryName(child), type: factoryType(child), isRequirement: true)
     }
+    if ownsSharedNodes {
+      properties.append(
+        SwiftProperty(
+          preamble: SwiftPreamble(
+            doc: ["The factory of the shared screens, decisions and alerts that \(name) shows."]),
+          isVariable: true, name: GeneratedNames.sharedFactory,
+          type: .existential(.named(GeneratedNames.sharedScreensProtocol.name)),
+          isRequirement: true))
+    }
     return SwiftProtocol(
-      preamble: SwiftPreamble(doc: protocolDoc, attributes: [mainActor], modifiers: visible),
+      preamble: SwiftPreamble(
+        doc: protocolDoc, attributes: [declarations.mainActor], modifiers: visible),
       name: protocolName, properties: properties, requirements: requirements)
   }
 
@@ -222,60 +264,6 @@ struct CoordinatorGenerator {
     ]
   }
 
-  /// A default for each form of each decision that calls the other form, so that the app
-  /// writes one, for the extension of `<C>Screens`. A decision without cases has only the
-  /// callback form, and no default: its `async` form could never return.
-  private mutating func decisionDefaults() -> [SwiftDeclaration] {
-    var members: [SwiftDeclaration] = []
-    let asyncDecision = names.runtime("AsyncDecision")
-    for (offset, decision) in coordinator.decisions.enumerated() where !decision.cases.isEmpty {
-      let decisionName = decision.name.text
-      let names: [SwiftArgument] = [
-        SwiftArgument(label: "decision", value: .string(decisionName)),
-        SwiftArgument(label: "of", value: .string(name)),
-      ]
-      for payload in decisionPayloads[offset] {
-        let arguments: [SwiftArgument] = payload == nil ? [] : [.value(.identifier("payload"))]
-        var callback = decisionRequirement(decision, payload: payload)
-        callback.preamble = SwiftPreamble(
-          doc: [
-            "Answers \(decisionName) with the `async` form, in a task that the coordinator "
-              + "owns and cancels when the navigation leaves or the coordinator ends: what runs "
-              + "when the app writes only that form."
-          ], modifiers: visible)
-        let asked = SwiftExpression.await(
-          .call(.member(of: "self", "decide\(decisionName)"), arguments))
-        callback.body = [
-          .expression(
-            .call(
-              .member(.identifier(asyncDecision), "answer"),
-              [.value(.identifier("answer"))] + names,
-              trailing: SwiftClosure(parameters: [], body: [.expression(asked)])))
-        ]
-        var async = asyncDecisionRequirement(decision, payload: payload)
-        async.preamble = SwiftPreamble(
-          doc: [
-            "Answers \(decisionName) with the callback form: what runs when the app writes "
-              + "only that form."
-          ], modifiers: visible)
-        let ask = SwiftExpression.call(
-          "decide\(decisionName)",
-          arguments + [SwiftArgument(label: "answer", value: .identifier("answer"))])
-        async.body = [
-          .returnValue(
-            .await(
-              .call(
-                .member(.identifier(asyncDecision), "value"), names,
-                trailing: SwiftClosure(
-                  parameters: [SwiftClosureParameter(name: "answer", type: nil)],
-                  body: [.expression(ask)]))))
-        ]
-        members += [.function(callback), .function(async)]
-      }
-    }
-    return members
-  }
-
   /// `make<C>Tabs(_ stacks:)`, for a tab coordinator.
   private func tabsRequirement() -> SwiftFunction? {
     guard case .tabs(let tabs) = coordinator.root else { return nil }
@@ -294,78 +282,20 @@ struct CoordinatorGenerator {
       returns: presentable)
   }
 
-  /// `make<Screen>(_ input:send:)`.
-  private mutating func screenRequirement(_ screen: Screen) -> SwiftFunction {
-    requirement(
-      "make\(screen.name.text)", doc: screen.doc, input: screen.input?.type,
-      inputName: "input", callback: "send",
-      callbackType: GeneratedNames.eventEnum.name(for: screen.name.text),
-      returns: presentable)
-  }
-
-  /// `decide<Decision>(_ payload:answer:)`, the callback form, which the coordinator calls.
-  private mutating func decisionRequirement(
-    _ decision: Decision, payload: TypeExpression?
-  ) -> SwiftFunction {
-    requirement(
-      "decide\(decision.name.text)", doc: decision.doc, input: payload, inputName: "payload",
-      callback: "answer", callbackType: GeneratedNames.answerEnum.name(for: decision.name.text),
-      returns: nil)
-  }
-
-  /// `decide<Decision>(_ payload:) async -> <Decision>Answer`, the `async` form.
-  private mutating func asyncDecisionRequirement(
-    _ decision: Decision, payload: TypeExpression?
-  ) -> SwiftFunction {
-    SwiftFunction(
-      preamble: SwiftPreamble(doc: SwiftNames.docLines(decision.doc)),
-      name: "decide\(decision.name.text)",
-      parameters: payload.map { [SwiftParameter(label: "_", name: "payload", type: spell($0))] }
-        ?? [],
-      isAsync: true,
-      returns: .named(className + "." + GeneratedNames.answerEnum.name(for: decision.name.text)))
-  }
-
-  /// `make<Alert>(_ input:tap:) -> FlowAlert`.
-  private mutating func alertRequirement(_ alert: Alert) -> SwiftFunction {
-    requirement(
-      "make\(alert.name.text)", doc: alert.doc, input: alert.input?.type, inputName: "input",
-      callback: "tap", callbackType: GeneratedNames.buttonEnum.name(for: alert.name.text),
-      returns: .named(names.runtime("FlowAlert")))
-  }
-
-  /// A requirement of the protocol: `name(_ input: Input, callback: @escaping @MainActor
-  /// (<C>Coordinator.Event) -> Void)`, through which the app makes a screen or decides.
-  private mutating func requirement(
-    _ name: String, doc: String?, input: TypeExpression?, inputName: String, callback: String,
-    callbackType: String, returns: SwiftType?
-  ) -> SwiftFunction {
-    var parameters: [SwiftParameter] = []
-    if let input {
-      parameters.append(SwiftParameter(label: "_", name: inputName, type: spell(input)))
-    }
-    let send = SwiftType.function(
-      attributes: [.escaping, mainActor], parameters: [.named("\(className).\(callbackType)")],
-      returns: .named(names.swift("Void")))
-    parameters.append(SwiftParameter(name: callback, type: send))
-    return SwiftFunction(
-      preamble: SwiftPreamble(doc: SwiftNames.docLines(doc)), name: name,
-      parameters: parameters, returns: returns)
-  }
-
   private var protocolDoc: [String] {
     var parts: [String] = []
     if !children.isEmpty { parts.append("the factory of each coordinator it starts") }
     if !coordinator.tabs.isEmpty { parts.append("the container of its tabs") }
-    if !coordinator.screens.isEmpty {
+    if coordinator.screens.contains(where: { $0.copyOf == nil }) {
       parts.append("its screens (each from its input and a way to send its events)")
     }
-    if !coordinator.decisions.isEmpty {
+    if coordinator.decisions.contains(where: { $0.copyOf == nil }) {
       parts.append("the answers to its decisions (each in the callback or the `async` form)")
     }
-    if !coordinator.alerts.isEmpty {
+    if coordinator.alerts.contains(where: { $0.copyOf == nil }) {
       parts.append("its alerts (each from its input and a way to send the button tapped)")
     }
+    if ownsSharedNodes { parts.append("the factory of the shared screens it shows") }
     var text = "What the app provides to run \(name)"
     text += parts.isEmpty ? "." : ": \(parts.listed())."
     return [text]
@@ -387,7 +317,8 @@ struct CoordinatorGenerator {
     for alert in coordinator.alerts.indices { alertSections.append(section(forAlert: alert)) }
 
     var members: [SwiftDeclaration] = []
-    for screen in coordinator.screens {
+    // A copy of a shared node (r3) uses the top-level enum of the shared one.
+    for screen in coordinator.screens where screen.copyOf == nil {
       members.append(
         .enumeration(
           enumeration(
@@ -395,14 +326,14 @@ struct CoordinatorGenerator {
             doc: "The events of screen \(screen.name.text).",
             transitions: screen.events)))
     }
-    for decision in coordinator.decisions {
+    for decision in coordinator.decisions where decision.copyOf == nil {
       members.append(
         .enumeration(
           enumeration(
             GeneratedNames.answerEnum.name(for: decision.name.text),
             doc: "The answers to decision \(decision.name.text).", transitions: decision.cases)))
     }
-    for alert in coordinator.alerts {
+    for alert in coordinator.alerts where alert.copyOf == nil {
       members.append(
         .enumeration(
           enumeration(
@@ -453,18 +384,18 @@ struct CoordinatorGenerator {
           name: "start", body: start)))
     if let leaving = leaveResult() { members.append(.property(leaving)) }
     for (screen, section) in zip(coordinator.screens, screenSections) {
-      members.append(.mark(screen.name.text))
+      members.append(.mark(Self.mark(screen.name, isCopy: screen.copyOf != nil)))
       members += section
     }
     for (offset, decision) in coordinator.decisions.enumerated() {
-      members.append(.mark(decision.name.text))
+      members.append(.mark(Self.mark(decision.name, isCopy: decision.copyOf != nil)))
       for payload in decisionPayloads[offset] {
         members.append(.function(decide(decision, payload: payload)))
       }
       if let handler = answerHandlers[offset] { members.append(.function(handler)) }
     }
     for (alert, section) in zip(coordinator.alerts, alertSections) {
-      members.append(.mark(alert.name.text))
+      members.append(.mark(Self.mark(alert.name, isCopy: alert.copyOf != nil)))
       members += section
     }
     if let receive = externalEventsHandler {
@@ -479,6 +410,12 @@ struct CoordinatorGenerator {
       kind: .classType, name: className,
       inherits: [.named(names.runtime("FlowCoordinator"), arguments: [resultType])],
       members: members)
+  }
+
+  /// The title of a node's `MARK`: its name, and for a copy of a shared node (r3), `Profile
+  /// (shared)`.
+  private static func mark(_ name: Identifier, isCopy: Bool) -> String {
+    isCopy ? "\(name.text) (shared)" : name.text
   }
 
   private var startDoc: String {
@@ -587,7 +524,8 @@ struct CoordinatorGenerator {
       parameters.append(SwiftParameter(label: "_", name: "input", type: spell(input.type)))
       arguments.append(.value(.identifier("input")))
     }
-    let function = SwiftExpression.member(of: "screens", "make\(screen.name.text)")
+    let function = SwiftExpression.member(
+      factory(isCopy: screen.copyOf != nil), "make\(screen.name.text)")
     let forwarding = forward(
       "event", of: GeneratedNames.eventEnum.name(for: screen.name.text),
       isEmpty: screen.events.isEmpty)
@@ -596,7 +534,7 @@ struct CoordinatorGenerator {
     // no longer on top (a double tap on a push pushes once), as `answerOnce` does for
     // decisions. A screen without events needs no sink.
     let naming = SwiftStatement.expression(
-      .call("nameNextScreen", [.value(screenID(screen))]))
+      .call("nameNextScreen", [.value(screenID(index))]))
     let body: [SwiftStatement] =
       screen.events.isEmpty
       ? [naming, .returnValue(.call(function, arguments, trailing: forwarding))]
@@ -734,43 +672,26 @@ struct CoordinatorGenerator {
 
   // MARK: Identifiers and the test factory
 
-  /// `.<C>.<screen>`, the identifier generated code names a screen by.
-  private func screenID(_ screen: Screen) -> SwiftExpression {
-    guard let index = coordinator.screens.firstIndex(where: { $0.name == screen.name }) else {
-      return .call(.identifier(names.runtime("ScreenID")), [.value(.string(screen.name.text))])
+  /// `.<C>.<screen>`, the identifier generated code names the screen at `index` by; for a
+  /// copy of a shared screen (r3), `.Shared.<screen>`.
+  private func screenID(_ index: Int) -> SwiftExpression {
+    if let original = coordinator.screens[index].copyOf {
+      return .member(
+        .implicitMember(GeneratedNames.sharedScreenNamespace), sharedScreenIDNames[original])
     }
     return .member(.implicitMember(name), screenIDNames[index])
   }
 
   /// `extension ScreenID { enum <C> { static let review = ScreenID("Review", of: "<C>") } }`:
   /// the identifiers of C's screens, which routers record and tests compare
-  /// (`.Checkout.review`). `nil` for a coordinator without screens.
+  /// (`.Checkout.review`). `nil` for a coordinator without screens of its own.
   private func screenIdentifiers() -> SwiftTypeDeclaration? {
-    guard !coordinator.screens.isEmpty else { return nil }
-    let type = names.screenID
-    var members: [SwiftDeclaration] = []
-    for (screen, identifier) in zip(coordinator.screens, screenIDNames) {
-      members.append(
-        .property(
-          SwiftProperty(
-            preamble: SwiftPreamble(modifiers: visible + [.static]), isVariable: false,
-            name: identifier, type: nil,
-            initialValue: .call(
-              .identifier(type),
-              [
-                .value(.string(screen.name.text)),
-                SwiftArgument(label: "of", value: .string(name)),
-              ]))))
-    }
-    let namespace = SwiftTypeDeclaration(
-      preamble: SwiftPreamble(
-        doc: [
-          "The screens of \(name), as routers record them and tests compare them: "
-            + "`.\(name).\(screenIDNames[0])`."
-        ], modifiers: visible + [.nonisolated]),
-      kind: .namespace, name: name, members: members)
-    return SwiftTypeDeclaration(
-      kind: .extensionType, name: names.runtime("ScreenID"), members: [.type(namespace)])
+    guard let first = screenIDNames.first else { return nil }
+    return declarations.screenIdentifiers(
+      namespace: name, screens: coordinator.screens.filter { $0.copyOf == nil },
+      identifiers: screenIDNames,
+      doc: "The screens of \(name), as routers record them and tests compare them: "
+        + "`.\(name).\(first)`.")
   }
 
   /// `extension RecordingScreens: <C>Screens`: the test factory makes each of C's screens as
@@ -784,9 +705,6 @@ struct CoordinatorGenerator {
       function.body = [.expression(body)]
       members.append(.function(function))
     }
-    func input(_ type: TypeReference?) -> [SwiftArgument] {
-      type == nil ? [] : [SwiftArgument(label: "input", value: .identifier("input"))]
-    }
     if let tabs = tabsRequirement() {
       add(
         tabs,
@@ -794,49 +712,24 @@ struct CoordinatorGenerator {
           "tabs",
           [SwiftArgument(label: "of", value: .string(name)), .value(.identifier("stacks"))]))
     }
-    for screen in coordinator.screens {
-      add(
-        screenRequirement(screen),
-        .call(
-          "screen",
-          [.value(screenID(screen))] + input(screen.input)
-            + [SwiftArgument(label: "send", value: .identifier("send"))]))
+    // C's copies of shared nodes (r3) are made by the conformance to `SharedScreens`.
+    var screens: [NodeDeclarations.RecordedScreen] = []
+    for (index, screen) in coordinator.screens.enumerated() where screen.copyOf == nil {
+      screens.append(.init(screen: screen, events: events(of: screen), id: screenID(index)))
     }
-    for (offset, decision) in coordinator.decisions.enumerated() {
-      for payload in decisionPayloads[offset] {
-        var arguments: [SwiftArgument] = [
-          .value(.string(decision.name.text)), SwiftArgument(label: "of", value: .string(name)),
-        ]
-        if payload != nil {
-          arguments.append(SwiftArgument(label: "payload", value: .identifier("payload")))
-        }
-        arguments.append(SwiftArgument(label: "answer", value: .identifier("answer")))
-        add(decisionRequirement(decision, payload: payload), .call("decision", arguments))
-      }
-    }
-    for alert in coordinator.alerts {
-      let buttons = alert.buttons.filter { $0.payload == nil }.map {
-        SwiftExpression.implicitMember(SwiftNames.identifier($0.name.text))
-      }
-      add(
-        alertRequirement(alert),
-        .call(
-          "alert",
-          [.value(.string(alert.name.text))] + input(alert.input)
-            + [
-              SwiftArgument(label: "buttons", value: .array(buttons)),
-              SwiftArgument(label: "tap", value: .identifier("tap")),
-            ]))
-    }
+    members += declarations.recordingMembers(
+      screens: screens, decisions: askedDecisions,
+      alerts: coordinator.alerts.filter { $0.copyOf == nil }.map { ($0, buttons(of: $0)) },
+      owner: name)
     var parts: [String] = []
     if !coordinator.tabs.isEmpty { parts.append("makes the container of its tabs") }
-    if !coordinator.screens.isEmpty {
+    if !screens.isEmpty {
       parts.append("makes its screens as stubs that keep their `send`")
     }
-    if !coordinator.decisions.isEmpty {
+    if coordinator.decisions.contains(where: { $0.copyOf == nil }) {
       parts.append("keeps its decisions until a test answers them")
     }
-    if !coordinator.alerts.isEmpty {
+    if coordinator.alerts.contains(where: { $0.copyOf == nil }) {
       parts.append("makes its alerts with a button for each of the flow's")
     }
     var doc = "The test factory of \(name)"
@@ -884,7 +777,12 @@ struct CoordinatorGenerator {
         .expression(
           .call(
             "alert",
-            [.value(.call(.member(of: "screens", "make\(alert.name.text)"), arguments))])),
+            [
+              .value(
+                .call(
+                  .member(factory(isCopy: alert.copyOf != nil), "make\(alert.name.text)"),
+                  arguments))
+            ])),
       ])
     guard let handler = handler(of: graph.alertStart + index, "button") else {
       return [.function(shower)]
@@ -914,7 +812,8 @@ struct CoordinatorGenerator {
     let once = SwiftExpression.call(
       "answerOnce", [SwiftArgument(label: "decision", value: .string(decision.name.text))],
       trailing: closure)
-    let ask = SwiftExpression.call(.member(of: "screens", "decide\(decision.name.text)"), arguments)
+    let ask = SwiftExpression.call(
+      .member(factory(isCopy: decision.copyOf != nil), "decide\(decision.name.text)"), arguments)
     return SwiftFunction(
       preamble: SwiftPreamble(modifiers: [.private]), name: "decide\(decision.name.text)",
       parameters: payload.map { [SwiftParameter(label: "_", name: "payload", type: spell($0))] }

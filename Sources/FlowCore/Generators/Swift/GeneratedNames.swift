@@ -15,10 +15,10 @@
 /// of `ScreenID.<C>` (``screenIdentifiers(of:)``) and the generated files' names.
 ///
 /// Revision 3 (spec section 13) adds a line to these tables, not a spelling elsewhere:
-/// `<C>Request` to ``ofCoordinator`` (for a coordinator with requests), `SharedScreens` to
-/// ``ofModule`` (for a module with shared screens or alerts), and a table of its own for the
-/// top-level `<S>Event` and `<A>Button` of shared screens and alerts, spelled by
-/// ``eventEnum`` and ``buttonEnum``.
+/// `SharedScreens` to ``ofModule`` (for a module with shared screens, decisions or alerts),
+/// and the top-level enums of the shared nodes (``ofSharedNodes``): `<S>Event`, `<D>Answer`
+/// and `<A>Button`, spelled by the forms of the nested ones (``nodeEnum(of:)``) but generated
+/// once, outside any coordinator, with `ScreenID.Shared` for the shared screens' identifiers.
 package struct GeneratedNames: Sendable {
   /// For each coordinator, in module order, the lowerCamelCase form of its name that names
   /// its factory (`addressBook` in `addressBookScreens`): distinct across the module.
@@ -90,12 +90,18 @@ package struct GeneratedNames: Sendable {
   package static let linkEnum = Form("enum", fixed: "FlowLink")
   /// `FlowLinkValues`: through which the app makes the values of links' `values`.
   package static let linkValuesProtocol = Form("protocol", fixed: "FlowLinkValues")
+  /// (r3) `SharedScreens`: the protocol through which the app makes the shared screens and
+  /// alerts and answers the shared decisions (spec section 13.2).
+  package static let sharedScreensProtocol = Form("protocol", fixed: "SharedScreens")
 
-  /// `<S>Event`, nested in `<C>Coordinator`: the events of screen S.
+  /// `<S>Event`, nested in `<C>Coordinator`: the events of screen S; at the top level for a
+  /// shared screen (r3).
   package static let eventEnum = Form("event enum", suffix: "Event")
-  /// `<D>Answer`, nested in `<C>Coordinator`: the answers to decision D.
+  /// `<D>Answer`, nested in `<C>Coordinator`: the answers to decision D; at the top level for
+  /// a shared decision (r3).
   package static let answerEnum = Form("answer enum", suffix: "Answer")
-  /// `<A>Button`, nested in `<C>Coordinator`: the buttons of alert A.
+  /// `<A>Button`, nested in `<C>Coordinator`: the buttons of alert A; at the top level for a
+  /// shared alert (r3).
   package static let buttonEnum = Form("button enum", suffix: "Button")
 
   // MARK: Top-level names
@@ -115,7 +121,20 @@ package struct GeneratedNames: Sendable {
     [(form: Form, generatedBy: String, has: @Sendable (FlowModule) -> Bool)] = [
       (linkEnum, "the module's links", { !$0.links.isEmpty }),
       (linkValuesProtocol, "the module's links", { $0.links.contains { !$0.values.isEmpty } }),
+      (sharedScreensProtocol, "the module's shared screens", { !$0.shared.isEmpty }),
     ]
+
+  /// (r3) The top-level enum of each shared screen, decision and alert of `module` (spec
+  /// section 13.2), each with its form and the node: screens, then decisions, then alerts,
+  /// in file order.
+  package static func ofSharedNodes(
+    _ module: FlowModule
+  ) -> [(name: String, form: Form, node: Coordinator.Node)] {
+    module.shared.allNodes.map { node in
+      let form = nodeEnum(of: node).form
+      return (form.name(for: module.shared.name(of: node).text), form, node)
+    }
+  }
 
   /// The top-level names generated for `coordinator`, each with its form, in the order of
   /// ``ofCoordinator``.
@@ -127,12 +146,13 @@ package struct GeneratedNames: Sendable {
   }
 
   /// Every top-level name of the module's generated Swift, each with its form: the declared
-  /// types', then each coordinator's in module order, then the module's own. A name that
-  /// two owners generate appears once for each.
+  /// types', then each coordinator's in module order, then the module's own, then the shared
+  /// nodes' enums. A name that two owners generate appears once for each.
   package static func topLevelNames(of module: FlowModule) -> [(name: String, form: Form)] {
     var names = module.types.map { ($0.name.text, declaredType) }
     for coordinator in module.coordinators { names += topLevelNames(of: coordinator) }
     for (form, _, has) in ofModule where has(module) { names.append((form.name, form)) }
+    for (name, form, _) in ofSharedNodes(module) { names.append((name, form)) }
     return names
   }
 
@@ -169,13 +189,15 @@ package struct GeneratedNames: Sendable {
 
   /// The enums nested in `<C>Coordinator` for the coordinator's nodes, each with the name of
   /// its node, the node's kind and the form: screens, then decisions, then alerts, in file
-  /// order.
+  /// order. Its copies of shared nodes (r3) have none: their enums are top-level
+  /// (``ofSharedNodes(_:)``).
   package static func nestedEnums(
     of coordinator: Coordinator
   ) -> [(name: String, node: Identifier, kind: String, form: Form)] {
     let nodes = [
-      coordinator.screens.map(\.name), coordinator.decisions.map(\.name),
-      coordinator.alerts.map(\.name),
+      coordinator.screens.filter { $0.copyOf == nil }.map(\.name),
+      coordinator.decisions.filter { $0.copyOf == nil }.map(\.name),
+      coordinator.alerts.filter { $0.copyOf == nil }.map(\.name),
     ]
     var enums: [(name: String, node: Identifier, kind: String, form: Form)] = []
     for ((kind, form), names) in zip(nodeEnums, nodes) {
@@ -194,11 +216,30 @@ package struct GeneratedNames: Sendable {
     lowerCamelCoordinators[index] + Self.screensProtocol.name(for: "")
   }
 
-  /// For each screen of `coordinator`, in order, its identifier in `ScreenID.<C>`: the
-  /// lowerCamelCase form of its name (`review`), escaped where it is a reserved word.
+  /// For each screen of `coordinator` written in it, in order, its identifier in
+  /// `ScreenID.<C>`: the lowerCamelCase form of its name (`review`), escaped where it is a
+  /// reserved word. An owner's copies of shared screens (r3), which come after them, are
+  /// identified in ``sharedScreenNamespace`` instead.
   package static func screenIdentifiers(of coordinator: Coordinator) -> [String] {
-    lowerCamel(coordinator.screens.map(\.name.text)).map(SwiftNames.identifier)
+    screenIdentifiers(coordinator.screens.filter { $0.copyOf == nil })
   }
+
+  /// For each of `screens`, in order, its identifier: see ``screenIdentifiers(of:)``.
+  package static func screenIdentifiers(_ screens: [Screen]) -> [String] {
+    lowerCamel(screens.map(\.name.text)).map(SwiftNames.identifier)
+  }
+
+  /// (r3) `Shared`: the namespace of the shared screens' identifiers in `ScreenID`
+  /// (`ScreenID.Shared.profile`), and the coordinator those identifiers name. No coordinator
+  /// of a module with shared nodes has this name: its `SharedScreens` would collide with
+  /// the module's (`duplicate-name`).
+  package static let sharedScreenNamespace = "Shared"
+
+  /// (r3) `sharedScreens`: the property through which the `<C>Screens` of each owner of
+  /// shared nodes asks for the factory of the shared ones, and its default in an extension
+  /// of `SharedScreens`. No coordinator's factory has this name: that would be a coordinator
+  /// named `Shared`.
+  package static let sharedFactory = "sharedScreens"
 
   // MARK: Files
 
@@ -210,6 +251,8 @@ package struct GeneratedNames: Sendable {
   package static let typesFile = "FlowTypes.swift"
   /// `FlowLink.swift`: the file of the module's links.
   package static let linksFile = linkEnum.name + ".swift"
+  /// (r3) `SharedScreens.swift`: the file of the module's shared screens, decisions and alerts.
+  package static let sharedFile = sharedScreensProtocol.name + ".swift"
 
   // MARK: lowerCamelCase forms
 

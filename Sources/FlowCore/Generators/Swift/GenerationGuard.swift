@@ -74,27 +74,36 @@ extension SwiftGenerator {
       }
       for tab in coordinator.tabs { check(tab.child.handlers) }
     }
+    // (r3) The shared nodes, which `SharedScreens.swift` declares whether or not a
+    // coordinator shows them.
+    for screen in module.shared.screens {
+      check(screen.name, .upperCamel)
+      check(screen.input)
+      check(screen.events)
+    }
+    for decision in module.shared.decisions {
+      check(decision.name, .upperCamel)
+      check(decision.cases)
+    }
+    for alert in module.shared.alerts {
+      check(alert.name, .upperCamel)
+      check(alert.input)
+      check(alert.buttons)
+    }
     return found
   }
 
-  /// (r3) The first shared screen, decision or alert of the module of `graph` (spec section
-  /// 13.2), in file order, with what is said of it: shared nodes are checked but not generated
-  /// yet, and the generator would write each owner's copy as a screen of its own, so
-  /// `flowc generate` refuses the module. `nil` when it has none.
-  package static func ungeneratedSharedNode(
+  /// (r3) The first relative link of the module of `graph` (spec section 13.6), in file
+  /// order: one whose `to:` names a shared screen without a coordinator, opened on whatever
+  /// stack is on top. The generated code does not find that stack yet, so `flowc generate`
+  /// refuses the module rather than write a `FlowLink` case that opens nothing. `nil` when it
+  /// has none.
+  package static func ungeneratedRelativeLink(
     in graph: FlowGraph
-  ) -> (name: Identifier, kind: String)? {
-    let shared = graph.module.shared
-    let first = shared.allNodes.min {
-      shared.name(of: $0).range.precedes(shared.name(of: $1).range)
+  ) -> (link: Identifier, screen: Identifier)? {
+    for link in graph.module.links {
+      if let screen = link.relative { return (link.name, screen) }
     }
-    guard let first else { return nil }
-    let kind: String =
-      switch first {
-      case .screen: "screen"
-      case .decision: "decision"
-      case .alert: "alert"
-      }
-    return (shared.name(of: first), kind)
+    return nil
   }
 }

@@ -377,9 +377,9 @@ struct LinksGenerator {
       guard let from = step.from,
         case .alert(let alert) = graph.coordinators[step.coordinator].node(from)
       else { return [] }
-      let buttonType = SwiftExpression.member(
-        .identifier(GeneratedNames.coordinatorClass.name(for: coordinator.name.text)),
-        GeneratedNames.buttonEnum.name(for: coordinator.alerts[alert].name.text))
+      let buttonType = nodeEnum(
+        GeneratedNames.buttonEnum.name(for: coordinator.alerts[alert].name.text),
+        of: coordinator, isCopy: coordinator.alerts[alert].copyOf != nil)
       statements.append(
         add("alertButton", sent(buttonType, graphStep, payload: payload, in: step.coordinator)))
     case .decisionCase(let graphStep):
@@ -391,9 +391,9 @@ struct LinksGenerator {
       guard let from = step.from,
         case .screen(let screen) = graph.coordinators[step.coordinator].node(from)
       else { return [] }
-      let eventType = SwiftExpression.member(
-        .identifier(GeneratedNames.coordinatorClass.name(for: coordinator.name.text)),
-        GeneratedNames.eventEnum.name(for: coordinator.screens[screen].name.text))
+      let eventType = nodeEnum(
+        GeneratedNames.eventEnum.name(for: coordinator.screens[screen].name.text),
+        of: coordinator, isCopy: coordinator.screens[screen].copyOf != nil)
       statements.append(
         add("event", sent(eventType, graphStep, payload: payload, in: step.coordinator)))
     case .externalEvent(let graphStep):
@@ -417,6 +417,16 @@ struct LinksGenerator {
       statements.append(leg(index))
     }
     return statements
+  }
+
+  /// `<C>Coordinator.<enumName>`, the enum of a node of `coordinator`; the top-level
+  /// `<enumName>` for its copy of a shared node (r3, spec section 13.2).
+  private func nodeEnum(
+    _ enumName: String, of coordinator: Coordinator, isCopy: Bool
+  ) -> SwiftExpression {
+    guard !isCopy else { return .identifier(enumName) }
+    return .member(
+      .identifier(GeneratedNames.coordinatorClass.name(for: coordinator.name.text)), enumName)
   }
 
   /// The arguments of a route's `event` or `alertButton`: the case of `type` (the screen's

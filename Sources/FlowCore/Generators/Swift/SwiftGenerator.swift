@@ -53,7 +53,8 @@ public enum SwiftGenerator {
   }
 
   /// The files for the module of `graph`: one per coordinator in module order, then the
-  /// types file if any struct or enum is declared, then `FlowLink.swift` if any link is.
+  /// types file if any struct or enum is declared, then `SharedScreens.swift` if any shared
+  /// screen, decision or alert is (r3), then `FlowLink.swift` if any link is.
   /// `routes` are the links' routes when the caller has them (a checked module's
   /// ``ResolvedModule/links``); without them a module with links has them searched here.
   public static func generate(
@@ -78,9 +79,12 @@ public enum SwiftGenerator {
     for (name, file) in files(graph, routes: routes, options: options, { $0 }) {
       for module in file.imports where !imports.contains(module) { imports.append(module) }
       let title =
-        name == typesFileName
-        ? "Types"
-        : name == GeneratedNames.linksFile ? "Links" : String(name.dropLast(".swift".count))
+        switch name {
+        case typesFileName: "Types"
+        case GeneratedNames.sharedFile: "Shared screens"
+        case GeneratedNames.linksFile: "Links"
+        default: String(name.dropLast(".swift".count))
+        }
       declarations.append(.mark(title))
       declarations += file.declarations
     }
@@ -123,6 +127,10 @@ public enum SwiftGenerator {
     }
     if let file = types.file(header: header(for: sources)) {
       files.append((typesFileName, finish(file)))
+    }
+    let shared = SharedScreensGenerator(context: context)
+    if let file = shared.file(header: header(for: shared.sources.map(options.displayPath))) {
+      files.append((GeneratedNames.sharedFile, finish(file)))
     }
     // Searched here only for a caller that did not check the module first.
     let routes =

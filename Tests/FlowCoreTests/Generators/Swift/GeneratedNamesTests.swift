@@ -8,19 +8,24 @@ import Testing
 /// names are read from the Swift generated for the example app, not from ``GeneratedNames``,
 /// so a generator, rule or rename that spelled one differently fails here.
 @Suite struct GeneratedNamesTests {
-  /// The example app's flow files, as in-memory sources.
-  private static func flows() throws -> [SourceFile] {
-    try FlowFileSearch.files(under: packageRoot.appendingPathComponent("flows").path).map {
+  /// The flow files of the example app (or of the module in `folder`, relative to the
+  /// package), as in-memory sources.
+  private static func flows(in folder: String = "flows") throws -> [SourceFile] {
+    try FlowFileSearch.files(under: packageRoot.appendingPathComponent(folder).path).map {
       SourceFile(path: $0, text: try String(contentsOfFile: $0, encoding: .utf8))
     }
   }
 
-  /// A file, after the example app's in path order, that declares `types`, one a line from
-  /// line 3.
-  private static func typesFile(_ types: [String]) -> SourceFile {
+  /// (r3) The shared screens fixture, whose generated Swift has `SharedScreens` and the
+  /// shared nodes' top-level enums.
+  private static let sharedScreens = "Tests/Fixtures/shared-screens"
+
+  /// A file, after the example app's (or `folder`'s) in path order, that declares `types`,
+  /// one a line from line 3.
+  private static func typesFile(_ types: [String], in folder: String = "flows") -> SourceFile {
     let lines = types.map { "  \($0): { struct: { text: String } }" }
     return SourceFile(
-      path: packageRoot.appendingPathComponent("flows/zz-types.flow.yaml").path,
+      path: packageRoot.appendingPathComponent("\(folder)/zz-types.flow.yaml").path,
       text: (["version: 1", "types:"] + lines).joined(separator: "\n") + "\n")
   }
 
@@ -58,8 +63,9 @@ import Testing
     return declared
   }
 
-  @Test func theGeneratorDeclaresTheNamesThatGeneratedNamesLists() throws {
-    let checked = try Pipeline.check(try Self.flows().map { .source($0) })
+  @Test(arguments: ["flows", sharedScreens])
+  func theGeneratorDeclaresTheNamesThatGeneratedNamesLists(_ folder: String) throws {
+    let checked = try Pipeline.check(try Self.flows(in: folder).map { .source($0) })
     try #require(!checked.hasErrors, "\(described(checked.findings))")
     let module = checked.resolved.graph.module
     let declared = try Self.declared(in: SwiftGenerator.generate(checked.resolved.graph))
@@ -68,7 +74,10 @@ import Testing
     let external = Set(module.types.filter { $0.kind == .external }.map(\.name.text))
     let listed = Set(GeneratedNames.topLevelNames(of: module).map(\.name))
     #expect(declared.topLevel == listed.subtracting(external))
-    #expect(listed.contains("FlowLinkValues"), "the example app has a link with values")
+    #expect(listed.contains("FlowLinkValues"), "the module has a link with values")
+    if folder == Self.sharedScreens {
+      #expect(listed.isSuperset(of: ["SharedScreens", "ProfileEvent", "BlockAnswer"]))
+    }
     for coordinator in module.coordinators {
       let className = GeneratedNames.coordinatorClass.name(for: coordinator.name.text)
       let nested = Set(GeneratedNames.nestedEnums(of: coordinator).map(\.name))
@@ -76,8 +85,9 @@ import Testing
     }
   }
 
-  @Test func duplicateNameReportsATypeOfEachGeneratedName() throws {
-    let flows = try Self.flows()
+  @Test(arguments: ["flows", sharedScreens])
+  func duplicateNameReportsATypeOfEachGeneratedName(_ folder: String) throws {
+    let flows = try Self.flows(in: folder)
     let plain = try Pipeline.check(flows.map { .source($0) })
     let module = plain.resolved.graph.module
     let declared = try Self.declared(in: SwiftGenerator.generate(plain.resolved.graph))
@@ -85,7 +95,7 @@ import Testing
     let generated = declared.topLevel.subtracting(own).union(declared.nested.values.joined())
     let types = generated.sorted() + ["UnrelatedName"]
 
-    let extra = Self.typesFile(types)
+    let extra = Self.typesFile(types, in: folder)
     let checked = try Pipeline.check((flows + [extra]).map { .source($0) })
     // Where each finding or note of `duplicate-name` points in the extra file: a top-level
     // name's finding is at the later definition (the type), a nested enum's is at its node

@@ -35,6 +35,18 @@ import Testing
           + "    \(String(repeating: "A", count: 129)): {}"),
       String(repeating: "A", count: 129)
     ),
+    // (r3) Shared nodes are declared in SharedScreens.swift whether or not a coordinator shows
+    // them.
+    (
+      "version: 1\nscreens:\n  \"Pro*/file\": {}\n"
+        + flow("App:\n  entry: true\n  start: Home\n  screens:\n    Home: {}").dropFirst(11),
+      "Pro*/file"
+    ),
+    (
+      "version: 1\nalerts:\n  Confirm: { on: { \"o k\": stay } }\n"
+        + flow("App:\n  entry: true\n  start: Home\n  screens:\n    Home: {}").dropFirst(11),
+      "o k"
+    ),
   ]
 
   @Test(arguments: unsafe.indices)
