@@ -1,6 +1,7 @@
 /// Writes a ``FlowDiagram`` as Graphviz DOT (spec section 9), for `dot -Tsvg`.
 ///
-/// One cluster per coordinator; screens are boxes, decisions diamonds, alerts pink
+/// One cluster per coordinator, and one teal box for the shared screens, decisions and alerts
+/// (r3) that any coordinator shows; screens are boxes, decisions diamonds, alerts pink
 /// octagons, the start a dot (a tab container for tabs), the `app` node its external events
 /// leave from an arrow-shaped box, result cases double-bordered boxes. Edge styles tell the
 /// actions apart: push black, present blue with a hollow head, replace purple with a box
@@ -105,6 +106,9 @@ private struct Writer {
     case .problem:
       out += "style=\"rounded,filled\"; fillcolor=\"\(Palette.clusterFill)\"; "
       out += "color=\"\(Palette.problem)\"; fontcolor=\"\(Palette.problem)\"; penwidth=2;\n"
+    case .normal where cluster.isShared, .unreachable where cluster.isShared:
+      out += "style=\"rounded,filled\"; fillcolor=\"\(Palette.sharedFill)\"; "
+      out += "color=\"\(Palette.sharedBorder)\"; penwidth=1.5;\n"
     case .normal, .unreachable:
       out += "style=\"rounded,filled\"; fillcolor=\"\(Palette.clusterFill)\"; "
       out += "color=\"\(Palette.clusterBorder)\";\n"
@@ -116,9 +120,11 @@ private struct Writer {
       out += "style=\"rounded,filled,dashed\"; fillcolor=\"\(Palette.removedFill)\"; "
       out += "color=\"\(Palette.removed)\"; fontcolor=\"\(Palette.removed)\"; penwidth=2;\n"
     }
-    out += "    tooltip="
-    appendTooltip(cluster.location, cluster.findings)
-    out += ";\n"
+    if cluster.location != nil || !cluster.findings.isEmpty {
+      out += "    tooltip="
+      appendTooltip(cluster.location, cluster.findings)
+      out += ";\n"
+    }
     var row: [String] = []
     for index in cluster.nodes {
       let node = diagram.nodes[index]

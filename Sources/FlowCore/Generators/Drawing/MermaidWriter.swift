@@ -1,6 +1,7 @@
 /// Writes a ``FlowDiagram`` as a Mermaid flowchart, which GitHub renders in Markdown.
 ///
-/// The same drawing as ``DOTWriter``, in Mermaid's means: one `subgraph` per coordinator;
+/// The same drawing as ``DOTWriter``, in Mermaid's means: one `subgraph` per coordinator
+/// and one, teal, for the shared screens (r3);
 /// screens `["…"]`, decisions `{"…"}`, alerts `{{"…"}}`, start `((" "))`, tab container
 /// `[/"…"\]`, result cases `(["…"])`, collapsed children `[["…"]]`; edges `-->` (push,
 /// present, replace, decide, finish), `--o` (alert), `-.->` (back, stay, handlers), `-.-o`
@@ -203,6 +204,8 @@ private struct MermaidText {
     for cluster in diagram.clusters {
       let style: String
       switch cluster.emphasis {
+      case .normal where cluster.isShared, .unreachable where cluster.isShared:
+        style = "fill:\(Palette.sharedFill),stroke:\(Palette.sharedBorder),stroke-width:1.5px"
       case .normal, .unreachable: continue
       case .problem: style = Self.problemStroke
       case .added: style = Self.wideStroke(Palette.added)
