@@ -15,7 +15,7 @@ public enum DiagramJSON {
     let clusters = diagram.clusters.map { cluster in
       var fields: [String: JSON] = [
         "id": .string(cluster.id),
-        "coordinator": cluster.isShared ? .null : .string(cluster.name),
+        "coordinator": cluster.isShared || cluster.isLegend ? .null : .string(cluster.name),
         "entry": .bool(cluster.isEntry),
         "input": cluster.input.map(JSON.string) ?? .null,
         "result": .array(cluster.resultCases.map(JSON.string)),
@@ -26,6 +26,7 @@ public enum DiagramJSON {
       ]
       // (r3) Only the shared box says so: the drawings of revision-2 modules are unchanged.
       if cluster.isShared { fields["shared"] = .bool(true) }
+      if cluster.isLegend { fields["legend"] = .bool(true) }
       return JSON.object(fields)
     }
     let nodes = diagram.nodes.map { node in

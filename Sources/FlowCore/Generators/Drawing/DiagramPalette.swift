@@ -52,6 +52,7 @@ enum DiagramPalette {
     case .missing: return problemFill
     case .link: return "#ede7f6"
     case .screen: return paper
+    case .point: return ink
     }
   }
 

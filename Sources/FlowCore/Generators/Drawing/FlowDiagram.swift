@@ -45,6 +45,8 @@ public struct FlowDiagram: Sendable {
     /// (r3) Whether it is the box of the shared screens, decisions and alerts (spec section
     /// 13.2), drawn once whichever coordinators show them, rather than a coordinator.
     public var isShared: Bool
+    /// Whether it is the legend (`flowc graph --legend`), rather than a coordinator.
+    public var isLegend: Bool
     /// Whether the app itself starts it.
     public var isEntry: Bool
     /// The type of its input, as written: `String?`.
@@ -64,14 +66,15 @@ public struct FlowDiagram: Sendable {
     public var emphasis: Emphasis = .normal
 
     public init(
-      id: String, name: String, isShared: Bool = false, isEntry: Bool = false,
-      input: String? = nil,
+      id: String, name: String, isShared: Bool = false, isLegend: Bool = false,
+      isEntry: Bool = false, input: String? = nil,
       resultCases: [String] = [], detail: String? = nil, nodes: [Int] = [],
       location: SourceRange? = nil, findings: [Finding] = [], emphasis: Emphasis = .normal
     ) {
       self.id = id
       self.name = name
       self.isShared = isShared
+      self.isLegend = isLegend
       self.isEntry = isEntry
       self.input = input
       self.resultCases = resultCases
@@ -149,6 +152,8 @@ public struct FlowDiagram: Sendable {
       /// A deep link (spec section 12, r2), outside every cluster: its entry arrow leads to
       /// the screen it opens.
       case link
+      /// An end of a sample edge of the legend (`flowc graph --legend`): a small point.
+      case point
     }
   }
 
