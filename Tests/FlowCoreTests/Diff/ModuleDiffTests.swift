@@ -288,6 +288,47 @@ import Testing
     #expect(marked == ["shared_Profile -present-> shared_Thread \"openThread\" changed"])
   }
 
+  /// A removed shared screen is listed once, and drawn, red and dashed, in the shared box;
+  /// with no shared node left, in the old shared box, marked removed.
+  @Test func aRemovedSharedScreenIsListedOnceAndDrawnInTheSharedBox() throws {
+    let old = try graph(sharedBase, path: "old.flow.yaml")
+    let withoutThread = sharedBase.replacingOccurrences(
+      of: "openThread: { push: Thread }", with: "openThread: stay"
+    ).replacingOccurrences(of: "  Thread: { on: { back: pop } }\n", with: "")
+    let new = try graph(withoutThread, path: "new.flow.yaml")
+    let diff = ModuleDiff(old: old, new: new)
+    #expect(
+      lines(diff) == [
+        "changed transition shared.Profile.openThread: push: Thread → stay @ new.flow.yaml:5:7",
+        "removed screen shared.Thread: screen → - @ old.flow.yaml:7:3",
+      ])
+    #expect(diff.changes.allSatisfy { $0.isShared && $0.coordinator == "" })
+    let diagram = DiffDrawing.diagram(of: diff, old: old, new: new)
+    let shared = try #require(diagram.clusters.first { $0.isShared })
+    #expect(diagram.clusters.filter(\.isShared).count == 1)
+    let thread = try #require(diagram.nodes.firstIndex { $0.id == "shared_Thread" })
+    #expect(diagram.nodes[thread].emphasis == .removed && shared.nodes.contains(thread))
+
+    // No shared node left: the old shared box comes over, removed.
+    let none = try graph(
+      """
+      version: 1
+      coordinators:
+        App:
+          entry: true
+          start: Home
+          screens: { Home: {} }
+
+      """, path: "new.flow.yaml")
+    let allGone = DiffDrawing.diagram(of: ModuleDiff(old: old, new: none), old: old, new: none)
+    let box = try #require(allGone.clusters.first { $0.isShared })
+    #expect(box.emphasis == .removed)
+    #expect(
+      Set(box.nodes.map { allGone.nodes[$0].id }) == ["shared_Profile", "shared_Thread"])
+    let run = try runGraphviz(DOTWriter.write(allGone))
+    #expect(run.status == 0 && run.warnings == "")
+  }
+
   /// `base` with `links:` of `entries`, one a line.
   private func withLinks(_ entries: [String]) -> String {
     base + "links:\n" + entries.map { "  \($0)\n" }.joined()

@@ -3,9 +3,9 @@
 /// what it does) and of each kind of node. The samples are nodes and edges of the drawing
 /// like any other, so `DOTWriter` and `MermaidWriter` draw them with the very styles the
 /// module's own elements get: the legend cannot drift from the picture it explains.
-public enum DiagramLegend {
+package enum DiagramLegend {
   /// `diagram` with its legend added, in a cluster after every other.
-  public static func add(to diagram: inout FlowDiagram) {
+  package static func add(to diagram: inout FlowDiagram) {
     var ids = DiagramIdentifiers()
     for node in diagram.nodes { _ = ids.make(node.id) }
     for cluster in diagram.clusters { _ = ids.make(cluster.id) }

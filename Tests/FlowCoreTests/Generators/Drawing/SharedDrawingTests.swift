@@ -69,6 +69,31 @@ import Testing
       diagram.edgeLines.contains("shared_Profile -start-> Compose__coordinator \"follow\" [sheet]"))
   }
 
+  /// A relative link (13.6) and a routed link to a shared screen through an owner (13.2)
+  /// both lead into the one shared node.
+  @Test func linksToASharedScreenLeadIntoTheSharedBox() throws {
+    let diagram = try drawing(
+      """
+      version: 1
+      screens:
+        Profile: { input: String, on: { back: pop } }
+      coordinators:
+        App:
+          entry: true
+          start: Home
+          screens:
+            Home: { on: { profile: { payload: String, push: Profile } } }
+      links:
+        relative: { url: '/p/{id}', params: { id: String }, to: Profile }
+        routed: { url: '/r/{id}', params: { id: String }, to: App.Profile }
+      """)
+    #expect(
+      diagram.edgeLines.filter { $0.hasPrefix("link_") } == [
+        "link_relative -link-> shared_Profile \"/p/{id}\"",
+        "link_routed -link-> shared_Profile \"/r/{id}\"",
+      ], "\(diagram.edgeLines)")
+  }
+
   @Test func aModuleWithoutSharedNodesHasNoSharedBox() throws {
     let diagram = try drawing(
       flow(
