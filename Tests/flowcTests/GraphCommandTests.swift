@@ -45,6 +45,24 @@ import Testing
     #expect(Set(outputs).count == 1)
   }
 
+  /// `--legend` (issue 34, item 8): a legend cluster in DOT and Mermaid, refused in JSON;
+  /// nothing of it without the option.
+  @Test func drawsALegendOnlyWhenAsked() throws {
+    for format in ["dot", "mermaid"] {
+      let plain = try flowc(["graph", "--format", format, "-"], input: cleanFlow)
+      let legend = try flowc(["graph", "--format", format, "--legend", "-"], input: cleanFlow)
+      #expect(plain.status == 0 && legend.status == 0, "\(legend.stderr)")
+      #expect(!plain.stdout.contains("cluster_legend"))
+      #expect(legend.stdout.contains("cluster_legend"))
+      #expect(legend.stdout.contains("popToRoot") && legend.stdout.contains("external event"))
+    }
+    let json = try flowc(["graph", "--format", "json", "--legend", "-"], input: cleanFlow)
+    #expect(json.status == 2)
+    #expect(json.stderr.contains("'--legend' draws in dot and mermaid only"), "\(json.stderr)")
+    let help = try flowc(["help", "graph"])
+    #expect(help.stdout.contains("--legend"))
+  }
+
   @Test func drawsMermaidAndJSON() throws {
     let mermaid = try flowc(["graph", "--format", "mermaid", "-"], input: cleanFlow)
     #expect(mermaid.status == 0)

@@ -25,6 +25,11 @@ enum GraphCommand: Command {
   }
   static let coordinator = Option.single(
     "--coordinator", "NAME", help: "Draw only this coordinator, each child it starts as one node")
+  /// `--legend`: a legend of what each kind of line, shape and box means.
+  static let legend = Option.flag(
+    "--legend",
+    help: "Add a legend: a sample of each kind of line, shape and box, and what it means "
+      + "(dot and mermaid)")
 
   // MARK: Writing to a file, watching
 
@@ -42,7 +47,7 @@ enum GraphCommand: Command {
     overview: "Draw the navigation of flow files, marked with what 'flowc check' finds.",
     positional: Inputs.paths,
     options: [
-      format.option, coordinator, Inputs.config,
+      format.option, coordinator, legend, Inputs.config,
       Inputs.severity.described(
         as: "Set a rule to error, warning or off for the findings drawn, as for 'flowc check'"),
       output, watch,
@@ -62,6 +67,10 @@ enum GraphCommand: Command {
     _ parsed: ParsedOptions, _ invocation: Invocation, _ result: inout CommandResult
   ) throws(UsageError) {
     let format = try parsed.value(Self.format)
+    if parsed.isSet(legend) && format == .json {
+      // The JSON drawing is data for other tools, which would read the samples as the module's.
+      throw UsageError("'--legend' draws in dot and mermaid only, not in json", command: name)
+    }
     let file = parsed.value(output)
     try Inputs.requireWatchable(parsed, command: name)
     if parsed.isSet(watch) && file == nil {
@@ -90,7 +99,7 @@ enum GraphCommand: Command {
     }
     var timer = checked.timing
     let graph = checked.resolved.graph
-    let diagram: FlowDiagram
+    var diagram: FlowDiagram
     if let focus = parsed.value(coordinator) {
       guard let index = checked.module.coordinatorIndex(named: focus) else {
         let names = checked.module.coordinators.map(\.name.text)
@@ -103,6 +112,7 @@ enum GraphCommand: Command {
     } else {
       diagram = DiagramBuilder.diagram(of: graph, findings: checked.findings)
     }
+    if parsed.isSet(legend) { DiagramLegend.add(to: &diagram) }
     timer.lap("build the drawing")
     switch format {
     case .dot: result.outputChunks = DOTWriter.chunks(diagram)

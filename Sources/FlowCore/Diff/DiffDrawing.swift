@@ -1,7 +1,8 @@
 /// The drawing of a ``ModuleDiff``: the new module as `flowc graph` draws it, with what was
 /// added green and what changed amber, and what was removed drawn from the old module, red
 /// and dashed, in the cluster of its coordinator (or in a cluster of its own when the
-/// coordinator is gone). `DOTWriter` and `MermaidWriter` write it as any drawing.
+/// coordinator is gone; a shared node, r3, in the shared cluster). `DOTWriter` and
+/// `MermaidWriter` write it as any drawing.
 ///
 /// Findings are not drawn: the picture is about what a change does to the navigation.
 /// Elements are matched to the diff by their places, and removed ones to the new drawing by
@@ -54,19 +55,27 @@ public enum DiffDrawing {
     var ids = DiagramIdentifiers()
     var nodeByID: [String: Int] = [:]
     var clusterByName: [String: Int] = [:]
+    var sharedCluster: Int?
     for (index, node) in diagram.nodes.enumerated() {
       _ = ids.make(node.id)
       nodeByID[node.id] = index
     }
     for (index, cluster) in diagram.clusters.enumerated() {
       _ = ids.make(cluster.id)
-      if clusterByName[cluster.name] == nil { clusterByName[cluster.name] = index }
+      if cluster.isShared {
+        sharedCluster = index
+      } else if clusterByName[cluster.name] == nil {
+        clusterByName[cluster.name] = index
+      }
     }
 
-    // Clusters of removed coordinators come over whole.
+    // Clusters of removed coordinators come over whole; removed shared nodes (r3) go to the
+    // new shared cluster, or to the old one, removed, when none is left.
     var clusterOf: [Int: Int] = [:]
     for (index, cluster) in old.clusters.enumerated() {
-      if isRemoved(cluster.location) {
+      if cluster.isShared, let sharedCluster {
+        clusterOf[index] = sharedCluster
+      } else if cluster.isShared || isRemoved(cluster.location) {
         var copy = cluster
         copy.id = ids.make(cluster.id)
         copy.nodes = []

@@ -8,6 +8,9 @@ struct DiffKey: Hashable, Sendable {
 
   var kind: Kind
   var names: [String]
+  /// (r3) Whether it is a shared screen, decision or alert, or a transition of one: shared
+  /// names are a namespace of their own (spec section 13.2).
+  var isShared = false
 }
 
 /// One element of a module's navigation, as the diff compares it.
@@ -17,6 +20,8 @@ struct DiffElement: Sendable {
   var element: DiffChange.Element
   /// The names shown for it (``DiffChange/path``).
   var path: [String]
+  /// (r3) Whether it is a shared node or a transition of one (``DiffChange/isShared``).
+  var isShared: Bool { key.isShared }
   /// The element that holds it, if any: what goes with it when it is added or removed.
   var parent: DiffKey?
   /// What it is, in a few words: two elements of one key that differ here are changed.
@@ -39,6 +44,7 @@ struct DiffElements {
     for index in module.coordinators.indices where module.isFirstDefinition(coordinator: index) {
       add(coordinator: index, of: graph)
     }
+    addShared(module.shared)
     // Links (spec section 12): keyed by name, with no parent, located at their name and
     // placed at their name and their url, where the drawing puts their node and entry arrow.
     for (index, link) in module.links.enumerated() where module.isFirstDefinition(link: index) {
@@ -73,6 +79,8 @@ struct DiffElements {
         detail: Self.detail(of: coordinator), location: coordinator.name.range, places: places))
 
     for node in 0..<coordinatorGraph.nodeCount {
+      // An owner's copy of a shared node (r3) is listed once, as the shared node.
+      guard !Self.isCopy(coordinatorGraph.node(node), in: coordinator) else { continue }
       let (element, nodeName, detail) = Self.describe(coordinatorGraph.node(node), in: coordinator)
       let nodeKey = DiffKey(kind: .node, names: [name, nodeName.text])
       add(
@@ -98,6 +106,69 @@ struct DiffElements {
           tab.handlers, kind: .tabHandler, names: [name, "tabs", tab.tab.child.coordinator.text],
           parent: key)
       }
+    }
+  }
+
+  /// (r3) The shared screens, decisions and alerts, each once whichever coordinators show
+  /// it, under the path `shared.<name>`, with their transitions and the handlers of the
+  /// children they start, as written (spec section 13.2): what an owner's copy does is the
+  /// same for every owner.
+  private mutating func addShared(_ shared: SharedNodes) {
+    for node in shared.allNodes {
+      let name = shared.name(of: node)
+      let key = DiffKey(kind: .node, names: [name.text], isShared: true)
+      let (element, detail): (DiffChange.Element, String)
+      switch node {
+      case .screen(let index): (element, detail) = (.screen, Self.detail(of: shared.screens[index]))
+      case .decision: (element, detail) = (.decision, "decision")
+      case .alert(let index): (element, detail) = (.alert, Self.detail(of: shared.alerts[index]))
+      }
+      add(
+        DiffElement(
+          key: key, element: element, path: ["shared", name.text], parent: nil, detail: detail,
+          location: name.range, places: [name.range]))
+      for transition in shared.transitions(of: node) {
+        addShared(transition, under: [name.text], parent: key)
+      }
+    }
+  }
+
+  /// (r3) Adds a shared node's `transition` under `names`, then the handlers of each child it
+  /// starts under its own.
+  private mutating func addShared(_ transition: Transition, under names: [String], parent: DiffKey)
+  {
+    let path = names + [transition.name.text]
+    let key = DiffKey(kind: .transition, names: path, isShared: true)
+    add(
+      DiffElement(
+        key: key, element: .transition, path: ["shared"] + path, parent: parent,
+        detail: Self.detail(of: transition), location: transition.name.range,
+        places: Self.places(of: transition.action)))
+    var starts: [ChildStart] = []
+    switch transition.action.kind {
+    case .start(let child): starts = [child]
+    case .sequence(let elements):
+      for element in elements { if case .start(let child) = element.kind { starts.append(child) } }
+    default: break
+    }
+    for child in starts {
+      for handler in child.handlers { addShared(handler, under: path, parent: key) }
+    }
+  }
+
+  /// Where a drawing places the edges of `action`: the action, or each element of a
+  /// sequence, as the graph's steps are placed.
+  private static func places(of action: Action) -> [SourceRange] {
+    guard case .sequence(let elements) = action.kind else { return [action.range] }
+    return elements.map(\.range)
+  }
+
+  /// Whether `node` of `coordinator` is its copy of a shared node (r3).
+  private static func isCopy(_ node: Coordinator.Node, in coordinator: Coordinator) -> Bool {
+    switch node {
+    case .screen(let index): coordinator.screens[index].copyOf != nil
+    case .decision(let index): coordinator.decisions[index].copyOf != nil
+    case .alert(let index): coordinator.alerts[index].copyOf != nil
     }
   }
 
@@ -175,18 +246,27 @@ struct DiffElements {
     switch node {
     case .screen(let index):
       let screen = coordinator.screens[index]
-      var parts = ["screen"]
-      if let input = screen.input { parts.append("input: \(input.type.description)") }
-      if !screen.systemBack { parts.append("systemBack: false") }
-      if !screen.dismissible { parts.append("dismissible: false") }
-      return (.screen, screen.name, parts.joined(separator: ", "))
+      return (.screen, screen.name, detail(of: screen))
     case .decision(let index):
       return (.decision, coordinator.decisions[index].name, "decision")
     case .alert(let index):
       let alert = coordinator.alerts[index]
-      let input = alert.input.map { ", input: \($0.type.description)" } ?? ""
-      return (.alert, alert.name, "alert" + input)
+      return (.alert, alert.name, detail(of: alert))
     }
+  }
+
+  /// A screen in a few words: `screen, input: User, systemBack: false`.
+  private static func detail(of screen: Screen) -> String {
+    var parts = ["screen"]
+    if let input = screen.input { parts.append("input: \(input.type.description)") }
+    if !screen.systemBack { parts.append("systemBack: false") }
+    if !screen.dismissible { parts.append("dismissible: false") }
+    return parts.joined(separator: ", ")
+  }
+
+  /// An alert in a few words: `alert, input: String`.
+  private static func detail(of alert: Alert) -> String {
+    "alert" + (alert.input.map { ", input: \($0.type.description)" } ?? "")
   }
 
   /// An action in a few words: `push: Settings`, `start: Auth (sheet)`, `pop`, with the

@@ -1,6 +1,7 @@
 /// What changed in the navigation between two modules (`flowc diff`): the coordinators,
 /// screens, decisions, alerts, transitions, result cases, external events and deep links
-/// added, removed and changed, each once, with its place.
+/// added, removed and changed, each once, with its place. A change in a shared screen (r3)
+/// is listed once, under the shared screen, not once per coordinator that shows it.
 ///
 /// Elements are matched by name, never by position, so moving a definition to another line
 /// or file changes nothing. What an added or removed element holds (the screens of an added
@@ -112,7 +113,12 @@ public struct DiffChange: Sendable {
   /// name alone for a link):
   /// `["Auth", "Login", "submitted"]` for the event `submitted` of screen `Login`, then the
   /// handled cases of a child's results; `tabs` and the child's name before a tab's handler.
+  /// A shared screen, decision or alert (r3) and what it holds are listed once, whichever
+  /// coordinators show it, under `shared` (no coordinator's name, UpperCamelCase, can be
+  /// that): `["shared", "Profile", "openThread"]`.
   public var path: [String]
+  /// (r3) Whether it is a shared screen, decision or alert, or part of one.
+  public var isShared: Bool
   /// What it was, in a few words (`push: Settings`); `nil` when added.
   public var old: String?
   /// What it is, in a few words; `nil` when removed.
@@ -123,13 +129,15 @@ public struct DiffChange: Sendable {
   /// The path, joined by dots: `Auth.Login.submitted`.
   public var name: String { path.joined(separator: ".") }
 
-  /// The coordinator it is in (or is); empty for a link, which is in none.
-  public var coordinator: String { element == .link ? "" : path.first ?? "" }
+  /// The coordinator it is in (or is); empty for a link or a shared node (r3), which are in
+  /// none.
+  public var coordinator: String { element == .link || isShared ? "" : path.first ?? "" }
 
   init(_ kind: Kind, _ element: DiffElement, old: DiffElement?) {
     self.kind = kind
     self.element = element.element
     path = element.path
+    isShared = element.isShared
     self.old = old?.detail
     new = kind == .removed ? nil : element.detail
     location = element.location

@@ -225,6 +225,110 @@ import Testing
     #expect(run.status == 0 && run.warnings == "")
   }
 
+  /// (r3) Two tabs that both push the shared screen Profile, which pushes Thread.
+  private let sharedBase = """
+    version: 1
+    screens:
+      Profile:
+        on:
+          openThread: { push: Thread }
+          close: pop
+      Thread: { on: { back: pop } }
+    coordinators:
+      App:
+        entry: true
+        tabs: [{ start: Feed }, { start: Search }]
+      Feed:
+        start: Posts
+        screens: { Posts: { on: { author: { push: Profile } } } }
+      Search:
+        start: Results
+        screens: { Results: { on: { account: { push: Profile } } } }
+
+    """
+
+  /// A change inside a shared screen is one change, named after the shared screen, however
+  /// many coordinators own a copy of it (issue 31); so are an added and a removed one.
+  @Test func aChangeInASharedScreenIsReportedOnceNamingIt() throws {
+    let changed = sharedBase.replacingOccurrences(
+      of: "openThread: { push: Thread }", with: "openThread: { present: Thread }")
+    #expect(
+      lines(try diff(sharedBase, changed)) == [
+        "changed transition shared.Profile.openThread: push: Thread → present: Thread "
+          + "@ new.flow.yaml:5:7"
+      ])
+    let added = sharedBase.replacingOccurrences(
+      of: "close: pop\n", with: "close: pop\n      share: { push: Thread }\n")
+    #expect(
+      lines(try diff(sharedBase, added)) == [
+        "added transition shared.Profile.share: - → push: Thread @ new.flow.yaml:7:7"
+      ])
+    // A screen that stops being shown by one owner is no change of the shared screen.
+    let oneOwner = sharedBase.replacingOccurrences(
+      of: "account: { push: Profile }", with: "account: stay")
+    #expect(
+      lines(try diff(sharedBase, oneOwner)) == [
+        "changed transition Search.Results.account: push: Profile → stay "
+          + "@ new.flow.yaml:17:33"
+      ])
+    #expect(try diff(sharedBase, sharedBase).isEmpty)
+  }
+
+  /// The drawing of a diff marks a changed shared screen's edge once, in the shared box.
+  @Test func theDrawingOfADiffMarksASharedChangeOnce() throws {
+    let old = try graph(sharedBase, path: "old.flow.yaml")
+    let new = try graph(
+      sharedBase.replacingOccurrences(
+        of: "openThread: { push: Thread }", with: "openThread: { present: Thread }"),
+      path: "new.flow.yaml")
+    let diagram = DiffDrawing.diagram(of: ModuleDiff(old: old, new: new), old: old, new: new)
+    let marked = diagram.edgeLines.enumerated().compactMap { index, line in
+      diagram.edges[index].emphasis == .normal ? nil : "\(line) \(diagram.edges[index].emphasis)"
+    }
+    #expect(marked == ["shared_Profile -present-> shared_Thread \"openThread\" changed"])
+  }
+
+  /// A removed shared screen is listed once, and drawn, red and dashed, in the shared box;
+  /// with no shared node left, in the old shared box, marked removed.
+  @Test func aRemovedSharedScreenIsListedOnceAndDrawnInTheSharedBox() throws {
+    let old = try graph(sharedBase, path: "old.flow.yaml")
+    let withoutThread = sharedBase.replacingOccurrences(
+      of: "openThread: { push: Thread }", with: "openThread: stay"
+    ).replacingOccurrences(of: "  Thread: { on: { back: pop } }\n", with: "")
+    let new = try graph(withoutThread, path: "new.flow.yaml")
+    let diff = ModuleDiff(old: old, new: new)
+    #expect(
+      lines(diff) == [
+        "changed transition shared.Profile.openThread: push: Thread → stay @ new.flow.yaml:5:7",
+        "removed screen shared.Thread: screen → - @ old.flow.yaml:7:3",
+      ])
+    #expect(diff.changes.allSatisfy { $0.isShared && $0.coordinator == "" })
+    let diagram = DiffDrawing.diagram(of: diff, old: old, new: new)
+    let shared = try #require(diagram.clusters.first { $0.isShared })
+    #expect(diagram.clusters.filter(\.isShared).count == 1)
+    let thread = try #require(diagram.nodes.firstIndex { $0.id == "shared_Thread" })
+    #expect(diagram.nodes[thread].emphasis == .removed && shared.nodes.contains(thread))
+
+    // No shared node left: the old shared box comes over, removed.
+    let none = try graph(
+      """
+      version: 1
+      coordinators:
+        App:
+          entry: true
+          start: Home
+          screens: { Home: {} }
+
+      """, path: "new.flow.yaml")
+    let allGone = DiffDrawing.diagram(of: ModuleDiff(old: old, new: none), old: old, new: none)
+    let box = try #require(allGone.clusters.first { $0.isShared })
+    #expect(box.emphasis == .removed)
+    #expect(
+      Set(box.nodes.map { allGone.nodes[$0].id }) == ["shared_Profile", "shared_Thread"])
+    let run = try runGraphviz(DOTWriter.write(allGone))
+    #expect(run.status == 0 && run.warnings == "")
+  }
+
   /// `base` with `links:` of `entries`, one a line.
   private func withLinks(_ entries: [String]) -> String {
     base + "links:\n" + entries.map { "  \($0)\n" }.joined()

@@ -1,6 +1,7 @@
 /// Writes a ``FlowDiagram`` as Graphviz DOT (spec section 9), for `dot -Tsvg`.
 ///
-/// One cluster per coordinator; screens are boxes, decisions diamonds, alerts pink
+/// One cluster per coordinator, and one teal box for the shared screens, decisions and alerts
+/// (r3) that any coordinator shows; screens are boxes, decisions diamonds, alerts pink
 /// octagons, the start a dot (a tab container for tabs), the `app` node its external events
 /// leave from an arrow-shaped box, result cases double-bordered boxes. Edge styles tell the
 /// actions apart: push black, present blue with a hollow head, replace purple with a box
@@ -105,6 +106,9 @@ private struct Writer {
     case .problem:
       out += "style=\"rounded,filled\"; fillcolor=\"\(Palette.clusterFill)\"; "
       out += "color=\"\(Palette.problem)\"; fontcolor=\"\(Palette.problem)\"; penwidth=2;\n"
+    case .normal where cluster.isShared, .unreachable where cluster.isShared:
+      out += "style=\"rounded,filled\"; fillcolor=\"\(Palette.sharedFill)\"; "
+      out += "color=\"\(Palette.sharedBorder)\"; penwidth=1.5;\n"
     case .normal, .unreachable:
       out += "style=\"rounded,filled\"; fillcolor=\"\(Palette.clusterFill)\"; "
       out += "color=\"\(Palette.clusterBorder)\";\n"
@@ -116,9 +120,11 @@ private struct Writer {
       out += "style=\"rounded,filled,dashed\"; fillcolor=\"\(Palette.removedFill)\"; "
       out += "color=\"\(Palette.removed)\"; fontcolor=\"\(Palette.removed)\"; penwidth=2;\n"
     }
-    out += "    tooltip="
-    appendTooltip(cluster.location, cluster.findings)
-    out += ";\n"
+    if cluster.location != nil || !cluster.findings.isEmpty {
+      out += "    tooltip="
+      appendTooltip(cluster.location, cluster.findings)
+      out += ";\n"
+    }
     var row: [String] = []
     for index in cluster.nodes {
       let node = diagram.nodes[index]
@@ -129,12 +135,42 @@ private struct Writer {
     // The start and the result cases share the top row: the coordinator's way in and its
     // ways out side by side, so that the parent's handlers leave close to where the child
     // was started instead of looping around the whole drawing.
-    if row.count > 1 {
+    if cluster.isLegend {
+      writeLegendRows(cluster)
+    } else if row.count > 1 {
       out += "    { rank=same; \""
       out += row.joined(separator: "\"; \"")
       out += "\"; }\n"
     }
     out += "  }\n"
+  }
+
+  /// The legend's layout: each sample edge on a row of its own, left to right, the rows one
+  /// under the other, and the sample nodes in a column beside them (invisible edges hold
+  /// the rows and the column in order).
+  private mutating func writeLegendRows(_ cluster: FlowDiagram.Cluster) {
+    let members = Set(cluster.nodes)
+    let samples = diagram.edges.filter { members.contains($0.from) && members.contains($0.to) }
+    var ends: Set<Int> = []
+    for sample in samples {
+      ends.insert(sample.from)
+      ends.insert(sample.to)
+      out += "    { rank=same; \""
+      out += diagram.nodes[sample.from].id
+      out += "\"; \""
+      out += diagram.nodes[sample.to].id
+      out += "\"; }\n"
+    }
+    let column = cluster.nodes.filter { !ends.contains($0) }
+    for chain in [samples.map(\.from), column] {
+      for (above, below) in zip(chain, chain.dropFirst()) {
+        out += "    \""
+        out += diagram.nodes[above].id
+        out += "\" -> \""
+        out += diagram.nodes[below].id
+        out += "\" [style=invis];\n"
+      }
+    }
   }
 
   private mutating func write(_ node: FlowDiagram.Node) {
@@ -149,7 +185,7 @@ private struct Writer {
       nodeStyles[key] = attributes
       out += attributes
     }
-    if node.kind != .start {
+    if node.kind != .start && node.kind != .point {
       out += ", label="
       appendLabel(node, suffix: node.kind == .missing ? "?" : "")
     }
@@ -187,6 +223,9 @@ private struct Writer {
     case .coordinator: (shape, color) = ("box3d", Palette.child)
     case .missing: style = ["rounded", "filled", "dashed"]
     case .link: (shape, color) = ("cds", Palette.link)
+    case .point:
+      out += "width=0.05, height=0.05, fixedsize=true, label=\"\", "
+      shape = "point"
     }
     switch node.emphasis {
     case .problem: (color, fontColor, width) = (Palette.problem, Palette.problem, "2")

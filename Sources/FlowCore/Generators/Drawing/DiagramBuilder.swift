@@ -4,20 +4,24 @@
 /// One pass over the graph, with hash lookups for ids and findings: linear in the size of
 /// the module.
 public enum DiagramBuilder {
-  /// The whole module: every coordinator in a cluster of its own.
+  /// The whole module: every coordinator in a cluster of its own, and every shared screen,
+  /// decision and alert (r3) once, in a cluster of their own.
   public static func diagram(of graph: FlowGraph, findings: [Finding]) -> FlowDiagram {
     var builder = Builder(
-      graph: graph, drawn: Array(graph.coordinators.indices), findings: findings)
+      graph: graph, drawn: Array(graph.coordinators.indices), drawsAllShared: true,
+      findings: findings)
     return builder.build()
   }
 
   /// One coordinator (at `coordinator`, an index of `graph.module.coordinators`) in full,
-  /// and each coordinator it starts directly as one node; nothing for an index out of range.
+  /// each coordinator it starts directly as one node, and the shared screens, decisions and
+  /// alerts it can show (r3) in a cluster of their own; nothing for an index out of range.
   public static func diagram(
     of graph: FlowGraph, focusingOn coordinator: Int, findings: [Finding]
   ) -> FlowDiagram {
     guard graph.coordinators.indices.contains(coordinator) else { return FlowDiagram() }
-    var builder = Builder(graph: graph, drawn: [coordinator], findings: findings)
+    var builder = Builder(
+      graph: graph, drawn: [coordinator], drawsAllShared: false, findings: findings)
     return builder.build()
   }
 }
@@ -35,6 +39,16 @@ private struct Place: Hashable {
   }
 }
 
+/// (r3) An edge of a shared node's step as an owner draws it: two owners that draw the same
+/// one draw it once.
+private struct SharedEdge: Hashable {
+  var from: Int
+  var to: Int
+  var kind: FlowDiagram.Edge.Kind
+  var label: String
+  var place: Place
+}
+
 /// The state of one build.
 private struct Builder {
   let graph: FlowGraph
@@ -50,8 +64,10 @@ private struct Builder {
   var clusterOf: [Int?]
   /// For each coordinator drawn in full, the diagram index of its start marker.
   var startNode: [Int]
-  /// For each coordinator drawn in full, the diagram index of its node 0.
-  var firstNode: [Int]
+  /// For each coordinator drawn in full, the diagram index of each of its graph nodes: its
+  /// own, in its cluster, and its copies of shared nodes (r3), at the one node each original
+  /// has in the shared cluster.
+  var nodeOf: [[Int]]
   /// For each coordinator drawn in full, the diagram index of its first result case.
   var firstResult: [Int]
   /// For each coordinator drawn in full that has external events, the diagram index of its
@@ -64,23 +80,39 @@ private struct Builder {
   var collapsed: [Int: Int] = [:]
   /// Nodes for names that do not exist, by coordinator and name.
   var missing: [Int: [String: Int]] = [:]
+  /// (r3) Whether every shared node is drawn (the whole module), or only those the drawn
+  /// coordinators can show.
+  let drawsAllShared: Bool
+  /// (r3) The cluster of the shared nodes, when any is drawn.
+  var sharedCluster: Int?
+  /// (r3) The diagram index of each shared node drawn, by its node in the module's
+  /// ``FlowModule/shared``.
+  var sharedNode: [Coordinator.Node: Int] = [:]
+  /// (r3) The edges drawn so far for the steps of shared nodes: every owner has a copy of
+  /// the same steps, and an edge that is the same for two owners is drawn once.
+  var sharedEdges: Set<SharedEdge> = []
+  /// (r3) Nodes for names that shared nodes name but that do not exist, by name: drawn once,
+  /// in the shared cluster.
+  var sharedMissing: [String: Int] = [:]
 
-  init(graph: FlowGraph, drawn: [Int], findings: [Finding]) {
+  init(graph: FlowGraph, drawn: [Int], drawsAllShared: Bool, findings: [Finding]) {
     self.graph = graph
     module = graph.module
     self.drawn = drawn
+    self.drawsAllShared = drawsAllShared
     var byPlace: [Place: [Finding]] = [:]
     for finding in findings { byPlace[Place(finding.range), default: []].append(finding) }
     self.findings = byPlace
     let count = module.coordinators.count
     clusterOf = Array(repeating: nil, count: count)
     startNode = Array(repeating: 0, count: count)
-    firstNode = Array(repeating: 0, count: count)
+    nodeOf = Array(repeating: [], count: count)
     firstResult = Array(repeating: 0, count: count)
   }
 
   mutating func build() -> FlowDiagram {
     for coordinator in drawn { addCluster(coordinator) }
+    addSharedCluster()
     for coordinator in drawn { addEdges(of: coordinator) }
     addLinks()
     for index in diagram.edges.indices {
@@ -122,24 +154,22 @@ private struct Builder {
     startNode[index] = addNode(
       id: base + "__start", kind: isTabs ? .tabs : .start, label: isTabs ? "tabs" : "",
       in: cluster, at: nil)
-    firstNode[index] = diagram.nodes.count
+    // A copy of a shared node (r3) is drawn once, in the shared cluster: its place is
+    // filled in by `addSharedCluster`.
+    var nodes: [Int] = []
+    nodes.reserveCapacity(graph.coordinators[index].nodeCount)
     for screen in coordinator.screens {
-      addNode(
-        id: base + "_" + DiagramIdentifiers.sanitized(screen.name.text), kind: .screen,
-        label: screen.name.text, detail: screen.input.map { $0.type.description },
-        controls: (screen.systemBack ? [] : ["no back"]) + (screen.dismissible ? [] : ["no swipe"]),
-        in: cluster, at: screen.name.range)
+      nodes.append(
+        screen.copyOf != nil ? Self.notYetDrawn : addScreen(screen, id: base, in: cluster))
     }
     for decision in coordinator.decisions {
-      addNode(
-        id: base + "_" + DiagramIdentifiers.sanitized(decision.name.text), kind: .decision,
-        label: decision.name.text, in: cluster, at: decision.name.range)
+      nodes.append(
+        decision.copyOf != nil ? Self.notYetDrawn : addDecision(decision, id: base, in: cluster))
     }
     for alert in coordinator.alerts {
-      addNode(
-        id: base + "_" + DiagramIdentifiers.sanitized(alert.name.text), kind: .alert,
-        label: alert.name.text, in: cluster, at: alert.name.range)
+      nodes.append(alert.copyOf != nil ? Self.notYetDrawn : addAlert(alert, id: base, in: cluster))
     }
+    nodeOf[index] = nodes
     if !coordinator.events.isEmpty {
       appNode[index] = addNode(id: base + "__app", kind: .app, label: "app", in: cluster, at: nil)
     }
@@ -153,24 +183,107 @@ private struct Builder {
     }
   }
 
+  /// The place of a copy of a shared node until the shared cluster is drawn.
+  private static let notYetDrawn = -1
+
+  private mutating func addScreen(_ screen: Screen, id base: String, in cluster: Int) -> Int {
+    addNode(
+      id: base + "_" + DiagramIdentifiers.sanitized(screen.name.text), kind: .screen,
+      label: screen.name.text, detail: screen.input.map { $0.type.description },
+      controls: (screen.systemBack ? [] : ["no back"]) + (screen.dismissible ? [] : ["no swipe"]),
+      in: cluster, at: screen.name.range)
+  }
+
+  private mutating func addDecision(_ decision: Decision, id base: String, in cluster: Int) -> Int {
+    addNode(
+      id: base + "_" + DiagramIdentifiers.sanitized(decision.name.text), kind: .decision,
+      label: decision.name.text, in: cluster, at: decision.name.range)
+  }
+
+  private mutating func addAlert(_ alert: Alert, id base: String, in cluster: Int) -> Int {
+    addNode(
+      id: base + "_" + DiagramIdentifiers.sanitized(alert.name.text), kind: .alert,
+      label: alert.name.text, in: cluster, at: alert.name.range)
+  }
+
+  /// (r3) The cluster of the shared screens, decisions and alerts, after the coordinators':
+  /// each drawn once (every one for the whole module, those the drawn coordinators can show
+  /// otherwise), in file order, screens first; then each drawn coordinator's copies are
+  /// pointed at them, so that the owners' edges lead into the shared cluster.
+  private mutating func addSharedCluster() {
+    let shared = module.shared
+    guard !shared.isEmpty else { return }
+    var wanted: Set<Coordinator.Node> = drawsAllShared ? Set(shared.allNodes) : []
+    if !drawsAllShared {
+      for index in drawn {
+        for node in 0..<nodeOf[index].count {
+          if let original = original(of: node, in: index) { wanted.insert(original) }
+        }
+      }
+    }
+    guard !wanted.isEmpty else { return }
+    let cluster = diagram.clusters.count
+    sharedCluster = cluster
+    diagram.clusters.append(
+      FlowDiagram.Cluster(
+        id: ids.make("cluster_shared"), name: "shared", isShared: true,
+        detail: "screens any coordinator shows"))
+    for node in shared.allNodes where wanted.contains(node) {
+      switch node {
+      case .screen(let at):
+        sharedNode[node] = addScreen(shared.screens[at], id: "shared", in: cluster)
+      case .decision(let at):
+        sharedNode[node] = addDecision(shared.decisions[at], id: "shared", in: cluster)
+      case .alert(let at):
+        sharedNode[node] = addAlert(shared.alerts[at], id: "shared", in: cluster)
+      }
+    }
+    for index in drawn {
+      for node in 0..<nodeOf[index].count {
+        if let original = original(of: node, in: index), let drawnAt = sharedNode[original] {
+          nodeOf[index][node] = drawnAt
+        }
+      }
+    }
+  }
+
+  /// (r3) The shared node of which graph node `node` of coordinator `index` is a copy, if it
+  /// is one.
+  private func original(of node: Int, in index: Int) -> Coordinator.Node? {
+    let coordinator = module.coordinators[index]
+    switch graph.coordinators[index].node(node) {
+    case .screen(let at): return coordinator.screens[at].copyOf.map { .screen($0) }
+    case .decision(let at): return coordinator.decisions[at].copyOf.map { .decision($0) }
+    case .alert(let at): return coordinator.alerts[at].copyOf.map { .alert($0) }
+    }
+  }
+
   /// Each link whose screen is drawn: a node of its own, outside the clusters, marked by the
   /// findings at its name (`unreachable-link`), and an entry arrow into the screen labelled
   /// with its URL pattern (spec section 12).
   private mutating func addLinks() {
     for (index, link) in module.links.enumerated()
     where !link.isBroken && module.isFirstDefinition(link: index) {
-      guard let url = link.url, case let (coordinator, screen)? = graph.links[index].target,
-        clusterOf[coordinator] != nil
-      else { continue }
+      guard let url = link.url, let target = linkTarget(index), target >= 0 else { continue }
       let node = addNode(
         id: "link_" + DiagramIdentifiers.sanitized(link.name.text), kind: .link,
         label: link.name.text, in: nil, at: link.name.range)
       diagram.edges.append(
         FlowDiagram.Edge(
-          from: node, to: firstNode[coordinator] + screen, kind: .link, label: url.text,
+          from: node, to: target, kind: .link, label: url.text,
           location: url.range, findings: findings(at: [url.range]),
           emphasis: diagram.nodes[node].emphasis))
     }
+  }
+
+  /// The node a link's entry arrow leads to, when it is drawn: the screen of its `to:`, or
+  /// the shared screen of a relative link (r3, spec section 13.6).
+  private func linkTarget(_ index: Int) -> Int? {
+    let references = graph.links[index]
+    if let (coordinator, screen) = references.target {
+      return clusterOf[coordinator] != nil ? nodeOf[coordinator][screen] : nil
+    }
+    return references.shared?.target.flatMap { sharedNode[.screen($0)] }
   }
 
   /// Adds a node with a unique id made from `id`, marked by the findings at `location`.
@@ -192,8 +305,10 @@ private struct Builder {
 
   /// Where a start of `child` leads: its start marker if it is drawn in full, its single
   /// node otherwise, or a missing node in `owner` if it names no coordinator.
-  private mutating func entry(of child: ChildStep, owner: Int) -> Int {
-    guard let index = child.child else { return missingNode(child.start.coordinator, in: owner) }
+  private mutating func entry(of child: ChildStep, owner: Int, shared: Bool = false) -> Int {
+    guard let index = child.child else {
+      return missingNode(child.start.coordinator, in: owner, shared: shared)
+    }
     return entry(of: index)
   }
 
@@ -206,8 +321,12 @@ private struct Builder {
   /// Where a handler of a started `child` leaves from: the child's result node of the case
   /// it handles (`handledCase`, resolved by the graph), or the child's single node; `nil` if
   /// the child has no such case.
-  private mutating func resultNode(of child: ChildStep, _ handledCase: Int?, owner: Int) -> Int? {
-    guard let index = child.child else { return missingNode(child.start.coordinator, in: owner) }
+  private mutating func resultNode(
+    of child: ChildStep, _ handledCase: Int?, owner: Int, shared: Bool
+  ) -> Int? {
+    guard let index = child.child else {
+      return missingNode(child.start.coordinator, in: owner, shared: shared)
+    }
     guard clusterOf[index] != nil else { return collapsedNode(index) }
     return handledCase.map { firstResult[index] + $0 }
   }
@@ -228,8 +347,18 @@ private struct Builder {
   }
 
   /// The node standing for `name`, which an action of coordinator `owner` targets but
-  /// which does not exist; one per name.
-  private mutating func missingNode(_ name: Identifier, in owner: Int) -> Int {
+  /// which does not exist; one per name. One that an action of a shared node (r3) names is
+  /// drawn once, in the shared cluster.
+  private mutating func missingNode(_ name: Identifier, in owner: Int, shared: Bool = false) -> Int
+  {
+    if shared, let cluster = sharedCluster {
+      if let node = sharedMissing[name.text] { return node }
+      let node = addNode(
+        id: "shared__missing_" + DiagramIdentifiers.sanitized(name.text), kind: .missing,
+        label: name.text, in: cluster, at: nil)
+      sharedMissing[name.text] = node
+      return node
+    }
     if let node = missing[owner]?[name.text] { return node }
     let base = DiagramIdentifiers.sanitized(module.coordinators[owner].name.text)
     let node = addNode(
@@ -249,7 +378,7 @@ private struct Builder {
     switch (coordinator.root, coordinatorGraph.root) {
     case (.start(let name, let key), .node(let node)):
       addEdge(
-        from: start, to: firstNode[index] + node, kind: .begin, at: key,
+        from: start, to: nodeOf[index][node], kind: .begin, at: key,
         anchors: [key, name.range])
     case (.start(let name, let key), _):
       addEdge(
@@ -270,8 +399,10 @@ private struct Builder {
       break
     }
     for node in 0..<coordinatorGraph.nodeCount {
+      let isCopy = original(of: node, in: index) != nil
       for step in coordinatorGraph.steps[node] {
-        addStep(step, of: index, owner: firstNode[index] + node, acting: node, back: back)
+        addStep(
+          step, of: index, owner: nodeOf[index][node], acting: node, back: back, shared: isCopy)
       }
     }
     if let app = appNode[index] {
@@ -285,9 +416,12 @@ private struct Builder {
   /// (the graph node `acting`, or the tab container when it is `nil`).
   /// An external event's step (`fromApp`) acts on whichever screen is on top: its back
   /// actions are drawn as a loop on the `app` node, labelled, rather than to every screen.
+  /// A step of a copy of a shared node (`shared`, r3) is drawn once for all its owners where
+  /// it leads to the same place for each, and to each owner's place where it does not (a
+  /// back action).
   private mutating func addStep(
     _ step: Step, of index: Int, owner: Int, acting: Int?, back: BackTargets,
-    fromApp: Bool = false
+    fromApp: Bool = false, shared: Bool = false
   ) {
     let written = step.written
     let event = step.transition.name
@@ -302,7 +436,7 @@ private struct Builder {
       // A handler leaves from the child's result node, which names the case; from a
       // collapsed child or from the starting node, the label names it.
       payload = nil
-      let from = resultNode(of: parent, step.handledCase, owner: index)
+      let from = resultNode(of: parent, step.handledCase, owner: index, shared: shared)
       source = from ?? owner
       let fromCase = from.map { diagram.nodes[$0].kind == .result } ?? false
       label = fromCase ? written.keyword : event.text + ": " + written.keyword
@@ -314,7 +448,7 @@ private struct Builder {
       label = "(\(step.elementIndex + 1)) " + label
       if !step.isFirstElement, let place = sequencePlace {
         acting = place
-        owner = firstNode[index] + place
+        owner = nodeOf[index][place]
         if step.handlerOf.isEmpty { source = owner }
       }
       switch step.action {
@@ -337,11 +471,16 @@ private struct Builder {
     }
     func node(_ target: Int) -> Int {
       if target == back.app, let app = appNode[index] { return app }
-      return target == back.outside ? startNode[index] : firstNode[index] + target
+      return target == back.outside ? startNode[index] : nodeOf[index][target]
     }
     func edge(_ target: Int, _ kind: FlowDiagram.Edge.Kind, style: StartStyle? = nil) {
       var modal = style?.presentation
       if case .present(_, let presented) = written.kind { modal = presented }
+      if shared {
+        let drawnAs = SharedEdge(
+          from: source, to: target, kind: kind, label: label, place: Place(written.range))
+        guard sharedEdges.insert(drawnAs).inserted else { return }
+      }
       addEdge(
         from: source, to: target, kind: kind, action: written.keyword, event: event.text,
         label: label, payload: payload, style: style, modal: modal, at: written.range,
@@ -366,10 +505,11 @@ private struct Builder {
       for target in back.dismiss(actingOn: acting) { edge(node(target), kind(.dismiss)) }
     case .stay: edge(owner, kind(.stay))
     case .finish(let resultCase): edge(firstResult[index] + resultCase, kind(.finish))
-    case .start(let child): edge(entry(of: child, owner: index), .start, style: child.style)
+    case .start(let child):
+      edge(entry(of: child, owner: index, shared: shared), .start, style: child.style)
     case .unresolved:
       guard let name = Self.target(of: written) else { return }
-      edge(missingNode(name, in: index), kind(Self.kind(of: written)))
+      edge(missingNode(name, in: index, shared: shared), kind(Self.kind(of: written)))
     }
   }
 

@@ -7,14 +7,15 @@
 /// ```
 ///
 /// Nodes and edges refer to each other by `id`; `location` is `null` for what has no place
-/// of its own (a start marker, a missing name).
+/// of its own (a start marker, a missing name). The cluster of the shared screens (r3) has
+/// `"shared": true` and no `coordinator` (`null`); no other cluster has a `shared` key.
 public enum DiagramJSON {
   /// The JSON text of `diagram`, ending with a newline.
   public static func write(_ diagram: FlowDiagram) -> String {
     let clusters = diagram.clusters.map { cluster in
-      JSON.object([
+      var fields: [String: JSON] = [
         "id": .string(cluster.id),
-        "coordinator": .string(cluster.name),
+        "coordinator": cluster.isShared || cluster.isLegend ? .null : .string(cluster.name),
         "entry": .bool(cluster.isEntry),
         "input": cluster.input.map(JSON.string) ?? .null,
         "result": .array(cluster.resultCases.map(JSON.string)),
@@ -22,7 +23,11 @@ public enum DiagramJSON {
         "location": location(cluster.location),
         "findings": findings(cluster.findings),
         "emphasis": .string(cluster.emphasis.rawValue),
-      ])
+      ]
+      // (r3) Only the shared box says so: the drawings of revision-2 modules are unchanged.
+      if cluster.isShared { fields["shared"] = .bool(true) }
+      if cluster.isLegend { fields["legend"] = .bool(true) }
+      return JSON.object(fields)
     }
     let nodes = diagram.nodes.map { node in
       JSON.object([

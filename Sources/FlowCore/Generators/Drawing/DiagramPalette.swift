@@ -23,6 +23,10 @@ enum DiagramPalette {
   static let unreachable = "#9e9e9e"
   static let clusterFill = "#f6f8fa"
   static let clusterBorder = "#b0bec5"
+  /// The box of the shared screens (r3), which any coordinator shows: apart from the
+  /// coordinators' boxes.
+  static let sharedFill = "#eef7f6"
+  static let sharedBorder = "#4db6ac"
   static let paper = "#ffffff"
   static let problemFill = "#ffebee"
   static let unreachableFill = "#f5f5f5"
@@ -48,6 +52,7 @@ enum DiagramPalette {
     case .missing: return problemFill
     case .link: return "#ede7f6"
     case .screen: return paper
+    case .point: return ink
     }
   }
 

@@ -1,12 +1,14 @@
 /// A drawing of a module's navigation, before any format writes it: clusters (one per
-/// coordinator drawn in full), nodes and edges, each with its place in the flow files and
-/// the findings that mark it. ``DiagramBuilder`` makes it; `DOTWriter`, `MermaidWriter`
-/// and `DiagramJSON` each own the text of one format, so all formats show the same thing.
+/// coordinator drawn in full, and one for the shared screens, r3), nodes and edges, each
+/// with its place in the flow files and the findings that mark it. ``DiagramBuilder`` makes
+/// it; `DOTWriter`, `MermaidWriter` and `DiagramJSON` each own the text of one format, so all
+/// formats show the same thing.
 ///
 /// Everything is in a stable order: coordinators in module order (files sorted by path,
-/// then position), then each coordinator's nodes and steps in file order.
+/// then position), then each coordinator's nodes and steps in file order; the shared
+/// cluster comes after the coordinators', its nodes in file order.
 public struct FlowDiagram: Sendable {
-  /// The coordinators drawn in full, in module order.
+  /// The coordinators drawn in full, in module order, then the shared cluster (r3), if any.
   public var clusters: [Cluster] = []
   /// Every node; a node in a cluster is listed in its ``Cluster/nodes`` too.
   public var nodes: [Node] = []
@@ -33,12 +35,18 @@ public struct FlowDiagram: Sendable {
     case changed
   }
 
-  /// A coordinator drawn in full: a box around its nodes.
+  /// A coordinator drawn in full, a box around its nodes; or (r3) the box of the shared
+  /// screens, decisions and alerts, which any coordinator may show (``isShared``).
   public struct Cluster: Sendable {
     /// An identifier unique in the drawing, made only of `[A-Za-z0-9_]`: `cluster_Auth`.
     public var id: String
-    /// The coordinator's name.
+    /// The coordinator's name; `shared` for the shared box.
     public var name: String
+    /// (r3) Whether it is the box of the shared screens, decisions and alerts (spec section
+    /// 13.2), drawn once whichever coordinators show them, rather than a coordinator.
+    public var isShared: Bool
+    /// Whether it is the legend (`flowc graph --legend`), rather than a coordinator.
+    public var isLegend: Bool
     /// Whether the app itself starts it.
     public var isEntry: Bool
     /// The type of its input, as written: `String?`.
@@ -58,12 +66,15 @@ public struct FlowDiagram: Sendable {
     public var emphasis: Emphasis = .normal
 
     public init(
-      id: String, name: String, isEntry: Bool = false, input: String? = nil,
+      id: String, name: String, isShared: Bool = false, isLegend: Bool = false,
+      isEntry: Bool = false, input: String? = nil,
       resultCases: [String] = [], detail: String? = nil, nodes: [Int] = [],
       location: SourceRange? = nil, findings: [Finding] = [], emphasis: Emphasis = .normal
     ) {
       self.id = id
       self.name = name
+      self.isShared = isShared
+      self.isLegend = isLegend
       self.isEntry = isEntry
       self.input = input
       self.resultCases = resultCases
@@ -141,6 +152,8 @@ public struct FlowDiagram: Sendable {
       /// A deep link (spec section 12, r2), outside every cluster: its entry arrow leads to
       /// the screen it opens.
       case link
+      /// An end of a sample edge of the legend (`flowc graph --legend`): a small point.
+      case point
     }
   }
 

@@ -1,10 +1,12 @@
 /// Writes a ``FlowDiagram`` as a Mermaid flowchart, which GitHub renders in Markdown.
 ///
-/// The same drawing as ``DOTWriter``, in Mermaid's means: one `subgraph` per coordinator;
+/// The same drawing as ``DOTWriter``, in Mermaid's means: one `subgraph` per coordinator
+/// and one, teal, for the shared screens (r3);
 /// screens `["…"]`, decisions `{"…"}`, alerts `{{"…"}}`, start `((" "))`, tab container
 /// `[/"…"\]`, result cases `(["…"])`, collapsed children `[["…"]]`; edges `-->` (push,
 /// present, replace, decide, finish), `--o` (alert), `-.->` (back, stay, handlers), `-.-o`
-/// (popToRoot), `==>` (start child, tabs) and `==o` (select), coloured by `linkStyle`;
+/// (popToRoot), `==>` (start child, tabs) and `==o` (select), coloured by `linkStyle`, one
+/// rank longer (`--->`, `-..->`, …) where they run back along an edge drawn before;
 /// findings, and what `flowc diff` finds added, removed or changed, by `classDef`.
 ///
 /// Identifiers are made of `[A-Za-z0-9_]` and always contain `_`, so none is a keyword
@@ -53,6 +55,8 @@ private struct MermaidText {
       }
       appendRules(cluster.findings)
       out += "\"]\n"
+      // The legend's samples, left to right, one under the other.
+      if cluster.isLegend { out += "    direction LR\n" }
       for index in cluster.nodes {
         out += "    "
         write(diagram.nodes[index])
@@ -64,8 +68,16 @@ private struct MermaidText {
       write(node)
     }
     var styles = LinkStyles()
+    var drawn: Set<NodePair> = []
     for (index, edge) in diagram.edges.enumerated() {
-      write(edge)
+      // Mermaid puts a label at the middle of its line, and the lines of an edge and its
+      // reverse between the same two nodes (a present and its dismiss, a start and its
+      // handler) run side by side: their labels would cover each other. The second is drawn
+      // one rank longer, so that its line, and its label, run apart.
+      let pair = NodePair(from: edge.from, to: edge.to)
+      let isReverse = edge.from != edge.to && drawn.contains(NodePair(from: edge.to, to: edge.from))
+      drawn.insert(pair)
+      write(edge, longer: isReverse)
       styles.add(index, Self.linkStyle(of: edge))
     }
     writeClasses()
@@ -82,7 +94,7 @@ private struct MermaidText {
     out += node.id
     let (open, close): (String, String)
     switch node.kind {
-    case .start: (open, close) = ("((", "))")
+    case .start, .point: (open, close) = ("((", "))")
     case .tabs: (open, close) = ("[/", "\\]")
     case .screen, .missing: (open, close) = ("[", "]")
     case .decision: (open, close) = ("{", "}")
@@ -94,7 +106,7 @@ private struct MermaidText {
     }
     out += open
     out += "\""
-    if node.kind == .start {
+    if node.kind == .start || node.kind == .point {
       out += " "
     } else {
       appendEscaped(node.kind == .missing ? node.label + "?" : node.label)
@@ -113,17 +125,17 @@ private struct MermaidText {
     out += "\n"
   }
 
-  private mutating func write(_ edge: FlowDiagram.Edge) {
+  /// Writes `edge`; `longer` draws it one rank longer than the shortest (`--->`, `-..->`).
+  private mutating func write(_ edge: FlowDiagram.Edge, longer: Bool) {
     out += "  "
     out += diagram.nodes[edge.from].id
     switch edge.kind {
-    case .begin, .push, .present, .replace, .decide, .finish: out += " -->"
-    case .pop, .dismiss, .stay, .handler: out += " -.->"
-    case .popToRoot: out += " -.-o"
-    case .alert: out += " --o"
-    case .select: out += " ==o"
-    case .start, .tab: out += " ==>"
-    case .link: out += " ==>"
+    case .begin, .push, .present, .replace, .decide, .finish: out += longer ? " --->" : " -->"
+    case .pop, .dismiss, .stay, .handler: out += longer ? " -..->" : " -.->"
+    case .popToRoot: out += longer ? " -..-o" : " -.-o"
+    case .alert: out += longer ? " ---o" : " --o"
+    case .select: out += longer ? " ===o" : " ==o"
+    case .start, .tab, .link: out += longer ? " ===>" : " ==>"
     }
     if !edge.label.isEmpty || edge.payload != nil || !edge.findings.isEmpty {
       out += "|\""
@@ -149,6 +161,7 @@ private struct MermaidText {
         "start", "fill:\(Palette.fill(of: .start)),stroke:\(ink),color:\(Palette.paper)",
         { $0.kind == .start }
       ),
+      ("point", "fill:\(ink),stroke:\(ink)", { $0.kind == .point }),
       ("tabs", "fill:\(Palette.fill(of: .tabs)),stroke:\(ink)", { $0.kind == .tabs }),
       ("decision", "fill:\(Palette.fill(of: .decision)),stroke:\(ink)", { $0.kind == .decision }),
       ("app", "fill:\(Palette.fill(of: .app)),stroke:\(ink)", { $0.kind == .app }),
@@ -203,6 +216,8 @@ private struct MermaidText {
     for cluster in diagram.clusters {
       let style: String
       switch cluster.emphasis {
+      case .normal where cluster.isShared, .unreachable where cluster.isShared:
+        style = "fill:\(Palette.sharedFill),stroke:\(Palette.sharedBorder),stroke-width:1.5px"
       case .normal, .unreachable: continue
       case .problem: style = Self.problemStroke
       case .added: style = Self.wideStroke(Palette.added)
@@ -286,6 +301,12 @@ private struct MermaidText {
     default: return scalar
     }
   }
+}
+
+/// Two nodes an edge joins, by their indices, in its direction.
+private struct NodePair: Hashable {
+  var from: Int
+  var to: Int
 }
 
 /// Edge indices grouped by style, in the order each style first appears.

@@ -149,7 +149,8 @@ import Testing
     let leakIndex = try #require(
       diagram.edges.firstIndex { $0.findings.contains { $0.rule == "back-leak" } })
     #expect(mermaid.contains { $0.hasPrefix("  linkStyle \(leakIndex) stroke:#d32f2f") })
-    #expect(mermaid.contains { $0.contains("Child_First -.->|\"back<br/>back-leak\"|") })
+    // One rank longer (`-..->`): it runs back along the start's edge into Child_First.
+    #expect(mermaid.contains { $0.contains("Child_First -..->|\"back<br/>back-leak\"|") })
 
     let json = DiagramJSON.write(diagram)
     #expect(json.contains("\"rule\": \"back-leak\""))

@@ -38,7 +38,9 @@ enum GraphFixtures {
   }
 
   /// One coordinator with its direct children collapsed, in both formats.
-  @Test(arguments: [("actions", "Root"), ("actions", "Account"), ("tabs", "Home")])
+  @Test(arguments: [
+    ("actions", "Root"), ("actions", "Account"), ("tabs", "Home"), ("shared", "Feed"),
+  ])
   func focused(_ fixture: String, _ coordinator: String) throws {
     let checked = try loadModule(["\(GraphFixtures.directory)/\(fixture).flow.yaml"])
     let diagram = try drawing(checked, focus: coordinator)
@@ -53,6 +55,13 @@ enum GraphFixtures {
     let checked = try loadModule(["\(GraphFixtures.directory)/tabs.flow.yaml"])
     try Golden.check(
       DiagramJSON.write(try drawing(checked)), against: "\(GraphFixtures.goldens)/tabs.json")
+  }
+
+  /// Revision 3's shared box in the JSON drawing: `"shared": true`, no coordinator.
+  @Test func sharedInJSON() throws {
+    let checked = try loadModule(["\(GraphFixtures.directory)/shared.flow.yaml"])
+    try Golden.check(
+      DiagramJSON.write(try drawing(checked)), against: "\(GraphFixtures.goldens)/shared.json")
   }
 
   /// Revision 3's styles in the JSON drawing: each edge's `modal` names its style.
