@@ -2,12 +2,16 @@
 
 import FlowRuntime
 
-/// What the app provides to run Search: the factory of each coordinator it starts and its screens
-/// (each from its input and a way to send its events).
+/// What the app provides to run Search: the factory of each coordinator it starts, its screens
+/// (each from its input and a way to send its events) and the factory of the shared screens it
+/// shows.
 @MainActor
 protocol SearchScreens {
   /// The factory of the screens of ProductDetails, which Search starts.
   var productDetailsScreens: any ProductDetailsScreens { get }
+
+  /// The factory of the shared screens, decisions and alerts that Search shows.
+  var sharedScreens: any SharedScreens { get }
 
   /// A search field over the list of matches.
   func makeResults(
@@ -30,6 +34,7 @@ extension SearchScreens {
 final class SearchCoordinator: FlowCoordinator<Never> {
   /// The events of screen Results.
   nonisolated enum ResultsEvent: Hashable, Sendable {
+    case seller(String)
     /// A popover anchored on the filter button (a sheet on an iPhone); a tap outside closes it.
     case editFilters(SearchFilters)
     case selected(Product)
@@ -67,6 +72,8 @@ final class SearchCoordinator: FlowCoordinator<Never> {
   private func handle(_ event: ResultsEvent) {
     guard canAct else { return }
     switch event {
+    case .seller(let payload):
+      push(makeSeller(payload))
     case .editFilters(let payload):
       present(makeFilters(payload), style: .popover)
     case .selected(let payload):
@@ -100,6 +107,35 @@ final class SearchCoordinator: FlowCoordinator<Never> {
       dismiss()
     case .reset:
       break
+    }
+  }
+
+  // MARK: - Seller (shared)
+
+  private func makeSeller(_ input: String) -> any Presentable {
+    nameNextScreen(.Shared.seller)
+    let send = screenEvents { [weak self] (event: SellerEvent) in
+      self?.handle(event)
+    }
+    return screens.sharedScreens.makeSeller(input, send: send)
+  }
+
+  private func handle(_ event: SellerEvent) {
+    guard canAct else { return }
+    switch event {
+    case .similarSeller(let payload):
+      push(makeSeller(payload))
+    case .product(let payload):
+      let child = ProductDetailsCoordinator(
+        input: payload, screens: screens.productDetailsScreens, router: router)
+      start(child, style: .push) { result in
+        switch result {
+        case .closed:
+          break
+        case .addedToCart:
+          break
+        }
+      }
     }
   }
 }

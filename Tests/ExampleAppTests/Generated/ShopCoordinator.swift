@@ -2,12 +2,15 @@
 
 import FlowRuntime
 
-/// What the app provides to run Shop: the factory of each coordinator it starts and its screens
-/// (each from its input and a way to send its events).
+/// What the app provides to run Shop: the factory of each coordinator it starts, its screens (each
+/// from its input and a way to send its events) and the factory of the shared screens it shows.
 @MainActor
 protocol ShopScreens {
   /// The factory of the screens of ProductDetails, which Shop starts.
   var productDetailsScreens: any ProductDetailsScreens { get }
+
+  /// The factory of the shared screens, decisions and alerts that Shop shows.
+  var sharedScreens: any SharedScreens { get }
 
   func makeCategories(
     send: @escaping @MainActor (ShopCoordinator.CategoriesEvent) -> Void
@@ -35,6 +38,7 @@ final class ShopCoordinator: FlowCoordinator<Never> {
 
   /// The events of screen Products.
   nonisolated enum ProductsEvent: Hashable, Sendable {
+    case seller(String)
     case opened(Product)
   }
 
@@ -82,7 +86,38 @@ final class ShopCoordinator: FlowCoordinator<Never> {
   private func handle(_ event: ProductsEvent) {
     guard canAct else { return }
     switch event {
+    case .seller(let payload):
+      push(makeSeller(payload))
     case .opened(let payload):
+      let child = ProductDetailsCoordinator(
+        input: payload, screens: screens.productDetailsScreens, router: router)
+      start(child, style: .push) { result in
+        switch result {
+        case .closed:
+          break
+        case .addedToCart:
+          break
+        }
+      }
+    }
+  }
+
+  // MARK: - Seller (shared)
+
+  private func makeSeller(_ input: String) -> any Presentable {
+    nameNextScreen(.Shared.seller)
+    let send = screenEvents { [weak self] (event: SellerEvent) in
+      self?.handle(event)
+    }
+    return screens.sharedScreens.makeSeller(input, send: send)
+  }
+
+  private func handle(_ event: SellerEvent) {
+    guard canAct else { return }
+    switch event {
+    case .similarSeller(let payload):
+      push(makeSeller(payload))
+    case .product(let payload):
       let child = ProductDetailsCoordinator(
         input: payload, screens: screens.productDetailsScreens, router: router)
       start(child, style: .push) { result in
