@@ -114,12 +114,7 @@ extension EditorModule {
           "coordinator '\(coordinator.name)' has a screen, decision or alert named '\(name)'")
       }
       guard let node = module.sharedNode(named: old) else { return nil }
-      let form = GeneratedNames.nodeEnum(of: node).form
-      let generated = form.name(for: name)
-      if resolved.graph.types.declaration(named: generated) != nil {
-        return RenameRefusal(
-          "its \(form.role ?? "enum") '\(generated)' would collide with type '\(generated)'")
-      }
+      return generatedCollision(shared: node, renamedTo: name)
     case .resultCase(let coordinator, _):
       let cases = module.coordinator(named: coordinator).flatMap { module.resultCases(of: $0) }
       if cases?.contains(where: { $0.name.text == name }) ?? false {
@@ -184,6 +179,32 @@ extension EditorModule {
         "the event enum of screen '\(hiding)' would hide the external event enum of a "
           + "coordinator '\(name)'")
     }
+    return nil
+  }
+
+  /// (r3) What the top-level enum generated for the shared node `node` would collide with,
+  /// were the node named `name`: a declared type, or another top-level generated name (spec
+  /// section 2).
+  private func generatedCollision(shared node: Coordinator.Node, renamedTo name: String)
+    -> RenameRefusal?
+  {
+    let module = check.module
+    let form = GeneratedNames.nodeEnum(of: node).form
+    let generated = form.name(for: name)
+    let role = form.role ?? "enum"
+    if resolved.graph.types.declaration(named: generated) != nil {
+      return RenameRefusal("its \(role) '\(generated)' would collide with type '\(generated)'")
+    }
+    let own = form.name(for: module.shared.name(of: node).text)
+    if GeneratedNames.topLevelNames(of: module).contains(where: {
+      $0.name == generated && $0.name != own
+    }) {
+      return RenameRefusal(
+        "its \(role) '\(generated)' would collide with the '\(generated)' generated code "
+          + "already makes")
+    }
+    // An enum nested in a coordinator's class spelt `generated` would be the event enum of
+    // its own screen of the new name, which the namespace check refuses first.
     return nil
   }
 

@@ -190,4 +190,45 @@ import Testing
     #expect(outline.first?.children.map(\.name) == ["Feed"])
     #expect(outline.count(where: { $0.detail == "shared" }) == 3)
   }
+
+  /// The top-level enum generated for a shared screen (`<S>Event`, r3) must not collide
+  /// with a type, a name generated for a coordinator, or an enum nested in a coordinator.
+  @Test func aRenameWhoseGeneratedEnumWouldCollideIsRefused() throws {
+    let text = """
+      version: 1
+      types:
+        NoteEvent: external
+      screens:
+        Profile: { on: { back: pop } }
+      coordinators:
+        Home:
+          entry: true
+          start: Feed
+          screens:
+            Feed: { on: { author: { push: Profile } } }
+          events:
+            ping: stay
+      """
+    let editor = EditorModule(files: [SourceFile(path: "a.flow.yaml", text: text)])
+    let profile = try #require(position(of: "Profile", in: text))
+    for (name, refusal) in [
+      ("Note", "its event enum 'NoteEvent' would collide with type 'NoteEvent'"),
+      (
+        "HomeExternal",
+        "its event enum 'HomeExternalEvent' would collide with the 'HomeExternalEvent' "
+          + "generated code already makes"
+      ),
+      (
+        "Feed",
+        "coordinator 'Home' has a screen, decision or alert named 'Feed'"
+      ),
+    ] {
+      guard case .failure(let why) = editor.rename(at: profile, in: "a.flow.yaml", to: name) else {
+        Issue.record("renaming Profile to \(name) was not refused")
+        continue
+      }
+      #expect(why.message == refusal)
+    }
+    #expect((try? editor.rename(at: profile, in: "a.flow.yaml", to: "Person").get())?.count == 2)
+  }
 }
