@@ -310,8 +310,11 @@ extension MessageText {
   fileprivate func mappingDefinitions(_ transform: (SymbolRef) -> SymbolRef) -> MessageText {
     MessageText(
       parts.map { part in
-        if case .definition(let definition) = part { return .definition(transform(definition)) }
-        return part
+        switch part {
+        case .definition(let definition): return .definition(transform(definition))
+        case .name(let definition): return .name(transform(definition))
+        case .words: return part
+        }
       })
   }
 }

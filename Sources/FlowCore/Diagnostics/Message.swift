@@ -39,6 +39,9 @@ package struct MessageText: Hashable, Sendable, ExpressibleByStringInterpolation
     case words(String)
     /// A definition, read `kind 'name'`: `screen 'Home'`.
     case definition(SymbolRef)
+    /// A definition, read by its name alone: `'App'`. Where the finding was found in
+    /// several (spec section 8, 13.2), the list of their names takes its place.
+    case name(SymbolRef)
   }
 
   /// The parts, in order.
@@ -78,7 +81,7 @@ package struct MessageText: Hashable, Sendable, ExpressibleByStringInterpolation
       for part in text.parts {
         switch part {
         case .words(let words): appendWords(words)
-        case .definition: parts.append(part)
+        case .definition, .name: parts.append(part)
         }
       }
     }
@@ -86,6 +89,11 @@ package struct MessageText: Hashable, Sendable, ExpressibleByStringInterpolation
     /// A definition the finding may have been found in, read `kind 'name'`.
     package mutating func appendInterpolation(definition: SymbolRef) {
       parts.append(.definition(definition))
+    }
+
+    /// A definition the finding may have been found in, read by its name alone: `'App'`.
+    package mutating func appendInterpolation(name definition: SymbolRef) {
+      parts.append(.name(definition))
     }
 
     private mutating func appendWords(_ words: String) {
@@ -105,17 +113,25 @@ package struct MessageText: Hashable, Sendable, ExpressibleByStringInterpolation
       switch part {
       case .words(let words): text += words
       case .definition(let definition): text += Self.name(of: definition)
+      case .name(let definition): text += "'\(definition.path.last?.name ?? "")'"
       }
     }
     return text
   }
 
-  /// The text that names `definition`, where it first does, as `replacement` instead;
-  /// `nil` when it does not name it.
-  package func naming(_ definition: SymbolRef, as replacement: String) -> MessageText? {
-    guard let index = parts.firstIndex(of: .definition(definition)) else { return nil }
+  /// The text that names `definition`, where it first does, as `replacement` instead (or
+  /// `bare` where it names it by its name alone); `nil` when it does not name it.
+  package func naming(_ definition: SymbolRef, as replacement: String, bare: String? = nil)
+    -> MessageText?
+  {
+    guard
+      let index = parts.firstIndex(where: {
+        $0 == .definition(definition) || $0 == .name(definition)
+      })
+    else { return nil }
     var copy = self
-    copy.parts[index] = .words(replacement)
+    let isBare = parts[index] == .name(definition)
+    copy.parts[index] = .words(isBare ? bare ?? replacement : replacement)
     return copy
   }
 
@@ -221,7 +237,11 @@ package struct FoundIn: Hashable, Sendable {
   /// `text` naming every definition.
   func text(_ text: MessageText) -> MessageText {
     let phrase = Self.phrase(definitions)
-    if let named, let replaced = text.naming(named, as: phrase) { return replaced }
+    let names = definitions.prefix(Self.namedLimit).map { "'\($0.path.last?.name ?? "")'" }
+    let more =
+      definitions.count > Self.namedLimit ? ["\(definitions.count - Self.namedLimit) more"] : []
+    let bare = (names + more).listed()
+    if let named, let replaced = text.naming(named, as: phrase, bare: bare) { return replaced }
     return text + " (in \(phrase))"
   }
 

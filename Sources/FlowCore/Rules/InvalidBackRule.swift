@@ -123,7 +123,7 @@ package enum InvalidBackRule: ModuleRule {
       switch self {
       case .popToRootOnFirst(let keyword, let place, let coordinator):
         "'\(keyword)' \(place.text) can never happen: the screen is always the first "
-          + "'\(coordinator)' shows on its stack; remove it or use 'stay'"
+          + "\(name: .coordinator(coordinator)) shows on its stack; remove it or use 'stay'"
       case .dismissOutsideModal(let keyword, let place):
         "'\(keyword)' \(place.text) can never happen: the screen is never in a modal stack"
       case .popAtPresentedRoot(let keyword, let place):
@@ -131,9 +131,9 @@ package enum InvalidBackRule: ModuleRule {
           + "root of a modal stack"
       case .popAtStackBottom(let keyword, let place, let coordinator):
         "'\(keyword)' \(place.text) can never happen: it is the bottom of a navigation stack "
-          + "there, with nothing of '\(coordinator)' below"
+          + "there, with nothing of \(name: .coordinator(coordinator)) below"
       case .backBeforeLaterElements(let keyword, let place, let coordinator):
-        "'\(keyword)' \(place.text) leaves '\(coordinator)' or can never happen, in every way "
+        "'\(keyword)' \(place.text) leaves \(name: .coordinator(coordinator)) or can never happen, in every way "
           + "it acts, so the actions after it in the sequence could not run; make it the last "
           + "action or remove it"
       }

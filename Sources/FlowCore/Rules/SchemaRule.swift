@@ -70,6 +70,13 @@ package enum SchemaRule: ModuleRule {
   /// `dismiss` before it closed a stack the container presented (spec 13.1, "by the
   /// container's rules"). The decoder refuses the same actions in the tabs' own handlers.
   package static func check(_ context: ResolvedModule, into findings: inout Findings) {
+    checkElementsOnTabContainers(context, into: &findings)
+    if !context.module.shared.isEmpty { checkSharedStartDecisions(context.module, into: &findings) }
+  }
+
+  private static func checkElementsOnTabContainers(
+    _ context: ResolvedModule, into findings: inout Findings
+  ) {
     let module = context.module
     let presentation = context.analysis.presentation
     for (index, analysis) in context.analysis.coordinators.enumerated()
@@ -96,16 +103,72 @@ package enum SchemaRule: ModuleRule {
     }
   }
 
+  /// (r3) A shared decision that a coordinator starts at (spec section 13.2) is a start
+  /// decision there, so its sequences may have no back element (13.1), as the decoder says of
+  /// a coordinator's own start decision, which it knows from the text: reported once at the
+  /// shared decision, however many coordinators start at it. O(their cases and handlers).
+  private static func checkSharedStartDecisions(_ module: FlowModule, into findings: inout Findings)
+  {
+    var seen: Set<Int> = []
+    for (index, coordinator) in module.coordinators.enumerated() {
+      guard case .start(let name, _) = coordinator.root,
+        case .decision(let own)? = module.node(named: name.text, in: index),
+        let original = coordinator.decisions[own].copyOf, seen.insert(original).inserted
+      else { continue }
+      let decision = module.shared.decisions[original]
+      guard !decision.isBroken else { continue }
+      backElements(
+        in: decision.cases, of: module.shared.subject(of: .decision(original)), under: [],
+        into: &findings)
+    }
+  }
+
+  /// The back elements of the sequences of `transitions` (a start decision's cases, or the
+  /// handlers of a child it starts, at `path` under `subject`), and of the handlers below.
+  private static func backElements(
+    in transitions: [Transition], of subject: SymbolRef, under path: [SymbolRef.Component],
+    into findings: inout Findings
+  ) {
+    for transition in transitions {
+      let action = transition.action
+      var here =
+        path
+        + [path.isEmpty ? .decisionCase(transition.name.text) : .handler(transition.name.text)]
+      if case .sequence(let elements) = action.kind {
+        for (offset, element) in elements.enumerated() {
+          switch element.kind {
+          case .pop, .popToRoot, .dismiss:
+            findings.add(
+              Message.backInStartSequence(element.keyword),
+              about: subject.appending(here + [.element(offset)]), at: element.range)
+          default: break
+          }
+        }
+        here.append(.element(elements.count - 1))
+        // A child started after a `present` is started from that screen, not by the decision.
+        guard !elements.contains(where: { if case .present = $0.kind { true } else { false } })
+        else { continue }
+      }
+      if case .start(let child) = action.elements.last?.kind {
+        backElements(in: child.handlers, of: subject, under: here, into: &findings)
+      }
+    }
+  }
+
   /// What the rule says from the graph; the front end words its own problems.
   package enum Message: RuleMessage {
     package typealias ReportingRule = SchemaRule
 
     /// (r3) An element after a `dismiss` that acts on the tab container.
     case elementOnTabContainer(String, coordinator: String)
+    /// (r3) A back element in a sequence of a shared decision a coordinator starts at; the
+    /// decoder words the same of a coordinator's own start decision.
+    case backInStartSequence(String)
 
     package var name: String {
       switch self {
       case .elementOnTabContainer: "element-on-tab-container"
+      case .backInStartSequence: "back-in-start-sequence"
       }
     }
 
@@ -115,6 +178,9 @@ package enum SchemaRule: ModuleRule {
         "'\(action)' after 'dismiss' acts on the tab container of '\(coordinator)', which "
           + "presented the stack 'dismiss' closes and has no navigation stack; use 'present', "
           + "'alert', 'decide', 'finish', 'select', 'stay' or a modal 'start'"
+      case .backInStartSequence(let action):
+        "'\(action)' is not allowed in a sequence of a start decision: it acts below the "
+          + "coordinator, where there is nothing of its own to go back from"
       }
     }
   }

@@ -277,7 +277,10 @@ import Testing
     #expect(
       findings.of("invalid-back").first?.subject.description
         == "decision 'Route' › decision case 'back'")
-    #expect(findings.of("invalid-back").first?.message.hasSuffix("(in coordinator 'App')") == true)
+    // The message names its owner where it names the coordinator, so no list follows it.
+    #expect(
+      findings.of("invalid-back").first?.message.hasSuffix("with nothing of 'App' below") == true,
+      "\(described(findings))")
   }
 
   @Test func aCoordinatorsExternalEventMayShowASharedScreen() throws {
@@ -636,5 +639,87 @@ import Testing
         """))
     #expect(findings.of("unknown-reference").isEmpty, "\(described(findings))")
     #expect(findings.rules.contains("unreachable-screen"))
+  }
+
+  /// A finding whose message names the owner ("nothing of 'App' below") is one finding at
+  /// the shared node, naming every owner where it named one (13.2: placed there once).
+  @Test func aMessageNamingTheOwnerNamesEveryOwnerOnce() throws {
+    let findings = try check(
+      module(
+        """
+        screens:
+          Page: { on: { back: pop } }
+        """,
+        """
+        App:
+          entry: true
+          start: Page
+        Other:
+          entry: true
+          start: Page
+        """))
+    #expect(
+      described(findings) == [
+        "3:23 'pop' on screen 'Page' can never happen: it is the bottom of a navigation stack "
+          + "there, with nothing of 'App' and 'Other' below [invalid-back]"
+      ])
+  }
+
+  /// A shared decision a coordinator starts at is a start decision there (13.1): no back
+  /// element in its sequences, reported once at the shared decision (spec 13.2).
+  @Test func aSharedStartDecisionsSequenceHasNoBackElement() throws {
+    let findings = try check(
+      module(
+        """
+        decisions:
+          Route:
+            cases:
+              a: [popToRoot, { push: Page }]
+              b: { start: Child, on: { done: [dismiss, { push: Page }] } }
+        screens:
+          Page: { on: { next: stay } }
+        """,
+        """
+        App:
+          entry: true
+          start: Route
+        Other:
+          entry: true
+          start: Route
+        Child:
+          result: { done: ~ }
+          start: C
+          screens:
+            C: { on: { ok: { finish: done } } }
+        """))
+    let words =
+      "is not allowed in a sequence of a start decision: it acts below the coordinator, where "
+      + "there is nothing of its own to go back from [schema]"
+    #expect(
+      described(findings, rule: "schema") == [
+        "5:11 'popToRoot' \(words)", "6:39 'dismiss' \(words)",
+      ])
+    #expect(
+      findings.of("schema").map(\.subject.description) == [
+        "decision 'Route' › decision case 'a' › element '0'",
+        "decision 'Route' › decision case 'b' › handler 'done' › element '0'",
+      ])
+    // The same decision shown by a screen is no start decision: its back elements are fine.
+    let shown = try check(
+      module(
+        """
+        decisions:
+          Route: { cases: { a: [pop, { push: Page }] } }
+        screens:
+          Page: { on: { next: stay, back: pop } }
+        """,
+        """
+        App:
+          entry: true
+          start: Home
+          screens:
+            Home: { on: { go: { push: Page }, route: { decide: Route } } }
+        """))
+    #expect(shown.of("schema").isEmpty, "\(described(shown))")
   }
 }
