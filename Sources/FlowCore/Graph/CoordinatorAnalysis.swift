@@ -120,11 +120,7 @@ package struct CoordinatorAnalysis: Sendable {
         case .finish(let index): finished.insert(index)
         case .stay where hasRequests:
           // A known request resolves to staying (r3).
-          if case .request(let name) = step.written.kind,
-            let index = graph.requestIndex[name.text]
-          {
-            sent.insert(index)
-          }
+          if let index = graph.sentRequest(of: step) { sent.insert(index) }
         case .decide(let target), .alert(let target): deciders[target].append(node)
         default: break
         }

@@ -227,6 +227,16 @@ package struct CoordinatorGraph: Sendable {
     }
   }
 
+  /// (r3) The request `step` sends, as an index of ``requests``, when its action is a
+  /// `request` of this coordinator (resolved as staying, ``ResolvedAction/stay``); `nil`
+  /// otherwise.
+  package func sentRequest(of step: Step) -> Int? {
+    guard case .stay = step.action, case .request(let name) = step.written.kind else {
+      return nil
+    }
+    return requestIndex[name.text]
+  }
+
   /// Whether `node` is a screen (not a decision or an alert).
   package func isScreen(_ node: NodeID) -> Bool { node < screenCount }
 

@@ -240,7 +240,10 @@ package enum DuplicateNameRule: OutlineRule {
           Message.requestNameTaken(
             subject, name: later.text, coordinator: coordinator.name.text, caseIsLater: caseIsLater),
           about: subject, at: later.range,
-          notes: [Note(caseIsLater ? "request defined here" : "result case defined here", at: earlier.range)])
+          notes: [
+            Note(
+              caseIsLater ? "request defined here" : "result case defined here", at: earlier.range)
+          ])
       }
     }
   }

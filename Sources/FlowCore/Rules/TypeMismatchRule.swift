@@ -126,11 +126,9 @@ package enum TypeMismatchRule: DefinitionRule {
             target = { .coordinator(module.coordinators[child].name.text) }
           case .stay:
             // (r3) A request resolves to staying; it needs its request's payload (13.3).
-            guard case .request(let name) = step.written.kind,
-              let request = graph.requestIndex[name.text]
-            else { continue }
+            guard let request = graph.sentRequest(of: step) else { continue }
             need = graph.requests[request].payload
-            target = { .request(name.text) }
+            target = { .request(graph.requests[request].name.text) }
           default:
             continue
           }

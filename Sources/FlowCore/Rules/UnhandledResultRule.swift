@@ -119,8 +119,12 @@ package enum UnhandledResultRule: ModuleRule {
         let handled = Set(start.start.handlers.map(\.name.text))
         let missing = cases.map(\.name.text).filter { !handled.contains($0) }
         // A request named as a result case is `duplicate-name`'s: its case's handler stands.
-        let requests = graph.coordinators[child].requests.map(\.name.text).filter {
-          !handled.contains($0) && graph.coordinators[child].resultCases[$0] == nil
+        var requests = graph.coordinators[child].requests.map(\.name.text).filter {
+          !handled.contains($0)
+        }
+        if !requests.isEmpty, !cases.isEmpty {
+          let caseNames = Set(cases.map(\.name.text))
+          requests.removeAll { caseNames.contains($0) }
         }
         guard !missing.isEmpty || !requests.isEmpty else { continue }
         let subject =
