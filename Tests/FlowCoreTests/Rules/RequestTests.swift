@@ -301,6 +301,41 @@ import Testing
       ])
   }
 
+  @Test func theButtonsAndCasesAHandlerReachesContinueItWhereTheChildWasStarted() throws {
+    // Shown and decided only from Home's handler, the alert's and the decision's `pop` act on
+    // Home, the root of the entry's stack: they can never happen there.
+    let findings = try check(
+      """
+      version: 1
+      coordinators:
+        App:
+          entry: true
+          start: Home
+          screens:
+            Home:
+              on:
+                chats:
+                  start: Chats
+                  on: { showSettings: { alert: Sure }, ask: { decide: Route } }
+          alerts:
+            Sure: { on: { back: pop, keep: stay } }
+          decisions:
+            Route: { cases: { back: pop, stay: stay } }
+        Chats:
+          requests: { showSettings: ~, ask: ~ }
+          start: Rooms
+          screens:
+            Rooms: { on: { settings: { request: showSettings }, ask: { request: ask } } }
+      """)
+    #expect(
+      described(findings) == [
+        "13:27 'pop' in alert 'Sure' can never happen: it is the bottom of a navigation stack "
+          + "there, with nothing of 'App' below [invalid-back]",
+        "15:31 'pop' in decision 'Route' can never happen: it is the bottom of a navigation "
+          + "stack there, with nothing of 'App' below [invalid-back]",
+      ])
+  }
+
   @Test func aRequestHandlerTakesTheRequestsPayload() throws {
     let findings = try check(
       module(
