@@ -473,6 +473,41 @@ import Testing
 
   // MARK: a shared node may not request (13.2)
 
+  @Test func aSharedScreensStartHandlesRequestsFoundOnceNamingTheOwners() throws {
+    let findings = try check(
+      """
+      version: 1
+      screens:
+        Profile:
+          on:
+            chats: { start: Chats, on: { closed: stay } }
+            chats2: { start: Chats, on: { closed: stay, ask: { present: Profile } } }
+            back: pop
+      coordinators:
+        App:
+          entry: true
+          start: Home
+          screens:
+            Home: { on: { profile: { push: Profile } } }
+        Other:
+          entry: true
+          start: Home
+          screens:
+            Home: { on: { profile: { push: Profile } } }
+        Chats:
+          result: { closed: ~ }
+          requests: { ask: ~ }
+          start: Rooms
+          screens:
+            Rooms: { on: { ask: { request: ask }, close: { finish: closed } } }
+      """)
+    #expect(
+      described(findings) == [
+        "5:16 'Chats' can send the request 'ask', which this start does not handle (in "
+          + "coordinators 'App' and 'Other') [unhandled-result]"
+      ])
+  }
+
   @Test func aRequestInASharedScreenIsNotAllowed() throws {
     let findings = try check(
       """
