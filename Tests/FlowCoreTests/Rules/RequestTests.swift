@@ -214,6 +214,19 @@ import Testing
       ])
   }
 
+  @Test func aRequestMayOnlyBeTheLastElementOfASequence() throws {
+    let findings = try check(
+      module(
+        handlers: "showSettings: stay",
+        sends: "settings: [{ request: showSettings }, { push: Rooms }]"))
+    #expect(
+      described(findings) == [
+        "24:24 'request' cannot come before other actions in a sequence: only 'pop', "
+          + "'popToRoot', 'dismiss', 'push', 'present' and 'replace' can; make it the last "
+          + "[schema]"
+      ])
+  }
+
   @Test func aSequenceEndingWithARequestShowsItsScreenAndSendsIt() throws {
     let findings = try check(
       module(
