@@ -306,8 +306,8 @@ package struct FileDecoder: Sendable {
   }
 
   static let coordinatorKeys = [
-    "doc", "entry", "input", "result", "leave", "start", "tabs", "screens", "decisions", "alerts",
-    "events", "lint",
+    "doc", "entry", "input", "result", "requests", "leave", "start", "tabs", "screens",
+    "decisions", "alerts", "events", "lint",
   ]
 
   private mutating func decodeCoordinator(_ entry: MappingReader.Entry) -> Coordinator {
@@ -325,6 +325,9 @@ package struct FileDecoder: Sendable {
     coordinator.isEntry = body["entry"].flatMap { bool($0) } ?? false
     coordinator.input = body["input"].flatMap { optionalType($0.value) }
     coordinator.result = body["result"].flatMap { result($0, of: entry.key) }
+    coordinator.requests = entries(of: body["requests"], of: "the requests of \(what)").map {
+      PayloadCase(name: $0.name, payload: optionalType($0.value))
+    }
     coordinator.leave = body["leave"].flatMap { leave($0) }
     coordinator.root = root(body, name: entry)
     coordinator.lint = body["lint"].flatMap { lint($0) }
@@ -495,9 +498,10 @@ package struct FileDecoder: Sendable {
     return shared
   }
 
-  /// Reports each `finish` among the actions of a shared node's `transitions`, at any depth
-  /// (a sequence's elements, a child's handlers): a shared node does not know which owner
-  /// it would finish (r3, spec section 13.2). `path` leads from the node to the transitions.
+  /// Reports each `finish` and `request` (13.3) among the actions of a shared node's
+  /// `transitions`, at any depth (a sequence's elements, a child's handlers): a shared node
+  /// does not know which owner it would finish, nor that owner's requests (r3, spec section
+  /// 13.2). `path` leads from the node to the transitions.
   private mutating func checkShared(
     _ transitions: [Transition], in kind: String, under path: [SymbolRef.Component] = [],
     handlers: Bool = false
@@ -522,6 +526,12 @@ package struct FileDecoder: Sendable {
             "finish-in-shared-node",
             "'finish' is not allowed in a shared \(kind): it would finish whichever coordinator "
               + "shows it, whose result cases are not known here",
+            at: element.range, about: at)
+        case .request:
+          report(
+            "request-in-shared-node",
+            "'request' is not allowed in a shared \(kind): it would ask the parent of whichever "
+              + "coordinator shows it, whose requests are not known here",
             at: element.range, about: at)
         case .start(let child):
           checkShared(child.handlers, in: kind, under: at, handlers: true)
@@ -717,7 +727,7 @@ package struct FileDecoder: Sendable {
 
   static let scalarActions = ["pop", "popToRoot", "dismiss", "stay"]
   static let targetActions = [
-    "push", "present", "replace", "decide", "alert", "finish", "start", "select",
+    "push", "present", "replace", "decide", "alert", "finish", "start", "select", "request",
   ]
   static let actionKeys =
     ["payload", "doc"] + targetActions + ["style", "on"] + scalarActions + ["do"]
@@ -751,7 +761,8 @@ package struct FileDecoder: Sendable {
         if kind == .handler {
           report(
             "handler-payload",
-            "a handler takes its payload from the child's result case; remove 'payload'",
+            "a handler takes its payload from the child's result case or request; remove "
+              + "'payload'",
             at: written.keyNode)
         } else {
           payload = optionalType(written.value)
@@ -865,6 +876,7 @@ package struct FileDecoder: Sendable {
     case "alert": return Action(.alert(target), at: range)
     case "select": return Action(.select(target), at: range)
     case "finish": return Action(.finish(target), at: range)
+    case "request": return Action(.request(target), at: range)
     default:
       let child = ChildStart(
         coordinator: target, style: body["style"].flatMap { style($0) } ?? .push,

@@ -37,6 +37,8 @@ public struct SymbolRef: Hashable, Sendable, CustomStringConvertible {
     case link(String)
     /// A result case of the coordinator before, written inline.
     case resultCase(String)
+    /// (r3) A request of the coordinator before (spec section 13.3).
+    case request(String)
     /// A case of the enum type before.
     case enumCase(String)
     /// A field of the struct type before.
@@ -53,7 +55,7 @@ public struct SymbolRef: Hashable, Sendable, CustomStringConvertible {
     case button(String)
     /// A tab of the coordinator before, by the coordinator the tab starts.
     case tab(String)
-    /// The handler of this result case in the `on` of the `start` before.
+    /// The handler of this result case (or, r3, request) in the `on` of the `start` before.
     case handler(String)
     /// (r3) The action at this position, from 0, of the sequence before.
     case element(Int)
@@ -73,6 +75,7 @@ public struct SymbolRef: Hashable, Sendable, CustomStringConvertible {
       case .type: "type"
       case .link: "link"
       case .resultCase: "result case"
+      case .request: "request"
       case .enumCase: "case"
       case .field: "field"
       case .param: "param"
@@ -92,7 +95,8 @@ public struct SymbolRef: Hashable, Sendable, CustomStringConvertible {
     public var name: String {
       switch self {
       case .coordinator(let name), .screen(let name), .decision(let name), .alert(let name),
-        .type(let name), .link(let name), .resultCase(let name), .enumCase(let name),
+        .type(let name), .link(let name), .resultCase(let name), .request(let name),
+        .enumCase(let name),
         .field(let name), .param(let name), .event(let name), .externalEvent(let name),
         .decisionCase(let name), .button(let name), .tab(let name), .handler(let name),
         .key(let name), .reference(let name):

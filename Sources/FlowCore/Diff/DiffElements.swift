@@ -284,7 +284,7 @@ struct DiffElements {
     let text: String
     switch action.kind {
     case .push(let name), .replace(let name), .decide(let name), .finish(let name),
-      .alert(let name), .select(let name):
+      .alert(let name), .select(let name), .request(let name):
       text = "\(action.keyword): \(name.text)"
     case .present(let name, let style):
       text = "present: \(name.text)" + (style == .sheet ? "" : " (\(style.rawValue))")

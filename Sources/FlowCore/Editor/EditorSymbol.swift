@@ -270,7 +270,7 @@ private struct Walker {
       use(.coordinator(target.text), target)
     case .start(let start):
       walk(start)
-    case .pop, .popToRoot, .dismiss, .stay, .invalid, .sequence:
+    case .pop, .popToRoot, .dismiss, .stay, .request, .invalid, .sequence:
       break
     }
   }

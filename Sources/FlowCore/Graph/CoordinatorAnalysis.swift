@@ -36,6 +36,9 @@ package struct CoordinatorAnalysis: Sendable {
   package let reachedOnlyThroughBroken: Set<NodeID>
   /// The result cases produced by reachable `finish` actions, by index.
   package let finishedCases: Set<Int>
+  /// (r3) The requests sent by reachable `request` actions, by index in
+  /// ``CoordinatorGraph/requests`` (spec section 13.3).
+  package let sentRequests: Set<Int>
   /// The `start` steps on reachable nodes (tabs included), in file order; not those of a
   /// broken node or of a node reached only through one, whose child does not count as
   /// started (spec section 8).
@@ -92,6 +95,8 @@ package struct CoordinatorAnalysis: Sendable {
     for node in pending { reachable[node] = true }
     var unresolved = false
     var finished: Set<Int> = []
+    var sent: Set<Int> = []
+    let hasRequests = !graph.requests.isEmpty
     var deciders = [[Int]](repeating: [], count: count)
     // The broken nodes reached, followed only once every other path is: what is reached
     // after that is reached only through them.
@@ -113,6 +118,9 @@ package struct CoordinatorAnalysis: Sendable {
         switch step.action {
         case .unresolved: unresolved = true
         case .finish(let index): finished.insert(index)
+        case .stay where hasRequests:
+          // A known request resolves to staying (r3).
+          if let index = graph.sentRequest(of: step) { sent.insert(index) }
         case .decide(let target), .alert(let target): deciders[target].append(node)
         default: break
         }
@@ -131,6 +139,7 @@ package struct CoordinatorAnalysis: Sendable {
     self.reachesBrokenNode = !brokenReached.isEmpty
     self.reachedOnlyThroughBroken = onlyThroughBroken
     self.finishedCases = finished
+    self.sentRequests = sent
     self.deciders = deciders
 
     var starts: [ReachableStart] = []

@@ -25,8 +25,10 @@ public struct FlowGraph: Sendable {
     let results = Parallel.map(count: module.coordinators.count, minimumChunk: 64) {
       ResultCases(module.resultCases(of: module.coordinators[$0]) ?? [])
     }
+    // And its requests (r3): a handler of a child's request is resolved to the request.
+    let requests = module.coordinators.map { ResultCases($0.requests) }
     coordinators = Parallel.map(count: module.coordinators.count, minimumChunk: 64) {
-      CoordinatorGraph(module: module, index: $0, results: results)
+      CoordinatorGraph(module: module, index: $0, results: results, requests: requests)
     }
     targets = ActionTargets(module: module, coordinators: coordinators)
   }
@@ -80,12 +82,14 @@ public struct FlowGraph: Sendable {
   }
 
   /// The payload available to the action of `step` (spec section 7): its event's or decision
-  /// case's, or for a handler the handled result case's; `nil` when there is none, or the
-  /// handled case is unknown.
+  /// case's, or for a handler the handled result case's or request's (r3); `nil` when there
+  /// is none, or the handled case is unknown.
   package func payload(of step: Step) -> TypeReference? {
     guard let start = step.handlerOf.last else { return step.transition.payload }
-    guard let child = start.child, let handled = step.handledCase else { return nil }
-    return coordinators[child].results[handled].payload
+    guard let child = start.child else { return nil }
+    if let handled = step.handledCase { return coordinators[child].results[handled].payload }
+    if let request = step.handledRequest { return coordinators[child].requests[request].payload }
+    return nil
   }
 }
 
@@ -128,6 +132,10 @@ package struct CoordinatorGraph: Sendable {
   /// The coordinator's result cases, inline or those of the enum it names; empty when it has
   /// no result or names something that is not an enum.
   package let results: [PayloadCase]
+  /// (r3) The coordinator's requests, in file order (spec section 13.3).
+  package let requests: [PayloadCase]
+  /// (r3) Its requests' indices in ``requests`` by name (the first of a name).
+  package let requestIndex: [String: Int]
   /// The nodes with a `schema` problem inside (``Screen/isBroken``): the decoder kept what
   /// it could of them, so what they lost may have been a path, a `finish` or a start.
   package let brokenNodes: Set<NodeID>
@@ -161,7 +169,7 @@ package struct CoordinatorGraph: Sendable {
     package var handlers: NestedSteps { NestedSteps(handlerSteps[...], depth: 1) }
   }
 
-  init(module: FlowModule, index: Int, results: [ResultCases]) {
+  init(module: FlowModule, index: Int, results: [ResultCases], requests: [ResultCases]) {
     self.index = index
     let coordinator = module.coordinators[index]
     screenCount = coordinator.screens.count
@@ -169,8 +177,11 @@ package struct CoordinatorGraph: Sendable {
     nodeCount = alertStart + coordinator.alerts.count
     resultCases = results[index].index
     self.results = results[index].cases
+    self.requests = requests[index].cases
+    requestIndex = requests[index].index
 
-    let resolver = StepResolver(module: module, coordinator: index, results: results)
+    let resolver = StepResolver(
+      module: module, coordinator: index, results: results, requests: requests)
     var steps: [[Step]] = []
     steps.reserveCapacity(nodeCount)
     var broken: Set<NodeID> = []
@@ -214,6 +225,16 @@ package struct CoordinatorGraph: Sendable {
     case .missing:
       root = .unresolved
     }
+  }
+
+  /// (r3) The request `step` sends, as an index of ``requests``, when its action is a
+  /// `request` of this coordinator (resolved as staying, ``ResolvedAction/stay``); `nil`
+  /// otherwise.
+  package func sentRequest(of step: Step) -> Int? {
+    guard case .stay = step.action, case .request(let name) = step.written.kind else {
+      return nil
+    }
+    return requestIndex[name.text]
   }
 
   /// Whether `node` is a screen (not a decision or an alert).
@@ -278,24 +299,41 @@ package final class Step: Sendable {
   /// What the action does, resolved.
   package let action: ResolvedAction
   /// For a handler, the index of the result case it handles among the child's
-  /// ``CoordinatorGraph/results``; `nil` for an event or decision case, or when the case
-  /// or the child is unknown.
-  package var handledCase: Int? { storedCase.map { Int($0) } }
-  /// ``handledCase``, in 32 bits: with them a step stays in the allocation size it had
-  /// without it (a module has far fewer than 2³¹ result cases).
+  /// ``CoordinatorGraph/results``; `nil` for an event or decision case, a handler of a
+  /// request, or when the case or the child is unknown.
+  package var handledCase: Int? {
+    guard let stored = storedCase, stored >= 0 else { return nil }
+    return Int(stored)
+  }
+  /// (r3) For a handler of a child's request, the index of the request among the child's
+  /// ``CoordinatorGraph/requests``; `nil` otherwise (spec section 13.3).
+  package var handledRequest: Int? {
+    guard let stored = storedCase, stored < 0 else { return nil }
+    return Int(-1 - stored)
+  }
+  /// Whether it is a handler of a known result case or request (r3) of its child.
+  package var handlesKnownName: Bool { storedCase != nil }
+  /// ``handledCase``, in 32 bits, or for a request ``handledRequest`` as `-1 - index`: with
+  /// them a step stays in the allocation size it had without it (a module has far fewer than
+  /// 2³¹ result cases or requests).
   private let storedCase: Int32?
   /// For an element of a sequence (r3), its index and the sequence's length, 16 bits each;
   /// 0 for a lone action.
   private let storedElement: UInt32
 
   init(
-    transition: Transition, handlerOf: [ChildStep], action: ResolvedAction, handledCase: Int?,
+    transition: Transition, handlerOf: [ChildStep], action: ResolvedAction, handled: Handled?,
     element: (index: Int, count: Int)? = nil
   ) {
     self.transition = transition
     self.handlerOf = handlerOf
     self.action = action
-    storedCase = handledCase.map { Int32(truncatingIfNeeded: $0) }
+    storedCase = handled.map {
+      switch $0 {
+      case .resultCase(let index): Int32(truncatingIfNeeded: index)
+      case .request(let index): -1 - Int32(truncatingIfNeeded: index)
+      }
+    }
     storedElement =
       element.map {
         UInt32(truncatingIfNeeded: $0.index) << 16 | UInt32(truncatingIfNeeded: $0.count)
@@ -308,6 +346,14 @@ package final class Step: Sendable {
     guard storedElement != 0, case .sequence(let elements) = action.kind else { return action }
     let index = elementIndex
     return index < elements.count ? elements[index] : action
+  }
+
+  /// What a handler handles: a result case or (r3) a request of its child, by index.
+  enum Handled {
+    /// The result case at this index of the child's ``CoordinatorGraph/results``.
+    case resultCase(Int)
+    /// The request at this index of the child's ``CoordinatorGraph/requests``.
+    case request(Int)
   }
 
   /// Whether it is an element of a sequence (r3, spec section 13.1).
@@ -385,6 +431,8 @@ private struct StepResolver {
   let coordinator: Int
   /// Every coordinator's result cases.
   let results: [ResultCases]
+  /// Every coordinator's requests (r3).
+  let requests: [ResultCases]
 
   /// The screen or decision a coordinator's `start` names; an alert cannot be one.
   func startNode(_ name: String) -> NodeID? {
@@ -429,8 +477,10 @@ private struct StepResolver {
   /// sequence (r3) is one step per element, in order, sharing the transition; the handlers
   /// of a `start` that ends it follow its last.
   func append(_ transition: Transition, depth: [ChildStep], to steps: inout [Step]) {
-    let handled = depth.last.flatMap { $0.child }.flatMap {
-      results[$0].index[transition.name.text]
+    let handled: Step.Handled? = depth.last.flatMap { $0.child }.flatMap { child in
+      let name = transition.name.text
+      if let index = results[child].index[name] { return .resultCase(index) }
+      return requests[child].index[name].map { .request($0) }
     }
     guard case .sequence(let elements) = transition.action.kind else {
       append(transition.action, of: transition, depth: depth, handled: handled, to: &steps)
@@ -446,7 +496,7 @@ private struct StepResolver {
   /// Appends the step of `written`, the action of `transition` or one element of its
   /// sequence, then those of its handlers if it starts a child.
   private func append(
-    _ written: Action, of transition: Transition, depth: [ChildStep], handled: Int?,
+    _ written: Action, of transition: Transition, depth: [ChildStep], handled: Step.Handled?,
     to steps: inout [Step], element: (index: Int, count: Int)? = nil
   ) {
     let action: ResolvedAction
@@ -460,6 +510,10 @@ private struct StepResolver {
       action = module.coordinatorIndex(named: name.text).map { .select($0) } ?? .unresolved
     case .finish(let name):
       action = results[coordinator].index[name.text].map { .finish($0) } ?? .unresolved
+    case .request(let name):
+      // A request does not navigate: for the checks the coordinator stays where it is
+      // (r3, spec section 13.3); its parent's handler acts where the parent started it.
+      action = requests[coordinator].index[name.text] != nil ? .stay : .unresolved
     case .pop: action = .pop
     case .popToRoot: action = .popToRoot
     case .dismiss: action = .dismiss
@@ -470,7 +524,7 @@ private struct StepResolver {
       step.element = element?.index
       steps.append(
         Step(
-          transition: transition, handlerOf: depth, action: .start(step), handledCase: handled,
+          transition: transition, handlerOf: depth, action: .start(step), handled: handled,
           element: element))
       for handler in start.handlers {
         append(handler, depth: depth + [step], to: &steps)
@@ -479,7 +533,7 @@ private struct StepResolver {
     }
     steps.append(
       Step(
-        transition: transition, handlerOf: depth, action: action, handledCase: handled,
+        transition: transition, handlerOf: depth, action: action, handled: handled,
         element: element))
   }
 }

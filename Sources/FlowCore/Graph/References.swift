@@ -356,14 +356,16 @@ package struct ActionTargets: Sendable {
             actions[id] = finder.child(name.text, in: index)
           case .finish(let name):
             actions[id] = finder.resultCase(name.text, of: index)
+          case .request(let name):
+            actions[id] = finder.request(name.text, of: index)
           case .start, .pop, .popToRoot, .dismiss, .stay, .invalid, .sequence:
             break  // a sequence's elements are steps of their own (r3)
           }
         }
         // A handler whose action is a sequence is a step per element: its case is the
         // handler's, looked at once, at the first.
-        if step.handledCase == nil, step.isFirstElement, let child = step.handlerOf.last?.child {
-          handledCases[id] = finder.resultCase(step.transition.name.text, of: child)
+        if !step.handlesKnownName, step.isFirstElement, let child = step.handlerOf.last?.child {
+          handledCases[id] = finder.handledName(step.transition.name.text, of: child)
         }
       }
       switch (coordinator.root, graph.root) {
@@ -402,7 +404,7 @@ package struct ActionTargets: Sendable {
     switch step.action {
     case .unresolved: return true
     case .start(let child) where child.child == nil: return true
-    default: return step.handledCase == nil && step.handlerOf.last?.child != nil
+    default: return !step.handlesKnownName && step.handlerOf.last?.child != nil
     }
   }
 }
@@ -475,6 +477,29 @@ private struct ReasonFinder {
     guard let cases = module.resultCases(of: owner) else { return nil }
     guard !cases.contains(where: { $0.name.text == name }) else { return nil }
     return .missing(suggestion: NameSuggestion(closestTo: name, in: cases.map(\.name.text)))
+  }
+
+  /// (r3) A request of the coordinator at `coordinator`, which it does not have (spec section
+  /// 13.3): missing, with the closest of its requests.
+  func request(_ name: String, of coordinator: Int) -> UnresolvedReason? {
+    let requests = module.coordinators[coordinator].requests.map(\.name.text)
+    guard !requests.contains(name) else { return nil }
+    return .missing(suggestion: NameSuggestion(closestTo: name, in: requests))
+  }
+
+  /// What a handler of the child at `coordinator` names, which is none of its result cases
+  /// nor (r3) of its requests: missing without a suggestion when it has neither, with the
+  /// closest of them otherwise; `nil` when its cases are unknown (its result names no enum).
+  func handledName(_ name: String, of coordinator: Int) -> UnresolvedReason? {
+    let owner = module.coordinators[coordinator]
+    var names = owner.requests.map(\.name.text)
+    if owner.result != nil {
+      guard let cases = module.resultCases(of: owner) else { return nil }
+      names = cases.map(\.name.text) + names
+    }
+    guard !names.isEmpty else { return .missing(suggestion: nil) }
+    guard !names.contains(name) else { return nil }
+    return .missing(suggestion: NameSuggestion(closestTo: name, in: names))
   }
 
   /// A name that is none of the coordinator at `coordinator`'s nodes: a coordinator's, or a

@@ -21,6 +21,9 @@ public struct Coordinator: Equatable, Sendable {
   public var input: TypeReference?
   /// The cases it finishes with.
   public var result: ResultDeclaration?
+  /// (r3) What it asks of its parent while it keeps running (`requests:`, spec section 13.3),
+  /// in file order, each with its payload type or none; empty without `requests`.
+  public var requests: [PayloadCase] = []
   /// What it finishes with when the user leaves it (spec section 8, r2); `nil` when the
   /// flow does not say (`leave` absent): then, as with `leave: ~`, it is dropped.
   public var leave: Leave?
@@ -278,6 +281,9 @@ public struct Action: Equatable, Sendable {
     /// Shows the tab that starts this coordinator, in the nearest tab coordinator around
     /// the one holding the action (r2).
     case select(Identifier)
+    /// Sends this request of the coordinator holding the action to its parent, which handles
+    /// it while the coordinator keeps running (r3, spec section 13.3): no navigation here.
+    case request(Identifier)
     /// Runs these actions in order, each on the screen the one before leads to (r3, spec
     /// section 13.1): two or more, every one but the last a `pop`, `popToRoot`, `dismiss`,
     /// `push`, `present` or `replace`. None is itself a sequence.
@@ -318,6 +324,7 @@ public struct Action: Equatable, Sendable {
     case .start: return "start"
     case .alert: return "alert"
     case .select: return "select"
+    case .request: return "request"
     case .sequence: return "do"
     case .invalid: return "invalid"
     }
@@ -411,7 +418,7 @@ public struct ChildStart: Equatable, Sendable {
   public var coordinator: Identifier
   /// How it is shown.
   public var style: StartStyle
-  /// One handler per result case of the child, in file order.
+  /// One handler per result case and per request (r3) of the child, in file order.
   public var handlers: [Transition]
 
   public init(coordinator: Identifier, style: StartStyle = .push, handlers: [Transition] = []) {

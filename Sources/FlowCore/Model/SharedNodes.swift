@@ -90,7 +90,7 @@ extension Action {
       for handler in child.handlers { handler.action.shownNames(into: &names) }
     case .sequence(let elements):
       for element in elements { element.shownNames(into: &names) }
-    case .pop, .popToRoot, .dismiss, .stay, .finish, .select, .invalid:
+    case .pop, .popToRoot, .dismiss, .stay, .finish, .select, .request, .invalid:
       break
     }
   }

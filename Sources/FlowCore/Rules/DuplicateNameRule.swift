@@ -19,7 +19,9 @@ package enum DuplicateNameRule: OutlineRule {
     generates `FlowLink`, and `FlowLinkValues` when a link has `values`: a type may not take \
     those names either. A module with shared screens, decisions or alerts (revision 3) \
     generates `SharedScreens` (which a coordinator `Shared` or a type would take) and, once, \
-    a top-level `<S>Event`, `<D>Answer` or `<A>Button` for each shared node. The finding is \
+    a top-level `<S>Event`, `<D>Answer` or `<A>Button` for each shared node. A coordinator's \
+    requests (revision 3) and its result cases share one namespace too: a parent's `on` \
+    handles both by name. The finding is \
     placed once, at the later definition in file order (files \
     sorted by path), with a note at the earlier.
     """
@@ -269,6 +271,36 @@ package enum DuplicateNameRule: OutlineRule {
       }
     }
     checkSharedNames(module, into: &findings)
+    checkRequestNames(module, into: &findings)
+  }
+
+  /// (r3) A request named as a result case of its coordinator: a parent's `on` could not tell
+  /// their handlers apart (spec section 13.3). Placed at the later of the two in file order,
+  /// or at the request when the case is one of an enum type's. O(cases + requests).
+  private static func checkRequestNames(_ module: FlowModule, into findings: inout Findings) {
+    for coordinator in module.coordinators where !coordinator.requests.isEmpty {
+      guard let cases = module.resultCases(of: coordinator) else { continue }
+      var first: [String: Identifier] = [:]
+      for resultCase in cases where first[resultCase.name.text] == nil {
+        first[resultCase.name.text] = resultCase.name
+      }
+      let isInline = if case .inline = coordinator.result { true } else { false }
+      for request in coordinator.requests {
+        guard let resultCase = first[request.name.text] else { continue }
+        let caseIsLater = isInline && request.name.range.precedes(resultCase.range)
+        let (later, earlier) = caseIsLater ? (resultCase, request.name) : (request.name, resultCase)
+        let subject = coordinator.subject.appending(
+          caseIsLater ? .resultCase(later.text) : .request(later.text))
+        findings.add(
+          Message.requestNameTaken(
+            subject, name: later.text, coordinator: coordinator.name.text, caseIsLater: caseIsLater),
+          about: subject, at: later.range,
+          notes: [
+            Note(
+              caseIsLater ? "request defined here" : "result case defined here", at: earlier.range)
+          ])
+      }
+    }
   }
 
   /// (r3) Shared screens, decisions and alerts have one module-wide namespace, reported at
@@ -419,6 +451,9 @@ package enum DuplicateNameRule: OutlineRule {
     case sharedNameTaken(SymbolRef, by: SymbolRef)
     /// (r3) A coordinator's own node with the name of a shared node.
     case ownTakesSharedName(SymbolRef, shared: SymbolRef, coordinator: String)
+    /// (r3) A request and a result case of one name in a coordinator, reported at the later
+    /// (the result case when `caseIsLater`).
+    case requestNameTaken(SymbolRef, name: String, coordinator: String, caseIsLater: Bool)
 
     package var name: String {
       switch self {
@@ -432,6 +467,7 @@ package enum DuplicateNameRule: OutlineRule {
       case .hidesType: "hides-type"
       case .sharedNameTaken: "shared-name-taken"
       case .ownTakesSharedName: "own-takes-shared-name"
+      case .requestNameTaken: "request-name-taken"
       }
     }
 
@@ -480,6 +516,10 @@ package enum DuplicateNameRule: OutlineRule {
         return "\(definition: node) of coordinator '\(coordinator)' has the name of shared "
           + "\(definition: other); inside '\(coordinator)' the name would mean its own, and the "
           + "shared one could not be shown there; rename one of them"
+      case .requestNameTaken(_, let name, let coordinator, let caseIsLater):
+        let (later, earlier) = caseIsLater ? ("result case", "request") : ("request", "result case")
+        return "\(later) '\(name)' of coordinator '\(coordinator)' has the name of its \(earlier) "
+          + "'\(name)'; a parent's 'on' handles both by name, so rename one of them"
       }
     }
   }

@@ -117,6 +117,11 @@ package enum InvalidNameRule: DefinitionRule {
             owner.appending(.resultCase(resultCase.name.text)), &findings)
         }
       }
+      for request in coordinator.requests {
+        check(
+          request.name, .lowerCamel, "request", owner.appending(.request(request.name.text)),
+          &findings)
+      }
       // An owner's copies of shared nodes (r3) are checked once, as shared nodes, below.
       checkNodes(
         screens: coordinator.screens.filter { $0.copyOf == nil },

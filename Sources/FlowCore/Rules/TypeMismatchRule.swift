@@ -124,12 +124,17 @@ package enum TypeMismatchRule: DefinitionRule {
             guard let child = child.child else { continue }
             need = module.coordinators[child].input
             target = { .coordinator(module.coordinators[child].name.text) }
+          case .stay:
+            // (r3) A request resolves to staying; it needs its request's payload (13.3).
+            guard let request = graph.sentRequest(of: step) else { continue }
+            need = graph.requests[request].payload
+            target = { .request(graph.requests[request].name.text) }
           default:
             continue
           }
           guard need != nil else { continue }
           // A handler's payload is the handled case's; an unknown case has none to judge.
-          if !step.handlerOf.isEmpty, step.handledCase == nil { continue }
+          if !step.handlerOf.isEmpty, !step.handlesKnownName { continue }
           let given = context.graph.payload(of: step)
           types.check(
             given, source: .step(step, node: node, of: coordinator), need: need,
@@ -228,12 +233,15 @@ package enum TypeMismatchRule: DefinitionRule {
       case alert(String)
       case resultCase(String)
       case coordinator(String)
+      /// (r3) A request of the coordinator holding the action.
+      case request(String)
 
       var text: String {
         switch self {
         case .screen(let name): "screen '\(name)'"
         case .alert(let name): "alert '\(name)'"
         case .resultCase(let name): "result case '\(name)'"
+        case .request(let name): "request '\(name)'"
         case .coordinator(let name): "coordinator '\(name)'"
         }
       }
@@ -247,6 +255,8 @@ package enum TypeMismatchRule: DefinitionRule {
       case transition(kind: String, name: String, of: SymbolRef)
       /// The handler of a result case of a child.
       case handler(String, child: String)
+      /// (r3) The handler of a request of a child.
+      case requestHandler(String, child: String)
       /// An external event of a coordinator.
       case externalEvent(String, of: String)
 
@@ -254,6 +264,9 @@ package enum TypeMismatchRule: DefinitionRule {
       static func step(_ step: Step, node: Int, of coordinator: Coordinator) -> Source {
         let name = step.transition.name.text
         if let parent = step.handlerOf.last {
+          if step.handledRequest != nil {
+            return .requestHandler(name, child: parent.start.coordinator.text)
+          }
           return .handler(name, child: parent.start.coordinator.text)
         }
         if node < coordinator.screens.count {
@@ -279,6 +292,7 @@ package enum TypeMismatchRule: DefinitionRule {
         case .input(let coordinator): "the input of \(definition: coordinator)"
         case .transition(let kind, let name, let node): "\(kind) '\(name)' of \(definition: node)"
         case .handler(let name, let child): "result case '\(name)' of '\(child)'"
+        case .requestHandler(let name, let child): "request '\(name)' of '\(child)'"
         case .externalEvent(let name, let coordinator):
           "external event '\(name)' of '\(coordinator)'"
         }

@@ -1,16 +1,20 @@
-/// Starts of a child that do not handle every case it can finish with.
+/// Starts of a child that do not handle every case it can finish with, and (r3) every request
+/// it can send.
 package enum UnhandledResultRule: ModuleRule {
   package static let id: RuleID = "unhandled-result"
   package static let severity = Severity.error
   package static let blocksGeneration = true
   package static let drawing = FindingDrawing.problem
   package static let summary =
-    "A `start` whose `on` lacks a handler for some result case of the child."
+    "A `start` whose `on` lacks a handler for some result case or request of the child."
   package static let rationale = """
     When a child finishes, the parent removes it and runs the handler of its result case. \
     A case without a handler leaves the parent with nothing to do: generated code could not \
     compile the switch, and a hand-written coordinator would keep the finished child alive. \
-    Tab children may have no result; where they have one, the tab must handle every case.
+    Tab children may have no result; where they have one, the tab must handle every case. \
+    A child's requests (revision 3) are handled beside its result cases: a request without \
+    a handler would have nobody to answer it while the child keeps running. An entry \
+    coordinator's requests go to the app, which needs no handler in a flow file.
     """
   package static let examples: [RuleExample] = [
     .triggering(
@@ -27,6 +31,41 @@ package enum UnhandledResultRule: ModuleRule {
           start: Login
           screens:
             Login: { on: { ok: { finish: loggedIn }, close: { finish: cancelled } } }
+      """),
+    .triggering(
+      """
+      version: 1
+      coordinators:
+        App:
+          entry: true
+          start: Home
+          screens:
+            Home: { on: { chats: { ↓start: Chats, on: { closed: stay } } } }
+        Chats:
+          result: { closed: ~ }
+          requests: { showSettings: ~ }
+          start: Rooms
+          screens:
+            Rooms: { on: { settings: { request: showSettings }, close: { finish: closed } } }
+      """),
+    .passing(
+      """
+      version: 1
+      coordinators:
+        App:
+          entry: true
+          start: Home
+          screens:
+            Home:
+              on:
+                chats: { start: Chats, on: { closed: stay, showSettings: { present: Settings } } }
+            Settings: { on: { done: dismiss } }
+        Chats:
+          result: { closed: ~ }
+          requests: { showSettings: ~ }
+          start: Rooms
+          screens:
+            Rooms: { on: { settings: { request: showSettings }, close: { finish: closed } } }
       """),
     .passing(
       """
@@ -79,13 +118,24 @@ package enum UnhandledResultRule: ModuleRule {
         let cases = graph.coordinators[child].results
         let handled = Set(start.start.handlers.map(\.name.text))
         let missing = cases.map(\.name.text).filter { !handled.contains($0) }
-        guard !missing.isEmpty else { continue }
+        // A request named as a result case is `duplicate-name`'s: its case's handler stands.
+        var requests = graph.coordinators[child].requests.map(\.name.text).filter {
+          !handled.contains($0)
+        }
+        if !requests.isEmpty, !cases.isEmpty {
+          let caseNames = Set(cases.map(\.name.text))
+          requests.removeAll { caseNames.contains($0) }
+        }
+        guard !missing.isEmpty || !requests.isEmpty else { continue }
         let subject =
           step.map { graph.subject(of: $0, at: node, in: coordinator.index) }
           ?? module.coordinators[coordinator.index].subject.appending(
             .tab(start.start.coordinator.text))
+        let name = module.coordinators[child].name.text
         findings.add(
-          Message.unhandled(child: module.coordinators[child].name.text, cases: missing),
+          requests.isEmpty
+            ? Message.unhandled(child: name, cases: missing)
+            : Message.unhandledRequests(child: name, cases: missing, requests: requests),
           about: subject, at: start.range)
       }
     }
@@ -97,14 +147,28 @@ package enum UnhandledResultRule: ModuleRule {
 
     /// A start of `child` that handles none of `cases`.
     case unhandled(child: String, cases: [String])
+    /// (r3) A start of `child` that handles none of `requests`, nor of `cases` (maybe none).
+    case unhandledRequests(child: String, cases: [String], requests: [String])
 
-    package var name: String { "unhandled" }
+    package var name: String {
+      switch self {
+      case .unhandled: "unhandled"
+      case .unhandledRequests: "unhandled-request"
+      }
+    }
 
     package var english: MessageText {
       switch self {
       case .unhandled(let child, let cases):
         "'\(child)' can finish with \(MappingReader.list(cases, conjunction: "and")), which "
           + "this start does not handle"
+      case .unhandledRequests(let child, let cases, let requests):
+        "'\(child)' can "
+          + (cases.isEmpty
+            ? "" : "finish with \(MappingReader.list(cases, conjunction: "and")) and ")
+          + "send the request\(requests.count == 1 ? "" : "s") "
+          + "\(MappingReader.list(requests, conjunction: "and")), which this start does not "
+          + "handle"
       }
     }
   }

@@ -1,13 +1,13 @@
-/// References to screens, decisions, alerts, coordinators, types, result cases, tabs
-/// (`select`) and rules that do not exist where they are used.
+/// References to screens, decisions, alerts, coordinators, types, result cases, requests
+/// (r3), tabs (`select`) and rules that do not exist where they are used.
 package enum UnknownReferenceRule: DefinitionRule {
   package static let id: RuleID = "unknown-reference"
   package static let severity = Severity.error
   package static let blocksGeneration = true
   package static let drawing = FindingDrawing.problem
   package static let summary =
-    "A screen, decision, alert, coordinator, type, result case, tab (`select`) or rule id that "
-    + "does not exist where it is used, or a name of the wrong kind."
+    "A screen, decision, alert, coordinator, type, result case, request, tab (`select`) or rule "
+    + "id that does not exist where it is used, or a name of the wrong kind."
   package static let rationale = """
     A reference that resolves to nothing would be a crash or a dead button at run time. \
     Screens, decisions, alerts and `finish` cases are those of the coordinator that holds \
@@ -23,9 +23,51 @@ package enum UnknownReferenceRule: DefinitionRule {
     the nearest tab coordinator around the coordinator holding it (itself, or the one it \
     runs in through its parents): it is wrong only when, in no way that coordinator is \
     started, that tab coordinator has such a tab (a coordinator nobody starts is not \
-    judged); the message names the tab coordinators found and suggests the closest tab.
+    judged); the message names the tab coordinators found and suggests the closest tab. \
+    (r3) `request: r` names a request of the coordinator holding it, and a handler in a \
+    start's `on` names a result case or a request of the child.
     """
   package static let examples: [RuleExample] = [
+    .triggering(
+      """
+      version: 1
+      coordinators:
+        App:
+          entry: true
+          start: Home
+          screens:
+            Home:
+              on:
+                chats: { start: Chats, on: { showSettings: stay, ↓openExtrnal: stay } }
+        Chats:
+          requests: { showSettings: ~, openExternal: ~ }
+          start: Rooms
+          screens:
+            Rooms:
+              on:
+                settings: { request: ↓showSetings }
+                link: { request: openExternal }
+      """),
+    .passing(
+      """
+      version: 1
+      coordinators:
+        App:
+          entry: true
+          start: Home
+          screens:
+            Home:
+              on:
+                chats: { start: Chats, on: { showSettings: stay, openExternal: stay } }
+        Chats:
+          requests: { showSettings: ~, openExternal: ~ }
+          start: Rooms
+          screens:
+            Rooms:
+              on:
+                settings: { request: showSettings }
+                link: { request: openExternal }
+      """),
     .triggering(
       """
       version: 1
@@ -200,6 +242,9 @@ private struct Resolver {
         }
       case .named(let reference): checkType(reference, at: owner.appending(.key("result")))
       case nil: break
+      }
+      for request in coordinator.requests {
+        checkType(request.payload, at: owner.appending(.request(request.name.text)))
       }
       let steps = graph.coordinators[index]
       switch (coordinator.root, steps.root) {
@@ -389,6 +434,13 @@ private struct Resolver {
         return
       }
       reportResultCase(resultCase, reason, of: owner, at: place)
+    case .request(let request):
+      guard case .missing(let suggestion) = reason else { return }
+      let owner = module.coordinators[coordinator].name.text
+      let hint = Hint(request.text, suggestion: suggestion)
+      report(
+        .missingRequest(request.text, coordinator: owner, suggestion: hint.suggestion), hint,
+        request, at: place)
     case .pop, .popToRoot, .dismiss, .stay, .invalid, .sequence:
       break  // a sequence's elements are steps of their own
     }
@@ -521,12 +573,22 @@ private struct Resolver {
           continue
         }
         let cases = module.resultCases(of: child)
-        for handler in start.handlers {
+        let requests = child.requests.map(\.name.text)
+        for handler in start.handlers where !requests.contains(handler.name.text) {
           let handled = at.appending(.handler(handler.name.text))
           if let cases, !cases.contains(where: { $0.name.text == handler.name.text }) {
-            let hint = Hint(handler.name.text, in: cases.map(\.name.text))
+            let hint = Hint(handler.name.text, in: cases.map(\.name.text) + requests)
             report(
-              .missingHandledCase(handler.name.text, child: name.text, suggestion: hint.suggestion),
+              requests.isEmpty
+                ? .missingHandledCase(
+                  handler.name.text, child: name.text, suggestion: hint.suggestion)
+                : .missingHandledName(
+                  handler.name.text, child: name.text, suggestion: hint.suggestion),
+              hint, handler.name, at: handled, naming: false)
+          } else if cases == nil, !requests.isEmpty, child.result == nil {
+            let hint = Hint(handler.name.text, in: requests)
+            report(
+              .missingHandledName(handler.name.text, child: name.text, suggestion: hint.suggestion),
               hint, handler.name, at: handled, naming: false)
           } else if cases == nil {
             report(
@@ -538,8 +600,8 @@ private struct Resolver {
         }
       case .select(let target):
         if module.coordinator(named: target.text) == nil { checkUnshownCoordinator(target, at: at) }
-      case .finish, .pop, .popToRoot, .dismiss, .stay, .invalid, .sequence:
-        break  // `finish` in a shared node is a `schema` finding of the decoder's
+      case .finish, .request, .pop, .popToRoot, .dismiss, .stay, .invalid, .sequence:
+        break  // `finish` and `request` in a shared node are `schema` findings of the decoder's
       }
     }
   }
@@ -672,14 +734,18 @@ private struct Resolver {
     else { return }
     let child = start.start.coordinator.text
     let handled = step.transition.name
-    guard module.coordinators[index].result != nil else {
+    let started = module.coordinators[index]
+    guard started.result != nil || !started.requests.isEmpty else {
       report(
         .handlerWithoutResult(child, resultCase: handled.text), about: place, at: handled.range)
       return
     }
     let hint = Hint(handled.text, suggestion: suggestion)
+    // Revision 2's words where the child has no requests (r3): its findings read as before.
     report(
-      .missingHandledCase(handled.text, child: child, suggestion: hint.suggestion), hint,
+      started.requests.isEmpty
+        ? .missingHandledCase(handled.text, child: child, suggestion: hint.suggestion)
+        : .missingHandledName(handled.text, child: child, suggestion: hint.suggestion), hint,
       handled, at: place, naming: false)
   }
 
@@ -815,6 +881,11 @@ extension UnknownReferenceRule {
     case handlerWithoutResult(String, resultCase: String)
     /// A handler of a case the child does not have.
     case missingHandledCase(String, child: String, suggestion: String?)
+    /// (r3) A handler of a name that is none of the child's result cases nor requests, for a
+    /// child that has requests.
+    case missingHandledName(String, child: String, suggestion: String?)
+    /// (r3) A `request` naming no request of the coordinator that holds it.
+    case missingRequest(String, coordinator: String, suggestion: String?)
     /// A coordinator named where a type is needed.
     case coordinatorNotType(String)
     /// A type that does not exist.
@@ -857,6 +928,8 @@ extension UnknownReferenceRule {
       case .missingResultCase: "missing-result-case"
       case .handlerWithoutResult: "handler-without-result"
       case .missingHandledCase: "missing-handled-case"
+      case .missingHandledName: "missing-handled-name"
+      case .missingRequest: "missing-request"
       case .coordinatorNotType: "coordinator-not-type"
       case .missingType: "missing-type"
       case .unknownRule: "unknown-rule"
@@ -884,6 +957,7 @@ extension UnknownReferenceRule {
       case .missingNode(_, _, _, let suggestion), .missingCoordinator(_, let suggestion, _),
         .missingStart(_, _, let suggestion), .missingResultCase(_, _, let suggestion),
         .missingHandledCase(_, _, let suggestion), .missingType(_, let suggestion),
+        .missingHandledName(_, _, let suggestion), .missingRequest(_, _, let suggestion),
         .unknownRule(_, let suggestion), .missingValueParam(_, _, _, let suggestion),
         .noTabStarts(_, _, _, let suggestion, _), .missingSharedScreen(_, let suggestion),
         .missingSharedNode(_, _, let suggestion):
@@ -936,6 +1010,14 @@ extension UnknownReferenceRule {
           + "handle"
       case .missingHandledCase(let resultCase, let child, let suggestion):
         return "coordinator '\(child)' has no result case '\(resultCase)'\(Self.hint(suggestion))"
+      case .missingHandledName(let name, let child, let suggestion):
+        return "coordinator '\(child)' has no result case or request '\(name)'"
+          + "\(Self.hint(suggestion))"
+      case .missingRequest(let request, let coordinator, let suggestion):
+        let requests = "request '\(request)' does not exist in coordinator '\(coordinator)'"
+        guard suggestion == nil else { return "\(requests)\(Self.hint(suggestion))" }
+        return "\(requests); declare it in its 'requests', such as "
+          + "'requests: { \(request): ~ }'"
       case .coordinatorNotType(let name):
         return "'\(name)' is a coordinator, not a type"
       case .missingType(let name, let suggestion):

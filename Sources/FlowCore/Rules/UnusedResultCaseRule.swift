@@ -1,4 +1,4 @@
-/// Result cases that nothing finishes with.
+/// Result cases that nothing finishes with, and (r3) requests that nothing sends.
 package enum UnusedResultCaseRule: ModuleRule {
   package static let id: RuleID = "unused-result-case"
   package static let severity = Severity.warning
@@ -6,7 +6,7 @@ package enum UnusedResultCaseRule: ModuleRule {
   package static let drawing = FindingDrawing.problem
   package static let summary =
     "A result case that no reachable `finish` produces and that is not the coordinator's "
-    + "`leave`."
+    + "`leave`, or a request that no reachable `request` sends."
   package static let rationale = """
     Every parent must handle every result case of its child, so a case that is never \
     produced makes each parent write a handler that never runs. For an enum type used as \
@@ -16,7 +16,9 @@ package enum UnusedResultCaseRule: ModuleRule {
     screen, a sheet swiped away), and the parent's handler runs. A `finish` in an external \
     event (section 7b) produces its case like any other. A case that a start of the \
     coordinator leaves without a handler is `unhandled-result`'s finding there, not this \
-    one's: one mistake, one finding.
+    one's: one mistake, one finding. The same holds for a coordinator's requests (revision \
+    3): every parent must handle each of them, so one that no reachable `request` action \
+    sends (external events count) makes each parent write a handler that never runs.
     """
   package static let examples: [RuleExample] = [
     .triggering(
@@ -35,6 +37,12 @@ package enum UnusedResultCaseRule: ModuleRule {
           start: List
           screens:
             List: { on: { choose: { finish: picked } } }
+        Chats:
+          entry: true
+          requests: { showSettings: ~, ↓signOut: ~ }
+          start: Rooms
+          screens:
+            Rooms: { on: { settings: { request: showSettings } } }
       """),
     .passing(
       """
@@ -58,6 +66,14 @@ package enum UnusedResultCaseRule: ModuleRule {
           start: List
           screens:
             List: { on: { choose: { finish: picked } } }
+        Chats:
+          entry: true
+          requests: { showSettings: ~, signOut: ~ }
+          start: Rooms
+          screens:
+            Rooms: { on: { settings: { request: showSettings } } }
+          events:
+            sessionEnded: { request: signOut }
       """),
   ]
 
@@ -65,7 +81,7 @@ package enum UnusedResultCaseRule: ModuleRule {
   /// + starts' handlers).
   package static func check(_ context: ResolvedModule, into findings: inout Findings) {
     let module = context.module
-    let unhandled = casesLeftUnhandled(context)
+    let (unhandled, unhandledRequests) = casesLeftUnhandled(context)
     var byType: [String: (cases: [PayloadCase], used: Set<Int>, sure: Bool)] = [:]
     for (index, coordinator) in module.coordinators.enumerated() {
       let analysis = context.analysis.coordinators[index]
@@ -91,7 +107,19 @@ package enum UnusedResultCaseRule: ModuleRule {
         entry.sure = entry.sure && !analysis.hasUnresolvedStep
         byType[name] = entry
       case nil:
-        continue
+        break
+      }
+      // (r3) A request no reachable action sends; one some start leaves unhandled is that
+      // start's `unhandled-result`.
+      let requests = context.graph.coordinators[index].requests
+      guard !requests.isEmpty, !analysis.hasUnresolvedStep else { continue }
+      let unsent = unhandledRequests[index] ?? []
+      for (position, request) in requests.enumerated()
+      where !analysis.sentRequests.contains(position) && !unsent.contains(position) {
+        findings.add(
+          Message.neverSent(request.name.text, of: coordinator.subject),
+          about: coordinator.subject.appending(.request(request.name.text)),
+          at: request.name.range)
       }
     }
     for name in byType.keys.sorted() {
@@ -105,21 +133,29 @@ package enum UnusedResultCaseRule: ModuleRule {
     }
   }
 
-  /// For each coordinator, the indices of its result cases that some start of it, anywhere
-  /// (as `unhandled-result` looks at them), has no handler for.
-  private static func casesLeftUnhandled(_ context: ResolvedModule) -> [Int: Set<Int>] {
+  /// For each coordinator, the indices of its result cases, and of its requests (r3), that
+  /// some start of it, anywhere (as `unhandled-result` looks at them), has no handler for.
+  private static func casesLeftUnhandled(_ context: ResolvedModule) -> (
+    cases: [Int: Set<Int>], requests: [Int: Set<Int>]
+  ) {
     var unhandled: [Int: Set<Int>] = [:]
+    var requests: [Int: Set<Int>] = [:]
     for analysis in context.analysis.coordinators {
       for start in analysis.allStarts {
         guard let child = start.step.child else { continue }
         let handled = Set(start.step.start.handlers.map(\.name.text))
-        for (position, resultCase) in context.graph.coordinators[child].results.enumerated()
+        let graph = context.graph.coordinators[child]
+        for (position, resultCase) in graph.results.enumerated()
         where !handled.contains(resultCase.name.text) {
           unhandled[child, default: []].insert(position)
         }
+        for (position, request) in graph.requests.enumerated()
+        where !handled.contains(request.name.text) {
+          requests[child, default: []].insert(position)
+        }
       }
     }
-    return unhandled
+    return (unhandled, requests)
   }
 
   /// What the rule says.
@@ -130,11 +166,14 @@ package enum UnusedResultCaseRule: ModuleRule {
     case neverFinished(String, of: SymbolRef)
     /// A case of an enum result type that no coordinator with the result finishes with.
     case neverProduced(String, ofType: String)
+    /// (r3) A request of the coordinator that no reachable `request` sends.
+    case neverSent(String, of: SymbolRef)
 
     package var name: String {
       switch self {
       case .neverFinished: "never-finished"
       case .neverProduced: "never-produced"
+      case .neverSent: "never-sent"
       }
     }
 
@@ -146,6 +185,9 @@ package enum UnusedResultCaseRule: ModuleRule {
       case .neverProduced(let enumCase, let type):
         "case '\(enumCase)' of result type '\(type)' is never produced: no coordinator with "
           + "this result finishes with it"
+      case .neverSent(let request, let coordinator):
+        "request '\(request)' of \(definition: coordinator) is never sent by a reachable "
+          + "'request'"
       }
     }
   }

@@ -62,6 +62,7 @@ package enum UnusedTypeRule: OutlineRule {
       case .named(let reference): use(reference)
       case nil: break
       }
+      for request in coordinator.requests { use(request.payload) }
       for screen in coordinator.screens {
         use(screen.input)
         for event in screen.events { use(event.payload) }

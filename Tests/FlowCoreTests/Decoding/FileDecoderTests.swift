@@ -387,7 +387,7 @@ import Testing
       ))
     #expect(
       findings.map(\.message) == [
-        "a handler takes its payload from the child's result case; remove 'payload'",
+        "a handler takes its payload from the child's result case or request; remove 'payload'",
         "'dismiss' takes no value; write '{ dismiss: ~ }' in a mapping with 'payload' or 'doc', "
           + "or the whole action: 'y: dismiss'",
       ])

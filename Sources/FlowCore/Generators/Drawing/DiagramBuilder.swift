@@ -556,7 +556,7 @@ private struct Builder {
       .finish(let name), .alert(let name), .select(let name):
       return name
     case .start(let child): return child.coordinator
-    case .pop, .popToRoot, .dismiss, .stay, .invalid, .sequence: return nil
+    case .pop, .popToRoot, .dismiss, .stay, .request, .invalid, .sequence: return nil
     }
   }
 
@@ -574,7 +574,8 @@ private struct Builder {
     case .pop: return .pop
     case .popToRoot: return .popToRoot
     case .dismiss: return .dismiss
-    case .stay, .invalid, .sequence: return .stay
+    // A request (r3) does not navigate: drawn as staying until it has an edge of its own.
+    case .stay, .request, .invalid, .sequence: return .stay
     }
   }
 }

@@ -638,7 +638,7 @@ struct CoordinatorGenerator {
   /// `select`, `stay`).
   private static func endsChildren(_ step: Step) -> Bool {
     switch step.written.kind {
-    case .alert, .present, .select, .stay, .invalid, .sequence: return false
+    case .alert, .present, .select, .stay, .request, .invalid, .sequence: return false
     case .start(let start): return start.style.modal == nil
     case .push, .replace, .pop, .popToRoot, .dismiss, .decide, .finish: return true
     }

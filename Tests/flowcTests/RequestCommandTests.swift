@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+
+/// Requests (FLOW-SPEC 13.3) end to end: checked in every output format, drawn without an
+/// edge that navigates, but not generated yet, so `flowc generate` refuses the module cleanly
+/// rather than write a parent that cannot hear its child.
+@Suite struct RequestCommandTests {
+  static let flow = """
+    version: 1
+    coordinators:
+      App:
+        entry: true
+        requests: { signOutEverywhere: ~ }
+        tabs:
+          - start: Chats
+            on:
+              showSettings: { present: Settings }
+              openExternal: stay
+              signOut: { request: signOutEverywhere }
+        screens:
+          Settings: { on: { done: dismiss } }
+      Chats:
+        requests: { showSettings: ~, openExternal: URL, signOut: ~ }
+        start: Rooms
+        screens:
+          Rooms:
+            on:
+              settings: { request: showSettings }
+              link: { payload: URL, request: openExternal }
+              signOut: { request: signOut }
+
+    """
+
+  @Test func checkFindsNothingInAModuleWithRequests() throws {
+    let directory = try TemporaryDirectory(files: ["flows/app.flow.yaml": Self.flow])
+    defer { directory.cleanUp() }
+    let result = try flowc(["check"], in: directory.url)
+    #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+    #expect(result.stdout.isEmpty)
+  }
+
+  @Test func aMissingRequestHandlerIsReportedInEveryFormat() throws {
+    let broken = Self.flow.replacingOccurrences(of: "          openExternal: stay\n", with: "")
+    #expect(broken != Self.flow)
+    let directory = try TemporaryDirectory(files: ["flows/app.flow.yaml": broken])
+    defer { directory.cleanUp() }
+    let message =
+      "'Chats' can send the request 'openExternal', which this start does not handle"
+    let text = try flowc(["check"], in: directory.url)
+    #expect(text.status == 1)
+    #expect(
+      text.stdout.hasPrefix(
+        "flows/app.flow.yaml:7:9: error: \(message) [unhandled-result]\n"), "\(text.stdout)")
+    for format in ["json", "sarif", "github"] {
+      let result = try flowc(["check", "--format", format], in: directory.url)
+      #expect(result.status == 1, "\(format)")
+      #expect(result.stdout.contains(message), "\(format): \(result.stdout)")
+      #expect(result.stdout.contains("unhandled-result"), "\(format)")
+    }
+  }
+
+  @Test func generateRefusesRequestsAndWritesNothing() throws {
+    let directory = try TemporaryDirectory(files: ["flows/app.flow.yaml": Self.flow])
+    defer { directory.cleanUp() }
+    for arguments in [
+      ["--output", "Generated"], ["--output", "Generated", "--check"],
+      ["--output-file", "Flows.swift"],
+    ] {
+      let result = try flowc(["generate"] + arguments, in: directory.url)
+      #expect(result.status == 1, "\(arguments)")
+      #expect(
+        result.stderr
+          == "flowc: error: flows/app.flow.yaml:5:17: request 'signOutEverywhere' of coordinator "
+          + "'App': requests (FLOW-SPEC 13.3) are checked but not generated yet; nothing "
+          + "generated\n", "\(arguments)")
+      #expect(
+        try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == ["flows"])
+    }
+  }
+
+  /// A request stays where it is: drawn as staying (no edge to another node), and the
+  /// handlers of the requests are drawn from the tab as a result handler's are.
+  @Test func graphDrawsAModuleWithRequestsInEveryFormat() throws {
+    let directory = try TemporaryDirectory(files: ["flows/app.flow.yaml": Self.flow])
+    defer { directory.cleanUp() }
+    for format in ["dot", "mermaid", "json"] {
+      let result = try flowc(["graph", "--format", format], in: directory.url)
+      #expect(result.status == 0, "\(format): \(result.stderr)")
+      #expect(result.stdout.contains("Rooms"), "\(format)")
+      #expect(result.stdout.contains("Settings"), "\(format)")
+    }
+  }
+}
