@@ -227,6 +227,14 @@ public final class RecordingRouter: Router, Presentable, CustomStringConvertible
     if holdsTransitions { isInFlight = true }
   }
 
+  /// Closes every alert shown, without running a button (a relative link opened over them):
+  /// recorded as `close alerts`, when there was one.
+  public func closeAlerts() {
+    guard !alerts.isEmpty else { return }
+    note(.closeAlerts, "close alerts")
+    alerts.removeAll()
+  }
+
   /// Runs `body` at once, unless ``holdsTransitions`` keeps a transition in flight or bodies
   /// given before still wait: then once ``finishTransitions()`` has ended it, in order.
   public func whenIdle(_ body: @escaping @MainActor () -> Void) {
