@@ -87,11 +87,16 @@ open class Coordinator {
   /// The number of the next task in ``decisionTasks``.
   private var nextTaskNumber = 0
   /// The container of a tab coordinator's tabs, once it shows them (``showTabs(_:)``).
-  private var tabContainer: (any Presentable)?
+  private(set) var tabContainer: (any Presentable)?
   /// Whether it shows its tabs' container (``showTabs(_:)``): a tab coordinator.
   var showsTabs: Bool { tabContainer != nil }
   /// The type of the coordinator each tab starts, in tab order.
   private var tabTypes: [ObjectIdentifier] = []
+  /// For a tab, its index among its tab coordinator's tabs (0 is the first).
+  private(set) var tabIndex: Int?
+  /// For a tab coordinator, how many modal stacks were presented when it showed its tabs'
+  /// container: more now means a modal stack of its own is over the tabs.
+  private(set) var tabContainerModals = 0
   /// The identifier ``nameNextScreen(_:)`` gave the next screen, until it is shown.
   private var idOfNextScreen: ScreenID?
   /// The screen whose events ``screenEvents(_:)`` gave a sink for last, until it is shown.
@@ -199,7 +204,7 @@ open class Coordinator {
   }
 
   /// This coordinator's screen on top of its router, if the top is one.
-  private var ownTopScreen: ShownScreen? {
+  var ownTopScreen: ShownScreen? {
     guard let screen = shownAt[router.top], isOnTop(screen) else { return nil }
     return screen
   }
@@ -374,6 +379,7 @@ open class Coordinator {
     if idOfNextScreen == nil { idOfNextScreen = .tabs(of: type(of: self)) }
     push(container)
     tabContainer = container
+    tabContainerModals = router.top.modals
   }
 
   /// Shows the tab that starts a coordinator of type `coordinator` in the nearest tab
@@ -578,7 +584,10 @@ open class Coordinator {
     willNavigate()
     child.parent = self
     child.role = role
-    if role == .tab { tabTypes.append(ObjectIdentifier(type(of: child))) }
+    if role == .tab {
+      child.tabIndex = tabTypes.count
+      tabTypes.append(ObjectIdentifier(type(of: child)))
+    }
     child.base = child.router.top
     children.append(child)
     if AsyncDecision.running > 0 { treeRoot.cancelStaleDecisions() }

@@ -130,12 +130,33 @@ nonisolated public struct LinkRoute {
   public let target: String
   /// Whether the link waits at a decision answered another way (the flow's `waits`).
   public let waits: Bool
+  /// (r3) For a relative link (FLOW-SPEC 13.6), what pushes its shared screen on the
+  /// coordinator that owns the top stack, given that coordinator; `nil` for a routed link.
+  let pushOnTop: (@MainActor (Coordinator) -> Bool)?
 
   public init(link: String, legs: [LinkLeg] = [], target: String, waits: Bool = true) {
     self.link = link
     self.legs = legs
     self.target = target
     self.waits = waits
+    pushOnTop = nil
+  }
+
+  /// (r3) A relative link (FLOW-SPEC 13.6) to the shared screen `target`: it has no route,
+  /// and is opened on the top stack (``Coordinator/topStack()``). `push` is given the
+  /// coordinator of that stack's top screen, which owns the screen: it pushes the screen
+  /// there and returns `true`, or returns `false` for a coordinator that cannot own it.
+  /// Generated `open(_:)` makes it with a case per coordinator that can
+  /// (`(owner as? SearchCoordinator)?.pushProfile(id)`).
+  public init(
+    link: String, relative target: String,
+    push: @escaping @MainActor (_ owner: Coordinator) -> Bool
+  ) {
+    self.link = link
+    legs = []
+    self.target = target
+    waits = false
+    pushOnTop = push
   }
 
   /// Adds a leg in `coordinator`, which starts at the screen `start` (`nil`: at a decision,
@@ -313,6 +334,40 @@ extension Coordinator {
     while router.top.modals > base.modals { router.dismiss() }
   }
 
+  /// (r3) The top stack as a relative link finds it (FLOW-SPEC 13.6), from this coordinator,
+  /// the root, inward: the topmost modal stack, else the selected tab's stack. At each
+  /// coordinator, the last child it started that runs in a modal stack or on its own stack
+  /// is above it; a tab coordinator's own modal stack is over its tabs, and so is a tab's
+  /// modal stack (the selected tab's first, else the last tab's that shows one); else the
+  /// selected tab is. Returns the coordinator found (`nil` at tabs with no tab to go into)
+  /// and the routers passed on the way, whose alerts are over that stack. O(the coordinators
+  /// on the way and their children).
+  func topStack() -> (owner: Coordinator?, routers: [any Router]) {
+    var current = self
+    var routers: [any Router] = []
+    while true {
+      if !routers.contains(where: { $0 === current.router }) { routers.append(current.router) }
+      if let child = current.children.last(where: { !$0.isTab && !$0.isFinished }) {
+        current = child
+        continue
+      }
+      guard let container = current.tabContainer else { return (current, routers) }
+      // A modal stack of the tab coordinator's own (its screens, presented over the tabs).
+      if current.router.top.modals > current.tabContainerModals { return (current, routers) }
+      let tabs = current.children.filter { $0.isTab && !$0.isFinished }
+      let index = current.router.selectedTab(of: container)
+      let selected = tabs.first { $0.tabIndex == index }
+      let presenting: Coordinator? =
+        if let selected, selected.router.top.modals > 0 {
+          selected
+        } else {
+          tabs.last { $0.router.top.modals > 0 }
+        }
+      guard let next = presenting ?? selected else { return (nil, routers) }
+      current = next
+    }
+  }
+
   /// Keeps the screens of this coordinator that already show the start of `leg`, and ends
   /// what is above them: its children are dropped (not its tabs) and its screens above the
   /// first that differs from the route removed. A screen is kept when it is the one the
@@ -459,6 +514,7 @@ final class LinkFollower {
   /// in the deepest of them, the screens that already show the route's steps; ends what is
   /// above them, and performs the rest.
   func begin(_ route: LinkRoute) {
+    if let push = route.pushOnTop { return openOnTop(route, push: push) }
     guard let root, let first = route.legs.first,
       ObjectIdentifier(type(of: root)) == ObjectIdentifier(first.coordinator)
     else { return end(.notFollowed(.stopped)) }
@@ -505,6 +561,28 @@ final class LinkFollower {
       place = Place(
         route: route, leg: leg, coordinator: coordinator, step: step, startedByRoute: asks)
       advance()
+    }
+  }
+
+  /// (r3) Opens a relative link (FLOW-SPEC 13.6): closes the alerts over the top stack without
+  /// running a button, then has the coordinator of that stack's top screen push the link's
+  /// shared screen, without animation, as a routed link's steps are. Nothing else is ended.
+  /// The link stops when no coordinator's screen is on top of that stack (its coordinator
+  /// waits for the answer to its start decision, say) or the coordinator cannot act, or when
+  /// `push` does not show the target there.
+  private func openOnTop(_ route: LinkRoute, push: @MainActor (Coordinator) -> Bool) {
+    guard let root else { return end(.notFollowed(.stopped)) }
+    perform {
+      let (owner, routers) = root.topStack()
+      for router in routers { router.closeAlerts() }
+      guard let owner, owner.canAct, owner.ownTopScreen != nil else {
+        return end(.notFollowed(.stopped))
+      }
+      quiet(owner.router)
+      guard push(owner), owner.topScreenName == route.target else {
+        return end(.notFollowed(.stopped))
+      }
+      end(.followed)
     }
   }
 

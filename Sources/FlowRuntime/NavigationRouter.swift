@@ -610,6 +610,20 @@
       }
     }
 
+    /// Dismisses the alert presented over this router's root, if one is, after the transitions
+    /// asked for before (an alert still to be presented is presented first): UIKit runs no
+    /// button's handler, since only a tap runs one. What a relative link does before it pushes
+    /// (r3, FLOW-SPEC 13.6).
+    public func closeAlerts() {
+      let animated = animates
+      enqueue { done in
+        guard let alert = self.alertOnTop, let presenter = alert.presentingViewController else {
+          return done()
+        }
+        presenter.dismiss(animated: animated) { done() }
+      }
+    }
+
     /// How UIKit presents a modal stack of `style`; a popover is anchored when it is
     /// presented.
     private static func presentationStyle(of style: ModalStyle) -> UIModalPresentationStyle {

@@ -47,7 +47,9 @@
 /// next element of a sequence waits for it, and the test can act as the user in between. A
 /// sequence that stops is recorded as `stop sequence before 2 of 3`.
 ///
-/// ``tap(_:)`` taps a button of the alert on top, as the user does (`tap Delete`).
+/// ``tap(_:)`` taps a button of the alert on top, as the user does (`tap Delete`);
+/// ``closeAlerts()`` closes every alert without a button, as a relative link does (`close
+/// alerts`).
 /// An alert is not a stack: it is kept apart (``shownAlerts``) and never moves ``top``; as in
 /// UIKit, it goes away with the modal stack it was shown over.
 @MainActor
@@ -225,6 +227,14 @@ public final class RecordingRouter: Router, Presentable, CustomStringConvertible
     note(.alert(alert), "alert \(alert)")
     alerts.append((alert, levels.count - 1))
     if holdsTransitions { isInFlight = true }
+  }
+
+  /// Closes every alert shown, without running a button (a relative link opened over them):
+  /// recorded as `close alerts`, when there was one.
+  public func closeAlerts() {
+    guard !alerts.isEmpty else { return }
+    note(.closeAlerts, "close alerts")
+    alerts.removeAll()
   }
 
   /// Runs `body` at once, unless ``holdsTransitions`` keeps a transition in flight or bodies

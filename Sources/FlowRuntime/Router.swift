@@ -158,6 +158,16 @@ public protocol Router: AnyObject {
   /// buttons, the alert closes first, then the router runs that button's action.
   func alert(_ alert: FlowAlert)
 
+  /// Closes every alert this router shows, without running any button: what a relative link
+  /// (r3, FLOW-SPEC 13.6) does to an alert on top before it pushes its screen. Nothing happens
+  /// when none is shown.
+  func closeAlerts()
+
+  /// The index of the tab that `container`, a tab container on this router's stacks, shows
+  /// now (0 is the first): the one the flow or the user selected last. What a relative link
+  /// reads to find the top stack (r3, FLOW-SPEC 13.6).
+  func selectedTab(of container: any Presentable) -> Int
+
   /// Calls `body` once the router has finished every transition it was asked for and has
   /// heard of what the user did meanwhile (``onUserUnwind`` has been called for it): at once
   /// when nothing is in flight, otherwise later, in the order of the calls. What runs the
@@ -197,6 +207,10 @@ extension Router {
   /// Does nothing: for a router written before ``sequenceStopped(before:of:)`` was part of
   /// the protocol.
   public func sequenceStopped(before element: Int, of count: Int) {}
+
+  /// Does nothing: for a router written before ``closeAlerts()`` was part of the protocol,
+  /// whose alerts the app closes itself.
+  public func closeAlerts() {}
 
   /// Forgets the name: for a router written before ``willShow(_:named:)`` was part of the
   /// protocol.
@@ -239,6 +253,18 @@ extension Router {
       else { return }
       tabs.selectedIndex = index
     #endif
+  }
+
+  /// The `selectedIndex` of a `UITabBarController` container; without UIKit, or for another
+  /// container, the first tab: for a router written before ``selectedTab(of:)`` was part of
+  /// the protocol.
+  public func selectedTab(of container: any Presentable) -> Int {
+    #if canImport(UIKit)
+      if let tabs = container.viewControllerToShow as? UITabBarController {
+        return tabs.selectedIndex
+      }
+    #endif
+    return 0
   }
 
   /// Pops the screens of the top stack above the one at `index`, by ``unwind(to:)``: for a

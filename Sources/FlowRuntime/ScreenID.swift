@@ -65,6 +65,9 @@ nonisolated public indirect enum RouterOperation: Equatable, Sendable, CustomStr
   case selectTab(Int, of: ScreenID)
   /// `alert(_:)`.
   case alert(FlowAlert)
+  /// ``Router/closeAlerts()``: the alerts shown were closed without a button (r3: a relative
+  /// link opened over them).
+  case closeAlerts
   /// ``RecordingRouter/tap(_:)``: the title of the button tapped.
   case tap(String)
   /// ``RecordingRouter/userPops(reported:)``: the system back button or swipe.
@@ -131,6 +134,7 @@ nonisolated public indirect enum RouterOperation: Equatable, Sendable, CustomStr
     case .unwind(let position): return ("unwind to \(position)", [])
     case .selectTab(let index, let container): return ("select tab \(index) of \(container)", [])
     case .alert(let alert): return ("alert \(alert)", [])
+    case .closeAlerts: return ("close alerts", [])
     case .tap(let title): return ("tap \(title)", [])
     case .userPop: return ("user pop", [])
     case .userPopTo(let index): return ("user pop to \(index)", [])

@@ -337,6 +337,21 @@ public final class SwiftUIRouter: Router, Presentable, CustomStringConvertible {
     showPresentations()
   }
 
+  /// Closes every alert shown, without running a button (a relative link opened over them,
+  /// r3, FLOW-SPEC 13.6): SwiftUI closes the one on screen, and the next presentation change
+  /// waits until it has closed.
+  public func closeAlerts() {
+    var closing: [ShownAlert] = []
+    for stack in stacks where !stack.alerts.isEmpty {
+      if let shown = stack.alertOnScreen, stack.alerts.contains(where: { $0.id == shown.id }) {
+        closing.append(shown)
+      }
+      stack.alerts.removeAll()
+    }
+    for shown in closing { alertClosed(shown) }
+    showPresentations()
+  }
+
   /// Calls `body` once SwiftUI shows every presentation the coordinators asked for: no
   /// presentation change is in flight or still to make (an alert on screen waits for the
   /// user, and counts as shown). At once when that is so and nothing given before waits;

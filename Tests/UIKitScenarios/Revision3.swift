@@ -1,7 +1,8 @@
 import FlowRuntime
-// Scenarios of the language's revision 3 (FLOW-SPEC 13.1 and 13.5) on the UIKit double: a
+// Scenarios of the language's revision 3 (FLOW-SPEC 13.1, 13.5 and 13.6) on the UIKit double: a
 // sequence's elements run one after another, each once the transition before has ended, and
-// stop when the user took the screen they act on away; the new presentation styles.
+// stop when the user took the screen they act on away; the new presentation styles; a relative
+// link's alert closed without a button.
 @_spi(Behaviour) import UIKit
 
 /// A coordinator whose screens a scenario shows, and whose sequences it performs.
@@ -184,5 +185,25 @@ final class Messages: FlowCoordinator<Never> {
       try expect(!UIKitDouble.swipeDown(presented), "the \(style) went")
       try expect(fixture.unwinds.isEmpty, "\(fixture.unwinds)")
     }
+  },
+  // 13.6: a relative link closes the alert over the top stack without running a button, and
+  // its push waits in the router's queue until the alert has gone.
+  Scenario("closeAlertsDismissesTheAlertWithoutAButtonThenThePushComes") {
+    let fixture = Fixture()
+    fixture.router.push(Screen("A"), controls: .standard)
+    final class Taps { var count = 0 }
+    let taps = Taps()
+    fixture.router.alert(FlowAlert(title: "Block?", buttons: [.init("Block") { taps.count += 1 }]))
+    await settle()
+    try expect(fixture.presented.first is UIAlertController, "no alert: \(fixture.presented)")
+    fixture.router.closeAlerts()
+    fixture.router.push(Screen("B"), controls: .standard)
+    await settle()
+    try await Task.sleep(for: .milliseconds(300))
+    await settle()
+    try expect(fixture.presented.isEmpty, "still presented: \(fixture.presented)")
+    try expect(taps.count == 0, "a button ran")
+    try expect(shown(fixture.root) == ["A", "B"], "\(shown(fixture.root))")
+    try expect(fixture.unwinds.isEmpty, "\(fixture.unwinds)")
   },
 ]

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 /// Shared screens (FLOW-SPEC 13.2) end to end: checked, drawn and generated (the shared nodes
-/// once, in `SharedScreens.swift`); a relative link (13.6), which the generated code cannot
-/// open yet, makes `flowc generate` refuse the module cleanly.
+/// once, in `SharedScreens.swift`); a relative link (13.6) opened through every coordinator
+/// that can own its screen.
 @Suite struct SharedScreenCommandTests {
   static let flow = """
     version: 1
@@ -75,7 +75,7 @@ import Testing
     #expect(again.status == 0, "\(again.stderr)")
   }
 
-  @Test func generateRefusesARelativeLinkAndWritesNothing() throws {
+  @Test func generateOpensARelativeLinkThroughEveryCoordinatorThatCanOwnIt() throws {
     let flow =
       Self.flow + """
         links:
@@ -90,18 +90,25 @@ import Testing
     defer { directory.cleanUp() }
     let check = try flowc(["check"], in: directory.url)
     #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
-    for extra in [[], ["--check"]] {
-      let result = try flowc(["generate", "--output", "Generated"] + extra, in: directory.url)
-      #expect(result.status == 1)
-      #expect(
-        result.stderr
-          == "flowc: error: flows/app.flow.yaml:35:3: link 'profile' is relative (its 'to' names "
-          + "shared screen 'Profile' without a coordinator): relative links (FLOW-SPEC 13.6) are "
-          + "checked but not generated yet; route it through an owner ('to: "
-          + "Coordinator.Profile'); nothing generated\n")
-      #expect(
-        try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == ["flows"])
+    let result = try flowc(["generate", "--output", "Generated"], in: directory.url)
+    #expect(result.status == 0, "\(result.stderr)")
+    func generated(_ file: String) throws -> String {
+      try String(
+        contentsOf: directory.url.appendingPathComponent("Generated/\(file)"), encoding: .utf8)
     }
+    let links = try generated("FlowLink.swift")
+    #expect(
+      links.contains(#"let route = LinkRoute(link: "profile", relative: "Profile") { owner in"#))
+    #expect(links.contains("if let owner = owner as? HomeCoordinator {"))
+    // Search shows Thread only, which reaches Profile: it owns Profile when its screen is on top.
+    #expect(links.contains("if let owner = owner as? SearchCoordinator {"))
+    #expect(links.contains("owner.pushProfile(value1)"))
+    for coordinator in ["Home", "Search"] {
+      let code = try generated("\(coordinator)Coordinator.swift")
+      #expect(code.contains("  func pushProfile(_ input: AccountID) {"), "\(coordinator)")
+    }
+    let again = try flowc(["generate", "--output", "Generated", "--check"], in: directory.url)
+    #expect(again.status == 0, "\(again.stderr)")
   }
 
   @Test func graphDrawsAModuleWithSharedScreensInEveryFormat() throws {

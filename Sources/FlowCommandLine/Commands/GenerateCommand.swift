@@ -94,21 +94,8 @@ enum GenerateCommand: Command {
       return
     }
 
-    // (r3) Relative links are checked but not generated yet: refuse the module, as one with
-    // errors is refused, rather than write a link that opens nothing.
-    if let (link, screen) = SwiftGenerator.ungeneratedRelativeLink(in: checked.resolved.graph) {
-      let place = "\(link.range.file):\(link.range.start.line):\(link.range.start.column)"
-      result.errors +=
-        "flowc: error: \(TerminalText.printable(place)): link '"
-        + "\(TerminalText.printable(link.text))' is relative (its 'to' names shared screen '"
-        + "\(TerminalText.printable(screen.text))' without a coordinator): relative links "
-        + "(FLOW-SPEC 13.6) are checked but not generated yet; route it through an owner "
-        + "('to: Coordinator.\(TerminalText.printable(screen.text))'); nothing generated\n"
-      result.status = .findings
-      return
-    }
-
-    // (r3) Requests are checked but not generated yet, likewise.
+    // (r3) Requests are checked but not generated yet: refuse the module, as one with errors
+    // is refused, rather than write a parent that cannot hear them.
     if let (request, owner) = SwiftGenerator.ungeneratedRequest(in: checked.resolved.graph) {
       let place = "\(request.range.file):\(request.range.start.line):\(request.range.start.column)"
       result.errors +=

@@ -187,6 +187,12 @@ extension FlowModule {
   /// own node, and gives each coordinator a copy of every shared node it can reach from its
   /// own nodes, directly or through other shared nodes (spec section 13.2): O(coordinators'
   /// sizes + owners × the shared nodes each reaches).
+  ///
+  /// A relative link's shared screen (13.6) is pushed on the top stack, owned by the
+  /// coordinator of that stack's top screen: every coordinator that shows a screen (its own,
+  /// or a shared one it reaches) can be that owner, so each also gets a copy of the target of
+  /// every relative link and of what that target reaches. A module without relative links
+  /// gets the copies it got before.
   fileprivate mutating func addSharedCopies() {
     for node in shared.allNodes where sharedIndex[shared.name(of: node).text] == nil {
       sharedIndex[shared.name(of: node).text] = node
@@ -223,10 +229,18 @@ extension FlowModule {
     let shared = self.shared
     let sharedIndex = self.sharedIndex
     let edgeTable = edges
+    var relative: [String] = []
+    for link in links where !link.isBroken {
+      guard let name = link.relative?.text, case .screen? = sharedIndex[name],
+        !relative.contains(name)
+      else { continue }
+      relative.append(name)
+    }
+    let relativeTargets = relative
     let copies = Parallel.map(count: all.count, minimumChunk: 64) { offset in
       Self.reachableShared(
         from: all[offset], own: index[offset], shared: shared, sharedIndex: sharedIndex,
-        edges: edgeTable)
+        edges: edgeTable, relativeTargets: relativeTargets)
     }
     for (offset, reached) in copies.enumerated() where !reached.isEmpty {
       // The owner reads each shared node it copies, as a definition reads anchored content:
@@ -268,11 +282,13 @@ extension FlowModule {
   /// The shared nodes `coordinator` can reach, screens, decisions then alerts, each in file
   /// order:
   /// those its own nodes, external events, tabs and `start` name where it has no node of
-  /// that name, then those these name, and so on.
+  /// that name, then those these name, and so on. A coordinator that shows a screen also
+  /// reaches the shared screens of `relativeTargets`, the names relative links open (13.6).
   private static func reachableShared(
     from coordinator: Coordinator, own: [String: Coordinator.Node], shared: SharedNodes,
     sharedIndex: [String: Coordinator.Node],
-    edges: [Coordinator.Node: [(name: String, node: Coordinator.Node)]]
+    edges: [Coordinator.Node: [(name: String, node: Coordinator.Node)]],
+    relativeTargets: [String]
   ) -> [Coordinator.Node] {
     var names: [(name: Identifier, action: Action)] = []
     var transitions = coordinator.events
@@ -288,10 +304,22 @@ extension FlowModule {
     for name in seeds where own[name] == nil {
       if let node = sharedIndex[name], reached.insert(node).inserted { work.append(node) }
     }
-    while let node = work.popLast() {
-      for edge in edges[node] ?? [] where own[edge.name] == nil {
-        if reached.insert(edge.node).inserted { work.append(edge.node) }
+    func walk() {
+      while let node = work.popLast() {
+        for edge in edges[node] ?? [] where own[edge.name] == nil {
+          if reached.insert(edge.node).inserted { work.append(edge.node) }
+        }
       }
+    }
+    walk()
+    let showsScreen =
+      !coordinator.screens.isEmpty
+      || reached.contains { if case .screen = $0 { true } else { false } }
+    if showsScreen, !relativeTargets.isEmpty {
+      for name in relativeTargets where own[name] == nil {
+        if let node = sharedIndex[name], reached.insert(node).inserted { work.append(node) }
+      }
+      walk()
     }
     func order(_ node: Coordinator.Node) -> (Int, Int) {
       switch node {

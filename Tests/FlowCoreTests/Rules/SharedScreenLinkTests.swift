@@ -43,6 +43,58 @@ import Testing
     #expect(file.links.first?.relative?.range.start.column == 58)
   }
 
+  /// The owners of a relative link's screen: every coordinator that shows a screen can have
+  /// it on top of the top stack, so each gets a copy of the screen and of what it reaches; a
+  /// coordinator that shows only tabs gets none, nor does any coordinator without the link.
+  @Test func everyCoordinatorThatShowsAScreenGetsACopyOfARelativeLinksScreen() throws {
+    let text = """
+      version: 1
+      screens:
+        Profile: { input: String, on: { thread: { push: Thread } } }
+        Thread: { on: { back: pop } }
+        Unlinked: {}
+      coordinators:
+        App:
+          entry: true
+          tabs: [{ start: Feed }, { start: Settings }]
+        Feed:
+          start: Posts
+          screens:
+            Posts: { on: { author: { payload: String, push: Profile } } }
+        Settings:
+          start: Options
+          screens:
+            Options: { on: { next: stay } }
+      links:
+        profile: { url: '/p/{id}', params: { id: String }, to: Profile }
+      """
+    func copies(_ text: String) throws -> [String: [String]] {
+      var findings = Findings()
+      let source = SourceFile(path: "a.flow.yaml", text: text)
+      let document = YAMLParser.parse(source, findings: &findings)
+      let file = try #require(
+        FileDecoder.decode(document, path: "a.flow.yaml", findings: &findings))
+      let module = FlowModule(files: [file])
+      var copies: [String: [String]] = [:]
+      for coordinator in module.coordinators {
+        copies[coordinator.name.text] =
+          coordinator.screens.filter { $0.copyOf != nil }.map(\.name.text)
+      }
+      return copies
+    }
+    #expect(
+      try copies(text) == [
+        "App": [], "Feed": ["Profile", "Thread"], "Settings": ["Profile", "Thread"],
+      ])
+    let withoutLink = try #require(text.components(separatedBy: "links:").first)
+    #expect(
+      try copies(withoutLink) == ["App": [], "Feed": ["Profile", "Thread"], "Settings": []])
+    // Settings' copies are judged too, and change nothing here: only the screen no one shows
+    // is reported.
+    let findings = try check(text)
+    #expect(findings.map(\.rule) == ["unreachable-screen"], "\(described(findings))")
+  }
+
   @Test func aRelativeLinkWhoseParamsGiveTheInputIsNotReported() throws {
     // A param of the input's type, or `values` that build it.
     for link in [

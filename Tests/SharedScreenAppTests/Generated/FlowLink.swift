@@ -8,6 +8,10 @@ import Foundation
 nonisolated enum FlowLink: Hashable, Sendable {
   /// `/search/profiles/{id}`
   case profile(id: String)
+  /// An account's profile, pushed on whatever stack is on top (a relative link, FLOW-SPEC 13.6).
+  ///
+  /// `/accounts/{id}`
+  case account(id: String)
 }
 
 extension FlowLink {
@@ -20,6 +24,10 @@ extension FlowLink {
       self = .profile(id: id)
       return
     }
+    if let match = link.match(["accounts", nil]), let id = match.value(String.self, 0) {
+      self = .account(id: id)
+      return
+    }
     return nil
   }
 
@@ -29,6 +37,8 @@ extension FlowLink {
     switch self {
     case .profile(let id):
       return LinkURL.url(path: ["search", "profiles", id.linkText])
+    case .account(let id):
+      return LinkURL.url(path: ["accounts", id.linkText])
     }
   }
 }
@@ -38,7 +48,7 @@ extension FlowLink {
 @MainActor
 protocol FlowLinkValues {
   /// Makes the value a link needs from its params, answered possibly later; `nil`
-  /// stops the link. For `profile`, from id.
+  /// stops the link. For `profile`, from id; `account`, from id.
   func makeAccountID(for link: FlowLink, answer: @escaping @MainActor (AccountID?) -> Void)
 }
 
@@ -68,6 +78,38 @@ extension SocialCoordinator {
             SearchCoordinator.ResultsEvent.account(value1),
             to: .screen("Profile"),
             carriesLinkValue: true)
+          answer(route)
+        }
+      }
+    case .account:
+      follow(onEnd: onEnd) { answer in
+        values.makeAccountID(for: link) { value1 in
+          guard let value1 else {
+            return answer(nil)
+          }
+          let route = LinkRoute(link: "account", relative: "Profile") { owner in
+            if let owner = owner as? TimelineCoordinator {
+              owner.pushProfile(value1)
+              return true
+            }
+            if let owner = owner as? CardCoordinator {
+              owner.pushProfile(value1)
+              return true
+            }
+            if let owner = owner as? SearchCoordinator {
+              owner.pushProfile(value1)
+              return true
+            }
+            if let owner = owner as? HelpCoordinator {
+              owner.pushProfile(value1)
+              return true
+            }
+            if let owner = owner as? ReportingCoordinator {
+              owner.pushProfile(value1)
+              return true
+            }
+            return false
+          }
           answer(route)
         }
       }

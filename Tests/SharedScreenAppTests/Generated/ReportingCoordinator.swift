@@ -9,9 +9,12 @@ enum ReportingResult {
 }
 
 /// What the app provides to run Reporting: its screens (each from its input and a way to send its
-/// events).
+/// events) and the factory of the shared screens it shows.
 @MainActor
 protocol ReportingScreens {
+  /// The factory of the shared screens, decisions and alerts that Reporting shows.
+  var sharedScreens: any SharedScreens { get }
+
   func makeReason(
     _ input: AccountID,
     send: @escaping @MainActor (ReportingCoordinator.ReasonEvent) -> Void
@@ -68,6 +71,166 @@ final class ReportingCoordinator: FlowCoordinator<ReportingResult> {
       finish(.sent(payload))
     case .close:
       finish(.cancelled)
+    }
+  }
+
+  // MARK: - Profile (shared)
+
+  private func makeProfile(_ input: AccountID) -> any Presentable {
+    nameNextScreen(.Shared.profile)
+    let send = screenEvents { [weak self] (event: ProfileEvent) in
+      self?.handle(event)
+    }
+    return screens.sharedScreens.makeProfile(input, send: send)
+  }
+
+  private func handle(_ event: ProfileEvent) {
+    guard canAct else { return }
+    switch event {
+    case .openThread(let payload):
+      push(makeThread(payload))
+    case .report(let payload):
+      let child = ReportingCoordinator(input: payload, screens: screens, router: router)
+      start(child, style: .sheet) { [weak self] result in
+        guard let self else { return }
+        switch result {
+        case .sent:
+          showReported()
+        case .cancelled:
+          break
+        }
+      }
+    case .block(let payload):
+      decideBlock(payload)
+    case .back:
+      pop()
+    case .home:
+      popToRoot()
+    }
+  }
+
+  /// Pushes shared screen Profile onto the stack of this coordinator's top screen; this coordinator
+  /// then owns it and handles its events: what `open(_:)` does for a relative link when that stack
+  /// is on top (FLOW-SPEC 13.6).
+  func pushProfile(_ input: AccountID) {
+    push(makeProfile(input))
+  }
+
+  // MARK: - Thread (shared)
+
+  private func makeThread(_ input: ThreadID) -> any Presentable {
+    nameNextScreen(.Shared.thread)
+    let send = screenEvents { [weak self] (event: ThreadEvent) in
+      self?.handle(event)
+    }
+    return screens.sharedScreens.makeThread(input, send: send)
+  }
+
+  private func handle(_ event: ThreadEvent) {
+    guard canAct else { return }
+    switch event {
+    case .openProfile(let payload):
+      push(makeProfile(payload))
+    case .share:
+      present(makeShareSheet(), style: .formSheet, controls: .init(dismissible: false))
+    case .quote:
+      perform(
+        [
+          { [self] in
+            pop()
+          },
+          { [self] in
+            push(makeDraft())
+          },
+        ],
+        at: "screen Thread",
+        after: String(describing: event))
+    case .back:
+      pop()
+    }
+  }
+
+  // MARK: - Draft (shared)
+
+  private func makeDraft() -> any Presentable {
+    nameNextScreen(.Shared.draft)
+    return screens.sharedScreens.makeDraft { (_: DraftEvent) in }
+  }
+
+  // MARK: - ShareSheet (shared)
+
+  private func makeShareSheet() -> any Presentable {
+    nameNextScreen(.Shared.shareSheet)
+    let send = screenEvents { [weak self] (event: ShareSheetEvent) in
+      self?.handle(event)
+    }
+    return screens.sharedScreens.makeShareSheet(send: send)
+  }
+
+  private func handle(_ event: ShareSheetEvent) {
+    guard canAct else { return }
+    switch event {
+    case .done:
+      dismiss()
+    }
+  }
+
+  // MARK: - Block (shared)
+
+  private func decideBlock(_ payload: AccountID) {
+    let answer = answerOnce(decision: "Block") { [weak self] (answer: BlockAnswer) in
+      self?.handle(answer)
+    }
+    ask {
+      screens.sharedScreens.decideBlock(payload, answer: answer)
+    }
+  }
+
+  private func handle(_ answer: BlockAnswer) {
+    guard canAct else { return }
+    switch answer {
+    case .confirm(let payload):
+      showConfirmBlock(payload)
+    case .notAllowed:
+      break
+    }
+  }
+
+  // MARK: - ConfirmBlock (shared)
+
+  private func showConfirmBlock(_ input: AccountID) {
+    let tap = answerOnce(alert: "ConfirmBlock") { [weak self] (button: ConfirmBlockButton) in
+      self?.handle(button)
+    }
+    alert(screens.sharedScreens.makeConfirmBlock(input, tap: tap))
+  }
+
+  private func handle(_ button: ConfirmBlockButton) {
+    guard canAct else { return }
+    switch button {
+    case .block:
+      pop()
+    case .keep:
+      break
+    }
+  }
+
+  // MARK: - Reported (shared)
+
+  private func showReported() {
+    let tap = answerOnce(alert: "Reported") { [weak self] (button: ReportedButton) in
+      self?.handle(button)
+    }
+    alert(screens.sharedScreens.makeReported(tap: tap))
+  }
+
+  private func handle(_ button: ReportedButton) {
+    guard canAct else { return }
+    switch button {
+    case .ok:
+      break
+    case .undo(let payload):
+      push(makeProfile(payload))
     }
   }
 }

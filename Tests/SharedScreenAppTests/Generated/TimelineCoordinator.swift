@@ -113,6 +113,13 @@ final class TimelineCoordinator: FlowCoordinator<Never> {
     }
   }
 
+  /// Pushes shared screen Profile onto the stack of this coordinator's top screen; this coordinator
+  /// then owns it and handles its events: what `open(_:)` does for a relative link when that stack
+  /// is on top (FLOW-SPEC 13.6).
+  func pushProfile(_ input: AccountID) {
+    push(makeProfile(input))
+  }
+
   // MARK: - Thread (shared)
 
   private func makeThread(_ input: ThreadID) -> any Presentable {

@@ -55,11 +55,12 @@ func inputs(_ router: RecordingRouter) -> [String] {
   router.screens.map { screen in (screen as? StubScreen)?.input.map { "\($0)" } ?? "-" }
 }
 
-/// The values the fixture's link needs: an account from its handle.
+/// The values the fixture's links need: an account from its handle.
 @MainActor
 final class StubLinkValues: FlowLinkValues {
   func makeAccountID(for link: FlowLink, answer: @escaping @MainActor (AccountID?) -> Void) {
-    guard case .profile(let id) = link else { return answer(nil) }
-    answer(AccountID(id))
+    switch link {
+    case .profile(let id), .account(let id): answer(AccountID(id))
+    }
   }
 }

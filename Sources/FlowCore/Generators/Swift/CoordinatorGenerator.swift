@@ -25,6 +25,17 @@ struct CoordinatorGenerator {
     let names: SwiftNames
     let facts: SwiftTypeFacts
     let access: AccessLevel
+    /// (r3) The shared screens that relative links open (indices of the module's), worked
+    /// out once: each coordinator's copy of one gets `push<Screen>(_:)`.
+    let relativeTargets: Set<Int>
+
+    init(graph: FlowGraph, names: SwiftNames, facts: SwiftTypeFacts, access: AccessLevel) {
+      self.graph = graph
+      self.names = names
+      self.facts = facts
+      self.access = access
+      relativeTargets = LinksGenerator.relativeTargets(of: graph)
+    }
 
     var module: FlowModule { graph.module }
   }
@@ -49,6 +60,9 @@ struct CoordinatorGenerator {
   private let screenIDNames: [String]
   /// For each shared screen of the module, the name of its identifier in `ScreenID.Shared`.
   private let sharedScreenIDNames: [String]
+  /// (r3) The shared screens that relative links open (indices of the module's): C's copies
+  /// of them get `push<Screen>(_:)`.
+  private let relativeTargets: Set<Int>
   /// What nodes are declared as, with whether the file spells a Foundation type.
   private var declarations: NodeDeclarations
   /// `any Presentable`, what the app's screens are.
@@ -71,6 +85,7 @@ struct CoordinatorGenerator {
       coordinator.screens.contains { $0.copyOf != nil }
       ? GeneratedNames.screenIdentifiers(context.module.shared.screens) : []
     declarations = NodeDeclarations(context)
+    relativeTargets = context.relativeTargets
     decisionPayloads = Array(repeating: [], count: self.coordinator.decisions.count)
   }
 
@@ -547,8 +562,29 @@ struct CoordinatorGenerator {
     let maker = SwiftFunction(
       preamble: SwiftPreamble(modifiers: [.private]), name: "make\(screen.name.text)",
       parameters: parameters, returns: presentable, body: body)
-    guard let handler = handler(of: index, "event") else { return [.function(maker)] }
-    return [.function(maker), .function(handler)]
+    var section: [SwiftDeclaration] = [.function(maker)]
+    if let handler = handler(of: index, "event") { section.append(.function(handler)) }
+    if let original = screen.copyOf, relativeTargets.contains(original) {
+      section.append(.function(relativePush(index, parameters: parameters)))
+    }
+    return section
+  }
+
+  /// (r3) `push<Screen>(_:)` for C's copy of a shared screen that a relative link opens (spec
+  /// section 13.6): `FlowLink`'s `open(_:)` calls it on the coordinator whose screen is on
+  /// top of the top stack, which then owns the screen and handles its events.
+  private func relativePush(_ index: Int, parameters: [SwiftParameter]) -> SwiftFunction {
+    let screen = coordinator.screens[index]
+    let input = screen.input.map { Payload(expression: .identifier("input"), type: $0.type) }
+    return SwiftFunction(
+      preamble: SwiftPreamble(
+        doc: [
+          "Pushes shared screen \(screen.name.text) onto the stack of this coordinator's top screen;"
+            + " this coordinator then owns it and handles its events: what `open(_:)` does for a"
+            + " relative link when that stack is on top (FLOW-SPEC 13.6)."
+        ], modifiers: visible),
+      name: "push\(screen.name.text)", parameters: parameters,
+      body: [.expression(.call("push", [.value(make(index, with: input))] + controls(of: index)))])
   }
 
   /// `{ [weak self] (event: Event) in self?.handle(event) }`, the closure through which the

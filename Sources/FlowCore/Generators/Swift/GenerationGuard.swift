@@ -92,18 +92,4 @@ extension SwiftGenerator {
     }
     return found
   }
-
-  /// (r3) The first relative link of the module of `graph` (spec section 13.6), in file
-  /// order: one whose `to:` names a shared screen without a coordinator, opened on whatever
-  /// stack is on top. The generated code does not find that stack yet, so `flowc generate`
-  /// refuses the module rather than write a `FlowLink` case that opens nothing. `nil` when it
-  /// has none.
-  package static func ungeneratedRelativeLink(
-    in graph: FlowGraph
-  ) -> (link: Identifier, screen: Identifier)? {
-    for link in graph.module.links {
-      if let screen = link.relative { return (link.name, screen) }
-    }
-    return nil
-  }
 }

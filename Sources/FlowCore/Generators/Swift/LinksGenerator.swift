@@ -185,6 +185,10 @@ struct LinksGenerator {
     for link in links {
       guard let pattern = link.url else { continue }
       let name = SwiftNames.identifier(link.name.text)
+      if link.relative != nil {
+        cases.append(relativeCase(link, name: name, pattern: pattern))
+        continue
+      }
       guard let index = module.linkIndex(named: link.name.text), let routes,
         case .routed(let entry, _) = routes.outcomes[index]
       else {
@@ -235,41 +239,7 @@ struct LinksGenerator {
         if let route { body = build(route, of: link) }
         made = .identifier("route")
       }
-      if usedValues.isEmpty {
-        body.append(
-          .expression(
-            .call(
-              "follow",
-              [
-                .value(made),
-                SwiftArgument(label: "onEnd", value: .identifier("onEnd")),
-              ])))
-      } else {
-        body.append(.expression(.call("answer", [.value(made)])))
-        for value in usedValues.reversed() {
-          let variable = "value\(value + 1)"
-          body = [
-            .expression(
-              .call(
-                .member(of: "values", valueMaker(link.values[value].type.type)),
-                [SwiftArgument(label: "for", value: .identifier("link"))],
-                trailing: SwiftClosure(
-                  parameters: [SwiftClosureParameter(name: variable, type: nil)],
-                  body: [
-                    .guardStatement(
-                      .optionalBinding(variable),
-                      otherwise: [.returnValue(.call("answer", [.value(.nilLiteral)]))])
-                  ] + body)))
-          ]
-        }
-        body = [
-          .expression(
-            .call(
-              "follow", [SwiftArgument(label: "onEnd", value: .identifier("onEnd"))],
-              trailing: SwiftClosure(
-                parameters: [SwiftClosureParameter(name: "answer", type: nil)], body: body)))
-        ]
-      }
+      body = following(made, after: body, values: usedValues, of: link)
       cases.append(SwiftSwitchCase(pattern: .enumCase(name, bindings: bindings), body: body))
     }
     var parameters = [
@@ -300,6 +270,125 @@ struct LinksGenerator {
         ], modifiers: context.access.modifiers),
       name: "open", parameters: parameters,
       body: [.switchOver(.identifier("link"), cases: cases)])
+  }
+
+  /// `body`, which builds the route `made`, then `follow(made, onEnd: onEnd)`; for a link whose
+  /// route carries `values` (indices of the link's), the app is asked for each first, and
+  /// `follow(onEnd:) { answer in … }` is given the route once they are made.
+  private func following(
+    _ made: SwiftExpression, after body: [SwiftStatement], values usedValues: [Int],
+    of link: LinkDefinition
+  ) -> [SwiftStatement] {
+    var body = body
+    guard !usedValues.isEmpty else {
+      body.append(
+        .expression(
+          .call(
+            "follow",
+            [
+              .value(made),
+              SwiftArgument(label: "onEnd", value: .identifier("onEnd")),
+            ])))
+      return body
+    }
+    body.append(.expression(.call("answer", [.value(made)])))
+    for value in usedValues.reversed() {
+      let variable = "value\(value + 1)"
+      body = [
+        .expression(
+          .call(
+            .member(of: "values", valueMaker(link.values[value].type.type)),
+            [SwiftArgument(label: "for", value: .identifier("link"))],
+            trailing: SwiftClosure(
+              parameters: [SwiftClosureParameter(name: variable, type: nil)],
+              body: [
+                .guardStatement(
+                  .optionalBinding(variable),
+                  otherwise: [.returnValue(.call("answer", [.value(.nilLiteral)]))])
+              ] + body)))
+      ]
+    }
+    return [
+      .expression(
+        .call(
+          "follow", [SwiftArgument(label: "onEnd", value: .identifier("onEnd"))],
+          trailing: SwiftClosure(
+            parameters: [SwiftClosureParameter(name: "answer", type: nil)], body: body)))
+    ]
+  }
+
+  // MARK: Relative links (r3)
+
+  /// The shared screens (indices of the module's) that relative links open (spec section
+  /// 13.6), each once: every coordinator with a copy of one (``FlowModule`` gives one to
+  /// every coordinator that shows a screen) gets `push<Screen>(_:)` for it.
+  static func relativeTargets(of graph: FlowGraph) -> Set<Int> {
+    var targets = Set<Int>()
+    for (index, link) in graph.module.links.enumerated()
+    where link.relative != nil && !link.isBroken {
+      if case .resolved(let screen)? = graph.links[index].shared { targets.insert(screen) }
+    }
+    return targets
+  }
+
+  /// The case of a relative link (spec section 13.6): `follow` is given a
+  /// `LinkRoute(link:relative:)` whose closure has the coordinator that owns the top stack
+  /// push the shared screen, with the input the link's params (or `values`) give, through the
+  /// `push<Screen>(_:)` of each coordinator that can own it (those with a copy of it), in
+  /// module order. O(those coordinators).
+  private func relativeCase(
+    _ link: LinkDefinition, name: String, pattern: URLPattern
+  ) -> SwiftSwitchCase {
+    let module = context.module
+    let stop = SwiftSwitchCase(
+      pattern: .enumCase(name, bindings: []),
+      body: [.expression(.call("onEnd", [.value(Self.stopped)]))])
+    guard let index = module.linkIndex(named: link.name.text),
+      case .resolved(let target)? = context.graph.links[index].shared
+    else { return stop }
+    let screen = module.shared.screens[target]
+    var arguments: [SwiftArgument] = []
+    var bindings: [String] = []
+    var usedValues: [Int] = []
+    if let input = screen.input?.type {
+      switch Payloads(link).source(of: input).source {
+      case .param(let param)?:
+        let used = link.params[param].name.text
+        arguments = [.value(.identifier(SwiftNames.identifier(used)))]
+        bindings = pattern.paramNames.map { $0 == used ? SwiftNames.identifier($0) : "_" }
+      case .value(let value)?:
+        arguments = [.value(.identifier("value\(value + 1)"))]
+        usedValues = [value]
+      default:
+        return stop
+      }
+    }
+    var tries: [SwiftStatement] = []
+    for coordinator in module.coordinators
+    where coordinator.screens.contains(where: { $0.copyOf == target }) {
+      let owner = GeneratedNames.coordinatorClass.name(for: coordinator.name.text)
+      tries.append(
+        .ifAll(
+          [.binding("owner", .conditionalCast(.identifier("owner"), .named(owner)))],
+          then: [
+            .expression(.call(.member(of: "owner", "push" + screen.name.text), arguments)),
+            .returnValue(.boolean(true)),
+          ]))
+    }
+    let route = SwiftExpression.call(
+      context.names.runtime("LinkRoute"),
+      [
+        SwiftArgument(label: "link", value: .string(link.name.text)),
+        SwiftArgument(label: "relative", value: .string(screen.name.text)),
+      ],
+      trailing: SwiftClosure(
+        parameters: [SwiftClosureParameter(name: "owner", type: nil)],
+        body: tries + [.returnValue(.boolean(false))]))
+    return SwiftSwitchCase(
+      pattern: .enumCase(name, bindings: bindings),
+      body: following(
+        .identifier("route"), after: [.constant(name: "route", value: route)],
+        values: usedValues, of: link))
   }
 
   /// `var route = LinkRoute(...)`, then a `route.leg(...)` per coordinator the route enters

@@ -267,6 +267,8 @@ enum SwiftExpression: Sendable {
   indirect case isNotNil(SwiftExpression)
   /// `await operand`.
   indirect case await(SwiftExpression)
+  /// `operand as? type`: a conditional cast.
+  indirect case conditionalCast(SwiftExpression, SwiftType)
   /// `lower...upper`, a closed range of integers.
   case closedRange(Int, Int)
 

@@ -644,6 +644,10 @@ struct SwiftWriter {
     case .await(let operand):
       text += "await "
       write(operand)
+    case .conditionalCast(let operand, let type):
+      write(operand)
+      text += " as? "
+      write(type)
     case .call(let call):
       write(call.function)
       if !call.arguments.isEmpty || call.trailing == nil {
