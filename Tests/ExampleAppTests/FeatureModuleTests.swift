@@ -5,10 +5,13 @@ import Testing
 /// What a feature module of the app writes for Checkout: the factory of Checkout's own
 /// screens and its decision, and nothing of the rest of the app. The address book that
 /// Checkout starts gets its factory from whoever builds this one. The payment is authorized
-/// with the `async` form of the decision, by a ``Bank`` the test controls.
+/// with the `async` form of the decision, by a ``Bank`` the test controls. The shared screens
+/// (a seller's page, which a relative link may push on any stack, Checkout's included) are
+/// the app's: it hands their factory over too.
 @MainActor
 final class CheckoutFeature: CheckoutScreens {
   let addressBookScreens: any AddressBookScreens
+  let sharedScreens: any SharedScreens = RecordingScreens()
   let bank: Bank
   /// The screens it made, by name.
   private(set) var made: [String] = []
@@ -59,6 +62,7 @@ final class CheckoutFeature: CheckoutScreens {
 @MainActor
 final class CartFeature: CartScreens {
   let checkoutScreens: any CheckoutScreens
+  let sharedScreens: any SharedScreens = RecordingScreens()
 
   init(checkout: any CheckoutScreens) {
     checkoutScreens = checkout
@@ -212,6 +216,7 @@ func until(
 final class ForgetfulCheckout: CheckoutScreens {
   let stubs = RecordingScreens()
   var addressBookScreens: any AddressBookScreens { stubs }
+  var sharedScreens: any SharedScreens { stubs }
 
   func makeReview(
     _ input: [CartItem], send: @escaping @MainActor (CheckoutCoordinator.ReviewEvent) -> Void

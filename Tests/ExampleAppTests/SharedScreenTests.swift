@@ -1,12 +1,14 @@
 import FlowRuntime
+import Foundation
 import Testing
 
 /// The shared screen of the example app (flows/catalog.flow.yaml, FLOW-SPEC 13.2): a
 /// seller's page that the shop and search tabs each push on their own stack, made by the
-/// app once (`SharedScreens.makeSeller`) and handled by whichever tab showed it.
+/// app once (`SharedScreens.makeSeller`) and handled by whichever tab showed it, and opened
+/// by a relative link on whatever stack is on top.
 @MainActor
 @Suite struct SharedScreenTests {
-  @Test func eachTabPushesTheSellerOnItsOwnStackAndOwnsWhatItStarts() throws {
+  @Test func eachTabPushesTheSellerOnItsOwnStack() throws {
     let harness = Harness()
     let main = try harness.signedIn()
     let shop = try harness.tab(0)
@@ -21,19 +23,47 @@ import Testing
       shop.operations == [
         .push(.Shop.products), .push(.Shared.seller), .push(.Shared.seller),
       ])
-    // The product a seller's page opens is a child of the tab that shows the page.
-    tap(SellerEvent.product(Example.shoes), on: search)
     let searchTab = try #require(harness.child(SearchCoordinator.self, of: main))
-    let shopTab = try #require(harness.child(ShopCoordinator.self, of: main))
-    weak let details = harness.child(ProductDetailsCoordinator.self, of: searchTab)
-    #expect(details != nil)
-    #expect(harness.child(ProductDetailsCoordinator.self, of: shopTab) == nil)
-    #expect(names(search) == ["Results", "Seller(Acme)", "Details(Shoes)"])
-    // Its back finishes it on the search tab's stack; the shop's stack is untouched.
-    tap(ProductDetailsCoordinator.DetailsEvent.back, on: search)
-    #expect(details == nil)
-    #expect(names(search) == ["Results", "Seller(Acme)"])
+    search.userPops()
+    #expect(names(search) == ["Results"])
+    #expect(searchTab.canAct)
     shop.userPops()
     #expect(names(shop) == ["Categories", "Products(Shoes)", "Seller(Acme)"])
+  }
+
+  /// The relative link `seller` (FLOW-SPEC 13.6) pushes the page on the stack on top: the
+  /// selected tab's, owned by that tab's coordinator, whose events it then handles.
+  @Test func theRelativeLinkPushesTheSellerOnTheSelectedTabsStack() throws {
+    let harness = Harness()
+    let main = try harness.signedIn()
+    let outcomes = LinkOutcomes()
+    let search = try harness.tab(1)
+    tap(ShopCoordinator.CategoriesEvent.selected("Shoes"), on: try harness.tab(0))
+    harness.app.open(.seller(name: "Acme"), values: StubLinkValues(), onEnd: outcomes.record)
+    #expect(outcomes.all == [.followed])
+    // The shop tab is selected: the page goes on its stack, and the search tab's is untouched.
+    #expect(names(try harness.tab(0)) == ["Categories", "Products(Shoes)", "Seller(Acme)"])
+    #expect(names(search) == ["Results"])
+    tap(SellerEvent.similarSeller("Bolt"), on: try harness.tab(0))
+    #expect(names(try harness.tab(0)).suffix(2) == ["Seller(Acme)", "Seller(Bolt)"])
+    #expect(harness.child(ShopCoordinator.self, of: main)?.canAct == true)
+    let url = try #require(URL(string: "/sellers/Acme"))
+    #expect(FlowLink(url: url) == .seller(name: "Acme"))
+  }
+
+  /// With the checkout sheet on top of the cart tab, the page goes onto the sheet's stack,
+  /// owned by Checkout, and going back returns to the checkout's screen.
+  @Test func theRelativeLinkPushesOntoTheSheetOnTop() throws {
+    let harness = Harness()
+    _ = try harness.signedIn()
+    let cart = try harness.tab(2)
+    tap(CartCoordinator.BasketEvent.checkout(Example.items), on: cart)
+    let before = names(cart)
+    let outcomes = LinkOutcomes()
+    harness.app.open(.seller(name: "Acme"), values: StubLinkValues(), onEnd: outcomes.record)
+    #expect(outcomes.all == [.followed])
+    #expect(names(cart) == before + ["Seller(Acme)"], "\(names(cart))")
+    cart.userPops()
+    #expect(names(cart) == before)
   }
 }

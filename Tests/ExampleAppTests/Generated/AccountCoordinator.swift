@@ -10,12 +10,15 @@ nonisolated enum AccountResult: Hashable, Sendable {
 }
 
 /// What the app provides to run Account: the factory of each coordinator it starts, its screens
-/// (each from its input and a way to send its events) and its alerts (each from its input and a way
-/// to send the button tapped).
+/// (each from its input and a way to send its events), its alerts (each from its input and a way to
+/// send the button tapped) and the factory of the shared screens it shows.
 @MainActor
 protocol AccountScreens {
   /// The factory of the screens of AddressBook, which Account starts.
   var addressBookScreens: any AddressBookScreens { get }
+
+  /// The factory of the shared screens, decisions and alerts that Account shows.
+  var sharedScreens: any SharedScreens { get }
 
   func makeProfile(
     _ input: User,
@@ -221,6 +224,31 @@ final class AccountCoordinator: FlowCoordinator<AccountResult> {
     case .deleteAccount:
       showConfirmDeleteAccount()
     }
+  }
+
+  // MARK: - Seller (shared)
+
+  private func makeSeller(_ input: String) -> any Presentable {
+    nameNextScreen(.Shared.seller)
+    let send = screenEvents { [weak self] (event: SellerEvent) in
+      self?.handle(event)
+    }
+    return screens.sharedScreens.makeSeller(input, send: send)
+  }
+
+  private func handle(_ event: SellerEvent) {
+    guard canAct else { return }
+    switch event {
+    case .similarSeller(let payload):
+      push(makeSeller(payload))
+    }
+  }
+
+  /// Pushes shared screen Seller onto the stack of this coordinator's top screen; this coordinator
+  /// then owns it and handles its events: what `open(_:)` does for a relative link when that stack
+  /// is on top (FLOW-SPEC 13.6).
+  func pushSeller(_ input: String) {
+    push(makeSeller(input))
   }
 
   // MARK: - ConfirmDeleteAccount

@@ -9,9 +9,13 @@ nonisolated enum AddressBookResult: Hashable, Sendable {
 }
 
 /// What the app provides to run AddressBook: its screens (each from its input and a way to send its
-/// events) and its alerts (each from its input and a way to send the button tapped).
+/// events), its alerts (each from its input and a way to send the button tapped) and the factory of
+/// the shared screens it shows.
 @MainActor
 protocol AddressBookScreens {
+  /// The factory of the shared screens, decisions and alerts that AddressBook shows.
+  var sharedScreens: any SharedScreens { get }
+
   func makeAddresses(
     send: @escaping @MainActor (AddressBookCoordinator.AddressesEvent) -> Void
   ) -> any Presentable
@@ -112,6 +116,31 @@ final class AddressBookCoordinator: FlowCoordinator<AddressBookResult> {
     case .saved(let payload):
       finish(.picked(payload))
     }
+  }
+
+  // MARK: - Seller (shared)
+
+  private func makeSeller(_ input: String) -> any Presentable {
+    nameNextScreen(.Shared.seller)
+    let send = screenEvents { [weak self] (event: SellerEvent) in
+      self?.handle(event)
+    }
+    return screens.sharedScreens.makeSeller(input, send: send)
+  }
+
+  private func handle(_ event: SellerEvent) {
+    guard canAct else { return }
+    switch event {
+    case .similarSeller(let payload):
+      push(makeSeller(payload))
+    }
+  }
+
+  /// Pushes shared screen Seller onto the stack of this coordinator's top screen; this coordinator
+  /// then owns it and handles its events: what `open(_:)` does for a relative link when that stack
+  /// is on top (FLOW-SPEC 13.6).
+  func pushSeller(_ input: String) {
+    push(makeSeller(input))
   }
 
   // MARK: - ConfirmRemoveAddress

@@ -9,9 +9,13 @@ enum AuthResult {
 }
 
 /// What the app provides to run Auth: its screens (each from its input and a way to send its
-/// events) and the answers to its decisions (each in the callback or the `async` form).
+/// events), the answers to its decisions (each in the callback or the `async` form) and the factory
+/// of the shared screens it shows.
 @MainActor
 protocol AuthScreens {
+  /// The factory of the shared screens, decisions and alerts that Auth shows.
+  var sharedScreens: any SharedScreens { get }
+
   /// Email and password form.
   func makeSignIn(
     _ input: String?,
@@ -205,6 +209,31 @@ final class AuthCoordinator: FlowCoordinator<AuthResult> {
     case .close:
       dismiss()
     }
+  }
+
+  // MARK: - Seller (shared)
+
+  private func makeSeller(_ input: String) -> any Presentable {
+    nameNextScreen(.Shared.seller)
+    let send = screenEvents { [weak self] (event: SellerEvent) in
+      self?.handle(event)
+    }
+    return screens.sharedScreens.makeSeller(input, send: send)
+  }
+
+  private func handle(_ event: SellerEvent) {
+    guard canAct else { return }
+    switch event {
+    case .similarSeller(let payload):
+      push(makeSeller(payload))
+    }
+  }
+
+  /// Pushes shared screen Seller onto the stack of this coordinator's top screen; this coordinator
+  /// then owns it and handles its events: what `open(_:)` does for a relative link when that stack
+  /// is on top (FLOW-SPEC 13.6).
+  func pushSeller(_ input: String) {
+    push(makeSeller(input))
   }
 
   // MARK: - CheckCredentials

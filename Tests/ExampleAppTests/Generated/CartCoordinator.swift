@@ -2,12 +2,15 @@
 
 import FlowRuntime
 
-/// What the app provides to run Cart: the factory of each coordinator it starts and its screens
-/// (each from its input and a way to send its events).
+/// What the app provides to run Cart: the factory of each coordinator it starts, its screens (each
+/// from its input and a way to send its events) and the factory of the shared screens it shows.
 @MainActor
 protocol CartScreens {
   /// The factory of the screens of Checkout, which Cart starts.
   var checkoutScreens: any CheckoutScreens { get }
+
+  /// The factory of the shared screens, decisions and alerts that Cart shows.
+  var sharedScreens: any SharedScreens { get }
 
   func makeBasket(
     send: @escaping @MainActor (CartCoordinator.BasketEvent) -> Void
@@ -99,6 +102,31 @@ final class CartCoordinator: FlowCoordinator<Never> {
     case .viewOrders:
       select(AccountCoordinator.self)
     }
+  }
+
+  // MARK: - Seller (shared)
+
+  private func makeSeller(_ input: String) -> any Presentable {
+    nameNextScreen(.Shared.seller)
+    let send = screenEvents { [weak self] (event: SellerEvent) in
+      self?.handle(event)
+    }
+    return screens.sharedScreens.makeSeller(input, send: send)
+  }
+
+  private func handle(_ event: SellerEvent) {
+    guard canAct else { return }
+    switch event {
+    case .similarSeller(let payload):
+      push(makeSeller(payload))
+    }
+  }
+
+  /// Pushes shared screen Seller onto the stack of this coordinator's top screen; this coordinator
+  /// then owns it and handles its events: what `open(_:)` does for a relative link when that stack
+  /// is on top (FLOW-SPEC 13.6).
+  func pushSeller(_ input: String) {
+    push(makeSeller(input))
   }
 
   // MARK: - External events

@@ -4,12 +4,15 @@ import FlowRuntime
 import Foundation
 
 /// What the app provides to run Checkout: the factory of each coordinator it starts, its screens
-/// (each from its input and a way to send its events) and the answers to its decisions (each in the
-/// callback or the `async` form).
+/// (each from its input and a way to send its events), the answers to its decisions (each in the
+/// callback or the `async` form) and the factory of the shared screens it shows.
 @MainActor
 protocol CheckoutScreens {
   /// The factory of the screens of AddressBook, which Checkout starts.
   var addressBookScreens: any AddressBookScreens { get }
+
+  /// The factory of the shared screens, decisions and alerts that Checkout shows.
+  var sharedScreens: any SharedScreens { get }
 
   /// The items, the delivery address and the total.
   func makeReview(
@@ -203,6 +206,31 @@ final class CheckoutCoordinator: FlowCoordinator<CheckoutOutcome> {
     case .done(let payload):
       finish(.placed(payload))
     }
+  }
+
+  // MARK: - Seller (shared)
+
+  private func makeSeller(_ input: String) -> any Presentable {
+    nameNextScreen(.Shared.seller)
+    let send = screenEvents { [weak self] (event: SellerEvent) in
+      self?.handle(event)
+    }
+    return screens.sharedScreens.makeSeller(input, send: send)
+  }
+
+  private func handle(_ event: SellerEvent) {
+    guard canAct else { return }
+    switch event {
+    case .similarSeller(let payload):
+      push(makeSeller(payload))
+    }
+  }
+
+  /// Pushes shared screen Seller onto the stack of this coordinator's top screen; this coordinator
+  /// then owns it and handles its events: what `open(_:)` does for a relative link when that stack
+  /// is on top (FLOW-SPEC 13.6).
+  func pushSeller(_ input: String) {
+    push(makeSeller(input))
   }
 
   // MARK: - Authorize

@@ -9,9 +9,12 @@ nonisolated enum FeedbackResult: Hashable, Sendable {
 }
 
 /// What the app provides to run Feedback: its screens (each from its input and a way to send its
-/// events).
+/// events) and the factory of the shared screens it shows.
 @MainActor
 protocol FeedbackScreens {
+  /// The factory of the shared screens, decisions and alerts that Feedback shows.
+  var sharedScreens: any SharedScreens { get }
+
   func makeSurvey(
     send: @escaping @MainActor (FeedbackCoordinator.SurveyEvent) -> Void
   ) -> any Presentable
@@ -66,6 +69,31 @@ final class FeedbackCoordinator: FlowCoordinator<FeedbackResult> {
     case .skip:
       finish(.skipped)
     }
+  }
+
+  // MARK: - Seller (shared)
+
+  private func makeSeller(_ input: String) -> any Presentable {
+    nameNextScreen(.Shared.seller)
+    let send = screenEvents { [weak self] (event: SellerEvent) in
+      self?.handle(event)
+    }
+    return screens.sharedScreens.makeSeller(input, send: send)
+  }
+
+  private func handle(_ event: SellerEvent) {
+    guard canAct else { return }
+    switch event {
+    case .similarSeller(let payload):
+      push(makeSeller(payload))
+    }
+  }
+
+  /// Pushes shared screen Seller onto the stack of this coordinator's top screen; this coordinator
+  /// then owns it and handles its events: what `open(_:)` does for a relative link when that stack
+  /// is on top (FLOW-SPEC 13.6).
+  func pushSeller(_ input: String) {
+    push(makeSeller(input))
   }
 }
 

@@ -30,6 +30,11 @@ nonisolated enum FlowLink: Hashable, Sendable {
   ///
   /// `/welcome/notifications`
   case tour
+  /// A seller's page, from a shared URL: pushed on whatever stack is on top (a relative link,
+  /// revision 3), owned by the coordinator showing that stack.
+  ///
+  /// `/sellers/{name}`
+  case seller(name: String)
 }
 
 extension FlowLink {
@@ -65,6 +70,10 @@ extension FlowLink {
       self = .tour
       return
     }
+    if let match = link.match(["sellers", nil]), let name = match.value(String.self, 0) {
+      self = .seller(name: name)
+      return
+    }
     return nil
   }
 
@@ -85,6 +94,8 @@ extension FlowLink {
       return LinkURL.url(path: ["cart"])
     case .tour:
       return LinkURL.url(path: ["welcome", "notifications"])
+    case .seller(let name):
+      return LinkURL.url(path: ["sellers", name.linkText])
     }
   }
 }
@@ -189,6 +200,51 @@ extension AppCoordinator {
       route.decision(to: .child(OnboardingCoordinator.self))
       route.leg(OnboardingCoordinator.self, start: "Welcome")
       route.event(OnboardingCoordinator.WelcomeEvent.next, to: .screen("Notifications"))
+      follow(route, onEnd: onEnd)
+    case .seller(let name):
+      let route = LinkRoute(link: "seller", relative: "Seller") { owner in
+        if let owner = owner as? AccountCoordinator {
+          owner.pushSeller(name)
+          return true
+        }
+        if let owner = owner as? AddressBookCoordinator {
+          owner.pushSeller(name)
+          return true
+        }
+        if let owner = owner as? FeedbackCoordinator {
+          owner.pushSeller(name)
+          return true
+        }
+        if let owner = owner as? OnboardingCoordinator {
+          owner.pushSeller(name)
+          return true
+        }
+        if let owner = owner as? AuthCoordinator {
+          owner.pushSeller(name)
+          return true
+        }
+        if let owner = owner as? ShopCoordinator {
+          owner.pushSeller(name)
+          return true
+        }
+        if let owner = owner as? SearchCoordinator {
+          owner.pushSeller(name)
+          return true
+        }
+        if let owner = owner as? ProductDetailsCoordinator {
+          owner.pushSeller(name)
+          return true
+        }
+        if let owner = owner as? CartCoordinator {
+          owner.pushSeller(name)
+          return true
+        }
+        if let owner = owner as? CheckoutCoordinator {
+          owner.pushSeller(name)
+          return true
+        }
+        return false
+      }
       follow(route, onEnd: onEnd)
     }
   }

@@ -8,9 +8,12 @@ nonisolated enum OnboardingResult: Hashable, Sendable {
 }
 
 /// What the app provides to run Onboarding: its screens (each from its input and a way to send its
-/// events).
+/// events) and the factory of the shared screens it shows.
 @MainActor
 protocol OnboardingScreens {
+  /// The factory of the shared screens, decisions and alerts that Onboarding shows.
+  var sharedScreens: any SharedScreens { get }
+
   /// What the app offers, with a way to skip the rest.
   func makeWelcome(
     send: @escaping @MainActor (OnboardingCoordinator.WelcomeEvent) -> Void
@@ -94,6 +97,31 @@ final class OnboardingCoordinator: FlowCoordinator<OnboardingResult> {
     case .later:
       finish(.finished)
     }
+  }
+
+  // MARK: - Seller (shared)
+
+  private func makeSeller(_ input: String) -> any Presentable {
+    nameNextScreen(.Shared.seller)
+    let send = screenEvents { [weak self] (event: SellerEvent) in
+      self?.handle(event)
+    }
+    return screens.sharedScreens.makeSeller(input, send: send)
+  }
+
+  private func handle(_ event: SellerEvent) {
+    guard canAct else { return }
+    switch event {
+    case .similarSeller(let payload):
+      push(makeSeller(payload))
+    }
+  }
+
+  /// Pushes shared screen Seller onto the stack of this coordinator's top screen; this coordinator
+  /// then owns it and handles its events: what `open(_:)` does for a relative link when that stack
+  /// is on top (FLOW-SPEC 13.6).
+  func pushSeller(_ input: String) {
+    push(makeSeller(input))
   }
 }
 

@@ -9,9 +9,12 @@ nonisolated enum ProductDetailsResult: Hashable, Sendable {
 }
 
 /// What the app provides to run ProductDetails: its screens (each from its input and a way to send
-/// its events).
+/// its events) and the factory of the shared screens it shows.
 @MainActor
 protocol ProductDetailsScreens {
+  /// The factory of the shared screens, decisions and alerts that ProductDetails shows.
+  var sharedScreens: any SharedScreens { get }
+
   func makeDetails(
     _ input: Product,
     send: @escaping @MainActor (ProductDetailsCoordinator.DetailsEvent) -> Void
@@ -123,6 +126,31 @@ final class ProductDetailsCoordinator: FlowCoordinator<ProductDetailsResult> {
     case .close:
       dismiss()
     }
+  }
+
+  // MARK: - Seller (shared)
+
+  private func makeSeller(_ input: String) -> any Presentable {
+    nameNextScreen(.Shared.seller)
+    let send = screenEvents { [weak self] (event: SellerEvent) in
+      self?.handle(event)
+    }
+    return screens.sharedScreens.makeSeller(input, send: send)
+  }
+
+  private func handle(_ event: SellerEvent) {
+    guard canAct else { return }
+    switch event {
+    case .similarSeller(let payload):
+      push(makeSeller(payload))
+    }
+  }
+
+  /// Pushes shared screen Seller onto the stack of this coordinator's top screen; this coordinator
+  /// then owns it and handles its events: what `open(_:)` does for a relative link when that stack
+  /// is on top (FLOW-SPEC 13.6).
+  func pushSeller(_ input: String) {
+    push(makeSeller(input))
   }
 }
 

@@ -125,18 +125,14 @@ final class SearchCoordinator: FlowCoordinator<Never> {
     switch event {
     case .similarSeller(let payload):
       push(makeSeller(payload))
-    case .product(let payload):
-      let child = ProductDetailsCoordinator(
-        input: payload, screens: screens.productDetailsScreens, router: router)
-      start(child, style: .push) { result in
-        switch result {
-        case .closed:
-          break
-        case .addedToCart:
-          break
-        }
-      }
     }
+  }
+
+  /// Pushes shared screen Seller onto the stack of this coordinator's top screen; this coordinator
+  /// then owns it and handles its events: what `open(_:)` does for a relative link when that stack
+  /// is on top (FLOW-SPEC 13.6).
+  func pushSeller(_ input: String) {
+    push(makeSeller(input))
   }
 }
 

@@ -22,7 +22,6 @@ extension SharedScreens {
 /// The events of shared screen Seller.
 nonisolated enum SellerEvent: Hashable, Sendable {
   case similarSeller(String)
-  case product(Product)
 }
 
 extension ScreenID {
