@@ -49,9 +49,9 @@ import Testing
   /// old side's under `old`.
   static func textLines(new: String, old: String) -> [String] {
     [
-      "\(new)catalog.flow.yaml:29:11: changed transition 'Shop.Categories.selected': "
+      "\(new)catalog.flow.yaml:43:11: changed transition 'Shop.Categories.selected': "
         + "push: Products, payload: String → push: Favorites, payload: String",
-      "\(new)catalog.flow.yaml:40:7: added screen 'Shop.Favorites': screen, input: String",
+      "\(new)catalog.flow.yaml:55:7: added screen 'Shop.Favorites': screen, input: String",
       "\(old)account.flow.yaml:95:3: removed coordinator 'Feedback': was leave: skipped, "
         + "start: Survey",
     ]
@@ -78,9 +78,9 @@ import Testing
     let rows = lines.filter { $0.hasPrefix("| 🟢") || $0.hasPrefix("| 🔴") || $0.hasPrefix("| 🟠") }
     let expected: [String] = [
       "| 🟠 changed | transition | Shop\\.Categories\\.selected | push\\: Products\\, payload\\: "
-        + "String | push\\: Favorites\\, payload\\: String | new\\/catalog\\.flow\\.yaml\\:29\\:11 |",
+        + "String | push\\: Favorites\\, payload\\: String | new\\/catalog\\.flow\\.yaml\\:43\\:11 |",
       "| 🟢 added | screen | Shop\\.Favorites |  | screen\\, input\\: String | "
-        + "new\\/catalog\\.flow\\.yaml\\:40\\:7 |",
+        + "new\\/catalog\\.flow\\.yaml\\:55\\:7 |",
       "| 🔴 removed | coordinator | Feedback | leave\\: skipped\\, start\\: Survey |  | "
         + "old\\/account\\.flow\\.yaml\\:95\\:3 |",
     ]
@@ -106,8 +106,8 @@ import Testing
     }
     #expect(
       described == [
-        "changed transition Shop.Categories.selected new/catalog.flow.yaml 29",
-        "added screen Shop.Favorites new/catalog.flow.yaml 40",
+        "changed transition Shop.Categories.selected new/catalog.flow.yaml 43",
+        "added screen Shop.Favorites new/catalog.flow.yaml 55",
         "removed coordinator Feedback old/account.flow.yaml 95",
       ])
     #expect(changes[0]["old"] as? String == "push: Products, payload: String")
@@ -209,16 +209,41 @@ import Testing
       var text = try String(contentsOf: flows.appendingPathComponent(name), encoding: .utf8)
       files["old/\(name)"] = text
       if name == "links.flow.yaml" {
+        // The tour goes (the links after it stay), a category retargets, one is added.
         let tour = try #require(text.range(of: "  tour:\n"))
+        let afterTour = try #require(text.range(of: "  seller:\n"))
         try #require(text.contains("    to: Shop.Products\n"))
         text =
           String(text[..<tour.lowerBound])
           .replacingOccurrences(of: "    to: Shop.Products\n", with: "    to: Search.Results\n")
+          + String(text[afterTour.lowerBound...])
           + "  categories: { url: /categories, to: Shop.Categories }\n"
       }
       files["new/\(name)"] = text
     }
     return try TemporaryDirectory(files: files)
+  }
+
+  /// A relative link (revision 3) names its shared screen as its `to`, not `~`.
+  @Test func aRemovedRelativeLinkNamesItsSharedScreen() throws {
+    let module = """
+      version: 1
+      screens:
+        Profile: { on: { back: pop } }
+      coordinators:
+        App: { entry: true, start: Home, screens: { Home: { on: { go: { push: Profile } } } } }
+
+      """
+    let link = "links:\n  profile: { url: /profile, to: Profile }\n"
+    let directory = try TemporaryDirectory(files: [
+      "old/a.flow.yaml": module + link, "new/a.flow.yaml": module,
+    ])
+    defer { directory.cleanUp() }
+    let result = try flowc(["diff", "old", "new"], in: directory.url)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(
+      result.stdout
+        == "old/a.flow.yaml:7:3: removed link 'profile': was url: /profile, to: Profile\n")
   }
 
   @Test func linksAddedRetargetedAndRemovedAreListedInEveryFormat() throws {
@@ -233,7 +258,7 @@ import Testing
     let expected: [String] = [
       "new/links.flow.yaml:17:3: changed link 'category': url: /categories/{name}, \(params), "
         + "to: Shop.Products → url: /categories/{name}, \(params), to: Search.Results",
-      "new/links.flow.yaml:37:3: added link 'categories': url: /categories, to: Shop.Categories",
+      "new/links.flow.yaml:44:3: added link 'categories': url: /categories, to: Shop.Categories",
       "old/links.flow.yaml:37:3: removed link 'tour': was url: /welcome/notifications, "
         + "to: Onboarding.Notifications, waits: false",
     ]
@@ -244,7 +269,7 @@ import Testing
     #expect(
       markdown.contains(
         "| 🟢 added | link | categories |  | url\\: \\/categories\\, to\\: Shop\\.Categories | "
-          + "new\\/links\\.flow\\.yaml\\:37\\:3 |"))
+          + "new\\/links\\.flow\\.yaml\\:44\\:3 |"))
     let object = try JSONSerialization.jsonObject(with: Data(try diff("json").utf8))
     let changes = try #require((object as? [String: Any])?["changes"] as? [[String: Any]])
     #expect(changes.map { $0["element"] as? String } == ["link", "link", "link"])

@@ -227,7 +227,7 @@ struct DiffElements {
       let params = link.params.map { "\($0.name.text): \($0.type.type.description)" }
       parts.append("params: " + params.joined(separator: ", "))
     }
-    parts.append("to: " + (link.target?.text ?? "~"))
+    parts.append("to: " + (link.target?.text ?? link.relative?.text ?? "~"))
     if !link.via.isEmpty { parts.append("via: " + link.via.map(\.text).joined(separator: ", ")) }
     if !link.values.isEmpty {
       let values = link.values.map { value in
