@@ -622,40 +622,15 @@ package struct FileDecoder: Sendable {
     return decision
   }
 
-  /// Reports the back elements of the sequences in a start decision's cases, and in the
-  /// handlers of the children it starts there at any depth (they run on the same place): a
-  /// start decision acts on whatever is below its coordinator, where going back is not its
-  /// to do (r3, spec section 13.1).
-  /// `path` leads from the decision to the handlers `transitions` are, none for its cases.
-  private mutating func checkStartDecision(
-    _ transitions: [Transition], under path: [SymbolRef.Component] = []
-  ) {
-    for transition in transitions {
-      let action = transition.action
-      var here =
-        path
-        + [path.isEmpty ? .decisionCase(transition.name.text) : .handler(transition.name.text)]
-      if case .sequence(let elements) = action.kind {
-        for (offset, element) in elements.enumerated() {
-          switch element.kind {
-          case .pop, .popToRoot, .dismiss:
-            report(
-              "back-in-start-sequence",
-              "'\(element.keyword)' is not allowed in a sequence of a start decision: it acts "
-                + "below the coordinator, where there is nothing of its own to go back from",
-              at: element.range, about: here + [.element(offset)])
-          default: break
-          }
-        }
-        here.append(.element(elements.count - 1))
-        // A child started after a `present` is started from that screen (its handlers run
-        // there), not by the start decision.
-        guard !elements.contains(where: { if case .present = $0.kind { true } else { false } })
-        else { continue }
-      }
-      if case .start(let child) = action.elements.last?.kind {
-        checkStartDecision(child.handlers, under: here)
-      }
+  /// Reports the back elements of the sequences in a start decision's cases and the
+  /// handlers below them (r3, spec section 13.1; ``Decision/backElementsOfStart(_:)``).
+  private mutating func checkStartDecision(_ cases: [Transition]) {
+    for (element, path) in Decision.backElementsOfStart(cases) {
+      report(
+        "back-in-start-sequence",
+        "'\(element.keyword)' is not allowed in a sequence of a start decision: it acts "
+          + "below the coordinator, where there is nothing of its own to go back from",
+        at: element.range, about: path)
     }
   }
 

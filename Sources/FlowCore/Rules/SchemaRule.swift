@@ -117,40 +117,11 @@ package enum SchemaRule: ModuleRule {
       else { continue }
       let decision = module.shared.decisions[original]
       guard !decision.isBroken else { continue }
-      backElements(
-        in: decision.cases, of: module.shared.subject(of: .decision(original)), under: [],
-        into: &findings)
-    }
-  }
-
-  /// The back elements of the sequences of `transitions` (a start decision's cases, or the
-  /// handlers of a child it starts, at `path` under `subject`), and of the handlers below.
-  private static func backElements(
-    in transitions: [Transition], of subject: SymbolRef, under path: [SymbolRef.Component],
-    into findings: inout Findings
-  ) {
-    for transition in transitions {
-      let action = transition.action
-      var here =
-        path
-        + [path.isEmpty ? .decisionCase(transition.name.text) : .handler(transition.name.text)]
-      if case .sequence(let elements) = action.kind {
-        for (offset, element) in elements.enumerated() {
-          switch element.kind {
-          case .pop, .popToRoot, .dismiss:
-            findings.add(
-              Message.backInStartSequence(element.keyword),
-              about: subject.appending(here + [.element(offset)]), at: element.range)
-          default: break
-          }
-        }
-        here.append(.element(elements.count - 1))
-        // A child started after a `present` is started from that screen, not by the decision.
-        guard !elements.contains(where: { if case .present = $0.kind { true } else { false } })
-        else { continue }
-      }
-      if case .start(let child) = action.elements.last?.kind {
-        backElements(in: child.handlers, of: subject, under: here, into: &findings)
+      let subject = module.shared.subject(of: .decision(original))
+      for (element, path) in Decision.backElementsOfStart(decision.cases) {
+        findings.add(
+          Message.backInStartSequence(element.keyword), about: subject.appending(path),
+          at: element.range)
       }
     }
   }
