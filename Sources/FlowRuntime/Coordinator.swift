@@ -114,6 +114,11 @@ open class Coordinator {
   /// The button a deep link taps on the alert this coordinator is about to show: `alert(_:)`
   /// runs it instead of showing the alert.
   private var linkTap: (@MainActor () -> Void)?
+  /// (r3) The child whose request this coordinator handles now: set while the handler runs,
+  /// and while an alert's button or a decision's answer that the handler asked for runs
+  /// (they continue it). An action that does not act over the top ends it first
+  /// (``endAskingChild()``, FLOW-SPEC 13.3).
+  weak var askingChild: Coordinator?
 
   public init(router: any Router) {
     self.router = router
@@ -123,9 +128,17 @@ open class Coordinator {
   open func start() {}
 
   /// Whether the coordinator handles events and answers now: it has not finished, and no
-  /// child it started on its own stack runs (that child's screens are above its own).
+  /// child it started on its own stack runs above its own top screen (that child's screens,
+  /// or its decision, come first). A screen the coordinator showed over such a child while
+  /// the child runs (r3: a request's handler, or an external event, that presents) is above
+  /// it: its events are the coordinator's. While the coordinator handles a request of a
+  /// child, that child does not stop it (FLOW-SPEC 13.3).
   public var canAct: Bool {
-    !isFinished && !children.contains { $0.router === router }
+    guard !isFinished else { return false }
+    let top = ownTopScreen?.position
+    return !children.contains { child in
+      child.router === router && child !== askingChild && top.map { $0 <= child.base } ?? true
+    }
   }
 
   /// The sink for the events of the screen the coordinator is about to show (the next one it
@@ -252,6 +265,7 @@ open class Coordinator {
   public func push(
     _ screen: any Presentable, named name: String? = nil, controls: SystemControls = .standard
   ) {
+    endAskingChild()
     if let style = modalStackToOpen {
       return present(screen, named: name, style: style, controls: controls, showing: .push)
     }
@@ -290,6 +304,7 @@ open class Coordinator {
   public func replace(
     with screen: any Presentable, named name: String? = nil, controls: SystemControls = .standard
   ) {
+    endAskingChild()
     if let style = modalStackToOpen {
       return present(screen, named: name, style: style, controls: controls, showing: .replace)
     }
@@ -320,6 +335,7 @@ open class Coordinator {
   /// Goes back one screen. If that takes the last screens of a child away, the child is
   /// left, as when the user goes back.
   public func pop() {
+    endAskingChild()
     navigations += 1
     let before = router.top
     router.pop()
@@ -332,6 +348,7 @@ open class Coordinator {
   /// coordinator's screens, never leaves it, and ends the children whose screens it takes
   /// away, as when the user goes back past them.
   public func popToRoot() {
+    endAskingChild()
     navigations += 1
     let before = router.top
     // On the stack it started on, its first screen is just above its parent's; on a modal
@@ -345,6 +362,7 @@ open class Coordinator {
   /// Closes the modal stack of the current screen. If that takes the last screens of a
   /// child away, the child is left, as when the user swipes the stack away.
   public func dismiss() {
+    endAskingChild()
     navigations += 1
     let before = router.top
     router.dismiss()
@@ -406,6 +424,7 @@ open class Coordinator {
     _ child: FlowCoordinator<ChildResult>, style: StartStyle,
     onFinish: @escaping @MainActor (ChildResult) -> Void
   ) {
+    if style.modal == nil { endAskingChild() }
     adopt(child, role: style.modal.map(Role.modal) ?? .push)
     child.onFinish = onFinish
     navigating { child.start() }
@@ -413,6 +432,7 @@ open class Coordinator {
 
   /// Starts `child`, which has no result: it runs until it is dropped or this one ends.
   public func start(_ child: FlowCoordinator<Never>, style: StartStyle) {
+    if style.modal == nil { endAskingChild() }
     adopt(child, role: style.modal.map(Role.modal) ?? .push)
     navigating { child.start() }
   }
@@ -478,7 +498,8 @@ open class Coordinator {
     let asked = (navigations, router.top)
     askedAt = navigations
     let coordinatorName = String(describing: type(of: self))
-    let answer: @MainActor (Answer) -> Void = { [weak self] answer in
+    // An alert or a decision that a request's handler shows continues the handler (r3).
+    let answer: @MainActor (Answer) -> Void = { [weak self, weak asking = askingChild] answer in
       let refusal: FlowLogMessage.Reason?
       if let self {
         if let pending { dropPending(pending, cancelling: nil) }
@@ -495,7 +516,10 @@ open class Coordinator {
       } else {
         refusal = .coordinatorEnded
       }
-      guard let refusal else { return handle(answer) }
+      guard let refusal else {
+        guard let self, let asking else { return handle(answer) }
+        return self.handling(requestOf: asking) { handle(answer) }
+      }
       FlowLog.write(
         FlowLogMessage(
           kind, refusal, coordinator: coordinatorName, node: node,

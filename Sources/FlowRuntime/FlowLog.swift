@@ -26,6 +26,9 @@ nonisolated public struct FlowLogMessage: Hashable, Sendable, CustomStringConver
     /// elements, which could no longer act; the elements after it did not run either
     /// (``FlowLogMessage/element`` and ``FlowLogMessage/elementCount`` say which).
     case stoppedSequence = "sequence"
+    /// A child's request (r3, FLOW-SPEC 13.3) that nothing handles: sent once the child or its
+    /// parent ended, or by an entry coordinator whose app gave no `onRequest`.
+    case droppedRequest = "request"
   }
 
   /// Why.
@@ -48,6 +51,9 @@ nonisolated public struct FlowLogMessage: Hashable, Sendable, CustomStringConver
     /// The screen the element of a sequence acts on went away while the element before
     /// ended (the user swiped a sheet away, went back, or UIKit refused a presentation).
     case screenGone = "the screen it acts on went away"
+    /// (r3) An entry coordinator's request, which goes to the app, and the app gave no
+    /// `onRequest`.
+    case noHandler = "the app gave no handler of it"
   }
 
   /// What was dropped or stopped.
@@ -99,7 +105,7 @@ nonisolated public struct FlowLogMessage: Hashable, Sendable, CustomStringConver
     case .droppedEvent: "screen"
     case .droppedAnswer, .cancelledDecision, .unansweredDecision: "decision"
     case .droppedButton: "alert"
-    case .stoppedSequence: ""
+    case .stoppedSequence, .droppedRequest: ""
     }
   }
 
@@ -109,7 +115,7 @@ nonisolated public struct FlowLogMessage: Hashable, Sendable, CustomStringConver
   public var description: String {
     let verb =
       switch kind {
-      case .droppedEvent, .droppedAnswer, .droppedButton: "dropped"
+      case .droppedEvent, .droppedAnswer, .droppedButton, .droppedRequest: "dropped"
       case .cancelledDecision: "cancelled"
       case .unansweredDecision: "never answered:"
       case .stoppedSequence: "stopped"

@@ -45,6 +45,17 @@ import Testing
     #expect(coordinator.children.count == 1)
     #expect(names(account) == ["Profile(ada)", "Addresses", "OrderDetail(order ABCD)"])
     #expect(account.operations == [.push(.AddressBook.addresses), .present(.Account.orderDetail)])
+    // The order's page is Account's, above the address book that still runs: its events are
+    // Account's to handle (they were dropped while the child ran), and closing what it
+    // presents leads back to it.
+    tap(AccountCoordinator.OrderDetailEvent.track(Example.url), on: account)
+    #expect(names(account).suffix(2) == ["OrderDetail(order ABCD)", "Tracking(\(Example.url))"])
+    tap(AccountCoordinator.TrackingEvent.close, on: account)
+    #expect(names(account) == ["Profile(ada)", "Addresses", "OrderDetail(order ABCD)"])
+    account.userDismisses()
+    #expect(names(account) == ["Profile(ada)", "Addresses"])
+    #expect(coordinator.children.count == 1)
+    #expect(!coordinator.canAct, "the address book's screen is on top again")
   }
 
   /// The tabs of a tab coordinator are not ended; `finish` ends them with `Main`, and `App`

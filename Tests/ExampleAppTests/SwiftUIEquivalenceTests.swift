@@ -58,6 +58,35 @@ import Testing
     #expect(app.router.selectedTab(of: try #require(app.router.screenOnTop)) == 2)
   }
 
+  /// Requests (FLOW-SPEC 13.3): the search tab presents the seller's page over the product's
+  /// details, which keep running below it; the shop tab pushes it, ending the details first;
+  /// the account tab's request for the support chat is presented by the app's root over the
+  /// tabs.
+  @Test func requestsPresentOverTheChildOrEndItFirst() throws {
+    let app = expectSameOnBoth { app in
+      app.answer(.signedIn(Example.user))
+      let shop = app.tab(0)
+      let search = app.tab(1)
+      app.send(SearchCoordinator.ResultsEvent.selected(Example.shoes), on: search)
+      app.send(ProductDetailsCoordinator.DetailsEvent.seller("Acme"), on: search)
+      app.send(SellerEvent.similarSeller("Bolt"), on: search)
+      app.user("swipe", on: search) { $0.swipeDown() }
+      app.send(ProductDetailsCoordinator.DetailsEvent.back, on: search)
+      app.send(ShopCoordinator.CategoriesEvent.selected("Shoes"), on: shop)
+      app.send(ShopCoordinator.ProductsEvent.opened(Example.shoes), on: shop)
+      app.send(ProductDetailsCoordinator.DetailsEvent.seller("Acme"), on: shop)
+      let account = app.tab(3)
+      app.send(AccountCoordinator.ProfileEvent.settings, on: account)
+      app.send(AccountCoordinator.SettingsEvent.help, on: account)
+      app.send(AppCoordinator.SupportEvent.close, on: app.router)
+    }
+    let shop = try #require(app.tabStacks.first as? SwiftUIRouter)
+    #expect(shop.stackNames == [["Categories", "Products(Shoes)", "Seller(Acme)"]])
+    let search = try #require(app.tabStacks.dropFirst().first as? SwiftUIRouter)
+    #expect(search.stackNames == [["Results"]])
+    #expect(app.router.stackNames == [["MainTabs"]])
+  }
+
   /// A sheet swiped away cancels checkout; the bank's page, not dismissible, stays until
   /// its own button closes it.
   @Test func swipingCheckoutAwayCancelsItButNotOverTheBanksPage() {

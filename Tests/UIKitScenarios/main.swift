@@ -353,6 +353,7 @@ let scenarios: [Scenario] =
     },
   ] + newScenarios + issue28Scenarios + issue28NewAPIScenarios + revision3Scenarios
   + generatedSequenceScenarios
+  + generatedRequestScenarios
 
 extension Optional {
   func orFail(_ message: String) throws -> Wrapped {

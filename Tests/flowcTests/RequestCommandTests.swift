@@ -1,9 +1,8 @@
 import Foundation
 import Testing
 
-/// Requests (FLOW-SPEC 13.3) end to end: checked in every output format, drawn without an
-/// edge that navigates, but not generated yet, so `flowc generate` refuses the module cleanly
-/// rather than write a parent that cannot hear its child.
+/// Requests (FLOW-SPEC 13.3) end to end: checked in every output format, generated, and
+/// drawn without an edge that navigates.
 @Suite struct RequestCommandTests {
   static let flow = """
     version: 1
@@ -59,23 +58,49 @@ import Testing
     }
   }
 
-  @Test func generateRefusesRequestsAndWritesNothing() throws {
+  /// The generated Swift (FLOW-SPEC 13.3): `<C>Request` with the requests' payloads, the
+  /// child's `onRequest` and `send(request:to:)` for each `request: r`, and the parent's
+  /// handlers given to the child it starts, before it starts it; a request passed on is sent
+  /// to the parent's own `onRequest`. Compiled and run by `ExampleAppTests/RequestTests`.
+  @Test func generateWritesTheRequestsTheirSendersAndTheirHandlers() throws {
     let directory = try TemporaryDirectory(files: ["flows/app.flow.yaml": Self.flow])
     defer { directory.cleanUp() }
-    for arguments in [
-      ["--output", "Generated"], ["--output", "Generated", "--check"],
-      ["--output-file", "Flows.swift"],
-    ] {
-      let result = try flowc(["generate"] + arguments, in: directory.url)
-      #expect(result.status == 1, "\(arguments)")
-      #expect(
-        result.stderr
-          == "flowc: error: flows/app.flow.yaml:5:17: request 'signOutEverywhere' of coordinator "
-          + "'App': requests (FLOW-SPEC 13.3) are checked but not generated yet; nothing "
-          + "generated\n", "\(arguments)")
-      #expect(
-        try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == ["flows"])
-    }
+    let result = try flowc(["generate", "--output", "Generated"], in: directory.url)
+    #expect(result.status == 0, "\(result.stderr)")
+    let chats = try String(
+      contentsOf: directory.url.appendingPathComponent("Generated/ChatsCoordinator.swift"),
+      encoding: .utf8)
+    #expect(
+      chats.contains(
+        """
+        nonisolated enum ChatsRequest: Hashable, Sendable {
+          case showSettings
+          case openExternal(URL)
+          case signOut
+        }
+        """))
+    #expect(chats.contains("  var onRequest: (@MainActor (ChatsRequest) -> Void)?\n"))
+    #expect(chats.contains("      send(request: .openExternal(payload), to: onRequest)\n"))
+    let app = try String(
+      contentsOf: directory.url.appendingPathComponent("Generated/AppCoordinator.swift"),
+      encoding: .utf8)
+    #expect(
+      app.contains(
+        """
+            tab1.onRequest = requests(of: tab1) { [weak self] request in
+              guard let self else { return }
+              switch request {
+              case .showSettings:
+                present(makeSettings())
+              case .openExternal:
+                break
+              case .signOut:
+                send(request: .signOutEverywhere, to: onRequest)
+              }
+            }
+            startTab(tab1)
+        """))
+    #expect(app.contains("nonisolated enum AppRequest: Hashable, Sendable {"))
   }
 
   /// A request stays where it is: drawn as staying (no edge to another node), and the

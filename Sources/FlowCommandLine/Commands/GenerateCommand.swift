@@ -94,19 +94,6 @@ enum GenerateCommand: Command {
       return
     }
 
-    // (r3) Requests are checked but not generated yet: refuse the module, as one with errors
-    // is refused, rather than write a parent that cannot hear them.
-    if let (request, owner) = SwiftGenerator.ungeneratedRequest(in: checked.resolved.graph) {
-      let place = "\(request.range.file):\(request.range.start.line):\(request.range.start.column)"
-      result.errors +=
-        "flowc: error: \(TerminalText.printable(place)): request '"
-        + "\(TerminalText.printable(request.text))' of coordinator '"
-        + "\(TerminalText.printable(owner.text))': requests (FLOW-SPEC 13.3) are checked but not "
-        + "generated yet; nothing generated\n"
-      result.status = .findings
-      return
-    }
-
     // Headers name each flow file as findings do: the inputs are already named so.
     let options = SwiftGenerator.Options(access: access)
     var timer = checked.timing

@@ -274,6 +274,22 @@ package struct NestedSteps: Sequence, IteratorProtocol, Sendable {
     self.depth = depth
   }
 
+  /// The steps split in two, each with the steps nested in it: those for which `isFirst` is
+  /// true, and the others, each in order (r3: a start's result handlers and its request
+  /// handlers).
+  package func partitioned(
+    _ isFirst: (Step) -> Bool
+  ) -> (first: NestedSteps, second: NestedSteps) {
+    var first: [Step] = []
+    var second: [Step] = []
+    var inFirst = true
+    for step in rest {
+      if step.handlerOf.count <= depth { inFirst = isFirst(step) }
+      if inFirst { first.append(step) } else { second.append(step) }
+    }
+    return (NestedSteps(first[...], depth: depth), NestedSteps(second[...], depth: depth))
+  }
+
   /// The next step, and the steps of its handlers when it starts a child.
   package mutating func next() -> (step: Step, handlers: NestedSteps)? {
     guard let step = rest.first else { return nil }

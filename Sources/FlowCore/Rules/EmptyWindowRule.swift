@@ -106,7 +106,9 @@ package enum EmptyWindowRule: ModuleRule {
         let isEntry = module.coordinators[index].isEntry && ending.context == .entry
         for present in ending.closablePresents {
           let step = coordinatorAnalysis.steps[present.node][present.step]
-          guard case .present(_, let style) = step.written.kind,
+          // A handler of a child's request (r3, spec 13.3) presents over the child, which
+          // keeps running below: closing the stack shows the child's screens again.
+          guard step.handledRequest == nil, case .present(_, let style) = step.written.kind,
             let closing = Message.Closing(present.exits),
             reported.insert([present.node, present.step]).inserted
           else { continue }
@@ -124,8 +126,8 @@ package enum EmptyWindowRule: ModuleRule {
           // ones after it act on the screen the one before leads to.
           for (position, step) in coordinatorAnalysis.steps[node].enumerated()
           where step.isFirstElement {
-            guard case .start(let start) = step.action, let child = start.child,
-              let style = start.style.presentation
+            guard step.handledRequest == nil, case .start(let start) = step.action,
+              let child = start.child, let style = start.style.presentation
             else { continue }
             // An entry's handler of the child's `leave` case runs next: the window stays
             // empty only when it shows no screen either (spec 13.7).

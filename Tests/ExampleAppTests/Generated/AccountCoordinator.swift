@@ -9,6 +9,12 @@ nonisolated enum AccountResult: Hashable, Sendable {
   case accountDeleted
 }
 
+/// What Account asks of its parent while it keeps running (its flow's `requests`): it sends one to
+/// `onRequest`.
+nonisolated enum AccountRequest: Hashable, Sendable {
+  case contactSupport
+}
+
 /// What the app provides to run Account: the factory of each coordinator it starts, its screens
 /// (each from its input and a way to send its events), its alerts (each from its input and a way to
 /// send the button tapped) and the factory of the shared screens it shows.
@@ -86,6 +92,7 @@ final class AccountCoordinator: FlowCoordinator<AccountResult> {
   /// The events of screen Settings.
   nonisolated enum SettingsEvent: Hashable, Sendable {
     case deleteAccount
+    case help
   }
 
   /// The buttons of alert ConfirmDeleteAccount.
@@ -109,6 +116,11 @@ final class AccountCoordinator: FlowCoordinator<AccountResult> {
   override func start() {
     push(makeProfile(input))
   }
+
+  /// Where the requests of Account go while it runs: the handler of the coordinator that started
+  /// it, which sets it; for a coordinator the app starts itself, the app's. The coordinator keeps
+  /// running while the request is handled.
+  var onRequest: (@MainActor (AccountRequest) -> Void)?
 
   // MARK: - Profile
 
@@ -223,6 +235,8 @@ final class AccountCoordinator: FlowCoordinator<AccountResult> {
     switch event {
     case .deleteAccount:
       showConfirmDeleteAccount()
+    case .help:
+      send(request: .contactSupport, to: onRequest)
     }
   }
 

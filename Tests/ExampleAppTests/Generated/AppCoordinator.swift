@@ -2,8 +2,9 @@
 
 import FlowRuntime
 
-/// What the app provides to run App: the factory of each coordinator it starts and the answers to
-/// its decisions (each in the callback or the `async` form).
+/// What the app provides to run App: the factory of each coordinator it starts, its screens (each
+/// from its input and a way to send its events), the answers to its decisions (each in the callback
+/// or the `async` form) and the factory of the shared screens it shows.
 @MainActor
 protocol AppScreens {
   /// The factory of the screens of Auth, which App starts.
@@ -14,6 +15,14 @@ protocol AppScreens {
 
   /// The factory of the screens of Onboarding, which App starts.
   var onboardingScreens: any OnboardingScreens { get }
+
+  /// The factory of the shared screens, decisions and alerts that App shows.
+  var sharedScreens: any SharedScreens { get }
+
+  /// The support chat, asked for from any tab that offers help.
+  func makeSupport(
+    send: @escaping @MainActor (AppCoordinator.SupportEvent) -> Void
+  ) -> any Presentable
 
   /// Asks the app which state it is in; asked again whenever a child ends.
   func decideLaunch(answer: @escaping @MainActor (AppCoordinator.LaunchAnswer) -> Void)
@@ -41,6 +50,11 @@ extension AppScreens {
 
 /// The root of the app. It owns no screen; it decides where each launch begins.
 final class AppCoordinator: FlowCoordinator<Never> {
+  /// The events of screen Support.
+  nonisolated enum SupportEvent: Hashable, Sendable {
+    case close
+  }
+
   /// The answers to decision Launch.
   enum LaunchAnswer {
     /// Nothing stored yet; show the tour, full screen, before anything else.
@@ -62,6 +76,49 @@ final class AppCoordinator: FlowCoordinator<Never> {
   /// Starts the flow with decision Launch.
   override func start() {
     decideLaunch()
+  }
+
+  // MARK: - Support
+
+  private func makeSupport() -> any Presentable {
+    nameNextScreen(.App.support)
+    let send = screenEvents { [weak self] (event: SupportEvent) in
+      self?.handle(event)
+    }
+    return screens.makeSupport(send: send)
+  }
+
+  private func handle(_ event: SupportEvent) {
+    guard canAct else { return }
+    switch event {
+    case .close:
+      dismiss()
+    }
+  }
+
+  // MARK: - Seller (shared)
+
+  private func makeSeller(_ input: String) -> any Presentable {
+    nameNextScreen(.Shared.seller)
+    let send = screenEvents { [weak self] (event: SellerEvent) in
+      self?.handle(event)
+    }
+    return screens.sharedScreens.makeSeller(input, send: send)
+  }
+
+  private func handle(_ event: SellerEvent) {
+    guard canAct else { return }
+    switch event {
+    case .similarSeller(let payload):
+      push(makeSeller(payload))
+    }
+  }
+
+  /// Pushes shared screen Seller onto the stack of this coordinator's top screen; this coordinator
+  /// then owns it and handles its events: what `open(_:)` does for a relative link when that stack
+  /// is on top (FLOW-SPEC 13.6).
+  func pushSeller(_ input: String) {
+    push(makeSeller(input))
   }
 
   // MARK: - Launch
@@ -94,6 +151,13 @@ final class AppCoordinator: FlowCoordinator<Never> {
         switch result {
         case .signedIn(let payload):
           let child = MainCoordinator(input: payload, screens: screens.mainScreens, router: router)
+          child.onRequest = requests(of: child) { [weak self] request in
+            guard let self else { return }
+            switch request {
+            case .contactSupport:
+              present(makeSupport())
+            }
+          }
           start(child, style: .push) { [weak self] result in
             guard let self else { return }
             switch result {
@@ -107,6 +171,14 @@ final class AppCoordinator: FlowCoordinator<Never> {
       }
     case .signedIn(let payload):
       let child = MainCoordinator(input: payload, screens: screens.mainScreens, router: router)
+      child.onRequest = requests(of: child) { [weak self] request in
+        guard let self else { return }
+        switch request {
+        case .contactSupport:
+          // A sheet over whatever the signed-in app shows; Main keeps running below it.
+          present(makeSupport())
+        }
+      }
       start(child, style: .push) { [weak self] result in
         guard let self else { return }
         switch result {
@@ -118,9 +190,22 @@ final class AppCoordinator: FlowCoordinator<Never> {
   }
 }
 
-/// The test factory of App: it keeps its decisions until a test answers them. See
-/// `RecordingScreens`.
+extension ScreenID {
+  /// The screens of App, as routers record them and tests compare them: `.App.support`.
+  nonisolated enum App {
+    static let support = ScreenID("Support", of: "App")
+  }
+}
+
+/// The test factory of App: it makes its screens as stubs that keep their `send` and keeps its
+/// decisions until a test answers them. See `RecordingScreens`.
 extension RecordingScreens: AppScreens {
+  func makeSupport(
+    send: @escaping @MainActor (AppCoordinator.SupportEvent) -> Void
+  ) -> any Presentable {
+    screen(.App.support, send: send)
+  }
+
   func decideLaunch(answer: @escaping @MainActor (AppCoordinator.LaunchAnswer) -> Void) {
     decision("Launch", of: "App", answer: answer)
   }

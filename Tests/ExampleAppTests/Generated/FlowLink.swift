@@ -215,6 +215,10 @@ extension AppCoordinator {
           owner.pushSeller(name)
           return true
         }
+        if let owner = owner as? AppCoordinator {
+          owner.pushSeller(name)
+          return true
+        }
         if let owner = owner as? OnboardingCoordinator {
           owner.pushSeller(name)
           return true

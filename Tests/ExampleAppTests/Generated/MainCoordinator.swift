@@ -7,6 +7,12 @@ nonisolated enum MainResult: Hashable, Sendable {
   case signedOut
 }
 
+/// What Main asks of its parent while it keeps running (its flow's `requests`): it sends one to
+/// `onRequest`.
+nonisolated enum MainRequest: Hashable, Sendable {
+  case contactSupport
+}
+
 /// What the app provides to run Main: the factory of each coordinator it starts and the container
 /// of its tabs.
 @MainActor
@@ -70,6 +76,14 @@ final class MainCoordinator: FlowCoordinator<MainResult> {
     // The customer's own data; the only tab that can end the session.
     let tab4 = AccountCoordinator(
       input: input, screens: screens.accountScreens, router: stack4.router)
+    tab4.onRequest = requests(of: tab4) { [weak self] request in
+      guard let self else { return }
+      switch request {
+      case .contactSupport:
+        // The app's root opens the support chat; the tab stays as it is below it.
+        send(request: .contactSupport, to: onRequest)
+      }
+    }
     startTab(tab4) { [weak self] result in
       guard let self else { return }
       switch result {
@@ -90,6 +104,11 @@ final class MainCoordinator: FlowCoordinator<MainResult> {
       }
     }
   }
+
+  /// Where the requests of Main go while it runs: the handler of the coordinator that started it,
+  /// which sets it; for a coordinator the app starts itself, the app's. The coordinator keeps
+  /// running while the request is handled.
+  var onRequest: (@MainActor (MainRequest) -> Void)?
 
   // MARK: - External events
 

@@ -8,6 +8,12 @@ nonisolated enum ProductDetailsResult: Hashable, Sendable {
   case addedToCart(CartItem)
 }
 
+/// What ProductDetails asks of its parent while it keeps running (its flow's `requests`): it sends
+/// one to `onRequest`.
+nonisolated enum ProductDetailsRequest: Hashable, Sendable {
+  case openSeller(String)
+}
+
 /// What the app provides to run ProductDetails: its screens (each from its input and a way to send
 /// its events) and the factory of the shared screens it shows.
 @MainActor
@@ -47,6 +53,7 @@ final class ProductDetailsCoordinator: FlowCoordinator<ProductDetailsResult> {
     case viewCart
     case showReviews(Product)
     case showSizeGuide
+    case seller(String)
     case back
   }
 
@@ -77,6 +84,11 @@ final class ProductDetailsCoordinator: FlowCoordinator<ProductDetailsResult> {
   /// system back button or gesture, or by swiping its sheet away.
   override var leaveResult: ProductDetailsResult? { ProductDetailsResult.closed }
 
+  /// Where the requests of ProductDetails go while it runs: the handler of the coordinator that
+  /// started it, which sets it; for a coordinator the app starts itself, the app's. The coordinator
+  /// keeps running while the request is handled.
+  var onRequest: (@MainActor (ProductDetailsRequest) -> Void)?
+
   // MARK: - Details
 
   private func makeDetails(_ input: Product) -> any Presentable {
@@ -98,6 +110,8 @@ final class ProductDetailsCoordinator: FlowCoordinator<ProductDetailsResult> {
       push(makeReviews(payload))
     case .showSizeGuide:
       present(makeSizeGuide())
+    case .seller(let payload):
+      send(request: .openSeller(payload), to: onRequest)
     case .back:
       finish(.closed)
     }

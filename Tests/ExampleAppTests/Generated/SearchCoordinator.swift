@@ -79,6 +79,14 @@ final class SearchCoordinator: FlowCoordinator<Never> {
     case .selected(let payload):
       let child = ProductDetailsCoordinator(
         input: payload, screens: screens.productDetailsScreens, router: router)
+      child.onRequest = requests(of: child) { [weak self] request in
+        guard let self else { return }
+        switch request {
+        case .openSeller(let payload):
+          // The seller's page in a sheet over the product, which stays open below it.
+          present(makeSeller(payload))
+        }
+      }
       start(child, style: .push) { result in
         switch result {
         case .closed:

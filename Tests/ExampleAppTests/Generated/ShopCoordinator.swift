@@ -91,6 +91,14 @@ final class ShopCoordinator: FlowCoordinator<Never> {
     case .opened(let payload):
       let child = ProductDetailsCoordinator(
         input: payload, screens: screens.productDetailsScreens, router: router)
+      child.onRequest = requests(of: child) { [weak self] request in
+        guard let self else { return }
+        switch request {
+        case .openSeller(let payload):
+          // The seller's page takes the product's place on the stack.
+          push(makeSeller(payload))
+        }
+      }
       start(child, style: .push) { result in
         switch result {
         case .closed:

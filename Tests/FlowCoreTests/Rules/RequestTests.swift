@@ -542,3 +542,65 @@ import Testing
       ])
   }
 }
+
+/// What the checks say of requests once they are generated (spec sections 2 and 13.3):
+/// `<C>Request` is a generated top-level name, and a handler that acts over a running child
+/// leaves no window empty.
+@Suite struct GeneratedRequestCheckTests {
+  private let chats = """
+    Chats:
+      entry: true
+      requests: { showSettings: ~ }
+      start: Home
+      screens:
+        Home: { on: { settings: { request: showSettings } } }
+    """
+
+  @Test func aTypeNamedAsTheRequestEnumCollides() throws {
+    let findings = try check(flow(chats, types: "ChatsRequest: external"))
+    #expect(
+      described(findings.of("duplicate-name")).map { String($0.prefix(71)) } == [
+        "5:3 coordinator 'Chats' collides in generated Swift: its request enum '"
+      ])
+    let noRequests = chats.replacingOccurrences(of: "  requests: { showSettings: ~ }\n", with: "")
+      .replacingOccurrences(of: "{ request: showSettings }", with: "stay")
+    #expect(noRequests != chats)
+    #expect(
+      try check(flow(noRequests, types: "ChatsRequest: external")).of("duplicate-name").isEmpty)
+  }
+
+  /// An entry's start decision starts `Main` at the root of the window; Main's request is
+  /// handled by presenting a sheet, over Main's screens, which stay below it. The same sheet
+  /// presented by the decision itself, or by the handler of Main's result, has nothing below.
+  @Test func aRequestHandlersSheetOverTheRunningChildLeavesNoWindowEmpty() throws {
+    func app(_ handlers: String) -> String {
+      """
+      version: 1
+      coordinators:
+        App:
+          entry: true
+          start: Launch
+          decisions:
+            Launch:
+              cases:
+                ready: { start: Main, on: { \(handlers) } }
+          screens:
+            Help: { on: { close: dismiss } }
+        Main:
+          result: { done: ~ }
+          requests: { help: ~ }
+          start: Home
+          screens:
+            Home: { on: { help: { request: help }, done: { finish: done } } }
+      """
+    }
+    let request = try check(app("help: { present: Help }, done: { decide: Launch }"))
+    #expect(request.of("empty-window").isEmpty, "\(described(request))")
+    #expect(described(request) == [])
+    let result = try check(app("help: stay, done: { present: Help }"))
+    #expect(
+      described(result.of("empty-window")).map { String($0.prefix(40)) } == [
+        "9:59 when the user closes this sheet (a "
+      ])
+  }
+}

@@ -96,6 +96,7 @@ struct CoordinatorGenerator {
   private var protocolName: String { GeneratedNames.screensProtocol.name(for: name) }
   private var resultName: String { GeneratedNames.resultEnum.name(for: name) }
   private var externalEventName: String { GeneratedNames.externalEventEnum.name(for: name) }
+  private var requestName: String { GeneratedNames.requestEnum.name(for: name) }
   private var visible: [SwiftModifier] { context.access.modifiers }
   /// Whether C shows shared nodes (r3): then `<C>Screens` asks for their factory.
   private var ownsSharedNodes: Bool {
@@ -147,7 +148,16 @@ struct CoordinatorGenerator {
     let coordinatorClass = makeClass()
     var output: [SwiftDeclaration] = []
     if case .inline(let cases, _) = coordinator.result {
-      output.append(.enumeration(resultEnum(cases)))
+      output.append(
+        .enumeration(payloadEnum(resultName, doc: "How \(name) finishes.", cases: cases)))
+    }
+    if !coordinator.requests.isEmpty {
+      output.append(
+        .enumeration(
+          payloadEnum(
+            requestName,
+            doc: "What \(name) asks of its parent while it keeps running (its flow's `requests`): "
+              + "it sends one to `onRequest`.", cases: coordinator.requests)))
     }
     output.append(.protocolType(makeProtocol()))
     let defaults =
@@ -191,12 +201,16 @@ struct CoordinatorGenerator {
     }
   }
 
-  private mutating func resultEnum(_ cases: [PayloadCase]) -> SwiftEnum {
+  /// `<C>Result`, for an inline result, or (r3) `<C>Request`: one case per result case or
+  /// request, with its payload.
+  private mutating func payloadEnum(
+    _ enumName: String, doc: String, cases: [PayloadCase]
+  ) -> SwiftEnum {
     SwiftEnum(
       preamble: SwiftPreamble(
-        doc: ["How \(name) finishes."],
+        doc: [doc],
         modifiers: declarations.valueType(payloads: cases.compactMap { $0.payload?.type })),
-      name: resultName,
+      name: enumName,
       inherits: context.facts.conformances(
         payloads: cases.compactMap { $0.payload?.type }, names: names),
       cases: cases.map { item in
@@ -398,6 +412,7 @@ struct CoordinatorGenerator {
           preamble: SwiftPreamble(doc: [startDoc], modifiers: [.override] + visible),
           name: "start", body: start)))
     if let leaving = leaveResult() { members.append(.property(leaving)) }
+    if !coordinator.requests.isEmpty { members.append(.property(onRequest)) }
     for (screen, section) in zip(coordinator.screens, screenSections) {
       members.append(.mark(Self.mark(screen.name, isCopy: screen.copyOf != nil)))
       members += section
@@ -425,6 +440,23 @@ struct CoordinatorGenerator {
       kind: .classType, name: className,
       inherits: [.named(names.runtime("FlowCoordinator"), arguments: [resultType])],
       members: members)
+  }
+
+  /// (r3) `var onRequest: (@MainActor (<C>Request) -> Void)?`: where C's requests go (spec
+  /// section 13.3).
+  private var onRequest: SwiftProperty {
+    SwiftProperty(
+      preamble: SwiftPreamble(
+        doc: [
+          "Where the requests of \(name) go while it runs: the handler of the coordinator that "
+            + "started it, which sets it; for a coordinator the app starts itself, the app's. "
+            + "The coordinator keeps running while the request is handled."
+        ], modifiers: visible),
+      isVariable: true, name: "onRequest",
+      type: .optional(
+        .function(
+          attributes: [declarations.mainActor], parameters: [.named(requestName)],
+          returns: .named(names.swift("Void")))))
   }
 
   /// The title of a node's `MARK`: its name, and for a copy of a shared node (r3), `Profile
@@ -490,7 +522,8 @@ struct CoordinatorGenerator {
             name: "tab\(offset + 1)", value: childInit(tab.start, payload: input, router: router)))
         let call = SwiftCall(
           function: .identifier("startTab"), arguments: [.value(.identifier("tab\(offset + 1)"))])
-        statements += startChild(tab.start, handlers: tab.handlers, call: call)
+        statements += startChild(
+          tab.start, .identifier("tab\(offset + 1)"), handlers: tab.handlers, call: call)
       }
       return statements
     case .unresolved:
@@ -889,7 +922,7 @@ struct CoordinatorGenerator {
     let available = context.graph.payload(of: step).map {
       Payload(expression: .identifier("payload"), type: $0.type)
     }
-    let used = available != nil && steps.contains { uses($0.action) }
+    let used = available != nil && steps.contains { uses($0) }
     let pattern = SwiftPattern.enumCase(
       SwiftNames.identifier(step.transition.name.text), bindings: used ? ["payload"] : [])
     var body: [SwiftStatement] =
@@ -901,7 +934,7 @@ struct CoordinatorGenerator {
     var elements: [SwiftExpression] = []
     for (index, element) in steps.enumerated() {
       let nested = index == steps.count - 1 ? handlers : NestedSteps([][...], depth: 0)
-      let payload = used && uses(element.action) ? available : nil
+      let payload = used && uses(element) ? available : nil
       elements.append(
         .closure(
           SwiftClosure(
@@ -933,9 +966,9 @@ struct CoordinatorGenerator {
       ])
   }
 
-  /// Whether the action passes on a payload it is given.
-  private func uses(_ action: ResolvedAction) -> Bool {
-    switch action {
+  /// Whether the step's action passes on a payload it is given.
+  private func uses(_ step: Step) -> Bool {
+    switch step.action {
     case .push(let target), .present(let target), .replace(let target):
       return coordinator.screens[target].input != nil
     case .decide:
@@ -946,7 +979,10 @@ struct CoordinatorGenerator {
       return graph.results[resultCase].payload != nil
     case .start(let child):
       return child.child.map { module.coordinators[$0].input != nil } ?? false
-    case .pop, .popToRoot, .dismiss, .stay, .select, .unresolved:
+    case .stay:
+      // A request (r3) passes its payload on; any other stay has none to pass.
+      return graph.sentRequest(of: step).map { graph.requests[$0].payload != nil } ?? false
+    case .pop, .popToRoot, .dismiss, .select, .unresolved:
       return false
     }
   }
@@ -979,7 +1015,10 @@ struct CoordinatorGenerator {
       let type = SwiftExpression.member(
         of: GeneratedNames.coordinatorClass.name(for: module.coordinators[index].name.text), "self")
       return [.expression(.call("select", [.value(type)]))]
-    case .stay, .unresolved:
+    case .stay:
+      guard let request = graph.sentRequest(of: step) else { return [] }
+      return [.expression(send(request: request, payload: payload))]
+    case .unresolved:
       return []
     case .decide(let target):
       return [.expression(decideCall(target - graph.screenCount, with: payload))]
@@ -996,8 +1035,22 @@ struct CoordinatorGenerator {
       return [
         .constant(
           name: "child", value: childInit(child, payload: payload, router: .identifier("router")))
-      ] + startChild(child, handlers: handlers, call: call)
+      ] + startChild(child, .identifier("child"), handlers: handlers, call: call)
     }
+  }
+
+  /// (r3) `send(request: .<r>(payload), to: onRequest)`: the flow's `request: r`, which hands
+  /// the request to whoever handles C's requests (spec section 13.3).
+  private func send(request: Int, payload: Payload?) -> SwiftExpression {
+    var value = SwiftExpression.implicitMember(
+      SwiftNames.identifier(graph.requests[request].name.text))
+    if let payload { value = .call(value, [.value(payload.expression)]) }
+    return .call(
+      "send",
+      [
+        SwiftArgument(label: "request", value: value),
+        SwiftArgument(label: "to", value: .identifier("onRequest")),
+      ])
   }
 
   /// `<Child>Coordinator(input: payload, screens: screens.<child>Screens, router: router)`,
@@ -1020,41 +1073,69 @@ struct CoordinatorGenerator {
     return .call(GeneratedNames.coordinatorClass.name(for: child.start.coordinator.text), arguments)
   }
 
-  /// `call`, followed by the handlers of the child's result as a closure when it has one.
+  /// `call`, followed by the handlers of the child's result as a closure when it has one;
+  /// (r3) before it, for a child with requests, the handlers of its requests given to
+  /// `child`'s `onRequest` (spec section 13.3).
   private mutating func startChild(
-    _ child: ChildStep, handlers: NestedSteps, call: SwiftCall
+    _ child: ChildStep, _ started: SwiftExpression, handlers: NestedSteps, call: SwiftCall
   ) -> [SwiftStatement] {
-    guard let index = child.child, module.coordinators[index].result != nil else {
-      return [.expression(.call(call))]
+    guard let index = child.child else { return [.expression(.call(call))] }
+    let childGraph = context.graph.coordinators[index]
+    let (results, requests) = handlers.partitioned { $0.handledRequest == nil }
+    var statements: [SwiftStatement] = []
+    if !childGraph.requests.isEmpty {
+      let closure = handlerClosure(
+        of: child, requests, over: "request", cases: childGraph.requests.count,
+        handled: { $0.handledRequest })
+      let handle = SwiftExpression.call(
+        .identifier("requests"), [SwiftArgument(label: "of", value: started)], trailing: closure)
+      statements.append(.assignment(target: .member(started, "onRequest"), value: handle))
     }
-    var handled = [Bool](repeating: false, count: context.graph.coordinators[index].results.count)
+    guard module.coordinators[index].result != nil else {
+      return statements + [.expression(.call(call))]
+    }
+    var call = call
+    call.trailing = handlerClosure(
+      of: child, results, over: "result", cases: childGraph.results.count,
+      handled: { $0.handledCase })
+    return statements + [.expression(.call(call))]
+  }
+
+  /// `{ [weak self] result in guard let self else { return }; switch result { … } }`: the
+  /// handlers of `steps`, each a case of a `switch` over `trigger`, with a `default` that does
+  /// nothing when `handled` leaves one of the `cases` without a handler.
+  private mutating func handlerClosure(
+    of child: ChildStep, _ steps: NestedSteps, over trigger: String, cases: Int,
+    handled: (Step) -> Int?
+  ) -> SwiftClosure {
+    var covered = [Bool](repeating: false, count: cases)
     var switchCases: [SwiftSwitchCase] = []
     var usesSelf = false
-    for (steps, nested) in Self.grouped(handlers) {
+    for (steps, nested) in Self.grouped(steps) {
       switchCases.append(
         switchCase(
           steps, handlers: nested, comments: true, at: "start \(child.start.coordinator.text)",
-          over: "result"))
+          over: trigger))
       guard let step = steps.first else { continue }
-      if let resultCase = step.handledCase { handled[resultCase] = true }
+      if let handledCase = handled(step), covered.indices.contains(handledCase) {
+        covered[handledCase] = true
+      }
       switch step.written.kind {
       case .stay, .invalid: break
       default: usesSelf = true
       }
     }
-    if handled.contains(false) {
+    if covered.contains(false) {
       switchCases.append(SwiftSwitchCase(pattern: .otherwise, body: []))
     }
     var body: [SwiftStatement] = []
     if usesSelf {
       body.append(.guardStatement(.optionalBinding("self"), otherwise: [.returnStatement]))
     }
-    body.append(.switchOver(.identifier("result"), cases: switchCases))
-    var call = call
-    call.trailing = SwiftClosure(
+    body.append(.switchOver(.identifier(trigger), cases: switchCases))
+    return SwiftClosure(
       captures: usesSelf ? [.weak("self")] : [],
-      parameters: [SwiftClosureParameter(name: "result", type: nil)], body: body)
-    return [.expression(.call(call))]
+      parameters: [SwiftClosureParameter(name: trigger, type: nil)], body: body)
   }
 }
 

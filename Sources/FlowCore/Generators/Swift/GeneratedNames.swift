@@ -83,6 +83,9 @@ package struct GeneratedNames: Sendable {
   package static let resultEnum = Form("result enum", suffix: "Result")
   /// `<C>ExternalEvent`: what the app sends to a running C (spec section 7b).
   package static let externalEventEnum = Form("external event enum", suffix: "ExternalEvent")
+  /// (r3) `<C>Request`: what a running C asks of its parent without ending (spec section
+  /// 13.3).
+  package static let requestEnum = Form("request enum", suffix: "Request")
   /// A declared type, generated under its own name (an external type is the app's, under its
   /// own name too).
   package static let declaredType = Form(nil, suffix: "")
@@ -113,6 +116,7 @@ package struct GeneratedNames: Sendable {
     (screensProtocol, { _ in true }),
     (resultEnum, { if case .inline = $0.result { true } else { false } }),
     (externalEventEnum, { !$0.events.isEmpty }),
+    (requestEnum, { !$0.requests.isEmpty }),
   ]
 
   /// The top-level names generated once for the module, with what generates each (as

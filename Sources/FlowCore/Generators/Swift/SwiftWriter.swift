@@ -375,8 +375,17 @@ struct SwiftWriter {
       list(arguments) { $0.write($1) }
       text.append(">")
     case .optional(let wrapped):
-      write(wrapped)
-      text.append("?")
+      // `(@MainActor (Request) -> Void)?`, `(any Router)?`: the `?` would bind to the result
+      // or the constraint without the parentheses.
+      switch wrapped {
+      case .function, .existential:
+        text.append("(")
+        write(wrapped)
+        text += ")?"
+      case .named, .optional, .array, .dictionary:
+        write(wrapped)
+        text.append("?")
+      }
     case .array(let element):
       text.append("[")
       write(element)
