@@ -143,6 +143,28 @@ import Testing
     #expect(names(router.stacks) == [["Home", "Profile"]])
   }
 
+  @Test func aDecisionsAnswerContinuesTheHandlerLater() throws {
+    let (router, parent, child) = try #require(running(.push))
+    let asked = Results()
+    var answers: [@MainActor (String) -> Void] = []
+    parent.handle = { parent, _ in
+      let answer = parent.answerOnce(decision: "Open") { [weak parent] (open: String) in
+        guard let parent, parent.canAct else { return }
+        asked.values.append(open)
+        if open == "yes" { parent.push(Screen("Profile")) } else { parent.present(Screen("Help")) }
+      }
+      answers.append(answer)
+    }
+    child.ask("profile")
+    #expect(!child.isFinished, "deciding ends nothing by itself")
+    // The app answers later, outside the handler: the answer still continues it.
+    let answer = try #require(answers.first)
+    answer("yes")
+    #expect(asked.values == ["yes"])
+    #expect(child.isFinished)
+    #expect(names(router.stacks) == [["Home", "Profile"]])
+  }
+
   @Test func anAlertsButtonThatPresentsLeavesTheChildRunning() throws {
     let (router, parent, child) = try #require(running(.push))
     parent.handle = { parent, _ in parent.confirm { $0.present(Screen("Help")) } }
