@@ -60,6 +60,10 @@ final class ActionSequence {
   private let trigger: String
   /// The link follower that waits while the sequence runs, if a link was being followed.
   private weak var follower: LinkFollower?
+  /// (r3) The child whose request the handler that runs the sequence answers: the first
+  /// element acts as the handler would (FLOW-SPEC 13.1, 13.3), also when it waits for a
+  /// transition and so runs after the handler returned.
+  private weak var asking: Coordinator?
 
   init(
     coordinator: Coordinator, elements: [@MainActor () -> Void], node: String, trigger: String
@@ -74,6 +78,7 @@ final class ActionSequence {
     expected = Self.place(of: coordinator)
     follower = coordinator.treeRoot.linkFollower
     follower?.depth += 1
+    asking = coordinator.askingChild
   }
 
   private static func place(of coordinator: Coordinator) -> Place {
@@ -91,6 +96,9 @@ final class ActionSequence {
   private func runNext() {
     guard !elements.isEmpty else { return }
     guard let coordinator else { return stop(.coordinatorEnded) }
+    if index == 0, let asking, coordinator.askingChild !== asking {
+      return coordinator.handling(requestOf: asking) { runNext() }
+    }
     if let reason = refusal(in: coordinator) { return stop(reason) }
     let element = elements[index]
     index += 1

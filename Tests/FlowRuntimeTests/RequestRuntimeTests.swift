@@ -174,6 +174,34 @@ import Testing
     #expect(names(router.stacks) == [["Home", "Chats"], ["Help"]])
   }
 
+  /// A sequence in a handler ends the child as its first element would (FLOW-SPEC 13.1),
+  /// also when that element waits for a transition in flight and runs after the handler.
+  @Test func aSequencesFirstElementActsAsTheHandlerEvenAfterATransition() throws {
+    for (first, ends) in [("push", true), ("present", false)] {
+      let (router, parent, child) = try #require(running(.push))
+      router.holdsTransitions = true
+      child.push(Screen("Detail"))
+      parent.handle = { parent, _ in
+        parent.perform([
+          { [parent] in
+            if first == "push" {
+              parent.push(Screen("Profile"))
+            } else {
+              parent.present(Screen("Help"))
+            }
+          },
+          { [parent] in parent.present(Screen("More")) },
+        ])
+      }
+      child.ask("open")
+      #expect(!child.isFinished, "\(first): nothing runs while the push is in flight")
+      router.holdsTransitions = false
+      #expect(child.isFinished == ends, "\(first)")
+      #expect(
+        names(router.stacks).last == ["More"], "\(first): the sequence stopped: \(router.stacks)")
+    }
+  }
+
   @Test func aTabIsNeverEndedByItsParentsHandler() throws {
     let router = RecordingRouter()
     let parent = Parent(router: router)
