@@ -8,6 +8,10 @@
 /// screens (`ScreenID.<C>`), and the conformance of the test factory `RecordingScreens` to
 /// `<C>Screens`.
 ///
+/// (r3) A coordinator with requests (spec section 13.3) also gets `<C>Request` and
+/// `onRequest`, through which each `request: r` sends; a parent gives each child it starts
+/// that has requests its handlers, through the runtime's `requests(of:)`, before it starts it.
+///
 /// (r3) The coordinator's copies of shared screens, decisions and alerts (``Screen/copyOf``)
 /// are declared once for the module by ``SharedScreensGenerator``: `<C>Screens` asks for
 /// their factory (`sharedScreens`), and the class makes and handles them as its own nodes,
