@@ -209,6 +209,7 @@ enum EditorJSON {
     case .coordinator: 9  // Module
     case .type: 22  // Struct
     case .resultCase: 20  // EnumMember
+    case .request: 23  // Event: sent to the parent
     case .keyword: 14  // Keyword
     }
   }
@@ -235,6 +236,7 @@ enum EditorJSON {
     case .alert: 24  // Event
     case .type: 23  // Struct
     case .resultCase: 22  // EnumMember
+    case .request: 24  // Event: sent to the parent
     case .link: 20  // Key: a link is named by its key under `links:`
     }
   }

@@ -103,8 +103,8 @@ import Testing
     #expect(app.contains("nonisolated enum AppRequest: Hashable, Sendable {"))
   }
 
-  /// A request stays where it is: drawn as staying (no edge to another node), and the
-  /// handlers of the requests are drawn from the tab as a result handler's are.
+  /// A request leads to its node in the child's box (no screen changes), and the handlers of
+  /// the requests leave from there, as a result handler leaves its result node.
   @Test func graphDrawsAModuleWithRequestsInEveryFormat() throws {
     let directory = try TemporaryDirectory(files: ["flows/app.flow.yaml": Self.flow])
     defer { directory.cleanUp() }
@@ -113,6 +113,28 @@ import Testing
       #expect(result.status == 0, "\(format): \(result.stderr)")
       #expect(result.stdout.contains("Rooms"), "\(format)")
       #expect(result.stdout.contains("Settings"), "\(format)")
+      #expect(result.stdout.contains("Chats__request_openExternal"), "\(format)")
     }
+    let dot = try flowc(["graph"], in: directory.url).stdout
+    #expect(dot.contains("\"Chats_Rooms\" -> \"Chats__request_showSettings\""))
+    #expect(dot.contains("\"Chats__request_showSettings\" -> \"App_Settings\""))
+  }
+
+  /// `flowc check --fix` adds the handler a start lacks of a request as `stay`, as it does
+  /// the handler of a result case.
+  @Test func checkFixAddsAMissingRequestHandler() throws {
+    let broken = Self.flow.replacingOccurrences(of: "          openExternal: stay\n", with: "")
+    let directory = try TemporaryDirectory(files: ["flows/app.flow.yaml": broken])
+    defer { directory.cleanUp() }
+    let result = try flowc(["check", "--fix"], in: directory.url)
+    #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+    #expect(
+      result.stdout
+        == "flows/app.flow.yaml:11:1: fixed: added 'openExternal: stay' [unhandled-result]\n"
+        + "fixed 1 finding in 1 file\n")
+    let fixed = try String(
+      contentsOf: directory.url.appendingPathComponent("flows/app.flow.yaml"), encoding: .utf8)
+    #expect(fixed.contains("          openExternal: stay\n"))
+    #expect(try flowc(["check"], in: directory.url).status == 0)
   }
 }

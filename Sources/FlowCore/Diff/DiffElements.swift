@@ -3,7 +3,7 @@
 /// coordinator's namespace: a screen that becomes a decision is changed, not replaced.
 struct DiffKey: Hashable, Sendable {
   enum Kind: Hashable, Sendable {
-    case coordinator, node, transition, result, event, tabHandler, link
+    case coordinator, node, transition, result, request, event, tabHandler, link
   }
 
   var kind: Kind
@@ -98,6 +98,15 @@ struct DiffElements {
           path: [name, resultCase.name.text], parent: key,
           detail: resultCase.payload.map { "payload: \($0.type.description)" } ?? "no payload",
           location: resultCase.name.range, places: [resultCase.name.range]))
+    }
+    // (r3) Its requests, described as result cases are; each is drawn as a node at its name.
+    for request in coordinatorGraph.requests {
+      add(
+        DiffElement(
+          key: DiffKey(kind: .request, names: [name, request.name.text]), element: .request,
+          path: [name, request.name.text], parent: key,
+          detail: request.payload.map { "payload: \($0.type.description)" } ?? "no payload",
+          location: request.name.range, places: [request.name.range]))
     }
     addSteps(coordinatorGraph.events, kind: .event, names: [name], parent: key)
     if case .tabs(let tabs) = coordinatorGraph.root {

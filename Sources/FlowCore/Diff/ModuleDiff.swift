@@ -1,5 +1,6 @@
 /// What changed in the navigation between two modules (`flowc diff`): the coordinators,
-/// screens, decisions, alerts, transitions, result cases, external events and deep links
+/// screens, decisions, alerts, transitions, result cases, requests (r3), external events and
+/// deep links
 /// added, removed and changed, each once, with its place. A change in a shared screen (r3)
 /// is listed once, under the shared screen, not once per coordinator that shows it.
 ///
@@ -99,6 +100,9 @@ public struct DiffChange: Sendable {
     case transition
     /// A result case of a coordinator.
     case result
+    /// (r3) A request of a coordinator (spec section 13.3); the parents' handlers of it are
+    /// transitions, as the handlers of result cases are.
+    case request
     /// An external event of a coordinator (r2).
     case event
     /// A deep link (spec section 12), keyed by its name: its path is that name alone.

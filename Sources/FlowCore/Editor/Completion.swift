@@ -12,6 +12,8 @@ package struct EditorCompletion: Hashable, Sendable {
     case type
     /// A result case (of a child in `on:`, of this coordinator after `finish:`).
     case resultCase
+    /// (r3) A request (of a child in `on:`, of this coordinator after `request:`).
+    case request
     /// A word of the language: `pop`, `sheet`, `true`.
     case keyword
   }
@@ -35,7 +37,8 @@ extension EditorModule {
   /// the keys its mapping allows and has not written, from the decoder's own key tables; at
   /// a value, the names that fit there: screens of this coordinator after `push:`, its
   /// decisions after `decide:`, coordinators after `start:` and `select:`, the child's result
-  /// cases as the keys of a start's `on:`, this coordinator's after `finish:` and `leave:`,
+  /// cases and requests (r3) as the keys of a start's `on:`, this coordinator's result cases
+  /// after `finish:` and `leave:` and its requests after `request:`,
   /// types in type positions, the words of `style:` and of an action; inside a link, its
   /// keys, coordinators after `to:` and the screens of `Coordinator` after `to: Coordinator.`. Names are those of
   /// this state of the module; the place is read from the text, which need not parse.
@@ -75,7 +78,8 @@ extension EditorModule {
     }
     if Self.isActionMapping(keys) { return offer(FileDecoder.actionKeys) }
     if let child = handledChild(context) {
-      return resultCases(of: child, withPayload: true).filter { !written.contains($0.label) }
+      return (resultCases(of: child, withPayload: true) + requests(of: child))
+        .filter { !written.contains($0.label) }
     }
     return []
   }
@@ -155,6 +159,8 @@ extension EditorModule {
       return coordinators()
     case "finish":
       return coordinator.map { resultCases(of: $0, withPayload: true) } ?? []
+    case "request":
+      return coordinator.map { requests(of: $0) } ?? []
     case "leave" where inCoordinator:
       return coordinator.map { resultCases(of: $0, withPayload: false) } ?? []
     case "input", "payload":
@@ -255,6 +261,16 @@ extension EditorModule {
     return cases.filter { withPayload || $0.payload == nil }.map {
       EditorCompletion(
         label: $0.name.text, kind: .resultCase, detail: $0.payload.map { "\($0.type)" })
+    }
+  }
+
+  /// (r3) The requests of `coordinator`, in order, each with its payload type.
+  private func requests(of coordinator: String) -> [EditorCompletion] {
+    guard let found = check.module.coordinator(named: coordinator) else { return [] }
+    return found.requests.map {
+      EditorCompletion(
+        label: $0.name.text, kind: .request,
+        detail: "request" + ($0.payload.map { ", \($0.type)" } ?? ""))
     }
   }
 

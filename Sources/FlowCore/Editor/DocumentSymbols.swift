@@ -14,6 +14,8 @@ package struct EditorDocumentSymbol: Hashable, Sendable {
     case type
     /// A case of a coordinator's inline result, or of an enum type.
     case resultCase
+    /// (r3) A request of a coordinator (spec section 13.3).
+    case request
     /// A deep link (spec section 12).
     case link
   }
@@ -46,7 +48,8 @@ package struct EditorDocumentSymbol: Hashable, Sendable {
 
 extension EditorModule {
   /// The outline of the file at `path` (LSP `textDocument/documentSymbol`): its types, then
-  /// its coordinators, each with its result cases, screens, decisions and alerts, in file
+  /// its coordinators, each with its result cases, requests (r3), screens, decisions and
+  /// alerts, in file
   /// order, then its shared screens, decisions and alerts (r3), then its links. Empty for a file that did not join the module (a `yaml-syntax` finding).
   package func documentSymbols(in path: String) -> [EditorDocumentSymbol] {
     guard let text = texts[path] else { return [] }
@@ -77,6 +80,9 @@ extension EditorModule {
         children += cases.map {
           entry($0.name, .resultCase, $0.name.range, detail: $0.payload.map { "\($0.type)" })
         }
+      }
+      children += coordinator.requests.map {
+        entry($0.name, .request, $0.name.range, detail: $0.payload.map { "\($0.type)" })
       }
       // Its own nodes: its copies of shared nodes (r3) are outlined where they are written.
       children += coordinator.screens.filter { $0.copyOf == nil }.map {

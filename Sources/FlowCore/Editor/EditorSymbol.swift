@@ -2,7 +2,7 @@
 /// renames are about. Names are the module's (spec section 2): screens, decisions and
 /// alerts share their coordinator's namespace; shared ones (r3, section 13.2) the module's;
 /// coordinators, types and links have their own; a result case belongs to its coordinator,
-/// or to the enum type its `result` names.
+/// or to the enum type its `result` names; a request (r3, section 13.3) to its coordinator.
 package enum EditorSymbol: Hashable, Sendable {
   /// A coordinator.
   case coordinator(String)
@@ -17,6 +17,10 @@ package enum EditorSymbol: Hashable, Sendable {
   case resultCase(coordinator: String, name: String)
   /// A case of an enum type: a result case when a coordinator's `result` names the type.
   case enumCase(type: String, name: String)
+  /// (r3) A request of a coordinator (spec section 13.3): defined at its key under
+  /// `requests:`, used by each `request:` of it in the coordinator and by the handler keys
+  /// of it in the `on:` of its parents' starts.
+  case request(coordinator: String, name: String)
   /// A deep link (spec section 12), defined at its name under `links:`.
   case link(String)
 
@@ -24,7 +28,7 @@ package enum EditorSymbol: Hashable, Sendable {
   var nameCase: NameCase {
     switch self {
     case .coordinator, .node, .shared, .type: return .upperCamel
-    case .resultCase, .enumCase, .link: return .lowerCamel
+    case .resultCase, .enumCase, .request, .link: return .lowerCamel
     }
   }
 
@@ -32,7 +36,9 @@ package enum EditorSymbol: Hashable, Sendable {
   var name: String {
     switch self {
     case .coordinator(let name), .shared(let name), .type(let name), .link(let name): return name
-    case .node(_, let name), .resultCase(_, let name), .enumCase(_, let name): return name
+    case .node(_, let name), .resultCase(_, let name), .enumCase(_, let name),
+      .request(_, let name):
+      return name
     }
   }
 }
@@ -220,6 +226,10 @@ private struct Walker {
     case nil:
       break
     }
+    for request in coordinator.requests {
+      define(.request(coordinator: name, name: request.name.text), request.name)
+      use(request.payload)
+    }
     if case .result(let leave) = coordinator.leave {
       use(resultCase(leave, of: name), leave)
     }
@@ -249,10 +259,10 @@ private struct Walker {
     for event in coordinator.events { walk(event, handling: nil) }
   }
 
-  /// A transition written at ``place``; `child` is the coordinator whose result it
-  /// handles, for a handler.
+  /// A transition written at ``place``; `child` is the coordinator whose result or request
+  /// (r3) it handles, for a handler.
   private mutating func walk(_ transition: Transition, handling child: String?) {
-    if let child { use(resultCase(transition.name, of: child), transition.name) }
+    if let child { use(handled(transition.name, of: child), transition.name) }
     use(transition.payload)
     for action in transition.action.elements { walk(action) }
   }
@@ -270,7 +280,10 @@ private struct Walker {
       use(.coordinator(target.text), target)
     case .start(let start):
       walk(start)
-    case .pop, .popToRoot, .dismiss, .stay, .request, .invalid, .sequence:
+    case .request(let target):
+      // A shared node cannot send a request (a `schema` finding): it names no coordinator's.
+      if let place { use(.request(coordinator: place.name, name: target.text), target) }
+    case .pop, .popToRoot, .dismiss, .stay, .invalid, .sequence:
       break
     }
   }
@@ -280,6 +293,19 @@ private struct Walker {
     for handler in start.handlers {
       walk(handler, handling: start.coordinator.text)
     }
+  }
+
+  /// The symbol a handler key `name` of a start of `coordinator` stands for: its result case
+  /// of that name, else (r3) its request of that name, else (a name of neither) a result case,
+  /// as the graph resolves a handler.
+  private func handled(_ name: Identifier, of coordinator: String) -> EditorSymbol {
+    if let child = module.coordinator(named: coordinator),
+      !(module.resultCases(of: child)?.contains { $0.name.text == name.text } ?? false),
+      child.requests.contains(where: { $0.name.text == name.text })
+    {
+      return .request(coordinator: coordinator, name: name.text)
+    }
+    return resultCase(name, of: coordinator)
   }
 
   /// The symbol of result case `name` of `coordinator`: its inline case, or the case of the

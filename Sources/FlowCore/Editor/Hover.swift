@@ -25,6 +25,7 @@ extension EditorModule {
     case .type(let name): lines = typeHover(name)
     case .resultCase(let coordinator, let name): lines = resultCaseHover(name, of: coordinator)
     case .enumCase(let type, let name): lines = enumCaseHover(name, of: type)
+    case .request(let coordinator, let name): lines = requestHover(name, of: coordinator)
     case .link(let name): lines = linkHover(name)
     }
     guard let lines, !lines.isEmpty else { return nil }
@@ -173,6 +174,32 @@ extension EditorModule {
     else { return nil }
     return [heading("result case", name) + " of " + code(coordinatorName)]
       + bullets(["payload: " + (item.payload.map { code("\($0.type)") } ?? "none")])
+  }
+
+  /// (r3) A request (spec section 13.3): its payload, and who handles it: each start of its
+  /// coordinator with the action its `on:` gives it, or the app for an entry.
+  private func requestHover(_ name: String, of coordinatorName: String) -> [String]? {
+    let module = check.module
+    guard let index = module.coordinatorIndex(named: coordinatorName),
+      let item = module.coordinators[index].requests.first(where: { $0.name.text == name })
+    else { return nil }
+    var facts = ["payload: " + (item.payload.map { code("\($0.type)") } ?? "none")]
+    if module.coordinators[index].isEntry {
+      facts.append("handled by the app (an entry coordinator's requests go to the app)")
+    }
+    let starts = resolved.analysis.startedBy[index]
+    for (parent, start) in starts.prefix(8) {
+      let handler = start.start.handlers.first { $0.name.text == name }
+      let action = handler.map { code(DiffElements.detail(of: $0)) } ?? "not handled"
+      let starter = start.transition.map { " (\(code($0)))" } ?? " (a tab)"
+      facts.append(
+        "handled by \(code(module.coordinators[parent].name.text))\(starter): \(action)")
+    }
+    if starts.count > 8 { facts.append("handled by \(starts.count - 8) more starts") }
+    if starts.isEmpty, !module.coordinators[index].isEntry {
+      facts.append("handled by no coordinator: none starts \(code(coordinatorName))")
+    }
+    return [heading("request", name) + " of " + code(coordinatorName)] + bullets(facts)
   }
 
   private func enumCaseHover(_ name: String, of typeName: String) -> [String]? {

@@ -19,7 +19,8 @@ package struct QuickFix: Hashable, Sendable {
 /// - A finding's fix-its (a misspelt name or key with one closest candidate), the first
 ///   preferred; certain when it has exactly one. Else its suggestion (a did-you-mean the
 ///   rule was not sure of), never certain.
-/// - The handlers an `unhandled-result` lacks, each `stay` for the author to change, in the
+/// - The handlers an `unhandled-result` lacks (of result cases, and r3 of requests), each
+///   `stay` for the author to change, in the
 ///   start's `on:` or a new one: certain, unless that `on:` is content shared through an
 ///   anchor and its aliases, which other starts read too.
 /// - For a coordinator with a `back-leak`, `leave: c` for each result case `c` without a
@@ -116,12 +117,17 @@ package struct QuickFixes {
   // MARK: Missing handlers
 
   /// The handlers an `unhandled-result` finding says are missing, each `stay`: in the
-  /// start's `on:`, or in a new `on:` when it has none.
+  /// start's `on:`, or in a new `on:` when it has none. The child's result cases come first,
+  /// then its requests (r3, spec section 13.3), which `stay` leaves running.
   private func missingHandlers(_ finding: Finding) -> [QuickFix] {
     guard let start = starts[finding.range], let child = start.child else { return [] }
     let handled = Set(start.start.handlers.map(\.name.text))
-    let missing = check.resolved.graph.coordinators[child].results.map(\.name.text).filter {
-      !handled.contains($0)
+    let graph = check.resolved.graph.coordinators[child]
+    var missing: [String] = []
+    var seen = handled
+    for name in graph.results.map(\.name.text) + graph.requests.map(\.name.text)
+    where seen.insert(name).inserted {
+      missing.append(name)
     }
     guard !missing.isEmpty, let yaml,
       let (mapping, _) = yaml.mapping(withKeyAt: finding.range.start)

@@ -24,7 +24,8 @@ extension EditorModule {
     at position: EditorPosition, in path: String, to newName: String
   ) -> Result<[EditorTextEdit], RenameRefusal> {
     guard let (found, _) = occurrence(at: position, in: path) else {
-      return .failure(RenameRefusal("there is no screen, coordinator, type or result case here"))
+      return .failure(
+        RenameRefusal("there is no screen, coordinator, type, result case or request here"))
     }
     let symbol = found.symbol
     guard isRenamable(symbol) else {
@@ -120,6 +121,14 @@ extension EditorModule {
       if cases?.contains(where: { $0.name.text == name }) ?? false {
         return RenameRefusal("coordinator '\(coordinator)' already has a result case '\(name)'")
       }
+      return requestCollision(name, in: coordinator)
+    case .request(let coordinator, _):
+      // A request and a result case of one coordinator share the `on:` of its starts (13.3).
+      let cases = module.coordinator(named: coordinator).flatMap { module.resultCases(of: $0) }
+      if cases?.contains(where: { $0.name.text == name }) ?? false {
+        return RenameRefusal("coordinator '\(coordinator)' already has a result case '\(name)'")
+      }
+      return requestCollision(name, in: coordinator)
     case .enumCase(let type, _):
       if case .enumeration(let cases)? = types.declaration(named: type)?.kind,
         cases.contains(where: { $0.name.text == name })
@@ -132,6 +141,15 @@ extension EditorModule {
       }
     }
     return nil
+  }
+
+  /// (r3) A request of `coordinator` named `name`, which a result case or another request of
+  /// it renamed to `name` would collide with (spec section 13.3: `duplicate-name`).
+  private func requestCollision(_ name: String, in coordinator: String) -> RenameRefusal? {
+    guard let found = check.module.coordinator(named: coordinator),
+      found.requests.contains(where: { $0.name.text == name })
+    else { return nil }
+    return RenameRefusal("coordinator '\(coordinator)' already has a request '\(name)'")
   }
 
   /// `text` as a message shows it: at most 32 characters, control characters replaced.

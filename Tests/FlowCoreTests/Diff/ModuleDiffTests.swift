@@ -397,6 +397,100 @@ import Testing
     #expect(text.contains("added transition 'App.Home.n\\u{1B}[31mext'"))
   }
 
+  /// (r3) A child with requests (spec section 13.3) and its parent's handlers of them.
+  private let requestBase = """
+    version: 1
+    coordinators:
+      App:
+        entry: true
+        start: Home
+        screens:
+          Home:
+            on:
+              chats: { start: Chats, on: { settings: { present: Help }, open: stay } }
+          Help: { on: { done: dismiss } }
+      Chats:
+        requests: { settings: ~, open: URL }
+        start: Rooms
+        screens:
+          Rooms:
+            on:
+              settings: { request: settings }
+              link: { payload: URL, request: open }
+
+    """
+
+  /// Requests added, removed and whose payload changed are listed like result cases, and the
+  /// parents' handlers of them like result handlers (transitions under the start), in every
+  /// format; the drawing marks the request's node and the edges of its `request`.
+  @Test func requestsAndTheirHandlersAreAddedRemovedAndChanged() throws {
+    let newText =
+      requestBase
+      .replacingOccurrences(
+        of: "requests: { settings: ~, open: URL }",
+        with: "requests: { settings: ~, open: String, signOut: ~ }"
+      )
+      .replacingOccurrences(
+        of: "on: { settings: { present: Help }, open: stay }",
+        with: "on: { settings: stay, open: stay, signOut: stay }"
+      )
+      .replacingOccurrences(
+        of: "link: { payload: URL, request: open }",
+        with: "link: { payload: String, request: open }\n          out: { request: signOut }")
+    let removedText = requestBase.replacingOccurrences(
+      of: "requests: { settings: ~, open: URL }", with: "requests: { settings: ~ }"
+    )
+    .replacingOccurrences(of: ", open: stay }", with: " }")
+    .replacingOccurrences(of: "          link: { payload: URL, request: open }\n", with: "")
+    let changed = try diff(requestBase, newText)
+    #expect(
+      lines(changed) == [
+        "changed transition App.Home.chats.settings: present: Help → stay @ new.flow.yaml:9:40",
+        "added transition App.Home.chats.signOut: - → stay @ new.flow.yaml:9:68",
+        "changed transition Chats.Rooms.link: request: open, payload: URL → request: open, "
+          + "payload: String @ new.flow.yaml:18:11",
+        "added transition Chats.Rooms.out: - → request: signOut @ new.flow.yaml:19:11",
+        "changed request Chats.open: payload: URL → payload: String @ new.flow.yaml:12:30",
+        "added request Chats.signOut: - → no payload @ new.flow.yaml:12:44",
+      ])
+    let removed = try diff(requestBase, removedText)
+    #expect(
+      lines(removed) == [
+        "removed transition App.Home.chats.open: stay → - @ old.flow.yaml:9:69",
+        "removed transition Chats.Rooms.link: request: open, payload: URL → - "
+          + "@ old.flow.yaml:18:11",
+        "removed request Chats.open: payload: URL → - @ old.flow.yaml:12:30",
+      ])
+    #expect(
+      DiffText.write(removed).contains(
+        "old.flow.yaml:12:30: removed request 'Chats.open': was payload: URL\n"))
+    #expect(
+      DiffMarkdown.write(changed).contains(
+        "| 🟢 added | request | Chats\\.signOut |  | no payload | new\\.flow\\.yaml\\:12\\:44 |"))
+    #expect(DiffJSON.write(changed).contains("\"element\": \"request\""))
+
+    let old = try graph(requestBase, path: "old.flow.yaml")
+    let new = try graph(newText, path: "new.flow.yaml")
+    let diagram = DiffDrawing.diagram(of: ModuleDiff(old: old, new: new), old: old, new: new)
+    #expect(diagram.node("Chats__request_signOut")?.emphasis == .added)
+    #expect(diagram.node("Chats__request_open")?.emphasis == .changed)
+    #expect(diagram.node("Chats__request_settings")?.emphasis == .normal)
+    let marked = diagram.edgeLines.enumerated().compactMap { index, line in
+      diagram.edges[index].emphasis == .normal ? nil : "\(line) \(diagram.edges[index].emphasis)"
+    }
+    #expect(
+      marked == [
+        "Chats__request_settings -requestHandler-> App_Home \"stay\" changed",
+        "Chats__request_signOut -requestHandler-> App_Home \"stay\" added",
+        "Chats_Rooms -request-> Chats__request_open \"link\" (String) changed",
+        "Chats_Rooms -request-> Chats__request_signOut \"out\" added",
+      ])
+    let gone = DiffDrawing.diagram(
+      of: ModuleDiff(old: old, new: try graph(removedText, path: "new.flow.yaml")), old: old,
+      new: try graph(removedText, path: "new.flow.yaml"))
+    #expect(gone.nodes.first { $0.label == "open" && $0.kind == .request }?.emphasis == .removed)
+  }
+
   /// Keyed by names, the diff of two large modules takes time in proportion to their size:
   /// ten times the screens, about ten times the time (a quadratic match would take a hundred).
   @Test func isLinearInTheModuleSize() throws {

@@ -3,13 +3,16 @@
 /// One cluster per coordinator, and one teal box for the shared screens, decisions and alerts
 /// (r3) that any coordinator shows; screens are boxes, decisions diamonds, alerts pink
 /// octagons, the start a dot (a tab container for tabs), the `app` node its external events
-/// leave from an arrow-shaped box, result cases double-bordered boxes. Edge styles tell the
+/// leave from an arrow-shaped box, result cases double-bordered boxes, requests (r3) cyan
+/// house shapes. Edge styles tell the
 /// actions apart: push black, present blue with a hollow head, replace purple with a box
 /// head, decide grey, alert pink with a dot head, back (pop, dismiss) dashed, popToRoot
 /// dashed with a double head, stay
 /// dotted, finish orange, start child and tabs bold green, select bold dotted green with a
 /// hollow dot head, the child's result handlers
-/// dashed green (light when they stay). Findings turn elements red (unreachable ones grey
+/// dashed green (light when they stay), `request` (r3) dotted cyan with an open diamond head
+/// and the parent's handlers of a request dotted cyan (light when they stay). Findings turn
+/// elements red (unreachable ones grey
 /// and dashed) and add their rule ids; tooltips give each element's place in the flow files
 /// and the findings' messages. A drawing of `flowc diff` draws added elements green, removed
 /// ones red and dashed, changed ones amber.
@@ -130,11 +133,12 @@ private struct Writer {
       let node = diagram.nodes[index]
       out += "    "
       write(node)
-      if [.start, .tabs, .app, .result].contains(node.kind) { row.append(node.id) }
+      if [.start, .tabs, .app, .result, .request].contains(node.kind) { row.append(node.id) }
     }
-    // The start and the result cases share the top row: the coordinator's way in and its
-    // ways out side by side, so that the parent's handlers leave close to where the child
-    // was started instead of looping around the whole drawing.
+    // The start, the result cases and the requests (r3) share the top row: the
+    // coordinator's way in and what it hands its parent side by side, so that the parent's
+    // handlers leave close to where the child was started instead of looping around the
+    // whole drawing.
     if cluster.isLegend {
       writeLegendRows(cluster)
     } else if row.count > 1 {
@@ -220,6 +224,7 @@ private struct Writer {
     case .result:
       out += "peripheries=2, "
       (style, color) = (["rounded", "filled"], Palette.finish)
+    case .request: (shape, color) = ("house", Palette.request)
     case .coordinator: (shape, color) = ("box3d", Palette.child)
     case .missing: style = ["rounded", "filled", "dashed"]
     case .link: (shape, color) = ("cds", Palette.link)
@@ -273,7 +278,8 @@ private struct Writer {
     appendTooltip(edge.location, edge.findings)
     let key =
       "\(edge.kind.rawValue) \(edge.emphasis.rawValue) \(edge.style?.rawValue ?? "") "
-      + "\(edge.modal?.rawValue ?? "") " + (edge.kind == .handler ? edge.action : "")
+      + "\(edge.modal?.rawValue ?? "") "
+      + (edge.kind == .handler || edge.kind == .requestHandler ? edge.action : "")
     if let style = edgeStyles[key] {
       out += style
     } else {
@@ -328,6 +334,13 @@ private struct Writer {
       // stays, the most common and least surprising, is drawn light.
       let forward = ["push", "present", "replace"].contains(edge.action)
       (pattern, head, constrains) = ("dashed", "vee", forward)
+      if edge.action == "stay" { width = "0.8" }
+    case .request:
+      // Up to the request's node beside the start: it does not navigate.
+      (pattern, head, width, constrains) = ("dotted", "odiamond", "1.5", false)
+    case .requestHandler:
+      let forward = ["push", "present", "replace"].contains(edge.action)
+      (pattern, head, width, constrains) = ("dotted", "vee", "1.5", forward)
       if edge.action == "stay" { width = "0.8" }
     }
     var fontColor: String?

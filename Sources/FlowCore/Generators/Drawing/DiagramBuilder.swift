@@ -70,6 +70,9 @@ private struct Builder {
   var nodeOf: [[Int]]
   /// For each coordinator drawn in full, the diagram index of its first result case.
   var firstResult: [Int]
+  /// (r3) For each coordinator drawn in full, the diagram index of its first request, after
+  /// its result cases.
+  var firstRequest: [Int]
   /// For each coordinator drawn in full that has external events, the diagram index of its
   /// `app` node, where they leave from.
   var appNode: [Int: Int] = [:]
@@ -108,6 +111,7 @@ private struct Builder {
     startNode = Array(repeating: 0, count: count)
     nodeOf = Array(repeating: [], count: count)
     firstResult = Array(repeating: 0, count: count)
+    firstRequest = Array(repeating: 0, count: count)
   }
 
   mutating func build() -> FlowDiagram {
@@ -135,8 +139,11 @@ private struct Builder {
     let cluster = diagram.clusters.count
     let input = coordinator.input.map { $0.type.description }
     let caseLabels = cases.map { Self.caseLabel($0.name.text, $0.payload) }
+    let requests = graph.coordinators[index].requests
+    let requestLabels = requests.map { Self.caseLabel($0.name.text, $0.payload) }
     var signature = input.map { ["(\($0))"] } ?? []
     if !caseLabels.isEmpty { signature.append("→ " + caseLabels.joined(separator: " · ")) }
+    if let asks = Self.asks(requestLabels) { signature.append(asks) }
     switch coordinator.leave {
     case .result(let leave): signature.append("(left: \(leave.text))")
     case .dropped: signature.append("(left: dropped)")
@@ -146,7 +153,7 @@ private struct Builder {
     diagram.clusters.append(
       FlowDiagram.Cluster(
         id: ids.make("cluster_" + base), name: name, isEntry: coordinator.isEntry, input: input,
-        resultCases: caseLabels,
+        resultCases: caseLabels, requests: requestLabels,
         detail: signature.isEmpty ? nil : signature.joined(separator: " "),
         location: coordinator.name.range, findings: marks, emphasis: FlowDiagram.Emphasis(marks)))
 
@@ -180,6 +187,14 @@ private struct Builder {
         kind: .result, label: resultCase.name.text,
         detail: resultCase.payload.map { $0.type.description }, in: cluster,
         at: resultCase.name.range)
+    }
+    firstRequest[index] = diagram.nodes.count
+    for request in requests {
+      addNode(
+        id: base + "__request_" + DiagramIdentifiers.sanitized(request.name.text),
+        kind: .request, label: request.name.text,
+        detail: request.payload.map { $0.type.description }, in: cluster,
+        at: request.name.range)
     }
   }
 
@@ -318,17 +333,19 @@ private struct Builder {
     clusterOf[index] != nil ? startNode[index] : collapsedNode(index)
   }
 
-  /// Where a handler of a started `child` leaves from: the child's result node of the case
-  /// it handles (`handledCase`, resolved by the graph), or the child's single node; `nil` if
-  /// the child has no such case.
+  /// Where the handler `step` of a started `child` leaves from: the child's result node of
+  /// the case it handles, or (r3) its request node of the request it handles (both resolved
+  /// by the graph), or the child's single node; `nil` if the child has no such case or
+  /// request.
   private mutating func resultNode(
-    of child: ChildStep, _ handledCase: Int?, owner: Int, shared: Bool
+    of child: ChildStep, _ step: Step, owner: Int, shared: Bool
   ) -> Int? {
     guard let index = child.child else {
       return missingNode(child.start.coordinator, in: owner, shared: shared)
     }
     guard clusterOf[index] != nil else { return collapsedNode(index) }
-    return handledCase.map { firstResult[index] + $0 }
+    if let request = step.handledRequest { return firstRequest[index] + request }
+    return step.handledCase.map { firstResult[index] + $0 }
   }
 
   private mutating func collapsedNode(_ index: Int) -> Int {
@@ -337,10 +354,15 @@ private struct Builder {
     let cases = graph.coordinators[index].results.map {
       Self.caseLabel($0.name.text, $0.payload)
     }
+    let requests = graph.coordinators[index].requests.map {
+      Self.caseLabel($0.name.text, $0.payload)
+    }
+    var detail = cases.isEmpty ? [] : [cases.joined(separator: " · ")]
+    if let asks = Self.asks(requests) { detail.append(asks) }
     let node = addNode(
       id: DiagramIdentifiers.sanitized(coordinator.name.text) + "__coordinator",
       kind: .coordinator, label: coordinator.name.text,
-      detail: cases.isEmpty ? nil : cases.joined(separator: " · "), in: nil,
+      detail: detail.isEmpty ? nil : detail.joined(separator: " "), in: nil,
       at: coordinator.name.range)
     collapsed[index] = node
     return node
@@ -436,9 +458,9 @@ private struct Builder {
       // A handler leaves from the child's result node, which names the case; from a
       // collapsed child or from the starting node, the label names it.
       payload = nil
-      let from = resultNode(of: parent, step.handledCase, owner: index, shared: shared)
+      let from = resultNode(of: parent, step, owner: index, shared: shared)
       source = from ?? owner
-      let fromCase = from.map { diagram.nodes[$0].kind == .result } ?? false
+      let fromCase = from.map { [.result, .request].contains(diagram.nodes[$0].kind) } ?? false
       label = fromCase ? written.keyword : event.text + ": " + written.keyword
     }
     var acting = acting
@@ -466,8 +488,10 @@ private struct Builder {
       }
     }
     let isHandler = !step.handlerOf.isEmpty
+    // A handler of a child's request (r3) is drawn apart from a result's.
+    let handlerKind: FlowDiagram.Edge.Kind = step.handledRequest != nil ? .requestHandler : .handler
     func kind(_ plain: FlowDiagram.Edge.Kind) -> FlowDiagram.Edge.Kind {
-      isHandler ? .handler : plain
+      isHandler ? handlerKind : plain
     }
     func node(_ target: Int) -> Int {
       if target == back.app, let app = appNode[index] { return app }
@@ -503,7 +527,17 @@ private struct Builder {
       for target in back.popToRoot(actingOn: acting) { edge(node(target), kind(.popToRoot)) }
     case .dismiss:
       for target in back.dismiss(actingOn: acting) { edge(node(target), kind(.dismiss)) }
-    case .stay: edge(owner, kind(.stay))
+    case .stay:
+      if case .request(let name) = written.kind {
+        // A request (r3) leads to its node in the coordinator's box; one of no request of
+        // the coordinator, to a missing node.
+        let sent = graph.coordinators[index].sentRequest(of: step)
+        edge(
+          sent.map { firstRequest[index] + $0 } ?? missingNode(name, in: index, shared: shared),
+          kind(.request))
+      } else {
+        edge(owner, kind(.stay))
+      }
     case .finish(let resultCase): edge(firstResult[index] + resultCase, kind(.finish))
     case .start(let child):
       edge(entry(of: child, owner: index, shared: shared), .start, style: child.style)
@@ -537,6 +571,12 @@ private struct Builder {
     return found
   }
 
+  /// (r3) A coordinator's requests as its label's signature shows them:
+  /// `(asks: showSettings · openExternal(URL))`; `nil` when it has none.
+  static func asks(_ requests: [String]) -> String? {
+    requests.isEmpty ? nil : "(asks: " + requests.joined(separator: " · ") + ")"
+  }
+
   /// A result or decision case as shown: `signedIn(User)`, or just `cancelled`.
   static func caseLabel(_ name: String, _ payload: TypeReference?) -> String {
     payload.map { "\(name)(\($0.type.description))" } ?? name
@@ -553,10 +593,10 @@ private struct Builder {
   private static func target(of action: Action) -> Identifier? {
     switch action.kind {
     case .push(let name), .present(let name, _), .replace(let name), .decide(let name),
-      .finish(let name), .alert(let name), .select(let name):
+      .finish(let name), .alert(let name), .select(let name), .request(let name):
       return name
     case .start(let child): return child.coordinator
-    case .pop, .popToRoot, .dismiss, .stay, .request, .invalid, .sequence: return nil
+    case .pop, .popToRoot, .dismiss, .stay, .invalid, .sequence: return nil
     }
   }
 
@@ -574,8 +614,8 @@ private struct Builder {
     case .pop: return .pop
     case .popToRoot: return .popToRoot
     case .dismiss: return .dismiss
-    // A request (r3) does not navigate: drawn as staying until it has an edge of its own.
-    case .stay, .request, .invalid, .sequence: return .stay
+    case .request: return .request
+    case .stay, .invalid, .sequence: return .stay
     }
   }
 }

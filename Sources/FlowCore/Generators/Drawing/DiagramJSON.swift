@@ -8,7 +8,8 @@
 ///
 /// Nodes and edges refer to each other by `id`; `location` is `null` for what has no place
 /// of its own (a start marker, a missing name). The cluster of the shared screens (r3) has
-/// `"shared": true` and no `coordinator` (`null`); no other cluster has a `shared` key.
+/// `"shared": true` and no `coordinator` (`null`); no other cluster has a `shared` key. A
+/// coordinator's cluster lists its requests (r3) under `requests`, when it has any.
 public enum DiagramJSON {
   /// The JSON text of `diagram`, ending with a newline.
   public static func write(_ diagram: FlowDiagram) -> String {
@@ -26,6 +27,9 @@ public enum DiagramJSON {
       ]
       // (r3) Only the shared box says so: the drawings of revision-2 modules are unchanged.
       if cluster.isShared { fields["shared"] = .bool(true) }
+      if !cluster.requests.isEmpty {
+        fields["requests"] = .array(cluster.requests.map(JSON.string))
+      }
       if cluster.isLegend { fields["legend"] = .bool(true) }
       return JSON.object(fields)
     }

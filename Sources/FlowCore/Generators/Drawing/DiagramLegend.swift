@@ -39,6 +39,7 @@ package enum DiagramLegend {
     _ = node(.decision, "decision")
     _ = node(.alert, "alert")
     _ = node(.result, "result case")
+    _ = node(.request, "request")
     _ = node(.tabs, "tabs")
     _ = node(.coordinator, "child coordinator", detail: "drawn as one node")
     _ = node(.link, "deep link")
@@ -79,6 +80,8 @@ package enum DiagramLegend {
     EdgeSample(kind: .select, label: "select tab"),
     EdgeSample(kind: .handler, label: "result handler", action: "pop"),
     EdgeSample(kind: .handler, label: "handler: stay", action: "stay"),
+    EdgeSample(kind: .request, label: "request"),
+    EdgeSample(kind: .requestHandler, label: "request handler", action: "present"),
     EdgeSample(kind: .push, label: "external event", from: .app),
     EdgeSample(kind: .link, label: "deep link"),
   ]

@@ -17,6 +17,10 @@ enum DiagramPalette {
   static let child = "#2e7d32"
   /// A handler that stays: the most common and least surprising.
   static let quietChild = "#81c784"
+  /// (r3) Requests: their nodes, `request` and the parents' handlers of them.
+  static let request = "#00838f"
+  /// (r3) A handler of a request that stays.
+  static let quietRequest = "#4dd0e1"
   /// An element a finding marks.
   static let problem = "#d32f2f"
   /// An element nothing leads to.
@@ -48,6 +52,7 @@ enum DiagramPalette {
     case .app: return "#e3f2fd"
     case .alert: return "#fce4ec"
     case .result: return "#fff3e0"
+    case .request: return "#e0f7fa"
     case .coordinator: return "#e8f5e9"
     case .missing: return problemFill
     case .link: return "#ede7f6"
@@ -67,6 +72,8 @@ enum DiagramPalette {
     case .alert: return alert
     case .handler where edge.action == "stay": return quietChild
     case .start, .tab, .select, .handler: return child
+    case .requestHandler where edge.action == "stay": return quietRequest
+    case .request, .requestHandler: return request
     case .link: return link
     }
   }

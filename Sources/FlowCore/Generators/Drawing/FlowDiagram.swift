@@ -53,6 +53,8 @@ public struct FlowDiagram: Sendable {
     public var input: String?
     /// Its result cases, in order: `signedIn(User)`, `cancelled`.
     public var resultCases: [String]
+    /// (r3) Its requests, in order, as result cases are shown: `openExternal(URL)`.
+    public var requests: [String]
     /// A second, smaller line for its label: input and result cases, like a function's
     /// signature: `(String?) → signedIn(User) · cancelled`.
     public var detail: String?
@@ -68,7 +70,8 @@ public struct FlowDiagram: Sendable {
     public init(
       id: String, name: String, isShared: Bool = false, isLegend: Bool = false,
       isEntry: Bool = false, input: String? = nil,
-      resultCases: [String] = [], detail: String? = nil, nodes: [Int] = [],
+      resultCases: [String] = [], requests: [String] = [], detail: String? = nil,
+      nodes: [Int] = [],
       location: SourceRange? = nil, findings: [Finding] = [], emphasis: Emphasis = .normal
     ) {
       self.id = id
@@ -78,6 +81,7 @@ public struct FlowDiagram: Sendable {
       self.isEntry = isEntry
       self.input = input
       self.resultCases = resultCases
+      self.requests = requests
       self.detail = detail
       self.nodes = nodes
       self.location = location
@@ -145,6 +149,10 @@ public struct FlowDiagram: Sendable {
       /// A result case of the cluster's coordinator: where `finish` goes, and where the
       /// parent's handler of that case leaves from.
       case result
+      /// (r3) A request of the cluster's coordinator (spec section 13.3): where its
+      /// `request` actions lead, and where the parent's handlers of it leave from. The child
+      /// keeps running: it is drawn apart from the result cases, as no end.
+      case request
       /// A child coordinator drawn as one node (`--coordinator`).
       case coordinator
       /// A name that an action targets but that does not exist (an `unknown-reference`).
@@ -242,6 +250,12 @@ public struct FlowDiagram: Sendable {
       /// A handler of a child's result case that does not start another child: from the
       /// child's result node back into the parent.
       case handler
+      /// (r3) A `request` (spec section 13.3): from the node that sends it to the request's
+      /// node in its coordinator's box; it does not navigate, nor end anything.
+      case request
+      /// (r3) A handler of a child's request that does not start another child: from the
+      /// child's request node into the parent, as a result handler leaves its result node.
+      case requestHandler
       /// A deep link's entry arrow (r2): from the link's node into the screen it opens,
       /// labelled with its URL pattern.
       case link

@@ -3,8 +3,9 @@
 /// The same drawing as ``DOTWriter``, in Mermaid's means: one `subgraph` per coordinator
 /// and one, teal, for the shared screens (r3);
 /// screens `["…"]`, decisions `{"…"}`, alerts `{{"…"}}`, start `((" "))`, tab container
-/// `[/"…"\]`, result cases `(["…"])`, collapsed children `[["…"]]`; edges `-->` (push,
-/// present, replace, decide, finish), `--o` (alert), `-.->` (back, stay, handlers), `-.-o`
+/// `[/"…"\]`, result cases `(["…"])`, requests (r3) `[/"…"/]`, collapsed children `[["…"]]`;
+/// edges `-->` (push, present, replace, decide, finish), `--o` (alert), `-.->` (back, stay,
+/// handlers, and r3 `request`, cyan and wide, and the handlers of requests, cyan), `-.-o`
 /// (popToRoot), `==>` (start child, tabs) and `==o` (select), coloured by `linkStyle`, one
 /// rank longer (`--->`, `-..->`, …) where they run back along an edge drawn before;
 /// findings, and what `flowc diff` finds added, removed or changed, by `classDef`.
@@ -101,6 +102,7 @@ private struct MermaidText {
     case .app: (open, close) = (">", "]")
     case .alert: (open, close) = ("{{", "}}")
     case .result: (open, close) = ("([", "])")
+    case .request: (open, close) = ("[/", "/]")
     case .coordinator: (open, close) = ("[[", "]]")
     case .link: (open, close) = (">", "]")
     }
@@ -131,7 +133,8 @@ private struct MermaidText {
     out += diagram.nodes[edge.from].id
     switch edge.kind {
     case .begin, .push, .present, .replace, .decide, .finish: out += longer ? " --->" : " -->"
-    case .pop, .dismiss, .stay, .handler: out += longer ? " -..->" : " -.->"
+    case .pop, .dismiss, .stay, .handler, .request, .requestHandler:
+      out += longer ? " -..->" : " -.->"
     case .popToRoot: out += longer ? " -..-o" : " -.-o"
     case .alert: out += longer ? " ---o" : " --o"
     case .select: out += longer ? " ===o" : " ==o"
@@ -170,6 +173,10 @@ private struct MermaidText {
       (
         "result", "fill:\(Palette.fill(of: .result)),stroke:\(Palette.finish),stroke-width:2px",
         { $0.kind == .result }
+      ),
+      (
+        "request", "fill:\(Palette.fill(of: .request)),stroke:\(Palette.request)",
+        { $0.kind == .request }
       ),
       (
         "coordinator", "fill:\(Palette.fill(of: .coordinator)),stroke:\(Palette.child)",
@@ -233,6 +240,8 @@ private struct MermaidText {
     switch edge.emphasis {
     case .problem: return problemStroke
     case .unreachable: return stroke(DiagramPalette.unreachable)
+    // A request (r3) is wide: it is dotted like the back actions, in a colour of its own.
+    case .normal where edge.kind == .request: return wideStroke(DiagramPalette.request)
     case .normal: return DiagramPalette.color(of: edge).map(stroke)
     case .added: return wideStroke(DiagramPalette.added)
     case .removed: return wideStroke(DiagramPalette.removed) + ",stroke-dasharray:4 3"

@@ -234,6 +234,79 @@ import Testing
       ])
   }
 
+  /// (r3) A request (spec section 13.3) leads to its node in the child's box, dotted, not a
+  /// stay; the parent's handlers of it leave from there, as a result's leave its result
+  /// node, drawn apart; one passed on leads to the parent's own request; one of no request
+  /// leads to a missing node. Collapsed, the child names its requests and its handlers are
+  /// labelled with the request.
+  @Test func aRequestLeadsToItsNodeAndItsHandlersLeaveFromThere() throws {
+    let yaml = flow(
+      """
+      App:
+        entry: true
+        requests: { out: ~ }
+        start: Home
+        screens:
+          Home:
+            on:
+              go:
+                start: Chats
+                on: { done: stay, prefs: { present: Home }, open: stay, bye: { request: out } }
+      Chats:
+        result: { done: ~ }
+        requests: { prefs: ~, open: URL, bye: ~ }
+        start: Rooms
+        screens:
+          Rooms:
+            on:
+              settings: { request: prefs }
+              link: { payload: URL, request: open }
+              bye: { request: bye }
+              typo: { request: prefz }
+              close: { finish: done }
+      """)
+    let diagram = try drawing(yaml)
+    let chats = try #require(diagram.clusters.first { $0.name == "Chats" })
+    #expect(chats.detail == "→ done (asks: prefs · open(URL) · bye)")
+    #expect(chats.requests == ["prefs", "open(URL)", "bye"])
+    #expect(diagram.node("Chats__request_open")?.kind == .request)
+    #expect(diagram.node("Chats__request_open")?.detail == "URL")
+    #expect(
+      diagram.edgeLines == [
+        "App__start -begin-> App_Home",
+        "App_Home -start-> Chats__start \"go\" [push]",
+        "Chats__result_done -handler-> App_Home \"stay\"",
+        "Chats__request_prefs -requestHandler-> App_Home \"present\"",
+        "Chats__request_open -requestHandler-> App_Home \"stay\"",
+        "Chats__request_bye -requestHandler-> App__request_out \"request\"",
+        "Chats__start -begin-> Chats_Rooms",
+        "Chats_Rooms -request-> Chats__request_prefs \"settings\"",
+        "Chats_Rooms -request-> Chats__request_open \"link\" (URL)",
+        "Chats_Rooms -request-> Chats__request_bye \"bye\"",
+        "Chats_Rooms -request-> Chats__missing_prefz \"typo\"",
+        "Chats_Rooms -finish-> Chats__result_done \"close\"",
+      ])
+    #expect(
+      diagram.edges.first { $0.kind == .request && $0.label == "typo" }?.emphasis == .problem)
+
+    let focused = try drawing(yaml, focus: "App")
+    #expect(focused.node("Chats__coordinator")?.detail == "done (asks: prefs · open(URL) · bye)")
+    #expect(
+      focused.edgeLines.filter { $0.contains("Chats__coordinator -") } == [
+        "Chats__coordinator -handler-> App_Home \"done: stay\"",
+        "Chats__coordinator -requestHandler-> App_Home \"prefs: present\"",
+        "Chats__coordinator -requestHandler-> App_Home \"open: stay\"",
+        "Chats__coordinator -requestHandler-> App__request_out \"bye: request\"",
+      ])
+    for text in [DOTWriter.write(diagram), MermaidWriter.write(diagram)] {
+      #expect(text.contains("#00838f"))
+    }
+    let dot = DOTWriter.write(diagram)
+    #expect(dot.contains("shape=house"))
+    #expect(dot.contains("style=dotted, color=\"#00838f\", arrowhead=odiamond"))
+    try expectGraphvizAccepts(dot)
+  }
+
   @Test func anEmptyModuleOrAnUnknownFocusDrawsNothing() throws {
     let checked = try Pipeline.check([.source(SourceFile(path: "a.flow.yaml", text: cleanFlow))])
     let graph = FlowGraph(module: checked.module)

@@ -25,7 +25,8 @@ import Testing
     #expect(
       edgeKinds == [
         "begin", "push", "present", "replace", "decide", "alert", "pop", "popToRoot", "dismiss",
-        "stay", "finish", "start", "tab", "select", "handler", "link",
+        "stay", "finish", "start", "tab", "select", "handler", "request", "requestHandler",
+        "link",
       ])
     // A full-screen modal and a modal child are drawn apart from a sheet.
     #expect(diagram.edges[before.2...].contains { $0.modal == .fullScreen })
@@ -33,8 +34,8 @@ import Testing
     let nodeKinds = Set(legend.nodes.map { diagram.nodes[$0].kind.rawValue })
     #expect(
       nodeKinds == [
-        "point", "app", "screen", "decision", "alert", "result", "tabs", "coordinator", "link",
-        "missing",
+        "point", "app", "screen", "decision", "alert", "result", "request", "tabs",
+        "coordinator", "link", "missing",
       ])
     #expect(legend.nodes.contains { diagram.nodes[$0].emphasis == .unreachable })
     #expect(legend.nodes.contains { diagram.nodes[$0].emphasis == .problem })

@@ -40,6 +40,7 @@ enum GraphFixtures {
   /// One coordinator with its direct children collapsed, in both formats.
   @Test(arguments: [
     ("actions", "Root"), ("actions", "Account"), ("tabs", "Home"), ("shared", "Feed"),
+    ("requests", "App"),
   ])
   func focused(_ fixture: String, _ coordinator: String) throws {
     let checked = try loadModule(["\(GraphFixtures.directory)/\(fixture).flow.yaml"])
@@ -62,6 +63,14 @@ enum GraphFixtures {
     let checked = try loadModule(["\(GraphFixtures.directory)/shared.flow.yaml"])
     try Golden.check(
       DiagramJSON.write(try drawing(checked)), against: "\(GraphFixtures.goldens)/shared.json")
+  }
+
+  /// Revision 3's requests in the JSON drawing: the child's cluster lists them, its nodes and
+  /// edges have the kinds `request` and `requestHandler`.
+  @Test func requestsInJSON() throws {
+    let checked = try loadModule(["\(GraphFixtures.directory)/requests.flow.yaml"])
+    try Golden.check(
+      DiagramJSON.write(try drawing(checked)), against: "\(GraphFixtures.goldens)/requests.json")
   }
 
   /// Revision 3's styles in the JSON drawing: each edge's `modal` names its style.
