@@ -26,7 +26,7 @@ import Testing
     switch name {
     case "catalog.flow.yaml":
       let retargeted = "selected: { payload: String, push: Products }"
-      let shopEnd = "              addedToCart: stay\n\n  Search:"
+      let shopEnd = "                push: Seller\n\n  Search:"
       try #require(text.contains(retargeted) && text.contains(shopEnd))
       return
         text
@@ -35,7 +35,7 @@ import Testing
         )
         .replacingOccurrences(
           of: shopEnd,
-          with: "              addedToCart: stay\n      Favorites:\n        input: String\n"
+          with: "                push: Seller\n      Favorites:\n        input: String\n"
             + "        on:\n          close: pop\n\n  Search:")
     case "account.flow.yaml":
       let feedback = try #require(text.range(of: "\n  Feedback:\n"))
@@ -51,8 +51,8 @@ import Testing
     [
       "\(new)catalog.flow.yaml:43:11: changed transition 'Shop.Categories.selected': "
         + "push: Products, payload: String → push: Favorites, payload: String",
-      "\(new)catalog.flow.yaml:55:7: added screen 'Shop.Favorites': screen, input: String",
-      "\(old)account.flow.yaml:95:3: removed coordinator 'Feedback': was leave: skipped, "
+      "\(new)catalog.flow.yaml:58:7: added screen 'Shop.Favorites': screen, input: String",
+      "\(old)account.flow.yaml:98:3: removed coordinator 'Feedback': was leave: skipped, "
         + "start: Survey",
     ]
   }
@@ -80,9 +80,9 @@ import Testing
       "| 🟠 changed | transition | Shop\\.Categories\\.selected | push\\: Products\\, payload\\: "
         + "String | push\\: Favorites\\, payload\\: String | new\\/catalog\\.flow\\.yaml\\:43\\:11 |",
       "| 🟢 added | screen | Shop\\.Favorites |  | screen\\, input\\: String | "
-        + "new\\/catalog\\.flow\\.yaml\\:55\\:7 |",
+        + "new\\/catalog\\.flow\\.yaml\\:58\\:7 |",
       "| 🔴 removed | coordinator | Feedback | leave\\: skipped\\, start\\: Survey |  | "
-        + "old\\/account\\.flow\\.yaml\\:95\\:3 |",
+        + "old\\/account\\.flow\\.yaml\\:98\\:3 |",
     ]
     #expect(rows.map(String.init) == expected)
     #expect(lines.count == 4 + rows.count + 1, "a heading, a blank line, the table, the end")
@@ -107,8 +107,8 @@ import Testing
     #expect(
       described == [
         "changed transition Shop.Categories.selected new/catalog.flow.yaml 43",
-        "added screen Shop.Favorites new/catalog.flow.yaml 55",
-        "removed coordinator Feedback old/account.flow.yaml 95",
+        "added screen Shop.Favorites new/catalog.flow.yaml 58",
+        "removed coordinator Feedback old/account.flow.yaml 98",
       ])
     #expect(changes[0]["old"] as? String == "push: Products, payload: String")
     #expect(changes[1]["old"] is NSNull && changes[2]["new"] is NSNull)
@@ -380,7 +380,7 @@ import Testing
     let inside = try flowc(
       ["diff", "--git", "HEAD~1", "--git", "HEAD", "."], in: repo.appendingPathComponent("flows"))
     #expect(inside.status == 0, "\(inside.stderr)")
-    #expect(inside.stdout.contains("HEAD~1:account.flow.yaml:95:3: removed coordinator 'Feedback'"))
+    #expect(inside.stdout.contains("HEAD~1:account.flow.yaml:98:3: removed coordinator 'Feedback'"))
     let none = try flowc(["diff", "--git", "HEAD"], in: repo)
     #expect(none.status == 0 && none.stdout == "" && none.stderr == "no changes\n")
   }
