@@ -50,6 +50,8 @@ open class Coordinator {
     case modal(ModalStyle)
     /// By a tab coordinator, at the root of a stack of its own.
     case tab
+    /// (r3) By a `show`, in that column of the nearest split around its parent.
+    case column(SplitColumn)
   }
 
   /// Shows the coordinator's screens.
@@ -61,7 +63,7 @@ open class Coordinator {
   /// Whether the coordinator finished or was dropped; then it does nothing more.
   public private(set) var isFinished = false
 
-  private(set) var role = Role.root
+  var role = Role.root
   /// The top of the navigation when the coordinator started: its screens are above it.
   private(set) var base = StackPosition.origin
   /// Whether it showed a screen of its own: the first one of a modal child opens its stack.
@@ -114,6 +116,15 @@ open class Coordinator {
   /// The button a deep link taps on the alert this coordinator is about to show: `alert(_:)`
   /// runs it instead of showing the alert.
   private var linkTap: (@MainActor () -> Void)?
+  /// (r3) The split container this coordinator shows (``showSplit(_:)``): a split
+  /// coordinator.
+  var split: SplitColumns?
+  /// (r3) For a split coordinator, the child shown in each later column now.
+  var shownInColumn: [SplitColumn: WeakCoordinator] = [:]
+  /// (r3) For a child started by `show` on a column's own router, where its holder's router
+  /// was then: the holder's screen that did the `show` is shown while the holder's router is
+  /// not below it.
+  var shownFrom: StackPosition?
   /// (r3) The child whose request this coordinator handles now: set while the handler runs,
   /// and while an alert's button or a decision's answer that the handler asked for runs
   /// (they continue it). An action that does not act over the top ends it first
@@ -328,7 +339,7 @@ open class Coordinator {
     switch role {
     case .modal(let style): return style
     case .push: return parent.flatMap { $0.router === router ? $0.modalStackToOpen : nil }
-    case .root, .tab: return nil
+    case .root, .tab, .column: return nil
     }
   }
 
@@ -339,7 +350,9 @@ open class Coordinator {
     navigations += 1
     let before = router.top
     router.pop()
-    routerOwner.reconcile(from: before)
+    let owner = routerOwner
+    owner.reconcile(from: before)
+    owner.leaveIfColumnLeft(from: before)
     didNavigate()
   }
 
@@ -604,7 +617,7 @@ open class Coordinator {
 
   // MARK: Lifecycle
 
-  private func adopt(_ child: Coordinator, role: Role) {
+  func adopt(_ child: Coordinator, role: Role) {
     willNavigate()
     child.parent = self
     child.role = role
@@ -651,6 +664,7 @@ open class Coordinator {
     router.onUserUnwind = { [weak self] before in
       self?.userUnwinds += 1
       self?.reconcile(from: before)
+      self?.leaveIfColumnLeft(from: before)
       self?.didNavigate()
     }
   }
@@ -676,7 +690,7 @@ open class Coordinator {
   /// stack, so a coordinator that shows none of its own is left with its child's), or took
   /// the starting screen itself away. A coordinator that shows nothing yet (it waits for a
   /// decision) is left only with its starting screen.
-  private func isLeft(from before: StackPosition) -> Bool {
+  func isLeft(from before: StackPosition) -> Bool {
     let top = router.top
     return top < base || (top == base && base < before)
   }
@@ -695,7 +709,9 @@ open class Coordinator {
   /// Whether the screen that started this coordinator is still shown (perhaps covered):
   /// only then may its parent's handler run, since a handler acts on that screen.
   var isStartingScreenShown: Bool {
-    parent == nil || role == .tab || base <= router.top
+    guard let parent, role != .tab else { return true }
+    if let shownFrom, parent.router !== router { return shownFrom <= parent.router.top }
+    return base <= router.top
   }
 
   /// The user left the coordinator's screens: it is dropped, unless it finishes instead.
@@ -717,7 +733,13 @@ open class Coordinator {
     for pending in pendingDecisions { dropPending(pending, cancelling: .coordinatorEnded) }
     let running = children
     children.removeAll()
-    for child in running { child.end() }
+    for child in running {
+      child.end()
+      // A child shown in a later column on the column's own router leaves it empty (r3).
+      if child.shownFrom != nil, child.router !== router, child.base < child.router.top {
+        child.router.unwind(to: child.base)
+      }
+    }
   }
 
   /// Removes a child that ended, and goes back to where the navigation was when it started.

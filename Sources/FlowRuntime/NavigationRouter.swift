@@ -100,6 +100,14 @@
 
     /// The router whose ``makeTabStack()`` made this one.
     private weak var maker: NavigationRouter?
+    /// (r3) The split container whose primary column is this router's root stack, or whose
+    /// later column this router is (``makeSplit(_:)``).
+    private var splitHost: SplitHost?
+
+    /// (r3) The split container this router shows at the root of its window, once a split
+    /// coordinator made it (``makeSplit(_:)``): set its `preferredDisplayMode` or
+    /// `preferredSplitBehavior` here.
+    public var splitViewController: UISplitViewController? { splitHost?.controller }
     /// Whether the next transition is animated.
     private var animates: Bool { animatesTransitions && maker?.animates != false }
     /// The flow's names of the screens the coordinators showed (``willShow(_:named:)``), by
@@ -321,22 +329,39 @@
       guard let stack = level.stack else { return }
       let screens = level.screens
       let animated = animates
+      let split = level === root ? splitHost : nil
       enqueue { done in
-        let shown = stack.viewControllers
-        if screens.count == shown.count, zip(screens, shown).allSatisfy({ $0 === $1 }) {
-          return done()
+        // (r3) A collapsed split shows every column on its compact stack.
+        if let split, split.collapsed {
+          let compact = split.compactStack
+          Self.move(compact, to: split.collapsedScreens, animated: animated)
+          return self.whenStill({ compact }) { _ in done() }
         }
-        let kept = zip(screens, shown).prefix { $0 === $1 }.count
-        if shown.isEmpty {
-          stack.setViewControllers(screens, animated: false)
-        } else if kept == shown.count, screens.count == kept + 1 {
-          stack.pushViewController(screens[kept], animated: animated)
-        } else if kept == screens.count, let last = screens.last {
-          stack.popToViewController(last, animated: animated)
-        } else {
-          stack.setViewControllers(screens, animated: animated)
+        let wasEmpty = stack.viewControllers.isEmpty
+        Self.move(stack, to: screens, animated: animated)
+        // A column that shows a child again is brought into view (an iPad in portrait).
+        if let split, let column = split.column(of: self), wasEmpty, !screens.isEmpty {
+          split.controller.show(column.uiKit)
         }
         self.whenStill({ stack }) { _ in done() }
+      }
+    }
+
+    /// Gets `stack` to `screens` with a push, a pop or a new set of screens.
+    private static func move(
+      _ stack: UINavigationController, to screens: [UIViewController], animated: Bool
+    ) {
+      let shown = stack.viewControllers
+      if screens.count == shown.count, zip(screens, shown).allSatisfy({ $0 === $1 }) { return }
+      let kept = zip(screens, shown).prefix { $0 === $1 }.count
+      if shown.isEmpty {
+        stack.setViewControllers(screens, animated: false)
+      } else if kept == shown.count, screens.count == kept + 1 {
+        stack.pushViewController(screens[kept], animated: animated)
+      } else if kept == screens.count, let last = screens.last {
+        stack.popToViewController(last, animated: animated)
+      } else {
+        stack.setViewControllers(screens, animated: animated)
       }
     }
 
@@ -546,8 +571,9 @@
         levels.removeSubrange(gone...)
       }
       for level in levels {
-        guard let stack = level.stack, stack.transitionCoordinator == nil else { continue }
-        let kept = zip(level.screens, stack.viewControllers).prefix { $0 === $1 }.count
+        guard let (stack, shown) = shownScreens(of: level), stack.transitionCoordinator == nil
+        else { continue }
+        let kept = zip(level.screens, shown).prefix { $0 === $1 }.count
         level.screens.removeSubrange(kept...)
       }
       guard top != before else { return }
@@ -555,6 +581,71 @@
       reportTop()
       onUserUnwind?(before)
     }
+
+    /// The navigation controller that shows `level`'s screens, and what it shows of them:
+    /// the level's own stack, or for the root stack of a collapsed split's column, its part
+    /// of the compact stack (r3).
+    private func shownScreens(
+      of level: Level
+    ) -> (UINavigationController, [UIViewController])? {
+      if level === root, let split = splitHost, split.collapsed {
+        return (split.compactStack, split.collapsedPart(of: self))
+      }
+      guard let stack = level.stack else { return nil }
+      return (stack, stack.viewControllers)
+    }
+
+    // MARK: Split containers (r3)
+
+    /// Makes a split container of `style` whose primary column is the root stack, shown as
+    /// the window's root view controller, and a router for each later column, each with a
+    /// navigation controller of its own. It is the split's delegate: in a compact width its
+    /// `compact` column is a navigation controller that shows every column's screens in order,
+    /// moved there when it collapses and back when it expands, so that the user's back at a
+    /// column's bottom screen takes it away (its router tells its coordinator).
+    ///
+    /// Only at the root of the root stack, before its first screen, in a window: elsewhere (a
+    /// tab's stack, a modal start) the router shows every column on its one stack, as
+    /// ``Router``'s default does.
+    public func makeSplit(_ style: SplitStyle) -> SplitColumns {
+      guard levels.count == 1, root.screens.isEmpty, root.host === navigationController,
+        splitHost == nil, let window = rootWindow
+      else {
+        return SplitColumns(
+          style: style,
+          routers: Dictionary(uniqueKeysWithValues: style.columns.dropFirst().map { ($0, self) }))
+      }
+      let split = SplitHost(style: style, primary: self)
+      split.controller.setViewController(navigationController, for: .primary)
+      var routers: [SplitColumn: any Router] = [:]
+      for column in style.columns.dropFirst() {
+        let router = NavigationRouter()
+        router.maker = self
+        router.splitHost = split
+        split.columns.append((column, router))
+        split.controller.setViewController(router.navigationController, for: column.uiKit)
+        routers[column] = router
+      }
+      split.controller.setViewController(split.compactStack, for: .compact)
+      splitHost = split
+      levels[0] = Level(host: split.controller, screens: [], stack: navigationController)
+      self.window = window
+      return SplitColumns(style: style, routers: routers)
+    }
+
+    /// Compares with UIKit now, if nothing of the router's is in flight: before a split moves
+    /// its screens between its columns and its compact stack.
+    fileprivate func reconcileIfIdle() {
+      if !isBusy, waiting.isEmpty { reconcile() }
+    }
+
+    /// Has the router compare with UIKit soon: the compact stack of its split changed.
+    fileprivate func compactStackChanged() {
+      scheduleReconcile()
+    }
+
+    /// The root stack's screens, as the router believes them.
+    fileprivate var rootScreens: [UIViewController] { root.screens }
 
     // MARK: Observers
 
@@ -789,13 +880,120 @@
     /// The presentation delegate that was set before the router's, which it forwards to.
     weak var forwarded: (any UIAdaptivePresentationControllerDelegate)?
 
-    init(host: UIViewController, screens: [UIViewController]) {
+    /// The navigation controller of its screens when its host is not one (a split's primary
+    /// column, r3).
+    private let ownStack: UINavigationController?
+
+    init(host: UIViewController, screens: [UIViewController], stack: UINavigationController? = nil)
+    {
       self.host = host
       self.screens = screens
+      ownStack = stack
     }
 
     /// The level's navigation stack; `nil` for a tab container shown on its own.
-    var stack: UINavigationController? { host as? UINavigationController }
+    var stack: UINavigationController? { ownStack ?? host as? UINavigationController }
+  }
+
+  /// (r3) A split container that a ``NavigationRouter`` shows
+  /// (``NavigationRouter/makeSplit(_:)``): the `UISplitViewController`, the router of each
+  /// column, and the compact stack that shows every column's screens while it is collapsed.
+  /// It is the split's delegate, and the compact stack's.
+  @MainActor
+  private final class SplitHost: NSObject, UISplitViewControllerDelegate,
+    UINavigationControllerDelegate
+  {
+    let controller: UISplitViewController
+    /// The router whose root stack is the primary column.
+    weak var primary: NavigationRouter?
+    /// The router of each later column, left to right.
+    var columns: [(column: SplitColumn, router: NavigationRouter)] = []
+    /// What the split shows while it is collapsed: every column's screens, in order.
+    let compactStack = UINavigationController()
+    /// Whether the screens are on the compact stack: from the moment UIKit asks which column
+    /// to show collapsed until it asks how to expand.
+    private(set) var collapsed = false
+
+    init(style: SplitStyle, primary: NavigationRouter) {
+      controller = UISplitViewController(
+        style: style == .tripleColumn ? .tripleColumn : .doubleColumn)
+      self.primary = primary
+      super.init()
+      controller.delegate = self
+      compactStack.delegate = self
+    }
+
+    /// The routers of the columns, left to right.
+    private var routers: [NavigationRouter] {
+      (primary.map { [$0] } ?? []) + columns.map(\.router)
+    }
+
+    /// The column whose router `router` is, if it is a later one.
+    func column(of router: NavigationRouter) -> SplitColumn? {
+      columns.first { $0.router === router }?.column
+    }
+
+    /// Every column's screens, as their routers believe them, left to right.
+    var collapsedScreens: [UIViewController] { routers.flatMap(\.rootScreens) }
+
+    /// What the compact stack shows of `router`'s screens: its part, after the screens the
+    /// columns before it believe they show.
+    func collapsedPart(of router: NavigationRouter) -> [UIViewController] {
+      var offset = 0
+      for earlier in routers {
+        if earlier === router { break }
+        offset += earlier.rootScreens.count
+      }
+      let shown = compactStack.viewControllers
+      return offset < shown.count ? Array(shown[offset...]) : []
+    }
+
+    /// Collapsing: the columns' screens move to the compact stack, which UIKit shows.
+    func splitViewController(
+      _ svc: UISplitViewController,
+      topColumnForCollapsingToProposedTopColumn proposedTopColumn: UISplitViewController.Column
+    ) -> UISplitViewController.Column {
+      for router in routers { router.reconcileIfIdle() }
+      let screens = collapsedScreens
+      for router in routers { router.navigationController.setViewControllers([], animated: false) }
+      collapsed = true
+      compactStack.setViewControllers(screens, animated: false)
+      return .compact
+    }
+
+    /// Expanding: what the user left of each column on the compact stack goes back to it.
+    func splitViewController(
+      _ svc: UISplitViewController,
+      displayModeForExpandingToProposedDisplayMode proposedDisplayMode: UISplitViewController
+        .DisplayMode
+    ) -> UISplitViewController.DisplayMode {
+      for router in routers { router.reconcileIfIdle() }
+      collapsed = false
+      compactStack.setViewControllers([], animated: false)
+      for router in routers {
+        router.navigationController.setViewControllers(router.rootScreens, animated: false)
+      }
+      return proposedDisplayMode
+    }
+
+    /// The compact stack changed (the user's back): every column's router compares.
+    func navigationController(
+      _ navigationController: UINavigationController, didShow viewController: UIViewController,
+      animated: Bool
+    ) {
+      for router in routers { router.compactStackChanged() }
+    }
+  }
+
+  extension SplitColumn {
+    /// UIKit's column.
+    fileprivate var uiKit: UISplitViewController.Column {
+      switch self {
+      case .primary: .primary
+      case .supplementary: .supplementary
+      case .secondary: .secondary
+      }
+    }
   }
 
   /// A modal stack of a router: it tells the router when it was dismissed, however (by the

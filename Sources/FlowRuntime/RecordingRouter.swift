@@ -52,6 +52,16 @@
 /// alerts`).
 /// An alert is not a stack: it is kept apart (``shownAlerts``) and never moves ``top``; as in
 /// UIKit, it goes away with the modal stack it was shown over.
+///
+/// (r3) ``makeSplit(_:)`` is recorded as `split doubleColumn`: the stack it turns into the
+/// primary column is the top one if it is empty, else the next one presented. Each later
+/// column is a router of its own (``columns``, named `router.secondary`). ``collapse()`` and
+/// ``expand()`` change the ``layout`` as a change of width does (recorded as `collapse` and
+/// `expand`); every column keeps its screens (``collapsedStack`` is the one stack the user
+/// sees in the compact layout). In the compact layout, a later column's bottom screen is
+/// above the earlier columns' screens: ``pop()`` and the user's back on the column's router
+/// take it away, and the user's back on the split's own router acts on the last column that
+/// shows a screen, as the one back button does.
 @MainActor
 public final class RecordingRouter: Router, Presentable, CustomStringConvertible {
   /// A screen on a stack, with the system controls it was shown with.
@@ -72,6 +82,16 @@ public final class RecordingRouter: Router, Presentable, CustomStringConvertible
   public nonisolated let name: String
   /// The root stack, then each modal stack.
   private var levels = [Stack(style: nil, screens: [])]
+  /// (r3) The split container this router made (``makeSplit(_:)``), if any: its style, the
+  /// level of its primary column (0: the root stack; `nil` until that stack is shown), and
+  /// the router of each later column.
+  private var split: (style: SplitStyle, level: Int?, columns: [SplitColumn: RecordingRouter])?
+  /// (r3) For the router of a later column of a split, that column and the router of the
+  /// split.
+  private var columnOf: (column: SplitColumn, split: RecordingRouter)?
+  /// (r3) How the split this router made shows its columns now: ``SplitLayout/regular``
+  /// unless a test calls ``collapse()``.
+  public private(set) var layout = SplitLayout.regular
   /// Every call, in order, as a value: what a test compares.
   public private(set) var operations: [RouterOperation] = []
   /// Every call, in order, as text (``RouterOperation``'s, but each screen by its own
@@ -180,6 +200,7 @@ public final class RecordingRouter: Router, Presentable, CustomStringConvertible
     }
     record(operation, "present \(label(of: shown))", notes)
     levels.append(Stack(style: style, screens: [shown]))
+    if let made = split, made.level == nil { split?.level = levels.count - 1 }
     topMayHaveChanged()
   }
 
@@ -217,6 +238,7 @@ public final class RecordingRouter: Router, Presentable, CustomStringConvertible
     guard level < levels.count else { return }
     levels.removeSubrange((level + 1)...)
     closeAlertsAboveTopStack()
+    forgetSplitAboveTopStack()
     if levels[level].screens.count > position.screens {
       levels[level].screens.removeSubrange(max(0, position.screens)...)
     }
@@ -300,6 +322,69 @@ public final class RecordingRouter: Router, Presentable, CustomStringConvertible
     return (router, router)
   }
 
+  // MARK: Split containers (r3)
+
+  /// Makes the routers of the later columns of a split of `style` (`router.supplementary`,
+  /// `router.secondary`), whose primary column is the top stack if it is empty, else the next
+  /// stack presented. Recorded as `split doubleColumn`.
+  public func makeSplit(_ style: SplitStyle) -> SplitColumns {
+    note(.split(style), "split \(style.rawValue)")
+    var columns: [SplitColumn: RecordingRouter] = [:]
+    for column in style.columns.dropFirst() {
+      let router = RecordingRouter(name: "\(name).\(column.rawValue)")
+      router.maker = self
+      router.columnOf = (column, self)
+      columns[column] = router
+    }
+    let level = levels[levels.count - 1].screens.isEmpty ? levels.count - 1 : nil
+    split = (style, level, columns)
+    return SplitColumns(style: style, routers: columns)
+  }
+
+  /// The routers of the later columns of the split this router made, left to right; empty
+  /// without one.
+  public var columns: [RecordingRouter] {
+    guard let split else { return [] }
+    return split.style.columns.compactMap { split.columns[$0] }
+  }
+
+  /// The router of `column` of the split this router made, if it has that later column.
+  public func column(_ column: SplitColumn) -> RecordingRouter? { split?.columns[column] }
+
+  /// Collapses the split into one stack, as a compact width does (rotation, a narrow
+  /// window): every column keeps its screens. Recorded as `collapse`.
+  public func collapse() {
+    note(.collapse, "collapse")
+    layout = .compact
+  }
+
+  /// Shows the split's columns side by side again, as a regular width does: every column
+  /// keeps its screens. Recorded as `expand`.
+  public func expand() {
+    note(.expand, "expand")
+    layout = .regular
+  }
+
+  /// What the user sees of the split as one stack in the compact layout: the primary
+  /// column's screens, then each later column's (its root stack), bottom first. Empty
+  /// without a split whose primary column is shown.
+  public var collapsedStack: [any Presentable] {
+    guard let split, let level = split.level, level < levels.count else { return [] }
+    return levels[level].screens.map(\.screen)
+      + columns.flatMap { $0.levels[0].screens.map(\.screen) }
+  }
+
+  /// Whether this router is a later column of a split that is collapsed now.
+  private var isCollapsedColumn: Bool { columnOf?.split.layout == .compact }
+
+  /// In the compact layout, while the split's primary column is the top stack, the router of
+  /// the last column that shows a screen and presents nothing: the one the back button acts
+  /// on.
+  private var collapsedTopColumn: RecordingRouter? {
+    guard layout == .compact, let split, split.level == levels.count - 1 else { return nil }
+    return columns.last { !$0.levels[0].screens.isEmpty && $0.levels.count == 1 }
+  }
+
   public func selectTab(at index: Int, of container: any Presentable) {
     let shown = levels.lazy.flatMap(\.screens).first { $0.screen === container }
     let id = shown.map(id(of:)) ?? ScreenID(String(describing: container))
@@ -318,7 +403,8 @@ public final class RecordingRouter: Router, Presentable, CustomStringConvertible
   /// where the top screen's `systemBack` is off.
   public func userPops(reported: Bool = true) {
     note(.userPop, "user pop", reported: reported)
-    userGoesBack(to: top.screens - 2, reported: reported)
+    let router = collapsedTopColumn ?? self
+    router.userGoesBack(to: router.top.screens - 2, reported: reported)
   }
 
   /// Goes back at once to the screen at `index` of the top stack (0 is its root), as the
@@ -327,7 +413,7 @@ public final class RecordingRouter: Router, Presentable, CustomStringConvertible
   /// button), or when no screen below the top has that index.
   public func userPops(to index: Int, reported: Bool = true) {
     note(.userPopTo(index), "user pop to \(index)", reported: reported)
-    userGoesBack(to: index, reported: reported)
+    (collapsedTopColumn ?? self).userGoesBack(to: index, reported: reported)
   }
 
   /// Swipes the top modal stack away (a sheet, a form sheet, or a popover: a tap outside it),
@@ -354,7 +440,7 @@ public final class RecordingRouter: Router, Presentable, CustomStringConvertible
   }
 
   private func userGoesBack(to index: Int, reported: Bool) {
-    guard topControls?.systemBack ?? true, index >= 0 else { return }
+    guard topControls?.systemBack ?? true else { return }
     let before = top
     if removeScreens(above: index) { userChanged(from: before, reported: reported) }
   }
@@ -429,7 +515,9 @@ public final class RecordingRouter: Router, Presentable, CustomStringConvertible
   @discardableResult
   private func removeScreens(above index: Int) -> Bool {
     let last = levels.count - 1
-    guard index >= 0, index < levels[last].screens.count - 1 else { return false }
+    // In the compact layout a later column's bottom screen is above the earlier columns'.
+    let lowest = last == 0 && isCollapsedColumn ? -1 : 0
+    guard index >= lowest, index < levels[last].screens.count - 1 else { return false }
     levels[last].screens.removeSubrange((index + 1)...)
     return true
   }
@@ -439,7 +527,13 @@ public final class RecordingRouter: Router, Presentable, CustomStringConvertible
     guard levels.count > 1 else { return false }
     levels.removeLast()
     closeAlertsAboveTopStack()
+    forgetSplitAboveTopStack()
     return true
+  }
+
+  /// Forgets a split whose primary column was a modal stack that is gone.
+  private func forgetSplitAboveTopStack() {
+    if let level = split?.level, level > levels.count - 1 { split = nil }
   }
 
   /// Closes the alerts shown over a modal stack that is gone, without running any button.

@@ -129,6 +129,18 @@ public protocol Router: AnyObject {
   /// A router for a new, empty stack that a tab container shows, and what shows it.
   func makeTabStack() -> (router: any Router, view: any Presentable)
 
+  /// (r3) Makes a split container of `style` (FLOW-SPEC 13.4) whose primary column is the
+  /// stack this router shows next at a root: the top stack if it shows nothing yet (a split
+  /// coordinator started as an entry, a tab, or by a start decision there), else the next
+  /// modal stack it presents (a modal start). Returns the router of each later column, each
+  /// empty until a child is shown there. Each column keeps its screens when the layout
+  /// changes (``SplitLayout``): the coordinators hear of it only through the user's back at
+  /// the bottom of a later column in the compact layout, which the column's router reports
+  /// with ``onUserUnwind`` as any back.
+  ///
+  /// ``Coordinator/showSplit(_:)`` calls it.
+  func makeSplit(_ style: SplitStyle) -> SplitColumns
+
   /// Shows the tab at `index` (0 is the first) of `container`, a tab container on this
   /// router's stacks: a flow's `select`. Every tab's stack stays as it is.
   func selectTab(at index: Int, of container: any Presentable)
@@ -243,6 +255,15 @@ extension Router {
 }
 
 extension Router {
+  /// A split whose every column is this router: for a router written before
+  /// ``makeSplit(_:)`` was part of the protocol, which shows every column on its one stack as
+  /// the compact layout does (a `show` is a push-style start there).
+  public func makeSplit(_ style: SplitStyle) -> SplitColumns {
+    SplitColumns(
+      style: style,
+      routers: Dictionary(uniqueKeysWithValues: style.columns.dropFirst().map { ($0, self) }))
+  }
+
   /// Selects the tab at `index` of a `UITabBarController` container (its `selectedIndex`);
   /// without UIKit, or for another container, does nothing: for a router written before
   /// ``selectTab(at:of:)`` was part of the protocol.

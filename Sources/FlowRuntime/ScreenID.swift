@@ -70,6 +70,12 @@ nonisolated public indirect enum RouterOperation: Equatable, Sendable, CustomStr
   case closeAlerts
   /// ``RecordingRouter/tap(_:)``: the title of the button tapped.
   case tap(String)
+  /// ``Router/makeSplit(_:)`` (r3): a split container of that style.
+  case split(SplitStyle)
+  /// ``RecordingRouter/collapse()`` (r3): the split collapsed into one stack.
+  case collapse
+  /// ``RecordingRouter/expand()`` (r3): the split shows its columns side by side again.
+  case expand
   /// ``RecordingRouter/userPops(reported:)``: the system back button or swipe.
   case userPop
   /// ``RecordingRouter/userPops(to:reported:)``: the back button's long-press menu, to the
@@ -136,6 +142,9 @@ nonisolated public indirect enum RouterOperation: Equatable, Sendable, CustomStr
     case .alert(let alert): return ("alert \(alert)", [])
     case .closeAlerts: return ("close alerts", [])
     case .tap(let title): return ("tap \(title)", [])
+    case .split(let style): return ("split \(style.rawValue)", [])
+    case .collapse: return ("collapse", [])
+    case .expand: return ("expand", [])
     case .userPop: return ("user pop", [])
     case .userPopTo(let index): return ("user pop to \(index)", [])
     case .userDismiss: return ("user dismiss", [])

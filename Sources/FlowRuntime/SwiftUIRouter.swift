@@ -108,6 +108,10 @@ public final class NavigationStackState: Identifiable {
     (style?.isDismissibleByUser ?? false) && (topScreen?.controls.dismissible ?? true)
   }
 
+  /// (r3) The split container whose primary column it is (``SwiftUIRouter/makeSplit(_:)``):
+  /// a view shows it in a `NavigationSplitView`, with the later columns beside it.
+  public internal(set) var split: SplitState?
+
   /// Whether its root is a tab container, which a view draws on its own: a `TabView`'s tabs
   /// have navigation stacks of their own, and SwiftUI does not support a `NavigationStack`
   /// in another.
@@ -126,6 +130,40 @@ public final class NavigationStackState: Identifiable {
   /// Puts `screen` on top of it, as its root if it is empty.
   func append(_ screen: StackedScreen) {
     if root == nil { root = screen } else { path.append(screen) }
+  }
+}
+
+/// (r3) A split container of a SwiftUI app (FLOW-SPEC 13.4), for a `NavigationSplitView`: its
+/// primary column is the ``NavigationStackState`` whose ``NavigationStackState/split`` it is,
+/// and each later column is the root stack of a router of its own (``columns``). SwiftUI keeps
+/// each column's stack when the width changes; in a compact width it shows the columns as one
+/// stack, with ``compactColumn`` on top.
+@available(iOS 17, macOS 14, *)
+@MainActor
+@Observable
+public final class SplitState {
+  /// The style of the split: two columns or three.
+  public let style: SplitStyle
+  /// The router of each later column.
+  public let columns: [SplitColumn: SwiftUIRouter]
+  /// The column shown on top in a compact width (`NavigationSplitView`'s
+  /// `preferredCompactColumn`): the last column that shows a screen, else the primary one. A
+  /// view hands what SwiftUI sets it to to ``SwiftUIRouter/userShowedColumn(_:of:)``.
+  public internal(set) var compactColumn: SplitColumn = .primary
+  /// How the split shows its columns now, as its view tells
+  /// (``SwiftUIRouter/viewChangedLayout(_:of:)``): the user's back across columns exists only
+  /// in the compact layout.
+  public internal(set) var layout = SplitLayout.regular
+
+  init(style: SplitStyle, columns: [SplitColumn: SwiftUIRouter]) {
+    self.style = style
+    self.columns = columns
+  }
+
+  /// Makes ``compactColumn`` the last column that shows a screen.
+  func columnsChanged() {
+    compactColumn =
+      style.columns.last { column in (columns[column]?.rootStack.count ?? 0) > 0 } ?? .primary
   }
 }
 
@@ -231,6 +269,11 @@ public final class SwiftUIRouter: Router, Presentable, CustomStringConvertible {
   @ObservationIgnored private var isIdleRunScheduled = false
   /// How many presentation changes the router has made, which numbers them.
   @ObservationIgnored private var changes = 0
+  /// (r3) A split made while the top stack showed screens: the next stack presented is its
+  /// primary column.
+  @ObservationIgnored private var pendingSplit: SplitState?
+  /// (r3) For the router of a later column of a split, that split.
+  @ObservationIgnored private weak var columnOf: SplitState?
 
   public init(name: String = "router") {
     self.name = name
@@ -282,6 +325,8 @@ public final class SwiftUIRouter: Router, Presentable, CustomStringConvertible {
     stack.presentsAnimated = animatesTransitions
     inTransaction {
       stack.root = stacked(screen, controls)
+      stack.split = pendingSplit
+      pendingSplit = nil
       topStack.presented = stack
       stacks.append(stack)
     }
@@ -389,6 +434,26 @@ public final class SwiftUIRouter: Router, Presentable, CustomStringConvertible {
     }
   }
 
+  /// (r3) Makes a split whose primary column is the top stack if it is empty, else the next
+  /// stack presented (``NavigationStackState/split``), with a router for each later column
+  /// (`router.secondary`).
+  public func makeSplit(_ style: SplitStyle) -> SplitColumns {
+    var columns: [SplitColumn: SwiftUIRouter] = [:]
+    for column in style.columns.dropFirst() {
+      let router = SwiftUIRouter(name: "\(name).\(column.rawValue)")
+      router.maker = self
+      columns[column] = router
+    }
+    let split = SplitState(style: style, columns: columns)
+    for router in columns.values { router.columnOf = split }
+    if topStack.count == 0 {
+      inTransaction { topStack.split = split }
+    } else {
+      pendingSplit = split
+    }
+    return SplitColumns(style: style, routers: columns)
+  }
+
   public func makeTabStack() -> (router: any Router, view: any Presentable) {
     let router = SwiftUIRouter(name: "\(name).tab\(tabCount + 1)")
     tabCount += 1
@@ -443,6 +508,36 @@ public final class SwiftUIRouter: Router, Presentable, CustomStringConvertible {
       }
       presenter.presentedOnScreen = nil
     }
+    userChanged(from: before)
+    showPresentations()
+  }
+
+  /// (r3) What a split's `preferredCompactColumn` binding is set to: in the compact layout,
+  /// the user went back from the bottom screen of a later column to `column`. Every later
+  /// column after it loses its screens, the last first, and each column's router tells its
+  /// coordinator (``onUserUnwind``): the child shown there is left. Ignored in the regular
+  /// layout, and for a column that does not come before ``SplitState/compactColumn``.
+  public func userShowedColumn(_ column: SplitColumn, of split: SplitState) {
+    guard split.layout == .compact, column < split.compactColumn else { return }
+    for later in split.style.columns.reversed() where later > column {
+      guard let router = split.columns[later], router.rootStack.count > 0 else { continue }
+      router.userEmptiedColumn()
+    }
+    split.columnsChanged()
+  }
+
+  /// (r3) What a split's view tells when the width changes its layout: every column keeps its
+  /// screens; the user's back across columns exists in the compact one alone.
+  public func viewChangedLayout(_ layout: SplitLayout, of split: SplitState) {
+    split.layout = layout
+  }
+
+  /// The user went back past this column's root in the compact layout: its stacks go, and the
+  /// coordinator is told.
+  private func userEmptiedColumn() {
+    let before = top
+    if stacks.count > 1 { removeStacks(from: 1) }
+    inTransaction { rootStack.keep(0) }
     userChanged(from: before)
     showPresentations()
   }
@@ -659,6 +754,7 @@ public final class SwiftUIRouter: Router, Presentable, CustomStringConvertible {
   /// Tells the observers of the screen on top now, named as its coordinator named it, else
   /// by its own description, else by its type.
   private func topMayHaveChanged(animated: Bool? = nil) {
+    columnOf?.columnsChanged()
     let shown = topStack.topScreen
     observers.topChanged(
       to: shown?.screen, named: shown.map(Self.name(of:)),

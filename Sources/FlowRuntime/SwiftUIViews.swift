@@ -74,14 +74,22 @@
         )
     }
 
-    /// The stack's screens: a tab container at its root on its own, else a `NavigationStack`.
+    /// The stack's screens: a tab container at its root on its own; the primary column of a
+    /// split (r3) in a ``FlowSplitView``; else a `NavigationStack`.
     @ViewBuilder private var content: some View {
       if let root = stack.root, stack.showsTabs {
         controlled(root)
+      } else if let split = stack.split {
+        FlowSplitView(router: router, split: split, screen: screen) { navigationStack }
       } else {
-        NavigationStack(path: path) {
-          rootScreen.navigationDestination(for: StackedScreen.self) { controlled($0) }
-        }
+        navigationStack
+      }
+    }
+
+    /// The stack's root and path in a `NavigationStack`.
+    private var navigationStack: some View {
+      NavigationStack(path: path) {
+        rootScreen.navigationDestination(for: StackedScreen.self) { controlled($0) }
       }
     }
 
@@ -202,6 +210,108 @@
             .tabItem { label(index) }
             .tag(index)
         }
+      }
+    }
+  }
+
+  /// (r3) Shows a split (FLOW-SPEC 13.4, ``SplitState``): a `NavigationSplitView` whose
+  /// sidebar is the primary column's `NavigationStack` (`sidebar`) and whose later columns
+  /// each show their router's stacks in a ``FlowStackView`` (an empty column shows an empty
+  /// stack: the app's placeholder is its own view over it). SwiftUI keeps every column's
+  /// stack when the width changes. In a compact width the column on top is the last one that
+  /// shows a screen (`preferredCompactColumn`); when the user goes back from a later column's
+  /// root, SwiftUI sets it to an earlier column, and the router leaves the child shown there
+  /// (``SwiftUIRouter/userShowedColumn(_:of:)``). The width's size class tells the router the
+  /// layout (`horizontalSizeClass`; a Mac is always regular). The sidebar's visibility in a
+  /// regular width is the view's own state.
+  @available(iOS 17, macOS 14, *)
+  struct FlowSplitView<Screen: View, Sidebar: View>: View {
+    let router: SwiftUIRouter
+    let split: SplitState
+    let screen: (StackedScreen) -> Screen
+    let sidebar: Sidebar
+    @State private var visibility = NavigationSplitViewVisibility.automatic
+    #if !os(macOS)
+      @Environment(\.horizontalSizeClass) private var sizeClass
+    #endif
+
+    init(
+      router: SwiftUIRouter, split: SplitState,
+      screen: @escaping (StackedScreen) -> Screen, @ViewBuilder sidebar: () -> Sidebar
+    ) {
+      self.router = router
+      self.split = split
+      self.screen = screen
+      self.sidebar = sidebar()
+    }
+
+    var body: some View {
+      #if os(macOS)
+        columns
+      #else
+        columns.onChange(of: sizeClass, initial: true) { _, sizeClass in
+          router.viewChangedLayout(sizeClass == .compact ? .compact : .regular, of: split)
+        }
+      #endif
+    }
+
+    /// Two or three columns, as the split's style says.
+    @ViewBuilder private var columns: some View {
+      if split.style == .tripleColumn {
+        NavigationSplitView(
+          columnVisibility: $visibility, preferredCompactColumn: compactColumn
+        ) {
+          sidebar
+        } content: {
+          column(.supplementary)
+        } detail: {
+          column(.secondary)
+        }
+      } else {
+        NavigationSplitView(
+          columnVisibility: $visibility, preferredCompactColumn: compactColumn
+        ) {
+          sidebar
+        } detail: {
+          column(.secondary)
+        }
+      }
+    }
+
+    /// The stacks of a later column, if the split has it.
+    @ViewBuilder private func column(_ column: SplitColumn) -> some View {
+      if let columnRouter = split.columns[column] {
+        FlowStackView(router: columnRouter, screen: screen)
+      }
+    }
+
+    /// The column on top in a compact width: the router's choice; SwiftUI sets it when the
+    /// user goes back to an earlier column.
+    private var compactColumn: Binding<NavigationSplitViewColumn> {
+      let router = router
+      let split = split
+      return Binding(
+        get: { @MainActor in Self.viewColumn(split.compactColumn) },
+        set: { @MainActor column in
+          router.userShowedColumn(Self.splitColumn(column), of: split)
+        })
+    }
+
+    /// SwiftUI's column for a split's column.
+    static func viewColumn(_ column: SplitColumn) -> NavigationSplitViewColumn {
+      switch column {
+      case .primary: .sidebar
+      case .supplementary: .content
+      case .secondary: .detail
+      }
+    }
+
+    /// A split's column for SwiftUI's.
+    static func splitColumn(_ column: NavigationSplitViewColumn) -> SplitColumn {
+      switch column {
+      case .sidebar: .primary
+      case .content: .supplementary
+      default: .secondary
       }
     }
   }

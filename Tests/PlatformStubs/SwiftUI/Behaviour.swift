@@ -97,6 +97,15 @@ public enum SwiftUIDouble {
   /// changes made in it.
   public static var transaction: Transaction? { currentTransaction }
 
+  /// The width's size class that `@Environment(\.horizontalSizeClass)` reads: `nil` (not known)
+  /// unless a test sets it, as a rotation or a resized window does.
+  @available(iOS 13, *)
+  @available(macOS, unavailable)
+  public static var horizontalSizeClass: UserInterfaceSizeClass? {
+    get { EnvironmentValues.current.horizontalSizeClass }
+    set { EnvironmentValues.current.horizontalSizeClass = newValue }
+  }
+
   /// The tree of `view`: its body evaluated, and the bodies of the views in it, down to the
   /// primitive views.
   public static func tree<V: View>(of view: V) -> ViewNode {
@@ -198,4 +207,16 @@ extension List: _PrimitiveView {
 
 extension TextField: _PrimitiveView {
   var parts: (kind: String, argument: Any?, children: [any View]) { ("TextField", nil, [label]) }
+}
+
+@available(iOS 16, macOS 13, *)
+extension NavigationSplitView: _PrimitiveView {
+  /// Its argument is its `preferredCompactColumn` binding; its children the sidebar, the
+  /// content (a three-column view only) and the detail.
+  var parts: (kind: String, argument: Any?, children: [any View]) {
+    (
+      "NavigationSplitView", preferredCompactColumn,
+      [sidebar] + (content.map { [$0] } ?? []) + [detail]
+    )
+  }
 }

@@ -99,6 +99,42 @@ public enum UIKitDouble {
   /// What UIKit wrote to the console, such as a refused presentation.
   public static var log: [String] = []
 
+  /// The `UISplitViewControllerDelegate` methods whose default ran, in order: a delegate that
+  /// implements one under a misspelt name leaves the default to run.
+  public static var splitDelegateDefaultsUsed: [String] = []
+
+  /// The width becomes compact (a rotation, a narrower window): the delegate chooses the
+  /// column on top (proposed: `compact` when the split has a view controller for it, else
+  /// `secondary`), the split collapses, and the delegate hears of it.
+  public static func collapse(_ split: UISplitViewController) {
+    guard !split.collapsed else { return }
+    let proposed: UISplitViewController.Column =
+      split.viewController(for: .compact) == nil ? .secondary : .compact
+    _ =
+      split.delegate?.splitViewController(
+        split, topColumnForCollapsingToProposedTopColumn: proposed)
+    split.collapsed = true
+    split.delegate?.splitViewControllerDidCollapse(split)
+  }
+
+  /// The width becomes regular again: the delegate chooses the display mode (proposed: the
+  /// preferred one), the split expands, and the delegate hears of it.
+  public static func expand(_ split: UISplitViewController) {
+    guard split.collapsed else { return }
+    let proposed = split.preferredDisplayMode
+    split.currentDisplayMode =
+      split.delegate?.splitViewController(
+        split, displayModeForExpandingToProposedDisplayMode: proposed) ?? proposed
+    split.collapsed = false
+    split.delegate?.splitViewControllerDidExpand(split)
+  }
+
+  /// The columns `show(_:)` was asked to show on `split`, in order.
+  public static func shownColumns(of split: UISplitViewController) -> [UISplitViewController.Column]
+  {
+    split.shownColumns
+  }
+
   /// Whether a transition that is not interactive is in flight.
   public static var isAnimating: Bool { Transitions.running.contains { !$0.isInteractive } }
 

@@ -17,7 +17,11 @@
 // child's), `interactivePopGestureRecognizer` and `interactiveContentPopGestureRecognizer`
 // (iOS 26, declared with its availability), `viewIfLoaded`, `UIView.window`, and a popover's
 // anchors (`sourceView`, `sourceRect`, `sourceItem` (iOS 16) and `barButtonItem`, to be
-// deprecated for it). Written from the SDK as commonly used, not confirmed page by page: the
+// deprecated for it), and (r3) `UISplitViewController`'s `init(style:)`, `style`,
+// `setViewController(_:for:)`, `viewController(for:)`, `show(_:)` and `Column` (iOS 14), and the
+// delegate's `splitViewController(_:topColumnForCollapsingToProposedTopColumn:)`,
+// `splitViewController(_:displayModeForExpandingToProposedDisplayMode:)`,
+// `splitViewControllerDidCollapse(_:)` and `splitViewControllerDidExpand(_:)` (iOS 14). Written from the SDK as commonly used, not confirmed page by page: the
 // raw values of the style enums, `UIImage` being Sendable, `UIScene.ConnectionOptions` being
 // `@MainActor`, the initializers of `UINavigationItem` and `UITabBarItem`,
 // `UIPopoverArrowDirection`, and that an action sheet is a `.popover` presentation (as on an
