@@ -101,10 +101,16 @@ bench: deps
 ## The in-process property tests check SANITIZE_PROPS random modules under each sanitizer
 ## (make test checks 1,000): the code paths are the same, and a sanitizer finds what it finds
 ## in the first few hundred; each module costs several times more instrumented.
+## Neither runs the example apps' tests (their code is FlowRuntime on the main actor, which
+## FlowRuntimeTests runs under both), and ThreadSanitizer runs of the tests that start the
+## built flowc only those in which flowc's own threads run (watch, the language server):
+## docs/development.md, "What the sanitizer runs skip".
 SANITIZE_PROPS ?= 200
+SANITIZE_SKIP = --skip ExampleAppTests --skip SharedScreenAppTests
+TSAN_SKIP = $(SANITIZE_SKIP) --skip 'flowcTests\.(?!WatchCommandTests|LanguageServerEndToEndTests)'
 sanitize: test-deps
-	FLOWC_PROPS_COUNT=$(SANITIZE_PROPS) LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan.supp:print_suppressions=0 $(SWIFT) test --sanitize=address --build-path .build/asan
-	FLOWC_PROPS_COUNT=$(SANITIZE_PROPS) TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --sanitize=thread --build-path .build/tsan
+	FLOWC_PROPS_COUNT=$(SANITIZE_PROPS) LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan.supp:print_suppressions=0 $(SWIFT) test --sanitize=address --build-path .build/asan $(SANITIZE_SKIP)
+	FLOWC_PROPS_COUNT=$(SANITIZE_PROPS) TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --sanitize=thread --build-path .build/tsan $(TSAN_SKIP)
 
 ## Fuzz the whole front end, the checks and every output format (FUZZ_SECONDS, default 600).
 FUZZ_SECONDS ?= 600
