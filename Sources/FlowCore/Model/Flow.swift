@@ -29,6 +29,13 @@ public struct Coordinator: Equatable, Sendable {
   public var leave: Leave?
   /// Where it begins.
   public var root: Root
+  /// (r3) Its columns when it is a split coordinator (`split:`, spec section 13.4), with the
+  /// range of the `split` value; `nil` otherwise.
+  public var split: Split?
+  /// (r3) Whether it has a `split` key whose value could not be read (a `schema` finding):
+  /// which column its screens and shown children are in is unknown, so no `show` under it
+  /// is judged.
+  package var splitIsBroken = false
   /// Its screens, in file order.
   public var screens: [Screen]
   /// Its decisions, in file order.
@@ -68,6 +75,19 @@ public struct Coordinator: Equatable, Sendable {
     /// Is dropped, on purpose (`leave: ~`): removed from its parent without a result. The
     /// range is the `leave` key's.
     case dropped(SourceRange)
+  }
+
+  /// (r3) The columns of a split coordinator (spec section 13.4).
+  public struct Split: Equatable, Sendable {
+    /// How many columns it has.
+    public var layout: SplitLayout
+    /// The `split` value.
+    public var range: SourceRange
+
+    public init(layout: SplitLayout, range: SourceRange) {
+      self.layout = layout
+      self.range = range
+    }
   }
 
   /// The tabs, for a tab coordinator; empty otherwise.
@@ -274,7 +294,8 @@ public struct Action: Equatable, Sendable {
     case decide(Identifier)
     /// Finishes this coordinator with the result case.
     case finish(Identifier)
-    /// Starts the child coordinator.
+    /// Starts the child coordinator; (r3) or shows it in a column of the nearest split
+    /// coordinator (`show: C`, spec section 13.4), when ``ChildStart/show`` says so.
     case start(ChildStart)
     /// Shows the alert of this coordinator over what is on top (r2).
     case alert(Identifier)
@@ -321,7 +342,7 @@ public struct Action: Equatable, Sendable {
     case .stay: return "stay"
     case .decide: return "decide"
     case .finish: return "finish"
-    case .start: return "start"
+    case .start(let child): return child.isShow ? "show" : "start"
     case .alert: return "alert"
     case .select: return "select"
     case .request: return "request"
@@ -412,6 +433,47 @@ public enum StartStyle: String, Sendable {
   public var isModal: Bool { self != .push }
 }
 
+/// (r3) How many columns a split coordinator has (spec section 13.4); the raw value is the
+/// word of the language.
+public enum SplitLayout: String, Sendable, CaseIterable {
+  /// A primary (sidebar) column and a secondary one.
+  case doubleColumn
+  /// A primary, a supplementary and a secondary column.
+  case tripleColumn
+
+  /// Its columns, in order.
+  public var columns: [SplitColumn] {
+    self == .doubleColumn ? [.primary, .secondary] : [.primary, .supplementary, .secondary]
+  }
+
+  /// The column after `column`, where a `show` without `column:` puts its child; `nil` after
+  /// the last.
+  public func column(after column: SplitColumn) -> SplitColumn? {
+    columns.first { $0.rawValue > column.rawValue }
+  }
+}
+
+/// (r3) A column of a split coordinator, in order (spec section 13.4).
+public enum SplitColumn: Int, Sendable, Comparable, CaseIterable {
+  /// The sidebar: the split coordinator's own screens.
+  case primary
+  /// The middle column of a triple-column split.
+  case supplementary
+  /// The last column.
+  case secondary
+
+  /// The word of the language: `primary`, `supplementary`, `secondary`.
+  public var word: String {
+    switch self {
+    case .primary: "primary"
+    case .supplementary: "supplementary"
+    case .secondary: "secondary"
+    }
+  }
+
+  public static func < (lhs: SplitColumn, rhs: SplitColumn) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
 /// A `start` of a child coordinator: which, how, and what to do with each result case.
 public struct ChildStart: Equatable, Sendable {
   /// The child coordinator.
@@ -420,11 +482,34 @@ public struct ChildStart: Equatable, Sendable {
   public var style: StartStyle
   /// One handler per result case and per request (r3) of the child, in file order.
   public var handlers: [Transition]
+  /// (r3) For a `show: C` (spec section 13.4), where it shows the child; `nil` for a `start`.
+  /// A show's ``style`` is `push`: in a compact width it is a push-style start.
+  public var show: Show?
 
-  public init(coordinator: Identifier, style: StartStyle = .push, handlers: [Transition] = []) {
+  public init(
+    coordinator: Identifier, style: StartStyle = .push, handlers: [Transition] = [],
+    show: Show? = nil
+  ) {
     self.coordinator = coordinator
     self.style = style
     self.handlers = handlers
+    self.show = show
+  }
+
+  /// (r3) Whether it is a `show` rather than a `start`.
+  public var isShow: Bool { show != nil }
+
+  /// (r3) Where a `show` shows its child: the column it names, if any.
+  public struct Show: Equatable, Sendable {
+    /// The column `column:` names; `nil` for the column after the holder's.
+    public var column: SplitColumn?
+    /// The `column` value, when written.
+    public var columnRange: SourceRange?
+
+    public init(column: SplitColumn? = nil, columnRange: SourceRange? = nil) {
+      self.column = column
+      self.columnRange = columnRange
+    }
   }
 }
 
