@@ -17,6 +17,10 @@ public struct Coordinator: Equatable, Sendable {
   public var doc: String?
   /// Whether the app itself starts it (`entry: true`).
   public var isEntry: Bool
+  /// (r3) Whether it has a `split` key whose value could not be read (a `schema` finding):
+  /// which column its screens and shown children are in is unknown, so no `show` under it
+  /// is judged. Beside ``isEntry``, in what was padding.
+  package var splitIsBroken = false
   /// The payload it must be started with.
   public var input: TypeReference?
   /// The cases it finishes with.
@@ -32,10 +36,6 @@ public struct Coordinator: Equatable, Sendable {
   /// (r3) Its columns when it is a split coordinator (`split:`, spec section 13.4), with the
   /// range of the `split` value; `nil` otherwise.
   public var split: Split?
-  /// (r3) Whether it has a `split` key whose value could not be read (a `schema` finding):
-  /// which column its screens and shown children are in is unknown, so no `show` under it
-  /// is judged.
-  package var splitIsBroken = false
   /// Its screens, in file order.
   public var screens: [Screen]
   /// Its decisions, in file order.
@@ -78,15 +78,33 @@ public struct Coordinator: Equatable, Sendable {
   }
 
   /// (r3) The columns of a split coordinator (spec section 13.4).
+  ///
+  /// Its fields live behind one reference, as a ``Transition``'s do: a coordinator without
+  /// `split` pays 8 bytes for it, not the 32 of a layout and a range.
   public struct Split: Equatable, Sendable {
-    /// How many columns it has.
-    public var layout: SplitLayout
-    /// The `split` value.
-    public var range: SourceRange
+    private final class Fields: Sendable {
+      let layout: SplitLayout
+      let range: SourceRange
+
+      init(layout: SplitLayout, range: SourceRange) {
+        self.layout = layout
+        self.range = range
+      }
+    }
+
+    private let fields: Fields
 
     public init(layout: SplitLayout, range: SourceRange) {
-      self.layout = layout
-      self.range = range
+      fields = Fields(layout: layout, range: range)
+    }
+
+    /// How many columns it has.
+    public var layout: SplitLayout { fields.layout }
+    /// The `split` value.
+    public var range: SourceRange { fields.range }
+
+    public static func == (lhs: Split, rhs: Split) -> Bool {
+      lhs.fields === rhs.fields || (lhs.layout == rhs.layout && lhs.range == rhs.range)
     }
   }
 
@@ -500,15 +518,34 @@ public struct ChildStart: Equatable, Sendable {
   public var isShow: Bool { show != nil }
 
   /// (r3) Where a `show` shows its child: the column it names, if any.
+  ///
+  /// Its fields live behind one reference, as a ``Transition``'s do: every action is as
+  /// large as its largest kind, a start, so a `start` pays 8 bytes for it, not 32.
   public struct Show: Equatable, Sendable {
-    /// The column `column:` names; `nil` for the column after the holder's.
-    public var column: SplitColumn?
-    /// The `column` value, when written.
-    public var columnRange: SourceRange?
+    private final class Fields: Sendable {
+      let column: SplitColumn?
+      let columnRange: SourceRange?
+
+      init(column: SplitColumn?, columnRange: SourceRange?) {
+        self.column = column
+        self.columnRange = columnRange
+      }
+    }
+
+    private let fields: Fields
 
     public init(column: SplitColumn? = nil, columnRange: SourceRange? = nil) {
-      self.column = column
-      self.columnRange = columnRange
+      fields = Fields(column: column, columnRange: columnRange)
+    }
+
+    /// The column `column:` names; `nil` for the column after the holder's.
+    public var column: SplitColumn? { fields.column }
+    /// The `column` value, when written.
+    public var columnRange: SourceRange? { fields.columnRange }
+
+    public static func == (lhs: Show, rhs: Show) -> Bool {
+      lhs.fields === rhs.fields
+        || (lhs.column == rhs.column && lhs.columnRange == rhs.columnRange)
     }
   }
 }

@@ -25,9 +25,55 @@ package enum UnknownReferenceRule: DefinitionRule {
     started, that tab coordinator has such a tab (a coordinator nobody starts is not \
     judged); the message names the tab coordinators found and suggests the closest tab. \
     (r3) `request: r` names a request of the coordinator holding it, and a handler in a \
-    start's `on` names a result case or a request of the child.
+    start's `on` names a result case or a request of the child. (r3) `show: C` shows C in \
+    a column of the nearest split coordinator around its holder, after the holder's own \
+    column: it is wrong only when, in every way the holder is started, the holder runs in \
+    no split, is on a modal stack presented over the split, is in the last column, or the \
+    `column` it names is not in the split or not after the holder's (a coordinator nobody \
+    starts is not judged).
     """
   package static let examples: [RuleExample] = [
+    .triggering(
+      """
+      version: 1
+      coordinators:
+        Chats:
+          entry: true
+          split: doubleColumn
+          start: RoomList
+          screens:
+            RoomList:
+              on:
+                selected: { show: Room }
+                other: { show: Other, column: ↓supplementary }
+        Room:
+          start: Timeline
+          screens:
+            Timeline: { on: { more: { ↓show: Other } } }
+        Other:
+          start: Page
+          screens:
+            Page: { on: { next: stay } }
+      """),
+    .passing(
+      """
+      version: 1
+      coordinators:
+        Mail:
+          entry: true
+          split: tripleColumn
+          start: Boxes
+          screens:
+            Boxes: { on: { open: { show: Folder } } }
+        Folder:
+          start: Messages
+          screens:
+            Messages: { on: { read: { show: Message } } }
+        Message:
+          start: Body
+          screens:
+            Body: { on: { next: stay } }
+      """),
     .triggering(
       """
       version: 1

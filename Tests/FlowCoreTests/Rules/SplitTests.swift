@@ -327,6 +327,47 @@ import Testing
       ])
   }
 
+  @Test func aShowFromTheSupplementaryColumnGoesToTheSecondary() throws {
+    // `Room` is in the supplementary column of a triple-column split; its show has the
+    // secondary column after it, without naming it.
+    let findings = try check(
+      module(
+        layout: "tripleColumn",
+        timeline: "          more: { show: Other, on: { done: stay } }",
+        more: """
+            Other:
+              result: { done: ~ }
+              start: Page
+              screens:
+                Page: { on: { close: { finish: done } } }
+          """))
+    #expect(findings.isEmpty, "\(described(findings))")
+  }
+
+  @Test func aSplitCoordinatorMayBeATabOrAnEntry() throws {
+    let findings = try check(
+      """
+      version: 1
+      coordinators:
+        Main:
+          entry: true
+          tabs:
+            - start: Chats
+        Chats:
+          split: doubleColumn
+          start: RoomList
+          screens:
+            RoomList: { on: { next: stay } }
+        Mail:
+          entry: true
+          split: tripleColumn
+          start: Boxes
+          screens:
+            Boxes: { on: { next: stay } }
+      """)
+    #expect(findings.isEmpty, "\(described(findings))")
+  }
+
   @Test func aColumnTheSplitLacksIsAnUnknownReferenceAtTheColumn() throws {
     let findings = try check(module(show: "show: Room, column: supplementary"))
     #expect(
@@ -499,6 +540,26 @@ import Testing
   @Test func aDismissInAShownChildOfASplitOnNoModalStackCanNeverHappen() throws {
     let findings = try check(module(timeline: "          close: dismiss"))
     #expect(findings.rules == ["invalid-back"], "\(described(findings))")
+  }
+
+  @Test func theUsersBackAtAShownChildsBottomExistsInTheCompactLayoutOnly() throws {
+    // With hand-written coordinators, the user's back that leaves a child without `leave`
+    // is a leak: in a compact width it exists on `Timeline` and leaves `Room`; in a regular
+    // one `Timeline` is the root of its column and has no back.
+    var configuration = Configuration()
+    configuration.children = .removedOnFinish
+    let file = SourceFile(path: "a.flow.yaml", text: module())
+    let found = try Pipeline.check([.source(file)], configuration: configuration).findings
+    #expect(
+      described(found) == [
+        "18:7 the user's back on screen 'Timeline' goes back into the parent of push-style child "
+          + "'Room' without finishing it (children: removed-on-finish): generated code drops it, "
+          + "but a hand-written coordinator that removes children only when they finish would "
+          + "leak it; add 'leave: <case>' or 'leave: ~' once the app removes it when left, or "
+          + "'systemBack: false' [back-leak]"
+      ])
+    let left = SourceFile(path: "a.flow.yaml", text: module(roomKeys: "    leave: ~"))
+    #expect(try Pipeline.check([.source(left)], configuration: configuration).findings.isEmpty)
   }
 
   // MARK: a shown child is not never-finishes' concern, nor cannot-finish's for that reason
