@@ -306,7 +306,7 @@ package struct FileDecoder: Sendable {
   }
 
   static let coordinatorKeys = [
-    "doc", "entry", "input", "result", "requests", "leave", "start", "tabs", "screens",
+    "doc", "entry", "input", "result", "requests", "leave", "start", "tabs", "split", "screens",
     "decisions", "alerts", "events", "lint",
   ]
 
@@ -330,6 +330,10 @@ package struct FileDecoder: Sendable {
     }
     coordinator.leave = body["leave"].flatMap { leave($0) }
     coordinator.root = root(body, name: entry)
+    if let entry = body["split"] {
+      coordinator.split = split(entry, root: coordinator.root)
+      coordinator.splitIsBroken = coordinator.split == nil
+    }
     coordinator.lint = body["lint"].flatMap { lint($0) }
     coordinator.screens = entries(of: body["screens"], of: "the screens of \(what)").map {
       node in
@@ -433,6 +437,34 @@ package struct FileDecoder: Sendable {
         at: name.keyNode)
     }
     return .missing
+  }
+
+  /// The words of `split` (r3, spec section 13.4).
+  static let splitLayouts = SplitLayout.allCases.map(\.rawValue)
+
+  /// `split: doubleColumn | tripleColumn` (r3, spec section 13.4): only beside `start`, since
+  /// the split coordinator's own screens are its primary column.
+  private mutating func split(_ entry: MappingReader.Entry, root: Coordinator.Root)
+    -> Coordinator.Split?
+  {
+    let word = tree.text(of: entry.value) ?? ""
+    guard !tree.isNull(entry.value), let layout = SplitLayout(rawValue: word) else {
+      let suggestion = Suggestion.closest(to: word, in: Self.splitLayouts)
+      let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
+      report(
+        "bad-split",
+        "'split' must be 'doubleColumn' or 'tripleColumn', not \(shownValue(entry.value))\(hint)",
+        at: entry.value, suggestion: suggestion)
+      return nil
+    }
+    if case .tabs = root {
+      report(
+        "split-with-tabs",
+        "\(definition: place) has both 'split' and 'tabs'; a split coordinator has 'start' (the "
+          + "root of its primary column), a tab coordinator has 'tabs'", at: entry.keyNode)
+      return nil
+    }
+    return Coordinator.Split(layout: layout, range: range(of: entry.value))
   }
 
   static let tabKeys = ["start", "style", "on", "doc"]
@@ -632,6 +664,11 @@ package struct FileDecoder: Sendable {
           + "below the coordinator, where there is nothing of its own to go back from",
         at: element.range, about: path)
     }
+    for (element, path) in Decision.showsWithoutScreenInStart(cases) {
+      report(
+        "show-in-start-decision", Decision.showWithoutScreenMessage,
+        at: element.range, about: path)
+    }
   }
 
   /// An alert (r2): its buttons are required, at least one (spec section 6b).
@@ -703,12 +740,13 @@ package struct FileDecoder: Sendable {
   static let scalarActions = ["pop", "popToRoot", "dismiss", "stay"]
   static let targetActions = [
     "push", "present", "replace", "decide", "alert", "finish", "start", "select", "request",
+    "show",
   ]
   static let actionKeys =
-    ["payload", "doc"] + targetActions + ["style", "on"] + scalarActions + ["do"]
+    ["payload", "doc"] + targetActions + ["style", "on", "column"] + scalarActions + ["do"]
   /// The keys of a sequence's element (r3): an action's, but no `payload` (the step's is
   /// every element's) and no `do`, whose presence is reported in words of its own.
-  static let elementKeys = ["doc"] + targetActions + ["style", "on"] + scalarActions
+  static let elementKeys = ["doc"] + targetActions + ["style", "on", "column"] + scalarActions
   /// The actions that may come before others in a sequence (r3, spec section 13.1).
   static let leadingActions = ["pop", "popToRoot", "dismiss", "push", "present", "replace"]
 
@@ -809,11 +847,16 @@ package struct FileDecoder: Sendable {
           "'style' goes only with 'start' or 'present', not with '\(chosen.key)'",
           at: entry.keyNode)
       }
-      if let entry = body["on"] {
+      if chosen.key != "show", let entry = body["on"] {
         report(
-          "on-not-allowed", "'on' goes only with 'start', not with '\(chosen.key)'",
+          "on-not-allowed", "'on' goes only with 'start' or 'show', not with '\(chosen.key)'",
           at: entry.keyNode)
       }
+    }
+    if chosen.key != "show", let entry = body["column"] {
+      report(
+        "column-not-allowed", "'column' goes only with 'show', not with '\(chosen.key)'",
+        at: entry.keyNode)
     }
     let range = chosen.name.range
     if chosen.key == "do" {
@@ -852,6 +895,13 @@ package struct FileDecoder: Sendable {
     case "select": return Action(.select(target), at: range)
     case "finish": return Action(.finish(target), at: range)
     case "request": return Action(.request(target), at: range)
+    case "show":
+      // A show (r3, spec 13.4) is a push-style start in a compact width; its column is the
+      // one after the holder's unless `column` names a later one.
+      let child = ChildStart(
+        coordinator: target, handlers: handlers(body["on"], of: target.text),
+        show: body["column"].map { showColumn($0) } ?? ChildStart.Show())
+      return Action(.start(child), at: range)
     default:
       let child = ChildStart(
         coordinator: target, style: body["style"].flatMap { style($0) } ?? .push,
@@ -970,7 +1020,7 @@ package struct FileDecoder: Sendable {
           if onContainer { report(tabContainer: action, in: place) }
         case .start(let child):
           guard onContainer else { break }
-          if child.style == .push { report(tabContainer: action, in: place) }
+          if child.style == .push, !child.isShow { report(tabContainer: action, in: place) }
           checkTabContainer(child.handlers, in: place)
         default:
           break
@@ -987,6 +1037,28 @@ package struct FileDecoder: Sendable {
         "\(word) is not allowed in \(place): they run on the tab container, which has no "
           + "navigation stack; use 'present', 'alert', 'decide', 'finish', 'select', 'stay' or a "
           + "modal 'start'", about: self.place, at: action.range))
+  }
+
+  /// The words of a show's `column` (r3, spec 13.4): the primary column is the split
+  /// coordinator's own, never shown into.
+  static let showColumns = ["supplementary", "secondary"]
+
+  /// `column: supplementary | secondary` of a `show` (r3); a bad word is a `schema` finding and
+  /// the show goes to the column after the holder's.
+  private mutating func showColumn(_ entry: MappingReader.Entry) -> ChildStart.Show {
+    let word = tree.text(of: entry.value) ?? ""
+    guard !tree.isNull(entry.value), MappingReader.contains(Self.showColumns, word),
+      let column = SplitColumn.allCases.first(where: { $0.word == word })
+    else {
+      let suggestion = Suggestion.closest(to: word, in: Self.showColumns)
+      let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
+      report(
+        "bad-column",
+        "'column' of a show must be 'supplementary' or 'secondary', not "
+          + "\(shownValue(entry.value))\(hint)", at: entry.value, suggestion: suggestion)
+      return ChildStart.Show()
+    }
+    return ChildStart.Show(column: column, columnRange: range(of: entry.value))
   }
 
   /// The words of a start's `style`: `present` is `sheet`, as revision 1 wrote it. A tab has

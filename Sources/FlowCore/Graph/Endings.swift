@@ -287,7 +287,19 @@ struct EndingGraph {
       case .start(let start):
         guard let child = start.child, analysis.countsStarts(on: holder) else { break }
         let modal = start.style.modal
-        if place.belowCoordinator {
+        if start.start.isShow {
+          // (r3) In a regular width a shown child is at the root of its column's stack, which
+          // shares the modal stack the split is in (spec 13.4); a compact width pushes it,
+          // below.
+          var seen: Set<StartContext> = []
+          for shown in onScreen where place.node < 0 || state(place.node, shown) {
+            let childContext = StartContext(
+              onParent: false, outsideModal: shown.ownModal ?? context.outsideModal)
+            guard seen.insert(childContext).inserted else { continue }
+            childEdge(source, place.stack, child, childContext, .stack)
+            childEdge(source, place.swipe, child, childContext, .swipe)
+          }
+        } else if place.belowCoordinator {
           // The start decision shows nothing below the child: its exits are this
           // coordinator's, a dismiss or swipe of a modal stack it presented for it
           // included.

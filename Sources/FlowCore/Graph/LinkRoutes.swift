@@ -1199,6 +1199,9 @@ extension LinkStep {
     case (.replace(let screen)?, _): text += "replaces with '\(name(screen))'"
     case (.decide(let decision)?, _): text += "decides '\(name(decision))'"
     case (.alert(let alert)?, _): text += "shows '\(name(alert))'"
+    case (.start(let child)?, _) where child.start.isShow:
+      // (r3) A show is a step as a start is, found in a regular width (spec 13.6).
+      text += "shows '\(child.start.coordinator.text)' in a column"
     case (.start(let child)?, _):
       text += "starts '\(child.start.coordinator.text)' (\(child.style.rawValue))"
     default: text += "acts"

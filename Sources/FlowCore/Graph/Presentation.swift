@@ -140,6 +140,12 @@ enum StartKind {
   case fromStartDecision
   /// From a screen, a decision decided there, or a handler run there.
   case other
+  /// (r3) By a `show`, in a column of a split coordinator (spec section 13.4): it ends when
+  /// another `show` replaces it, like a tab, so it is no concern of `never-finishes`.
+  case shown
+
+  /// Whether `never-finishes` asks it to end: neither a tab nor a shown child (r3).
+  var isOrdinary: Bool { self == .other || self == .fromStartDecision }
 }
 
 /// The ways each `pop`, `popToRoot` and `dismiss` can happen, over every way its coordinator can be
@@ -256,7 +262,7 @@ struct Presentation {
         // the parent itself at the root of a stack.
         let permanent =
           child.kind == .fromStartDecision && !context.onParent && hasNoResult[child.index]
-        if child.kind != .tab && !permanent {
+        if child.kind.isOrdinary && !permanent {
           noteOrdinary(child.context, of: child.index, by: coordinator)
         }
         askedContexts[child.index] |= 1 << UInt8(child.context.index)
@@ -292,7 +298,7 @@ struct Presentation {
         for child in propagate(analysis, module, index, context) {
           askedContexts[child.index] |= 1 << UInt8(child.context.index)
           let permanent = child.kind == .fromStartDecision && hasNoResult[child.index]
-          if counts && child.kind != .tab && !permanent {
+          if counts && child.kind.isOrdinary && !permanent {
             noteOrdinary(child.context, of: child.index, by: index)
           }
         }
@@ -472,7 +478,21 @@ struct Presentation {
         // An external event's start is not the start decision's, wherever it acts.
         let kind: StartKind =
           state == .belowCoordinator && node != events ? .fromStartDecision : .other
-        if state == .belowCoordinator {
+        if start.start.isShow {
+          // (r3) Shown in a column (spec 13.4): in a regular width at the root of the column's
+          // stack, in a compact one pushed onto the holder's screen; both are ways it is shown.
+          let modal = state.ownModal ?? context.outsideModal
+          let sharesStack = state.ownModal == nil && context.outsideModal != nil
+          let along = sharesStack ? droppedWithMyStack : -1
+          children.append(
+            ChildStart(
+              index: child, context: StartContext(onParent: false, outsideModal: modal),
+              kind: .shown, leftAlong: -1, dismissedAlong: along))
+          children.append(
+            ChildStart(
+              index: child, context: StartContext(onParent: true, outsideModal: modal),
+              kind: .shown, leftAlong: -1, dismissedAlong: along))
+        } else if state == .belowCoordinator {
           // Nothing of this coordinator is below the child: left with it (spec section 8,
           // "Leaving"), and with the stack it shares with it when it is pushed.
           let modal = start.style.modal
@@ -605,11 +625,11 @@ struct Presentation {
   }
 
   /// Whether section 4 refuses `action` on a tab container, which has no stack: `push`,
-  /// `replace`, `pop`, `popToRoot`, `dismiss` and a push-style `start`.
+  /// `replace`, `pop`, `popToRoot`, `dismiss` and a push-style `start` (not a `show`, r3).
   private static func isRefusedOnTabContainer(_ action: ResolvedAction) -> Bool {
     switch action {
     case .push, .replace, .pop, .popToRoot, .dismiss: return true
-    case .start(let start): return start.style.modal == nil
+    case .start(let start): return start.style.modal == nil && !start.start.isShow
     default: return false
     }
   }

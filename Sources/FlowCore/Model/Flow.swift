@@ -17,6 +17,10 @@ public struct Coordinator: Equatable, Sendable {
   public var doc: String?
   /// Whether the app itself starts it (`entry: true`).
   public var isEntry: Bool
+  /// (r3) Whether it has a `split` key whose value could not be read (a `schema` finding):
+  /// which column its screens and shown children are in is unknown, so no `show` under it
+  /// is judged. Beside ``isEntry``, in what was padding.
+  package var splitIsBroken = false
   /// The payload it must be started with.
   public var input: TypeReference?
   /// The cases it finishes with.
@@ -29,6 +33,9 @@ public struct Coordinator: Equatable, Sendable {
   public var leave: Leave?
   /// Where it begins.
   public var root: Root
+  /// (r3) Its columns when it is a split coordinator (`split:`, spec section 13.4), with the
+  /// range of the `split` value; `nil` otherwise.
+  public var split: Split?
   /// Its screens, in file order.
   public var screens: [Screen]
   /// Its decisions, in file order.
@@ -68,6 +75,37 @@ public struct Coordinator: Equatable, Sendable {
     /// Is dropped, on purpose (`leave: ~`): removed from its parent without a result. The
     /// range is the `leave` key's.
     case dropped(SourceRange)
+  }
+
+  /// (r3) The columns of a split coordinator (spec section 13.4).
+  ///
+  /// Its fields live behind one reference, as a ``Transition``'s do: a coordinator without
+  /// `split` pays 8 bytes for it, not the 32 of a layout and a range.
+  public struct Split: Equatable, Sendable {
+    private final class Fields: Sendable {
+      let layout: SplitLayout
+      let range: SourceRange
+
+      init(layout: SplitLayout, range: SourceRange) {
+        self.layout = layout
+        self.range = range
+      }
+    }
+
+    private let fields: Fields
+
+    public init(layout: SplitLayout, range: SourceRange) {
+      fields = Fields(layout: layout, range: range)
+    }
+
+    /// How many columns it has.
+    public var layout: SplitLayout { fields.layout }
+    /// The `split` value.
+    public var range: SourceRange { fields.range }
+
+    public static func == (lhs: Split, rhs: Split) -> Bool {
+      lhs.fields === rhs.fields || (lhs.layout == rhs.layout && lhs.range == rhs.range)
+    }
   }
 
   /// The tabs, for a tab coordinator; empty otherwise.
@@ -274,7 +312,8 @@ public struct Action: Equatable, Sendable {
     case decide(Identifier)
     /// Finishes this coordinator with the result case.
     case finish(Identifier)
-    /// Starts the child coordinator.
+    /// Starts the child coordinator; (r3) or shows it in a column of the nearest split
+    /// coordinator (`show: C`, spec section 13.4), when ``ChildStart/show`` says so.
     case start(ChildStart)
     /// Shows the alert of this coordinator over what is on top (r2).
     case alert(Identifier)
@@ -321,7 +360,7 @@ public struct Action: Equatable, Sendable {
     case .stay: return "stay"
     case .decide: return "decide"
     case .finish: return "finish"
-    case .start: return "start"
+    case .start(let child): return child.isShow ? "show" : "start"
     case .alert: return "alert"
     case .select: return "select"
     case .request: return "request"
@@ -412,6 +451,47 @@ public enum StartStyle: String, Sendable {
   public var isModal: Bool { self != .push }
 }
 
+/// (r3) How many columns a split coordinator has (spec section 13.4); the raw value is the
+/// word of the language.
+public enum SplitLayout: String, Sendable, CaseIterable {
+  /// A primary (sidebar) column and a secondary one.
+  case doubleColumn
+  /// A primary, a supplementary and a secondary column.
+  case tripleColumn
+
+  /// Its columns, in order.
+  public var columns: [SplitColumn] {
+    self == .doubleColumn ? [.primary, .secondary] : [.primary, .supplementary, .secondary]
+  }
+
+  /// The column after `column`, where a `show` without `column:` puts its child; `nil` after
+  /// the last.
+  public func column(after column: SplitColumn) -> SplitColumn? {
+    columns.first { $0.rawValue > column.rawValue }
+  }
+}
+
+/// (r3) A column of a split coordinator, in order (spec section 13.4).
+public enum SplitColumn: Int, Sendable, Comparable, CaseIterable {
+  /// The sidebar: the split coordinator's own screens.
+  case primary
+  /// The middle column of a triple-column split.
+  case supplementary
+  /// The last column.
+  case secondary
+
+  /// The word of the language: `primary`, `supplementary`, `secondary`.
+  public var word: String {
+    switch self {
+    case .primary: "primary"
+    case .supplementary: "supplementary"
+    case .secondary: "secondary"
+    }
+  }
+
+  public static func < (lhs: SplitColumn, rhs: SplitColumn) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
 /// A `start` of a child coordinator: which, how, and what to do with each result case.
 public struct ChildStart: Equatable, Sendable {
   /// The child coordinator.
@@ -420,11 +500,53 @@ public struct ChildStart: Equatable, Sendable {
   public var style: StartStyle
   /// One handler per result case and per request (r3) of the child, in file order.
   public var handlers: [Transition]
+  /// (r3) For a `show: C` (spec section 13.4), where it shows the child; `nil` for a `start`.
+  /// A show's ``style`` is `push`: in a compact width it is a push-style start.
+  public var show: Show?
 
-  public init(coordinator: Identifier, style: StartStyle = .push, handlers: [Transition] = []) {
+  public init(
+    coordinator: Identifier, style: StartStyle = .push, handlers: [Transition] = [],
+    show: Show? = nil
+  ) {
     self.coordinator = coordinator
     self.style = style
     self.handlers = handlers
+    self.show = show
+  }
+
+  /// (r3) Whether it is a `show` rather than a `start`.
+  public var isShow: Bool { show != nil }
+
+  /// (r3) Where a `show` shows its child: the column it names, if any.
+  ///
+  /// Its fields live behind one reference, as a ``Transition``'s do: every action is as
+  /// large as its largest kind, a start, so a `start` pays 8 bytes for it, not 32.
+  public struct Show: Equatable, Sendable {
+    private final class Fields: Sendable {
+      let column: SplitColumn?
+      let columnRange: SourceRange?
+
+      init(column: SplitColumn?, columnRange: SourceRange?) {
+        self.column = column
+        self.columnRange = columnRange
+      }
+    }
+
+    private let fields: Fields
+
+    public init(column: SplitColumn? = nil, columnRange: SourceRange? = nil) {
+      fields = Fields(column: column, columnRange: columnRange)
+    }
+
+    /// The column `column:` names; `nil` for the column after the holder's.
+    public var column: SplitColumn? { fields.column }
+    /// The `column` value, when written.
+    public var columnRange: SourceRange? { fields.columnRange }
+
+    public static func == (lhs: Show, rhs: Show) -> Bool {
+      lhs.fields === rhs.fields
+        || (lhs.column == rhs.column && lhs.columnRange == rhs.columnRange)
+    }
   }
 }
 

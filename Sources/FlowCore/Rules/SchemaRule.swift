@@ -72,6 +72,78 @@ package enum SchemaRule: ModuleRule {
   package static func check(_ context: ResolvedModule, into findings: inout Findings) {
     checkElementsOnTabContainers(context, into: &findings)
     if !context.module.shared.isEmpty { checkSharedStartDecisions(context.module, into: &findings) }
+    if context.module.coordinators.contains(where: { $0.split != nil }) {
+      checkStartsOfSplits(context, into: &findings)
+    }
+  }
+
+  /// (r3) A split coordinator is never shown in a column, and starts at the root of a stack
+  /// (spec section 13.4): a `show` of it is reported at the name it shows, and a push-style
+  /// `start` of it at that `start`, unless the start acts below its coordinator (a start
+  /// decision's) and that coordinator starts at the root of a stack in every way it is
+  /// started. O(starts).
+  private static func checkStartsOfSplits(
+    _ context: ResolvedModule, into findings: inout Findings
+  ) {
+    let module = context.module
+    let presentation = context.analysis.presentation
+    for (index, analysis) in context.analysis.coordinators.enumerated()
+    where module.isFirstDefinition(coordinator: index) {
+      var holderOnParent: Bool?
+      for start in analysis.allStarts {
+        guard let step = start.action, let child = start.step.child,
+          module.coordinators[child].split != nil,
+          !analysis.graph.brokenNodes.contains(start.node)
+        else { continue }
+        let subject = context.graph.subject(of: step, at: start.node, in: index)
+        let name = module.coordinators[child].name.text
+        if start.step.start.isShow {
+          let target = start.step.start.coordinator
+          findings.add(
+            Message.showOfSplit(name), about: subject.appending(.reference(target.text)),
+            at: target.range)
+          continue
+        }
+        guard start.step.style == .push else { continue }
+        let onScreen = Self.actsOnScreen(step, node: start.node, in: index, context: context)
+        if !onScreen {
+          let pushed =
+            holderOnParent
+            ?? (presentation.isStarted(index)
+              && presentation.startContexts(of: index).contains(where: \.onParent))
+          holderOnParent = pushed
+          guard pushed else { continue }
+        }
+        findings.add(
+          Message.pushedSplit(
+            name, holder: onScreen ? nil : module.coordinators[index].name.text),
+          about: subject, at: start.step.range)
+      }
+    }
+  }
+
+  /// Whether `step` on `node` of coordinator `index` acts on a screen of its coordinator (a
+  /// screen's own event, an element after one that shows a screen, or a node seen on a
+  /// screen), rather than below the coordinator (a start decision's) or on a tab container.
+  private static func actsOnScreen(
+    _ step: Step, node: Int, in index: Int, context: ResolvedModule
+  ) -> Bool {
+    let graph = context.graph.coordinators[index]
+    if step.handlerOf.isEmpty, step.isElement,
+      case .sequence(let elements) = step.transition.action.kind,
+      elements.prefix(step.elementIndex).contains(where: {
+        switch $0.kind {
+        case .push, .present, .replace: true
+        default: false
+        }
+      })
+    {
+      return true
+    }
+    if node < graph.screenCount { return true }
+    return context.analysis.presentation.states(of: node, in: index).contains {
+      $0 != .belowCoordinator && $0 != .tabContainer
+    }
   }
 
   private static func checkElementsOnTabContainers(
@@ -123,6 +195,10 @@ package enum SchemaRule: ModuleRule {
           Message.backInStartSequence(element.keyword), about: subject.appending(path),
           at: element.range)
       }
+      for (element, path) in Decision.showsWithoutScreenInStart(decision.cases) {
+        findings.add(
+          Message.showInStartDecision, about: subject.appending(path), at: element.range)
+      }
     }
   }
 
@@ -135,11 +211,21 @@ package enum SchemaRule: ModuleRule {
     /// (r3) A back element in a sequence of a shared decision a coordinator starts at; the
     /// decoder words the same of a coordinator's own start decision.
     case backInStartSequence(String)
+    /// (r3) A `show` of a split coordinator (spec 13.4).
+    case showOfSplit(String)
+    /// (r3) A push-style `start` of a split coordinator from a screen (no holder), or from the
+    /// start decision of a holder that starts pushed onto its parent's screen in some way.
+    case pushedSplit(String, holder: String?)
+    /// (r3) A `show` with no screen before it in a shared decision a coordinator starts at.
+    case showInStartDecision
 
     package var name: String {
       switch self {
       case .elementOnTabContainer: "element-on-tab-container"
       case .backInStartSequence: "back-in-start-sequence"
+      case .showOfSplit: "show-of-split"
+      case .pushedSplit: "pushed-split"
+      case .showInStartDecision: "show-in-start-decision"
       }
     }
 
@@ -152,6 +238,19 @@ package enum SchemaRule: ModuleRule {
       case .backInStartSequence(let action):
         "'\(action)' is not allowed in a sequence of a start decision: it acts below the "
           + "coordinator, where there is nothing of its own to go back from"
+      case .showOfSplit(let split):
+        "'\(split)' is a split coordinator, which is never shown in a column of another; "
+          + "start it at the root of a stack: as a tab, modally, or as an entry"
+      case .pushedSplit(let split, let holder?):
+        "'\(split)' is a split coordinator, which starts at the root of a stack; '\(holder)' "
+          + "starts pushed onto its parent's screen in some way, so its start decision pushes "
+          + "'\(split)' onto that screen; start it as a tab or modally"
+      case .pushedSplit(let split, nil):
+        "'\(split)' is a split coordinator, which starts at the root of a stack, not pushed onto "
+          + "a screen; start it modally ('style: sheet' or 'fullScreen'), as a tab, or from the "
+          + "start decision of a coordinator at the root of a stack"
+      case .showInStartDecision:
+        Decision.showWithoutScreenMessage
       }
     }
   }

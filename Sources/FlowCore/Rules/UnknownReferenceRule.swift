@@ -25,9 +25,55 @@ package enum UnknownReferenceRule: DefinitionRule {
     started, that tab coordinator has such a tab (a coordinator nobody starts is not \
     judged); the message names the tab coordinators found and suggests the closest tab. \
     (r3) `request: r` names a request of the coordinator holding it, and a handler in a \
-    start's `on` names a result case or a request of the child.
+    start's `on` names a result case or a request of the child. (r3) `show: C` shows C in \
+    a column of the nearest split coordinator around its holder, after the holder's own \
+    column: it is wrong only when, in every way the holder is started, the holder runs in \
+    no split, is on a modal stack presented over the split, is in the last column, or the \
+    `column` it names is not in the split or not after the holder's (a coordinator nobody \
+    starts is not judged).
     """
   package static let examples: [RuleExample] = [
+    .triggering(
+      """
+      version: 1
+      coordinators:
+        Chats:
+          entry: true
+          split: doubleColumn
+          start: RoomList
+          screens:
+            RoomList:
+              on:
+                selected: { show: Room }
+                other: { show: Other, column: ↓supplementary }
+        Room:
+          start: Timeline
+          screens:
+            Timeline: { on: { more: { ↓show: Other } } }
+        Other:
+          start: Page
+          screens:
+            Page: { on: { next: stay } }
+      """),
+    .passing(
+      """
+      version: 1
+      coordinators:
+        Mail:
+          entry: true
+          split: tripleColumn
+          start: Boxes
+          screens:
+            Boxes: { on: { open: { show: Folder } } }
+        Folder:
+          start: Messages
+          screens:
+            Messages: { on: { read: { show: Message } } }
+        Message:
+          start: Body
+          screens:
+            Body: { on: { next: stay } }
+      """),
     .triggering(
       """
       version: 1
@@ -180,6 +226,7 @@ package enum UnknownReferenceRule: DefinitionRule {
     _ context: ResolvedModule, into findings: inout Findings
   ) {
     SelectReferences(module: context.module, analysis: context.analysis).check(into: &findings)
+    ShowReferences(module: context.module, analysis: context.analysis).check(into: &findings)
   }
 }
 
@@ -906,6 +953,15 @@ extension UnknownReferenceRule {
     case missingValueParam(String, of: SymbolRef, building: TypeExpression, suggestion: String?)
     /// A `select` in a coordinator that runs in no tab coordinator.
     case selectOutsideTabs(holder: String, selected: String)
+    /// (r3) A `show` in a coordinator that runs in no split coordinator (spec 13.4).
+    case showOutsideSplit(holder: String, shown: String)
+    /// (r3) A `show` in a coordinator whose screens are on a modal stack over the split.
+    case showOverSplit(holder: String, shown: String, split: String)
+    /// (r3) A `show` whose `column` the split coordinator does not have.
+    case missingColumn(SplitColumn, split: String, layout: SplitLayout)
+    /// (r3) A `show` with no column after the holder's, or naming one that is not after it.
+    case noColumnAfter(
+      holder: String, shown: String, column: SplitColumn, named: SplitColumn?, split: String)
     /// A `select` of a coordinator that no tab around the holder starts.
     case noTabStarts(
       selected: String, tabCoordinators: [String], holder: String?, suggestion: String?,
@@ -941,6 +997,10 @@ extension UnknownReferenceRule {
       case .missingValueParam: "missing-value-param"
       case .selectOutsideTabs: "select-outside-tabs"
       case .noTabStarts: "no-tab-starts"
+      case .showOutsideSplit: "show-outside-split"
+      case .showOverSplit: "show-over-split"
+      case .missingColumn: "missing-column"
+      case .noColumnAfter: "no-column-after"
       }
     }
 
@@ -1058,6 +1118,24 @@ extension UnknownReferenceRule {
         let shown = tabs.prefix(5).map { "'\($0)'" }
         return "\(text); the tabs start \(shown.joined(separator: ", "))"
           + (tabs.count > shown.count ? ", …" : "")
+      case .showOutsideSplit(let holder, let shown):
+        return "coordinator '\(holder)' runs in no split coordinator, in any way it is started, so "
+          + "'show: \(shown)' has no column to show it in; use 'start: \(shown)' outside a split"
+      case .showOverSplit(let holder, let shown, let split):
+        return "'show: \(shown)' acts on a modal stack presented over split coordinator "
+          + "'\(split)', where '\(holder)' has no column; show it from a screen in a column, or "
+          + "start it modally"
+      case .missingColumn(let column, let split, let layout):
+        return "split coordinator '\(split)' is '\(layout.rawValue)' and has no "
+          + "\(column.word) column; use 'secondary'"
+      case .noColumnAfter(let holder, let shown, let column, let named, let split):
+        let holderPlace =
+          "'\(holder)' is in the \(column.word) column of split coordinator '\(split)'"
+        guard let named else {
+          return "\(holderPlace), and no column comes after it to show '\(shown)' in"
+        }
+        return "\(holderPlace), and the \(named.word) column does not come after it: a "
+          + "'show' shows its child in a later column"
       }
     }
   }

@@ -127,7 +127,7 @@ import Testing
       described(findings) == [
         "6:22 'dismis' is not an action; did you mean 'dismiss'? [schema]",
         "6:55 unknown key 'psh' in an action in the sequence of event 'b'; did you mean 'push'? [schema]",
-        "6:53 event 'b' needs an action: one of 'push', 'present', 'replace', 'decide', 'alert', 'finish', 'start', 'select', 'request', 'pop', 'popToRoot', 'dismiss', 'stay' or 'do' [schema]",
+        "6:53 event 'b' needs an action: one of 'push', 'present', 'replace', 'decide', 'alert', 'finish', 'start', 'select', 'request', 'show', 'pop', 'popToRoot', 'dismiss', 'stay' or 'do' [schema]",
       ])
   }
 
