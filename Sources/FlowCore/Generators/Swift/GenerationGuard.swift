@@ -58,6 +58,7 @@ extension SwiftGenerator {
       case .named(let type): check(type)
       case nil: break
       }
+      check(coordinator.requests)
       for screen in coordinator.screens {
         check(screen.name, .upperCamel)
         check(screen.input)

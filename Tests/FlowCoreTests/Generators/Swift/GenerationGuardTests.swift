@@ -42,6 +42,13 @@ import Testing
         + flow("App:\n  entry: true\n  start: Home\n  screens:\n    Home: {}").dropFirst(11),
       "Pro*/file"
     ),
+    // (r3) A request is a case of the generated `<C>Request`.
+    (
+      flow(
+        "App:\n  entry: true\n  requests: { \"ask*/\": ~ }\n  start: Home\n  screens:\n"
+          + "    Home: {}"),
+      "ask*/"
+    ),
     (
       "version: 1\nalerts:\n  Confirm: { on: { \"o k\": stay } }\n"
         + flow("App:\n  entry: true\n  start: Home\n  screens:\n    Home: {}").dropFirst(11),
