@@ -10,30 +10,41 @@ extension Decision {
     _ cases: [Transition]
   ) -> [(element: Action, path: [SymbolRef.Component])] {
     var found: [(element: Action, path: [SymbolRef.Component])] = []
+    walkStart(cases) { action, path in
+      guard case .sequence(let elements) = action.kind else { return true }
+      for (offset, element) in elements.enumerated() {
+        switch element.kind {
+        case .pop, .popToRoot, .dismiss: found.append((element, path + [.element(offset)]))
+        default: break
+        }
+      }
+      return !elements.contains { if case .present = $0.kind { true } else { false } }
+    }
+    return found
+  }
+
+  /// Walks the actions of a start decision's `cases` and, at any depth, of the handlers of
+  /// the children they start where the decision acts: `visit` gets each action with its path
+  /// from the decision (`case 'a'`, `case 'a' › handler 'b'`) and says whether the handlers
+  /// of the child its last element starts run there too. A sequence's child is named by its
+  /// last element (`… › element '2' › handler 'b'`). O(the cases and handlers).
+  private static func walkStart(
+    _ cases: [Transition], _ visit: (Action, [SymbolRef.Component]) -> Bool
+  ) {
     func walk(_ transitions: [Transition], under path: [SymbolRef.Component]) {
       for transition in transitions {
         let action = transition.action
-        var here =
+        let here =
           path
           + [path.isEmpty ? .decisionCase(transition.name.text) : .handler(transition.name.text)]
-        if case .sequence(let elements) = action.kind {
-          for (offset, element) in elements.enumerated() {
-            switch element.kind {
-            case .pop, .popToRoot, .dismiss: found.append((element, here + [.element(offset)]))
-            default: break
-            }
-          }
-          here.append(.element(elements.count - 1))
-          guard !elements.contains(where: { if case .present = $0.kind { true } else { false } })
-          else { continue }
+        guard visit(action, here), case .start(let child) = action.elements.last?.kind else {
+          continue
         }
-        if case .start(let child) = action.elements.last?.kind {
-          walk(child.handlers, under: here)
-        }
+        let last = action.isSequence ? [SymbolRef.Component.element(action.elements.count - 1)] : []
+        walk(child.handlers, under: here + last)
       }
     }
     walk(cases, under: [])
-    return found
   }
 }
 
@@ -49,29 +60,21 @@ extension Decision {
     _ cases: [Transition]
   ) -> [(element: Action, path: [SymbolRef.Component])] {
     var found: [(element: Action, path: [SymbolRef.Component])] = []
-    func walk(_ transitions: [Transition], under path: [SymbolRef.Component]) {
-      for transition in transitions {
-        let action = transition.action
-        var here =
-          path
-          + [path.isEmpty ? .decisionCase(transition.name.text) : .handler(transition.name.text)]
-        let elements = action.elements
-        if action.isSequence { here.append(.element(elements.count - 1)) }
-        let showsScreen = elements.dropLast().contains {
-          switch $0.kind {
-          case .push, .present, .replace: true
-          default: false
-          }
-        }
-        guard !showsScreen, case .start(let child) = elements.last?.kind else { continue }
-        if child.isShow, let last = elements.last {
-          found.append((last, here))
-        } else {
-          walk(child.handlers, under: here)
+    walkStart(cases) { action, path in
+      let elements = action.elements
+      let showsScreen = elements.dropLast().contains {
+        switch $0.kind {
+        case .push, .present, .replace: true
+        default: false
         }
       }
+      guard !showsScreen, let last = elements.last, case .start(let child) = last.kind else {
+        return false
+      }
+      guard child.isShow else { return true }
+      found.append((last, action.isSequence ? path + [.element(elements.count - 1)] : path))
+      return false
     }
-    walk(cases, under: [])
     return found
   }
 
