@@ -56,6 +56,15 @@ extension Coordinator {
     body()
   }
 
+  /// Runs `body`, an action that acts over whatever is on top even where it pushes (a `show`
+  /// with no split around, FLOW-SPEC 13.3 and 13.4), without the asking child: it ends none.
+  func withoutAskingChild(_ body: () -> Void) {
+    let asking = askingChild
+    askingChild = nil
+    defer { askingChild = asking }
+    body()
+  }
+
   /// Before an action that does not act over whatever is on top: ends the child whose request
   /// this coordinator handles, if it still runs, so that the action acts on the place that
   /// started it (its screens are removed; it is dropped, with what it started, and no handler

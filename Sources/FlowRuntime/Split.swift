@@ -120,7 +120,7 @@ extension Coordinator {
     onFinish: @escaping @MainActor (ChildResult) -> Void
   ) {
     guard let target = target(of: column), target.router === child.router else {
-      return start(child, style: .push, onFinish: onFinish)
+      return withoutAskingChild { start(child, style: .push, onFinish: onFinish) }
     }
     clearColumns(from: target.column, of: target.owner)
     adoptShown(child, in: target)
@@ -132,7 +132,7 @@ extension Coordinator {
   /// replaces it, the user leaves it, or the holder ends.
   public func show(_ child: FlowCoordinator<Never>, column: SplitColumn? = nil) {
     guard let target = target(of: column), target.router === child.router else {
-      return start(child, style: .push)
+      return withoutAskingChild { start(child, style: .push) }
     }
     clearColumns(from: target.column, of: target.owner)
     adoptShown(child, in: target)

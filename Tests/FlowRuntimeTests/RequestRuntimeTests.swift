@@ -202,6 +202,18 @@ import Testing
     }
   }
 
+  /// `show` acts over the top (FLOW-SPEC 13.3): with no split around, where it is a
+  /// push-style start, it still leaves the asking child running.
+  @Test func aShowWithNoSplitAroundLeavesTheAskingChildRunning() throws {
+    let (_, parent, child) = try #require(running(.push))
+    parent.handle = { parent, _ in
+      parent.show(Asking("Room", router: parent.router)) { _ in }
+    }
+    child.ask("room")
+    #expect(!child.isFinished)
+    #expect(parent.children.count == 2)
+  }
+
   @Test func aTabIsNeverEndedByItsParentsHandler() throws {
     let router = RecordingRouter()
     let parent = Parent(router: router)
