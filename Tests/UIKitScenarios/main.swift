@@ -353,7 +353,7 @@ let scenarios: [Scenario] =
     },
   ] + newScenarios + issue28Scenarios + issue28NewAPIScenarios + revision3Scenarios
   + generatedSequenceScenarios
-  + generatedRequestScenarios + splitScenarios
+  + generatedRequestScenarios + splitScenarios + generatedSplitScenarios
 
 extension Optional {
   func orFail(_ message: String) throws -> Wrapped {

@@ -2,8 +2,7 @@ import Foundation
 import Testing
 
 /// Split coordinators and `show` (FLOW-SPEC 13.4) end to end: checked in every output
-/// format and drawn, but not generated yet, so `flowc generate` refuses the module cleanly
-/// rather than write a `show` as a push.
+/// format, generated and drawn.
 @Suite struct SplitCommandTests {
   static let flow = """
     version: 1
@@ -56,27 +55,40 @@ import Testing
     }
   }
 
-  @Test func generateRefusesASplitAndWritesNothing() throws {
+  /// The split coordinator makes its split before its first screen; each `show` makes its
+  /// child on the column's router and shows it there, with the holder's handlers.
+  @Test func generateWritesASplitAndItsShows() throws {
     let directory = try TemporaryDirectory(files: ["flows/app.flow.yaml": Self.flow])
     defer { directory.cleanUp() }
-    for arguments in [
-      ["--output", "Generated"], ["--output", "Generated", "--check"],
-      ["--output-file", "Flows.swift"],
-    ] {
-      let result = try flowc(["generate"] + arguments, in: directory.url)
-      #expect(result.status == 1, "\(arguments)")
-      #expect(
-        result.stderr
-          == "flowc: error: flows/app.flow.yaml:6:12: 'split' in coordinator 'Chats': split "
-          + "coordinators and 'show' (FLOW-SPEC 13.4) are checked but not generated yet; nothing "
-          + "generated\n", "\(arguments)")
-      #expect(
-        try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == ["flows"])
-    }
+    let result = try flowc(["generate", "--output", "Generated"], in: directory.url)
+    #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+    let generated = directory.url.appendingPathComponent("Generated")
+    let chats = try String(
+      contentsOf: generated.appendingPathComponent("ChatsCoordinator.swift"), encoding: .utf8)
+    #expect(
+      chats.contains(
+        """
+          override func start() {
+            showSplit(.doubleColumn)
+            push(makeRoomList())
+          }
+        """), "\(chats)")
+    #expect(
+      chats.contains(
+        """
+              let child = RoomCoordinator(screens: screens.roomScreens, router: columnRouter())
+              show(child) { result in
+        """), "\(chats)")
+    let room = try String(
+      contentsOf: generated.appendingPathComponent("RoomCoordinator.swift"), encoding: .utf8)
+    #expect(!room.contains("showSplit"), "only a split coordinator makes a split")
+    let again = try flowc(["generate", "--output", "Generated", "--check"], in: directory.url)
+    #expect(again.status == 0, "\(again.stdout)\(again.stderr)")
   }
 
-  /// The first in file order is named: here a `show` in a module whose split comes later.
-  @Test func generateNamesTheFirstShowWhenItComesBeforeAnySplit() throws {
+  /// A `column:` is passed to both calls, so that the child runs on the router of the column
+  /// it is shown in.
+  @Test func generateNamesAShowsColumnInBothCalls() throws {
     let flow = """
       version: 1
       coordinators:
@@ -93,19 +105,39 @@ import Testing
           split: tripleColumn
           start: RoomList
           screens:
-            RoomList: { on: { selected: { show: Room } } }
+            RoomList:
+              on:
+                selected: { show: Room }
+                help: { show: Other, column: secondary }
 
       """
     let directory = try TemporaryDirectory(files: ["flows/app.flow.yaml": flow])
     defer { directory.cleanUp() }
-    let check = try flowc(["check"], in: directory.url)
-    #expect(check.status == 0, "\(check.stdout)")
+    let result = try flowc(["generate", "--output-file", "Flows.swift"], in: directory.url)
+    #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+    let code = try String(
+      contentsOf: directory.url.appendingPathComponent("Flows.swift"), encoding: .utf8)
+    #expect(code.contains("showSplit(.tripleColumn)"))
+    let shownInTheSecondary =
+      "let child = OtherCoordinator(screens: screens.otherScreens, router: "
+      + "columnRouter(.secondary))\n      show(child, column: .secondary)\n"
+    #expect(code.contains(shownInTheSecondary), "\(code)")
+    #expect(
+      code.contains(
+        """
+              let child = OtherCoordinator(screens: screens.otherScreens, router: columnRouter())
+              show(child)
+        """), "\(code)")
+  }
+
+  /// A `show` that has no column is an error, so nothing is generated from the module.
+  @Test func generateRefusesAShowOutsideAnySplit() throws {
+    let broken = Self.flow.replacingOccurrences(of: "    split: doubleColumn\n", with: "")
+    let directory = try TemporaryDirectory(files: ["flows/app.flow.yaml": broken])
+    defer { directory.cleanUp() }
     let result = try flowc(["generate", "--output", "Generated"], in: directory.url)
     #expect(result.status == 1)
-    #expect(
-      result.stderr.hasPrefix(
-        "flowc: error: flows/app.flow.yaml:6:33: 'show' in coordinator 'Room': "),
-      "\(result.stderr)")
+    #expect(result.stdout.contains("[unknown-reference]"), "\(result.stdout)")
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == ["flows"])
   }
 

@@ -94,17 +94,6 @@ enum GenerateCommand: Command {
       return
     }
 
-    // (r3) Split coordinators and `show` are checked but not generated yet.
-    if let (range, what, owner) = SwiftGenerator.ungeneratedSplit(in: checked.resolved.graph) {
-      let place = "\(range.file):\(range.start.line):\(range.start.column)"
-      result.errors +=
-        "flowc: error: \(TerminalText.printable(place)): '\(what)' in coordinator '"
-        + "\(TerminalText.printable(owner.text))': split coordinators and 'show' (FLOW-SPEC "
-        + "13.4) are checked but not generated yet; nothing generated\n"
-      result.status = .findings
-      return
-    }
-
     // Headers name each flow file as findings do: the inputs are already named so.
     let options = SwiftGenerator.Options(access: access)
     var timer = checked.timing

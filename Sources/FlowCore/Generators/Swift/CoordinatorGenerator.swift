@@ -503,10 +503,18 @@ struct CoordinatorGenerator {
     case .node(let node):
       // The graph never starts at an alert; an unknown-reference finding says so.
       if graph.isAlert(node) { return [] }
+      // (r3) A split coordinator makes its split before its first screen, which is the root
+      // of the primary column (spec section 13.4).
+      let split: [SwiftStatement] =
+        coordinator.split.map {
+          [.expression(.call("showSplit", [.value(.implicitMember($0.layout.rawValue))]))]
+        } ?? []
       guard graph.isScreen(node) else {
-        return [.expression(decideCall(node - graph.screenCount, with: input))]
+        return split + [.expression(decideCall(node - graph.screenCount, with: input))]
       }
-      return [.expression(.call("push", [.value(make(node, with: input))] + controls(of: node)))]
+      return split + [
+        .expression(.call("push", [.value(make(node, with: input))] + controls(of: node)))
+      ]
     case .tabs(let tabs):
       var statements: [SwiftStatement] = []
       for offset in tabs.indices {
@@ -1032,6 +1040,7 @@ struct CoordinatorGenerator {
       if let payload { value = .call(value, [.value(payload.expression)]) }
       return [.expression(.call("finish", [.value(value)]))]
     case .start(let child):
+      if let show = child.start.show { return statements(showing: child, show, handlers, payload) }
       let style = SwiftExpression.implicitMember(child.style.rawValue)
       let call = SwiftCall(
         function: .identifier("start"),
@@ -1041,6 +1050,22 @@ struct CoordinatorGenerator {
           name: "child", value: childInit(child, payload: payload, router: .identifier("router")))
       ] + startChild(child, .identifier("child"), handlers: handlers, call: call)
     }
+  }
+
+  /// (r3) `let child = C(…, router: columnRouter(.secondary))` and `show(child, column:
+  /// .secondary) { … }`: the flow's `show: C` (spec section 13.4). The runtime finds the split
+  /// around the holder and the column; where there is none (the compact layout is the split's
+  /// business, not the generated code's), `show` is a push-style start.
+  private mutating func statements(
+    showing child: ChildStep, _ show: ChildStart.Show, _ handlers: NestedSteps, _ payload: Payload?
+  ) -> [SwiftStatement] {
+    let column = show.column.map { SwiftExpression.implicitMember($0.word) }
+    let router = SwiftExpression.call("columnRouter", column.map { [.value($0)] } ?? [])
+    var arguments = [SwiftArgument.value(.identifier("child"))]
+    if let column { arguments.append(SwiftArgument(label: "column", value: column)) }
+    let call = SwiftCall(function: .identifier("show"), arguments: arguments)
+    return [.constant(name: "child", value: childInit(child, payload: payload, router: router))]
+      + startChild(child, .identifier("child"), handlers: handlers, call: call)
   }
 
   /// (r3) `send(request: .<r>(payload), to: onRequest)`: the flow's `request: r`, which hands
