@@ -706,6 +706,13 @@ open class Coordinator {
   /// an external event of the tab coordinator does not end it.
   var isTab: Bool { role == .tab }
 
+  /// (r3) Whether its holder showed it in a column of a split (``show(_:column:onFinish:)``):
+  /// beside the holder's screens, not over them.
+  var isShownInColumn: Bool {
+    if case .column = role { return true }
+    return false
+  }
+
   /// Whether the screen that started this coordinator is still shown (perhaps covered):
   /// only then may its parent's handler run, since a handler acts on that screen.
   var isStartingScreenShown: Bool {

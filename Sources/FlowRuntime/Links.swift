@@ -325,8 +325,8 @@ extension Coordinator {
   /// those stacks: what a tab that is not the link's shows over the tab container.
   func closeModals() {
     for child in children.reversed()
-    where child.router !== router || child.base.modals > base.modals
-      || child.role != .push
+    where !child.isShownInColumn
+      && (child.router !== router || child.base.modals > base.modals || child.role != .push)
     {
       child.drop()
     }

@@ -12,7 +12,8 @@ import Testing
     #expect(harness.tabs.map(\.name) == ["app.tab1", "app.tab2", "app.tab3", "app.tab4"])
     #expect(
       harness.tabs.map(\.operations) == [
-        [.push(.Shop.categories)], [.push(.Search.results)], [.push(.Cart.basket)],
+        [.split(.doubleColumn), .push(.Shop.categories)], [.push(.Search.results)],
+        [.push(.Cart.basket)],
         [.push(.Account.profile)],
       ])
     #expect(harness.tabs.map(names) == [["Categories"], ["Results"], ["Basket"], ["Profile(ada)"]])
@@ -21,39 +22,58 @@ import Testing
     #expect(main.canAct, "tabs run on stacks of their own")
   }
 
+  /// (r3) The shop is a split: the product opens in the detail column beside the products
+  /// (regular width), and on the one stack over them once collapsed (compact width).
   @Test func theShopOpensProductDetailsAndEachWayBackEndsThem() throws {
     let harness = Harness()
     let main = try harness.signedIn()
     let shop = try harness.tab(0)
     let coordinator = try #require(harness.child(ShopCoordinator.self, of: main))
+    let detail = try #require(shop.column(.secondary))
     tap(ShopCoordinator.CategoriesEvent.selected("Shoes"), on: shop)
     tap(ShopCoordinator.ProductsEvent.opened(Example.shoes), on: shop)
     weak let details = harness.child(ProductDetailsCoordinator.self, of: coordinator)
     #expect(details != nil)
+    #expect(names(shop) == ["Categories", "Products(Shoes)"])
+    #expect(names(detail) == ["Details(Shoes)"])
     tap(ProductDetailsCoordinator.DetailsEvent.showReviews(Example.shoes), on: shop)
-    shop.userPops()
+    detail.userPops()
     tap(ProductDetailsCoordinator.DetailsEvent.showSizeGuide, on: shop)
     tap(ProductDetailsCoordinator.SizeGuideEvent.close, on: shop)
     tap(ProductDetailsCoordinator.DetailsEvent.addToCart(Example.items[0]), on: shop)
     #expect(details == nil)
+    #expect(names(detail).isEmpty, "the column shows the app's placeholder")
+    // Another product replaces the one open; its own back finishes it.
+    tap(ShopCoordinator.ProductsEvent.opened(Example.shoes), on: shop)
     tap(ShopCoordinator.ProductsEvent.opened(Example.shoes), on: shop)
     tap(ProductDetailsCoordinator.DetailsEvent.back, on: shop)
+    #expect(coordinator.children.isEmpty)
+    // At the root of its column the product has no back button; collapsed, it is over the
+    // products and the user's back leaves it.
     tap(ShopCoordinator.ProductsEvent.opened(Example.shoes), on: shop)
     weak let swiped = harness.child(ProductDetailsCoordinator.self, of: coordinator)
+    detail.userPops()
+    #expect(swiped != nil, "the root of a column went back")
+    shop.collapse()
+    #expect(
+      shop.collapsedStack.map(shownName(of:)) == [
+        "Categories", "Products(Shoes)", "Details(Shoes)",
+      ])
     shop.userPops()
     #expect(swiped == nil)
     shop.userPops()
     #expect(
-      shop.operations == [
-        .push(.Shop.products), .push(.ProductDetails.details), .push(.ProductDetails.reviews),
-        .userPop,
-        .present(.ProductDetails.sizeGuide), .dismiss, .unwind(to: .at(0, 2)),
-        .push(.ProductDetails.details), .unwind(to: .at(0, 2)),
-        .push(.ProductDetails.details), .userPop,
-        .userPop,
+      detail.operations == [
+        .push(.ProductDetails.details), .push(.ProductDetails.reviews), .userPop,
+        .present(.ProductDetails.sizeGuide), .dismiss, .unwind(to: .at(0, 0)),
+        .push(.ProductDetails.details), .unwind(to: .at(0, 0)), .push(.ProductDetails.details),
+        .unwind(to: .at(0, 0)), .push(.ProductDetails.details), .userPop,
       ])
+    #expect(
+      shop.operations == [.push(.Shop.products), .collapse, .userPop, .userPop])
     #expect(coordinator.children.isEmpty)
     #expect(names(shop) == ["Categories"])
+    #expect(names(detail).isEmpty)
   }
 
   /// `select` from a nested child: the details that the Shop tab started show the Cart
@@ -68,7 +88,8 @@ import Testing
     #expect(harness.router.operations == [.selectTab(2, of: .tabs(of: MainCoordinator.self))])
     let container = try #require(harness.router.topScreen)
     #expect(harness.router.selectedTab(of: container) == 2)
-    #expect(names(shop) == ["Categories", "Products(Shoes)", "Details(Shoes)"])
+    #expect(names(shop) == ["Categories", "Products(Shoes)"])
+    #expect(shop.column(.secondary).map(names) == ["Details(Shoes)"])
     let coordinator = try #require(harness.child(ShopCoordinator.self, of: main))
     #expect(harness.child(ProductDetailsCoordinator.self, of: coordinator) != nil)
 
@@ -86,7 +107,8 @@ import Testing
       ])
     #expect(harness.router.selectedTab(of: container) == 3)
     #expect(names(cart) == ["Basket", "OrderPlaced(order ABCD)"])
-    #expect(names(shop) == ["Categories", "Products(Shoes)", "Details(Shoes)"])
+    #expect(names(shop) == ["Categories", "Products(Shoes)"])
+    #expect(shop.column(.secondary).map(names) == ["Details(Shoes)"])
   }
 
   @Test func searchFiltersAndOpensProductDetails() throws {

@@ -90,10 +90,16 @@ import Testing
     tap(ProductDetailsCoordinator.SizeGuideEvent.close, on: shop)
     shop.clearCalls()
 
+    let detail = try #require(shop.column(.secondary))
+    detail.clearCalls()
+
     tap(ProductDetailsCoordinator.DetailsEvent.seller("Acme"), on: shop)
-    // The details are removed (back to Products) before the page is pushed where they were.
-    #expect(shop.operations == [.unwind(to: .at(0, 2)), .push(.Shared.seller)])
+    // The details are removed (their column is empty) before the page is pushed over the
+    // products in the sidebar, where the `show` was.
+    #expect(detail.operations == [.unwind(to: .at(0, 0))])
+    #expect(shop.operations == [.push(.Shared.seller)])
     #expect(names(shop) == ["Categories", "Products(Shoes)", "Seller(Acme)"])
+    #expect(names(detail).isEmpty)
     #expect(details.isFinished && tab.children.isEmpty)
     #expect(tab.canAct)
     tap(SellerEvent.similarSeller("Bolt"), on: shop)
@@ -112,6 +118,7 @@ import Testing
     let details = try #require(harness.child(ProductDetailsCoordinator.self, of: tab))
     let handler = try #require(details.onRequest)
     tap(ProductDetailsCoordinator.DetailsEvent.back, on: shop)
+    #expect(details.isFinished, "the details did not finish: \(names(shop))")
     let log = LogCapture()
     shop.clearCalls()
     log.during { handler(.openSeller("Acme")) }

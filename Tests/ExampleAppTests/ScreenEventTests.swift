@@ -55,7 +55,7 @@ import Testing
     products.send(ShopCoordinator.ProductsEvent.opened(Example.shoes))
     #expect(shop.operations == [.push(.Shop.products), .userPop, .push(.Shop.products)])
     tap(ShopCoordinator.ProductsEvent.opened(Example.shoes), on: shop)
-    #expect(shop.operations.last == .push(.ProductDetails.details))
+    #expect(shop.column(.secondary)?.operations.last == .push(.ProductDetails.details))
   }
 
   @Test func theScreenBelowTheTopSendsNothing() throws {

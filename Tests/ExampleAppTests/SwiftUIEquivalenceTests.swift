@@ -37,25 +37,52 @@ import Testing
     #expect(app.asked == ["Launch", "Launch"])
   }
 
-  /// The long-press menu takes several screens at once: the product details the shop
+  /// The long-press menu takes several screens at once: the product details the search
   /// started end with them.
   @Test func goingBackSeveralScreensAtOnceEndsTheDetails() throws {
+    let app = expectSameOnBoth { app in
+      app.answer(.signedIn(Example.user))
+      let search = app.tab(1)
+      app.send(SearchCoordinator.ResultsEvent.selected(Example.shoes), on: search)
+      app.send(ProductDetailsCoordinator.DetailsEvent.showReviews(Example.shoes), on: search)
+      app.user("back to 0", on: search) { $0.goBack(to: 0) }
+      app.send(SearchCoordinator.ResultsEvent.selected(Example.shoes), on: search)
+      app.user("back", on: search) { $0.goBack() }
+      app.send(SearchCoordinator.ResultsEvent.selected(Example.shoes), on: search)
+      app.send(ProductDetailsCoordinator.DetailsEvent.viewCart, on: search)
+    }
+    let search = try #require(app.tabStacks.dropFirst().first as? SwiftUIRouter)
+    #expect(search.stackNames == [["Results", "Details(Shoes)"]])
+    #expect(app.router.selectedTab(of: try #require(app.router.screenOnTop)) == 2)
+  }
+
+  /// (r3) The shop's split: the product opens in the detail column beside the products. The
+  /// width changes in the middle of the flow, and every column keeps its screens and every
+  /// coordinator runs on, on both routers; collapsed, the one back button goes back through
+  /// the product's screens, then leaves it.
+  @Test func theShopsSplitKeepsEveryColumnThroughALayoutChange() throws {
     let app = expectSameOnBoth { app in
       app.answer(.signedIn(Example.user))
       let shop = app.tab(0)
       app.send(ShopCoordinator.CategoriesEvent.selected("Shoes"), on: shop)
       app.send(ShopCoordinator.ProductsEvent.opened(Example.shoes), on: shop)
       app.send(ProductDetailsCoordinator.DetailsEvent.showReviews(Example.shoes), on: shop)
-      app.user("back to 0", on: shop) { $0.goBack(to: 0) }
-      app.send(ShopCoordinator.CategoriesEvent.selected("Shoes"), on: shop)
-      app.send(ShopCoordinator.ProductsEvent.opened(Example.shoes), on: shop)
+      #expect(shop.columnRouters.map(\.stackNames) == [[["Details(Shoes)", "Reviews(Shoes)"]]])
+      app.user("collapse", on: shop) { $0.changeLayout(.compact) }
       app.user("back", on: shop) { $0.goBack() }
-      app.send(ShopCoordinator.ProductsEvent.opened(Example.shoes), on: shop)
-      app.send(ProductDetailsCoordinator.DetailsEvent.viewCart, on: shop)
+      app.user("expand", on: shop) { $0.changeLayout(.regular) }
+      #expect(shop.stackNames == [["Categories", "Products(Shoes)"]])
+      #expect(shop.columnRouters.map(\.stackNames) == [[["Details(Shoes)"]]])
+      app.user("collapse", on: shop) { $0.changeLayout(.compact) }
+      app.user("back", on: shop) { $0.goBack() }
+      app.user("expand", on: shop) { $0.changeLayout(.regular) }
     }
     let shop = try #require(app.tabStacks.first as? SwiftUIRouter)
-    #expect(shop.stackNames == [["Categories", "Products(Shoes)", "Details(Shoes)"]])
-    #expect(app.router.selectedTab(of: try #require(app.router.screenOnTop)) == 2)
+    #expect(shop.stackNames == [["Categories", "Products(Shoes)"]])
+    #expect(shop.columnRouters.map(\.stackNames) == [[[]]], "the details were not left")
+    let main = try #require(app.app.children.first)
+    let tab = try #require(main.children.first as? ShopCoordinator)
+    #expect(tab.children.isEmpty, "the details still run")
   }
 
   /// Requests (FLOW-SPEC 13.3): the search tab presents the seller's page over the product's
@@ -82,6 +109,7 @@ import Testing
     }
     let shop = try #require(app.tabStacks.first as? SwiftUIRouter)
     #expect(shop.stackNames == [["Categories", "Products(Shoes)", "Seller(Acme)"]])
+    #expect(shop.columnRouters.map(\.stackNames) == [[[]]], "the details are not ended")
     let search = try #require(app.tabStacks.dropFirst().first as? SwiftUIRouter)
     #expect(search.stackNames == [["Results"]])
     #expect(app.router.stackNames == [["MainTabs"]])

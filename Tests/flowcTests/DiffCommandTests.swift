@@ -49,9 +49,9 @@ import Testing
   /// old side's under `old`.
   static func textLines(new: String, old: String) -> [String] {
     [
-      "\(new)catalog.flow.yaml:43:11: changed transition 'Shop.Categories.selected': "
+      "\(new)catalog.flow.yaml:47:11: changed transition 'Shop.Categories.selected': "
         + "push: Products, payload: String → push: Favorites, payload: String",
-      "\(new)catalog.flow.yaml:58:7: added screen 'Shop.Favorites': screen, input: String",
+      "\(new)catalog.flow.yaml:67:7: added screen 'Shop.Favorites': screen, input: String",
       "\(old)account.flow.yaml:98:3: removed coordinator 'Feedback': was leave: skipped, "
         + "start: Survey",
     ]
@@ -78,9 +78,9 @@ import Testing
     let rows = lines.filter { $0.hasPrefix("| 🟢") || $0.hasPrefix("| 🔴") || $0.hasPrefix("| 🟠") }
     let expected: [String] = [
       "| 🟠 changed | transition | Shop\\.Categories\\.selected | push\\: Products\\, payload\\: "
-        + "String | push\\: Favorites\\, payload\\: String | new\\/catalog\\.flow\\.yaml\\:43\\:11 |",
+        + "String | push\\: Favorites\\, payload\\: String | new\\/catalog\\.flow\\.yaml\\:47\\:11 |",
       "| 🟢 added | screen | Shop\\.Favorites |  | screen\\, input\\: String | "
-        + "new\\/catalog\\.flow\\.yaml\\:58\\:7 |",
+        + "new\\/catalog\\.flow\\.yaml\\:67\\:7 |",
       "| 🔴 removed | coordinator | Feedback | leave\\: skipped\\, start\\: Survey |  | "
         + "old\\/account\\.flow\\.yaml\\:98\\:3 |",
     ]
@@ -106,8 +106,8 @@ import Testing
     }
     #expect(
       described == [
-        "changed transition Shop.Categories.selected new/catalog.flow.yaml 43",
-        "added screen Shop.Favorites new/catalog.flow.yaml 58",
+        "changed transition Shop.Categories.selected new/catalog.flow.yaml 47",
+        "added screen Shop.Favorites new/catalog.flow.yaml 67",
         "removed coordinator Feedback old/account.flow.yaml 98",
       ])
     #expect(changes[0]["old"] as? String == "push: Products, payload: String")

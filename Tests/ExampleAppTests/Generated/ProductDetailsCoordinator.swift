@@ -43,8 +43,9 @@ extension ProductDetailsScreens {
   var productDetailsScreens: any ProductDetailsScreens { self }
 }
 
-/// One product, with its reviews and size guide. Started on top of the screen that opened it, so
-/// its first screen goes back by finishing.
+/// One product, with its reviews and size guide. Shown beside the products in the shop (in the
+/// detail column, or over them on an iPhone) and pushed over the search results, so its first
+/// screen goes back by finishing.
 final class ProductDetailsCoordinator: FlowCoordinator<ProductDetailsResult> {
   /// The events of screen Details.
   nonisolated enum DetailsEvent: Hashable, Sendable {

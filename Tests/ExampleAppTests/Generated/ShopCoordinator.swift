@@ -29,7 +29,9 @@ extension ShopScreens {
   var shopScreens: any ShopScreens { self }
 }
 
-/// Browses the catalog by category. A tab; it lives as long as the tabs do.
+/// Browses the catalog by category. A tab; it lives as long as the tabs do. On an iPad it is two
+/// columns, the categories and their products in the sidebar and the product open beside them; on
+/// an iPhone the columns collapse into one stack (revision 3).
 final class ShopCoordinator: FlowCoordinator<Never> {
   /// The events of screen Categories.
   nonisolated enum CategoriesEvent: Hashable, Sendable {
@@ -39,6 +41,8 @@ final class ShopCoordinator: FlowCoordinator<Never> {
   /// The events of screen Products.
   nonisolated enum ProductsEvent: Hashable, Sendable {
     case seller(String)
+    /// The product in the detail column, replacing the one open there; on an iPhone, pushed over
+    /// the products.
     case opened(Product)
   }
 
@@ -52,6 +56,7 @@ final class ShopCoordinator: FlowCoordinator<Never> {
 
   /// Starts the flow at screen Categories.
   override func start() {
+    showSplit(.doubleColumn)
     push(makeCategories())
   }
 
@@ -90,16 +95,17 @@ final class ShopCoordinator: FlowCoordinator<Never> {
       push(makeSeller(payload))
     case .opened(let payload):
       let child = ProductDetailsCoordinator(
-        input: payload, screens: screens.productDetailsScreens, router: router)
+        input: payload, screens: screens.productDetailsScreens, router: columnRouter())
       child.onRequest = requests(of: child) { [weak self] request in
         guard let self else { return }
         switch request {
         case .openSeller(let payload):
-          // The seller's page takes the product's place on the stack.
+          // The seller's page takes the product's place: the product closes and the page is pushed
+          // over the products, in the sidebar on an iPad.
           push(makeSeller(payload))
         }
       }
-      start(child, style: .push) { result in
+      show(child) { result in
         switch result {
         case .closed:
           break

@@ -23,6 +23,12 @@ protocol DrivenRouter: Router {
   func swipeDown()
   /// Taps the button titled `title` of the alert on top.
   func tapAlert(_ title: String)
+  /// (r3) The routers of the later columns of the split this router shows, left to right;
+  /// empty without one.
+  var columnRouters: [any DrivenRouter] { get }
+  /// (r3) The width changed: the split this router shows collapses into one stack or shows
+  /// its columns side by side again.
+  func changeLayout(_ layout: SplitLayout)
 }
 
 extension RecordingRouter: DrivenRouter {
@@ -37,6 +43,8 @@ extension RecordingRouter: DrivenRouter {
   func goBack(to index: Int) { userPops(to: index) }
   func swipeDown() { userDismisses() }
   func tapAlert(_ title: String) { tap(title) }
+  var columnRouters: [any DrivenRouter] { columns }
+  func changeLayout(_ layout: SplitLayout) { layout == .compact ? collapse() : expand() }
 }
 
 /// The user's gestures on a ``SwiftUIRouter``, done as SwiftUI does them: through what the
@@ -53,6 +61,7 @@ extension SwiftUIRouter: DrivenRouter {
   var alertTitles: [String] { stacks.flatMap(\.alerts).map { $0.alert.title ?? "" } }
 
   func goBack() {
+    if goBackInCollapsedSplit() { return }
     let stack = topStack
     guard stack.topScreen?.controls.systemBack ?? true, !stack.path.isEmpty else { return }
     userSetPath(Array(stack.path.dropLast()), of: stack)
@@ -74,6 +83,35 @@ extension SwiftUIRouter: DrivenRouter {
       let index = shown.alert.buttons.firstIndex(where: { $0.title == title })
     else { return }
     userTapped(button: index, of: shown)
+  }
+
+  var columnRouters: [any DrivenRouter] {
+    guard let split = stacks.lazy.compactMap(\.split).first else { return [] }
+    return split.style.columns.compactMap { split.columns[$0] }
+  }
+
+  func changeLayout(_ layout: SplitLayout) {
+    guard let split = stacks.lazy.compactMap(\.split).first else { return }
+    viewChangedLayout(layout, of: split)
+  }
+
+  /// (r3) The one back button of a collapsed split whose primary column is the top stack: it
+  /// goes back in the last column that shows a screen, and from that column's bottom screen to
+  /// the column before it (the `preferredCompactColumn` binding). `false` when the split is
+  /// not collapsed or no later column shows a screen.
+  private func goBackInCollapsedSplit() -> Bool {
+    guard let split = topStack.split, split.layout == .compact else { return false }
+    let later = split.style.columns.dropFirst()
+    guard let column = later.last(where: { (split.columns[$0]?.rootStack.count ?? 0) > 0 }),
+      let router = split.columns[column]
+    else { return false }
+    if router.topStack.path.isEmpty {
+      let before = split.style.columns.last { $0 < column } ?? .primary
+      userShowedColumn(before, of: split)
+    } else {
+      router.goBack()
+    }
+    return true
   }
 }
 
@@ -104,11 +142,15 @@ final class DrivenApp {
     return stacks[index]
   }
 
-  /// Sends `event` from the screen on top of `stack`.
+  /// Sends `event` from the screen on top of `stack`, or (r3) of a column of the split it
+  /// shows, side by side in the regular layout these tests run in.
   func send<Event>(
     _ event: Event, on stack: any DrivenRouter, sourceLocation: SourceLocation = #_sourceLocation
   ) {
-    guard let screen = stack.screenOnTop as? StubScreen, screen.send(event) else {
+    let visible = [stack] + stack.columnRouters
+    guard
+      visible.contains(where: { ($0.screenOnTop as? StubScreen)?.send(event) ?? false })
+    else {
       let top = stack.screenOnTop.map(shownName(of:)) ?? "nothing"
       Issue.record("\(top) does not send \(Event.self)", sourceLocation: sourceLocation)
       return
@@ -145,7 +187,10 @@ final class DrivenApp {
   private func snapshot(_ step: String) {
     let tabs = tabStacks.compactMap { $0 as? any DrivenRouter }
     let selected = router.screenOnTop.map { router.selectedTab(of: $0) } ?? 0
-    let stacks = ([router] + tabs).map { "\($0.stackNames) alerts \($0.alertTitles)" }
+    let stacks = ([router] + tabs).map { router in
+      let columns = router.columnRouters.map { " | \($0.stackNames) alerts \($0.alertTitles)" }
+      return "\(router.stackNames) alerts \(router.alertTitles)\(columns.joined())"
+    }
     snapshots.append(
       """
       after \(step): \(stacks.joined(separator: "; ")), tab \(selected), \

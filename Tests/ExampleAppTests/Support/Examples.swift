@@ -39,12 +39,19 @@ func names(_ router: RecordingRouter) -> [String] {
 }
 
 /// Sends `event` from the screen on top of `router`, as the user would by tapping it; the
-/// test fails if the screen on top is not one that sends such events.
+/// test fails if the screen on top is not one that sends such events. (r3) For the router of
+/// a split, the user sees the top of each column that shows a screen side by side and can tap
+/// any; collapsed, only the top of the one stack, the last column that shows a screen.
 @MainActor
 func tap<Event>(
   _ event: Event, on router: RecordingRouter, sourceLocation: SourceLocation = #_sourceLocation
 ) {
-  guard router.send(event) else {
+  var visible = [router]
+  if !router.columns.isEmpty {
+    let showing = router.columns.filter { !$0.screens.isEmpty }
+    visible = router.layout == .compact ? [showing.last ?? router] : [router] + showing
+  }
+  guard visible.contains(where: { $0.send(event) }) else {
     let top = router.topScreen.map(shownName(of:)) ?? "nothing"
     Issue.record(
       "the screen on top is \(top), which does not send \(Event.self)",

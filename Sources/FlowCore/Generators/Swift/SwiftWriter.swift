@@ -140,24 +140,29 @@ struct SwiftWriter {
 
   /// `///` lines, each wrapped at spaces to fit the line length.
   private mutating func documentation(_ lines: [String]) {
-    let width = Self.lineLength - indentWidth - 4
-    for text in lines.lazy.map(Self.commentText) {
-      guard !Self.fits(text, in: width) else {
-        line(text.isEmpty ? "///" : "/// \(text)")
-        continue
-      }
-      var current = ""
-      for word in text.split(separator: " ", omittingEmptySubsequences: false) {
-        if !current.isEmpty
-          && Self.width(current) + 1 + word.unicodeScalars.count > width
-        {
-          line("/// \(current)")
-          current = ""
-        }
-        current += current.isEmpty ? String(word) : " " + word
-      }
-      if !current.isEmpty { line("/// \(current)") }
+    for text in lines { comment(text, marker: "///") }
+  }
+
+  /// A comment line of `content` after `marker` (`//` or `///`), wrapped at spaces to fit the
+  /// line length.
+  private mutating func comment(_ content: String, marker: String) {
+    let width = Self.lineLength - indentWidth - marker.count - 1
+    let text = Self.commentText(content)
+    guard !Self.fits(text, in: width) else {
+      line(text.isEmpty ? marker : "\(marker) \(text)")
+      return
     }
+    var current = ""
+    for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+      if !current.isEmpty
+        && Self.width(current) + 1 + word.unicodeScalars.count > width
+      {
+        line("\(marker) \(current)")
+        current = ""
+      }
+      current += current.isEmpty ? String(word) : " " + word
+    }
+    if !current.isEmpty { line("\(marker) \(current)") }
   }
 
   /// The modifiers, then `keyword`.
@@ -486,7 +491,7 @@ struct SwiftWriter {
       }
       line("}")
     case .comment(let content):
-      line(content.isEmpty ? "//" : "// \(Self.commentText(content))")
+      comment(content, marker: "//")
     case .forIn(let name, let sequence, let body):
       indent()
       text += "for "

@@ -445,6 +445,37 @@ import Testing
       """)
   }
 
+  /// A handler's doc is a `//` comment in the handler's body, wrapped at the line length as
+  /// `///` docs are: it was one line however long.
+  @Test func longCommentsInBodiesAreWrappedAtTheLineLength() throws {
+    let words = Array(repeating: "product", count: 30).joined(separator: " ")
+    let swift = try generate(
+      flow(
+        """
+        App:
+          entry: true
+          start: Home
+          screens:
+            Home:
+              on:
+                go:
+                  start: Child
+                  on: { done: { doc: "\(words)", push: Home } }
+        Child:
+          result: { done: ~ }
+          start: Only
+          screens:
+            Only: { on: { done: { finish: done } } }
+        """))["AppCoordinator.swift"]
+    let lines = (swift ?? "").split(separator: "\n")
+    let comments = lines.filter {
+      $0.trimmingPrefix(while: { $0 == " " }).hasPrefix("// product")
+    }
+    #expect(comments.count >= 3, "\(comments)")
+    #expect(comments.allSatisfy { $0.count <= 100 }, "\(comments)")
+    #expect(comments.map { $0.split(separator: " ").count - 1 }.reduce(0, +) == 30)
+  }
+
   @Test func conformancesFollowWhatIsKnownOfTheTypesInside() throws {
     let files = try generate(
       flow(
