@@ -51,6 +51,32 @@ import Testing
     #expect(FlowLink(url: url) == .seller(name: "Acme"))
   }
 
+  /// (r3) With a product open in the shop's detail column, the page goes onto that column's
+  /// stack, owned by the product's coordinator: the column the user last opened is the top
+  /// one in the regular layout, and in the compact one it is the top of the one stack.
+  @Test func theRelativeLinkPushesOntoTheColumnOfTheShownChild() throws {
+    let harness = Harness()
+    let main = try harness.signedIn()
+    let shop = try harness.tab(0)
+    let detail = try #require(shop.column(.secondary))
+    tap(ShopCoordinator.CategoriesEvent.selected("Shoes"), on: shop)
+    tap(ShopCoordinator.ProductsEvent.opened(Example.shoes), on: shop)
+    let outcomes = LinkOutcomes()
+    harness.app.open(.seller(name: "Acme"), values: StubLinkValues(), onEnd: outcomes.record)
+    #expect(outcomes.all == [.followed])
+    #expect(names(shop) == ["Categories", "Products(Shoes)"])
+    #expect(names(detail) == ["Details(Shoes)", "Seller(Acme)"])
+    let tab = try #require(harness.child(ShopCoordinator.self, of: main))
+    let details = try #require(harness.child(ProductDetailsCoordinator.self, of: tab))
+    tap(SellerEvent.similarSeller("Bolt"), on: shop)
+    #expect(names(detail).suffix(2) == ["Seller(Acme)", "Seller(Bolt)"], "not the details' page")
+    shop.collapse()
+    shop.userPops()
+    shop.userPops()
+    #expect(names(detail) == ["Details(Shoes)"])
+    #expect(!details.isFinished && details.canAct)
+  }
+
   /// With the checkout sheet on top of the cart tab, the page goes onto the sheet's stack,
   /// owned by Checkout, and going back returns to the checkout's screen.
   @Test func theRelativeLinkPushesOntoTheSheetOnTop() throws {
