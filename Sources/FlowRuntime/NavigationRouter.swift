@@ -760,6 +760,7 @@
           level.host.isModalInPresentation = top.isModalInPresentation
         }
       }
+      splitHost?.applyCompactControls()
     }
 
     /// Anchors `popover` on `anchor`, or without one at the middle of `presenter`'s view,
@@ -958,6 +959,7 @@
       for router in routers { router.navigationController.setViewControllers([], animated: false) }
       collapsed = true
       compactStack.setViewControllers(screens, animated: false)
+      applyCompactControls()
       return .compact
     }
 
@@ -982,6 +984,18 @@
       animated: Bool
     ) {
       for router in routers { router.compactStackChanged() }
+      applyCompactControls()
+    }
+
+    /// While collapsed, gives the compact stack the swipe-back gestures of its top screen, as
+    /// each router does for its own stacks: only where its back button shows.
+    func applyCompactControls() {
+      guard collapsed, let top = compactStack.viewControllers.last else { return }
+      let goesBack = !top.navigationItem.hidesBackButton
+      compactStack.interactivePopGestureRecognizer?.isEnabled = goesBack
+      if #available(iOS 26, macCatalyst 26, visionOS 26, *) {
+        compactStack.interactiveContentPopGestureRecognizer?.isEnabled = goesBack
+      }
     }
   }
 

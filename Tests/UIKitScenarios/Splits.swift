@@ -151,3 +151,28 @@ final class Room: FlowCoordinator<String> {
     try expect(!room.isFinished && names(secondary) == ["Timeline"], "\(names(secondary))")
   },
 ]
+
+@MainActor let collapsedControlScenarios: [Scenario] = [
+  // Collapsed, the compact stack is the one the user swipes: a shown child's screen without
+  // `systemBack` turns its swipe back off there, as on any stack, and the screen below turns it
+  // on again.
+  Scenario("aCollapsedSplitsStackHasTheSwipeBackOfItsTopScreen") {
+    let (_, chats, split) = try await splitFixture(.doubleColumn)
+    let room = chats.open("Timeline")
+    await settle()
+    UIKitDouble.collapse(split)
+    await settle()
+    let compact = try (split.viewController(for: .compact) as? UINavigationController).orFail(
+      "no compact stack")
+    try expect(compact.interactivePopGestureRecognizer?.isEnabled == true, "no swipe back")
+    room.push(Screen("Locked"), controls: SystemControls(systemBack: false))
+    await settle()
+    try expect(names(compact).last == "Locked", "\(names(compact))")
+    try expect(
+      compact.interactivePopGestureRecognizer?.isEnabled == false,
+      "the swipe back stays on over a screen without systemBack")
+    room.pop()
+    await settle()
+    try expect(compact.interactivePopGestureRecognizer?.isEnabled == true, "not on again")
+  }
+]
