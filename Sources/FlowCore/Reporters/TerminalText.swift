@@ -70,28 +70,53 @@ package enum TerminalText {
   }
 
   /// Escaped text, and where each character of the original went, for lining up a caret.
-  struct Escaped {
+  package struct Escaped: Equatable {
     /// The escaped text.
-    var text: String
-    /// For each Unicode scalar of the original, and for its end, the offset in scalars
-    /// of `text` where it starts; empty unless asked for.
-    var offsets: [Int]
+    package var text: String
+    /// For each Unicode scalar of the original, and for its end, the offset in scalars of
+    /// `text` where it starts; `nil` when each scalar stayed where it was (nothing was
+    /// escaped), or when not asked for.
+    private var map: [Int]?
+    /// How many Unicode scalars the original has.
+    package let originalCount: Int
+
+    init(text: String, offsets map: [Int]?, originalCount: Int) {
+      self.text = text
+      self.map = map
+      self.originalCount = originalCount
+    }
+
+    /// Where the scalar at `index` of the original (or its end, at `originalCount`) starts
+    /// in `text`, in scalars.
+    package func offset(of index: Int) -> Int { map?[index] ?? index }
   }
 
   /// `text` escaped; with `offsets`, also where each of its scalars went. Linear in `text`.
-  static func escaped(
+  package static func escaped(
     _ text: String, startsLine: Bool, keeping: Kept = [], offsets: Bool = false
   ) -> Escaped {
-    let scalars = text.unicodeScalars
-    let command = startsLine ? commandStart(of: scalars) : nil
+    let keepsTabs = keeping.contains(.tabs)
+    if let count = plainASCIICount(text, startsLine: startsLine, keepsTabs: keepsTabs) {
+      return Escaped(text: text, offsets: nil, originalCount: count)
+    }
+    return escapedScalars(text, startsLine: startsLine, keeping: keeping, offsets: offsets)
+  }
+
+  /// ``escaped(_:startsLine:keeping:offsets:)`` read as Unicode scalars, without its ASCII
+  /// fast path (which tests compare with it).
+  package static func escapedScalars(
+    _ text: String, startsLine: Bool, keeping: Kept = [], offsets: Bool = false
+  ) -> Escaped {
     let keepsBreaks = keeping.contains(.lineBreaks)
     let keepsTabs = keeping.contains(.tabs)
+    let scalars = text.unicodeScalars
+    let command = startsLine ? commandStart(of: scalars) : nil
     let needsEscape = { (scalar: Unicode.Scalar) in
       Self.needsEscape(scalar) && !(keepsBreaks && (scalar == "\n" || scalar == "\r"))
         && !(keepsTabs && scalar == "\t")
     }
     guard command != nil || scalars.contains(where: { needsEscape($0) || $0 == "\\" }) else {
-      return Escaped(text: text, offsets: offsets ? Array(0...scalars.count) : [])
+      return Escaped(text: text, offsets: nil, originalCount: scalars.count)
     }
     var output = String.UnicodeScalarView()
     var map: [Int] = []
@@ -125,7 +150,42 @@ package enum TerminalText {
       index = scalars.index(after: index)
     }
     if offsets { map.append(written) }
-    return Escaped(text: String(output), offsets: map)
+    return Escaped(
+      text: String(output), offsets: offsets ? map : nil, originalCount: scalars.count)
+  }
+
+  /// The length of `text` when it is printable ASCII that needs no escape at all, read as
+  /// bytes: no control (but a tab, when `keepsTabs`), no DEL, no backslash, and, for the
+  /// start of a line, no workflow command after the blanks. `nil` otherwise, and for any
+  /// text with a byte beyond ASCII, which the general escape reads as Unicode scalars. Most
+  /// paths, messages and lines of flow files are such text, and a report of many findings
+  /// is mostly made of them.
+  private static func plainASCIICount(
+    _ text: String, startsLine: Bool, keepsTabs: Bool
+  ) -> Int? {
+    var text = text
+    return text.withUTF8 { bytes -> Int? in
+      var leading = startsLine
+      var index = 0
+      while index < bytes.count {
+        let byte = bytes[index]
+        switch byte {
+        case 0x20: break
+        case 0x09 where keepsTabs: break
+        case 0x21...0x7E where byte != UInt8(ascii: "\\"):
+          if leading {
+            leading = false
+            let rest = bytes[index...]
+            if rest.starts(with: "::".utf8) || rest.starts(with: "##[".utf8) { return nil }
+          }
+        default:
+          // A control, DEL, a backslash or a byte beyond ASCII.
+          return nil
+        }
+        index += 1
+      }
+      return bytes.count
+    }
   }
 
   /// Whether `rest`, the text after a run of backslashes, would make the run read as an

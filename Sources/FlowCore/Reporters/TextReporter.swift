@@ -58,16 +58,17 @@ public struct TextReporter: Reporter {
   /// escaped text, indented by four spaces; empty when the line is not quoted.
   private func excerpt(of range: SourceRange, from excerpts: inout Excerpts) -> String {
     guard let line = excerpts.line(range.start.line, of: range.file) else { return "" }
-    let offsets = line.offsets
-    let length = offsets.count - 1
-    let start = offsets[min(max(range.start.column - 1, 0), length)]
-    var marker = ""
-    for character in line.text.unicodeScalars.prefix(start) {
-      marker.unicodeScalars.append(character == "\t" ? "\t" : " ")
+    let length = line.originalCount
+    let start = line.offset(of: min(max(range.start.column - 1, 0), length))
+    // Blanks as wide as the text before the place; its tabs kept, so that it lines up.
+    let before = line.text.unicodeScalars.prefix(start)
+    var marker = String(repeating: " ", count: start)
+    if before.contains("\t") {
+      marker = String(String.UnicodeScalarView(before.map { $0 == "\t" ? "\t" : " " }))
     }
     var width = 1
     if range.end.line == range.start.line, range.end.column > range.start.column {
-      width = max(1, offsets[min(range.end.column - 1, length)] - start)
+      width = max(1, line.offset(of: min(range.end.column - 1, length)) - start)
     }
     marker += style("^" + String(repeating: "~", count: width - 1), .green)
     return "    \(line.text)\n    \(marker)\n"
@@ -93,8 +94,17 @@ public struct TextReporter: Reporter {
       texts[file] = index
       var text: TerminalText.Escaped?
       if let range = index.bytes(ofLine: number), range.count <= TextReporter.maxExcerptBytes {
-        let line = String(decoding: source.bytes[range], as: UTF8.self)
-        if line.count <= TextReporter.maxExcerptLength, !line.allSatisfy(\.isWhitespace) {
+        let bytes = source.bytes[range]
+        let line = String(decoding: bytes, as: UTF8.self)
+        // An ASCII line's characters are its bytes, and its blanks are ASCII's: no need for
+        // Unicode's grapheme breaks and properties.
+        let isASCII = bytes.allSatisfy { $0 < 0x80 }
+        let length = isASCII ? bytes.count : line.count
+        let isBlank =
+          isASCII
+          ? bytes.allSatisfy { $0 == 0x20 || (0x09...0x0D).contains($0) }
+          : line.allSatisfy(\.isWhitespace)
+        if length <= TextReporter.maxExcerptLength, !isBlank {
           text = TerminalText.escaped(line, startsLine: true, keeping: .tabs, offsets: true)
         }
       }

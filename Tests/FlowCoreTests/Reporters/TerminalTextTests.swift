@@ -270,4 +270,36 @@ import Testing
       message["text"] as? String
         == "key 'a\u{1B}\\]0;t\u{07}\r\n::error::forged 100%'; [n\u{1B}](1)")
   }
+
+  /// The ASCII fast path gives what the escape of Unicode scalars gives, offsets included, on
+  /// random ASCII text made of what the escape acts on: blanks, tabs, controls, DEL,
+  /// backslashes, `u{`, and the starts of workflow commands.
+  @Test func theASCIIFastPathEscapesAsTheScalarsDo() {
+    let pieces = [
+      "a", "Z", " ", "  ", "\t", "\\", "\\\\", "u{", "::", ":", "##[", "#", "\u{1B}", "\u{7F}",
+      "\n", "\r", "~", "é",
+    ]
+    var generator = SystemRandomNumberGenerator()
+    var fastPathTaken = 0
+    for _ in 0..<5_000 {
+      let count = Int.random(in: 0...8, using: &generator)
+      let text = (0..<count).map { _ in pieces.randomElement(using: &generator) ?? "" }.joined()
+      for startsLine in [false, true] {
+        for keeping: TerminalText.Kept in [[], .tabs, .lineBreaks] {
+          let fast = TerminalText.escaped(
+            text, startsLine: startsLine, keeping: keeping, offsets: true)
+          let scalars = TerminalText.escapedScalars(
+            text, startsLine: startsLine, keeping: keeping, offsets: true)
+          #expect(fast.text == scalars.text, "\(Array(text.unicodeScalars))")
+          #expect(fast.originalCount == scalars.originalCount)
+          let sameOffsets = (0...fast.originalCount).allSatisfy {
+            fast.offset(of: $0) == scalars.offset(of: $0)
+          }
+          #expect(sameOffsets, "\(Array(text.unicodeScalars))")
+          if fast.text == text, text.utf8.allSatisfy({ $0 < 0x80 }) { fastPathTaken += 1 }
+        }
+      }
+    }
+    #expect(fastPathTaken > 1_000, "the random texts rarely took the fast path")
+  }
 }
