@@ -29,7 +29,13 @@ previous commit) on the same modules in the same run, interleaved with this one,
 this build's times as ratios to the baseline's: how a change moved the speed, free of the
 machine's drift between runs.
 
-usage: bench.py [--runs N] [--quick] [--baseline PATH] [--lsp] [--route-shapes]
+Then the reports: `flowc check` of a module with 100,000 findings (one coordinator whose
+100,000 screens but the first are unreachable) in each output format, as a ratio to JSON
+measured in the same run, whole command and the report phase alone (`FLOWC_TIMING`); the
+target for text is at most 1.5× JSON. With `--baseline`, the baseline's report phase too.
+`--reports` runs only that part.
+
+usage: bench.py [--runs N] [--quick] [--baseline PATH] [--lsp] [--route-shapes] [--reports]
 """
 import json
 import os
@@ -351,6 +357,42 @@ def report_edit_latency(runs):
           f"(target ≤ 0.5×)")
 
 
+def findings_module(count):
+    """Writes (once) a module with `count` findings: one coordinator whose screens but the
+    first no screen reaches (`unreachable-screen`, a warning with an excerpt each)."""
+    os.makedirs(WORK, exist_ok=True)
+    path = os.path.join(WORK, f"findings{count}.flow.yaml")
+    if not os.path.exists(path):
+        lines = ["version: 1", "coordinators:", "  App:", "    entry: true", "    start: S0",
+                 "    screens:"]
+        lines += [f"      S{i}: {{ on: {{ next: {{ push: S0 }} }} }}" for i in range(count + 1)]
+        with open(path, "w") as file:
+            file.write("\n".join(lines) + "\n")
+    return path
+
+
+def report_formats(runs, baseline):
+    """Each output format of 100,000 findings against JSON, in the same run."""
+    path = findings_module(100_000)
+    formats = ["json", "text", "sarif", "github"]
+    print(f"\n100,000 findings (`flowc check --format F`), against JSON in the same run "
+          "(whole command; the report phase alone):")
+    whole, report = {}, {}
+    for name in formats:
+        command = [FLOWC, "check", path, "--format", name]
+        whole[name] = measure(command, runs)[0]
+        report[name] = phases(command, runs).get("report", float("nan"))
+    for name in formats:
+        print(f"  {name:>6}: {whole[name] * 1000:6.0f}ms {whole[name] / whole['json']:4.2f}×; "
+              f"report {report[name] * 1000:6.0f}ms {report[name] / report['json']:4.2f}×"
+              + (" (target ≤ 1.5×)" if name == "text" else ""))
+    if baseline:
+        for name in ("json", "text"):
+            theirs = phases([baseline, "check", path, "--format", name], runs).get("report")
+            if theirs:
+                print(f"  {name} report against the baseline's: {report[name] / theirs:.2f}×")
+
+
 def main():
     runs = 5
     if "--runs" in sys.argv:
@@ -367,6 +409,9 @@ def main():
         return
     if "--route-shapes" in sys.argv:
         report_route_shapes(runs, baseline)
+        return
+    if "--reports" in sys.argv:
+        report_formats(runs, baseline)
         return
     generate, graph = supports("generate"), supports("graph")
     out = tempfile.mkdtemp(prefix="flowc-bench-")
@@ -453,6 +498,7 @@ def main():
     shutil.rmtree(out, ignore_errors=True)
     if supports("links"):
         report_route_shapes(runs, baseline)
+    report_formats(runs, baseline)
     if supports("lsp") and "--quick" not in sys.argv:
         report_edit_latency(runs)
     print(f"\n{runs} runs each, median wall time; {os.cpu_count()} cores; "
