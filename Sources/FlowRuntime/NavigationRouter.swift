@@ -274,12 +274,17 @@
       if index == levels.count - 1, level.screens.count > position.screens {
         level.screens.removeSubrange(max(0, position.screens)...)
         if index == 0, level.screens.isEmpty, level.host !== navigationController {
-          // The tab container at the root goes: the root navigation controller is back.
-          let tabs = level.host
+          // The tab container or (r3) the split at the root goes: the root navigation
+          // controller is back, out of the split's primary column, and a split coordinator
+          // started again makes a split of its own.
+          let container = level.host
+          let split = splitHost
+          splitHost = nil
           levels[0] = Level(host: navigationController, screens: [])
           enqueue { [weak self] done in
             guard let self else { return done() }
-            if tabs.presentedViewController != nil { tabs.dismiss(animated: false) }
+            if container.presentedViewController != nil { container.dismiss(animated: false) }
+            split?.controller.setViewController(nil, for: .primary)
             navigationController.setViewControllers([], animated: false)
             window?.rootViewController = navigationController
             done()

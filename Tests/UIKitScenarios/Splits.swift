@@ -153,6 +153,29 @@ final class Room: FlowCoordinator<String> {
 ]
 
 @MainActor let collapsedControlScenarios: [Scenario] = [
+  // A split coordinator at the window's root that ends (the user signs out) takes its split
+  // away; started again (signed in again), it makes a split of its own, with its columns.
+  Scenario("aSplitStartedAgainAtTheRootHasItsColumnsAgain") {
+    let (fixture, chats, first) = try await splitFixture(.doubleColumn)
+    chats.open("Timeline")
+    await settle()
+    fixture.router.unwind(to: StackPosition(modals: 0, screens: 0))
+    await settle()
+    try expect(
+      fixture.window.rootViewController === fixture.router.navigationController,
+      "the navigation controller is not the window's root again")
+    try expect(first.viewController(for: .primary) == nil, "still the old split's column")
+    let again = Chats(.doubleColumn, router: fixture.router)
+    again.start()
+    await settle()
+    let split = try fixture.router.splitViewController.orFail("no split the second time")
+    try expect(split !== first, "the old split came back")
+    try expect(fixture.window.rootViewController === split, "the split is not the window's root")
+    again.open("Other")
+    await settle()
+    try expect(names(split.viewController(for: .primary)) == ["RoomList"], "primary")
+    try expect(names(split.viewController(for: .secondary)) == ["Other"], "not in its column")
+  },
   // Collapsed, the compact stack is the one the user swipes: a shown child's screen without
   // `systemBack` turns its swipe back off there, as on any stack, and the screen below turns it
   // on again.
