@@ -197,5 +197,5 @@ final class Room: FlowCoordinator<String> {
     room.pop()
     await settle()
     try expect(compact.interactivePopGestureRecognizer?.isEnabled == true, "not on again")
-  }
+  },
 ]
