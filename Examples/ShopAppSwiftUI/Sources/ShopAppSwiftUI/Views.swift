@@ -34,8 +34,7 @@
   }
 
   /// The sidebar of the shop's split: a product tapped is shown in the detail column beside
-  /// it (on an iPhone, pushed over it). Its width is the sidebar's (a `NavigationSplitView`
-  /// modifier, iOS 16 and macOS 13; ignored where the split is collapsed).
+  /// it (on an iPhone, pushed over it).
   extension Catalog: View {
     var body: some View {
       List {
@@ -45,7 +44,6 @@
         Button("Sign out", role: .destructive) { send(.signOut) }
       }
       .navigationTitle("Catalog")
-      .navigationSplitViewColumnWidth(min: 220, ideal: 280)
     }
   }
 
