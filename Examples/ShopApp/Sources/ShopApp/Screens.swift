@@ -65,8 +65,8 @@ final class ScreenFactory:
   // MARK: Shop
 
   /// The sidebar of the shop's split: a real app returns the list of products here. The
-  /// split's detail column shows what the app puts in an empty column (a placeholder:
-  /// "Pick a product") until a product is picked, and again after its page ends.
+  /// split's detail column is empty until a product is picked, and again after its page
+  /// ends (`NavigationRouter` shows an empty navigation controller there).
   func makeCatalog(send: @escaping @MainActor (ShopCoordinator.CatalogEvent) -> Void)
     -> any Presentable
   {

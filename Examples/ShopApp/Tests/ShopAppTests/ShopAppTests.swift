@@ -86,7 +86,7 @@ import Testing
     #expect(screens.user == User(email: "ann@example.com"))
     #expect(app.children.count == 1)
     #expect(names(router) == [["Catalog"]])
-    #expect(try detailColumn().screens.isEmpty, "the detail column shows the placeholder")
+    #expect(try detailColumn().screens.isEmpty, "the detail column is empty")
   }
 
   @Test func closingTheSignInFormAsksAgain() {
@@ -127,8 +127,8 @@ import Testing
 
   /// The bank answers with the `async` form of the decision, in a task the checkout owns: the
   /// test waits for it before it looks. Checkout is presented from the detail column; the
-  /// receipt is pushed there, and its `done` ends the product page: the column shows the
-  /// placeholder again.
+  /// receipt is pushed there, and its `done` ends the product page: the column is empty
+  /// again.
   @Test func buyingAProductShowsItsReceiptInTheDetailColumn() async throws {
     let app = start(signedInAs: User(email: "ann@example.com"))
     let shop = try shop(of: app)
