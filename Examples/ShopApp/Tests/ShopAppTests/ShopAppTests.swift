@@ -267,4 +267,24 @@ import Testing
         .present(.SignIn.login),
       ])
   }
+
+  /// Signed out and in again, the new shop makes a split of its own at the root of the window,
+  /// and a product picked is beside its catalog again, not pushed over it.
+  @Test func signingInAgainShowsTheSplitAgain() throws {
+    let app = start(signedInAs: User(email: "ann@example.com"))
+    tap(ShopCoordinator.CatalogEvent.selected(kettle))
+    screens.user = nil
+    tap(ShopCoordinator.CatalogEvent.signOut)
+    tap(SignInCoordinator.LoginEvent.submitted(User(email: "bob@example.com")))
+    #expect(
+      router.operations == [
+        .split(.doubleColumn), .push(.Shop.catalog), .unwind(to: .origin),
+        .present(.SignIn.login), .unwind(to: .origin), .split(.doubleColumn),
+        .push(.Shop.catalog),
+      ])
+    tap(ShopCoordinator.CatalogEvent.selected(teapot))
+    #expect(names(router) == [["Catalog"]])
+    #expect(names(try detailColumn()) == [["ProductDetail(Teapot)"]])
+    #expect(try shop(of: app).children.count == 1)
+  }
 }
