@@ -48,7 +48,7 @@ import Testing
     #expect(
       files == [
         "AppCoordinator.swift", "CheckoutCoordinator.swift", "FlowTypes.swift",
-        "ShopCoordinator.swift", "SignInCoordinator.swift",
+        "ProductPageCoordinator.swift", "ShopCoordinator.swift", "SignInCoordinator.swift",
       ])
     let app = try String(
       contentsOf: output.url.appendingPathComponent("AppCoordinator.swift"), encoding: .utf8)

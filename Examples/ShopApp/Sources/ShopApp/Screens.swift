@@ -23,7 +23,9 @@ final class Screen<Event>: Presentable, CustomStringConvertible {
 /// each coordinator a factory of its own instead). A flow that gains a screen or an event
 /// shows up here as a compile error.
 @MainActor
-final class ScreenFactory: AppScreens, SignInScreens, ShopScreens, CheckoutScreens {
+final class ScreenFactory:
+  AppScreens, SignInScreens, ShopScreens, ProductPageScreens, CheckoutScreens
+{
   /// Who is signed in, which decides where the app begins.
   var user: User?
   /// The payment provider.
@@ -62,20 +64,26 @@ final class ScreenFactory: AppScreens, SignInScreens, ShopScreens, CheckoutScree
 
   // MARK: Shop
 
+  /// The sidebar of the shop's split: a real app returns the list of products here. The
+  /// split's detail column is empty until a product is picked, and again after its page
+  /// ends (`NavigationRouter` shows an empty navigation controller there).
   func makeCatalog(send: @escaping @MainActor (ShopCoordinator.CatalogEvent) -> Void)
     -> any Presentable
   {
     Screen("Catalog", send: send)
   }
 
+  // MARK: ProductPage
+
+  /// The root of the split's detail column (on an iPhone, pushed over the catalog).
   func makeProductDetail(
-    _ input: Product, send: @escaping @MainActor (ShopCoordinator.ProductDetailEvent) -> Void
+    _ input: Product, send: @escaping @MainActor (ProductPageCoordinator.ProductDetailEvent) -> Void
   ) -> any Presentable {
     Screen("ProductDetail", showing: input.name, send: send)
   }
 
   func makeReceipt(
-    _ input: Order, send: @escaping @MainActor (ShopCoordinator.ReceiptEvent) -> Void
+    _ input: Order, send: @escaping @MainActor (ProductPageCoordinator.ReceiptEvent) -> Void
   ) -> any Presentable {
     Screen("Receipt", showing: input.product.name, send: send)
   }

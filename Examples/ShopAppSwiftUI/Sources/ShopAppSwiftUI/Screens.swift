@@ -11,8 +11,8 @@ import Observation
 /// screens on Linux, where the tests tap the events a view's buttons send.
 @MainActor
 final class ScreenFactory:
-  AppScreens, HomeScreens, SignInScreens, ShopScreens, CheckoutScreens, OrdersScreens,
-  FlowLinkValues
+  AppScreens, HomeScreens, SignInScreens, ShopScreens, ProductPageScreens, CheckoutScreens,
+  OrdersScreens, FlowLinkValues
 {
   /// Who is signed in, which decides where the app begins.
   var user: User?
@@ -65,21 +65,27 @@ final class ScreenFactory:
 
   // MARK: Shop
 
+  /// The sidebar of the shop's split (a `NavigationSplitView` that `FlowStackView` draws for
+  /// the shop's tab).
   func makeCatalog(send: @escaping @MainActor (ShopCoordinator.CatalogEvent) -> Void)
     -> any Presentable
   {
     ScreenView(showing: Catalog(products: Product.all, send: send))
   }
 
+  // MARK: ProductPage
+
+  /// The root of the split's detail column (on an iPhone, pushed over the catalog).
   func makeProductDetail(
-    _ input: Product, send: @escaping @MainActor (ShopCoordinator.ProductDetailEvent) -> Void
+    _ input: Product,
+    send: @escaping @MainActor (ProductPageCoordinator.ProductDetailEvent) -> Void
   ) -> any Presentable {
     ScreenView(
       showing: ProductDetail(product: input, send: send), named: "ProductDetail(\(input.name))")
   }
 
   func makeReceipt(
-    _ input: Order, send: @escaping @MainActor (ShopCoordinator.ReceiptEvent) -> Void
+    _ input: Order, send: @escaping @MainActor (ProductPageCoordinator.ReceiptEvent) -> Void
   ) -> any Presentable {
     ScreenView(showing: Receipt(order: input, send: send), named: "Receipt(\(input.product.name))")
   }
@@ -137,22 +143,22 @@ struct ResetPassword {
   let send: @MainActor (SignInCoordinator.ResetPasswordEvent) -> Void
 }
 
-/// Every product, and the way out.
+/// Every product, and the way out: the sidebar of the shop's split.
 struct Catalog {
   let products: [Product]
   let send: @MainActor (ShopCoordinator.CatalogEvent) -> Void
 }
 
-/// One product, to buy.
+/// One product, to buy: the detail column of the shop's split.
 struct ProductDetail {
   let product: Product
-  let send: @MainActor (ShopCoordinator.ProductDetailEvent) -> Void
+  let send: @MainActor (ProductPageCoordinator.ProductDetailEvent) -> Void
 }
 
 /// The order just placed.
 struct Receipt {
   let order: Order
-  let send: @MainActor (ShopCoordinator.ReceiptEvent) -> Void
+  let send: @MainActor (ProductPageCoordinator.ReceiptEvent) -> Void
 }
 
 /// Pays for one product, in the checkout sheet.

@@ -33,6 +33,8 @@
     }
   }
 
+  /// The sidebar of the shop's split: a product tapped is shown in the detail column beside
+  /// it (on an iPhone, pushed over it).
   extension Catalog: View {
     var body: some View {
       List {
