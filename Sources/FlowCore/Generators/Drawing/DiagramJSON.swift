@@ -31,6 +31,19 @@ public enum DiagramJSON {
         fields["requests"] = .array(cluster.requests.map(JSON.string))
       }
       if cluster.isLegend { fields["legend"] = .bool(true) }
+      // (r3) A split coordinator says so, with its lanes; no other cluster has these keys.
+      if let split = cluster.split {
+        fields["split"] = .string(split.rawValue)
+        fields["lanes"] = .array(
+          cluster.lanes.map { lane in
+            .object([
+              "id": .string(lane.id),
+              "column": .string(lane.column.word),
+              "nodes": .array(lane.nodes.map { .string(diagram.nodes[$0].id) }),
+              "shows": .array(lane.shows.map(JSON.string)),
+            ])
+          })
+      }
       return JSON.object(fields)
     }
     let nodes = diagram.nodes.map { node in
@@ -47,7 +60,7 @@ public enum DiagramJSON {
       ])
     }
     let edges = diagram.edges.map { edge in
-      JSON.object([
+      var fields: [String: JSON] = [
         "from": .string(diagram.nodes[edge.from].id),
         "to": .string(diagram.nodes[edge.to].id),
         "kind": .string(edge.kind.rawValue),
@@ -60,7 +73,10 @@ public enum DiagramJSON {
         "location": location(edge.location),
         "findings": findings(edge.findings),
         "emphasis": .string(edge.emphasis.rawValue),
-      ])
+      ]
+      // (r3) Only a show's edge names a column: the drawings of other modules are unchanged.
+      if edge.kind == .show { fields["column"] = edge.column.map { .string($0.word) } ?? .null }
+      return JSON.object(fields)
     }
     return JSON.object([
       "version": .integer(1),

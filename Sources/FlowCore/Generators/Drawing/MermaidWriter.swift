@@ -58,9 +58,23 @@ private struct MermaidText {
       out += "\"]\n"
       // The legend's samples, left to right, one under the other.
       if cluster.isLegend { out += "    direction LR\n" }
-      for index in cluster.nodes {
+      // (r3) A split coordinator's nodes in lanes are written in their lanes, after the others.
+      let inLanes = Set(cluster.lanes.flatMap(\.nodes))
+      for index in cluster.nodes where !inLanes.contains(index) {
         out += "    "
         write(diagram.nodes[index])
+      }
+      for lane in cluster.lanes where !lane.nodes.isEmpty {
+        out += "    subgraph "
+        out += lane.id
+        out += " [\""
+        out += lane.column.word
+        out += " column\"]\n"
+        for index in lane.nodes {
+          out += "      "
+          write(diagram.nodes[index])
+        }
+        out += "    end\n"
       }
       out += "  end\n"
     }
@@ -105,6 +119,7 @@ private struct MermaidText {
     case .request: (open, close) = ("[/", "/]")
     case .coordinator: (open, close) = ("[[", "]]")
     case .link: (open, close) = (">", "]")
+    case .column: (open, close) = ("[\\", "\\]")
     }
     out += open
     out += "\""
@@ -138,7 +153,7 @@ private struct MermaidText {
     case .popToRoot: out += longer ? " -..-o" : " -.-o"
     case .alert: out += longer ? " ---o" : " --o"
     case .select: out += longer ? " ===o" : " ==o"
-    case .start, .tab, .link: out += longer ? " ===>" : " ==>"
+    case .start, .tab, .link, .show: out += longer ? " ===>" : " ==>"
     }
     if !edge.label.isEmpty || edge.payload != nil || !edge.findings.isEmpty {
       out += "|\""
@@ -181,6 +196,10 @@ private struct MermaidText {
       (
         "coordinator", "fill:\(Palette.fill(of: .coordinator)),stroke:\(Palette.child)",
         { $0.kind == .coordinator }
+      ),
+      (
+        "column", "fill:\(Palette.fill(of: .column)),stroke:\(Palette.show),color:\(Palette.muted)",
+        { $0.kind == .column }
       ),
       (
         "unreachable",
@@ -232,6 +251,13 @@ private struct MermaidText {
       case .changed: style = Self.wideStroke(Palette.changed)
       }
       out += "  style \(cluster.id) \(style)\n"
+    }
+    // (r3) The lanes of split coordinators: dashed boxes inside their coordinator's.
+    for cluster in diagram.clusters {
+      for lane in cluster.lanes where !lane.nodes.isEmpty {
+        out += "  style \(lane.id) fill:\(Palette.paper),stroke:\(Palette.lane),"
+        out += "stroke-dasharray:4 3\n"
+      }
     }
   }
 
