@@ -516,7 +516,9 @@ import Testing
     let newText =
       splitBase
       .replacingOccurrences(of: "split: doubleColumn", with: "split: tripleColumn")
-      .replacingOccurrences(of: "open: { show: Room }", with: "open: { show: Room, column: secondary }")
+      .replacingOccurrences(
+        of: "open: { show: Room }", with: "open: { show: Room, column: secondary }"
+      )
       .replacingOccurrences(of: "info: { start: Room }", with: "info: { show: Room }")
     let changed = try diff(splitBase, newText)
     #expect(

@@ -165,7 +165,8 @@ import Testing
     }
     // A second split coordinator, in its own primary column.
     #expect(try columns(holder: "Own", "    split: doubleColumn\n") == ["secondary"])
-    #expect(try columns(holder: "Own", "    split: tripleColumn\n") == ["supplementary", "secondary"])
+    #expect(
+      try columns(holder: "Own", "    split: tripleColumn\n") == ["supplementary", "secondary"])
     // A coordinator nobody starts: its column is unknown.
     #expect(try columns(holder: "Nobody") == ["supplementary", "secondary"])
     // The words themselves, in Child, which `Split` shows in its supplementary column.
@@ -219,7 +220,8 @@ import Testing
   @Test func aSplitCoordinatorsHoverNamesItsColumnsAndAShownOnesWhoShowsIt() throws {
     let mail = try #require(editor.hover(at: try at("Mail"), in: "a.flow.yaml"))
     #expect(
-      mail.markdown.contains("- split: `tripleColumn` (columns: primary, supplementary, secondary)"),
+      mail.markdown.contains(
+        "- split: `tripleColumn` (columns: primary, supplementary, secondary)"),
       "\(mail.markdown)")
     let shown = try at("show: Message,", 0)
     let message = try #require(

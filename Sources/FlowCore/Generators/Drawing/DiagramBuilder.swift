@@ -205,7 +205,9 @@ private struct Builder {
   /// (r3) The lanes of a split coordinator's cluster (spec section 13.4): its own screens,
   /// decisions and alerts in the primary lane, and in each later one a node naming the
   /// children shown in that column.
-  private mutating func addLanes(of index: Int, _ layout: SplitLayout, id base: String, in cluster: Int) {
+  private mutating func addLanes(
+    of index: Int, _ layout: SplitLayout, id base: String, in cluster: Int
+  ) {
     diagram.clusters[cluster].split = layout
     var lanes: [FlowDiagram.Lane] = []
     for column in layout.columns {

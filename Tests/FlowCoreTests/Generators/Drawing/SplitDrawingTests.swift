@@ -69,7 +69,10 @@ import Testing
         "Chats_Rooms -show-> Info__start \"info: show → secondary\" [push]",
         "Room_Timeline -show-> Thread__start \"thread: show → secondary\" [push]",
       ])
-    #expect(diagram.edges.filter { $0.kind == .show }.map(\.column) == [.supplementary, .secondary, .secondary])
+    #expect(
+      diagram.edges.filter { $0.kind == .show }.map(\.column) == [
+        .supplementary, .secondary, .secondary,
+      ])
     #expect(diagram.edges.filter { $0.kind == .show }.allSatisfy { $0.action == "show" })
     // A start beside them stays a start.
     #expect(diagram.edgeLines.contains("Chats_Rooms -start-> Settings__start \"settings\" [sheet]"))
@@ -81,7 +84,9 @@ import Testing
     try expectGraphvizAccepts(dot)
 
     let mermaid = MermaidWriter.write(diagram)
-    #expect(mermaid.contains("    subgraph cluster_Chats__primary [\"primary column\"]\n      Chats_Rooms"))
+    #expect(
+      mermaid.contains(
+        "    subgraph cluster_Chats__primary [\"primary column\"]\n      Chats_Rooms"))
     #expect(mermaid.contains("      Chats__column_secondary[\\\"Thread · Info\"\\]\n    end\n"))
     #expect(mermaid.contains("  Chats_Rooms ==>|\"info: show → secondary\"| Info__start\n"))
 
