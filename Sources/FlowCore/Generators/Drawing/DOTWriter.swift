@@ -11,7 +11,10 @@
 /// dotted, finish orange, start child and tabs bold green, select bold dotted green with a
 /// hollow dot head, the child's result handlers
 /// dashed green (light when they stay), `request` (r3) dotted cyan with an open diamond head
-/// and the parent's handlers of a request dotted cyan (light when they stay). Findings turn
+/// and the parent's handlers of a request dotted cyan (light when they stay), `show` (r3)
+/// dashed dark teal with a double head. A split coordinator's columns (r3) are dashed
+/// sub-clusters of its cluster, its own nodes in the primary one and a teal note naming the
+/// children shown in each later one. Findings turn
 /// elements red (unreachable ones grey
 /// and dashed) and add their rule ids; tooltips give each element's place in the flow files
 /// and the findings' messages. A drawing of `flowc diff` draws added elements green, removed

@@ -9,7 +9,10 @@
 /// Nodes and edges refer to each other by `id`; `location` is `null` for what has no place
 /// of its own (a start marker, a missing name). The cluster of the shared screens (r3) has
 /// `"shared": true` and no `coordinator` (`null`); no other cluster has a `shared` key. A
-/// coordinator's cluster lists its requests (r3) under `requests`, when it has any.
+/// coordinator's cluster lists its requests (r3) under `requests`, when it has any. A split
+/// coordinator's cluster (r3) has `split` and its `lanes` (`id`, `column`, `nodes`, `shows`);
+/// a `show`'s edge has a `column` (`null` when the drawing cannot tell). No other cluster or
+/// edge has these keys.
 public enum DiagramJSON {
   /// The JSON text of `diagram`, ending with a newline.
   public static func write(_ diagram: FlowDiagram) -> String {

@@ -3,10 +3,13 @@
 /// The same drawing as ``DOTWriter``, in Mermaid's means: one `subgraph` per coordinator
 /// and one, teal, for the shared screens (r3);
 /// screens `["…"]`, decisions `{"…"}`, alerts `{{"…"}}`, start `((" "))`, tab container
-/// `[/"…"\]`, result cases `(["…"])`, requests (r3) `[/"…"/]`, collapsed children `[["…"]]`;
+/// `[/"…"\]`, result cases `(["…"])`, requests (r3) `[/"…"/]`, collapsed children `[["…"]]`,
+/// the notes of a split coordinator's later columns (r3) `[\"…"\]`, in its columns' lanes,
+/// dashed subgraphs nested in its own;
 /// edges `-->` (push, present, replace, decide, finish), `--o` (alert), `-.->` (back, stay,
 /// handlers, and r3 `request`, cyan and wide, and the handlers of requests, cyan), `-.-o`
-/// (popToRoot), `==>` (start child, tabs) and `==o` (select), coloured by `linkStyle`, one
+/// (popToRoot), `==>` (start child, tabs, and r3 `show`, dark teal) and `==o` (select),
+/// coloured by `linkStyle`, one
 /// rank longer (`--->`, `-..->`, …) where they run back along an edge drawn before;
 /// findings, and what `flowc diff` finds added, removed or changed, by `classDef`.
 ///
