@@ -79,6 +79,12 @@ public enum DiffDrawing {
         var copy = cluster
         copy.id = ids.make(cluster.id)
         copy.nodes = []
+        copy.lanes = cluster.lanes.map { lane in
+          var lane = lane
+          lane.id = ids.make(lane.id)
+          lane.nodes = []
+          return lane
+        }
         copy.emphasis = .removed
         clusterOf[index] = diagram.clusters.count
         diagram.clusters.append(copy)
@@ -104,6 +110,19 @@ public enum DiffDrawing {
     for (index, node) in old.nodes.enumerated() {
       let inRemovedCluster = node.cluster.map { isRemoved(old.clusters[$0].location) } ?? false
       if inRemovedCluster || isRemoved(node.location) { _ = copy(index) }
+    }
+    // (r3) A copied node of a split coordinator's lane goes to the lane of its column in the
+    // cluster it went to, when that cluster has one.
+    for (index, cluster) in old.clusters.enumerated() {
+      guard let target = clusterOf[index] else { continue }
+      for lane in cluster.lanes {
+        guard
+          let into = diagram.clusters[target].lanes.firstIndex(where: { $0.column == lane.column })
+        else { continue }
+        for node in lane.nodes {
+          if let copied = nodeOf[node] { diagram.clusters[target].lanes[into].nodes.append(copied) }
+        }
+      }
     }
     for edge in old.edges where isRemoved(edge.location) {
       var copied = edge

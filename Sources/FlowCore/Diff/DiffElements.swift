@@ -73,6 +73,7 @@ struct DiffElements {
     case .tabs(let tabs): places += tabs.map(\.range)
     case .missing: break
     }
+    if let split = coordinator.split { places.append(split.range) }
     add(
       DiffElement(
         key: key, element: .coordinator, path: [name], parent: nil,
@@ -200,8 +201,8 @@ struct DiffElements {
 
   // MARK: Details
 
-  /// A coordinator in a few words: `entry, input: User, start: Login`. Its result cases,
-  /// nodes and events are elements of their own.
+  /// A coordinator in a few words: `entry, input: User, start: Login`, and (r3) its columns:
+  /// `split: doubleColumn`. Its result cases, nodes and events are elements of their own.
   static func detail(of coordinator: Coordinator) -> String {
     var parts: [String] = []
     if coordinator.isEntry { parts.append("entry") }
@@ -224,6 +225,7 @@ struct DiffElements {
       parts.append("tabs: " + children.joined(separator: ", "))
     case .missing: parts.append("no start")
     }
+    if let split = coordinator.split { parts.append("split: \(split.layout.rawValue)") }
     return parts.joined(separator: ", ")
   }
 
@@ -288,7 +290,8 @@ struct DiffElements {
   }
 
   /// An action without its payload; a sequence (r3) as its elements in order:
-  /// `[dismiss, push: Room]`.
+  /// `[dismiss, push: Room]`; a `show` (r3) with the column it names: `show: Room (column:
+  /// secondary)`.
   private static func detail(of action: Action) -> String {
     let text: String
     switch action.kind {
@@ -297,6 +300,10 @@ struct DiffElements {
       text = "\(action.keyword): \(name.text)"
     case .present(let name, let style):
       text = "present: \(name.text)" + (style == .sheet ? "" : " (\(style.rawValue))")
+    case .start(let child) where child.isShow:
+      text =
+        "show: \(child.coordinator.text)"
+        + (child.show?.column.map { " (column: \($0.word))" } ?? "")
     case .start(let child):
       text =
         "start: \(child.coordinator.text)"

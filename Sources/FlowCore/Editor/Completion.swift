@@ -114,13 +114,14 @@ extension EditorModule {
     return isActionMapping(owner) || (owner.count == 4 && owner[2] == "tabs")
   }
 
-  /// The child whose result the mapping at the cursor handles: the `start:` beside its `on:`.
+  /// The child whose result the mapping at the cursor handles: the `start:` (or r3 `show:`)
+  /// beside its `on:`.
   private func handledChild(_ context: CompletionContext) -> String? {
     guard let on = context.path.last, on.key == "on", Self.isTransitions(Self.scoped(context.keys))
     else {
       return nil
     }
-    return on.siblings["start"]
+    return on.siblings["start"] ?? on.siblings["show"]
   }
 
   /// (r3) The name ``scoped(_:)`` gives the shared nodes' scope: no coordinator's name.
@@ -157,6 +158,17 @@ extension EditorModule {
       return nodes(of: coordinator, .screen) + nodes(of: coordinator, .decision)
     case "start", "select":
       return coordinators()
+    case "show":
+      // (r3) A split coordinator cannot be shown (a `schema` error, spec section 13.4).
+      return coordinators().filter { check.module.coordinator(named: $0.label)?.split == nil }
+    case "split" where inCoordinator:
+      return SplitLayout.allCases.map {
+        EditorCompletion(label: $0.rawValue, kind: .keyword, detail: Self.describe($0))
+      }
+    case "column" where context.pairs["show"] != nil:
+      return columns(after: coordinator).map {
+        EditorCompletion(label: $0.word, kind: .keyword, detail: "column")
+      }
     case "finish":
       return coordinator.map { resultCases(of: $0, withPayload: true) } ?? []
     case "request":
@@ -272,6 +284,30 @@ extension EditorModule {
         label: $0.name.text, kind: .request,
         detail: "request" + ($0.payload.map { ", \($0.type)" } ?? ""))
     }
+  }
+
+  /// (r3) The columns a `show` held by `holder` can name (spec section 13.4): those after
+  /// each column the holder's screens can be in, when the checks know it; else every column
+  /// a `show` can name.
+  private func columns(after holder: String?) -> [SplitColumn] {
+    let every: [SplitColumn] = [.supplementary, .secondary]
+    let module = check.module
+    guard let holder, let index = module.coordinatorIndex(named: holder) else { return every }
+    var known = false
+    var found: Set<SplitColumn> = []
+    for place in SplitColumns(resolved.analysis).places[index] {
+      guard case .column(let split, let column) = place,
+        let layout = module.coordinators[split].split?.layout
+      else { continue }
+      known = true
+      found.formUnion(layout.columns.filter { $0 > column })
+    }
+    return known ? every.filter(found.contains) : every
+  }
+
+  /// (r3) A split layout in a few words, for completion: `primary, secondary`.
+  private static func describe(_ layout: SplitLayout) -> String {
+    layout.columns.map(\.word).joined(separator: ", ")
   }
 
   /// The declared types, then the builtins.

@@ -52,14 +52,26 @@ extension EditorModule {
     case .dropped?: facts.append("when left: dropped (`leave: ~`)")
     case nil: break
     }
+    if let split = coordinator.split {
+      // (r3) A split coordinator (spec section 13.4): its columns.
+      let columns = split.layout.columns.map(\.word).joined(separator: ", ")
+      facts.append("split: \(code(split.layout.rawValue)) (columns: \(columns))")
+    }
     let analysis = resolved.analysis
-    let parents = analysis.startedBy[index].map { start in
+    // (r3) A `show` is listed apart from the starts, with the column it names.
+    let starts = analysis.startedBy[index]
+    let parents = starts.filter { !$0.start.start.isShow }.map { start in
       let style = start.start.style == .push ? "" : " (\(start.start.style.rawValue))"
       return code(module.coordinators[start.parent].name.text) + style
     }
-    if !parents.isEmpty {
-      facts.append("started by " + Self.list(parents))
-    } else if !coordinator.isEntry {
+    let showers = starts.compactMap { start -> String? in
+      guard let show = start.start.start.show else { return nil }
+      let column = show.column.map { " (column: \($0.word))" } ?? " (in the next column)"
+      return code(module.coordinators[start.parent].name.text) + column
+    }
+    if !parents.isEmpty { facts.append("started by " + Self.list(parents)) }
+    if !showers.isEmpty { facts.append("shown by " + Self.list(showers)) }
+    if parents.isEmpty, showers.isEmpty, !coordinator.isEntry {
       facts.append("started by no coordinator")
     }
     if analysis.presentation.isStarted(index) {

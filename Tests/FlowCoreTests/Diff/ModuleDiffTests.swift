@@ -491,6 +491,91 @@ import Testing
     #expect(gone.nodes.first { $0.label == "open" && $0.kind == .request }?.emphasis == .removed)
   }
 
+  private let splitBase = """
+    version: 1
+    coordinators:
+      Chats:
+        entry: true
+        split: doubleColumn
+        start: Rooms
+        screens:
+          Rooms:
+            on:
+              open: { show: Room }
+              info: { start: Room }
+      Room:
+        start: Timeline
+        screens: { Timeline: {} }
+
+    """
+
+  /// (r3, spec section 13.4, issue 33) A coordinator's `split` added, removed or changed is
+  /// a changed coordinator; a `show` that becomes a `start` (or the reverse), or whose
+  /// `column` changes, is a changed transition: in every format, and in the drawing.
+  @Test func splitAndShowChangesAreReportedInEveryFormat() throws {
+    let newText =
+      splitBase
+      .replacingOccurrences(of: "split: doubleColumn", with: "split: tripleColumn")
+      .replacingOccurrences(
+        of: "open: { show: Room }", with: "open: { show: Room, column: secondary }"
+      )
+      .replacingOccurrences(of: "info: { start: Room }", with: "info: { show: Room }")
+    let changed = try diff(splitBase, newText)
+    #expect(
+      lines(changed) == [
+        "changed coordinator Chats: entry, start: Rooms, split: doubleColumn → entry, start: "
+          + "Rooms, split: tripleColumn @ new.flow.yaml:3:3",
+        "changed transition Chats.Rooms.open: show: Room → show: Room (column: secondary) "
+          + "@ new.flow.yaml:10:11",
+        "changed transition Chats.Rooms.info: start: Room → show: Room @ new.flow.yaml:11:11",
+      ], "\(lines(changed))")
+    let unsplit = splitBase.replacingOccurrences(of: "    split: doubleColumn\n", with: "")
+    #expect(
+      lines(try diff(splitBase, unsplit)) == [
+        "changed coordinator Chats: entry, start: Rooms, split: doubleColumn → entry, start: "
+          + "Rooms @ new.flow.yaml:3:3"
+      ])
+    #expect(
+      DiffText.write(changed).contains(
+        "new.flow.yaml:11:11: changed transition 'Chats.Rooms.info': start: Room → show: Room\n"))
+    #expect(
+      DiffMarkdown.write(changed).contains(
+        "| 🟠 changed | transition | Chats\\.Rooms\\.open | show\\: Room | show\\: Room "
+          + "\\(column\\: secondary\\) |"))
+    #expect(DiffJSON.write(changed).contains("\"new\": \"show: Room (column: secondary)\""))
+
+    let old = try graph(splitBase, path: "old.flow.yaml")
+    let new = try graph(newText, path: "new.flow.yaml")
+    let diagram = DiffDrawing.diagram(of: ModuleDiff(old: old, new: new), old: old, new: new)
+    let chats = try #require(diagram.clusters.first { $0.name == "Chats" })
+    #expect(chats.emphasis == .changed)
+    #expect(chats.lanes.map(\.column) == [.primary, .supplementary, .secondary])
+    let marked = diagram.edgeLines.enumerated().compactMap { index, line in
+      diagram.edges[index].emphasis == .normal ? nil : "\(line) \(diagram.edges[index].emphasis)"
+    }
+    #expect(
+      marked == [
+        "Chats__start -begin-> Chats_Rooms changed",
+        "Chats_Rooms -show-> Room__start \"open: show → secondary\" [push] changed",
+        "Chats_Rooms -show-> Room__start \"info: show → supplementary\" [push] changed",
+      ], "\(marked)")
+    try expectGraphvizAccepts(DOTWriter.write(diagram))
+
+    // A removed split coordinator comes over with its lanes, their nodes in them.
+    let gone = splitBase.replacingOccurrences(of: "Chats:", with: "Talks:")
+    let goneGraph = try graph(gone, path: "new.flow.yaml")
+    let removed = DiffDrawing.diagram(
+      of: ModuleDiff(old: old, new: goneGraph), old: old, new: goneGraph)
+    let copy = try #require(removed.clusters.first { $0.name == "Chats" })
+    #expect(copy.emphasis == .removed)
+    #expect(
+      copy.lanes.map { $0.nodes.map { removed.nodes[$0].id } } == [
+        ["Chats_Rooms"], ["Chats__column_secondary"],
+      ])
+    #expect(copy.lanes.flatMap(\.nodes).allSatisfy(copy.nodes.contains))
+    try expectGraphvizAccepts(DOTWriter.write(removed))
+  }
+
   /// Keyed by names, the diff of two large modules takes time in proportion to their size:
   /// ten times the screens, about ten times the time (a quadratic match would take a hundred).
   @Test func isLinearInTheModuleSize() throws {

@@ -11,7 +11,10 @@
 /// dotted, finish orange, start child and tabs bold green, select bold dotted green with a
 /// hollow dot head, the child's result handlers
 /// dashed green (light when they stay), `request` (r3) dotted cyan with an open diamond head
-/// and the parent's handlers of a request dotted cyan (light when they stay). Findings turn
+/// and the parent's handlers of a request dotted cyan (light when they stay), `show` (r3)
+/// dashed dark teal with a double head. A split coordinator's columns (r3) are dashed
+/// sub-clusters of its cluster, its own nodes in the primary one and a teal note naming the
+/// children shown in each later one. Findings turn
 /// elements red (unreachable ones grey
 /// and dashed) and add their rule ids; tooltips give each element's place in the flow files
 /// and the findings' messages. A drawing of `flowc diff` draws added elements green, removed
@@ -129,12 +132,15 @@ private struct Writer {
       out += ";\n"
     }
     var row: [String] = []
-    for index in cluster.nodes {
+    // (r3) A split coordinator's nodes in lanes are written in their lanes, after the others.
+    let inLanes = Set(cluster.lanes.flatMap(\.nodes))
+    for index in cluster.nodes where !inLanes.contains(index) {
       let node = diagram.nodes[index]
       out += "    "
       write(node)
       if [.start, .tabs, .app, .result, .request].contains(node.kind) { row.append(node.id) }
     }
+    for lane in cluster.lanes where !lane.nodes.isEmpty { write(lane) }
     // The start, the result cases and the requests (r3) share the top row: the
     // coordinator's way in and what it hands its parent side by side, so that the parent's
     // handlers leave close to where the child was started instead of looping around the
@@ -147,6 +153,23 @@ private struct Writer {
       out += "\"; }\n"
     }
     out += "  }\n"
+  }
+
+  /// (r3) One lane of a split coordinator's cluster: a dashed box inside it, labelled with
+  /// its column.
+  private mutating func write(_ lane: FlowDiagram.Lane) {
+    out += "    subgraph \""
+    out += lane.id
+    out += "\" {\n      label=<<font point-size=\"9\" color=\"\(Palette.muted)\">"
+    out += lane.column.word
+    out += " column</font>>;\n"
+    out += "      style=\"rounded,dashed,filled\"; fillcolor=\"\(Palette.paper)\"; "
+    out += "color=\"\(Palette.lane)\";\n"
+    for index in lane.nodes {
+      out += "      "
+      write(diagram.nodes[index])
+    }
+    out += "    }\n"
   }
 
   /// The legend's layout: each sample edge on a row of its own, left to right, the rows one
@@ -231,6 +254,7 @@ private struct Writer {
     case .point:
       out += "width=0.05, height=0.05, fixedsize=true, label=\"\", "
       shape = "point"
+    case .column: (shape, color, fontColor) = ("note", Palette.show, Palette.muted)
     }
     switch node.emphasis {
     case .problem: (color, fontColor, width) = (Palette.problem, Palette.problem, "2")
@@ -329,6 +353,9 @@ private struct Writer {
       width = "2"
       if edge.style?.isModal == true { head = "empty" }
       if edge.modal == .fullScreen { pattern = "bold" }
+    case .show:
+      // (r3) Beside the holder, into another column: wide and dashed, with a double head.
+      (pattern, head, width) = ("dashed", "normalnormal", "2")
     case .handler:
       // A handler that shows a new screen leads forward; the others lead back up. One that
       // stays, the most common and least surprising, is drawn light.

@@ -81,6 +81,8 @@ private struct Builder {
   var sequencePlace: Int?
   /// Coordinators drawn as one node, by index.
   var collapsed: [Int: Int] = [:]
+  /// (r3) The columns of split coordinators each coordinator's screens can be in.
+  let lanes: SplitLanes
   /// Nodes for names that do not exist, by coordinator and name.
   var missing: [Int: [String: Int]] = [:]
   /// (r3) Whether every shared node is drawn (the whole module), or only those the drawn
@@ -112,6 +114,7 @@ private struct Builder {
     nodeOf = Array(repeating: [], count: count)
     firstResult = Array(repeating: 0, count: count)
     firstRequest = Array(repeating: 0, count: count)
+    lanes = SplitLanes(graph)
   }
 
   mutating func build() -> FlowDiagram {
@@ -196,6 +199,34 @@ private struct Builder {
         detail: request.payload.map { $0.type.description }, in: cluster,
         at: request.name.range)
     }
+    if let split = coordinator.split { addLanes(of: index, split.layout, id: base, in: cluster) }
+  }
+
+  /// (r3) The lanes of a split coordinator's cluster (spec section 13.4): its own screens,
+  /// decisions and alerts in the primary lane, and in each later one a node naming the
+  /// children shown in that column.
+  private mutating func addLanes(
+    of index: Int, _ layout: SplitLayout, id base: String, in cluster: Int
+  ) {
+    diagram.clusters[cluster].split = layout
+    var lanes: [FlowDiagram.Lane] = []
+    for column in layout.columns {
+      let id = ids.make("cluster_" + base + "__" + column.word)
+      guard column != .primary else {
+        let own = nodeOf[index].filter { $0 != Self.notYetDrawn }
+        lanes.append(FlowDiagram.Lane(id: id, column: column, nodes: own))
+        continue
+      }
+      let shows = (self.lanes.shown[SplitLanes.Place(split: index, column: column)] ?? []).map {
+        module.coordinators[$0].name.text
+      }
+      let node = addNode(
+        id: base + "__column_" + column.word, kind: .column,
+        label: shows.isEmpty ? "nothing shown" : shows.joined(separator: " · "), in: cluster,
+        at: nil)
+      lanes.append(FlowDiagram.Lane(id: id, column: column, nodes: [node], shows: shows))
+    }
+    diagram.clusters[cluster].lanes = lanes
   }
 
   /// The place of a copy of a shared node until the shared cluster is drawn.
@@ -497,7 +528,10 @@ private struct Builder {
       if target == back.app, let app = appNode[index] { return app }
       return target == back.outside ? startNode[index] : nodeOf[index][target]
     }
-    func edge(_ target: Int, _ kind: FlowDiagram.Edge.Kind, style: StartStyle? = nil) {
+    func edge(
+      _ target: Int, _ kind: FlowDiagram.Edge.Kind, style: StartStyle? = nil,
+      column: SplitColumn? = nil
+    ) {
       var modal = style?.presentation
       if case .present(_, let presented) = written.kind { modal = presented }
       if shared {
@@ -507,8 +541,8 @@ private struct Builder {
       }
       addEdge(
         from: source, to: target, kind: kind, action: written.keyword, event: event.text,
-        label: label, payload: payload, style: style, modal: modal, at: written.range,
-        anchors: anchors)
+        label: label, payload: payload, style: style, modal: modal, column: column,
+        at: written.range, anchors: anchors)
     }
 
     switch step.action {
@@ -540,9 +574,22 @@ private struct Builder {
       }
     case .finish(let resultCase): edge(firstResult[index] + resultCase, kind(.finish))
     case .start(let child):
-      edge(entry(of: child, owner: index, shared: shared), .start, style: child.style)
+      guard let show = child.start.show else {
+        edge(entry(of: child, owner: index, shared: shared), .start, style: child.style)
+        return
+      }
+      // (r3) A show says which column it shows its child in, when the drawing can tell.
+      let column = lanes.column(of: show, heldBy: index, in: module)
+      label = Self.showLabel(label, isHandler: isHandler, column: column)
+      edge(
+        entry(of: child, owner: index, shared: shared), .show, style: child.style, column: column)
     case .unresolved:
       guard let name = Self.target(of: written) else { return }
+      if case .start(let child) = written.kind, let show = child.show {
+        label = Self.showLabel(label, isHandler: isHandler, column: show.column)
+        edge(missingNode(name, in: index, shared: shared), .show, column: show.column)
+        return
+      }
       edge(missingNode(name, in: index, shared: shared), kind(Self.kind(of: written)))
     }
   }
@@ -550,14 +597,23 @@ private struct Builder {
   private mutating func addEdge(
     from: Int, to: Int, kind: FlowDiagram.Edge.Kind, action: String = "", event: String = "",
     label: String = "", payload: String? = nil, style: StartStyle? = nil,
-    modal: PresentationStyle? = nil, at location: SourceRange, anchors: [SourceRange]? = nil
+    modal: PresentationStyle? = nil, column: SplitColumn? = nil, at location: SourceRange,
+    anchors: [SourceRange]? = nil
   ) {
     let marks = findings(at: anchors ?? [location])
     diagram.edges.append(
       FlowDiagram.Edge(
         from: from, to: to, kind: kind, action: action, event: event, label: label,
         payload: payload, style: style, modal: modal, location: location, findings: marks,
-        emphasis: FlowDiagram.Emphasis(marks)))
+        emphasis: FlowDiagram.Emphasis(marks), column: column))
+  }
+
+  /// (r3) The label of a `show`'s edge: `selected: show → secondary`; a handler's, from the
+  /// child's result node, `show → secondary`; without the arrow when the column is unknown.
+  private static func showLabel(_ label: String, isHandler: Bool, column: SplitColumn?) -> String {
+    // A handler's label already ends with its action.
+    let base = isHandler ? label : label + ": show"
+    return base + (column.map { " → " + $0.word } ?? "")
   }
 
   // MARK: Helpers

@@ -9,7 +9,10 @@
 /// Nodes and edges refer to each other by `id`; `location` is `null` for what has no place
 /// of its own (a start marker, a missing name). The cluster of the shared screens (r3) has
 /// `"shared": true` and no `coordinator` (`null`); no other cluster has a `shared` key. A
-/// coordinator's cluster lists its requests (r3) under `requests`, when it has any.
+/// coordinator's cluster lists its requests (r3) under `requests`, when it has any. A split
+/// coordinator's cluster (r3) has `split` and its `lanes` (`id`, `column`, `nodes`, `shows`);
+/// a `show`'s edge has a `column` (`null` when the drawing cannot tell). No other cluster or
+/// edge has these keys.
 public enum DiagramJSON {
   /// The JSON text of `diagram`, ending with a newline.
   public static func write(_ diagram: FlowDiagram) -> String {
@@ -31,6 +34,19 @@ public enum DiagramJSON {
         fields["requests"] = .array(cluster.requests.map(JSON.string))
       }
       if cluster.isLegend { fields["legend"] = .bool(true) }
+      // (r3) A split coordinator says so, with its lanes; no other cluster has these keys.
+      if let split = cluster.split {
+        fields["split"] = .string(split.rawValue)
+        fields["lanes"] = .array(
+          cluster.lanes.map { lane in
+            .object([
+              "id": .string(lane.id),
+              "column": .string(lane.column.word),
+              "nodes": .array(lane.nodes.map { .string(diagram.nodes[$0].id) }),
+              "shows": .array(lane.shows.map(JSON.string)),
+            ])
+          })
+      }
       return JSON.object(fields)
     }
     let nodes = diagram.nodes.map { node in
@@ -47,7 +63,7 @@ public enum DiagramJSON {
       ])
     }
     let edges = diagram.edges.map { edge in
-      JSON.object([
+      var fields: [String: JSON] = [
         "from": .string(diagram.nodes[edge.from].id),
         "to": .string(diagram.nodes[edge.to].id),
         "kind": .string(edge.kind.rawValue),
@@ -60,7 +76,10 @@ public enum DiagramJSON {
         "location": location(edge.location),
         "findings": findings(edge.findings),
         "emphasis": .string(edge.emphasis.rawValue),
-      ])
+      ]
+      // (r3) Only a show's edge names a column: the drawings of other modules are unchanged.
+      if edge.kind == .show { fields["column"] = edge.column.map { .string($0.word) } ?? .null }
+      return JSON.object(fields)
     }
     return JSON.object([
       "version": .integer(1),

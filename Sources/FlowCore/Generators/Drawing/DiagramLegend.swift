@@ -33,7 +33,7 @@ package enum DiagramLegend {
       diagram.edges.append(
         FlowDiagram.Edge(
           from: from, to: to, kind: sample.kind, action: sample.action, label: sample.label,
-          style: sample.style, modal: sample.modal))
+          style: sample.style, modal: sample.modal, column: sample.column))
     }
     _ = node(.screen, "screen", detail: "input type")
     _ = node(.decision, "decision")
@@ -47,6 +47,11 @@ package enum DiagramLegend {
     _ = node(.screen, "unreachable", emphasis: .unreachable)
     _ = node(.screen, "has a finding", detail: "rule id", emphasis: .problem)
     _ = node(.screen, "shared screen", detail: "in the teal 'shared' box")
+    // (r3) A lane of a split coordinator, as its later columns are drawn (spec section 13.4).
+    let column = node(.column, "children shown there")
+    diagram.clusters[cluster].lanes = [
+      FlowDiagram.Lane(id: ids.make("cluster_legend_column"), column: .secondary, nodes: [column])
+    ]
   }
 
   /// One sample edge: its kind, label, and what draws it apart from others of its kind.
@@ -56,6 +61,8 @@ package enum DiagramLegend {
     var action = ""
     var style: StartStyle? = nil
     var modal: PresentationStyle? = nil
+    /// (r3) The column a `show` names.
+    var column: SplitColumn? = nil
     /// The kind of node it leaves, when not a plain point: external events leave `app`.
     var from: FlowDiagram.Node.Kind? = nil
   }
@@ -78,6 +85,7 @@ package enum DiagramLegend {
     EdgeSample(kind: .start, label: "start child (modal)", style: .sheet, modal: .sheet),
     EdgeSample(kind: .tab, label: "tab"),
     EdgeSample(kind: .select, label: "select tab"),
+    EdgeSample(kind: .show, label: "show → secondary", action: "show", column: .secondary),
     EdgeSample(kind: .handler, label: "result handler", action: "pop"),
     EdgeSample(kind: .handler, label: "handler: stay", action: "stay"),
     EdgeSample(kind: .request, label: "request"),

@@ -21,6 +21,10 @@ enum DiagramPalette {
   static let request = "#00838f"
   /// (r3) A handler of a request that stays.
   static let quietRequest = "#4dd0e1"
+  /// (r3) `show` (spec section 13.4) and the nodes of the columns it shows children in.
+  static let show = "#00695c"
+  /// (r3) The border of a split coordinator's lanes.
+  static let lane = "#90a4ae"
   /// An element a finding marks.
   static let problem = "#d32f2f"
   /// An element nothing leads to.
@@ -58,6 +62,7 @@ enum DiagramPalette {
     case .link: return "#ede7f6"
     case .screen: return paper
     case .point: return ink
+    case .column: return "#e0f2f1"
     }
   }
 
@@ -72,6 +77,7 @@ enum DiagramPalette {
     case .alert: return alert
     case .handler where edge.action == "stay": return quietChild
     case .start, .tab, .select, .handler: return child
+    case .show: return show
     case .requestHandler where edge.action == "stay": return quietRequest
     case .request, .requestHandler: return request
     case .link: return link

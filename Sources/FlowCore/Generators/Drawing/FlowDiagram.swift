@@ -66,13 +66,21 @@ public struct FlowDiagram: Sendable {
     public var findings: [Finding] = []
     /// How the findings mark it.
     public var emphasis: Emphasis = .normal
+    /// (r3) Its columns, when it is a split coordinator (spec section 13.4); `nil` otherwise.
+    public var split: SplitLayout?
+    /// (r3) For a split coordinator, one lane per column, in column order: a box inside its
+    /// box. Its own screens, decisions and alerts are in the primary lane; each later lane
+    /// holds one ``Node/Kind/column`` node naming the children shown in that column (their
+    /// boxes stay where they are). Empty for any other cluster.
+    public var lanes: [Lane] = []
 
     public init(
       id: String, name: String, isShared: Bool = false, isLegend: Bool = false,
       isEntry: Bool = false, input: String? = nil,
       resultCases: [String] = [], requests: [String] = [], detail: String? = nil,
       nodes: [Int] = [],
-      location: SourceRange? = nil, findings: [Finding] = [], emphasis: Emphasis = .normal
+      location: SourceRange? = nil, findings: [Finding] = [], emphasis: Emphasis = .normal,
+      split: SplitLayout? = nil, lanes: [Lane] = []
     ) {
       self.id = id
       self.name = name
@@ -87,6 +95,31 @@ public struct FlowDiagram: Sendable {
       self.location = location
       self.findings = findings
       self.emphasis = emphasis
+      self.split = split
+      self.lanes = lanes
+    }
+  }
+
+  /// (r3) One column of a split coordinator, drawn as a lane inside its cluster (spec
+  /// section 13.4).
+  public struct Lane: Sendable {
+    /// An identifier unique in the drawing, made only of `[A-Za-z0-9_]`:
+    /// `cluster_Chats__secondary`.
+    public var id: String
+    /// The column it stands for.
+    public var column: SplitColumn
+    /// The indices of its nodes in ``FlowDiagram/nodes``, in drawing order; each is also in
+    /// its cluster's ``Cluster/nodes``.
+    public var nodes: [Int]
+    /// The names of the coordinators a `show` puts in this column, as far as the drawing
+    /// can tell (module order).
+    public var shows: [String]
+
+    public init(id: String, column: SplitColumn, nodes: [Int] = [], shows: [String] = []) {
+      self.id = id
+      self.column = column
+      self.nodes = nodes
+      self.shows = shows
     }
   }
 
@@ -162,6 +195,9 @@ public struct FlowDiagram: Sendable {
       case link
       /// An end of a sample edge of the legend (`flowc graph --legend`): a small point.
       case point
+      /// (r3) A column after the primary one of a split coordinator (spec section 13.4), in
+      /// the column's lane: it names the children shown there.
+      case column
     }
   }
 
@@ -194,12 +230,15 @@ public struct FlowDiagram: Sendable {
     public var findings: [Finding] = []
     /// How the findings mark it.
     public var emphasis: Emphasis = .normal
+    /// (r3) For a ``Kind/show``, the column it shows its child in, when the drawing can tell
+    /// (the one the `show` names, or the one after its holder's); `nil` otherwise.
+    public var column: SplitColumn?
 
     public init(
       from: Int, to: Int, kind: Kind, action: String = "", event: String = "",
       label: String = "", payload: String? = nil, style: StartStyle? = nil,
       modal: PresentationStyle? = nil, location: SourceRange? = nil, findings: [Finding] = [],
-      emphasis: Emphasis = .normal
+      emphasis: Emphasis = .normal, column: SplitColumn? = nil
     ) {
       self.from = from
       self.to = to
@@ -213,6 +252,7 @@ public struct FlowDiagram: Sendable {
       self.location = location
       self.findings = findings
       self.emphasis = emphasis
+      self.column = column
     }
 
     /// How an edge is drawn: by what its action does.
@@ -244,6 +284,10 @@ public struct FlowDiagram: Sendable {
       case start
       /// One tab of a tab coordinator: from the tab container into the child.
       case tab
+      /// (r3) Shows a child in a column of the nearest split coordinator (`show`, spec
+      /// section 13.4): into the child's cluster (or its collapsed node), labelled with the
+      /// column (``Edge/column``).
+      case show
       /// Shows the tab that starts a coordinator (`select`, r2): to that coordinator's start
       /// (or its collapsed node), in the tab coordinator around.
       case select

@@ -3,10 +3,13 @@
 /// The same drawing as ``DOTWriter``, in Mermaid's means: one `subgraph` per coordinator
 /// and one, teal, for the shared screens (r3);
 /// screens `["…"]`, decisions `{"…"}`, alerts `{{"…"}}`, start `((" "))`, tab container
-/// `[/"…"\]`, result cases `(["…"])`, requests (r3) `[/"…"/]`, collapsed children `[["…"]]`;
+/// `[/"…"\]`, result cases `(["…"])`, requests (r3) `[/"…"/]`, collapsed children `[["…"]]`,
+/// the notes of a split coordinator's later columns (r3) `[\"…"\]`, in its columns' lanes,
+/// dashed subgraphs nested in its own;
 /// edges `-->` (push, present, replace, decide, finish), `--o` (alert), `-.->` (back, stay,
 /// handlers, and r3 `request`, cyan and wide, and the handlers of requests, cyan), `-.-o`
-/// (popToRoot), `==>` (start child, tabs) and `==o` (select), coloured by `linkStyle`, one
+/// (popToRoot), `==>` (start child, tabs, and r3 `show`, dark teal) and `==o` (select),
+/// coloured by `linkStyle`, one
 /// rank longer (`--->`, `-..->`, …) where they run back along an edge drawn before;
 /// findings, and what `flowc diff` finds added, removed or changed, by `classDef`.
 ///
@@ -58,9 +61,23 @@ private struct MermaidText {
       out += "\"]\n"
       // The legend's samples, left to right, one under the other.
       if cluster.isLegend { out += "    direction LR\n" }
-      for index in cluster.nodes {
+      // (r3) A split coordinator's nodes in lanes are written in their lanes, after the others.
+      let inLanes = Set(cluster.lanes.flatMap(\.nodes))
+      for index in cluster.nodes where !inLanes.contains(index) {
         out += "    "
         write(diagram.nodes[index])
+      }
+      for lane in cluster.lanes where !lane.nodes.isEmpty {
+        out += "    subgraph "
+        out += lane.id
+        out += " [\""
+        out += lane.column.word
+        out += " column\"]\n"
+        for index in lane.nodes {
+          out += "      "
+          write(diagram.nodes[index])
+        }
+        out += "    end\n"
       }
       out += "  end\n"
     }
@@ -105,6 +122,7 @@ private struct MermaidText {
     case .request: (open, close) = ("[/", "/]")
     case .coordinator: (open, close) = ("[[", "]]")
     case .link: (open, close) = (">", "]")
+    case .column: (open, close) = ("[\\", "\\]")
     }
     out += open
     out += "\""
@@ -138,7 +156,7 @@ private struct MermaidText {
     case .popToRoot: out += longer ? " -..-o" : " -.-o"
     case .alert: out += longer ? " ---o" : " --o"
     case .select: out += longer ? " ===o" : " ==o"
-    case .start, .tab, .link: out += longer ? " ===>" : " ==>"
+    case .start, .tab, .link, .show: out += longer ? " ===>" : " ==>"
     }
     if !edge.label.isEmpty || edge.payload != nil || !edge.findings.isEmpty {
       out += "|\""
@@ -181,6 +199,10 @@ private struct MermaidText {
       (
         "coordinator", "fill:\(Palette.fill(of: .coordinator)),stroke:\(Palette.child)",
         { $0.kind == .coordinator }
+      ),
+      (
+        "column", "fill:\(Palette.fill(of: .column)),stroke:\(Palette.show),color:\(Palette.muted)",
+        { $0.kind == .column }
       ),
       (
         "unreachable",
@@ -232,6 +254,13 @@ private struct MermaidText {
       case .changed: style = Self.wideStroke(Palette.changed)
       }
       out += "  style \(cluster.id) \(style)\n"
+    }
+    // (r3) The lanes of split coordinators: dashed boxes inside their coordinator's.
+    for cluster in diagram.clusters {
+      for lane in cluster.lanes where !lane.nodes.isEmpty {
+        out += "  style \(lane.id) fill:\(Palette.paper),stroke:\(Palette.lane),"
+        out += "stroke-dasharray:4 3\n"
+      }
     }
   }
 

@@ -25,9 +25,11 @@ import Testing
     #expect(
       edgeKinds == [
         "begin", "push", "present", "replace", "decide", "alert", "pop", "popToRoot", "dismiss",
-        "stay", "finish", "start", "tab", "select", "handler", "request", "requestHandler",
-        "link",
+        "stay", "finish", "start", "tab", "select", "show", "handler", "request",
+        "requestHandler", "link",
       ])
+    // (r3) A show names its column.
+    #expect(diagram.edges[before.2...].contains { $0.kind == .show && $0.column == .secondary })
     // A full-screen modal and a modal child are drawn apart from a sheet.
     #expect(diagram.edges[before.2...].contains { $0.modal == .fullScreen })
     #expect(diagram.edges[before.2...].contains { $0.kind == .start && $0.style == .sheet })
@@ -35,8 +37,11 @@ import Testing
     #expect(
       nodeKinds == [
         "point", "app", "screen", "decision", "alert", "result", "request", "tabs",
-        "coordinator", "link", "missing",
+        "coordinator", "link", "missing", "column",
       ])
+    // (r3) A split coordinator's lane: a box of its own in the legend, around its column node.
+    #expect(
+      legend.lanes.map { $0.nodes.map { diagram.nodes[$0].kind } } == [[.column]])
     #expect(legend.nodes.contains { diagram.nodes[$0].emphasis == .unreachable })
     #expect(legend.nodes.contains { diagram.nodes[$0].emphasis == .problem })
     // Identifiers stay unique with the module's.

@@ -40,7 +40,7 @@ enum GraphFixtures {
   /// One coordinator with its direct children collapsed, in both formats.
   @Test(arguments: [
     ("actions", "Root"), ("actions", "Account"), ("tabs", "Home"), ("shared", "Feed"),
-    ("requests", "App"),
+    ("requests", "App"), ("split", "Mail"),
   ])
   func focused(_ fixture: String, _ coordinator: String) throws {
     let checked = try loadModule(["\(GraphFixtures.directory)/\(fixture).flow.yaml"])
@@ -71,6 +71,14 @@ enum GraphFixtures {
     let checked = try loadModule(["\(GraphFixtures.directory)/requests.flow.yaml"])
     try Golden.check(
       DiagramJSON.write(try drawing(checked)), against: "\(GraphFixtures.goldens)/requests.json")
+  }
+
+  /// Revision 3's split coordinators in the JSON drawing: a split's cluster says `split` and
+  /// lists its lanes; a show's edge has the kind `show` and its `column`.
+  @Test func splitInJSON() throws {
+    let checked = try loadModule(["\(GraphFixtures.directory)/split.flow.yaml"])
+    try Golden.check(
+      DiagramJSON.write(try drawing(checked)), against: "\(GraphFixtures.goldens)/split.json")
   }
 
   /// Revision 3's styles in the JSON drawing: each edge's `modal` names its style.
