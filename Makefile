@@ -35,8 +35,12 @@ run: deps
 ## type-checks the UIKit side against the UIKit stubs (IOSCheckTests runs scripts/check-ios.sh:
 ## Linux has no UIKit). The tests are swift-testing's: XCTest's pass would find none and print
 ## "Executed 0 tests" first.
+## It builds the test product (SwiftPM names it after the package), which holds every test
+## target and needs flowc, rather than `--build-tests`, which also compiled flowc and its
+## modules a second time as the build plugin's tool, which no test runs.
+TEST_PRODUCT = flowcPackageTests
 test: test-deps lint
-	$(SWIFT) build --build-tests $(WERROR)
+	$(SWIFT) build --product $(TEST_PRODUCT) $(WERROR)
 	$(SWIFT) test --skip-build --disable-xctest
 
 build:
