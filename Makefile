@@ -109,8 +109,9 @@ bench: deps
 ## (make test checks 1,000): the code paths are the same, and a sanitizer finds what it finds
 ## in the first few hundred; each module costs several times more instrumented.
 ## Neither builds nor runs the example apps' tests (their code is FlowRuntime on the main
-## actor, which FlowRuntimeTests runs under both): FLOWC_SANITIZER_BUILD=1 makes Package.swift
-## leave their targets out. ThreadSanitizer runs of the tests that start the built flowc only
+## actor, which FlowRuntimeTests runs under both), nor builds the plugins (whose tool is a
+## second flowc no test runs): FLOWC_SANITIZER_BUILD=1 makes Package.swift leave those
+## targets out. ThreadSanitizer runs of the tests that start the built flowc only
 ## those in which flowc's own threads run (watch, the language server):
 ## docs/development.md, "What the sanitizer runs skip".
 SANITIZE_PROPS ?= 200
