@@ -82,6 +82,24 @@ import Testing
     }
   }
 
+  /// The sanitizer builds leave out the plugins too (their tool is a second flowc): only
+  /// plugins, so that no code or test target can be dropped by that list unseen.
+  @Test func thePluginsLeftOutOfTheSanitizerBuildsArePlugins() throws {
+    let manifest = try String(
+      contentsOf: packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
+    let list = try #require(
+      manifest.firstMatch(of: /let pluginsLeftOutOfSanitizerBuilds: Set<String> = \[([^\]]*)\]/)?.1,
+      "Package.swift names no plugins left out of the sanitizer builds")
+    let names = list.matches(of: /"(\w+)"/).map { String($0.1) }
+    #expect(!names.isEmpty)
+    for name in names {
+      #expect(
+        manifest.contains(".plugin(name: \"\(name)\", capability:")
+          || manifest.contains(".plugin(\n      name: \"\(name)\","),
+        "\(name) is left out of the sanitizer builds but is not a plugin")
+    }
+  }
+
   /// FLOWC_SANITIZER_BUILD=1 drops test targets from the build, so a run without a sanitizer
   /// that sees it has silently lost their tests (the Makefile keeps it from `make test`).
   @Test func onlyASanitizerRunLeavesTargetsOut() {
