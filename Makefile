@@ -11,6 +11,9 @@ SWIFT_SOURCES = Sources Tests Package.swift Plugins Examples
 # SwiftPM compiles everything again when the flags change (`make run` then `make test` built
 # flowc twice). Warnings are errors, as the project requires; WERROR= turns that off.
 WERROR ?= -Xswiftc -warnings-as-errors
+# Package.swift leaves test targets out when this is 1; only `make sanitize` sets it, on its
+# own commands, so that one set in the shell cannot drop tests from `make test`.
+unexport FLOWC_SANITIZER_BUILD
 
 .PHONY: run test deps test-deps build lint format goldens docs lists props bench sanitize fuzz install uninstall example
 
@@ -32,8 +35,12 @@ run: deps
 ## type-checks the UIKit side against the UIKit stubs (IOSCheckTests runs scripts/check-ios.sh:
 ## Linux has no UIKit). The tests are swift-testing's: XCTest's pass would find none and print
 ## "Executed 0 tests" first.
+## It builds the test product (SwiftPM names it after the package), which holds every test
+## target and needs flowc, rather than `--build-tests`, which also compiled flowc and its
+## modules a second time as the build plugin's tool, which no test runs.
+TEST_PRODUCT = flowcPackageTests
 test: test-deps lint
-	$(SWIFT) build --build-tests $(WERROR)
+	$(SWIFT) build --product $(TEST_PRODUCT) $(WERROR)
 	$(SWIFT) test --skip-build --disable-xctest
 
 build:
@@ -101,16 +108,17 @@ bench: deps
 ## The in-process property tests check SANITIZE_PROPS random modules under each sanitizer
 ## (make test checks 1,000): the code paths are the same, and a sanitizer finds what it finds
 ## in the first few hundred; each module costs several times more instrumented.
-## Neither runs the example apps' tests (their code is FlowRuntime on the main actor, which
-## FlowRuntimeTests runs under both), and ThreadSanitizer runs of the tests that start the
-## built flowc only those in which flowc's own threads run (watch, the language server):
+## Neither builds nor runs the example apps' tests (their code is FlowRuntime on the main
+## actor, which FlowRuntimeTests runs under both), nor builds the plugins (whose tool is a
+## second flowc no test runs): FLOWC_SANITIZER_BUILD=1 makes Package.swift leave those
+## targets out. ThreadSanitizer runs of the tests that start the built flowc only
+## those in which flowc's own threads run (watch, the language server):
 ## docs/development.md, "What the sanitizer runs skip".
 SANITIZE_PROPS ?= 200
-SANITIZE_SKIP = --skip ExampleAppTests --skip SharedScreenAppTests
-TSAN_SKIP = $(SANITIZE_SKIP) --skip 'flowcTests\.(?!WatchCommandTests|LanguageServerEndToEndTests)'
+TSAN_SKIP = --skip 'flowcTests\.(?!WatchCommandTests|LanguageServerEndToEndTests)'
 sanitize: test-deps
-	FLOWC_PROPS_COUNT=$(SANITIZE_PROPS) LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan.supp:print_suppressions=0 $(SWIFT) test --sanitize=address --build-path .build/asan $(SANITIZE_SKIP)
-	FLOWC_PROPS_COUNT=$(SANITIZE_PROPS) TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --sanitize=thread --build-path .build/tsan $(TSAN_SKIP)
+	FLOWC_SANITIZER_BUILD=1 FLOWC_PROPS_COUNT=$(SANITIZE_PROPS) LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan.supp:print_suppressions=0 $(SWIFT) test --sanitize=address --build-path .build/asan
+	FLOWC_SANITIZER_BUILD=1 FLOWC_PROPS_COUNT=$(SANITIZE_PROPS) TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --sanitize=thread --build-path .build/tsan $(TSAN_SKIP)
 
 ## Fuzz the whole front end, the checks and every output format (FUZZ_SECONDS, default 600).
 FUZZ_SECONDS ?= 600
