@@ -141,7 +141,8 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == ["flows"])
   }
 
-  /// A `show` is drawn as a child's start until drawings learn columns.
+  /// A module with a split is drawn in every format (the lanes and the show edge:
+  /// `SplitDrawingCommandTests`).
   @Test func graphDrawsAModuleWithASplitInEveryFormat() throws {
     let directory = try TemporaryDirectory(files: ["flows/app.flow.yaml": Self.flow])
     defer { directory.cleanUp() }

@@ -313,12 +313,14 @@ private struct Writer {
     }
     if !edge.label.isEmpty || edge.payload != nil || !edge.findings.isEmpty {
       out += ", label=<"
-      appendHTML(edge.label)
+      let label = edge.labelAroundPayload
+      appendHTML(String(label.before))
       if let payload = edge.payload {
         out += "<font color=\"\(Palette.muted)\">("
         appendHTML(payload)
         out += ")</font>"
       }
+      appendHTML(String(label.after))
       if let modal = edge.modal, modal != .sheet {
         // Every style but the plain sheet is named under the label: full screen (r2), form
         // sheet and popover (r3).

@@ -234,6 +234,17 @@ public struct FlowDiagram: Sendable {
     /// (the one the `show` names, or the one after its holder's); `nil` otherwise.
     public var column: SplitColumn?
 
+    /// The label split where the writers put the payload: after the event it belongs to, so
+    /// that a show reads `opened(Product): show → secondary`, not `opened: show →
+    /// secondary(Product)`. For other edges the payload follows the whole label.
+    package var labelAroundPayload: (before: Substring, after: Substring) {
+      guard kind == .show, payload != nil, !event.isEmpty,
+        let eventEnd = label.firstRange(of: event + ": ")
+      else { return (label[...], "") }
+      let split = label.index(eventEnd.lowerBound, offsetBy: event.count)
+      return (label[..<split], label[split...])
+    }
+
     public init(
       from: Int, to: Int, kind: Kind, action: String = "", event: String = "",
       label: String = "", payload: String? = nil, style: StartStyle? = nil,

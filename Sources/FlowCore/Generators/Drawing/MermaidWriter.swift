@@ -160,10 +160,12 @@ private struct MermaidText {
     }
     if !edge.label.isEmpty || edge.payload != nil || !edge.findings.isEmpty {
       out += "|\""
-      appendEscaped(edge.label)
+      let label = edge.labelAroundPayload
+      appendEscaped(String(label.before))
       if let payload = edge.payload {
         appendEscaped("(" + payload + ")")
       }
+      appendEscaped(String(label.after))
       if let modal = edge.modal, modal != .sheet { out += "<br/>" + modal.phrase }
       appendRules(edge.findings)
       out += "\"|"

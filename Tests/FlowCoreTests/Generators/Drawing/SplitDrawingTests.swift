@@ -79,7 +79,10 @@ import Testing
 
     let dot = DOTWriter.write(diagram)
     #expect(dot.contains("    subgraph \"cluster_Chats__secondary\" {\n"))
-    #expect(dot.contains("label=<selected: show → supplementary"))
+    // The payload follows the event it belongs to, not the column.
+    #expect(
+      dot.contains(
+        "label=<selected<font color=\"#78909c\">(String)</font>: show → supplementary>"))
     #expect(dot.contains("arrowhead=normalnormal"))
     try expectGraphvizAccepts(dot)
 
@@ -89,6 +92,9 @@ import Testing
         "    subgraph cluster_Chats__primary [\"primary column\"]\n      Chats_Rooms"))
     #expect(mermaid.contains("      Chats__column_secondary[\\\"Thread · Info\"\\]\n    end\n"))
     #expect(mermaid.contains("  Chats_Rooms ==>|\"info: show → secondary\"| Info__start\n"))
+    #expect(
+      mermaid.contains(
+        "  Chats_Rooms ==>|\"selected(String): show → supplementary\"| Room__start\n"))
 
     let json = DiagramJSON.write(diagram)
     #expect(json.contains("\"split\": \"tripleColumn\""))
