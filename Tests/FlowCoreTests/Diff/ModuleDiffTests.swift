@@ -587,18 +587,24 @@ import Testing
       }
       return try graph(text)
     }
-    func seconds(_ screens: Int) throws -> Double {
+    // The fastest of a few runs of each size: a loaded machine (CI's, or a parallel test
+    // run's) slows single runs at random, and a run is never faster than the work it does.
+    func seconds(_ screens: Int, runs: Int) throws -> Double {
       let (old, new) = (try module(screens, changed: false), try module(screens, changed: true))
       let clock = ContinuousClock()
-      var result: ModuleDiff?
-      let elapsed = clock.measure { result = ModuleDiff(old: old, new: new) }
-      #expect(result?.changes.count == screens / 100)
-      let parts = elapsed.components
-      return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+      var fastest = Double.infinity
+      for _ in 0..<runs {
+        var result: ModuleDiff?
+        let elapsed = clock.measure { result = ModuleDiff(old: old, new: new) }
+        #expect(result?.changes.count == screens / 100)
+        let parts = elapsed.components
+        fastest = min(fastest, Double(parts.seconds) + Double(parts.attoseconds) / 1e18)
+      }
+      return fastest
     }
-    _ = try seconds(500)
-    let small = try seconds(1_000)
-    let large = try seconds(10_000)
+    _ = try seconds(500, runs: 1)
+    let small = try seconds(1_000, runs: 5)
+    let large = try seconds(10_000, runs: 3)
     #expect(large < max(small, 0.01) * 40, "1,000 screens: \(small) s; 10,000: \(large) s")
   }
 }
