@@ -116,9 +116,19 @@ bench: deps
 ## docs/development.md, "What the sanitizer runs skip".
 SANITIZE_PROPS ?= 200
 TSAN_SKIP = --skip 'flowcTests\.(?!WatchCommandTests|LanguageServerEndToEndTests)'
+## ThreadSanitizer's build compiles while AddressSanitizer's tests run, which leave a core idle
+## part of the time (they wait on the watcher's polling, the editors, the scripts); its log
+## is printed if it fails.
 sanitize: test-deps
-	FLOWC_SANITIZER_BUILD=1 FLOWC_PROPS_COUNT=$(SANITIZE_PROPS) LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan.supp:print_suppressions=0 $(SWIFT) test --sanitize=address --build-path .build/asan
-	FLOWC_SANITIZER_BUILD=1 FLOWC_PROPS_COUNT=$(SANITIZE_PROPS) TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --sanitize=thread --build-path .build/tsan $(TSAN_SKIP)
+	FLOWC_SANITIZER_BUILD=1 $(SWIFT) build --build-tests --sanitize=address --build-path .build/asan
+	@FLOWC_SANITIZER_BUILD=1 $(SWIFT) build --build-tests --sanitize=thread --build-path .build/tsan \
+	  > .build/tsan-build.log 2>&1 & build=$$!; \
+	echo "ThreadSanitizer's build runs beside AddressSanitizer's tests (.build/tsan-build.log)"; \
+	FLOWC_SANITIZER_BUILD=1 FLOWC_PROPS_COUNT=$(SANITIZE_PROPS) LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan.supp:print_suppressions=0 $(SWIFT) test --skip-build --sanitize=address --build-path .build/asan; tests=$$?; \
+	wait $$build; built=$$?; \
+	if [ $$built -ne 0 ]; then cat .build/tsan-build.log; fi; \
+	[ $$tests -eq 0 ] && [ $$built -eq 0 ]
+	FLOWC_SANITIZER_BUILD=1 FLOWC_PROPS_COUNT=$(SANITIZE_PROPS) TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --skip-build --sanitize=thread --build-path .build/tsan $(TSAN_SKIP)
 
 ## Fuzz the whole front end, the checks and every output format (FUZZ_SECONDS, default 600).
 FUZZ_SECONDS ?= 600
