@@ -1,4 +1,5 @@
 import FlowCore
+import Testing
 
 /// A flow file for editor tests, written with a cursor `‸` where a query is made.
 struct MarkedFile {
@@ -72,4 +73,40 @@ func applying(_ edits: [EditorTextEdit], to text: String) -> String {
     lines.replaceSubrange(start.line...end.line, with: newLines)
   }
   return lines.map { String(decoding: $0, as: UTF16.self) }.joined(separator: "\n")
+}
+
+/// A module of one flow file, `a.flow.yaml`, that a suite asks the editor about: positions
+/// and spans in its text, and the completions in another file beside it.
+struct OneFileModule {
+  static let path = "a.flow.yaml"
+  let text: String
+  let editor: EditorModule
+
+  init(_ text: String) {
+    self.text = text
+    editor = EditorModule(files: [SourceFile(path: Self.path, text: text)])
+  }
+
+  /// The position of the `occurrence`-th `needle` in the file.
+  func at(_ needle: String, _ occurrence: Int = 0) throws -> EditorPosition {
+    try #require(position(of: needle, in: text, occurrence: occurrence))
+  }
+
+  /// Where the `occurrence`-th `needle` stands in the file.
+  func span(_ needle: String, _ occurrence: Int) throws -> EditorLocation {
+    let start = try at(needle, occurrence)
+    return EditorLocation(
+      path: Self.path,
+      range: EditorRange(
+        start: start,
+        end: EditorPosition(line: start.line, character: start.character + needle.utf16.count)))
+  }
+
+  /// The completions at the cursor of `marked`, a file of its own beside this one.
+  func offers(_ marked: String) throws -> [EditorCompletion] {
+    let file = MarkedFile("main.flow.yaml", marked)
+    let cursor = try #require(file.cursor)
+    let module = EditorModule(files: [file.file, SourceFile(path: Self.path, text: text)])
+    return module.completions(at: cursor, in: file.path)
+  }
 }

@@ -36,19 +36,15 @@ import Testing
           Body: { on: { delete: { finish: deleted } } }
     """
 
-  private let editor = EditorModule(files: [SourceFile(path: "a.flow.yaml", text: Self.text)])
+  private let module = OneFileModule(Self.text)
+  private var editor: EditorModule { module.editor }
 
   private func at(_ needle: String, _ occurrence: Int = 0) throws -> EditorPosition {
-    try #require(position(of: needle, in: Self.text, occurrence: occurrence))
+    try module.at(needle, occurrence)
   }
 
   private func span(_ needle: String, _ occurrence: Int) throws -> EditorLocation {
-    let start = try at(needle, occurrence)
-    return EditorLocation(
-      path: "a.flow.yaml",
-      range: EditorRange(
-        start: start,
-        end: EditorPosition(line: start.line, character: start.character + needle.utf16.count)))
+    try module.span(needle, occurrence)
   }
 
   @Test func theModuleChecksClean() {
@@ -57,14 +53,8 @@ import Testing
 
   // MARK: Completion
 
-  /// The completions at the cursor of `marked` (a file of its own beside ``text``).
   private func offers(_ marked: String) throws -> [EditorCompletion] {
-    let file = MarkedFile("main.flow.yaml", marked)
-    let cursor = try #require(file.cursor)
-    let module = EditorModule(files: [
-      file.file, SourceFile(path: "a.flow.yaml", text: Self.text),
-    ])
-    return module.completions(at: cursor, in: file.path)
+    try module.offers(marked)
   }
 
   @Test func splitOffersItsTwoLayouts() throws {
