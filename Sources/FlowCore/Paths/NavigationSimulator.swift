@@ -193,7 +193,8 @@ struct SimTables {
   /// Coordinator → node → the goal of the screen (`--cover screens`), if any.
   let screenGoals: [[Int?]]
 
-  init(graph: FlowGraph, cover: PathCoverage) {
+  init(analysis: ModuleAnalysis, cover: PathCoverage) {
+    let graph = analysis.graph
     self.graph = graph
     let module = graph.module
     let goals = GoalList()
@@ -204,9 +205,13 @@ struct SimTables {
     for (index, coordinatorGraph) in graph.coordinators.enumerated() {
       let coordinator = module.coordinators[index]
       let isFirst = module.isFirstDefinition(coordinator: index)
+      // A node its coordinator cannot reach (a shared screen's copy that only a relative link
+      // opens, say) is no goal: no path of its own can take it.
+      let reachable = analysis.coordinators[index].reachable
       var screenGoal = [Int?](repeating: nil, count: coordinatorGraph.nodeCount)
       if cover == .screens, isFirst {
-        for (offset, screen) in coordinator.screens.enumerated() {
+        for (offset, screen) in coordinator.screens.enumerated()
+        where reachable.indices.contains(offset) && reachable[offset] {
           screenGoal[offset] = goals.append(
             PathGoal(
               kind: .screen, coordinator: coordinator.name.text, node: screen.name.text,
@@ -223,7 +228,9 @@ struct SimTables {
         byNode.append(
           Self.group(
             coordinatorGraph.transitions(of: node), kind: kind, coordinator: index,
-            node: name, graph: graph, goals: cover == .transitions && isFirst ? goals : nil))
+            node: name, graph: graph,
+            goals: cover == .transitions && isFirst && reachable.indices.contains(node)
+              && reachable[node] ? goals : nil))
       }
       nodes.append(byNode)
       events.append(

@@ -20,7 +20,7 @@ struct PathGenerator {
   func run() -> PathSet {
     let graph = resolved.graph
     let module = graph.module
-    let tables = SimTables(graph: graph, cover: cover)
+    let tables = SimTables(analysis: resolved.analysis, cover: cover)
     var goals = tables.goals
     var covered = [Bool](repeating: false, count: goals.count)
     var paths: [TestPath] = []
@@ -112,6 +112,7 @@ struct PathGenerator {
       var parent: Int
       var move: SimMove?
     }
+    guard covered.contains(false) else { return (nil, false) }
     var nodes = [Node(state: state, parent: -1, move: nil)]
     var seen: Set<[Int]> = [signature(state)]
     var head = 0
