@@ -121,27 +121,61 @@ struct PathGenerator {
       let current = nodes[head].state
       let currentIndex = head
       head += 1
+      // Of the moves from here that cover something new, the one that ends least: staying
+      // before going forward, forward before going back, going back before finishing, so
+      // that what is near is covered before the path leaves it.
+      var best: (move: SimMove, rank: Int, new: Int)?
       for move in moves(current) {
         var next = current
         next.effects = []
         next.touched = []
         apply(move, to: &next)
         if next.overLimit { continue }
-        if next.touched.contains(where: { !covered[$0] }) {
-          var plan = [move]
-          var index = currentIndex
-          while index > 0, let move = nodes[index].move {
-            plan.append(move)
-            index = nodes[index].parent
+        let new = Set(next.touched.filter { !covered[$0] }).count
+        if new > 0 {
+          let rank = self.rank(of: move)
+          if best.map({ rank < $0.rank || (rank == $0.rank && new > $0.new) }) ?? true {
+            best = (move, rank, new)
           }
-          return (plan.reversed(), false)
+          continue
         }
+        guard best == nil else { continue }
         let key = signature(next)
         guard seen.insert(key).inserted else { continue }
         nodes.append(Node(state: next, parent: currentIndex, move: move))
       }
+      if let best {
+        var plan = [best.move]
+        var index = currentIndex
+        while index > 0, let move = nodes[index].move {
+          plan.append(move)
+          index = nodes[index].parent
+        }
+        return (plan.reversed(), false)
+      }
     }
     return (nil, false)
+  }
+
+  /// How much of the navigation `move` ends: 0 for what stays (a decision, an alert, a
+  /// request, a tab), 1 for what goes forward, 2 for what goes back, 3 for a finish.
+  private func rank(of move: SimMove) -> Int {
+    let transition: SimTransition
+    switch move {
+    case .event(_, let found), .answer(let found), .tap(_, let found),
+      .external(_, let found):
+      transition = found
+    case .back, .swipe: return 2
+    case .selectTab: return 0
+    }
+    return transition.steps.map { step in
+      switch step.action {
+      case .stay, .decide, .alert, .select, .unresolved: return 0
+      case .push, .present, .replace, .start: return 1
+      case .pop, .popToRoot, .dismiss: return 2
+      case .finish: return 3
+      }
+    }.max() ?? 0
   }
 
   /// What is visible and what runs, with coordinator instances numbered in the order a walk

@@ -57,7 +57,9 @@ struct SimState {
   private mutating func start(_ index: Int) {
     let type = coordinators[index].type
     let graph = self.graph.coordinators[type]
-    if coordinators.count > limits.runningCoordinators * 8 { overLimit = true }
+    if coordinators.lazy.filter({ !$0.isFinished }).count > limits.runningCoordinators {
+      overLimit = true
+    }
     switch graph.root {
     case .node(let node):
       if let split = module.coordinators[type].split {

@@ -104,4 +104,42 @@ import Testing
     #expect(paths.uncovered.isEmpty)
     #expect(paths.stepCount <= 2 * paths.lowerBound, "\(PathReport.summary(paths))")
   }
+
+  @Test func aChainOfChildrenAsTheBenchmarkMakesThemStaysWithinTwiceTheBound() throws {
+    // Benchmarks/make_module.py's shape, 40 coordinators of 10 screens: each starts the next
+    // from its first screen, its last screen finishes it or asks a decision that does.
+    let count = 40
+    var text = "version: 1\ntypes:\n  Item: { struct: { id: Int } }\ncoordinators:\n"
+    for index in 0..<count {
+      text += "  C\(index):\n"
+      text += index == 0 ? "    entry: true\n" : "    input: Item\n"
+      if index > 0 { text += "    result: { done: Item, cancelled: ~ }\n" }
+      text += "    start: S0\n    screens:\n"
+      var first = "next: { payload: Item, push: S1 }"
+      if index + 1 < count {
+        first +=
+          ", child: { payload: Item, start: C\(index + 1), on: { done: { push: S1 }, cancelled: stay } }"
+      }
+      if index > 0 { first += ", cancel: { finish: cancelled }" }
+      text += "      S0:\n" + (index > 0 ? "        input: Item\n" : "") + "        on: { \(first) }\n"
+      for screen in 1..<9 {
+        text +=
+          "      S\(screen):\n        input: Item\n        on: { next: { payload: Item, push: S\(screen + 1) }, back: pop }\n"
+      }
+      if index > 0 {
+        text +=
+          "      S9:\n        input: Item\n        on: { back: pop, check: { decide: D9 }, done: { payload: Item, finish: done } }\n"
+        text += "    decisions:\n      D9:\n        cases: { ok: { payload: Item, finish: done }, again: stay }\n"
+      } else {
+        text += "      S9:\n        input: Item\n        on: { back: pop }\n"
+      }
+    }
+    let checked = try Pipeline.check([.source(SourceFile(path: "chain.flow.yaml", text: text))])
+    let errors = checked.findings.filter { $0.severity == .error }
+    try #require(errors.isEmpty, "\(described(errors))")
+    let paths = testPaths(for: checked)
+    #expect(paths.uncovered.isEmpty)
+    #expect(paths.limitsReached.isEmpty)
+    #expect(paths.stepCount <= 2 * paths.lowerBound, "\(PathReport.summary(paths))")
+  }
 }
