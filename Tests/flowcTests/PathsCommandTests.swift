@@ -56,7 +56,8 @@ import Testing
     #expect(result.stderr.contains("no paths: the module has errors"))
     let tests = try flowc(["tests", "a.flow.yaml", "--output", "out"], in: directory.url)
     #expect(tests.status == 1)
-    #expect(!FileManager.default.fileExists(atPath: directory.url.appendingPathComponent("out").path))
+    #expect(
+      !FileManager.default.fileExists(atPath: directory.url.appendingPathComponent("out").path))
   }
 
   @Test func badOptionsAreUsageErrors() throws {
@@ -77,7 +78,8 @@ import Testing
     let refused = try flowc(["tests", "a.flow.yaml", "--output", "out"], in: directory.url)
     #expect(refused.status == 2, "\(refused.stderr)")
     #expect(
-      try String(contentsOf: directory.url.appendingPathComponent("out/AppPathTests.swift"), encoding: .utf8)
+      try String(
+        contentsOf: directory.url.appendingPathComponent("out/AppPathTests.swift"), encoding: .utf8)
         == "// mine\n")
     try FileManager.default.removeItem(at: directory.url.appendingPathComponent("out"))
     let written = try flowc(["tests", "a.flow.yaml", "--output", "out"], in: directory.url)

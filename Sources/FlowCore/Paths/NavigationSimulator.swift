@@ -336,4 +336,3 @@ final class GoalList {
     return list.count - 1
   }
 }
-

@@ -206,7 +206,8 @@ struct PathGenerator {
     for router in state.routers {
       key.append(-2)
       for level in router.levels {
-        key.append(-3 - (level.style.map { PresentationStyle.allCases.firstIndex(of: $0) ?? 0 } ?? -1))
+        key.append(
+          -3 - (level.style.map { PresentationStyle.allCases.firstIndex(of: $0) ?? 0 } ?? -1))
         for screen in level.screens {
           key += [number[screen.owner] ?? -9, screen.node, screen.selectedTab]
         }
@@ -318,8 +319,10 @@ struct PathGenerator {
         transition.transition.name.range
       )
     case .answer(let transition):
-      let waiting = state.waiting ?? SimWaiting(
-        coordinator: 0, node: 0, navigations: 0, top: SimPosition(modals: 0, screens: 0))
+      let waiting =
+        state.waiting
+        ?? SimWaiting(
+          coordinator: 0, node: 0, navigations: 0, top: SimPosition(modals: 0, screens: 0))
       return (
         .answer(
           decision: state.node(waiting.coordinator, waiting.node),

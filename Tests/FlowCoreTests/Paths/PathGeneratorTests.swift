@@ -2,7 +2,6 @@ import FlowCore
 import Foundation
 import Testing
 
-
 /// The covering paths of `flowc paths` (issue 36): every transition of flows/ in some path,
 /// within twice the lower bound, and the states after steps as the runtime shows them.
 @Suite struct PathGeneratorTests {
@@ -121,7 +120,8 @@ import Testing
           ", child: { payload: Item, start: C\(index + 1), on: { done: { push: S1 }, cancelled: stay } }"
       }
       if index > 0 { first += ", cancel: { finish: cancelled }" }
-      text += "      S0:\n" + (index > 0 ? "        input: Item\n" : "") + "        on: { \(first) }\n"
+      text +=
+        "      S0:\n" + (index > 0 ? "        input: Item\n" : "") + "        on: { \(first) }\n"
       for screen in 1..<9 {
         text +=
           "      S\(screen):\n        input: Item\n        on: { next: { payload: Item, push: S\(screen + 1) }, back: pop }\n"
@@ -129,7 +129,8 @@ import Testing
       if index > 0 {
         text +=
           "      S9:\n        input: Item\n        on: { back: pop, check: { decide: D9 }, done: { payload: Item, finish: done } }\n"
-        text += "    decisions:\n      D9:\n        cases: { ok: { payload: Item, finish: done }, again: stay }\n"
+        text +=
+          "    decisions:\n      D9:\n        cases: { ok: { payload: Item, finish: done }, again: stay }\n"
       } else {
         text += "      S9:\n        input: Item\n        on: { back: pop }\n"
       }

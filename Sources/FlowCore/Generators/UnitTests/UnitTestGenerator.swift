@@ -18,7 +18,8 @@ package enum UnitTestGenerator {
   package static func files(
     for set: PathSet, graph: FlowGraph, sources: [String], importing module: String? = nil
   ) -> [GeneratedFile] {
-    let header = SwiftGenerator.headerPrefix + sources.joined(separator: ", ")
+    let header =
+      SwiftGenerator.headerPrefix + sources.joined(separator: ", ")
       + SwiftGenerator.headerSuffix
     let imported = module.map { "@testable import \($0)\n" } ?? ""
     var files = [
@@ -34,7 +35,8 @@ package enum UnitTestGenerator {
     for entry in entries {
       var text = header + "\n\nimport Foundation\nimport FlowRuntime\nimport Testing\n"
       text += imported + "\n"
-      text += "/// The paths of `flowc paths` from \(entry)'s start, replayed on a recording router.\n"
+      text +=
+        "/// The paths of `flowc paths` from \(entry)'s start, replayed on a recording router.\n"
       text += "@MainActor\n@Suite struct \(entry)PathTests {\n"
       var first = true
       for (index, path) in byEntry[entry] ?? [] {
@@ -91,7 +93,8 @@ package enum UnitTestGenerator {
     switch trigger {
     case .event(let screen, let event, let payload, let id):
       let type =
-        screen.isShared ? "\(screen.name)Event" : "\(screen.coordinator)Coordinator.\(screen.name)Event"
+        screen.isShared
+        ? "\(screen.name)Event" : "\(screen.coordinator)Coordinator.\(screen.name)Event"
       return "#expect(\(router(id))?.send(\(type).\(member(event, payload, values))) == true)"
     case .answer(let decision, let name, let payload):
       let type =
@@ -251,10 +254,6 @@ package enum UnitTestGenerator {
 /// Swift expressions for values of the module's types, for payloads and inputs.
 struct ValueMaker {
   let module: FlowModule
-
-  init(module: FlowModule) {
-    self.module = module
-  }
 
   func value(_ type: TypeExpression, depth: Int = 0) -> String {
     switch type {
