@@ -91,4 +91,21 @@ import Testing
     #expect(text.contains("== \"App.Home > App.Detail\""))
     #expect(!text.contains("\u{1B}"))
   }
+
+  @Test func outputGoesToTheFileThatDashOName() throws {
+    let directory = try TemporaryDirectory(files: ["a.flow.yaml": Self.flow])
+    defer { directory.cleanUp() }
+    let result = try flowc(["paths", "a.flow.yaml", "-o", "paths.txt"], in: directory.url)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.isEmpty)
+    let text = try String(
+      contentsOf: directory.url.appendingPathComponent("paths.txt"), encoding: .utf8)
+    #expect(text.hasPrefix("path 1 from 'App'"))
+    // The run reads a.flow.yaml: it is never written over.
+    let refused = try flowc(["paths", "a.flow.yaml", "-o", "a.flow.yaml"], in: directory.url)
+    #expect(refused.status == 2)
+    #expect(
+      try String(contentsOf: directory.url.appendingPathComponent("a.flow.yaml"), encoding: .utf8)
+        == Self.flow)
+  }
 }

@@ -477,7 +477,8 @@ struct PathGenerator {
       guard let transition = transition(found) else { return nil }
       return .answer(transition)
     case .button(let found):
-      guard let transition = transition(found),
+      // A button with a payload has no stub button to tap (see ``moves(_:)``).
+      guard let transition = transition(found), transition.transition.payload == nil,
         let router = state.routers.indices.first(where: { !state.routers[$0].alerts.isEmpty })
       else { return nil }
       return .tap(router: router, transition: transition)

@@ -31,7 +31,7 @@ package enum UnitTestGenerator {
       if byEntry[path.entry] == nil { entries.append(path.entry) }
       byEntry[path.entry, default: []].append((index, path))
     }
-    let values = ValueMaker(module: graph.module)
+    let values = ValueMaker(types: graph.types)
     for entry in entries {
       var text = header + "\n\nimport Foundation\nimport FlowRuntime\nimport Testing\n"
       text += imported + "\n"
@@ -253,7 +253,8 @@ package enum UnitTestGenerator {
 
 /// Swift expressions for values of the module's types, for payloads and inputs.
 struct ValueMaker {
-  let module: FlowModule
+  /// The module's type names, resolved (``FlowGraph/types``).
+  let types: ResolvedTypes
 
   func value(_ type: TypeExpression, depth: Int = 0) -> String {
     switch type {
@@ -273,7 +274,7 @@ struct ValueMaker {
       case "Data": return "Foundation.Data()"
       default: break
       }
-      guard let declaration = module.type(named: name), depth < 32 else {
+      guard let declaration = types.declaration(named: name), depth < 32 else {
         return "\(name).flowPathValue"
       }
       switch declaration.kind {
