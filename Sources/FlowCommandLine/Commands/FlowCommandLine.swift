@@ -6,7 +6,8 @@ package enum FlowCommandLine {
   /// Every command, in the order the overview lists them.
   static let commands: [any Command.Type] = [
     CheckCommand.self, GenerateCommand.self, GraphCommand.self, LinksCommand.self,
-    DiffCommand.self, RulesCommand.self, InitCommand.self, LSPCommand.self,
+    PathsCommand.self, TestsCommand.self, DiffCommand.self, RulesCommand.self, InitCommand.self,
+    LSPCommand.self,
   ]
 
   /// Runs the command `invocation` names.
