@@ -35,7 +35,15 @@ measured in the same run, whole command and the report phase alone (`FLOWC_TIMIN
 target for text is at most 1.5× JSON. With `--baseline`, the baseline's report phase too.
 `--reports` runs only that part.
 
-usage: bench.py [--runs N] [--quick] [--baseline PATH] [--lsp] [--route-shapes] [--reports]
+`--paired` times only `flowc check` (and the baseline's, with `--baseline`) on three
+modules of 100,000 screens: in one file, in 100 files, and in one file that is one coordinator
+of 100,000 screens (which parses in pieces cut at its screens, issue 35 step 5), the floor,
+this build and the baseline run one after another in each round (pairs, free of the machine's
+drift), with peak memory against the input. `--flowc PATH` times that release build of flowc
+instead of building one.
+
+usage: bench.py [--runs N] [--quick] [--baseline PATH] [--flowc PATH] [--lsp] [--route-shapes]
+                [--reports] [--paired]
 """
 import json
 import os
@@ -51,7 +59,8 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 WORK = os.path.join(HERE, ".work")
-FLOWC = os.path.join(ROOT, ".build", "release", "flowc")
+FLOWC = (os.path.abspath(sys.argv[sys.argv.index("--flowc") + 1]) if "--flowc" in sys.argv
+         else os.path.join(ROOT, ".build", "release", "flowc"))
 FLOOR = os.path.join(WORK, "floor")
 
 
@@ -88,6 +97,8 @@ def measure(command, runs, cwd=None, before=None):
 def build():
     os.makedirs(WORK, exist_ok=True)
     subprocess.run(["gcc", "-O2", "-o", FLOOR, os.path.join(HERE, "floor.c"), "-lyaml"], check=True)
+    if "--flowc" in sys.argv:
+        return  # a release build given, not built here
     subprocess.run(["swift", "build", "-c", "release", "--product", "flowc"], cwd=ROOT, check=True,
                    stdout=subprocess.DEVNULL)
 
@@ -97,14 +108,16 @@ def supports(command):
                           stderr=subprocess.DEVNULL).returncode == 0
 
 
-def module(screens, files, links=0):
-    """Writes (once) a module of `screens` screens, 100 per coordinator, in `files` files,
-    with `links` deep links."""
-    coordinators = max(1, screens // 100)
-    name = f"m{screens}" + (f"x{files}" if files > 1 else "") + (f"l{links}" if links else "")
+def module(screens, files, links=0, per_coordinator=100):
+    """Writes (once) a module of `screens` screens, `per_coordinator` per coordinator (100
+    unless said), in `files` files, with `links` deep links."""
+    coordinators = max(1, screens // per_coordinator)
+    name = (f"m{screens}" + (f"x{files}" if files > 1 else "") + (f"l{links}" if links else "")
+            + (f"c{coordinators}" if per_coordinator != 100 else ""))
     path = os.path.join(WORK, name + ("" if files > 1 else ".flow.yaml"))
     if not os.path.exists(path):
-        command = [sys.executable, os.path.join(HERE, "make_module.py"), str(coordinators), "100", path]
+        command = [sys.executable, os.path.join(HERE, "make_module.py"), str(coordinators),
+                   str(min(screens, per_coordinator)), path]
         if files > 1:
             command += ["--files", str(files)]
         if links:
@@ -393,6 +406,39 @@ def report_formats(runs, baseline):
                 print(f"  {name} report against the baseline's: {report[name] / theirs:.2f}×")
 
 
+def report_paired(runs, baseline):
+    """`flowc check` against the floor (and the baseline), run after one another in each
+    round, on 100,000 screens in one file, in 100 files, and as one coordinator."""
+    cases = [("one file, 1,000 coordinators", module(100_000, 1)),
+             ("100 files", module(100_000, 100)),
+             ("one file, one coordinator", module(100_000, 1, per_coordinator=100_000))]
+    print(f"{'module (100,000 screens)':<32} {'input':>7} | {'floor':>7} | {'check':>7} {'×floor':>6} "
+          f"{'RSS×in':>6}" + (f" | {'baseline':>8} {'×floor':>6} {'RSS×in':>6} | {'this/base':>9}"
+                              if baseline else ""))
+    for name, (paths, size) in cases:
+        floor, check, base, ratios = [], [], [], []
+        rss, base_rss = 0, 0
+        for _ in range(runs):
+            floor.append(run_once([FLOOR] + paths)[0])
+            elapsed, peak = run_once([FLOWC, "check"] + paths)
+            check.append(elapsed)
+            rss = max(rss, peak)
+            if baseline:
+                theirs, peak = run_once([baseline, "check"] + paths)
+                base.append(theirs)
+                base_rss = max(base_rss, peak)
+                ratios.append(elapsed / theirs)
+        f, c = statistics.median(floor), statistics.median(check)
+        line = (f"{name:<32} {size / 1e6:5.1f}MB | {f * 1000:5.0f}ms | {c * 1000:5.0f}ms {c / f:5.2f}× "
+                f"{rss / size:5.1f}×")
+        if baseline:
+            b = statistics.median(base)
+            line += (f" | {b * 1000:6.0f}ms {b / f:5.2f}× {base_rss / size:5.1f}× | "
+                     f"{statistics.median(ratios):8.2f}×")
+        print(line)
+    print(f"\n{runs} rounds, medians; this/base is the median of each round's ratio")
+
+
 def main():
     runs = 5
     if "--runs" in sys.argv:
@@ -412,6 +458,9 @@ def main():
         return
     if "--reports" in sys.argv:
         report_formats(runs, baseline)
+        return
+    if "--paired" in sys.argv:
+        report_paired(runs, baseline)
         return
     generate, graph = supports("generate"), supports("graph")
     out = tempfile.mkdtemp(prefix="flowc-bench-")

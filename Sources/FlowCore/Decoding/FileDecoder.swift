@@ -19,17 +19,23 @@ package struct FileDecoder: Sendable {
   /// Where decoding is: the definition, and the event, case, button or handler in it; what
   /// a problem found here is about.
   private(set) var place: SymbolRef = .file
+  /// Whether the definitions of a large coordinator may be decoded on all cores (tests
+  /// compare with decoding them one by one).
+  private let isParallel: Bool
 
-  private init(path: String, tree: YAMLTree) {
+  private init(path: String, tree: YAMLTree, isParallel: Bool = true) {
     self.path = path
     self.fileName = FileName(path)
     self.tree = tree
+    self.isParallel = isParallel
   }
 
   /// The definitions of `document`, or `nil` when the file does not join the module:
-  /// it is broken, empty, or its `version` is missing or wrong.
+  /// it is broken, empty, or its `version` is missing or wrong. `isParallel: false`
+  /// decodes every definition on the calling thread, one by one.
   package static func decode(
-    _ document: YAMLDocument, path: String, problems: inout [FrontEndProblem]
+    _ document: YAMLDocument, path: String, problems: inout [FrontEndProblem],
+    isParallel: Bool = true
   ) -> FlowFile? {
     switch document {
     case .broken:
@@ -41,7 +47,7 @@ package struct FileDecoder: Sendable {
           at: .startOfFile(path)))
       return nil
     case .document(let tree, let root):
-      var decoder = FileDecoder(path: path, tree: tree)
+      var decoder = FileDecoder(path: path, tree: tree, isParallel: isParallel)
       defer { problems.append(contentsOf: decoder.problems) }
       return decoder.decodeFile(root)
     }
@@ -292,8 +298,10 @@ package struct FileDecoder: Sendable {
   /// Decodes coordinators, in chunks on all cores for a large file; problems keep their
   /// order.
   private mutating func decodeCoordinators(_ entries: [MappingReader.Entry]) -> [Coordinator] {
-    let base = FileDecoder(path: path, tree: tree)
-    let parts = Parallel.map(count: entries.count, minimumChunk: 32) { index in
+    let base = FileDecoder(path: path, tree: tree, isParallel: isParallel)
+    let parts = Parallel.map(
+      count: entries.count, minimumChunk: isParallel ? 32 : entries.count + 1
+    ) { index in
       var decoder = base
       let coordinator = decoder.decodeCoordinator(entries[index])
       return (coordinator, decoder.problems, decoder.sharedUses)
@@ -304,6 +312,39 @@ package struct FileDecoder: Sendable {
     }
     return parts.map(\.0)
   }
+
+  /// `decode` of each entry, in order; for the many screens of one large coordinator, in
+  /// chunks on all cores, each chunk with a decoder of its own whose problems and shared
+  /// uses are then added in order, as decoding them one by one would have.
+  private mutating func decodeEach<Definition: Sendable>(
+    _ entries: [MappingReader.Entry],
+    _ decode: @Sendable (inout FileDecoder, MappingReader.Entry) -> Definition
+  ) -> [Definition] {
+    guard isParallel, entries.count >= 2 * Self.definitionsPerChunk, Parallel.cores > 1 else {
+      return entries.map { decode(&self, $0) }
+    }
+    var fresh = self
+    fresh.problems = []
+    fresh.sharedUses = []
+    let base = fresh
+    let chunks = Parallel.ranges(count: entries.count, minimumChunk: Self.definitionsPerChunk)
+    let parts = Parallel.map(count: chunks.count, minimumChunk: 1) { chunk in
+      var decoder = base
+      let decoded = chunks[chunk].map { decode(&decoder, entries[$0]) }
+      return (decoded, decoder.problems, decoder.sharedUses)
+    }
+    var decoded: [Definition] = []
+    decoded.reserveCapacity(entries.count)
+    for part in parts {
+      decoded.append(contentsOf: part.0)
+      problems.append(contentsOf: part.1)
+      sharedUses.append(contentsOf: part.2)
+    }
+    return decoded
+  }
+
+  /// The fewest definitions of one coordinator worth a chunk of their own.
+  private static let definitionsPerChunk = 512
 
   static let coordinatorKeys = [
     "doc", "entry", "input", "result", "requests", "leave", "start", "tabs", "split", "screens",
@@ -335,21 +376,25 @@ package struct FileDecoder: Sendable {
       coordinator.splitIsBroken = coordinator.split == nil
     }
     coordinator.lint = body["lint"].flatMap { lint($0) }
-    coordinator.screens = entries(of: body["screens"], of: "the screens of \(what)").map {
-      node in
-      decodeDefinition(
-        DefinitionName(kind: .screen, name: node.name, coordinator: entry.key),
+    let coordinatorName = entry.key
+    coordinator.screens = decodeEach(
+      entries(of: body["screens"], of: "the screens of \(what)")
+    ) { decoder, node in
+      decoder.decodeDefinition(
+        DefinitionName(kind: .screen, name: node.name, coordinator: coordinatorName),
         broken: \.isBroken
       ) { $0.screen(node) }
     }
     var startName: String?
     if case .start(let start, _) = coordinator.root { startName = start.text }
-    coordinator.decisions = entries(of: body["decisions"], of: "the decisions of \(what)").map {
-      node in
-      decodeDefinition(
-        DefinitionName(kind: .decision, name: node.name, coordinator: entry.key),
+    let start = startName
+    coordinator.decisions = decodeEach(
+      entries(of: body["decisions"], of: "the decisions of \(what)")
+    ) { decoder, node in
+      decoder.decodeDefinition(
+        DefinitionName(kind: .decision, name: node.name, coordinator: coordinatorName),
         broken: \.isBroken
-      ) { $0.decision(node, isStart: node.key == startName) }
+      ) { $0.decision(node, isStart: node.key == start) }
     }
     coordinator.alerts = entries(of: body["alerts"], of: "the alerts of \(what)").map {
       node in

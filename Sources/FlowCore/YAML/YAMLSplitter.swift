@@ -16,10 +16,12 @@
 /// the file back to the ordinary whole parse, so errors are always reported at libyaml's
 /// own positions for the whole file.
 enum YAMLSplitter {
-  /// One piece: a range of bytes that begins a line, and that line's number.
+  /// One piece: a range of bytes that begins a line, that line's number, and its
+  /// indentation.
   struct Piece {
     var range: Range<Int>
     var firstLine: Int
+    var indent = 0
   }
 
   /// The file's tree, parsed in pieces; `nil` when the file's shape does not allow it or a
@@ -29,42 +31,55 @@ enum YAMLSplitter {
   ) -> YAMLDocument? {
     guard let plan = plan(file.bytes, from: file.byteOrderMarkLength, minimumPiece: minimumPiece)
     else { return nil }
-    // Entries sit two levels below the root in the whole file: their pieces get the depth
-    // the whole parse would allow them, and the head and tail the full bound.
-    let entryLimits = YAMLLimits(
-      maxDepth: limits.maxDepth - 2, maxAliasExpansion: limits.maxAliasExpansion,
-      maxFileSize: limits.maxFileSize)
-    let pieces = [plan.head] + plan.entries + (plan.tail.map { [$0] } ?? [])
+    // The entries' root stands `path.count` levels below the file's root in the whole file,
+    // a tail's at its level: each piece gets no more depth than the whole parse would allow
+    // it (the entries one level less, as before), the head the full bound.
+    func lowered(by levels: Int) -> YAMLLimits {
+      YAMLLimits(
+        maxDepth: max(0, limits.maxDepth - levels), maxAliasExpansion: limits.maxAliasExpansion,
+        maxFileSize: limits.maxFileSize)
+    }
+    let pieces = plan.pieces
+    let pieceLimits =
+      [limits] + plan.entries.map { _ in lowered(by: plan.path.count + 1) }
+      + plan.tails.map { lowered(by: $0.level) }
     let parsed = parallelMap(Array(pieces.indices)) { index in
-      let isEntries = index > 0 && index <= plan.entries.count
-      return YAMLParser.parsePiece(
+      YAMLParser.parsePiece(
         file, range: pieces[index].range, firstLine: pieces[index].firstLine,
-        limits: isEntries ? entryLimits : limits)
+        limits: pieceLimits[index])
     }
     guard parsed.allSatisfy({ $0 != nil }) else { return nil }
-    // A piece ends where the next begins, at the start of its first line; in the whole
-    // file, the block collections that close there (and an empty value implied there)
-    // stand at the next entry's key instead, two columns in.
-    var boundaries: [Int: SourcePosition] = [:]
-    for index in plan.entries.indices.dropLast() {
-      boundaries[index + 1] = SourcePosition(line: plan.entries[index + 1].firstLine, column: 3)
-    }
     var parts = consume parsed
-    return join(
-      &parts, entryCount: plan.entries.count, hasTail: plan.tail != nil, key: plan.key,
-      boundaries: boundaries, endOfFile: plan.endOfFile)
+    return join(&parts, plan: plan)
   }
 
-  /// How a file is cut: the head (up to and including the split key's line), the entry
-  /// groups, and the tail (the top-level keys after the split key's value), if any.
+  /// How a file is cut: the head (up to and including the line of the last key of `path`),
+  /// the entry groups of that key's value, and the tails (what follows that value at each
+  /// level out to the top, each the rest of a mapping), if any.
+  ///
+  /// The value split is usually the top-level `coordinators:`, its entries the
+  /// coordinators; when one entry is most of the value (a file that is one big coordinator)
+  /// the split goes down into it, to its largest key (`screens:`), whose entries are cut
+  /// into pieces instead, so that the file still parses on all cores.
   struct Plan {
     var head: Piece
     var entries: [Piece]
-    var tail: Piece?
-    /// The split key's text.
-    var key: String
+    /// The pieces after the split value, in file order: each the rest of the mapping at
+    /// `level` (indentation 2 × level) that holds the path's key at that level.
+    var tails: [Tail]
+    /// The keys from the top level down to the one whose value is split, one per level.
+    var path: [String]
     /// Where libyaml ends the stream: at the start of the line after the last one.
     var endOfFile: SourcePosition
+
+    /// The head, the entries and the tails, in file order.
+    var pieces: [Piece] { [head] + entries + tails.map(\.piece) }
+  }
+
+  /// A piece after the split value: the rest of the mapping at `level`.
+  struct Tail {
+    var piece: Piece
+    var level: Int
   }
 
   /// Whether the bytes from `start` hold an anchor or alias marker (`&`, `*`), a carriage
@@ -150,81 +165,201 @@ enum YAMLSplitter {
   /// Works out the pieces, or `nil` when the file must be parsed whole. Anything that could
   /// make a piece read differently alone than in the file sends it to the whole parse:
   /// anchors and aliases, document markers and directives, line breaks other than `\n`,
-  /// top-level lines that are not plain `key:` lines, and lines at indentation 2 in the
-  /// split value that are not plain `key:` lines or that are less indented.
+  /// top-level lines that are not plain `key:` lines, and lines in a split value (at every
+  /// level the split goes down) that are less indented than its entries, or at its entries'
+  /// indentation and not plain `key:` lines.
   static func plan(_ bytes: [UInt8], from start: Int, minimumPiece: Int = minimumPieceSize)
     -> Plan?
   {
     guard !containsUnsplittableByte(bytes, from: start) else { return nil }
     // Top-level lines: the largest run between one and the next is the value to split.
     guard let lines = lineStarts(bytes, from: start) else { return nil }
-    func isContent(_ line: Line) -> Bool {
-      line.first != UInt8(ascii: "\n") && line.first != UInt8(ascii: "#")
-    }
     let topLevel = lines.indices.filter { lines[$0].indent == 0 && isContent(lines[$0]) }
     guard !topLevel.isEmpty else { return nil }
     // Every top-level line must start a plain `key:` of the root mapping: then the pieces
-    // after the split value (the tail) are that mapping's keys too, as in the whole file.
+    // after the split value (the tails) are that mapping's keys too, as in the whole file.
     for index in topLevel {
-      let line = lines[index]
-      let end = index + 1 < lines.count ? lines[index + 1].offset - 1 : bytes.count
-      guard let colon = bytes[line.offset..<end].firstIndex(of: UInt8(ascii: ":")),
-        isPlainKey(bytes[line.offset..<colon]),
-        colon + 1 == end || bytes[colon + 1] == UInt8(ascii: " ")
-      else { return nil }
+      guard plainKey(bytes, lines, at: index) != nil else { return nil }
     }
-    var best: (line: Int, next: Int?)?
+    var best: Int?
     var bestSize = 0
     for (position, line) in topLevel.enumerated() {
-      let next = position + 1 < topLevel.count ? topLevel[position + 1] : nil
-      let size = (next.map { lines[$0].offset } ?? bytes.count) - lines[line].offset
-      if size > bestSize { (best, bestSize) = ((line, next), size) }
+      let next = position + 1 < topLevel.count ? lines[topLevel[position + 1]].offset : bytes.count
+      let size = next - lines[line].offset
+      if size > bestSize { (best, bestSize) = (line, size) }
     }
-    guard let best, bestSize >= 2 * minimumPiece else { return nil }
-    // The key's line must end right after `key:` (a block value follows).
-    let keyLine = lines[best.line]
-    let keyEnd = (best.line + 1 < lines.count ? lines[best.line + 1].offset - 1 : bytes.count)
-    guard let colon = bytes[keyLine.offset..<keyEnd].firstIndex(of: UInt8(ascii: ":")),
-      bytes[(colon + 1)..<keyEnd].allSatisfy({ $0 == UInt8(ascii: " ") }),
-      isPlainKey(bytes[keyLine.offset..<colon])
+    guard let best, bestSize >= 2 * minimumPiece,
+      let split = split(bytes, lines, key: best, level: 0, minimumPiece: minimumPiece)
     else { return nil }
-    let key = String(decoding: bytes[keyLine.offset..<colon], as: UTF8.self)
 
-    // Its entries: every content line at indentation 2 must be a plain `key:`.
-    let valueEnd = best.next ?? lines.count
-    var entryStarts: [Int] = []
-    for index in (best.line + 1)..<valueEnd where isContent(lines[index]) {
-      let line = lines[index]
-      if line.indent < 2 { return nil }
-      guard line.indent == 2 else { continue }
-      let end = index + 1 < lines.count ? lines[index + 1].offset - 1 : bytes.count
-      let text = bytes[(line.offset + 2)..<end]
-      guard let colon = text.firstIndex(of: UInt8(ascii: ":")), isPlainKey(text[..<colon]),
-        colon + 1 == end || bytes[colon + 1] == UInt8(ascii: " ")
-      else { return nil }
-      entryStarts.append(index)
+    // What follows the split value, level by level out to the top: each run of lines from
+    // one at the indentation of a level to the next less indented one.
+    var tails: [Tail] = []
+    var line = split.valueEnd
+    while line < lines.count {
+      let indent = lines[line].indent
+      var next = line + 1
+      while next < lines.count, !isContent(lines[next]) || lines[next].indent >= indent {
+        next += 1
+      }
+      let end = next < lines.count ? lines[next].offset : bytes.count
+      tails.append(
+        Tail(
+          piece: Piece(range: lines[line].offset..<end, firstLine: line + 1, indent: indent),
+          level: indent / 2))
+      line = next
     }
-    guard entryStarts.count >= 2, let firstEntry = entryStarts.first else { return nil }
+    let head = Piece(range: start..<split.entries[0].range.lowerBound, firstLine: 1)
+    let endOfFile = SourcePosition(line: lines.count + 1, column: 1)
+    return Plan(
+      head: head, entries: split.entries, tails: tails, path: split.path, endOfFile: endOfFile)
+  }
+
+  /// Whether a line holds more than blanks and a comment.
+  private static func isContent(_ line: Line) -> Bool {
+    line.first != UInt8(ascii: "\n") && line.first != UInt8(ascii: "#")
+  }
+
+  /// The key of line `index` when it is a plain `key:` (followed by a blank or the line's
+  /// end) at its indentation, with whether the line ends right after the colon (a block
+  /// value follows); `nil` otherwise.
+  private static func plainKey(_ bytes: [UInt8], _ lines: [Line], at index: Int)
+    -> (key: ArraySlice<UInt8>, endsAtColon: Bool)?
+  {
+    let line = lines[index]
+    var end = index + 1 < lines.count ? lines[index + 1].offset - 1 : bytes.count
+    // The last line's break, when the file ends with one, is not part of it.
+    if end == bytes.count, end > line.offset, bytes[end - 1] == UInt8(ascii: "\n") { end -= 1 }
+    let text = bytes[(line.offset + line.indent)..<end]
+    guard let colon = text.firstIndex(of: UInt8(ascii: ":")), isPlainKey(text[..<colon]),
+      colon + 1 == end || bytes[colon + 1] == UInt8(ascii: " ")
+    else { return nil }
+    return (text[..<colon], bytes[(colon + 1)..<end].allSatisfy { $0 == UInt8(ascii: " ") })
+  }
+
+  /// The deepest levels a split goes down to find a value whose entries are small enough.
+  private static let maximumLevels = 6
+
+  /// What ``split(_:_:key:level:minimumPiece:)`` works out: the keys down to the split
+  /// value, its entry pieces, and the line its value ends before.
+  private struct Split {
+    var path: [String]
+    var entries: [Piece]
+    var valueEnd: Int
+  }
+
+  /// Cuts the block value of the plain key on line `key` (at indentation 2 × `level`) into
+  /// pieces at its entries, or, when one entry is most of it, goes down into that entry
+  /// (when its shape allows) and cuts there; `nil` when the value cannot be cut.
+  private static func split(
+    _ bytes: [UInt8], _ lines: [Line], key: Int, level: Int, minimumPiece: Int
+  ) -> Split? {
+    guard let found = plainKey(bytes, lines, at: key), found.endsAtColon else {
+      return nil
+    }
+    let indent = 2 * level
+    let entryIndent = indent + 2
+    // The value: the lines up to the next content line at the key's indentation or less.
+    var valueEnd = key + 1
+    var entryStarts: [Int] = []
+    while valueEnd < lines.count {
+      let line = lines[valueEnd]
+      if isContent(line) {
+        if line.indent <= indent { break }
+        // Every content line of the value is at its entries' indentation or deeper, and
+        // those at it are plain `key:` lines.
+        if line.indent < entryIndent { return nil }
+        if line.indent == entryIndent {
+          guard plainKey(bytes, lines, at: valueEnd) != nil else { return nil }
+          entryStarts.append(valueEnd)
+        }
+      }
+      valueEnd += 1
+    }
+    guard entryStarts.count >= 1, let firstEntry = entryStarts.first else { return nil }
+    let valueEndOffset = valueEnd < lines.count ? lines[valueEnd].offset : bytes.count
+    let valueSize = valueEndOffset - lines[firstEntry].offset
+    func entryEnd(_ position: Int) -> Int {
+      position + 1 < entryStarts.count ? lines[entryStarts[position + 1]].offset : valueEndOffset
+    }
+    let path = [String(decoding: found.key, as: UTF8.self)]
+
+    // One entry most of the value: cut inside it instead, if it can be. Cut here, the
+    // largest piece would be that entry; cut inside it, the entries before it and those
+    // after it would each be one piece (the head, a tail): go down only when that at least
+    // halves the largest piece.
+    if level + 1 < maximumLevels {
+      var largest = 0
+      var largestSize = 0
+      for position in entryStarts.indices {
+        let size = entryEnd(position) - lines[entryStarts[position]].offset
+        if size > largestSize { (largest, largestSize) = (position, size) }
+      }
+      let before = lines[entryStarts[largest]].offset - lines[firstEntry].offset
+      let after = valueEndOffset - entryEnd(largest)
+      if 2 * max(before, after) < largestSize, largestSize >= 2 * minimumPiece,
+        let inner = descend(
+          bytes, lines, entry: entryStarts[largest], end: entryEnd(largest), level: level + 1,
+          minimumPiece: minimumPiece)
+      {
+        return Split(path: path + inner.path, entries: inner.entries, valueEnd: inner.valueEnd)
+      }
+    }
 
     // Group entries into pieces of at least the minimum size, a few per core.
-    let valueEndOffset = best.next.map { lines[$0].offset } ?? bytes.count
-    let target = max(minimumPiece, bestSize / (Parallel.cores * 4))
+    guard entryStarts.count >= 2 else { return nil }
+    let target = max(minimumPiece, valueSize / (Parallel.cores * 4))
     var entries: [Piece] = []
     var groupStart = firstEntry
     for position in entryStarts.indices {
-      let nextStart =
-        position + 1 < entryStarts.count ? lines[entryStarts[position + 1]].offset : valueEndOffset
+      let nextStart = entryEnd(position)
       if nextStart - lines[groupStart].offset >= target || position + 1 == entryStarts.count {
         entries.append(
-          Piece(range: lines[groupStart].offset..<nextStart, firstLine: groupStart + 1))
+          Piece(
+            range: lines[groupStart].offset..<nextStart, firstLine: groupStart + 1,
+            indent: entryIndent))
         if position + 1 < entryStarts.count { groupStart = entryStarts[position + 1] }
       }
     }
     guard entries.count >= 2 else { return nil }
-    let head = Piece(range: start..<lines[firstEntry].offset, firstLine: 1)
-    let tail = best.next.map { Piece(range: lines[$0].offset..<bytes.count, firstLine: $0 + 1) }
-    let endOfFile = SourcePosition(line: lines.count + 1, column: 1)
-    return Plan(head: head, entries: entries, tail: tail, key: key, endOfFile: endOfFile)
+    return Split(path: path, entries: entries, valueEnd: valueEnd)
+  }
+
+  /// The split inside the entry on line `entry` (at `level`, its bytes ending at `end`): of
+  /// the value of its largest key, which must be a block mapping; `nil` when its shape does
+  /// not allow one. The entry's other keys go to the head and the tails.
+  private static func descend(
+    _ bytes: [UInt8], _ lines: [Line], entry: Int, end: Int, level: Int, minimumPiece: Int
+  ) -> Split? {
+    guard let found = plainKey(bytes, lines, at: entry), found.endsAtColon else { return nil }
+    // The entry's keys, one level in; every content line of its value at that indentation
+    // or deeper (`split` checks the rest of that value's lines).
+    let keyIndent = 2 * level + 2
+    var keys: [Int] = []
+    var line = entry + 1
+    while line < lines.count, lines[line].offset < end {
+      if isContent(lines[line]) {
+        if lines[line].indent < keyIndent { return nil }
+        if lines[line].indent == keyIndent {
+          guard plainKey(bytes, lines, at: line) != nil else { return nil }
+          keys.append(line)
+        }
+      }
+      line += 1
+    }
+    var best: Int?
+    var bestSize = 0
+    for (position, key) in keys.enumerated() {
+      let next = position + 1 < keys.count ? lines[keys[position + 1]].offset : end
+      let size = next - lines[key].offset
+      if size > bestSize { (best, bestSize) = (key, size) }
+    }
+    guard let best, bestSize >= 2 * minimumPiece,
+      let inner = split(bytes, lines, key: best, level: level + 1, minimumPiece: minimumPiece)
+    else { return nil }
+    return Split(
+      path: [String(decoding: found.key, as: UTF8.self)] + inner.path, entries: inner.entries,
+      valueEnd: inner.valueEnd)
   }
 
   /// Whether `bytes` is a key written plainly: letters, digits and `_`, starting with a
@@ -243,34 +378,49 @@ enum YAMLSplitter {
 
   // MARK: Joining
 
-  /// The tree a whole parse would give: the head's root mapping with the split key's
-  /// value made of every entry piece's pairs, then the tail's pairs. `parts` are the head,
-  /// the entry pieces and the tail, in order; each is released as soon as it is copied, so
-  /// that the pieces and the joined tree are not all held at once.
+  /// The tree a whole parse would give: the head's root mapping, the mappings down the
+  /// plan's path each with its last key's value made of the next one, the last key's value
+  /// made of every entry piece's pairs, and each tail's pairs after those of the mapping at
+  /// its level. `parts` are the head, the entry pieces and the tails, in order; each is
+  /// released as soon as it is copied, so that the pieces and the joined tree are not all
+  /// held at once.
   private static func join(
-    _ parts: inout [(tree: YAMLTree, root: YAMLNode)?], entryCount: Int, hasTail: Bool,
-    key: String, boundaries: [Int: SourcePosition], endOfFile: SourcePosition
+    _ parts: inout [(tree: YAMLTree, root: YAMLNode)?], plan: Plan
   ) -> YAMLDocument? {
-    // What the root and the split value are made of, read before the parts are released.
+    let entryCount = plan.entries.count
+    let pieces = plan.pieces
+    // What the joined mappings are made of, read before the parts are released: the
+    // head's mapping at each level of the path, and each part's root pairs.
     var rootPairs: [[(key: YAMLNode, value: YAMLNode)]] = []
-    var sizes = (records: 2, children: 16, texts: 0)
+    var roots: [YAMLNode] = []
+    var sizes = (records: 2 + plan.path.count, children: 16, texts: 0)
     for part in parts {
       guard let part, part.tree.kind(of: part.root) == .mapping else { return nil }
       rootPairs.append(Array(part.tree.pairs(of: part.root)))
+      roots.append(part.root)
       sizes.records += part.tree.records.count
       sizes.children += part.tree.children.count
       sizes.texts += part.tree.texts.count
     }
-    guard let head = parts.first ?? nil, let last = rootPairs[0].last,
-      head.tree.text(of: last.key) == key, head.tree.isNull(last.value),
-      let lastEntries = parts[entryCount] ?? nil, let lastPart = parts.last ?? nil
-    else { return nil }
-    let rootStart = head.tree.start(of: head.root)
-    // The split value closes where the last entry piece's root does, at the token after
-    // both (the tail's first key, or the end of the file); the root at the end of the
-    // stream, as the tail's root does.
-    let valueEnd = lastEntries.tree.end(of: lastEntries.root)
-    let rootEnd = hasTail ? lastPart.tree.end(of: lastPart.root) : endOfFile
+    guard let head = parts.first ?? nil else { return nil }
+    var levels: [(pairs: [(key: YAMLNode, value: YAMLNode)], start: SourcePosition)] = []
+    var mapping = head.root
+    for (level, key) in plan.path.enumerated() {
+      let pairs = Array(head.tree.pairs(of: mapping))
+      guard head.tree.kind(of: mapping) == .mapping, let last = pairs.last,
+        head.tree.text(of: last.key) == key
+      else { return nil }
+      levels.append((pairs, head.tree.start(of: mapping)))
+      if level + 1 < plan.path.count {
+        guard head.tree.kind(of: last.value) == .mapping else { return nil }
+        mapping = last.value
+      } else {
+        guard head.tree.isNull(last.value) else { return nil }
+      }
+    }
+    // The tail (its part) at each level.
+    var tailPart: [Int: Int] = [:]
+    for (number, tail) in plan.tails.enumerated() { tailPart[tail.level] = entryCount + 1 + number }
 
     var records: [YAMLTree.Record] = []
     var children: [YAMLNode] = []
@@ -279,13 +429,17 @@ enum YAMLSplitter {
     records.reserveCapacity(sizes.records)
     children.reserveCapacity(sizes.children)
     texts.reserveCapacity(sizes.texts)
-    // Each part's nodes are copied after the previous part's, their indices shifted.
+    // Each part's nodes are copied after the previous part's, their indices shifted. A
+    // piece ends where the next begins, at the start of its first line; in the whole file,
+    // the block collections that close there (and an empty value implied there) stand at
+    // the next piece's first key instead, as many columns in as that line is indented.
     var bases: [Int32] = []
     for number in parts.indices {
       guard let part = parts[number] else { return nil }
       parts[number] = nil
-      let boundary = boundaries[number]
-      let pieceEnd = boundary.map { SourcePosition(line: $0.line, column: 1) }
+      let next = number > 0 && number + 1 < pieces.count ? pieces[number + 1] : nil
+      let boundary = next.map { SourcePosition(line: $0.firstLine, column: $0.indent + 1) }
+      let pieceEnd = next.map { SourcePosition(line: $0.firstLine, column: 1) }
       let nodeBase = Int32(records.count)
       let childBase = UInt32(children.count)
       let textBase = UInt32(texts.count)
@@ -310,8 +464,12 @@ enum YAMLSplitter {
       for (node, tag) in part.tree.tags { tags[node + nodeBase] = tag }
     }
     func shifted(_ node: YAMLNode, _ part: Int) -> YAMLNode { YAMLNode(node.index + bases[part]) }
+    /// Where a part's root closes in the whole file.
+    func end(ofRootOf part: Int) -> SourcePosition {
+      records[Int(shifted(roots[part], part).index)].end
+    }
 
-    // The split key's value: one mapping of every entry piece's pairs.
+    // The split value: one mapping of every entry piece's pairs.
     var entryPairs: [YAMLNode] = []
     for part in 1...entryCount {
       for pair in rootPairs[part] {
@@ -320,35 +478,43 @@ enum YAMLSplitter {
       }
     }
     guard let firstKey = entryPairs.first else { return nil }
-    let value = Int32(records.count)
+    var inner = Int32(records.count)
+    var innerEnd = end(ofRootOf: entryCount)
     records.append(
       YAMLTree.Record(
         kind: YAMLTree.mappingKind, data: UInt32(children.count), count: UInt32(entryPairs.count),
-        start: records[Int(firstKey.index)].start, end: valueEnd))
+        start: records[Int(firstKey.index)].start, end: innerEnd))
     children.append(contentsOf: entryPairs)
 
-    // The root: the head's pairs, the split key now with that value, then the tail's.
-    var pairs: [YAMLNode] = []
-    for pair in rootPairs[0].dropLast() {
-      pairs.append(shifted(pair.key, 0))
-      pairs.append(shifted(pair.value, 0))
-    }
-    pairs.append(shifted(last.key, 0))
-    pairs.append(YAMLNode(value))
-    if hasTail {
-      for pair in rootPairs[rootPairs.count - 1] {
-        pairs.append(shifted(pair.key, rootPairs.count - 1))
-        pairs.append(shifted(pair.value, rootPairs.count - 1))
+    // The mappings down the path, innermost first: the head's pairs, the last key now with
+    // the mapping below, then the pairs of the tail at that level.
+    for level in levels.indices.reversed() {
+      var pairs: [YAMLNode] = []
+      for pair in levels[level].pairs.dropLast() {
+        pairs.append(shifted(pair.key, 0))
+        pairs.append(shifted(pair.value, 0))
       }
+      if let last = levels[level].pairs.last { pairs.append(shifted(last.key, 0)) }
+      pairs.append(YAMLNode(inner))
+      if let part = tailPart[level] {
+        for pair in rootPairs[part] {
+          pairs.append(shifted(pair.key, part))
+          pairs.append(shifted(pair.value, part))
+        }
+        innerEnd = end(ofRootOf: part)
+      } else if level == 0 {
+        // The root closes at the end of the stream, as a tail's root does.
+        innerEnd = plan.endOfFile
+      }
+      inner = Int32(records.count)
+      records.append(
+        YAMLTree.Record(
+          kind: YAMLTree.mappingKind, data: UInt32(children.count), count: UInt32(pairs.count),
+          start: levels[level].start, end: innerEnd))
+      children.append(contentsOf: pairs)
     }
-    let root = Int32(records.count)
-    records.append(
-      YAMLTree.Record(
-        kind: YAMLTree.mappingKind, data: UInt32(children.count), count: UInt32(pairs.count),
-        start: rootStart, end: rootEnd))
-    children.append(contentsOf: pairs)
     let tree = YAMLTree(records: records, children: children, texts: texts, tags: tags)
-    return .document(tree, root: YAMLNode(root))
+    return .document(tree, root: YAMLNode(inner))
   }
 }
 
