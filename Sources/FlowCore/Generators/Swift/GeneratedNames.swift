@@ -96,6 +96,9 @@ package struct GeneratedNames: Sendable {
   /// (r3) `SharedScreens`: the protocol through which the app makes the shared screens and
   /// alerts and answers the shared decisions (spec section 13.2).
   package static let sharedScreensProtocol = Form("protocol", fixed: "SharedScreens")
+  /// `FlowAccessibility`: the accessibility identifiers of the module's screens, events and
+  /// alert buttons (``FlowAccessibilityGenerator``), for every module with a screen.
+  package static let accessibilityNamespace = Form("enum", fixed: "FlowAccessibility")
 
   /// `<S>Event`, nested in `<C>Coordinator`: the events of screen S; at the top level for a
   /// shared screen (r3).
@@ -126,6 +129,10 @@ package struct GeneratedNames: Sendable {
       (linkEnum, "the module's links", { !$0.links.isEmpty }),
       (linkValuesProtocol, "the module's links", { $0.links.contains { !$0.values.isEmpty } }),
       (sharedScreensProtocol, "the module's shared screens", { !$0.shared.isEmpty }),
+      (
+        accessibilityNamespace, "the module's accessibility identifiers",
+        { !$0.coordinators.isEmpty || !$0.shared.isEmpty }
+      ),
     ]
 
   /// (r3) The top-level enum of each shared screen, decision and alert of `module` (spec
@@ -257,6 +264,8 @@ package struct GeneratedNames: Sendable {
   package static let linksFile = linkEnum.name + ".swift"
   /// (r3) `SharedScreens.swift`: the file of the module's shared screens, decisions and alerts.
   package static let sharedFile = sharedScreensProtocol.name + ".swift"
+  /// `FlowAccessibility.swift`: the file of the module's accessibility identifiers.
+  package static let accessibilityFile = accessibilityNamespace.name + ".swift"
 
   // MARK: lowerCamelCase forms
 

@@ -203,8 +203,10 @@ struct NodeDeclarations {
   // MARK: Identifiers and the test factory
 
   /// `extension ScreenID { enum <namespace> { static let review = ScreenID("Review", of:
-  /// "<namespace>") } }`: the identifiers of `screens` (each named by `identifiers`), which
-  /// routers record and tests compare (`.Checkout.review`), documented by `doc`. `nil`
+  /// "<namespace>", accessibilityIdentifier: FlowAccessibility.<namespace>.review) } }`: the
+  /// identifiers of `screens` (each named by `identifiers`), which routers record and tests
+  /// compare (`.Checkout.review`), documented by `doc`, each with the accessibility
+  /// identifier that routers set on the screen (``FlowAccessibilityGenerator``). `nil`
   /// without screens.
   func screenIdentifiers(
     namespace: String, screens: [Screen], identifiers: [String], doc: String
@@ -223,6 +225,11 @@ struct NodeDeclarations {
               [
                 .value(.string(screen.name.text)),
                 SwiftArgument(label: "of", value: .string(namespace)),
+                SwiftArgument(
+                  label: "accessibilityIdentifier",
+                  value: .member(
+                    .member(.identifier(GeneratedNames.accessibilityNamespace.name), namespace),
+                    identifier)),
               ]))))
     }
     let enclosing = SwiftTypeDeclaration(

@@ -1,0 +1,130 @@
+import FlowCore
+import Testing
+
+/// The accessibility identifiers and the decision hook in the generated Swift (issue 36):
+/// `FlowAccessibility.swift` names each screen's, event's and alert button's identifier, as
+/// ``AccessibilityIdentifiers`` spells them; each `ScreenID` carries its screen's, for the
+/// routers to set; each decision looks for an answer given at launch in debug builds.
+@Suite struct AccessibilityGenerationTests {
+  static let flow = """
+    version: 1
+    screens:
+      Profile:
+        on:
+          follow: stay
+    alerts:
+      Oops:
+        buttons:
+          retry: stay
+    coordinators:
+      Auth:
+        entry: true
+        start: SignIn
+        screens:
+          SignIn:
+            on:
+              submitted: { decide: Check }
+              help: { push: Profile }
+              default: { alert: Confirm }
+          Done: {}
+        decisions:
+          Check:
+            cases:
+              accepted: { push: Done }
+              rejected: stay
+              needsCode: { payload: String, alert: Oops }
+        alerts:
+          Confirm:
+            buttons:
+              ok: stay
+              cancel: stay
+    """
+
+  @Test func theIdentifiersAreSpelledInOnePlace() {
+    #expect(AccessibilityIdentifiers.screen("SignIn", of: "Auth") == "Auth.SignIn")
+    #expect(AccessibilityIdentifiers.screen("Profile", of: nil) == "Profile")
+    #expect(AccessibilityIdentifiers.event("follow", onScreen: "Profile") == "Profile.follow")
+    #expect(
+      AccessibilityIdentifiers.button("ok", ofAlert: "Confirm", of: "Auth") == "Auth.Confirm.ok")
+    #expect(AccessibilityIdentifiers.button("retry", ofAlert: "Oops", of: nil) == "Oops.retry")
+    #expect(
+      AccessibilityIdentifiers.answerArguments("Launch", of: "App", with: "loggedIn") == [
+        "-flowc-answer", "App.Launch=loggedIn",
+      ])
+  }
+
+  @Test func flowAccessibilityNamesEachScreenEventAndButton() throws {
+    let files = try generate(Self.flow)
+    let file = try #require(files["FlowAccessibility.swift"])
+    for line in [
+      "nonisolated enum FlowAccessibility {",
+      "  enum Auth {",
+      "    static let signIn = \"Auth.SignIn\"",
+      "    enum SignIn {",
+      "      static let submitted = \"Auth.SignIn.submitted\"",
+      "      static let `default` = \"Auth.SignIn.default\"",
+      "    static let done = \"Auth.Done\"",
+      "    enum Confirm {",
+      "      static let ok = \"Auth.Confirm.ok\"",
+      "  enum Shared {",
+      "    static let profile = \"Profile\"",
+      "      static let follow = \"Profile.follow\"",
+      "      static let retry = \"Oops.retry\"",
+    ] {
+      #expect(file.contains(line + "\n"), "missing: \(line)\n\(file)")
+    }
+    // A screen without events has no enum of them.
+    #expect(!file.contains("enum Done"))
+  }
+
+  @Test func eachScreenIDCarriesItsIdentifier() throws {
+    let files = try generate(Self.flow)
+    let auth = try #require(files["AuthCoordinator.swift"])
+    #expect(
+      auth.contains(
+        "static let signIn = ScreenID(\"SignIn\", of: \"Auth\", accessibilityIdentifier: "
+          + "FlowAccessibility.Auth.signIn)"), "\(auth)")
+    let shared = try #require(files["SharedScreens.swift"])
+    #expect(shared.contains("accessibilityIdentifier: FlowAccessibility.Shared.profile)"))
+  }
+
+  @Test func aDecisionLooksForAnAnswerGivenAtLaunchInDebugBuildsOnly() throws {
+    let files = try generate(Self.flow)
+    let auth = try #require(files["AuthCoordinator.swift"])
+    let hook = """
+          ask {
+            #if DEBUG
+              if let given = FlowLaunchAnswers.next(for: "Auth.Check", among: ["accepted", "rejected"]) {
+                switch given {
+                case "accepted":
+                  answer(.accepted)
+                case "rejected":
+                  answer(.rejected)
+                default:
+                  break
+                }
+                return
+              }
+            #endif
+            screens.decideCheck(answer: answer)
+          }
+      """
+    #expect(auth.contains(hook), "\(auth)")
+  }
+
+  @Test func aTypeNamedFlowAccessibilityCollidesWithTheNamespace() throws {
+    let checked = try Pipeline.check([
+      .source(
+        SourceFile(
+          path: "a.flow.yaml",
+          text: """
+            version: 1
+            types:
+              FlowAccessibility: { struct: { a: String } }
+            coordinators:
+              A: { entry: true, start: S, screens: { S: {} } }
+            """))
+    ])
+    #expect(checked.findings.contains { $0.rule == "duplicate-name" }, "\(checked.findings)")
+  }
+}
