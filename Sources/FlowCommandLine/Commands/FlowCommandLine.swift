@@ -5,7 +5,8 @@ import FlowCore
 package enum FlowCommandLine {
   /// Every command, in the order the overview lists them.
   static let commands: [any Command.Type] = [
-    CheckCommand.self, GenerateCommand.self, GraphCommand.self, LinksCommand.self,
+    CheckCommand.self, GenerateCommand.self, GraphCommand.self, LinksCommand.self, PathsCommand.self,
+    TestsCommand.self,
     DiffCommand.self, RulesCommand.self, InitCommand.self, LSPCommand.self,
   ]
 

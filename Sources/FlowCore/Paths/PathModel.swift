@@ -405,7 +405,7 @@ package struct PathSearchLimits: Sendable {
   package var runningCoordinators: Int
 
   package init(
-    statesPerSearch: Int = 4_000, totalSteps: Int = 200_000, stackDepth: Int = 64,
+    statesPerSearch: Int = 4_000, totalSteps: Int = 200_000, stackDepth: Int = 24,
     runningCoordinators: Int = 64
   ) {
     self.statesPerSearch = statesPerSearch

@@ -1,0 +1,100 @@
+import FlowCore
+
+/// `flowc tests`: test files generated from the paths of `flowc paths` (issue 36).
+enum TestsCommand: Command {
+  static let name = "tests"
+  static let summary = "Generate tests that replay the paths of 'flowc paths'"
+
+  /// The kinds of tests.
+  enum Kind: String, CaseIterable {
+    /// Swift Testing files that replay each path on RecordingRouter.
+    case unit
+  }
+
+  static let kind = ChoiceOption("--kind", default: Kind.unit) { kind in
+    switch kind {
+    case .unit:
+      "a Swift Testing file per entry coordinator: each path replayed on RecordingRouter with "
+        + "stub screens, the stacks checked after every step"
+    }
+  }
+
+  static let cover = ChoiceOption("--cover", default: PathCoverage.transitions) { cover in
+    switch cover {
+    case .screens: "paths that reach every screen"
+    case .transitions: "paths that take every transition"
+    }
+  }
+
+  /// `--output DIR`, `-o DIR`.
+  static let output = Option.single(
+    "--output", "DIR", help: "Write the test files into DIR (created if needed)"
+  ).shortened("-o")
+
+  static let syntax = CommandSyntax(
+    overview: "Generate tests from the paths that 'flowc paths' shows: for '--kind unit', a "
+      + "Swift Testing file per entry coordinator and 'FlowPathSupport.swift', to compile "
+      + "with the code 'flowc generate' writes.",
+    positional: Inputs.paths,
+    options: [
+      output, kind.option, cover.option, Inputs.config,
+      Inputs.severity.described(as: "Set a rule to error, warning or off, as for 'flowc check'"),
+    ],
+    discussion: "Files are written as 'flowc generate' writes its own: only files with flowc's "
+      + "header are ever replaced or deleted, unchanged files are not rewritten. Use a "
+      + "directory of their own (a test target's): generated files there that these tests "
+      + "no longer need are deleted. Each external type a payload needs is made by the app's "
+      + "'FlowPathValue' conformance ('static var flowPathValue').",
+    exitStatuses: [
+      (.success, "the tests were written"),
+      (.findings, "error-level findings: nothing written"),
+      (.failure, "a usage, I/O or configuration error"),
+    ])
+
+  static func run(
+    _ parsed: ParsedOptions, _ invocation: Invocation, _ result: inout CommandResult
+  ) throws(UsageError) {
+    _ = try parsed.value(Self.kind)
+    let cover = try parsed.value(Self.cover)
+    guard let directory = parsed.value(output), !directory.isEmpty else {
+      throw UsageError("'flowc tests' needs '--output DIR'", command: name)
+    }
+    var policy = OutputPolicy()
+    let checked = try Inputs.check(parsed, invocation, command: name, recording: &policy)
+    guard checked.module.isComplete, !checked.hasErrors else {
+      let reporter = TextReporter(colored: false, sources: checked.sources)
+      result.errors = reporter.render(checked.findings.filter { $0.severity == .error })
+      result.errors += "flowc: nothing written: the module has errors; fix the findings above\n"
+      result.status = .findings
+      return
+    }
+    let paths = testPaths(for: checked, cover: cover)
+    let files = UnitTestGenerator.files(
+      for: paths, graph: checked.resolved.graph, sources: checked.sources.keys.sorted())
+    let plan: OutputPlan
+    do {
+      plan = try OutputDirectory.plan(files, in: directory, judge: policy.judge())
+    } catch {
+      throw UsageError.input("cannot use output directory: \(error)")
+    }
+    guard plan.conflicts.isEmpty else {
+      for conflict in plan.conflicts {
+        result.errors += "flowc: error: \(TerminalText.printable("\(conflict)"))\n"
+      }
+      result.errors += "nothing written\n"
+      result.status = .failure
+      return
+    }
+    let report = OutputDirectory.apply(plan, in: directory)
+    for change in report.done {
+      result.output += "\(change.kind.rawValue)d \(TerminalText.printable(change.path))\n"
+    }
+    for failure in report.failures {
+      result.errors += "flowc: error: \(TerminalText.printable("\(failure)"))\n"
+      result.status = .failure
+    }
+    result.errors +=
+      "\(files.count) test files for \(paths.coveringPaths.count) paths in "
+      + "'\(TerminalText.printable(directory))'; \(PathReport.summary(paths))\n"
+  }
+}
