@@ -322,11 +322,16 @@ extension Coordinator {
 extension ScreenID {
   /// The screens of Account, as routers record them and tests compare them: `.Account.profile`.
   nonisolated enum Account {
-    static let profile = ScreenID("Profile", of: "Account")
-    static let orderHistory = ScreenID("OrderHistory", of: "Account")
-    static let orderDetail = ScreenID("OrderDetail", of: "Account")
-    static let tracking = ScreenID("Tracking", of: "Account")
-    static let settings = ScreenID("Settings", of: "Account")
+    static let profile = ScreenID(
+      "Profile", of: "Account", accessibilityIdentifier: FlowAccessibility.Account.profile)
+    static let orderHistory = ScreenID(
+      "OrderHistory", of: "Account", accessibilityIdentifier: FlowAccessibility.Account.orderHistory)
+    static let orderDetail = ScreenID(
+      "OrderDetail", of: "Account", accessibilityIdentifier: FlowAccessibility.Account.orderDetail)
+    static let tracking = ScreenID(
+      "Tracking", of: "Account", accessibilityIdentifier: FlowAccessibility.Account.tracking)
+    static let settings = ScreenID(
+      "Settings", of: "Account", accessibilityIdentifier: FlowAccessibility.Account.settings)
   }
 }
 

@@ -168,8 +168,14 @@ extension ScreenID {
   /// The screens of AddressBook, as routers record them and tests compare them:
   /// `.AddressBook.addresses`.
   nonisolated enum AddressBook {
-    static let addresses = ScreenID("Addresses", of: "AddressBook")
-    static let newAddress = ScreenID("NewAddress", of: "AddressBook")
+    static let addresses = ScreenID(
+      "Addresses",
+      of: "AddressBook",
+      accessibilityIdentifier: FlowAccessibility.AddressBook.addresses)
+    static let newAddress = ScreenID(
+      "NewAddress",
+      of: "AddressBook",
+      accessibilityIdentifier: FlowAccessibility.AddressBook.newAddress)
   }
 }
 

@@ -128,6 +128,18 @@ final class AppCoordinator: FlowCoordinator<Never> {
       self?.handle(answer)
     }
     ask {
+      #if DEBUG
+        let given = FlowLaunchAnswers.next(for: "App.Launch", among: ["firstRun"])
+        if let given {
+          switch given {
+          case "firstRun":
+            answer(.firstRun)
+          default:
+            break
+          }
+          return
+        }
+      #endif
       screens.decideLaunch(answer: answer)
     }
   }
@@ -193,7 +205,8 @@ final class AppCoordinator: FlowCoordinator<Never> {
 extension ScreenID {
   /// The screens of App, as routers record them and tests compare them: `.App.support`.
   nonisolated enum App {
-    static let support = ScreenID("Support", of: "App")
+    static let support = ScreenID(
+      "Support", of: "App", accessibilityIdentifier: FlowAccessibility.App.support)
   }
 }
 

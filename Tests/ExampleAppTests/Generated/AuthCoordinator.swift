@@ -244,6 +244,18 @@ final class AuthCoordinator: FlowCoordinator<AuthResult> {
       self?.handle(answer)
     }
     ask {
+      #if DEBUG
+        let given = FlowLaunchAnswers.next(for: "Auth.CheckCredentials", among: ["rejected"])
+        if let given {
+          switch given {
+          case "rejected":
+            answer(.rejected)
+          default:
+            break
+          }
+          return
+        }
+      #endif
       screens.decideCheckCredentials(payload, answer: answer)
     }
   }
@@ -264,10 +276,14 @@ final class AuthCoordinator: FlowCoordinator<AuthResult> {
 extension ScreenID {
   /// The screens of Auth, as routers record them and tests compare them: `.Auth.signIn`.
   nonisolated enum Auth {
-    static let signIn = ScreenID("SignIn", of: "Auth")
-    static let resetPassword = ScreenID("ResetPassword", of: "Auth")
-    static let twoFactor = ScreenID("TwoFactor", of: "Auth")
-    static let signUp = ScreenID("SignUp", of: "Auth")
+    static let signIn = ScreenID(
+      "SignIn", of: "Auth", accessibilityIdentifier: FlowAccessibility.Auth.signIn)
+    static let resetPassword = ScreenID(
+      "ResetPassword", of: "Auth", accessibilityIdentifier: FlowAccessibility.Auth.resetPassword)
+    static let twoFactor = ScreenID(
+      "TwoFactor", of: "Auth", accessibilityIdentifier: FlowAccessibility.Auth.twoFactor)
+    static let signUp = ScreenID(
+      "SignUp", of: "Auth", accessibilityIdentifier: FlowAccessibility.Auth.signUp)
   }
 }
 

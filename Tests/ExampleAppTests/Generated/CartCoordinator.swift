@@ -165,8 +165,10 @@ extension Coordinator {
 extension ScreenID {
   /// The screens of Cart, as routers record them and tests compare them: `.Cart.basket`.
   nonisolated enum Cart {
-    static let basket = ScreenID("Basket", of: "Cart")
-    static let orderPlaced = ScreenID("OrderPlaced", of: "Cart")
+    static let basket = ScreenID(
+      "Basket", of: "Cart", accessibilityIdentifier: FlowAccessibility.Cart.basket)
+    static let orderPlaced = ScreenID(
+      "OrderPlaced", of: "Cart", accessibilityIdentifier: FlowAccessibility.Cart.orderPlaced)
   }
 }
 

@@ -240,6 +240,18 @@ final class CheckoutCoordinator: FlowCoordinator<CheckoutOutcome> {
       self?.handle(answer)
     }
     ask {
+      #if DEBUG
+        let given = FlowLaunchAnswers.next(for: "Checkout.Authorize", among: ["declined"])
+        if let given {
+          switch given {
+          case "declined":
+            answer(.declined)
+          default:
+            break
+          }
+          return
+        }
+      #endif
       screens.decideAuthorize(payload, answer: answer)
     }
   }
@@ -260,10 +272,18 @@ final class CheckoutCoordinator: FlowCoordinator<CheckoutOutcome> {
 extension ScreenID {
   /// The screens of Checkout, as routers record them and tests compare them: `.Checkout.review`.
   nonisolated enum Checkout {
-    static let review = ScreenID("Review", of: "Checkout")
-    static let payment = ScreenID("Payment", of: "Checkout")
-    static let bankVerification = ScreenID("BankVerification", of: "Checkout")
-    static let confirmation = ScreenID("Confirmation", of: "Checkout")
+    static let review = ScreenID(
+      "Review", of: "Checkout", accessibilityIdentifier: FlowAccessibility.Checkout.review)
+    static let payment = ScreenID(
+      "Payment", of: "Checkout", accessibilityIdentifier: FlowAccessibility.Checkout.payment)
+    static let bankVerification = ScreenID(
+      "BankVerification",
+      of: "Checkout",
+      accessibilityIdentifier: FlowAccessibility.Checkout.bankVerification)
+    static let confirmation = ScreenID(
+      "Confirmation",
+      of: "Checkout",
+      accessibilityIdentifier: FlowAccessibility.Checkout.confirmation)
   }
 }
 

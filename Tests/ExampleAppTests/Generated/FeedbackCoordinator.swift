@@ -100,7 +100,8 @@ final class FeedbackCoordinator: FlowCoordinator<FeedbackResult> {
 extension ScreenID {
   /// The screens of Feedback, as routers record them and tests compare them: `.Feedback.survey`.
   nonisolated enum Feedback {
-    static let survey = ScreenID("Survey", of: "Feedback")
+    static let survey = ScreenID(
+      "Survey", of: "Feedback", accessibilityIdentifier: FlowAccessibility.Feedback.survey)
   }
 }
 

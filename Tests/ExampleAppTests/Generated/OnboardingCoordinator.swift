@@ -129,8 +129,12 @@ extension ScreenID {
   /// The screens of Onboarding, as routers record them and tests compare them:
   /// `.Onboarding.welcome`.
   nonisolated enum Onboarding {
-    static let welcome = ScreenID("Welcome", of: "Onboarding")
-    static let notifications = ScreenID("Notifications", of: "Onboarding")
+    static let welcome = ScreenID(
+      "Welcome", of: "Onboarding", accessibilityIdentifier: FlowAccessibility.Onboarding.welcome)
+    static let notifications = ScreenID(
+      "Notifications",
+      of: "Onboarding",
+      accessibilityIdentifier: FlowAccessibility.Onboarding.notifications)
   }
 }
 

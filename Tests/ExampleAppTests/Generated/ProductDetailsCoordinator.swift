@@ -173,9 +173,18 @@ extension ScreenID {
   /// The screens of ProductDetails, as routers record them and tests compare them:
   /// `.ProductDetails.details`.
   nonisolated enum ProductDetails {
-    static let details = ScreenID("Details", of: "ProductDetails")
-    static let reviews = ScreenID("Reviews", of: "ProductDetails")
-    static let sizeGuide = ScreenID("SizeGuide", of: "ProductDetails")
+    static let details = ScreenID(
+      "Details",
+      of: "ProductDetails",
+      accessibilityIdentifier: FlowAccessibility.ProductDetails.details)
+    static let reviews = ScreenID(
+      "Reviews",
+      of: "ProductDetails",
+      accessibilityIdentifier: FlowAccessibility.ProductDetails.reviews)
+    static let sizeGuide = ScreenID(
+      "SizeGuide",
+      of: "ProductDetails",
+      accessibilityIdentifier: FlowAccessibility.ProductDetails.sizeGuide)
   }
 }
 

@@ -147,8 +147,10 @@ final class SearchCoordinator: FlowCoordinator<Never> {
 extension ScreenID {
   /// The screens of Search, as routers record them and tests compare them: `.Search.results`.
   nonisolated enum Search {
-    static let results = ScreenID("Results", of: "Search")
-    static let filters = ScreenID("Filters", of: "Search")
+    static let results = ScreenID(
+      "Results", of: "Search", accessibilityIdentifier: FlowAccessibility.Search.results)
+    static let filters = ScreenID(
+      "Filters", of: "Search", accessibilityIdentifier: FlowAccessibility.Search.filters)
   }
 }
 

@@ -145,8 +145,10 @@ final class ShopCoordinator: FlowCoordinator<Never> {
 extension ScreenID {
   /// The screens of Shop, as routers record them and tests compare them: `.Shop.categories`.
   nonisolated enum Shop {
-    static let categories = ScreenID("Categories", of: "Shop")
-    static let products = ScreenID("Products", of: "Shop")
+    static let categories = ScreenID(
+      "Categories", of: "Shop", accessibilityIdentifier: FlowAccessibility.Shop.categories)
+    static let products = ScreenID(
+      "Products", of: "Shop", accessibilityIdentifier: FlowAccessibility.Shop.products)
   }
 }
 

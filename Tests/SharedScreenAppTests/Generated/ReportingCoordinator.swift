@@ -182,6 +182,18 @@ final class ReportingCoordinator: FlowCoordinator<ReportingResult> {
       self?.handle(answer)
     }
     ask {
+      #if DEBUG
+        let given = FlowLaunchAnswers.next(for: "Block", among: ["notAllowed"])
+        if let given {
+          switch given {
+          case "notAllowed":
+            answer(.notAllowed)
+          default:
+            break
+          }
+          return
+        }
+      #endif
       screens.sharedScreens.decideBlock(payload, answer: answer)
     }
   }
@@ -238,7 +250,8 @@ final class ReportingCoordinator: FlowCoordinator<ReportingResult> {
 extension ScreenID {
   /// The screens of Reporting, as routers record them and tests compare them: `.Reporting.reason`.
   nonisolated enum Reporting {
-    static let reason = ScreenID("Reason", of: "Reporting")
+    static let reason = ScreenID(
+      "Reason", of: "Reporting", accessibilityIdentifier: FlowAccessibility.Reporting.reason)
   }
 }
 

@@ -183,6 +183,18 @@ final class SearchCoordinator: FlowCoordinator<Never> {
       self?.handle(answer)
     }
     ask {
+      #if DEBUG
+        let given = FlowLaunchAnswers.next(for: "Block", among: ["notAllowed"])
+        if let given {
+          switch given {
+          case "notAllowed":
+            answer(.notAllowed)
+          default:
+            break
+          }
+          return
+        }
+      #endif
       screens.sharedScreens.decideBlock(payload, answer: answer)
     }
   }
@@ -269,7 +281,8 @@ extension Coordinator {
 extension ScreenID {
   /// The screens of Search, as routers record them and tests compare them: `.Search.results`.
   nonisolated enum Search {
-    static let results = ScreenID("Results", of: "Search")
+    static let results = ScreenID(
+      "Results", of: "Search", accessibilityIdentifier: FlowAccessibility.Search.results)
   }
 }
 

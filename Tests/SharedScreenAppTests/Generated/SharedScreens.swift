@@ -131,10 +131,14 @@ extension ScreenID {
   /// The shared screens, as routers record them and tests compare them, whichever coordinator shows
   /// them: `.Shared.profile`.
   nonisolated enum Shared {
-    static let profile = ScreenID("Profile", of: "Shared")
-    static let thread = ScreenID("Thread", of: "Shared")
-    static let draft = ScreenID("Draft", of: "Shared")
-    static let shareSheet = ScreenID("ShareSheet", of: "Shared")
+    static let profile = ScreenID(
+      "Profile", of: "Shared", accessibilityIdentifier: FlowAccessibility.Shared.profile)
+    static let thread = ScreenID(
+      "Thread", of: "Shared", accessibilityIdentifier: FlowAccessibility.Shared.thread)
+    static let draft = ScreenID(
+      "Draft", of: "Shared", accessibilityIdentifier: FlowAccessibility.Shared.draft)
+    static let shareSheet = ScreenID(
+      "ShareSheet", of: "Shared", accessibilityIdentifier: FlowAccessibility.Shared.shareSheet)
   }
 }
 

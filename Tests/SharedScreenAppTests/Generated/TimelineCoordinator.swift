@@ -186,6 +186,18 @@ final class TimelineCoordinator: FlowCoordinator<Never> {
       self?.handle(answer)
     }
     ask {
+      #if DEBUG
+        let given = FlowLaunchAnswers.next(for: "Block", among: ["notAllowed"])
+        if let given {
+          switch given {
+          case "notAllowed":
+            answer(.notAllowed)
+          default:
+            break
+          }
+          return
+        }
+      #endif
       screens.sharedScreens.decideBlock(payload, answer: answer)
     }
   }
@@ -242,7 +254,8 @@ final class TimelineCoordinator: FlowCoordinator<Never> {
 extension ScreenID {
   /// The screens of Timeline, as routers record them and tests compare them: `.Timeline.posts`.
   nonisolated enum Timeline {
-    static let posts = ScreenID("Posts", of: "Timeline")
+    static let posts = ScreenID(
+      "Posts", of: "Timeline", accessibilityIdentifier: FlowAccessibility.Timeline.posts)
   }
 }
 

@@ -936,8 +936,9 @@ struct CoordinatorGenerator {
       .conditional(
         "DEBUG",
         [
+          .constant(name: "given", value: next),
           .ifAll(
-            [.binding("given", next)],
+            [.optionalBinding("given")],
             then: [
               .switchOver(
                 .identifier("given"),

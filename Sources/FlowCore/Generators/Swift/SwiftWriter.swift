@@ -346,8 +346,20 @@ struct SwiftWriter {
       write(type)
     }
     if let initial = value.initialValue {
+      let before = text.count
       text += " = "
       write(initial)
+      // A call too long for the line puts its arguments on the next one, as in a statement.
+      if !writtenFits(since: lineStart), case .call(let call) = initial, call.trailing == nil,
+        !call.arguments.isEmpty
+      {
+        text.removeText(from: before)
+        text += " = "
+        write(call.function)
+        text.append("(")
+        writeArguments(call.arguments)
+        text.append(")")
+      }
     }
     if value.isRequirement {
       text += " { get }"

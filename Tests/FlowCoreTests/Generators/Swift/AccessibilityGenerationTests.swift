@@ -82,8 +82,10 @@ import Testing
     let auth = try #require(files["AuthCoordinator.swift"])
     #expect(
       auth.contains(
-        "static let signIn = ScreenID(\"SignIn\", of: \"Auth\", accessibilityIdentifier: "
-          + "FlowAccessibility.Auth.signIn)"), "\(auth)")
+        """
+            static let signIn = ScreenID(
+              "SignIn", of: "Auth", accessibilityIdentifier: FlowAccessibility.Auth.signIn)
+        """), "\(auth)")
     let shared = try #require(files["SharedScreens.swift"])
     #expect(shared.contains("accessibilityIdentifier: FlowAccessibility.Shared.profile)"))
   }
@@ -94,7 +96,8 @@ import Testing
     let hook = """
           ask {
             #if DEBUG
-              if let given = FlowLaunchAnswers.next(for: "Auth.Check", among: ["accepted", "rejected"]) {
+              let given = FlowLaunchAnswers.next(for: "Auth.Check", among: ["accepted", "rejected"])
+              if let given {
                 switch given {
                 case "accepted":
                   answer(.accepted)
