@@ -31,13 +31,19 @@ enum TestsCommand: Command {
     "--output", "DIR", help: "Write the test files into DIR (created if needed)"
   ).shortened("-o")
 
+  /// `--import MODULE`: the module of the generated coordinators, imported `@testable`.
+  static let module = Option.single(
+    "--import", "MODULE",
+    help: "Import MODULE with @testable in each test file: the module that compiles the code "
+      + "'flowc generate' wrote, when the tests are a target of their own")
+
   static let syntax = CommandSyntax(
     overview: "Generate tests from the paths that 'flowc paths' shows: for '--kind unit', a "
       + "Swift Testing file per entry coordinator and 'FlowPathSupport.swift', to compile "
       + "with the code 'flowc generate' writes.",
     positional: Inputs.paths,
     options: [
-      output, kind.option, cover.option, Inputs.config,
+      output, kind.option, cover.option, module, Inputs.config,
       Inputs.severity.described(as: "Set a rule to error, warning or off, as for 'flowc check'"),
     ],
     discussion: "Files are written as 'flowc generate' writes its own: only files with flowc's "
@@ -59,6 +65,11 @@ enum TestsCommand: Command {
     guard let directory = parsed.value(output), !directory.isEmpty else {
       throw UsageError("'flowc tests' needs '--output DIR'", command: name)
     }
+    let imported = parsed.value(module)
+    if let imported, !UnitTestGenerator.isModuleName(imported) {
+      throw UsageError(
+        "'--import' needs a Swift module name, not '\(imported)'", command: name)
+    }
     var policy = OutputPolicy()
     let checked = try Inputs.check(parsed, invocation, command: name, recording: &policy)
     guard checked.module.isComplete, !checked.hasErrors else {
@@ -70,7 +81,8 @@ enum TestsCommand: Command {
     }
     let paths = testPaths(for: checked, cover: cover)
     let files = UnitTestGenerator.files(
-      for: paths, graph: checked.resolved.graph, sources: checked.sources.keys.sorted())
+      for: paths, graph: checked.resolved.graph, sources: checked.sources.keys.sorted(),
+      importing: imported)
     let plan: OutputPlan
     do {
       plan = try OutputDirectory.plan(files, in: directory, judge: policy.judge())

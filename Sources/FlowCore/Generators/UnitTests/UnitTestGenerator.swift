@@ -15,12 +15,15 @@ package enum UnitTestGenerator {
 
   /// The files for `set`: the support file, then one per entry with paths, named
   /// `<Entry>PathTests.swift`.
-  package static func files(for set: PathSet, graph: FlowGraph, sources: [String])
-    -> [GeneratedFile]
-  {
+  package static func files(
+    for set: PathSet, graph: FlowGraph, sources: [String], importing module: String? = nil
+  ) -> [GeneratedFile] {
     let header = SwiftGenerator.headerPrefix + sources.joined(separator: ", ")
       + SwiftGenerator.headerSuffix
-    var files = [GeneratedFile(name: supportFile, contents: header + "\n\n" + support)]
+    let imported = module.map { "@testable import \($0)\n" } ?? ""
+    var files = [
+      GeneratedFile(name: supportFile, contents: header + "\n\n" + imported + support)
+    ]
     var entries: [String] = []
     var byEntry: [String: [(Int, TestPath)]] = [:]
     for (index, path) in set.paths.enumerated() {
@@ -29,7 +32,8 @@ package enum UnitTestGenerator {
     }
     let values = ValueMaker(module: graph.module)
     for entry in entries {
-      var text = header + "\n\nimport Foundation\nimport FlowRuntime\nimport Testing\n\n"
+      var text = header + "\n\nimport Foundation\nimport FlowRuntime\nimport Testing\n"
+      text += imported + "\n"
       text += "/// The paths of `flowc paths` from \(entry)'s start, replayed on a recording router.\n"
       text += "@MainActor\n@Suite struct \(entry)PathTests {\n"
       var first = true
@@ -140,6 +144,17 @@ package enum UnitTestGenerator {
     return parts.joined(separator: " | ")
   }
 
+  /// Whether `name` can be imported: a Swift identifier of ASCII letters, digits and `_`.
+  package static func isModuleName(_ name: String) -> Bool {
+    guard let first = name.unicodeScalars.first, !("0"..."9").contains(first) else {
+      return false
+    }
+    return name.unicodeScalars.allSatisfy {
+      ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+        || $0 == "_"
+    }
+  }
+
   /// `text` as a Swift string literal.
   static func literal(_ text: String) -> String {
     var out = "\""
@@ -219,7 +234,7 @@ package enum UnitTestGenerator {
         }.joined(separator: " > ")
         parts.append(style.map { "\\($0.rawValue): \\(screens)" } ?? screens)
       }
-      for alert in router.shownAlerts { parts.append("alert: \\(alert.title)") }
+      for alert in router.shownAlerts { parts.append("alert: \\(alert.title ?? "")") }
       return parts.joined(separator: " | ")
     }
 
