@@ -323,15 +323,15 @@ extension ScreenID {
   /// The screens of Account, as routers record them and tests compare them: `.Account.profile`.
   nonisolated enum Account {
     static let profile = ScreenID(
-      "Profile", of: "Account", accessibilityIdentifier: FlowAccessibility.Account.profile)
+      "Profile", of: "Account", accessibilityIdentifier: "Account.Profile")
     static let orderHistory = ScreenID(
-      "OrderHistory", of: "Account", accessibilityIdentifier: FlowAccessibility.Account.orderHistory)
+      "OrderHistory", of: "Account", accessibilityIdentifier: "Account.OrderHistory")
     static let orderDetail = ScreenID(
-      "OrderDetail", of: "Account", accessibilityIdentifier: FlowAccessibility.Account.orderDetail)
+      "OrderDetail", of: "Account", accessibilityIdentifier: "Account.OrderDetail")
     static let tracking = ScreenID(
-      "Tracking", of: "Account", accessibilityIdentifier: FlowAccessibility.Account.tracking)
+      "Tracking", of: "Account", accessibilityIdentifier: "Account.Tracking")
     static let settings = ScreenID(
-      "Settings", of: "Account", accessibilityIdentifier: FlowAccessibility.Account.settings)
+      "Settings", of: "Account", accessibilityIdentifier: "Account.Settings")
   }
 }
 

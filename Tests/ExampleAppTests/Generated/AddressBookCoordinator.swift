@@ -169,13 +169,9 @@ extension ScreenID {
   /// `.AddressBook.addresses`.
   nonisolated enum AddressBook {
     static let addresses = ScreenID(
-      "Addresses",
-      of: "AddressBook",
-      accessibilityIdentifier: FlowAccessibility.AddressBook.addresses)
+      "Addresses", of: "AddressBook", accessibilityIdentifier: "AddressBook.Addresses")
     static let newAddress = ScreenID(
-      "NewAddress",
-      of: "AddressBook",
-      accessibilityIdentifier: FlowAccessibility.AddressBook.newAddress)
+      "NewAddress", of: "AddressBook", accessibilityIdentifier: "AddressBook.NewAddress")
   }
 }
 

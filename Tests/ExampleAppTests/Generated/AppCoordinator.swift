@@ -205,8 +205,7 @@ final class AppCoordinator: FlowCoordinator<Never> {
 extension ScreenID {
   /// The screens of App, as routers record them and tests compare them: `.App.support`.
   nonisolated enum App {
-    static let support = ScreenID(
-      "Support", of: "App", accessibilityIdentifier: FlowAccessibility.App.support)
+    static let support = ScreenID("Support", of: "App", accessibilityIdentifier: "App.Support")
   }
 }
 

@@ -276,14 +276,12 @@ final class AuthCoordinator: FlowCoordinator<AuthResult> {
 extension ScreenID {
   /// The screens of Auth, as routers record them and tests compare them: `.Auth.signIn`.
   nonisolated enum Auth {
-    static let signIn = ScreenID(
-      "SignIn", of: "Auth", accessibilityIdentifier: FlowAccessibility.Auth.signIn)
+    static let signIn = ScreenID("SignIn", of: "Auth", accessibilityIdentifier: "Auth.SignIn")
     static let resetPassword = ScreenID(
-      "ResetPassword", of: "Auth", accessibilityIdentifier: FlowAccessibility.Auth.resetPassword)
+      "ResetPassword", of: "Auth", accessibilityIdentifier: "Auth.ResetPassword")
     static let twoFactor = ScreenID(
-      "TwoFactor", of: "Auth", accessibilityIdentifier: FlowAccessibility.Auth.twoFactor)
-    static let signUp = ScreenID(
-      "SignUp", of: "Auth", accessibilityIdentifier: FlowAccessibility.Auth.signUp)
+      "TwoFactor", of: "Auth", accessibilityIdentifier: "Auth.TwoFactor")
+    static let signUp = ScreenID("SignUp", of: "Auth", accessibilityIdentifier: "Auth.SignUp")
   }
 }
 

@@ -165,10 +165,9 @@ extension Coordinator {
 extension ScreenID {
   /// The screens of Cart, as routers record them and tests compare them: `.Cart.basket`.
   nonisolated enum Cart {
-    static let basket = ScreenID(
-      "Basket", of: "Cart", accessibilityIdentifier: FlowAccessibility.Cart.basket)
+    static let basket = ScreenID("Basket", of: "Cart", accessibilityIdentifier: "Cart.Basket")
     static let orderPlaced = ScreenID(
-      "OrderPlaced", of: "Cart", accessibilityIdentifier: FlowAccessibility.Cart.orderPlaced)
+      "OrderPlaced", of: "Cart", accessibilityIdentifier: "Cart.OrderPlaced")
   }
 }
 

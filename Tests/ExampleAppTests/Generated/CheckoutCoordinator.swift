@@ -273,17 +273,13 @@ extension ScreenID {
   /// The screens of Checkout, as routers record them and tests compare them: `.Checkout.review`.
   nonisolated enum Checkout {
     static let review = ScreenID(
-      "Review", of: "Checkout", accessibilityIdentifier: FlowAccessibility.Checkout.review)
+      "Review", of: "Checkout", accessibilityIdentifier: "Checkout.Review")
     static let payment = ScreenID(
-      "Payment", of: "Checkout", accessibilityIdentifier: FlowAccessibility.Checkout.payment)
+      "Payment", of: "Checkout", accessibilityIdentifier: "Checkout.Payment")
     static let bankVerification = ScreenID(
-      "BankVerification",
-      of: "Checkout",
-      accessibilityIdentifier: FlowAccessibility.Checkout.bankVerification)
+      "BankVerification", of: "Checkout", accessibilityIdentifier: "Checkout.BankVerification")
     static let confirmation = ScreenID(
-      "Confirmation",
-      of: "Checkout",
-      accessibilityIdentifier: FlowAccessibility.Checkout.confirmation)
+      "Confirmation", of: "Checkout", accessibilityIdentifier: "Checkout.Confirmation")
   }
 }
 

@@ -101,7 +101,7 @@ extension ScreenID {
   /// The screens of Feedback, as routers record them and tests compare them: `.Feedback.survey`.
   nonisolated enum Feedback {
     static let survey = ScreenID(
-      "Survey", of: "Feedback", accessibilityIdentifier: FlowAccessibility.Feedback.survey)
+      "Survey", of: "Feedback", accessibilityIdentifier: "Feedback.Survey")
   }
 }
 

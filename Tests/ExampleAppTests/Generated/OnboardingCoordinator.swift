@@ -130,11 +130,9 @@ extension ScreenID {
   /// `.Onboarding.welcome`.
   nonisolated enum Onboarding {
     static let welcome = ScreenID(
-      "Welcome", of: "Onboarding", accessibilityIdentifier: FlowAccessibility.Onboarding.welcome)
+      "Welcome", of: "Onboarding", accessibilityIdentifier: "Onboarding.Welcome")
     static let notifications = ScreenID(
-      "Notifications",
-      of: "Onboarding",
-      accessibilityIdentifier: FlowAccessibility.Onboarding.notifications)
+      "Notifications", of: "Onboarding", accessibilityIdentifier: "Onboarding.Notifications")
   }
 }
 

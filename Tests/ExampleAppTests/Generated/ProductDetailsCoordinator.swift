@@ -174,17 +174,11 @@ extension ScreenID {
   /// `.ProductDetails.details`.
   nonisolated enum ProductDetails {
     static let details = ScreenID(
-      "Details",
-      of: "ProductDetails",
-      accessibilityIdentifier: FlowAccessibility.ProductDetails.details)
+      "Details", of: "ProductDetails", accessibilityIdentifier: "ProductDetails.Details")
     static let reviews = ScreenID(
-      "Reviews",
-      of: "ProductDetails",
-      accessibilityIdentifier: FlowAccessibility.ProductDetails.reviews)
+      "Reviews", of: "ProductDetails", accessibilityIdentifier: "ProductDetails.Reviews")
     static let sizeGuide = ScreenID(
-      "SizeGuide",
-      of: "ProductDetails",
-      accessibilityIdentifier: FlowAccessibility.ProductDetails.sizeGuide)
+      "SizeGuide", of: "ProductDetails", accessibilityIdentifier: "ProductDetails.SizeGuide")
   }
 }
 

@@ -148,9 +148,9 @@ extension ScreenID {
   /// The screens of Search, as routers record them and tests compare them: `.Search.results`.
   nonisolated enum Search {
     static let results = ScreenID(
-      "Results", of: "Search", accessibilityIdentifier: FlowAccessibility.Search.results)
+      "Results", of: "Search", accessibilityIdentifier: "Search.Results")
     static let filters = ScreenID(
-      "Filters", of: "Search", accessibilityIdentifier: FlowAccessibility.Search.filters)
+      "Filters", of: "Search", accessibilityIdentifier: "Search.Filters")
   }
 }
 

@@ -28,8 +28,7 @@ extension ScreenID {
   /// The shared screens, as routers record them and tests compare them, whichever coordinator shows
   /// them: `.Shared.seller`.
   nonisolated enum Shared {
-    static let seller = ScreenID(
-      "Seller", of: "Shared", accessibilityIdentifier: FlowAccessibility.Shared.seller)
+    static let seller = ScreenID("Seller", of: "Shared", accessibilityIdentifier: "Seller")
   }
 }
 

@@ -146,9 +146,8 @@ extension ScreenID {
   /// The screens of Shop, as routers record them and tests compare them: `.Shop.categories`.
   nonisolated enum Shop {
     static let categories = ScreenID(
-      "Categories", of: "Shop", accessibilityIdentifier: FlowAccessibility.Shop.categories)
-    static let products = ScreenID(
-      "Products", of: "Shop", accessibilityIdentifier: FlowAccessibility.Shop.products)
+      "Categories", of: "Shop", accessibilityIdentifier: "Shop.Categories")
+    static let products = ScreenID("Products", of: "Shop", accessibilityIdentifier: "Shop.Products")
   }
 }
 

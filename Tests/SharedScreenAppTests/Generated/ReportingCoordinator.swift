@@ -251,7 +251,7 @@ extension ScreenID {
   /// The screens of Reporting, as routers record them and tests compare them: `.Reporting.reason`.
   nonisolated enum Reporting {
     static let reason = ScreenID(
-      "Reason", of: "Reporting", accessibilityIdentifier: FlowAccessibility.Reporting.reason)
+      "Reason", of: "Reporting", accessibilityIdentifier: "Reporting.Reason")
   }
 }
 

@@ -282,7 +282,7 @@ extension ScreenID {
   /// The screens of Search, as routers record them and tests compare them: `.Search.results`.
   nonisolated enum Search {
     static let results = ScreenID(
-      "Results", of: "Search", accessibilityIdentifier: FlowAccessibility.Search.results)
+      "Results", of: "Search", accessibilityIdentifier: "Search.Results")
   }
 }
 

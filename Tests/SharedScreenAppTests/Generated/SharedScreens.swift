@@ -131,14 +131,11 @@ extension ScreenID {
   /// The shared screens, as routers record them and tests compare them, whichever coordinator shows
   /// them: `.Shared.profile`.
   nonisolated enum Shared {
-    static let profile = ScreenID(
-      "Profile", of: "Shared", accessibilityIdentifier: FlowAccessibility.Shared.profile)
-    static let thread = ScreenID(
-      "Thread", of: "Shared", accessibilityIdentifier: FlowAccessibility.Shared.thread)
-    static let draft = ScreenID(
-      "Draft", of: "Shared", accessibilityIdentifier: FlowAccessibility.Shared.draft)
+    static let profile = ScreenID("Profile", of: "Shared", accessibilityIdentifier: "Profile")
+    static let thread = ScreenID("Thread", of: "Shared", accessibilityIdentifier: "Thread")
+    static let draft = ScreenID("Draft", of: "Shared", accessibilityIdentifier: "Draft")
     static let shareSheet = ScreenID(
-      "ShareSheet", of: "Shared", accessibilityIdentifier: FlowAccessibility.Shared.shareSheet)
+      "ShareSheet", of: "Shared", accessibilityIdentifier: "ShareSheet")
   }
 }
 

@@ -254,8 +254,7 @@ final class TimelineCoordinator: FlowCoordinator<Never> {
 extension ScreenID {
   /// The screens of Timeline, as routers record them and tests compare them: `.Timeline.posts`.
   nonisolated enum Timeline {
-    static let posts = ScreenID(
-      "Posts", of: "Timeline", accessibilityIdentifier: FlowAccessibility.Timeline.posts)
+    static let posts = ScreenID("Posts", of: "Timeline", accessibilityIdentifier: "Timeline.Posts")
   }
 }
 

@@ -203,13 +203,14 @@ struct NodeDeclarations {
   // MARK: Identifiers and the test factory
 
   /// `extension ScreenID { enum <namespace> { static let review = ScreenID("Review", of:
-  /// "<namespace>", accessibilityIdentifier: FlowAccessibility.<namespace>.review) } }`: the
-  /// identifiers of `screens` (each named by `identifiers`), which routers record and tests
-  /// compare (`.Checkout.review`), documented by `doc`, each with the accessibility
-  /// identifier that routers set on the screen (``FlowAccessibilityGenerator``). `nil`
-  /// without screens.
+  /// "<namespace>", accessibilityIdentifier: "<namespace>.Review") } }`: the identifiers of
+  /// `screens` (each named by `identifiers`), which routers record and tests compare
+  /// (`.Checkout.review`), documented by `doc`, each with the accessibility identifier that
+  /// routers set on the screen, as ``AccessibilityIdentifiers`` spells it (a shared screen's,
+  /// `isShared`, is its name alone). `nil` without screens.
   func screenIdentifiers(
-    namespace: String, screens: [Screen], identifiers: [String], doc: String
+    namespace: String, screens: [Screen], identifiers: [String], isShared: Bool = false,
+    doc: String
   ) -> SwiftTypeDeclaration? {
     guard !screens.isEmpty else { return nil }
     let type = names.screenID
@@ -227,9 +228,9 @@ struct NodeDeclarations {
                 SwiftArgument(label: "of", value: .string(namespace)),
                 SwiftArgument(
                   label: "accessibilityIdentifier",
-                  value: .member(
-                    .member(.identifier(GeneratedNames.accessibilityNamespace.name), namespace),
-                    identifier)),
+                  value: .string(
+                    AccessibilityIdentifiers.screen(
+                      screen.name.text, of: isShared ? nil : namespace))),
               ]))))
     }
     let enclosing = SwiftTypeDeclaration(

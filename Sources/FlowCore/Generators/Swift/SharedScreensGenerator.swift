@@ -99,7 +99,7 @@ struct SharedScreensGenerator {
     let namespace = GeneratedNames.sharedScreenNamespace
     if let first = identifiers.first,
       let screenIDs = declarations.screenIdentifiers(
-        namespace: namespace, screens: shared.screens, identifiers: identifiers,
+        namespace: namespace, screens: shared.screens, identifiers: identifiers, isShared: true,
         doc: "The shared screens, as routers record them and tests compare them, whichever "
           + "coordinator shows them: `.\(namespace).\(first)`.")
     {

@@ -14,7 +14,7 @@ import Testing
           follow: stay
     alerts:
       Oops:
-        buttons:
+        on:
           retry: stay
     coordinators:
       Auth:
@@ -35,7 +35,7 @@ import Testing
               needsCode: { payload: String, alert: Oops }
         alerts:
           Confirm:
-            buttons:
+            on:
               ok: stay
               cancel: stay
     """
@@ -82,12 +82,10 @@ import Testing
     let auth = try #require(files["AuthCoordinator.swift"])
     #expect(
       auth.contains(
-        """
-            static let signIn = ScreenID(
-              "SignIn", of: "Auth", accessibilityIdentifier: FlowAccessibility.Auth.signIn)
-        """), "\(auth)")
+        "    static let signIn = ScreenID(\"SignIn\", of: \"Auth\", accessibilityIdentifier: "
+          + "\"Auth.SignIn\")\n"), "\(auth)")
     let shared = try #require(files["SharedScreens.swift"])
-    #expect(shared.contains("accessibilityIdentifier: FlowAccessibility.Shared.profile)"))
+    #expect(shared.contains("ScreenID(\"Profile\", of: \"Shared\", accessibilityIdentifier: \"Profile\")"))
   }
 
   @Test func aDecisionLooksForAnAnswerGivenAtLaunchInDebugBuildsOnly() throws {

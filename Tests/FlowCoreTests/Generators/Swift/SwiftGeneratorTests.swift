@@ -23,7 +23,7 @@ import Testing
               on:
                 back: pop
         """))
-    #expect(files.keys.sorted() == ["AuthCoordinator.swift"])
+    #expect(files.keys.sorted() == ["AuthCoordinator.swift", "FlowAccessibility.swift"])
     expectLines(
       files["AuthCoordinator.swift"],
       """
@@ -118,8 +118,8 @@ import Testing
       extension ScreenID {
         /// The screens of Auth, as routers record them and tests compare them: `.Auth.login`.
         nonisolated enum Auth {
-          static let login = ScreenID("Login", of: "Auth")
-          static let help = ScreenID("Help", of: "Auth")
+          static let login = ScreenID("Login", of: "Auth", accessibilityIdentifier: "Auth.Login")
+          static let help = ScreenID("Help", of: "Auth", accessibilityIdentifier: "Auth.Help")
         }
       }
 
@@ -624,6 +624,18 @@ import Testing
             self?.handle(answer)
           }
           ask {
+            #if DEBUG
+              let given = FlowLaunchAnswers.next(for: "Gate.Check", among: ["open"])
+              if let given {
+                switch given {
+                case "open":
+                  answer(.open)
+                default:
+                  break
+                }
+                return
+              }
+            #endif
             screens.decideCheck(payload, answer: answer)
           }
         }
@@ -690,6 +702,18 @@ import Testing
             self?.handle(answer)
           }
           ask {
+            #if DEBUG
+              let given = FlowLaunchAnswers.next(for: "Gate.Check", among: ["open"])
+              if let given {
+                switch given {
+                case "open":
+                  answer(.open)
+                default:
+                  break
+                }
+                return
+              }
+            #endif
             screens.decideCheck(answer: answer)
           }
         }
@@ -759,11 +783,16 @@ import Testing
       extension ScreenID {
         /// The screens of ScreenID, as routers record them and tests compare them: `.ScreenID.urlList`.
         public nonisolated enum ScreenID {
-          public static let urlList = FlowRuntime.ScreenID("URLList", of: "ScreenID")
-          public static let `default` = FlowRuntime.ScreenID("Default", of: "ScreenID")
-          public static let http2Settings = FlowRuntime.ScreenID("HTTP2Settings", of: "ScreenID")
-          public static let uRLView = FlowRuntime.ScreenID("URLView", of: "ScreenID")
-          public static let urlView = FlowRuntime.ScreenID("UrlView", of: "ScreenID")
+          public static let urlList = FlowRuntime.ScreenID(
+            "URLList", of: "ScreenID", accessibilityIdentifier: "ScreenID.URLList")
+          public static let `default` = FlowRuntime.ScreenID(
+            "Default", of: "ScreenID", accessibilityIdentifier: "ScreenID.Default")
+          public static let http2Settings = FlowRuntime.ScreenID(
+            "HTTP2Settings", of: "ScreenID", accessibilityIdentifier: "ScreenID.HTTP2Settings")
+          public static let uRLView = FlowRuntime.ScreenID(
+            "URLView", of: "ScreenID", accessibilityIdentifier: "ScreenID.URLView")
+          public static let urlView = FlowRuntime.ScreenID(
+            "UrlView", of: "ScreenID", accessibilityIdentifier: "ScreenID.UrlView")
         }
       }
       """,
