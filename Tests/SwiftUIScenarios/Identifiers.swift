@@ -41,6 +41,7 @@ extension ViewNode {
     let home = screen("Home")
     fixture.router.willShow(home, as: ScreenID("Home"))
     fixture.router.push(home, controls: .standard)
-    try expect(fixture.tree.accessibilityIdentifiers.isEmpty, "\(fixture.tree.accessibilityIdentifiers)")
+    try expect(
+      fixture.tree.accessibilityIdentifiers.isEmpty, "\(fixture.tree.accessibilityIdentifiers)")
   },
 ]

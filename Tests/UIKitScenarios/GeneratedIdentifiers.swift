@@ -22,7 +22,8 @@ import FlowRuntime
     try expect(
       FlowAccessibility.Rooms.list == "Rooms.List"
         && FlowAccessibility.Rooms.List.compose == "Rooms.List.compose",
-      "FlowAccessibility spells \(FlowAccessibility.Rooms.list), \(FlowAccessibility.Rooms.List.compose)")
+      "FlowAccessibility spells \(FlowAccessibility.Rooms.list), \(FlowAccessibility.Rooms.List.compose)"
+    )
   },
   Scenario("aPresentedScreenHasItsAccessibilityIdentifier") {
     let fixture = Fixture()
@@ -35,7 +36,8 @@ import FlowRuntime
     let presented = (fixture.presented.first as? UINavigationController)?.viewControllers.first
     try expect(
       presented?.viewIfLoaded?.accessibilityIdentifier == "Rooms.Compose",
-      "the presented screen's identifier: \(String(describing: presented?.viewIfLoaded?.accessibilityIdentifier))")
+      "the presented screen's identifier: \(String(describing: presented?.viewIfLoaded?.accessibilityIdentifier))"
+    )
   },
   // The app's own identifier on a screen's view is kept; one without is given the flow's.
   Scenario("anIdentifierTheAppSetIsKept") {
@@ -45,11 +47,16 @@ import FlowRuntime
     let plain = Screen("Plain")
     fixture.router.willShow(own, as: ScreenID("Own", of: "C", accessibilityIdentifier: "C.Own"))
     fixture.router.push(own, controls: .standard)
-    fixture.router.willShow(plain, as: ScreenID("Plain", of: "C", accessibilityIdentifier: "C.Plain"))
+    fixture.router.willShow(
+      plain, as: ScreenID("Plain", of: "C", accessibilityIdentifier: "C.Plain"))
     fixture.router.push(plain, controls: .standard)
     await settle()
-    try expect(own.view.accessibilityIdentifier == "app.own", "\(String(describing: own.view.accessibilityIdentifier))")
-    try expect(plain.view.accessibilityIdentifier == "C.Plain", "\(String(describing: plain.view.accessibilityIdentifier))")
+    try expect(
+      own.view.accessibilityIdentifier == "app.own",
+      "\(String(describing: own.view.accessibilityIdentifier))")
+    try expect(
+      plain.view.accessibilityIdentifier == "C.Plain",
+      "\(String(describing: plain.view.accessibilityIdentifier))")
     // A screen named without an identifier (a hand-written coordinator's) gets none.
     let unnamed = Screen("Unnamed")
     fixture.router.willShow(unnamed, as: ScreenID("Unnamed"))

@@ -15,24 +15,24 @@
 ///
 /// Names are those of the flow (spec section 2: letters and digits), so an identifier is
 /// ASCII with `.` between names; a writer that puts one into Swift or YAML still escapes it.
-public enum AccessibilityIdentifiers {
+package enum AccessibilityIdentifiers {
   /// The launch argument that precedes each answer: `-flowc-answer`.
-  public static let answerArgument = "-flowc-answer"
+  package static let answerArgument = "-flowc-answer"
 
   /// The identifier of screen `screen` of coordinator `coordinator`, or of the shared screen
   /// `screen` when `coordinator` is `nil`.
-  public static func screen(_ screen: String, of coordinator: String?) -> String {
+  package static func screen(_ screen: String, of coordinator: String?) -> String {
     qualified(screen, by: coordinator)
   }
 
   /// The identifier of event `event` of the screen whose identifier is `screenIdentifier`.
-  public static func event(_ event: String, onScreen screenIdentifier: String) -> String {
+  package static func event(_ event: String, onScreen screenIdentifier: String) -> String {
     screenIdentifier + "." + event
   }
 
   /// The identifier of button `button` of alert `alert` of coordinator `coordinator`, or of
   /// the shared alert `alert` when `coordinator` is `nil`.
-  public static func button(_ button: String, ofAlert alert: String, of coordinator: String?)
+  package static func button(_ button: String, ofAlert alert: String, of coordinator: String?)
     -> String
   {
     qualified(alert, by: coordinator) + "." + button
@@ -40,13 +40,13 @@ public enum AccessibilityIdentifiers {
 
   /// The key that names decision `decision` of coordinator `coordinator` (the shared decision
   /// when `nil`) in an answer: `App.Launch`, `Launch`.
-  public static func decisionKey(_ decision: String, of coordinator: String?) -> String {
+  package static func decisionKey(_ decision: String, of coordinator: String?) -> String {
     qualified(decision, by: coordinator)
   }
 
   /// The launch arguments that answer decision `decision` of `coordinator` with case
   /// `answer`: `["-flowc-answer", "App.Launch=loggedIn"]`.
-  public static func answerArguments(
+  package static func answerArguments(
     _ decision: String, of coordinator: String?, with answer: String
   ) -> [String] {
     [answerArgument, decisionKey(decision, of: coordinator) + "=" + answer]

@@ -49,7 +49,8 @@ extension View {
   public nonisolated func accessibilityIdentifier(_ identifier: String) -> ModifiedContent<
     Self, AccessibilityAttachmentModifier
   > {
-    ModifiedContent(content: self, modifier: AccessibilityAttachmentModifier(identifier: identifier))
+    ModifiedContent(
+      content: self, modifier: AccessibilityAttachmentModifier(identifier: identifier))
   }
 
   /// `nonisolated func accessibilityElement(children: AccessibilityChildBehavior = .ignore)

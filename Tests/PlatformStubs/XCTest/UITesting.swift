@@ -29,6 +29,7 @@ public struct XCTSkip: Error {
   }
 }
 
+// swift-format-ignore: AlwaysUseLowerCamelCase
 /// `func XCTAssertTrue(_ expression: @autoclosure () throws -> Bool, _ message: @autoclosure
 /// () -> String = "", file: StaticString = #filePath, line: UInt = #line)`.
 public func XCTAssertTrue(
@@ -36,6 +37,7 @@ public func XCTAssertTrue(
   file: StaticString = #filePath, line: UInt = #line
 ) {}
 
+// swift-format-ignore: AlwaysUseLowerCamelCase
 /// `func XCTFail(_ message: String = "", file: StaticString = #filePath, line: UInt =
 /// #line)`.
 public func XCTFail(_ message: String = "", file: StaticString = #filePath, line: UInt = #line) {}

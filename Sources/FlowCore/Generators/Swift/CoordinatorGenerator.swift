@@ -944,7 +944,7 @@ struct CoordinatorGenerator {
                 .identifier("given"),
                 cases: answers + [SwiftSwitchCase(pattern: .otherwise, body: [])]),
               .returnStatement,
-            ])
+            ]),
         ])
     ]
   }

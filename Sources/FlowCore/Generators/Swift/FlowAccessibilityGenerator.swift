@@ -24,9 +24,10 @@ struct FlowAccessibilityGenerator {
   /// The file, or `nil` for a module without screens.
   func file(header: String) -> SwiftFile? {
     let module = context.module
-    guard GeneratedNames.ofModule.contains(where: {
-      $0.form == GeneratedNames.accessibilityNamespace && $0.has(module)
-    })
+    guard
+      GeneratedNames.ofModule.contains(where: {
+        $0.form == GeneratedNames.accessibilityNamespace && $0.has(module)
+      })
     else { return nil }
     let visible = context.access.modifiers
     var members: [SwiftDeclaration] = []

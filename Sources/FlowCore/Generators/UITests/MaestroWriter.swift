@@ -20,9 +20,11 @@ package enum MaestroWriter {
   package static func files(
     _ scripts: [UITestScript], sources: [String], appID: String = "${APP_ID}"
   ) -> [GeneratedFile] {
-    let header = headerMarker + UITestScript.commentSafe(
-      String(SwiftGenerator.headerPrefix.dropFirst(3)) + sources.joined(separator: ", ")
-        + SwiftGenerator.headerSuffix)
+    let header =
+      headerMarker
+      + UITestScript.commentSafe(
+        String(SwiftGenerator.headerPrefix.dropFirst(3)) + sources.joined(separator: ", ")
+          + SwiftGenerator.headerSuffix)
     return scripts.map { script in
       GeneratedFile(
         name: "\(script.entry)-\(script.name).yaml", contents: flow(script, header, appID))
@@ -91,7 +93,8 @@ package enum MaestroWriter {
       switch scalar {
       case "\"": result += "\\\""
       case "\\": result += "\\\\"
-      case _ where scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x85
+      case _
+      where scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x85
         || scalar.value == 0x2028 || scalar.value == 0x2029:
         let hex = String(scalar.value, radix: 16, uppercase: true)
         result += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex

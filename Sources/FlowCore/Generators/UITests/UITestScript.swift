@@ -138,7 +138,8 @@ package struct UITestScript: Sendable, Equatable {
         actions += expectations(step.after)
       }
       steps.append(
-        Step(comment: commentSafe("Step \(index + 1): \(what)\(place(step.range))"), actions: actions))
+        Step(
+          comment: commentSafe("Step \(index + 1): \(what)\(place(step.range))"), actions: actions))
       if case .stop = actions.last { break }
     }
     let covering = path.link.map { "the route of link \($0.name) (\($0.url))" } ?? "a covering path"

@@ -85,7 +85,9 @@ import Testing
         "    static let signIn = ScreenID(\"SignIn\", of: \"Auth\", accessibilityIdentifier: "
           + "\"Auth.SignIn\")\n"), "\(auth)")
     let shared = try #require(files["SharedScreens.swift"])
-    #expect(shared.contains("ScreenID(\"Profile\", of: \"Shared\", accessibilityIdentifier: \"Profile\")"))
+    #expect(
+      shared.contains("ScreenID(\"Profile\", of: \"Shared\", accessibilityIdentifier: \"Profile\")")
+    )
   }
 
   @Test func aDecisionLooksForAnAnswerGivenAtLaunchInDebugBuildsOnly() throws {

@@ -15,7 +15,9 @@ import Testing
       .init(
         comment: "Step 1: Home sends open (dir\nx\".flow.yaml:3:5)",
         actions: [.tap("App.Home.open"), .expectScreen("Sh\"are\\d #x\n: y")]),
-      .init(comment: "Step 2", actions: [.back, .swipeDown("App.Sheet"), .selectTab(index: 1, count: 4)]),
+      .init(
+        comment: "Step 2",
+        actions: [.back, .swipeDown("App.Sheet"), .selectTab(index: 1, count: 4)]),
       .init(comment: "Step 3", actions: [.stop("a UI test cannot \"do\" this")]),
     ])
 
