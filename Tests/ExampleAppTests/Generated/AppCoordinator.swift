@@ -209,6 +209,21 @@ extension ScreenID {
   }
 }
 
+extension FlowAccessibility {
+  /// The accessibility identifiers of App's screens, of their events and of its alerts' buttons,
+  /// which UI tests look for: the router sets a screen's on the screen it shows, the app puts an
+  /// event's on the control that sends it.
+  nonisolated enum App {
+    /// Screen Support, which the router identifies.
+    static let support = "App.Support"
+
+    /// The events of screen Support, for the controls that send them.
+    nonisolated enum Support {
+      static let close = "App.Support.close"
+    }
+  }
+}
+
 /// The test factory of App: it makes its screens as stubs that keep their `send` and keeps its
 /// decisions until a test answers them. See `RecordingScreens`.
 extension RecordingScreens: AppScreens {

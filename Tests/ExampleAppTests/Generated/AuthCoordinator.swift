@@ -285,6 +285,50 @@ extension ScreenID {
   }
 }
 
+extension FlowAccessibility {
+  /// The accessibility identifiers of Auth's screens, of their events and of its alerts' buttons,
+  /// which UI tests look for: the router sets a screen's on the screen it shows, the app puts an
+  /// event's on the control that sends it.
+  nonisolated enum Auth {
+    /// Screen SignIn, which the router identifies.
+    static let signIn = "Auth.SignIn"
+
+    /// The events of screen SignIn, for the controls that send them.
+    nonisolated enum SignIn {
+      static let submitted = "Auth.SignIn.submitted"
+      static let forgotPassword = "Auth.SignIn.forgotPassword"
+      static let createAccount = "Auth.SignIn.createAccount"
+      static let close = "Auth.SignIn.close"
+    }
+
+    /// Screen ResetPassword, which the router identifies.
+    static let resetPassword = "Auth.ResetPassword"
+
+    /// The events of screen ResetPassword, for the controls that send them.
+    nonisolated enum ResetPassword {
+      static let sent = "Auth.ResetPassword.sent"
+    }
+
+    /// Screen TwoFactor, which the router identifies.
+    static let twoFactor = "Auth.TwoFactor"
+
+    /// The events of screen TwoFactor, for the controls that send them.
+    nonisolated enum TwoFactor {
+      static let verified = "Auth.TwoFactor.verified"
+      static let back = "Auth.TwoFactor.back"
+    }
+
+    /// Screen SignUp, which the router identifies.
+    static let signUp = "Auth.SignUp"
+
+    /// The events of screen SignUp, for the controls that send them.
+    nonisolated enum SignUp {
+      static let created = "Auth.SignUp.created"
+      static let close = "Auth.SignUp.close"
+    }
+  }
+}
+
 /// The test factory of Auth: it makes its screens as stubs that keep their `send` and keeps its
 /// decisions until a test answers them. See `RecordingScreens`.
 extension RecordingScreens: AuthScreens {

@@ -283,6 +283,47 @@ extension ScreenID {
   }
 }
 
+extension FlowAccessibility {
+  /// The accessibility identifiers of Checkout's screens, of their events and of its alerts'
+  /// buttons, which UI tests look for: the router sets a screen's on the screen it shows, the app
+  /// puts an event's on the control that sends it.
+  nonisolated enum Checkout {
+    /// Screen Review, which the router identifies.
+    static let review = "Checkout.Review"
+
+    /// The events of screen Review, for the controls that send them.
+    nonisolated enum Review {
+      static let pay = "Checkout.Review.pay"
+      static let changeAddress = "Checkout.Review.changeAddress"
+      static let close = "Checkout.Review.close"
+    }
+
+    /// Screen Payment, which the router identifies.
+    static let payment = "Checkout.Payment"
+
+    /// The events of screen Payment, for the controls that send them.
+    nonisolated enum Payment {
+      static let methodChosen = "Checkout.Payment.methodChosen"
+    }
+
+    /// Screen BankVerification, which the router identifies.
+    static let bankVerification = "Checkout.BankVerification"
+
+    /// The events of screen BankVerification, for the controls that send them.
+    nonisolated enum BankVerification {
+      static let done = "Checkout.BankVerification.done"
+    }
+
+    /// Screen Confirmation, which the router identifies.
+    static let confirmation = "Checkout.Confirmation"
+
+    /// The events of screen Confirmation, for the controls that send them.
+    nonisolated enum Confirmation {
+      static let done = "Checkout.Confirmation.done"
+    }
+  }
+}
+
 /// The test factory of Checkout: it makes its screens as stubs that keep their `send` and keeps its
 /// decisions until a test answers them. See `RecordingScreens`.
 extension RecordingScreens: CheckoutScreens {

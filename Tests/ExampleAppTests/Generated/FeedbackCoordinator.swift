@@ -105,6 +105,22 @@ extension ScreenID {
   }
 }
 
+extension FlowAccessibility {
+  /// The accessibility identifiers of Feedback's screens, of their events and of its alerts'
+  /// buttons, which UI tests look for: the router sets a screen's on the screen it shows, the app
+  /// puts an event's on the control that sends it.
+  nonisolated enum Feedback {
+    /// Screen Survey, which the router identifies.
+    static let survey = "Feedback.Survey"
+
+    /// The events of screen Survey, for the controls that send them.
+    nonisolated enum Survey {
+      static let send = "Feedback.Survey.send"
+      static let skip = "Feedback.Survey.skip"
+    }
+  }
+}
+
 /// The test factory of Feedback: it makes its screens as stubs that keep their `send`. See
 /// `RecordingScreens`.
 extension RecordingScreens: FeedbackScreens {

@@ -136,6 +136,31 @@ extension ScreenID {
   }
 }
 
+extension FlowAccessibility {
+  /// The accessibility identifiers of Onboarding's screens, of their events and of its alerts'
+  /// buttons, which UI tests look for: the router sets a screen's on the screen it shows, the app
+  /// puts an event's on the control that sends it.
+  nonisolated enum Onboarding {
+    /// Screen Welcome, which the router identifies.
+    static let welcome = "Onboarding.Welcome"
+
+    /// The events of screen Welcome, for the controls that send them.
+    nonisolated enum Welcome {
+      static let next = "Onboarding.Welcome.next"
+      static let skip = "Onboarding.Welcome.skip"
+    }
+
+    /// Screen Notifications, which the router identifies.
+    static let notifications = "Onboarding.Notifications"
+
+    /// The events of screen Notifications, for the controls that send them.
+    nonisolated enum Notifications {
+      static let allow = "Onboarding.Notifications.allow"
+      static let later = "Onboarding.Notifications.later"
+    }
+  }
+}
+
 /// The test factory of Onboarding: it makes its screens as stubs that keep their `send`. See
 /// `RecordingScreens`.
 extension RecordingScreens: OnboardingScreens {

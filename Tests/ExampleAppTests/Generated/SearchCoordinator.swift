@@ -154,6 +154,32 @@ extension ScreenID {
   }
 }
 
+extension FlowAccessibility {
+  /// The accessibility identifiers of Search's screens, of their events and of its alerts' buttons,
+  /// which UI tests look for: the router sets a screen's on the screen it shows, the app puts an
+  /// event's on the control that sends it.
+  nonisolated enum Search {
+    /// Screen Results, which the router identifies.
+    static let results = "Search.Results"
+
+    /// The events of screen Results, for the controls that send them.
+    nonisolated enum Results {
+      static let seller = "Search.Results.seller"
+      static let editFilters = "Search.Results.editFilters"
+      static let selected = "Search.Results.selected"
+    }
+
+    /// Screen Filters, which the router identifies.
+    static let filters = "Search.Filters"
+
+    /// The events of screen Filters, for the controls that send them.
+    nonisolated enum Filters {
+      static let apply = "Search.Filters.apply"
+      static let reset = "Search.Filters.reset"
+    }
+  }
+}
+
 /// The test factory of Search: it makes its screens as stubs that keep their `send`. See
 /// `RecordingScreens`.
 extension RecordingScreens: SearchScreens {

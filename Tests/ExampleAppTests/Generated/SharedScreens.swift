@@ -32,6 +32,20 @@ extension ScreenID {
   }
 }
 
+extension FlowAccessibility {
+  /// The accessibility identifiers of the shared screens (whichever coordinator shows them), of
+  /// their events and of the shared alerts' buttons.
+  nonisolated enum Shared {
+    /// Screen Seller, which the router identifies.
+    static let seller = "Seller"
+
+    /// The events of screen Seller, for the controls that send them.
+    nonisolated enum Seller {
+      static let similarSeller = "Seller.similarSeller"
+    }
+  }
+}
+
 /// The test factory of the shared screens, decisions and alerts, made as those of a coordinator
 /// are. See `RecordingScreens`.
 extension RecordingScreens: SharedScreens {

@@ -255,6 +255,22 @@ extension ScreenID {
   }
 }
 
+extension FlowAccessibility {
+  /// The accessibility identifiers of Reporting's screens, of their events and of its alerts'
+  /// buttons, which UI tests look for: the router sets a screen's on the screen it shows, the app
+  /// puts an event's on the control that sends it.
+  nonisolated enum Reporting {
+    /// Screen Reason, which the router identifies.
+    static let reason = "Reporting.Reason"
+
+    /// The events of screen Reason, for the controls that send them.
+    nonisolated enum Reason {
+      static let send = "Reporting.Reason.send"
+      static let close = "Reporting.Reason.close"
+    }
+  }
+}
+
 /// The test factory of Reporting: it makes its screens as stubs that keep their `send`. See
 /// `RecordingScreens`.
 extension RecordingScreens: ReportingScreens {

@@ -286,6 +286,22 @@ extension ScreenID {
   }
 }
 
+extension FlowAccessibility {
+  /// The accessibility identifiers of Search's screens, of their events and of its alerts' buttons,
+  /// which UI tests look for: the router sets a screen's on the screen it shows, the app puts an
+  /// event's on the control that sends it.
+  nonisolated enum Search {
+    /// Screen Results, which the router identifies.
+    static let results = "Search.Results"
+
+    /// The events of screen Results, for the controls that send them.
+    nonisolated enum Results {
+      static let account = "Search.Results.account"
+      static let help = "Search.Results.help"
+    }
+  }
+}
+
 /// The test factory of Search: it makes its screens as stubs that keep their `send`. See
 /// `RecordingScreens`.
 extension RecordingScreens: SearchScreens {

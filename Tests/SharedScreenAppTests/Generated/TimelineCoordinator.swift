@@ -258,6 +258,23 @@ extension ScreenID {
   }
 }
 
+extension FlowAccessibility {
+  /// The accessibility identifiers of Timeline's screens, of their events and of its alerts'
+  /// buttons, which UI tests look for: the router sets a screen's on the screen it shows, the app
+  /// puts an event's on the control that sends it.
+  nonisolated enum Timeline {
+    /// Screen Posts, which the router identifies.
+    static let posts = "Timeline.Posts"
+
+    /// The events of screen Posts, for the controls that send them.
+    nonisolated enum Posts {
+      static let author = "Timeline.Posts.author"
+      static let thread = "Timeline.Posts.thread"
+      static let avatar = "Timeline.Posts.avatar"
+    }
+  }
+}
+
 /// The test factory of Timeline: it makes its screens as stubs that keep their `send`. See
 /// `RecordingScreens`.
 extension RecordingScreens: TimelineScreens {

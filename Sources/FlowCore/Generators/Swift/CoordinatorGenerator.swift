@@ -183,6 +183,11 @@ struct CoordinatorGenerator {
       output.append(.type(sendExtension()))
     }
     if let identifiers = screenIdentifiers() { output.append(.type(identifiers)) }
+    if let accessibility = FlowAccessibilityGenerator(context: context).extension(
+      ofCoordinator: index)
+    {
+      output.append(.type(accessibility))
+    }
     output.append(.type(recordingScreens()))
     return SwiftFile(
       header: header,

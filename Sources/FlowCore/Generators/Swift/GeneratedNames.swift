@@ -96,8 +96,10 @@ package struct GeneratedNames: Sendable {
   /// (r3) `SharedScreens`: the protocol through which the app makes the shared screens and
   /// alerts and answers the shared decisions (spec section 13.2).
   package static let sharedScreensProtocol = Form("protocol", fixed: "SharedScreens")
-  /// `FlowAccessibility`: the accessibility identifiers of the module's screens, events and
-  /// alert buttons (``FlowAccessibilityGenerator``), for every module with a screen.
+  /// `FlowAccessibility`: FlowRuntime's namespace of the accessibility identifiers, which
+  /// each coordinator's file extends with its screens', events' and alert buttons'
+  /// (``FlowAccessibilityGenerator``). Not a top-level name of the module: a declared type
+  /// of that name makes the extensions name the runtime's, `FlowRuntime.FlowAccessibility`.
   package static let accessibilityNamespace = Form("enum", fixed: "FlowAccessibility")
 
   /// `<S>Event`, nested in `<C>Coordinator`: the events of screen S; at the top level for a
@@ -129,10 +131,6 @@ package struct GeneratedNames: Sendable {
       (linkEnum, "the module's links", { !$0.links.isEmpty }),
       (linkValuesProtocol, "the module's links", { $0.links.contains { !$0.values.isEmpty } }),
       (sharedScreensProtocol, "the module's shared screens", { !$0.shared.isEmpty }),
-      (
-        accessibilityNamespace, "the module's accessibility identifiers",
-        { !$0.coordinators.isEmpty || !$0.shared.isEmpty }
-      ),
     ]
 
   /// (r3) The top-level enum of each shared screen, decision and alert of `module` (spec
@@ -264,8 +262,6 @@ package struct GeneratedNames: Sendable {
   package static let linksFile = linkEnum.name + ".swift"
   /// (r3) `SharedScreens.swift`: the file of the module's shared screens, decisions and alerts.
   package static let sharedFile = sharedScreensProtocol.name + ".swift"
-  /// `FlowAccessibility.swift`: the file of the module's accessibility identifiers.
-  package static let accessibilityFile = accessibilityNamespace.name + ".swift"
 
   // MARK: lowerCamelCase forms
 

@@ -105,6 +105,9 @@ struct SharedScreensGenerator {
     {
       output.append(.type(screenIDs))
     }
+    if let accessibility = FlowAccessibilityGenerator(context: context).sharedExtension() {
+      output.append(.type(accessibility))
+    }
     var recorded: [NodeDeclarations.RecordedScreen] = []
     for (screen, identifier) in zip(shared.screens, identifiers) {
       recorded.append(

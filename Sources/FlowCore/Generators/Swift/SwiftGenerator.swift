@@ -54,8 +54,7 @@ public enum SwiftGenerator {
 
   /// The files for the module of `graph`: one per coordinator in module order, then the
   /// types file if any struct or enum is declared, then `SharedScreens.swift` if any shared
-  /// screen, decision or alert is (r3), then `FlowLink.swift` if any link is, then
-  /// `FlowAccessibility.swift` if any screen is.
+  /// screen, decision or alert is (r3), then `FlowLink.swift` if any link is.
   /// `routes` are the links' routes when the caller has them (a checked module's
   /// ``ResolvedModule/links``); without them a module with links has them searched here.
   public static func generate(
@@ -84,7 +83,6 @@ public enum SwiftGenerator {
         case typesFileName: "Types"
         case GeneratedNames.sharedFile: "Shared screens"
         case GeneratedNames.linksFile: "Links"
-        case GeneratedNames.accessibilityFile: "Accessibility identifiers"
         default: String(name.dropLast(".swift".count))
         }
       declarations.append(.mark(title))
@@ -142,19 +140,6 @@ public enum SwiftGenerator {
     let linkSources = links.sources.map(options.displayPath)
     if let file = links.file(header: header(for: linkSources)) {
       files.append((GeneratedNames.linksFile, finish(file)))
-    }
-    // Every flow file that declares a screen or an alert, in module order.
-    var accessibilitySources: [String] = []
-    var seen = Set<String>()
-    let nodeFiles =
-      module.coordinators.map(\.range.file) + module.shared.screens.map(\.name.range.file)
-      + module.shared.alerts.map(\.name.range.file)
-    for path in nodeFiles.map(options.displayPath) where seen.insert(path).inserted {
-      accessibilitySources.append(path)
-    }
-    let accessibility = FlowAccessibilityGenerator(context: context)
-    if let file = accessibility.file(header: header(for: accessibilitySources)) {
-      files.append((GeneratedNames.accessibilityFile, finish(file)))
     }
     return files
   }

@@ -65,6 +65,11 @@ package struct UITestScript: Sendable, Equatable {
   package static func scripts(
     for paths: PathSet, of module: FlowModule, displayPath: (String) -> String = { $0 }
   ) -> [UITestScript] {
+    // The number of tabs of each tab coordinator, by its definition's name (the first one).
+    var tabCounts: [String: Int] = [:]
+    for coordinator in module.coordinators where !coordinator.tabs.isEmpty {
+      tabCounts[coordinator.name.text] = tabCounts[coordinator.name.text] ?? coordinator.tabs.count
+    }
     var counts: [String: Int] = [:]
     return paths.paths.map { path in
       let name: String
@@ -74,12 +79,13 @@ package struct UITestScript: Sendable, Equatable {
         counts[path.entry, default: 0] += 1
         name = "path\(counts[path.entry, default: 0])"
       }
-      return script(path, name: name, module: module, displayPath: displayPath)
+      return script(path, name: name, tabCounts: tabCounts, displayPath: displayPath)
     }
   }
 
   private static func script(
-    _ path: TestPath, name: String, module: FlowModule, displayPath: (String) -> String
+    _ path: TestPath, name: String, tabCounts: [String: Int],
+    displayPath: (String) -> String
   ) -> UITestScript {
     var arguments: [String] = []
     var sources: [String] = []
@@ -126,10 +132,8 @@ package struct UITestScript: Sendable, Equatable {
         actions.append(.swipeDown(identifier(of: screen)))
       case .selectTab(let coordinator, let tab, let child, _):
         what = "the user selects tab \(tab + 1) of \(coordinator) (\(child))"
-        let count = module.coordinatorIndex(named: coordinator).map {
-          module.coordinators[$0].tabs.count
-        }
-        actions.append(.selectTab(index: tab, count: max(count ?? 0, tab + 1)))
+        let count = tabCounts[coordinator] ?? 0
+        actions.append(.selectTab(index: tab, count: max(count, tab + 1)))
       case .openLink(let link):
         what = "the app opens link \(link.name)"
         actions.append(.stop("a UI test opens no link with values it does not know (\(link.url))"))

@@ -55,26 +55,34 @@ import Testing
 
   @Test func flowAccessibilityNamesEachScreenEventAndButton() throws {
     let files = try generate(Self.flow)
-    let file = try #require(files["FlowAccessibility.swift"])
+    let auth = try #require(files["AuthCoordinator.swift"])
     for line in [
-      "nonisolated enum FlowAccessibility {",
-      "  enum Auth {",
+      "extension FlowAccessibility {",
+      "  nonisolated enum Auth {",
       "    static let signIn = \"Auth.SignIn\"",
-      "    enum SignIn {",
+      "    nonisolated enum SignIn {",
       "      static let submitted = \"Auth.SignIn.submitted\"",
       "      static let `default` = \"Auth.SignIn.default\"",
       "    static let done = \"Auth.Done\"",
-      "    enum Confirm {",
+      "    nonisolated enum Confirm {",
       "      static let ok = \"Auth.Confirm.ok\"",
-      "  enum Shared {",
+    ] {
+      #expect(auth.contains(line + "\n"), "missing: \(line)\n\(auth)")
+    }
+    // A screen without events has no enum of them.
+    #expect(!auth.contains("enum Done"))
+    let shared = try #require(files["SharedScreens.swift"])
+    for line in [
+      "extension FlowAccessibility {",
+      "  nonisolated enum Shared {",
       "    static let profile = \"Profile\"",
       "      static let follow = \"Profile.follow\"",
       "      static let retry = \"Oops.retry\"",
     ] {
-      #expect(file.contains(line + "\n"), "missing: \(line)\n\(file)")
+      #expect(shared.contains(line + "\n"), "missing: \(line)\n\(shared)")
     }
-    // A screen without events has no enum of them.
-    #expect(!file.contains("enum Done"))
+    // No file of its own: FlowRuntime declares the namespace.
+    #expect(files["FlowAccessibility.swift"] == nil)
   }
 
   @Test func eachScreenIDCarriesItsIdentifier() throws {
@@ -115,19 +123,17 @@ import Testing
     #expect(auth.contains(hook), "\(auth)")
   }
 
-  @Test func aTypeNamedFlowAccessibilityCollidesWithTheNamespace() throws {
-    let checked = try Pipeline.check([
-      .source(
-        SourceFile(
-          path: "a.flow.yaml",
-          text: """
-            version: 1
-            types:
-              FlowAccessibility: { struct: { a: String } }
-            coordinators:
-              A: { entry: true, start: S, screens: { S: {} } }
-            """))
-    ])
-    #expect(checked.findings.contains { $0.rule == "duplicate-name" }, "\(checked.findings)")
+  /// A declared type of the same name does not hide the runtime's namespace.
+  @Test func aTypeNamedFlowAccessibilityLeavesTheRuntimesNamespaceExtended() throws {
+    let files = try generate(
+      """
+      version: 1
+      types:
+        FlowAccessibility: { struct: { a: String } }
+      coordinators:
+        A: { entry: true, start: S, screens: { S: {} } }
+      """)
+    let a = try #require(files["ACoordinator.swift"])
+    #expect(a.contains("extension FlowRuntime.FlowAccessibility {\n"), "\(a)")
   }
 }
