@@ -70,7 +70,7 @@ import Testing
       #expect(auth.contains(line + "\n"), "missing: \(line)\n\(auth)")
     }
     // A screen without events has no enum of them.
-    #expect(!auth.contains("enum Done"))
+    #expect(!auth.contains("enum Done {"))
     let shared = try #require(files["SharedScreens.swift"])
     for line in [
       "extension FlowAccessibility {",

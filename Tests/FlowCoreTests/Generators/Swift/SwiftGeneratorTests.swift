@@ -124,9 +124,9 @@ import Testing
       }
 
       extension FlowAccessibility {
-        /// The accessibility identifiers of Auth's screens, of their events and of its alerts'
-        /// buttons, which UI tests look for: the router sets a screen's on the screen it shows, the
-        /// app puts an event's on the control that sends it.
+        /// The accessibility identifiers of Auth's screens, of their events and of its alerts' buttons,
+        /// which UI tests look for: the router sets a screen's on the screen it shows, the app puts an
+        /// event's on the control that sends it.
         nonisolated enum Auth {
           /// Screen Login, which the router identifies.
           static let login = "Auth.Login"
