@@ -655,7 +655,30 @@
     // MARK: Observers
 
     public func willShow(_ screen: any Presentable, named name: String) {
+      remember(screen.viewControllerToShow, as: name)
+    }
+
+    /// Remembers the screen's name, and gives its view the screen's accessibility identifier
+    /// (``ScreenID/accessibilityIdentifier``), which UI tests look for, unless the app gave
+    /// the view one of its own: an identifier the app set is never overwritten.
+    public func willShow(_ screen: any Presentable, as id: ScreenID) {
       let controller = screen.viewControllerToShow
+      remember(controller, as: id.name)
+      if let identifier = id.accessibilityIdentifier {
+        Self.identify(controller, as: identifier)
+      }
+    }
+
+    /// Sets `identifier` on the view of `controller` (loading it, as showing it would), unless
+    /// the view has a non-empty identifier already.
+    static func identify(_ controller: UIViewController, as identifier: String) {
+      let view: UIView = controller.view
+      if view.accessibilityIdentifier?.isEmpty ?? true {
+        view.accessibilityIdentifier = identifier
+      }
+    }
+
+    private func remember(_ controller: UIViewController, as name: String) {
       if names.count > 64 { names = names.filter { $0.value.controller != nil } }
       names[ObjectIdentifier(controller)] = NamedScreen(controller: controller, name: name)
     }

@@ -14,10 +14,27 @@ nonisolated public struct ScreenID: Hashable, Sendable, CustomStringConvertible 
   public var coordinator: String?
   /// The screen's name in the flow (`Review`), or how a router names a screen without one.
   public var name: String
+  /// The accessibility identifier that routers set on the screen's root view when they show
+  /// it (`Checkout.Review`, `Profile` for a shared screen), which UI tests look for; `nil`
+  /// for a screen that has none. Generated code gives each screen of a flow the one its
+  /// `FlowAccessibility` namespace declares. Not part of equality: two identifiers of the
+  /// same screen are equal whether or not they carry it.
+  public var accessibilityIdentifier: String?
 
-  public init(_ name: String, of coordinator: String? = nil) {
+  public init(_ name: String, of coordinator: String? = nil, accessibilityIdentifier: String? = nil)
+  {
     self.name = name
     self.coordinator = coordinator
+    self.accessibilityIdentifier = accessibilityIdentifier
+  }
+
+  public static func == (lhs: ScreenID, rhs: ScreenID) -> Bool {
+    lhs.coordinator == rhs.coordinator && lhs.name == rhs.name
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(coordinator)
+    hasher.combine(name)
   }
 
   /// The container of the tabs of a tab coordinator of type `coordinator`, which

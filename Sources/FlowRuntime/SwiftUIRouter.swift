@@ -20,6 +20,9 @@ nonisolated public struct StackedScreen: Hashable, Identifiable {
   public let screen: any Presentable
   /// The name its coordinator gave it, if any (``Router/willShow(_:named:)``).
   public let name: String?
+  /// The accessibility identifier its coordinator gave it, if any
+  /// (``ScreenID/accessibilityIdentifier``): ``FlowStackView`` sets it on the screen's view.
+  public let accessibilityIdentifier: String?
   /// The system controls the flow leaves on while it is on top, which the views turn off
   /// with `navigationBarBackButtonHidden` and `interactiveDismissDisabled`.
   public let controls: SystemControls
@@ -250,7 +253,8 @@ public final class SwiftUIRouter: Router, Presentable, CustomStringConvertible {
   /// next presentation change anyway.
   @ObservationIgnored public var transitionTimeout: TimeInterval = 3
   /// The name given to the screen that is about to be shown.
-  @ObservationIgnored private var nameOfNextScreen: (screen: ObjectIdentifier, name: String)?
+  @ObservationIgnored private var nameOfNextScreen:
+    (screen: ObjectIdentifier, name: String, accessibilityIdentifier: String?)?
   /// The number of the next screen or alert shown.
   @ObservationIgnored private var nextID = 0
   /// What this router's own choice is, if the app made one (see ``animatesTransitions``).
@@ -298,7 +302,13 @@ public final class SwiftUIRouter: Router, Presentable, CustomStringConvertible {
   public var navigationObservers: NavigationObservers? { observers }
 
   public func willShow(_ screen: any Presentable, named name: String) {
-    nameOfNextScreen = (ObjectIdentifier(screen), name)
+    nameOfNextScreen = (ObjectIdentifier(screen), name, nil)
+  }
+
+  /// Remembers the screen's name and its accessibility identifier
+  /// (``ScreenID/accessibilityIdentifier``), which ``FlowStackView`` sets on the screen's view.
+  public func willShow(_ screen: any Presentable, as id: ScreenID) {
+    nameOfNextScreen = (ObjectIdentifier(screen), id.name, id.accessibilityIdentifier)
   }
 
   public var top: StackPosition {
@@ -722,12 +732,16 @@ public final class SwiftUIRouter: Router, Presentable, CustomStringConvertible {
   /// `screen` as a stack holds it, numbered, with the name given to it just before, if any.
   private func stacked(_ screen: any Presentable, _ controls: SystemControls) -> StackedScreen {
     var name: String?
+    var identifier: String?
     if let given = nameOfNextScreen, given.screen == ObjectIdentifier(screen) {
       name = given.name
+      identifier = given.accessibilityIdentifier
     }
     nameOfNextScreen = nil
     nextID += 1
-    return StackedScreen(id: nextID, screen: screen, name: name, controls: controls)
+    return StackedScreen(
+      id: nextID, screen: screen, name: name, accessibilityIdentifier: identifier,
+      controls: controls)
   }
 
   /// Keeps the screens of the top stack up to `index`, if that removes any and keeps one.

@@ -98,9 +98,11 @@
       if let root = stack.root { controlled(root) }
     }
 
-    /// A screen with the system controls its flow turned off, and its own identity.
+    /// A screen with the system controls its flow turned off, its accessibility identifier,
+    /// and its own identity.
     private func controlled(_ shown: StackedScreen) -> some View {
-      screen(shown).navigationBarBackButtonHidden(!shown.controls.systemBack).id(shown.id)
+      identified(screen(shown), as: shown.accessibilityIdentifier)
+        .navigationBarBackButtonHidden(!shown.controls.systemBack).id(shown.id)
     }
 
     /// The stack's path, which SwiftUI shortens when the user goes back.
@@ -313,6 +315,18 @@
       case .content: .supplementary
       default: .secondary
       }
+    }
+  }
+
+  /// `content` as an accessibility container (`.contain`: its own elements stay as they are,
+  /// with the identifiers the app gave them) identified as `identifier`, which UI tests look
+  /// for; `content` itself when there is none.
+  @available(iOS 17, macOS 14, *)
+  @ViewBuilder private func identified(_ content: some View, as identifier: String?) -> some View {
+    if let identifier {
+      content.accessibilityElement(children: .contain).accessibilityIdentifier(identifier)
+    } else {
+      content
     }
   }
 #endif

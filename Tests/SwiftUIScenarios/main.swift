@@ -386,8 +386,8 @@ let scenarios: [Scenario] = [
 @MainActor func runScenarios() async -> Int32 {
   let wanted = Set(CommandLine.arguments.dropFirst())
   var failed: Int32 = 0
-  for scenario in scenarios + splitScenarios where wanted.isEmpty || wanted.contains(scenario.name)
-  {
+  for scenario in scenarios + splitScenarios + identifierScenarios
+  where wanted.isEmpty || wanted.contains(scenario.name) {
     do {
       try await scenario.run()
       print("PASS \(scenario.name)")

@@ -354,7 +354,7 @@ let scenarios: [Scenario] =
   ] + newScenarios + issue28Scenarios + issue28NewAPIScenarios + revision3Scenarios
   + generatedSequenceScenarios
   + generatedRequestScenarios + splitScenarios + generatedSplitScenarios
-  + collapsedControlScenarios
+  + collapsedControlScenarios + generatedIdentifierScenarios
 
 extension Optional {
   func orFail(_ message: String) throws -> Wrapped {

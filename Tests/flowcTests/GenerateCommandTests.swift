@@ -102,7 +102,8 @@ import Testing
     let before = try snapshot(directory.url, "Generated")
     let stale = try flowc(["generate", "--output", "Generated", "--check"], in: directory.url)
     #expect(stale.status == 1)
-    // What changed is shown, as `diff -u` would: the event's case, in two places.
+    // What changed is shown, as `diff -u` would: the event's case, in two places, and its
+    // accessibility identifier.
     #expect(
       stale.stdout == """
         would update Generated/DetailCoordinator.swift
@@ -122,6 +123,13 @@ import Testing
         +    case .dismissed:
                finish(.closed)
              }
+        @@ -82,5 +82,5 @@
+             /// The events of screen Page, for the controls that send them.
+             nonisolated enum Page {
+        -      static let close = "Detail.Page.close"
+        +      static let dismissed = "Detail.Page.dismissed"
+             }
+           }
 
         """)
     #expect(try snapshot(directory.url, "Generated") == before, "--check wrote something")

@@ -9,6 +9,10 @@ enum TestsCommand: Command {
   enum Kind: String, CaseIterable {
     /// Swift Testing files that replay each path on RecordingRouter.
     case unit
+    /// XCTest UI tests, a class per entry coordinator, a test per path.
+    case xcuitest
+    /// Maestro flows, one per path.
+    case maestro
   }
 
   static let kind = ChoiceOption("--kind", default: Kind.unit) { kind in
@@ -16,6 +20,12 @@ enum TestsCommand: Command {
     case .unit:
       "a Swift Testing file per entry coordinator: each path replayed on RecordingRouter with "
         + "stub screens, the stacks checked after every step"
+    case .xcuitest:
+      "an XCTest UI test per path, a file per entry coordinator: launched with the answers of "
+        + "its decisions, controls tapped and screens awaited by their accessibility identifiers"
+    case .maestro:
+      "a Maestro flow per path: the same steps by accessibility identifier; set APP_ID with "
+        + "'maestro test -e APP_ID=<bundle id>'"
     }
   }
 
@@ -60,7 +70,7 @@ enum TestsCommand: Command {
   static func run(
     _ parsed: ParsedOptions, _ invocation: Invocation, _ result: inout CommandResult
   ) throws(UsageError) {
-    _ = try parsed.value(Self.kind)
+    let kind = try parsed.value(Self.kind)
     let cover = try parsed.value(Self.cover)
     guard let directory = parsed.value(output), !directory.isEmpty else {
       throw UsageError("'flowc tests' needs '--output DIR'", command: name)
@@ -80,12 +90,23 @@ enum TestsCommand: Command {
       return
     }
     let paths = testPaths(for: checked, cover: cover)
-    let files = UnitTestGenerator.files(
-      for: paths, graph: checked.resolved.graph, sources: checked.sources.keys.sorted(),
-      importing: imported)
+    let sources = checked.sources.keys.sorted()
+    let files: [GeneratedFile]
+    switch kind {
+    case .unit:
+      files = UnitTestGenerator.files(
+        for: paths, graph: checked.resolved.graph, sources: sources, importing: imported)
+    case .xcuitest, .maestro:
+      let scripts = UITestScript.scripts(for: paths, of: checked.module)
+      files =
+        kind == .xcuitest
+        ? XCUITestWriter.files(scripts, sources: sources)
+        : MaestroWriter.files(scripts, sources: sources)
+    }
     let plan: OutputPlan
     do {
-      plan = try OutputDirectory.plan(files, in: directory, judge: policy.judge())
+      plan = try OutputDirectory.plan(
+        files, in: directory, judge: policy.judge(), format: kind == .maestro ? .yaml : .swift)
     } catch {
       throw UsageError.input("cannot use output directory: \(error)")
     }

@@ -322,11 +322,75 @@ extension Coordinator {
 extension ScreenID {
   /// The screens of Account, as routers record them and tests compare them: `.Account.profile`.
   nonisolated enum Account {
-    static let profile = ScreenID("Profile", of: "Account")
-    static let orderHistory = ScreenID("OrderHistory", of: "Account")
-    static let orderDetail = ScreenID("OrderDetail", of: "Account")
-    static let tracking = ScreenID("Tracking", of: "Account")
-    static let settings = ScreenID("Settings", of: "Account")
+    static let profile = ScreenID(
+      "Profile", of: "Account", accessibilityIdentifier: "Account.Profile")
+    static let orderHistory = ScreenID(
+      "OrderHistory", of: "Account", accessibilityIdentifier: "Account.OrderHistory")
+    static let orderDetail = ScreenID(
+      "OrderDetail", of: "Account", accessibilityIdentifier: "Account.OrderDetail")
+    static let tracking = ScreenID(
+      "Tracking", of: "Account", accessibilityIdentifier: "Account.Tracking")
+    static let settings = ScreenID(
+      "Settings", of: "Account", accessibilityIdentifier: "Account.Settings")
+  }
+}
+
+extension FlowAccessibility {
+  /// The accessibility identifiers of Account's screens, of their events and of its alerts'
+  /// buttons, which UI tests look for: the router sets a screen's on the screen it shows, the app
+  /// puts an event's on the control that sends it.
+  nonisolated enum Account {
+    /// Screen Profile, which the router identifies.
+    static let profile = "Account.Profile"
+
+    /// The events of screen Profile, for the controls that send them.
+    nonisolated enum Profile {
+      static let orders = "Account.Profile.orders"
+      static let addresses = "Account.Profile.addresses"
+      static let settings = "Account.Profile.settings"
+      static let signOut = "Account.Profile.signOut"
+    }
+
+    /// Screen OrderHistory, which the router identifies.
+    static let orderHistory = "Account.OrderHistory"
+
+    /// The events of screen OrderHistory, for the controls that send them.
+    nonisolated enum OrderHistory {
+      static let selected = "Account.OrderHistory.selected"
+    }
+
+    /// Screen OrderDetail, which the router identifies.
+    static let orderDetail = "Account.OrderDetail"
+
+    /// The events of screen OrderDetail, for the controls that send them.
+    nonisolated enum OrderDetail {
+      static let track = "Account.OrderDetail.track"
+    }
+
+    /// Screen Tracking, which the router identifies.
+    static let tracking = "Account.Tracking"
+
+    /// The events of screen Tracking, for the controls that send them.
+    nonisolated enum Tracking {
+      static let close = "Account.Tracking.close"
+      static let allOrders = "Account.Tracking.allOrders"
+    }
+
+    /// Screen Settings, which the router identifies.
+    static let settings = "Account.Settings"
+
+    /// The events of screen Settings, for the controls that send them.
+    nonisolated enum Settings {
+      static let deleteAccount = "Account.Settings.deleteAccount"
+      static let help = "Account.Settings.help"
+    }
+
+    /// The buttons of alert ConfirmDeleteAccount.
+    nonisolated enum ConfirmDeleteAccount {
+      static let delete = "Account.ConfirmDeleteAccount.delete"
+      static let reviewOrders = "Account.ConfirmDeleteAccount.reviewOrders"
+      static let keep = "Account.ConfirmDeleteAccount.keep"
+    }
   }
 }
 

@@ -168,8 +168,42 @@ extension ScreenID {
   /// The screens of AddressBook, as routers record them and tests compare them:
   /// `.AddressBook.addresses`.
   nonisolated enum AddressBook {
-    static let addresses = ScreenID("Addresses", of: "AddressBook")
-    static let newAddress = ScreenID("NewAddress", of: "AddressBook")
+    static let addresses = ScreenID(
+      "Addresses", of: "AddressBook", accessibilityIdentifier: "AddressBook.Addresses")
+    static let newAddress = ScreenID(
+      "NewAddress", of: "AddressBook", accessibilityIdentifier: "AddressBook.NewAddress")
+  }
+}
+
+extension FlowAccessibility {
+  /// The accessibility identifiers of AddressBook's screens, of their events and of its alerts'
+  /// buttons, which UI tests look for: the router sets a screen's on the screen it shows, the app
+  /// puts an event's on the control that sends it.
+  nonisolated enum AddressBook {
+    /// Screen Addresses, which the router identifies.
+    static let addresses = "AddressBook.Addresses"
+
+    /// The events of screen Addresses, for the controls that send them.
+    nonisolated enum Addresses {
+      static let picked = "AddressBook.Addresses.picked"
+      static let add = "AddressBook.Addresses.add"
+      static let remove = "AddressBook.Addresses.remove"
+      static let back = "AddressBook.Addresses.back"
+    }
+
+    /// Screen NewAddress, which the router identifies.
+    static let newAddress = "AddressBook.NewAddress"
+
+    /// The events of screen NewAddress, for the controls that send them.
+    nonisolated enum NewAddress {
+      static let saved = "AddressBook.NewAddress.saved"
+    }
+
+    /// The buttons of alert ConfirmRemoveAddress.
+    nonisolated enum ConfirmRemoveAddress {
+      static let remove = "AddressBook.ConfirmRemoveAddress.remove"
+      static let keep = "AddressBook.ConfirmRemoveAddress.keep"
+    }
   }
 }
 

@@ -128,6 +128,18 @@ final class AppCoordinator: FlowCoordinator<Never> {
       self?.handle(answer)
     }
     ask {
+      #if DEBUG
+        let given = FlowLaunchAnswers.next(for: "App.Launch", among: ["firstRun"])
+        if let given {
+          switch given {
+          case "firstRun":
+            answer(.firstRun)
+          default:
+            break
+          }
+          return
+        }
+      #endif
       screens.decideLaunch(answer: answer)
     }
   }
@@ -193,7 +205,22 @@ final class AppCoordinator: FlowCoordinator<Never> {
 extension ScreenID {
   /// The screens of App, as routers record them and tests compare them: `.App.support`.
   nonisolated enum App {
-    static let support = ScreenID("Support", of: "App")
+    static let support = ScreenID("Support", of: "App", accessibilityIdentifier: "App.Support")
+  }
+}
+
+extension FlowAccessibility {
+  /// The accessibility identifiers of App's screens, of their events and of its alerts' buttons,
+  /// which UI tests look for: the router sets a screen's on the screen it shows, the app puts an
+  /// event's on the control that sends it.
+  nonisolated enum App {
+    /// Screen Support, which the router identifies.
+    static let support = "App.Support"
+
+    /// The events of screen Support, for the controls that send them.
+    nonisolated enum Support {
+      static let close = "App.Support.close"
+    }
   }
 }
 

@@ -244,6 +244,18 @@ final class AuthCoordinator: FlowCoordinator<AuthResult> {
       self?.handle(answer)
     }
     ask {
+      #if DEBUG
+        let given = FlowLaunchAnswers.next(for: "Auth.CheckCredentials", among: ["rejected"])
+        if let given {
+          switch given {
+          case "rejected":
+            answer(.rejected)
+          default:
+            break
+          }
+          return
+        }
+      #endif
       screens.decideCheckCredentials(payload, answer: answer)
     }
   }
@@ -264,10 +276,56 @@ final class AuthCoordinator: FlowCoordinator<AuthResult> {
 extension ScreenID {
   /// The screens of Auth, as routers record them and tests compare them: `.Auth.signIn`.
   nonisolated enum Auth {
-    static let signIn = ScreenID("SignIn", of: "Auth")
-    static let resetPassword = ScreenID("ResetPassword", of: "Auth")
-    static let twoFactor = ScreenID("TwoFactor", of: "Auth")
-    static let signUp = ScreenID("SignUp", of: "Auth")
+    static let signIn = ScreenID("SignIn", of: "Auth", accessibilityIdentifier: "Auth.SignIn")
+    static let resetPassword = ScreenID(
+      "ResetPassword", of: "Auth", accessibilityIdentifier: "Auth.ResetPassword")
+    static let twoFactor = ScreenID(
+      "TwoFactor", of: "Auth", accessibilityIdentifier: "Auth.TwoFactor")
+    static let signUp = ScreenID("SignUp", of: "Auth", accessibilityIdentifier: "Auth.SignUp")
+  }
+}
+
+extension FlowAccessibility {
+  /// The accessibility identifiers of Auth's screens, of their events and of its alerts' buttons,
+  /// which UI tests look for: the router sets a screen's on the screen it shows, the app puts an
+  /// event's on the control that sends it.
+  nonisolated enum Auth {
+    /// Screen SignIn, which the router identifies.
+    static let signIn = "Auth.SignIn"
+
+    /// The events of screen SignIn, for the controls that send them.
+    nonisolated enum SignIn {
+      static let submitted = "Auth.SignIn.submitted"
+      static let forgotPassword = "Auth.SignIn.forgotPassword"
+      static let createAccount = "Auth.SignIn.createAccount"
+      static let close = "Auth.SignIn.close"
+    }
+
+    /// Screen ResetPassword, which the router identifies.
+    static let resetPassword = "Auth.ResetPassword"
+
+    /// The events of screen ResetPassword, for the controls that send them.
+    nonisolated enum ResetPassword {
+      static let sent = "Auth.ResetPassword.sent"
+    }
+
+    /// Screen TwoFactor, which the router identifies.
+    static let twoFactor = "Auth.TwoFactor"
+
+    /// The events of screen TwoFactor, for the controls that send them.
+    nonisolated enum TwoFactor {
+      static let verified = "Auth.TwoFactor.verified"
+      static let back = "Auth.TwoFactor.back"
+    }
+
+    /// Screen SignUp, which the router identifies.
+    static let signUp = "Auth.SignUp"
+
+    /// The events of screen SignUp, for the controls that send them.
+    nonisolated enum SignUp {
+      static let created = "Auth.SignUp.created"
+      static let close = "Auth.SignUp.close"
+    }
   }
 }
 

@@ -165,8 +165,33 @@ extension Coordinator {
 extension ScreenID {
   /// The screens of Cart, as routers record them and tests compare them: `.Cart.basket`.
   nonisolated enum Cart {
-    static let basket = ScreenID("Basket", of: "Cart")
-    static let orderPlaced = ScreenID("OrderPlaced", of: "Cart")
+    static let basket = ScreenID("Basket", of: "Cart", accessibilityIdentifier: "Cart.Basket")
+    static let orderPlaced = ScreenID(
+      "OrderPlaced", of: "Cart", accessibilityIdentifier: "Cart.OrderPlaced")
+  }
+}
+
+extension FlowAccessibility {
+  /// The accessibility identifiers of Cart's screens, of their events and of its alerts' buttons,
+  /// which UI tests look for: the router sets a screen's on the screen it shows, the app puts an
+  /// event's on the control that sends it.
+  nonisolated enum Cart {
+    /// Screen Basket, which the router identifies.
+    static let basket = "Cart.Basket"
+
+    /// The events of screen Basket, for the controls that send them.
+    nonisolated enum Basket {
+      static let checkout = "Cart.Basket.checkout"
+    }
+
+    /// Screen OrderPlaced, which the router identifies.
+    static let orderPlaced = "Cart.OrderPlaced"
+
+    /// The events of screen OrderPlaced, for the controls that send them.
+    nonisolated enum OrderPlaced {
+      static let done = "Cart.OrderPlaced.done"
+      static let viewOrders = "Cart.OrderPlaced.viewOrders"
+    }
   }
 }
 

@@ -240,6 +240,18 @@ final class CheckoutCoordinator: FlowCoordinator<CheckoutOutcome> {
       self?.handle(answer)
     }
     ask {
+      #if DEBUG
+        let given = FlowLaunchAnswers.next(for: "Checkout.Authorize", among: ["declined"])
+        if let given {
+          switch given {
+          case "declined":
+            answer(.declined)
+          default:
+            break
+          }
+          return
+        }
+      #endif
       screens.decideAuthorize(payload, answer: answer)
     }
   }
@@ -260,10 +272,55 @@ final class CheckoutCoordinator: FlowCoordinator<CheckoutOutcome> {
 extension ScreenID {
   /// The screens of Checkout, as routers record them and tests compare them: `.Checkout.review`.
   nonisolated enum Checkout {
-    static let review = ScreenID("Review", of: "Checkout")
-    static let payment = ScreenID("Payment", of: "Checkout")
-    static let bankVerification = ScreenID("BankVerification", of: "Checkout")
-    static let confirmation = ScreenID("Confirmation", of: "Checkout")
+    static let review = ScreenID(
+      "Review", of: "Checkout", accessibilityIdentifier: "Checkout.Review")
+    static let payment = ScreenID(
+      "Payment", of: "Checkout", accessibilityIdentifier: "Checkout.Payment")
+    static let bankVerification = ScreenID(
+      "BankVerification", of: "Checkout", accessibilityIdentifier: "Checkout.BankVerification")
+    static let confirmation = ScreenID(
+      "Confirmation", of: "Checkout", accessibilityIdentifier: "Checkout.Confirmation")
+  }
+}
+
+extension FlowAccessibility {
+  /// The accessibility identifiers of Checkout's screens, of their events and of its alerts'
+  /// buttons, which UI tests look for: the router sets a screen's on the screen it shows, the app
+  /// puts an event's on the control that sends it.
+  nonisolated enum Checkout {
+    /// Screen Review, which the router identifies.
+    static let review = "Checkout.Review"
+
+    /// The events of screen Review, for the controls that send them.
+    nonisolated enum Review {
+      static let pay = "Checkout.Review.pay"
+      static let changeAddress = "Checkout.Review.changeAddress"
+      static let close = "Checkout.Review.close"
+    }
+
+    /// Screen Payment, which the router identifies.
+    static let payment = "Checkout.Payment"
+
+    /// The events of screen Payment, for the controls that send them.
+    nonisolated enum Payment {
+      static let methodChosen = "Checkout.Payment.methodChosen"
+    }
+
+    /// Screen BankVerification, which the router identifies.
+    static let bankVerification = "Checkout.BankVerification"
+
+    /// The events of screen BankVerification, for the controls that send them.
+    nonisolated enum BankVerification {
+      static let done = "Checkout.BankVerification.done"
+    }
+
+    /// Screen Confirmation, which the router identifies.
+    static let confirmation = "Checkout.Confirmation"
+
+    /// The events of screen Confirmation, for the controls that send them.
+    nonisolated enum Confirmation {
+      static let done = "Checkout.Confirmation.done"
+    }
   }
 }
 

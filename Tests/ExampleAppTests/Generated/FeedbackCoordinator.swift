@@ -100,7 +100,24 @@ final class FeedbackCoordinator: FlowCoordinator<FeedbackResult> {
 extension ScreenID {
   /// The screens of Feedback, as routers record them and tests compare them: `.Feedback.survey`.
   nonisolated enum Feedback {
-    static let survey = ScreenID("Survey", of: "Feedback")
+    static let survey = ScreenID(
+      "Survey", of: "Feedback", accessibilityIdentifier: "Feedback.Survey")
+  }
+}
+
+extension FlowAccessibility {
+  /// The accessibility identifiers of Feedback's screens, of their events and of its alerts'
+  /// buttons, which UI tests look for: the router sets a screen's on the screen it shows, the app
+  /// puts an event's on the control that sends it.
+  nonisolated enum Feedback {
+    /// Screen Survey, which the router identifies.
+    static let survey = "Feedback.Survey"
+
+    /// The events of screen Survey, for the controls that send them.
+    nonisolated enum Survey {
+      static let send = "Feedback.Survey.send"
+      static let skip = "Feedback.Survey.skip"
+    }
   }
 }
 

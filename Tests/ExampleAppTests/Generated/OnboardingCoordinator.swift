@@ -129,8 +129,35 @@ extension ScreenID {
   /// The screens of Onboarding, as routers record them and tests compare them:
   /// `.Onboarding.welcome`.
   nonisolated enum Onboarding {
-    static let welcome = ScreenID("Welcome", of: "Onboarding")
-    static let notifications = ScreenID("Notifications", of: "Onboarding")
+    static let welcome = ScreenID(
+      "Welcome", of: "Onboarding", accessibilityIdentifier: "Onboarding.Welcome")
+    static let notifications = ScreenID(
+      "Notifications", of: "Onboarding", accessibilityIdentifier: "Onboarding.Notifications")
+  }
+}
+
+extension FlowAccessibility {
+  /// The accessibility identifiers of Onboarding's screens, of their events and of its alerts'
+  /// buttons, which UI tests look for: the router sets a screen's on the screen it shows, the app
+  /// puts an event's on the control that sends it.
+  nonisolated enum Onboarding {
+    /// Screen Welcome, which the router identifies.
+    static let welcome = "Onboarding.Welcome"
+
+    /// The events of screen Welcome, for the controls that send them.
+    nonisolated enum Welcome {
+      static let next = "Onboarding.Welcome.next"
+      static let skip = "Onboarding.Welcome.skip"
+    }
+
+    /// Screen Notifications, which the router identifies.
+    static let notifications = "Onboarding.Notifications"
+
+    /// The events of screen Notifications, for the controls that send them.
+    nonisolated enum Notifications {
+      static let allow = "Onboarding.Notifications.allow"
+      static let later = "Onboarding.Notifications.later"
+    }
   }
 }
 

@@ -173,9 +173,43 @@ extension ScreenID {
   /// The screens of ProductDetails, as routers record them and tests compare them:
   /// `.ProductDetails.details`.
   nonisolated enum ProductDetails {
-    static let details = ScreenID("Details", of: "ProductDetails")
-    static let reviews = ScreenID("Reviews", of: "ProductDetails")
-    static let sizeGuide = ScreenID("SizeGuide", of: "ProductDetails")
+    static let details = ScreenID(
+      "Details", of: "ProductDetails", accessibilityIdentifier: "ProductDetails.Details")
+    static let reviews = ScreenID(
+      "Reviews", of: "ProductDetails", accessibilityIdentifier: "ProductDetails.Reviews")
+    static let sizeGuide = ScreenID(
+      "SizeGuide", of: "ProductDetails", accessibilityIdentifier: "ProductDetails.SizeGuide")
+  }
+}
+
+extension FlowAccessibility {
+  /// The accessibility identifiers of ProductDetails's screens, of their events and of its alerts'
+  /// buttons, which UI tests look for: the router sets a screen's on the screen it shows, the app
+  /// puts an event's on the control that sends it.
+  nonisolated enum ProductDetails {
+    /// Screen Details, which the router identifies.
+    static let details = "ProductDetails.Details"
+
+    /// The events of screen Details, for the controls that send them.
+    nonisolated enum Details {
+      static let addToCart = "ProductDetails.Details.addToCart"
+      static let viewCart = "ProductDetails.Details.viewCart"
+      static let showReviews = "ProductDetails.Details.showReviews"
+      static let showSizeGuide = "ProductDetails.Details.showSizeGuide"
+      static let seller = "ProductDetails.Details.seller"
+      static let back = "ProductDetails.Details.back"
+    }
+
+    /// Screen Reviews, which the router identifies.
+    static let reviews = "ProductDetails.Reviews"
+
+    /// Screen SizeGuide, which the router identifies.
+    static let sizeGuide = "ProductDetails.SizeGuide"
+
+    /// The events of screen SizeGuide, for the controls that send them.
+    nonisolated enum SizeGuide {
+      static let close = "ProductDetails.SizeGuide.close"
+    }
   }
 }
 

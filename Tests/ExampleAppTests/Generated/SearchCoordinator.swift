@@ -147,8 +147,36 @@ final class SearchCoordinator: FlowCoordinator<Never> {
 extension ScreenID {
   /// The screens of Search, as routers record them and tests compare them: `.Search.results`.
   nonisolated enum Search {
-    static let results = ScreenID("Results", of: "Search")
-    static let filters = ScreenID("Filters", of: "Search")
+    static let results = ScreenID(
+      "Results", of: "Search", accessibilityIdentifier: "Search.Results")
+    static let filters = ScreenID(
+      "Filters", of: "Search", accessibilityIdentifier: "Search.Filters")
+  }
+}
+
+extension FlowAccessibility {
+  /// The accessibility identifiers of Search's screens, of their events and of its alerts' buttons,
+  /// which UI tests look for: the router sets a screen's on the screen it shows, the app puts an
+  /// event's on the control that sends it.
+  nonisolated enum Search {
+    /// Screen Results, which the router identifies.
+    static let results = "Search.Results"
+
+    /// The events of screen Results, for the controls that send them.
+    nonisolated enum Results {
+      static let seller = "Search.Results.seller"
+      static let editFilters = "Search.Results.editFilters"
+      static let selected = "Search.Results.selected"
+    }
+
+    /// Screen Filters, which the router identifies.
+    static let filters = "Search.Filters"
+
+    /// The events of screen Filters, for the controls that send them.
+    nonisolated enum Filters {
+      static let apply = "Search.Filters.apply"
+      static let reset = "Search.Filters.reset"
+    }
   }
 }
 

@@ -28,7 +28,21 @@ extension ScreenID {
   /// The shared screens, as routers record them and tests compare them, whichever coordinator shows
   /// them: `.Shared.seller`.
   nonisolated enum Shared {
-    static let seller = ScreenID("Seller", of: "Shared")
+    static let seller = ScreenID("Seller", of: "Shared", accessibilityIdentifier: "Seller")
+  }
+}
+
+extension FlowAccessibility {
+  /// The accessibility identifiers of the shared screens (whichever coordinator shows them), of
+  /// their events and of the shared alerts' buttons.
+  nonisolated enum Shared {
+    /// Screen Seller, which the router identifies.
+    static let seller = "Seller"
+
+    /// The events of screen Seller, for the controls that send them.
+    nonisolated enum Seller {
+      static let similarSeller = "Seller.similarSeller"
+    }
   }
 }
 

@@ -145,8 +145,33 @@ final class ShopCoordinator: FlowCoordinator<Never> {
 extension ScreenID {
   /// The screens of Shop, as routers record them and tests compare them: `.Shop.categories`.
   nonisolated enum Shop {
-    static let categories = ScreenID("Categories", of: "Shop")
-    static let products = ScreenID("Products", of: "Shop")
+    static let categories = ScreenID(
+      "Categories", of: "Shop", accessibilityIdentifier: "Shop.Categories")
+    static let products = ScreenID("Products", of: "Shop", accessibilityIdentifier: "Shop.Products")
+  }
+}
+
+extension FlowAccessibility {
+  /// The accessibility identifiers of Shop's screens, of their events and of its alerts' buttons,
+  /// which UI tests look for: the router sets a screen's on the screen it shows, the app puts an
+  /// event's on the control that sends it.
+  nonisolated enum Shop {
+    /// Screen Categories, which the router identifies.
+    static let categories = "Shop.Categories"
+
+    /// The events of screen Categories, for the controls that send them.
+    nonisolated enum Categories {
+      static let selected = "Shop.Categories.selected"
+    }
+
+    /// Screen Products, which the router identifies.
+    static let products = "Shop.Products"
+
+    /// The events of screen Products, for the controls that send them.
+    nonisolated enum Products {
+      static let seller = "Shop.Products.seller"
+      static let opened = "Shop.Products.opened"
+    }
   }
 }
 

@@ -220,3 +220,13 @@ extension NavigationSplitView: _PrimitiveView {
     )
   }
 }
+
+extension ModifiedContent: _PrimitiveView where Content: View, Modifier: ViewModifier {
+  /// An accessibility identifier's node is `accessibilityIdentifier`, with the identifier.
+  var parts: (kind: String, argument: Any?, children: [any View]) {
+    if let attachment = modifier as? AccessibilityAttachmentModifier {
+      return ("accessibilityIdentifier", attachment.identifier, [content])
+    }
+    return (String(describing: Modifier.self), nil, [content])
+  }
+}

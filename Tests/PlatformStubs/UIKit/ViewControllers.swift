@@ -36,11 +36,23 @@ open class UIResponder: NSObject {
   }
 }
 
-/// `UIView`, only as what a window is, what an action sheet's popover is anchored to, and
-/// what tells the window a view controller is in (`window`).
+/// `UIAccessibilityIdentification`: `protocol UIAccessibilityIdentification :
+/// NSObjectProtocol`, which `UIView` adopts: an identifier for UI tests, which users never
+/// see.
+public protocol UIAccessibilityIdentification: NSObjectProtocol {
+  @MainActor var accessibilityIdentifier: String? { get set }
+}
+
+/// `UIView`, only as what a window is, what UI tests find by its accessibility identifier,
+/// what an action sheet's popover is anchored to, and what tells the window a view
+/// controller is in (`window`).
 @MainActor
-open class UIView: UIResponder {
+open class UIView: UIResponder, UIAccessibilityIdentification {
   open var bounds: CGRect
+  /// `@MainActor var accessibilityIdentifier: String? { get set }`
+  /// (`UIAccessibilityIdentification`, iOS 5): what UI tests find the view by; `nil` until
+  /// set.
+  open var accessibilityIdentifier: String?
   /// The view controller whose view it is, in the double: its window is the view's.
   weak var owner: UIViewController?
 

@@ -154,6 +154,18 @@ final class CardCoordinator: FlowCoordinator<CardResult> {
       self?.handle(answer)
     }
     ask {
+      #if DEBUG
+        let given = FlowLaunchAnswers.next(for: "Block", among: ["notAllowed"])
+        if let given {
+          switch given {
+          case "notAllowed":
+            answer(.notAllowed)
+          default:
+            break
+          }
+          return
+        }
+      #endif
       screens.sharedScreens.decideBlock(payload, answer: answer)
     }
   }

@@ -173,6 +173,18 @@ final class HelpCoordinator: FlowCoordinator<HelpResult> {
       self?.handle(answer)
     }
     ask {
+      #if DEBUG
+        let given = FlowLaunchAnswers.next(for: "Block", among: ["notAllowed"])
+        if let given {
+          switch given {
+          case "notAllowed":
+            answer(.notAllowed)
+          default:
+            break
+          }
+          return
+        }
+      #endif
       screens.sharedScreens.decideBlock(payload, answer: answer)
     }
   }

@@ -182,6 +182,18 @@ final class ReportingCoordinator: FlowCoordinator<ReportingResult> {
       self?.handle(answer)
     }
     ask {
+      #if DEBUG
+        let given = FlowLaunchAnswers.next(for: "Block", among: ["notAllowed"])
+        if let given {
+          switch given {
+          case "notAllowed":
+            answer(.notAllowed)
+          default:
+            break
+          }
+          return
+        }
+      #endif
       screens.sharedScreens.decideBlock(payload, answer: answer)
     }
   }
@@ -238,7 +250,24 @@ final class ReportingCoordinator: FlowCoordinator<ReportingResult> {
 extension ScreenID {
   /// The screens of Reporting, as routers record them and tests compare them: `.Reporting.reason`.
   nonisolated enum Reporting {
-    static let reason = ScreenID("Reason", of: "Reporting")
+    static let reason = ScreenID(
+      "Reason", of: "Reporting", accessibilityIdentifier: "Reporting.Reason")
+  }
+}
+
+extension FlowAccessibility {
+  /// The accessibility identifiers of Reporting's screens, of their events and of its alerts'
+  /// buttons, which UI tests look for: the router sets a screen's on the screen it shows, the app
+  /// puts an event's on the control that sends it.
+  nonisolated enum Reporting {
+    /// Screen Reason, which the router identifies.
+    static let reason = "Reporting.Reason"
+
+    /// The events of screen Reason, for the controls that send them.
+    nonisolated enum Reason {
+      static let send = "Reporting.Reason.send"
+      static let close = "Reporting.Reason.close"
+    }
   }
 }
 

@@ -183,6 +183,18 @@ final class SearchCoordinator: FlowCoordinator<Never> {
       self?.handle(answer)
     }
     ask {
+      #if DEBUG
+        let given = FlowLaunchAnswers.next(for: "Block", among: ["notAllowed"])
+        if let given {
+          switch given {
+          case "notAllowed":
+            answer(.notAllowed)
+          default:
+            break
+          }
+          return
+        }
+      #endif
       screens.sharedScreens.decideBlock(payload, answer: answer)
     }
   }
@@ -269,7 +281,24 @@ extension Coordinator {
 extension ScreenID {
   /// The screens of Search, as routers record them and tests compare them: `.Search.results`.
   nonisolated enum Search {
-    static let results = ScreenID("Results", of: "Search")
+    static let results = ScreenID(
+      "Results", of: "Search", accessibilityIdentifier: "Search.Results")
+  }
+}
+
+extension FlowAccessibility {
+  /// The accessibility identifiers of Search's screens, of their events and of its alerts' buttons,
+  /// which UI tests look for: the router sets a screen's on the screen it shows, the app puts an
+  /// event's on the control that sends it.
+  nonisolated enum Search {
+    /// Screen Results, which the router identifies.
+    static let results = "Search.Results"
+
+    /// The events of screen Results, for the controls that send them.
+    nonisolated enum Results {
+      static let account = "Search.Results.account"
+      static let help = "Search.Results.help"
+    }
   }
 }
 

@@ -131,10 +131,63 @@ extension ScreenID {
   /// The shared screens, as routers record them and tests compare them, whichever coordinator shows
   /// them: `.Shared.profile`.
   nonisolated enum Shared {
-    static let profile = ScreenID("Profile", of: "Shared")
-    static let thread = ScreenID("Thread", of: "Shared")
-    static let draft = ScreenID("Draft", of: "Shared")
-    static let shareSheet = ScreenID("ShareSheet", of: "Shared")
+    static let profile = ScreenID("Profile", of: "Shared", accessibilityIdentifier: "Profile")
+    static let thread = ScreenID("Thread", of: "Shared", accessibilityIdentifier: "Thread")
+    static let draft = ScreenID("Draft", of: "Shared", accessibilityIdentifier: "Draft")
+    static let shareSheet = ScreenID(
+      "ShareSheet", of: "Shared", accessibilityIdentifier: "ShareSheet")
+  }
+}
+
+extension FlowAccessibility {
+  /// The accessibility identifiers of the shared screens (whichever coordinator shows them), of
+  /// their events and of the shared alerts' buttons.
+  nonisolated enum Shared {
+    /// Screen Profile, which the router identifies.
+    static let profile = "Profile"
+
+    /// The events of screen Profile, for the controls that send them.
+    nonisolated enum Profile {
+      static let openThread = "Profile.openThread"
+      static let report = "Profile.report"
+      static let block = "Profile.block"
+      static let back = "Profile.back"
+      static let home = "Profile.home"
+    }
+
+    /// Screen Thread, which the router identifies.
+    static let thread = "Thread"
+
+    /// The events of screen Thread, for the controls that send them.
+    nonisolated enum Thread {
+      static let openProfile = "Thread.openProfile"
+      static let share = "Thread.share"
+      static let quote = "Thread.quote"
+      static let back = "Thread.back"
+    }
+
+    /// Screen Draft, which the router identifies.
+    static let draft = "Draft"
+
+    /// Screen ShareSheet, which the router identifies.
+    static let shareSheet = "ShareSheet"
+
+    /// The events of screen ShareSheet, for the controls that send them.
+    nonisolated enum ShareSheet {
+      static let done = "ShareSheet.done"
+    }
+
+    /// The buttons of alert ConfirmBlock.
+    nonisolated enum ConfirmBlock {
+      static let block = "ConfirmBlock.block"
+      static let keep = "ConfirmBlock.keep"
+    }
+
+    /// The buttons of alert Reported.
+    nonisolated enum Reported {
+      static let ok = "Reported.ok"
+      static let undo = "Reported.undo"
+    }
   }
 }
 

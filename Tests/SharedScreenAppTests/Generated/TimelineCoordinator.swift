@@ -186,6 +186,18 @@ final class TimelineCoordinator: FlowCoordinator<Never> {
       self?.handle(answer)
     }
     ask {
+      #if DEBUG
+        let given = FlowLaunchAnswers.next(for: "Block", among: ["notAllowed"])
+        if let given {
+          switch given {
+          case "notAllowed":
+            answer(.notAllowed)
+          default:
+            break
+          }
+          return
+        }
+      #endif
       screens.sharedScreens.decideBlock(payload, answer: answer)
     }
   }
@@ -242,7 +254,24 @@ final class TimelineCoordinator: FlowCoordinator<Never> {
 extension ScreenID {
   /// The screens of Timeline, as routers record them and tests compare them: `.Timeline.posts`.
   nonisolated enum Timeline {
-    static let posts = ScreenID("Posts", of: "Timeline")
+    static let posts = ScreenID("Posts", of: "Timeline", accessibilityIdentifier: "Timeline.Posts")
+  }
+}
+
+extension FlowAccessibility {
+  /// The accessibility identifiers of Timeline's screens, of their events and of its alerts'
+  /// buttons, which UI tests look for: the router sets a screen's on the screen it shows, the app
+  /// puts an event's on the control that sends it.
+  nonisolated enum Timeline {
+    /// Screen Posts, which the router identifies.
+    static let posts = "Timeline.Posts"
+
+    /// The events of screen Posts, for the controls that send them.
+    nonisolated enum Posts {
+      static let author = "Timeline.Posts.author"
+      static let thread = "Timeline.Posts.thread"
+      static let avatar = "Timeline.Posts.avatar"
+    }
   }
 }
 

@@ -183,6 +183,11 @@ struct CoordinatorGenerator {
       output.append(.type(sendExtension()))
     }
     if let identifiers = screenIdentifiers() { output.append(.type(identifiers)) }
+    if let accessibility = FlowAccessibilityGenerator(context: context).extension(
+      ofCoordinator: index)
+    {
+      output.append(.type(accessibility))
+    }
     output.append(.type(recordingScreens()))
     return SwiftFile(
       header: header,
@@ -902,8 +907,51 @@ struct CoordinatorGenerator {
       body: [
         .constant(name: "answer", value: once),
         .expression(
-          .call("ask", trailing: SwiftClosure(parameters: [], body: [.expression(ask)]))),
+          .call(
+            "ask",
+            trailing: SwiftClosure(
+              parameters: [], body: launchAnswer(decision) + [.expression(ask)]))),
       ])
+  }
+
+  /// In debug builds, the answer given at launch for `decision` (`-flowc-answer
+  /// Auth.CheckCredentials=rejected`, read by `FlowLaunchAnswers`), if it is a case without a
+  /// payload: the coordinator answers with it instead of asking the app. Nothing for a
+  /// decision whose cases all carry a payload, which only the app can make.
+  private func launchAnswer(_ decision: Decision) -> [SwiftStatement] {
+    let cases = decision.cases.filter { $0.payload == nil }.map(\.name.text)
+    guard !cases.isEmpty else { return [] }
+    let key = AccessibilityIdentifiers.decisionKey(
+      decision.name.text, of: decision.copyOf == nil ? coordinator.name.text : nil)
+    let next = SwiftExpression.call(
+      .member(.identifier(context.names.runtime("FlowLaunchAnswers")), "next"),
+      [
+        SwiftArgument(label: "for", value: .string(key)),
+        SwiftArgument(label: "among", value: .array(cases.map { .string($0) })),
+      ])
+    let answers = cases.map { name in
+      SwiftSwitchCase(
+        pattern: .string(name),
+        body: [
+          .expression(
+            .call("answer", [.value(.implicitMember(SwiftNames.identifier(name)))]))
+        ])
+    }
+    return [
+      .conditional(
+        "DEBUG",
+        [
+          .constant(name: "given", value: next),
+          .ifAll(
+            [.optionalBinding("given")],
+            then: [
+              .switchOver(
+                .identifier("given"),
+                cases: answers + [SwiftSwitchCase(pattern: .otherwise, body: [])]),
+              .returnStatement,
+            ]),
+        ])
+    ]
   }
 
   // MARK: Actions

@@ -96,6 +96,11 @@ package struct GeneratedNames: Sendable {
   /// (r3) `SharedScreens`: the protocol through which the app makes the shared screens and
   /// alerts and answers the shared decisions (spec section 13.2).
   package static let sharedScreensProtocol = Form("protocol", fixed: "SharedScreens")
+  /// `FlowAccessibility`: FlowRuntime's namespace of the accessibility identifiers, which
+  /// each coordinator's file extends with its screens', events' and alert buttons'
+  /// (``FlowAccessibilityGenerator``). Not a top-level name of the module: a declared type
+  /// of that name makes the extensions name the runtime's, `FlowRuntime.FlowAccessibility`.
+  package static let accessibilityNamespace = Form("enum", fixed: "FlowAccessibility")
 
   /// `<S>Event`, nested in `<C>Coordinator`: the events of screen S; at the top level for a
   /// shared screen (r3).

@@ -203,11 +203,14 @@ struct NodeDeclarations {
   // MARK: Identifiers and the test factory
 
   /// `extension ScreenID { enum <namespace> { static let review = ScreenID("Review", of:
-  /// "<namespace>") } }`: the identifiers of `screens` (each named by `identifiers`), which
-  /// routers record and tests compare (`.Checkout.review`), documented by `doc`. `nil`
-  /// without screens.
+  /// "<namespace>", accessibilityIdentifier: "<namespace>.Review") } }`: the identifiers of
+  /// `screens` (each named by `identifiers`), which routers record and tests compare
+  /// (`.Checkout.review`), documented by `doc`, each with the accessibility identifier that
+  /// routers set on the screen, as ``AccessibilityIdentifiers`` spells it (a shared screen's,
+  /// `isShared`, is its name alone). `nil` without screens.
   func screenIdentifiers(
-    namespace: String, screens: [Screen], identifiers: [String], doc: String
+    namespace: String, screens: [Screen], identifiers: [String], isShared: Bool = false,
+    doc: String
   ) -> SwiftTypeDeclaration? {
     guard !screens.isEmpty else { return nil }
     let type = names.screenID
@@ -223,6 +226,11 @@ struct NodeDeclarations {
               [
                 .value(.string(screen.name.text)),
                 SwiftArgument(label: "of", value: .string(namespace)),
+                SwiftArgument(
+                  label: "accessibilityIdentifier",
+                  value: .string(
+                    AccessibilityIdentifiers.screen(
+                      screen.name.text, of: isShared ? nil : namespace))),
               ]))))
     }
     let enclosing = SwiftTypeDeclaration(

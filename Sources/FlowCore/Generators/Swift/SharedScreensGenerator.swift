@@ -99,11 +99,14 @@ struct SharedScreensGenerator {
     let namespace = GeneratedNames.sharedScreenNamespace
     if let first = identifiers.first,
       let screenIDs = declarations.screenIdentifiers(
-        namespace: namespace, screens: shared.screens, identifiers: identifiers,
+        namespace: namespace, screens: shared.screens, identifiers: identifiers, isShared: true,
         doc: "The shared screens, as routers record them and tests compare them, whichever "
           + "coordinator shows them: `.\(namespace).\(first)`.")
     {
       output.append(.type(screenIDs))
+    }
+    if let accessibility = FlowAccessibilityGenerator(context: context).sharedExtension() {
+      output.append(.type(accessibility))
     }
     var recorded: [NodeDeclarations.RecordedScreen] = []
     for (screen, identifier) in zip(shared.screens, identifiers) {

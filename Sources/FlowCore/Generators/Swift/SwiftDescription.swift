@@ -205,6 +205,8 @@ enum SwiftStatement: Sendable {
   case comment(String)
   /// `for name in sequence { body }`.
   case forIn(String, in: SwiftExpression, body: [SwiftStatement])
+  /// `#if condition` … `#endif`: `body`, compiled only where `condition` holds (`DEBUG`).
+  case conditional(String, [SwiftStatement])
 }
 
 /// The condition of a `guard`.
@@ -231,6 +233,8 @@ enum SwiftPattern: Sendable {
   case otherwise
   /// `case 3`: a decimal integer.
   case integer(Int)
+  /// `case "text"`: a string, escaped as a string literal is.
+  case string(String)
 }
 
 // MARK: Expressions

@@ -346,8 +346,20 @@ struct SwiftWriter {
       write(type)
     }
     if let initial = value.initialValue {
+      let before = text.count
       text += " = "
       write(initial)
+      // A call too long for the line puts its arguments on the next one, as in a statement.
+      if !writtenFits(since: lineStart), case .call(let call) = initial, call.trailing == nil,
+        !call.arguments.isEmpty
+      {
+        text.removeText(from: before)
+        text += " = "
+        write(call.function)
+        text.append("(")
+        writeArguments(call.arguments)
+        text.append(")")
+      }
     }
     if value.isRequirement {
       text += " { get }"
@@ -504,6 +516,14 @@ struct SwiftWriter {
       statements(body)
       depth -= 1
       line("}")
+    case .conditional(let condition, let body):
+      // As swift-format writes it: the directives at the statement's indentation, the body
+      // one level deeper.
+      line("#if \(condition)")
+      depth += 1
+      statements(body)
+      depth -= 1
+      line("#endif")
     case .ifAll(let conditions, let body):
       indent()
       let start = text.count
@@ -628,6 +648,9 @@ struct SwiftWriter {
     case .integer(let value):
       text += "case "
       text += String(value)
+    case .string(let value):
+      text += "case "
+      text += Self.stringLiteral(value)
     }
   }
 
@@ -706,18 +729,25 @@ struct SwiftWriter {
     case .closure(let closure):
       write(closure)
     case .string(let value):
-      text.append("\"")
-      for scalar in value.unicodeScalars {
-        switch scalar {
-        case "\"": text += "\\\""
-        case "\\": text += "\\\\"
-        case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-          text += "\\u{\(String(scalar.value, radix: 16))}"
-        default: text.append(scalar)
-        }
-      }
-      text.append("\"")
+      text += Self.stringLiteral(value)
     }
+  }
+
+  /// `value` as a Swift string literal: in quotes, with `"` and `\\` escaped and every
+  /// control character written as `\\u{…}`, so that no text of a flow file ends the literal
+  /// or the line. What every generator that writes Swift (the UI tests too) quotes text with.
+  package static func stringLiteral(_ value: String) -> String {
+    var literal = "\""
+    for scalar in value.unicodeScalars {
+      switch scalar {
+      case "\"": literal += "\\\""
+      case "\\": literal += "\\\\"
+      case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+        literal += "\\u{\(String(scalar.value, radix: 16))}"
+      default: literal.unicodeScalars.append(scalar)
+      }
+    }
+    return literal + "\""
   }
 
   /// Whether `expression` is written on several lines: a closure with a body.

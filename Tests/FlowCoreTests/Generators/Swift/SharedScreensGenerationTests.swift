@@ -67,7 +67,10 @@ import Testing
       ))
     #expect(!a.contains("ScreenID(\"Viewer\""))
     let shared = try #require(files["SharedScreens.swift"])
-    #expect(shared.contains("    static let viewer = ScreenID(\"Viewer\", of: \"Shared\")\n"))
+    #expect(
+      shared.contains(
+        "    static let viewer = ScreenID(\"Viewer\", of: \"Shared\", accessibilityIdentifier: "
+          + "\"Viewer\")\n"))
     #expect(shared.contains("extension RecordingScreens: SharedScreens {"))
     #expect(shared.contains("  var sharedScreens: any SharedScreens { self }\n"))
   }
@@ -78,7 +81,9 @@ import Testing
     #expect(shared.contains("  public var sharedScreens: any SharedScreens { self }\n"))
     #expect(shared.contains("public nonisolated enum ViewerEvent: Hashable, Sendable {"))
     #expect(
-      shared.contains("    public static let viewer = ScreenID(\"Viewer\", of: \"Shared\")\n"))
+      shared.contains(
+        "    public static let viewer = ScreenID(\"Viewer\", of: \"Shared\", "
+          + "accessibilityIdentifier: \"Viewer\")\n"))
     #expect(shared.contains("  public func makeViewer("))
   }
 

@@ -118,8 +118,33 @@ import Testing
       extension ScreenID {
         /// The screens of Auth, as routers record them and tests compare them: `.Auth.login`.
         nonisolated enum Auth {
-          static let login = ScreenID("Login", of: "Auth")
-          static let help = ScreenID("Help", of: "Auth")
+          static let login = ScreenID("Login", of: "Auth", accessibilityIdentifier: "Auth.Login")
+          static let help = ScreenID("Help", of: "Auth", accessibilityIdentifier: "Auth.Help")
+        }
+      }
+
+      extension FlowAccessibility {
+        /// The accessibility identifiers of Auth's screens, of their events and of its alerts' buttons,
+        /// which UI tests look for: the router sets a screen's on the screen it shows, the app puts an
+        /// event's on the control that sends it.
+        nonisolated enum Auth {
+          /// Screen Login, which the router identifies.
+          static let login = "Auth.Login"
+
+          /// The events of screen Login, for the controls that send them.
+          nonisolated enum Login {
+            static let help = "Auth.Login.help"
+            static let done = "Auth.Login.done"
+            static let failed = "Auth.Login.failed"
+          }
+
+          /// Screen Help, which the router identifies.
+          static let help = "Auth.Help"
+
+          /// The events of screen Help, for the controls that send them.
+          nonisolated enum Help {
+            static let back = "Auth.Help.back"
+          }
         }
       }
 
@@ -624,6 +649,18 @@ import Testing
             self?.handle(answer)
           }
           ask {
+            #if DEBUG
+              let given = FlowLaunchAnswers.next(for: "Gate.Check", among: ["open"])
+              if let given {
+                switch given {
+                case "open":
+                  answer(.open)
+                default:
+                  break
+                }
+                return
+              }
+            #endif
             screens.decideCheck(payload, answer: answer)
           }
         }
@@ -690,6 +727,18 @@ import Testing
             self?.handle(answer)
           }
           ask {
+            #if DEBUG
+              let given = FlowLaunchAnswers.next(for: "Gate.Check", among: ["open"])
+              if let given {
+                switch given {
+                case "open":
+                  answer(.open)
+                default:
+                  break
+                }
+                return
+              }
+            #endif
             screens.decideCheck(answer: answer)
           }
         }
@@ -759,11 +808,16 @@ import Testing
       extension ScreenID {
         /// The screens of ScreenID, as routers record them and tests compare them: `.ScreenID.urlList`.
         public nonisolated enum ScreenID {
-          public static let urlList = FlowRuntime.ScreenID("URLList", of: "ScreenID")
-          public static let `default` = FlowRuntime.ScreenID("Default", of: "ScreenID")
-          public static let http2Settings = FlowRuntime.ScreenID("HTTP2Settings", of: "ScreenID")
-          public static let uRLView = FlowRuntime.ScreenID("URLView", of: "ScreenID")
-          public static let urlView = FlowRuntime.ScreenID("UrlView", of: "ScreenID")
+          public static let urlList = FlowRuntime.ScreenID(
+            "URLList", of: "ScreenID", accessibilityIdentifier: "ScreenID.URLList")
+          public static let `default` = FlowRuntime.ScreenID(
+            "Default", of: "ScreenID", accessibilityIdentifier: "ScreenID.Default")
+          public static let http2Settings = FlowRuntime.ScreenID(
+            "HTTP2Settings", of: "ScreenID", accessibilityIdentifier: "ScreenID.HTTP2Settings")
+          public static let uRLView = FlowRuntime.ScreenID(
+            "URLView", of: "ScreenID", accessibilityIdentifier: "ScreenID.URLView")
+          public static let urlView = FlowRuntime.ScreenID(
+            "UrlView", of: "ScreenID", accessibilityIdentifier: "ScreenID.UrlView")
         }
       }
       """,
