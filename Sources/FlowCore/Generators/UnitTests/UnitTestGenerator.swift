@@ -80,13 +80,18 @@ package enum UnitTestGenerator {
   }
 
   private static func router(_ id: PathRouterID) -> String {
+    "flowPathRouter(root, \(hops(id)))"
+  }
+
+  /// The hops to a router as an array literal of `FlowPathHop`.
+  private static func hops(_ id: PathRouterID) -> String {
     let hops = id.hops.map { hop -> String in
       switch hop {
       case .tab(let index): return ".tab(\(index))"
       case .column(let column): return ".column(.\(column.word))"
       }
     }
-    return "flowPathRouter(root, [\(hops.joined(separator: ", "))])"
+    return "[\(hops.joined(separator: ", "))]"
   }
 
   private static func action(_ trigger: PathTrigger, values: ValueMaker) -> String {
@@ -95,16 +100,16 @@ package enum UnitTestGenerator {
       let type =
         screen.isShared
         ? "\(screen.name)Event" : "\(screen.coordinator)Coordinator.\(screen.name)Event"
-      return "#expect(\(router(id))?.send(\(type).\(member(event, payload, values))) == true)"
+      return "flowPathDid(\(router(id))?.send(\(type).\(member(event, payload, values))))"
     case .answer(let decision, let name, let payload):
       let type =
         decision.isShared
         ? "\(decision.name)Answer" : "\(decision.coordinator)Coordinator.\(decision.name)Answer"
-      return "#expect(screens.answer(\(type).\(member(name, payload, values))))"
+      return "flowPathDid(screens.answer(\(type).\(member(name, payload, values))))"
     case .tap(_, let button, _, let id):
-      return "#expect(\(router(id))?.tap(\(literal(button))) == true)"
+      return "flowPathDid(\(router(id))?.tap(\(literal(button))))"
     case .externalEvent(let coordinator, let event, let payload):
-      return "#expect(entry.send(\(coordinator)ExternalEvent.\(member(event, payload, values))))"
+      return "flowPathDid(entry.send(\(coordinator)ExternalEvent.\(member(event, payload, values))))"
     case .back(_, let id):
       return "\(router(id))?.userPops()"
     case .swipeDown(_, let id):
@@ -128,7 +133,7 @@ package enum UnitTestGenerator {
     -> [String]
   {
     state.routers.map { router in
-      "\(indent)#expect(flowPathDescription(\(self.router(router.id))) == \(literal(description(router))), \(literal(place)))"
+      "\(indent)flowPathExpect(root, \(hops(router.id)), \(literal(description(router))), \(literal(place)))"
     }
   }
 
@@ -187,6 +192,30 @@ package enum UnitTestGenerator {
 
   private static let support = """
     import FlowRuntime
+    import Testing
+
+    // The tests call these rather than `#expect` on each line: a macro expanded for every check
+    // of every step made the tests of flows/ take about a minute to compile.
+
+    /// Expects that what a step did was taken (an event sent, an answer given, a button
+    /// tapped); a failure points at the step's line.
+    @MainActor
+    func flowPathDid(
+      _ taken: Bool?, _ comment: Comment? = nil, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+      #expect(taken == true, comment, sourceLocation: sourceLocation)
+    }
+
+    /// Expects that the router reached from `root` along `hops` shows `expected`, as
+    /// `flowPathDescription` describes it; a failure points at the step's line.
+    @MainActor
+    func flowPathExpect(
+      _ root: FlowRuntime.RecordingRouter, _ hops: [FlowPathHop], _ expected: String,
+      _ comment: Comment, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+      let shown = flowPathDescription(flowPathRouter(root, hops))
+      #expect(shown == expected, comment, sourceLocation: sourceLocation)
+    }
 
     /// How the generated path tests make a value of an external type (`types: { User: external }`):
     /// the app conforms each such type, in a file of its own next to the tests.
