@@ -109,7 +109,8 @@ package enum UnitTestGenerator {
     case .tap(_, let button, _, let id):
       return "flowPathDid(\(router(id))?.tap(\(literal(button))))"
     case .externalEvent(let coordinator, let event, let payload):
-      return "flowPathDid(entry.send(\(coordinator)ExternalEvent.\(member(event, payload, values))))"
+      return
+        "flowPathDid(entry.send(\(coordinator)ExternalEvent.\(member(event, payload, values))))"
     case .back(_, let id):
       return "\(router(id))?.userPops()"
     case .swipeDown(_, let id):
