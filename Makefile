@@ -114,12 +114,7 @@ bench: deps
 ## targets out. ThreadSanitizer runs of the tests that start the built flowc only
 ## those in which flowc's own threads run (watch, the language server):
 ## docs/development.md, "What the sanitizer runs skip".
-## ThreadSanitizer checks TSAN_PROPS of them: it looks for races, which Swift 6's checker rules
-## out except where the code opts out (`@unchecked Sendable`, `nonisolated(unsafe)`: the
-## parallel parse, the interned file names), and those run the same whatever the module's
-## shape. 200 took 55 s of processor time under it, on one core.
 SANITIZE_PROPS ?= 200
-TSAN_PROPS ?= 50
 TSAN_SKIP = --skip 'flowcTests\.(?!WatchCommandTests|LanguageServerEndToEndTests)'
 ## ThreadSanitizer's build compiles while AddressSanitizer's tests run, which leave a core idle
 ## part of the time (they wait on the watcher's polling, the editors, the scripts); its log
@@ -133,7 +128,7 @@ sanitize: test-deps
 	wait $$build; built=$$?; \
 	if [ $$built -ne 0 ]; then cat .build/tsan-build.log; fi; \
 	[ $$tests -eq 0 ] && [ $$built -eq 0 ]
-	FLOWC_SANITIZER_BUILD=1 FLOWC_PROPS_COUNT=$(TSAN_PROPS) TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --skip-build --sanitize=thread --build-path .build/tsan $(TSAN_SKIP)
+	FLOWC_SANITIZER_BUILD=1 FLOWC_PROPS_COUNT=$(SANITIZE_PROPS) TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --skip-build --sanitize=thread --build-path .build/tsan $(TSAN_SKIP)
 
 ## Fuzz the whole front end, the checks and every output format (FUZZ_SECONDS, default 600).
 FUZZ_SECONDS ?= 600
