@@ -18,8 +18,9 @@ package enum UnitTestGenerator {
   package static func files(
     for set: PathSet, graph: FlowGraph, sources: [String], importing module: String? = nil
   ) -> [GeneratedFile] {
+    // A file's path can hold a line break: written as an escape, it cannot end the comment.
     let header =
-      SwiftGenerator.headerPrefix + sources.joined(separator: ", ")
+      SwiftGenerator.headerPrefix + SwiftWriter.commentText(sources.joined(separator: ", "))
       + SwiftGenerator.headerSuffix
     let imported = module.map { "@testable import \($0)\n" } ?? ""
     var files = [
@@ -164,32 +165,10 @@ package enum UnitTestGenerator {
     }
   }
 
-  /// `text` as a Swift string literal.
-  static func literal(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\\": out += "\\\\"
-      case "\"": out += "\\\""
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      default:
-        if scalar.value < 0x20 || scalar.value >= 0x7F {
-          out += "\\u{\(String(scalar.value, radix: 16))}"
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return out + "\""
-  }
-
-  /// `text` for a line comment: on one line, printable.
-  static func comment(_ text: String) -> String {
-    TerminalText.printable(text).split(separator: "\n", omittingEmptySubsequences: false)
-      .joined(separator: " ")
-  }
+  // Flow text is written as the Swift generator writes it: a comment that no line break in
+  // it can end, a literal that no quote in it can end.
+  private static func comment(_ text: String) -> String { SwiftWriter.commentText(text) }
+  private static func literal(_ text: String) -> String { SwiftWriter.stringLiteral(text) }
 
   private static let support = """
     import FlowRuntime
