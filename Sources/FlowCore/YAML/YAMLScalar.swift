@@ -16,14 +16,17 @@ package enum YAMLScalar {
   }
 
   /// `text` as a double-quoted YAML scalar: `"` and `\` escaped, and every control
-  /// character as `\uXXXX`.
+  /// character and line or paragraph separator (U+2028, U+2029: line breaks to libyaml's
+  /// YAML 1.1) as `\uXXXX`.
   package static func doubleQuoted(_ text: String) -> String {
     var result = "\""
     for scalar in text.unicodeScalars {
       switch scalar {
       case "\"": result += "\\\""
       case "\\": result += "\\\\"
-      case _ where scalar.properties.generalCategory == .control:
+      case _
+      where scalar.properties.generalCategory == .control || scalar.value == 0x2028
+        || scalar.value == 0x2029:
         let hex = String(scalar.value, radix: 16, uppercase: true)
         result += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
       default: result.unicodeScalars.append(scalar)

@@ -84,23 +84,6 @@ package enum MaestroWriter {
     }
   }
 
-  /// `text` as a double-quoted YAML scalar: `"` and `\` escaped, and every control or
-  /// line-break character written as an escape, so that no text of a flow file ends the
-  /// scalar or the line.
-  package static func quoted(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case _
-      where scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x85
-        || scalar.value == 0x2028 || scalar.value == 0x2029:
-        let hex = String(scalar.value, radix: 16, uppercase: true)
-        result += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-      default: result.unicodeScalars.append(scalar)
-      }
-    }
-    return result + "\""
-  }
+  /// `text` as a double-quoted YAML scalar, as every YAML flowc writes is quoted.
+  private static func quoted(_ text: String) -> String { YAMLScalar.doubleQuoted(text) }
 }

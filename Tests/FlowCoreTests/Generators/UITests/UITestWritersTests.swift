@@ -73,7 +73,7 @@ import Testing
   }
 
   @Test func yamlQuotingEscapesWhatWouldEndTheScalarOrTheLine() {
-    #expect(MaestroWriter.quoted("a\"b\\c") == "\"a\\\"b\\\\c\"")
-    #expect(MaestroWriter.quoted("x\ny\u{2028}z\u{7F}") == "\"x\\u000Ay\\u2028z\\u007F\"")
+    #expect(YAMLScalar.doubleQuoted("a\"b\\c") == "\"a\\\"b\\\\c\"")
+    #expect(YAMLScalar.doubleQuoted("x\ny\u{2028}z\u{7F}") == "\"x\\u000Ay\\u2028z\\u007F\"")
   }
 }
