@@ -142,6 +142,19 @@ import Testing
         == "keep\n", "\(name)")
   }
 
+  /// `flowc tests` writes Swift too, so the same gate stops it.
+  @Test(arguments: hostile.indices.map { $0 })
+  func aSuppressedBlockingFindingStillStopsTests(index: Int) throws {
+    let directory = try TemporaryDirectory(files: ["work/a.flow.yaml": Self.hostile[index].flow])
+    defer { directory.cleanUp() }
+    let work = directory.url.appendingPathComponent("work")
+    let result = try flowc(["tests", ".", "--output", "gen"], in: work)
+    let name = Self.hostile[index].name
+    #expect(result.status == 1, "\(name): \(result.stdout)\(result.stderr)")
+    #expect(result.stderr.contains("but code cannot be generated past it"), "\(name)")
+    #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("gen").path))
+  }
+
   @Test func aBlockingRuleTurnedOffInTheConfigurationStillStopsGenerate() throws {
     let directory = try TemporaryDirectory(files: [
       "a.flow.yaml": Self.hostile[3].flow.replacingOccurrences(

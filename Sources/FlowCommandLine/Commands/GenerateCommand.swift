@@ -85,11 +85,8 @@ enum GenerateCommand: Command {
 
     // Defence in depth: the generator refuses any name the spec does not allow, should a
     // finding that blocks generation ever have been missed.
-    if let (unsafe, reason) = SwiftGenerator.unsafeName(in: checked.resolved.graph) {
-      let place = "\(unsafe.range.file):\(unsafe.range.start.line):\(unsafe.range.start.column)"
-      result.errors +=
-        "flowc: error: \(TerminalText.printable(place)): the name '"
-        + "\(TerminalText.printable(unsafe.text))' \(reason); nothing generated\n"
+    if let refusal = Self.unsafeNameRefusal(in: checked.resolved.graph) {
+      result.errors += refusal
       result.status = .failure
       return
     }
@@ -171,7 +168,7 @@ enum GenerateCommand: Command {
   /// The findings to report: the check's, and as errors those of the rules that block
   /// generation which `lint: ignore` or the configuration hid, each with a note saying so,
   /// since generate writes nothing past them. O(findings).
-  private static func withSuppressedBlockers(_ checked: CheckResult) -> [Finding] {
+  static func withSuppressedBlockers(_ checked: CheckResult) -> [Finding] {
     let shown = Set(checked.findings.lazy.filter { $0.severity == .error })
     var hidden: [Finding] = []
     for var blocker in checked.generationBlockers {
@@ -185,6 +182,15 @@ enum GenerateCommand: Command {
     }
     guard !hidden.isEmpty else { return checked.findings }
     return (checked.findings + hidden).sorted(by: Finding.reportOrder)
+  }
+
+  /// The error that stops writing Swift from `graph` when it holds a name the generator
+  /// refuses (``SwiftGenerator/unsafeName(in:)``), or nil.
+  static func unsafeNameRefusal(in graph: FlowGraph) -> String? {
+    guard let (unsafe, reason) = SwiftGenerator.unsafeName(in: graph) else { return nil }
+    let place = "\(unsafe.range.file):\(unsafe.range.start.line):\(unsafe.range.start.column)"
+    return "flowc: error: \(TerminalText.printable(place)): the name '"
+      + "\(TerminalText.printable(unsafe.text))' \(reason); nothing generated\n"
   }
 
   /// What `--check` shows of a file it would update: a short diff of the text on disk and

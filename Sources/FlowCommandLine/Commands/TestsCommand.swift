@@ -82,11 +82,19 @@ enum TestsCommand: Command {
     }
     var policy = OutputPolicy()
     let checked = try Inputs.check(parsed, invocation, command: name, recording: &policy)
-    guard checked.module.isComplete, !checked.hasErrors else {
+    // The gate of `flowc generate`: tests are Swift too, so a finding that blocks generating
+    // code stops them even when it is suppressed or lowered for `flowc check`.
+    let blocking = GenerateCommand.withSuppressedBlockers(checked).filter { $0.severity == .error }
+    guard checked.module.isComplete, blocking.isEmpty else {
       let reporter = TextReporter(colored: false, sources: checked.sources)
-      result.errors = reporter.render(checked.findings.filter { $0.severity == .error })
+      result.errors = reporter.render(blocking)
       result.errors += "flowc: nothing written: the module has errors; fix the findings above\n"
       result.status = .findings
+      return
+    }
+    if let refusal = GenerateCommand.unsafeNameRefusal(in: checked.resolved.graph) {
+      result.errors += refusal
+      result.status = .failure
       return
     }
     let paths = testPaths(for: checked, cover: cover)
