@@ -800,9 +800,10 @@ package struct FileDecoder: Sendable {
   {
     let what = Subject(kind.noun, entry.key)
     let node = entry.value
-    let outer = place
-    place = place.appending(kind.component(entry.key))
-    defer { place = outer }
+    // The place grows and shrinks in its own storage: one copy per definition at most,
+    // rather than a new path for every transition.
+    place.path.append(kind.component(entry.key))
+    defer { place.path.removeLast() }
     switch tree.kind(of: node) {
     case .scalar where !tree.isNull(node):
       return Transition(
@@ -975,12 +976,11 @@ package struct FileDecoder: Sendable {
     // the only one: then it is the action.
     if items.count == 1, let only = items.first { return element(only, of: what) }
     var elements: [Action] = []
-    let outer = place
     for (offset, item) in items.enumerated() {
-      place = outer.appending(.element(offset))
+      place.path.append(.element(offset))
       elements.append(element(item, of: what))
+      place.path.removeLast()
     }
-    place = outer
     for (offset, element) in elements.enumerated() {
       if case .invalid = element.kind { continue }
       if offset < elements.count - 1 {
