@@ -38,8 +38,10 @@ target for text is at most 1.5× JSON. With `--baseline`, the baseline's report 
 `--paired` times only `flowc check` (and the baseline's, with `--baseline`) on three
 modules of 100,000 screens: in one file, in 100 files, and in one file that is one coordinator
 of 100,000 screens (which parses in pieces cut at its screens, issue 35 step 5), the floor,
-this build and the baseline run one after another in each round (pairs, free of the machine's
-drift), with peak memory against the input. `--flowc PATH` times that release build of flowc
+this build, the baseline and a PyYAML C-loader load of the same files (what a user would script
+instead; when a Python with PyYAML built on libyaml is found, this one or Debian's
+python3-yaml) run one after another in each round (pairs, free of the machine's drift), with
+peak memory against the input. `--flowc PATH` times that release build of flowc
 instead of building one.
 
 usage: bench.py [--runs N] [--quick] [--baseline PATH] [--flowc PATH] [--lsp] [--route-shapes]
@@ -406,17 +408,44 @@ def report_formats(runs, baseline):
                 print(f"  {name} report against the baseline's: {report[name] / theirs:.2f}×")
 
 
+def pyyaml_python():
+    """A Python whose PyYAML has libyaml's C loader (this one, or Debian's python3-yaml), or
+    `None`."""
+    probe = "import yaml, sys; sys.exit(0 if yaml.__with_libyaml__ else 1)"
+    for python in (sys.executable, "/usr/bin/python3"):
+        if os.path.exists(python) and subprocess.run(
+                [python, "-c", probe], stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL).returncode == 0:
+            return python
+    return None
+
+
+# What a user would script instead of flowc: load every file with PyYAML's C loader, in one
+# process, and keep what it built.
+PYYAML_LOAD = """import sys, yaml
+documents = []
+for path in sys.argv[1:]:
+    with open(path, 'rb') as stream:
+        documents.append(yaml.load(stream, Loader=yaml.CSafeLoader))
+"""
+
+
 def report_paired(runs, baseline):
-    """`flowc check` against the floor (and the baseline), run after one another in each
-    round, on 100,000 screens in one file, in 100 files, and as one coordinator."""
+    """`flowc check` against the floor (and the baseline, and a PyYAML C-loader load of the
+    same files), run after one another in each round, on 100,000 screens in one file, in 100
+    files, and as one coordinator."""
     cases = [("one file, 1,000 coordinators", module(100_000, 1)),
              ("100 files", module(100_000, 100)),
              ("one file, one coordinator", module(100_000, 1, per_coordinator=100_000))]
+    python = pyyaml_python()
+    if python is None:
+        print("(no PyYAML with libyaml's C loader: install python3-yaml to compare with it)")
     print(f"{'module (100,000 screens)':<32} {'input':>7} | {'floor':>7} | {'check':>7} {'×floor':>6} "
           f"{'RSS×in':>6}" + (f" | {'baseline':>8} {'×floor':>6} {'RSS×in':>6} | {'this/base':>9}"
-                              if baseline else ""))
+                              if baseline else "")
+          + (f" | {'PyYAML':>7} {'÷check':>6}" if python else ""))
     for name, (paths, size) in cases:
-        floor, check, base, ratios = [], [], [], []
+        floor, check, base, ratios, pyyaml, speedups = [], [], [], [], [], []
         rss, base_rss = 0, 0
         for _ in range(runs):
             floor.append(run_once([FLOOR] + paths)[0])
@@ -428,6 +457,10 @@ def report_paired(runs, baseline):
                 base.append(theirs)
                 base_rss = max(base_rss, peak)
                 ratios.append(elapsed / theirs)
+            if python:
+                loaded = run_once([python, "-c", PYYAML_LOAD] + paths)[0]
+                pyyaml.append(loaded)
+                speedups.append(loaded / elapsed)
         f, c = statistics.median(floor), statistics.median(check)
         line = (f"{name:<32} {size / 1e6:5.1f}MB | {f * 1000:5.0f}ms | {c * 1000:5.0f}ms {c / f:5.2f}× "
                 f"{rss / size:5.1f}×")
@@ -435,8 +468,12 @@ def report_paired(runs, baseline):
             b = statistics.median(base)
             line += (f" | {b * 1000:6.0f}ms {b / f:5.2f}× {base_rss / size:5.1f}× | "
                      f"{statistics.median(ratios):8.2f}×")
+        if python:
+            line += f" | {statistics.median(pyyaml):6.1f}s {statistics.median(speedups):5.1f}×"
         print(line)
-    print(f"\n{runs} rounds, medians; this/base is the median of each round's ratio")
+    print(f"\n{runs} rounds, medians; this/base and PyYAML ÷check are the medians of each round's "
+          "ratio (targets: check ≤ 1.8× the floor in one file, ≤ 1.3× in 100 files; PyYAML "
+          "≥ 20× check)")
 
 
 def main():
