@@ -286,6 +286,11 @@ package struct GeneratedNames: Sendable {
   /// but for the capital that begins the next word (`URLPicker`: `urlPicker`), or all of it
   /// when it is the whole name (`URL`: `url`).
   private static func lowerCamel(_ name: String) -> String {
+    asciiLowerCamel(name) ?? scalarLowerCamel(name)
+  }
+
+  /// ``lowerCamel(_:)`` of any name, scalar by scalar.
+  static func scalarLowerCamel(_ name: String) -> String {
     let scalars = Array(name.unicodeScalars)
     var run = 0
     while run < scalars.count, isCapitalOrDigit(scalars[run]) { run += 1 }
@@ -301,6 +306,25 @@ package struct GeneratedNames: Sendable {
       }
     }
     return String(result)
+  }
+
+  /// ``lowerCamel(_:)`` of an ASCII name, byte by byte (names are nearly always ASCII, and
+  /// lowering a scalar through `String.lowercased()` is a Unicode lookup); `nil` otherwise.
+  static func asciiLowerCamel(_ name: String) -> String? {
+    var bytes = Array(name.utf8)
+    guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+    func isCapitalOrDigit(_ byte: UInt8) -> Bool {
+      (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+        || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    }
+    var run = 0
+    while run < bytes.count, isCapitalOrDigit(bytes[run]) { run += 1 }
+    let lowered = run == bytes.count ? run : max(1, run - 1)
+    for index in 0..<min(lowered, bytes.count)
+    where (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(bytes[index]) {
+      bytes[index] += 0x20
+    }
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// `name` with its first letter lowered.

@@ -152,15 +152,32 @@ struct SwiftWriter {
       line(text.isEmpty ? marker : "\(marker) \(text)")
       return
     }
+    // The line so far and its width, kept as words are added: measuring the whole line
+    // again for every word made a long comment cost its words times its length.
+    // Words are cut at spaces that are characters of their own (a space and a combining
+    // mark after it are one character, and stay one word); ASCII text is cut at its bytes,
+    // which gives the same words without breaking it into graphemes.
     var current = ""
-    for word in text.split(separator: " ", omittingEmptySubsequences: false) {
-      if !current.isEmpty
-        && Self.width(current) + 1 + word.unicodeScalars.count > width
-      {
+    var currentWidth = 0
+    let words: [Substring] =
+      text.utf8.allSatisfy { $0 < 0x80 }
+      ? text.utf8.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false).map {
+        Substring($0)
+      }
+      : text.split(separator: " ", omittingEmptySubsequences: false)
+    for word in words {
+      let wordWidth = word.unicodeScalars.count
+      if !current.isEmpty && currentWidth + 1 + wordWidth > width {
         line("\(marker) \(current)")
         current = ""
+        currentWidth = 0
       }
-      current += current.isEmpty ? String(word) : " " + word
+      if !current.isEmpty {
+        current.append(" ")
+        currentWidth += 1
+      }
+      current.append(contentsOf: word)
+      currentWidth += wordWidth
     }
     if !current.isEmpty { line("\(marker) \(current)") }
   }
@@ -737,6 +754,15 @@ struct SwiftWriter {
   /// control character written as `\\u{…}`, so that no text of a flow file ends the literal
   /// or the line. What every generator that writes Swift (the UI tests too) quotes text with.
   package static func stringLiteral(_ value: String) -> String {
+    // Printable ASCII without a quote or a backslash (nearly every literal) is written as is.
+    let isPlain = value.utf8.allSatisfy { byte in
+      byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
+    }
+    return isPlain ? "\"" + value + "\"" : scalarStringLiteral(value)
+  }
+
+  /// ``stringLiteral(_:)`` of any text, scalar by scalar.
+  static func scalarStringLiteral(_ value: String) -> String {
     var literal = "\""
     for scalar in value.unicodeScalars {
       switch scalar {

@@ -501,6 +501,31 @@ import Testing
     #expect(comments.map { $0.split(separator: " ").count - 1 }.reduce(0, +) == 30)
   }
 
+  /// Text that is not ASCII is wrapped at the spaces that are characters of their own: a
+  /// space that a combining mark follows is one character with it, and is no place to wrap.
+  @Test func longCommentsOfOtherScriptsWrapAtSpacesThatAreCharacters() throws {
+    // One word of 121 scalars whose spaces all carry a combining mark: one character each.
+    let unbroken = "ab" + String(repeating: " \u{301}ab", count: 40)
+    let words = (Array(repeating: "café", count: 40) + [unbroken]).joined(separator: " ")
+    let swift = try generate(
+      flow(
+        """
+        App:
+          entry: true
+          start: Home
+          screens:
+            Home:
+              doc: "\(words)"
+        """))["AppCoordinator.swift"]
+    let comments = (swift ?? "").split(separator: "\n").map {
+      $0.trimmingPrefix(while: { $0 == " " })
+    }.filter { $0.hasPrefix("/// café") || $0.hasPrefix("/// ab") }
+    #expect(comments.count >= 3, "\(comments)")
+    #expect(comments.last == "/// \(unbroken)"[...], "\(comments)")
+    #expect(comments.dropLast().allSatisfy { $0.unicodeScalars.count <= 100 }, "\(comments)")
+    #expect(comments.map { $0.dropFirst(4) }.joined(separator: " ") == words)
+  }
+
   @Test func conformancesFollowWhatIsKnownOfTheTypesInside() throws {
     let files = try generate(
       flow(
@@ -823,6 +848,38 @@ import Testing
       """,
       "extension FlowRuntime.RecordingScreens: ScreenIDScreens {\n",
       "    screen(.ScreenID.`default`, send: send)\n")
+  }
+
+  @Test func theASCIIPathOfLowerCamelCaseLowersAsTheScalarPathDoes() {
+    var generator = SystemRandomNumberGenerator()
+    let alphabet = Array("ABCXYZabcxyz0189_")
+    var names = ["", "A", "a", "URL", "URLPicker", "C0", "HTTP2Settings", "_Private", "9Lives"]
+    for _ in 0..<2_000 {
+      let length = Int.random(in: 1...8, using: &generator)
+      names.append(
+        String(
+          (0..<length).map { _ in alphabet[Int.random(in: alphabet.indices, using: &generator)] }))
+    }
+    for name in names {
+      #expect(GeneratedNames.asciiLowerCamel(name) == GeneratedNames.scalarLowerCamel(name))
+    }
+    #expect(GeneratedNames.asciiLowerCamel("Écran") == nil)
+  }
+
+  @Test func plainStringLiteralsAreQuotedAsTheScalarPathQuotesThem() {
+    var generator = SystemRandomNumberGenerator()
+    let alphabet = Array("ab Z09\"\\\n\t\u{7F}\u{1B}é\u{2028}{}()")
+    var texts = ["", "Hello, world", "say \"hi\"", "C:\\path", "line\nbreak", "tab\there"]
+    for _ in 0..<2_000 {
+      let length = Int.random(in: 0...12, using: &generator)
+      texts.append(
+        String(
+          (0..<length).map { _ in alphabet[Int.random(in: alphabet.indices, using: &generator)] }))
+    }
+    for text in texts {
+      #expect(SwiftWriter.stringLiteral(text) == SwiftWriter.scalarStringLiteral(text))
+    }
+    #expect(SwiftWriter.stringLiteral("a\"b") == #""a\"b""#)
   }
 
   @Test func lowerCamelCaseLowersALeadingAcronymWholeUnlessTwoNamesWouldMeet() {
