@@ -80,9 +80,24 @@ package enum TypeResolution: Sendable {
 /// asks about, a name generated code would make) resolves the same way when asked: O(1) for
 /// a builtin, declared or recorded name.
 package struct ResolvedTypes: Sendable {
-  private let module: FlowModule
-  /// What every distinct type name the module writes stands for.
-  private let written: [String: Written]
+  /// The module and the table, behind one reference: the graph and the rules pass the
+  /// resolved types by value (into closures too), and a copy is then one retain, not one
+  /// per field of the module.
+  private let storage: Storage
+
+  private final class Storage: Sendable {
+    let module: FlowModule
+    /// What every distinct type name the module writes stands for.
+    let written: [String: Written]
+
+    init(module: FlowModule, written: [String: Written]) {
+      self.module = module
+      self.written = written
+    }
+  }
+
+  private var module: FlowModule { storage.module }
+  private var written: [String: Written] { storage.written }
 
   /// What a written type name stands for, as much as the rules ask.
   private enum Written: Sendable {
@@ -95,7 +110,6 @@ package struct ResolvedTypes: Sendable {
   }
 
   init(module: FlowModule) {
-    self.module = module
     var written: [String: Written] = [:]
     var candidates: [String]?
     func resolve(_ name: String) {
@@ -141,7 +155,7 @@ package struct ResolvedTypes: Sendable {
       for param in link.params { resolve(param.type) }
       for value in link.values { resolve(value.type) }
     }
-    self.written = written
+    storage = Storage(module: module, written: written)
   }
 
   /// What `name` stands for as a type.

@@ -310,32 +310,28 @@ private struct Resolver {
       }
       if case .result(let leave) = coordinator.leave { checkLeave(leave, of: index) }
       checkLint(coordinator.lint, of: owner)
-      // The places are worked out only for a finding: most references resolve.
-      for screen in coordinator.screens.indices {
-        let written = coordinator.screens[screen]
-        checkType(
-          written.input, at: coordinator.subject(of: .screen(screen)).appending(.key("input")))
-        checkLint(written.lint, of: coordinator.subject(of: .screen(screen)))
+      // The places are worked out only for a finding (most references resolve), from the
+      // names: a place that held the whole coordinator would copy it for every reference.
+      let named = SymbolRef.Component.coordinator(coordinator.name.text)
+      for written in coordinator.screens {
+        let node = SymbolRef.Component.screen(written.name.text)
+        checkType(written.input, at: SymbolRef([named, node, .key("input")]))
+        checkLint(written.lint, of: SymbolRef([named, node]))
         for event in written.events {
           checkType(
-            event.payload,
-            at: coordinator.subject(of: .screen(screen)).appending([
-              .event(event.name.text), .key("payload"),
-            ]))
+            event.payload, at: SymbolRef([named, node, .event(event.name.text), .key("payload")]))
         }
       }
-      for alert in coordinator.alerts.indices {
-        checkLint(coordinator.alerts[alert].lint, of: coordinator.subject(of: .alert(alert)))
+      for alert in coordinator.alerts {
+        checkLint(alert.lint, of: SymbolRef([named, .alert(alert.name.text)]))
       }
-      for decision in coordinator.decisions.indices {
-        checkLint(
-          coordinator.decisions[decision].lint, of: coordinator.subject(of: .decision(decision)))
-        for item in coordinator.decisions[decision].cases {
+      for decision in coordinator.decisions {
+        let node = SymbolRef.Component.decision(decision.name.text)
+        checkLint(decision.lint, of: SymbolRef([named, node]))
+        for item in decision.cases {
           checkType(
             item.payload,
-            at: coordinator.subject(of: .decision(decision)).appending([
-              .decisionCase(item.name.text), .key("payload"),
-            ]))
+            at: SymbolRef([named, node, .decisionCase(item.name.text), .key("payload")]))
         }
       }
       for event in coordinator.events {
