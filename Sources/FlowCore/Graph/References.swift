@@ -112,8 +112,13 @@ package struct ResolvedTypes: Sendable {
   init(module: FlowModule) {
     var written: [String: Written] = [:]
     var candidates: [String]?
+    // The name resolved last: references in a row mostly name the same type, and comparing
+    // a name is cheaper than hashing it.
+    var last: String?
     func resolve(_ name: String) {
-      guard written[name] == nil else { return }
+      guard name != last else { return }
+      last = name
+      guard written.index(forKey: name) == nil else { return }
       written[name] = Self.written(name, in: module) {
         if let candidates { return candidates }
         let all = Array(TypeExpression.builtins) + module.types.map(\.name.text)
@@ -226,7 +231,7 @@ package struct ResolvedTypes: Sendable {
 extension TypeReference {
   /// Calls `body` with the text of each of ``names``, in order, without building the array
   /// of them for a plain name (`Item`, by far the most common reference).
-  func forEachNameText(_ body: (String) -> Void) {
+  package func forEachNameText(_ body: (String) -> Void) {
     if case .named(let name) = type {
       body(name)
       return
@@ -236,7 +241,7 @@ extension TypeReference {
 
   /// Whether the text of every one of ``names`` satisfies `predicate`; see
   /// ``forEachNameText(_:)``.
-  func allNameTexts(satisfy predicate: (String) -> Bool) -> Bool {
+  package func allNameTexts(satisfy predicate: (String) -> Bool) -> Bool {
     if case .named(let name) = type { return predicate(name) }
     return names.allSatisfy { predicate($0.text) }
   }
