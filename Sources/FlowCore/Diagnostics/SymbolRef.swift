@@ -136,12 +136,20 @@ public struct SymbolRef: Hashable, Sendable, CustomStringConvertible {
 
   /// This element's `component`.
   public func appending(_ component: Component) -> SymbolRef {
-    SymbolRef(path + [component])
+    var longer: [Component] = []
+    longer.reserveCapacity(path.count + 1)
+    longer.append(contentsOf: path)
+    longer.append(component)
+    return SymbolRef(longer)
   }
 
   /// This element's `components`, in order.
   public func appending(_ components: [Component]) -> SymbolRef {
-    SymbolRef(path + components)
+    var longer: [Component] = []
+    longer.reserveCapacity(path.count + components.count)
+    longer.append(contentsOf: path)
+    longer.append(contentsOf: components)
+    return SymbolRef(longer)
   }
 
   /// The innermost definition the element is in, or is: `screen 'Home'` of coordinator

@@ -188,18 +188,21 @@ package struct CoordinatorGraph: Sendable {
     for (node, screen) in coordinator.screens.enumerated() {
       if screen.isBroken { broken.insert(node) }
       var list: [Step] = []
+      list.reserveCapacity(screen.events.count)
       for event in screen.events { resolver.append(event, depth: [], to: &list) }
       steps.append(list)
     }
     for (offset, decision) in coordinator.decisions.enumerated() {
       if decision.isBroken { broken.insert(screenCount + offset) }
       var list: [Step] = []
+      list.reserveCapacity(decision.cases.count)
       for decisionCase in decision.cases { resolver.append(decisionCase, depth: [], to: &list) }
       steps.append(list)
     }
     for (offset, alert) in coordinator.alerts.enumerated() {
       if alert.isBroken { broken.insert(alertStart + offset) }
       var list: [Step] = []
+      list.reserveCapacity(alert.buttons.count)
       for button in alert.buttons { resolver.append(button, depth: [], to: &list) }
       steps.append(list)
     }

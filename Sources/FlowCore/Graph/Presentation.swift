@@ -433,8 +433,8 @@ struct Presentation {
 
     /// What the step at `position` of `node`'s steps does in `state`; returns the states of
     /// the places it leads to, where the next element of its sequence acts (none when it
-    /// cannot go on there).
-    func act(_ node: Int, _ position: Int, in state: ShowState) -> [ShowState] {
+    /// cannot go on there), as a set of ``ShowState/index`` bits: no array per step.
+    func act(_ node: Int, _ position: Int, in state: ShowState) -> UInt8 {
       let step = analysis.steps[node][position]
       let stepIndex = stepBase[coordinator] + analysis.stepOffsets[node] + position
       // The decoder applies the tab container's rules to the tabs' handlers and a tab
@@ -451,20 +451,20 @@ struct Presentation {
         switch state {
         case .belowCoordinator:
           visit(target, .bottom(ownModal: nil))
-          return [.bottom(ownModal: nil)]
-        case .tabContainer: return []  // not allowed there (a schema finding)
+          return Self.states(.bottom(ownModal: nil))
+        case .tabContainer: return 0  // not allowed there (a schema finding)
         default:
           visit(target, .pushed(ownModal: state.ownModal))
-          return [.pushed(ownModal: state.ownModal)]
+          return Self.states(.pushed(ownModal: state.ownModal))
         }
       case .present(let target):
         presenters |= 1 << UInt8(state.index)
         visit(target, .bottom(ownModal: step.modalStyle))
-        return [.bottom(ownModal: step.modalStyle)]
+        return Self.states(.bottom(ownModal: step.modalStyle))
       case .replace(let target):
-        guard state != .tabContainer else { return [] }
+        guard state != .tabContainer else { return 0 }
         visit(target, .bottom(ownModal: state.ownModal))
-        return [.bottom(ownModal: state.ownModal)]
+        return Self.states(.bottom(ownModal: state.ownModal))
       case .decide(let target):
         // A start decision acts on whatever is below the coordinator, however it is
         // reached (spec section 8): from a screen, an alert or an external event too.
@@ -528,27 +528,28 @@ struct Presentation {
         outcome = Self.bare(outcome, dropped)
         guard !step.isLastElement else {
           outcomes[stepIndex] |= Self.bit(outcome, contextIndex)
-          return []
+          return 0
         }
         // Not the last of its sequence: leaving the coordinator is as wrong as not
         // happening, since the elements after it could not run (r3, spec section 13.1).
         let checked = state != .belowCoordinator && state != .tabContainer
         outcomes[stepIndex] |= Self.bit(outcome == .fine ? .fine : .impossible, contextIndex)
-        guard checked, outcome == .fine else { return [] }
+        guard checked, outcome == .fine else { return 0 }
         switch step.action {
         case .pop:
           // Back onto the screen below, which is pushed or this coordinator's bottom.
-          return [.pushed(ownModal: state.ownModal), .bottom(ownModal: state.ownModal)]
+          return Self.states(.pushed(ownModal: state.ownModal))
+            | Self.states(.bottom(ownModal: state.ownModal))
         case .popToRoot:
-          return [.bottom(ownModal: state.ownModal)]
+          return Self.states(.bottom(ownModal: state.ownModal))
         default:
           afterDismiss.append((node, position + 1))
-          return []
+          return 0
         }
       default:
         break
       }
-      return []
+      return 0
     }
 
     /// Runs the sequence of `node`'s steps from `position` on, from each of `places`. A
@@ -563,12 +564,12 @@ struct Presentation {
         var next: Set<SequencePlace> = []
         for place in places {
           var landing = act(node, position, in: place.state)
-          if case .pop = step.action, let below = place.below, !landing.isEmpty {
-            landing = [below]
+          if case .pop = step.action, let below = place.below, landing != 0 {
+            landing = Self.states(below)
           }
           let isPush: Bool
           if case .push = step.action { isPush = true } else { isPush = false }
-          for state in landing {
+          for state in ShowState.allCases where landing & Self.states(state) != 0 {
             next.insert(SequencePlace(state: state, below: isPush ? place.state : nil))
           }
         }
@@ -602,7 +603,12 @@ struct Presentation {
           }
         }
         for (position, step) in analysis.steps[node].enumerated() where step.isFirstElement {
-          run(node, from: position, on: [state])
+          // A lone action (most) only acts: no sequence goes on from where it leads.
+          if step.isLastElement {
+            _ = act(node, position, in: state)
+          } else {
+            run(node, from: position, on: [state])
+          }
         }
       }
       // The elements after a `dismiss` act on the screens that presented its stack (r3): in
@@ -622,6 +628,12 @@ struct Presentation {
       if pending.isEmpty && presenters == known { break }
     }
     return children
+  }
+
+  /// `state` as a set of one, in the bits ``Presentation/propagate(_:_:_:_:)``'s walk
+  /// passes states in.
+  private static func states(_ state: ShowState) -> UInt8 {
+    1 << UInt8(state.index)
   }
 
   /// Whether section 4 refuses `action` on a tab container, which has no stack: `push`,

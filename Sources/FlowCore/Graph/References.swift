@@ -73,32 +73,61 @@ package enum TypeResolution: Sendable {
 /// The module's type names, resolved once: the one place a type is looked up by its name.
 ///
 /// Every type name the module's definitions write (fields, case payloads, inputs, results,
-/// payloads, link params and values) that resolves to nothing is resolved with its reason
-/// when the graph is built, each distinct name once, so its did-you-mean is worked out once
-/// however many definitions share it. Any other name (one an editor asks about, a name
-/// generated code would make) resolves the same way when asked: O(1) for a builtin, declared
-/// or recorded name.
+/// payloads, link params and values) is resolved when the graph is built, each distinct name
+/// once (one hash lookup for each name written again), so an unresolved name's did-you-mean
+/// is worked out once however many definitions share it, and the rules ask about a written
+/// name with one lookup (``reason(of:)``, ``isUsable(_:)``). Any other name (one an editor
+/// asks about, a name generated code would make) resolves the same way when asked: O(1) for
+/// a builtin, declared or recorded name.
 package struct ResolvedTypes: Sendable {
-  private let module: FlowModule
-  /// The reason of every unresolved type name the module writes.
-  private let unresolved: [String: UnresolvedReason]
+  /// The module and the table, behind one reference: the graph and the rules pass the
+  /// resolved types by value (into closures too), and a copy is then one retain, not one
+  /// per field of the module.
+  private let storage: Storage
+
+  private final class Storage: Sendable {
+    let module: FlowModule
+    /// What every distinct type name the module writes stands for.
+    let written: [String: Written]
+
+    init(module: FlowModule, written: [String: Written]) {
+      self.module = module
+      self.written = written
+    }
+  }
+
+  private var module: FlowModule { storage.module }
+  private var written: [String: Written] { storage.written }
+
+  /// What a written type name stands for, as much as the rules ask.
+  private enum Written: Sendable {
+    /// A builtin type, or the first type declared with the name, read without a problem.
+    case usable
+    /// The first type declared with the name, which could not be read (`schema` says why).
+    case invalid
+    /// No type: why.
+    case unresolved(UnresolvedReason)
+  }
 
   init(module: FlowModule) {
-    self.module = module
-    var unresolved: [String: UnresolvedReason] = [:]
+    var written: [String: Written] = [:]
     var candidates: [String]?
-    func resolve(_ reference: TypeReference?) {
-      guard let reference else { return }
-      for name in reference.names where unresolved[name.text] == nil {
-        guard !TypeExpression.builtins.contains(name.text), module.type(named: name.text) == nil
-        else { continue }
-        unresolved[name.text] = Self.reason(name.text, in: module) {
-          if let candidates { return candidates }
-          let all = Array(TypeExpression.builtins) + module.types.map(\.name.text)
-          candidates = all
-          return all
-        }
+    // The name resolved last: references in a row mostly name the same type, and comparing
+    // a name is cheaper than hashing it.
+    var last: String?
+    func resolve(_ name: String) {
+      guard name != last else { return }
+      last = name
+      guard written.index(forKey: name) == nil else { return }
+      written[name] = Self.written(name, in: module) {
+        if let candidates { return candidates }
+        let all = Array(TypeExpression.builtins) + module.types.map(\.name.text)
+        candidates = all
+        return all
       }
+    }
+    func resolve(_ reference: TypeReference?) {
+      reference?.forEachNameText(resolve)
     }
     for type in module.types {
       switch type.kind {
@@ -131,19 +160,53 @@ package struct ResolvedTypes: Sendable {
       for param in link.params { resolve(param.type) }
       for value in link.values { resolve(value.type) }
     }
-    self.unresolved = unresolved
+    storage = Storage(module: module, written: written)
   }
 
   /// What `name` stands for as a type.
   package func resolution(of name: String) -> TypeResolution {
     if TypeExpression.builtins.contains(name) { return .builtin }
     if let declaration = module.type(named: name) { return .declared(declaration) }
-    if let reason = unresolved[name] { return .unresolved(reason) }
+    if case .unresolved(let reason)? = written[name] { return .unresolved(reason) }
     let module = self.module
     return .unresolved(
       Self.reason(name, in: module) {
         Array(TypeExpression.builtins) + module.types.map(\.name.text)
       })
+  }
+
+  /// Why `name` stands for no type: the reason ``resolution(of:)`` gives, `nil` for a builtin
+  /// or declared type. One lookup for a name the module writes.
+  package func reason(of name: String) -> UnresolvedReason? {
+    switch written[name] {
+    case .usable?, .invalid?: return nil
+    case .unresolved(let reason)?: return reason
+    case nil:
+      if case .unresolved(let reason) = resolution(of: name) { return reason }
+      return nil
+    }
+  }
+
+  /// Whether `name` is a builtin type or a declared one that could be read (not
+  /// ``TypeDeclaration/Kind/invalid``). One lookup for a name the module writes.
+  package func isUsable(_ name: String) -> Bool {
+    let module = self.module
+    switch written[name] ?? Self.written(name, in: module, candidates: { [] }) {
+    case .usable: return true
+    case .invalid, .unresolved: return false
+    }
+  }
+
+  /// What `name` stands for, its reason worked out from `candidates` when it is no type.
+  private static func written(
+    _ name: String, in module: FlowModule, candidates: () -> [String]
+  ) -> Written {
+    if TypeExpression.builtins.contains(name) { return .usable }
+    if let declaration = module.type(named: name) {
+      if case .invalid = declaration.kind { return .invalid }
+      return .usable
+    }
+    return .unresolved(reason(name, in: module, candidates: candidates))
   }
 
   /// The first type declared with `name`, if any.
@@ -162,6 +225,25 @@ package struct ResolvedTypes: Sendable {
     }
     guard module.isComplete else { return .missing(suggestion: nil) }
     return .missing(suggestion: NameSuggestion(closestTo: name, in: candidates()))
+  }
+}
+
+extension TypeReference {
+  /// Calls `body` with the text of each of ``names``, in order, without building the array
+  /// of them for a plain name (`Item`, by far the most common reference).
+  package func forEachNameText(_ body: (String) -> Void) {
+    if case .named(let name) = type {
+      body(name)
+      return
+    }
+    for name in names { body(name.text) }
+  }
+
+  /// Whether the text of every one of ``names`` satisfies `predicate`; see
+  /// ``forEachNameText(_:)``.
+  package func allNameTexts(satisfy predicate: (String) -> Bool) -> Bool {
+    if case .named(let name) = type { return predicate(name) }
+    return names.allSatisfy { predicate($0.text) }
   }
 }
 
@@ -312,6 +394,11 @@ package struct ActionTargets: Sendable {
   package func reasonOfHandledCase(_ step: Step) -> UnresolvedReason? {
     handledCases[ObjectIdentifier(step)]
   }
+
+  /// Whether some step's target or handled case resolves to nothing: when none does (a valid
+  /// module's), ``reason(of:)`` and ``reasonOfHandledCase(_:)`` are `nil` for every step and
+  /// a reader need not ask step by step.
+  package var hasStepReasons: Bool { !actions.isEmpty || !handledCases.isEmpty }
 
   /// Why the `start` of the coordinator at `coordinator` is none of its screens or decisions.
   package func reasonOfStart(in coordinator: Int) -> UnresolvedReason? {

@@ -407,7 +407,13 @@ package enum DuplicateNameRule: OutlineRule {
           about: subject, at: screen.name.range)
       }
     }
-    guard !module.types.isEmpty else { return }
+    // A nested enum is spelled `<node><suffix>`: only a type whose name ends in one of the
+    // suffixes can be hidden, and most modules have none (then no node is looked at).
+    let suffixes = GeneratedNames.nodeEnums.map { Array($0.form.name(for: "").utf8) }
+    let couldBeHidden = module.types.contains { type in
+      suffixes.contains { type.name.text.utf8.reversed().starts(with: $0.reversed()) }
+    }
+    guard couldBeHidden else { return }
     for coordinator in module.coordinators {
       for (nested, name, kind, form) in GeneratedNames.nestedEnums(of: coordinator) {
         guard let type = types.declaration(named: nested) else { continue }

@@ -83,61 +83,60 @@ package enum InvalidNameRule: DefinitionRule {
   /// below the 255 bytes a file name may have.
   package static let maxNameLength = 128
 
-  /// Checks the name of every definition in `scope`: one pass, O(definitions).
+  /// Checks the name of every definition in `scope`: one pass, O(definitions). A name's
+  /// subject is built only for a finding: most names are good.
   package static func checkDefinitions(
     _ context: ResolvedModule, in scope: FileScope, into findings: inout Findings
   ) {
     let module = context.module
     for type in module.types where scope.contains(type.name.range) {
-      let subject = type.subject
-      check(type.name, .upperCamel, "type", subject, &findings)
+      check(type.name, .upperCamel, "type", type.subject, &findings)
       switch type.kind {
       case .structure(let fields):
         for field in fields {
           check(
-            field.name, .lowerCamel, "field", subject.appending(.field(field.name.text)), &findings)
+            field.name, .lowerCamel, "field", type.subject.appending(.field(field.name.text)),
+            &findings)
         }
       case .enumeration(let cases):
         for enumCase in cases {
           check(
             enumCase.name, .lowerCamel, "enum case",
-            subject.appending(.enumCase(enumCase.name.text)), &findings)
+            type.subject.appending(.enumCase(enumCase.name.text)), &findings)
         }
       case .external, .invalid:
         break
       }
     }
     for coordinator in module.coordinators where scope.contains(coordinator.range) {
-      let owner = coordinator.subject
-      check(coordinator.name, .upperCamel, "coordinator", owner, &findings)
+      check(coordinator.name, .upperCamel, "coordinator", coordinator.subject, &findings)
       if case .inline(let cases, _) = coordinator.result {
         for resultCase in cases {
           check(
             resultCase.name, .lowerCamel, "result case",
-            owner.appending(.resultCase(resultCase.name.text)), &findings)
+            coordinator.subject.appending(.resultCase(resultCase.name.text)), &findings)
         }
       }
       for request in coordinator.requests {
         check(
-          request.name, .lowerCamel, "request", owner.appending(.request(request.name.text)),
-          &findings)
+          request.name, .lowerCamel, "request",
+          coordinator.subject.appending(.request(request.name.text)), &findings)
       }
       // An owner's copies of shared nodes (r3) are checked once, as shared nodes, below.
       checkNodes(
-        screens: coordinator.screens.filter { $0.copyOf == nil },
-        decisions: coordinator.decisions.filter { $0.copyOf == nil },
-        alerts: coordinator.alerts.filter { $0.copyOf == nil }, under: owner.path, &findings)
+        screens: coordinator.screens, decisions: coordinator.decisions,
+        alerts: coordinator.alerts, where: { _, copyOf in copyOf == nil },
+        under: [.coordinator(coordinator.name.text)], &findings)
       for event in coordinator.events {
         check(
           event.name, .lowerCamel, "external event",
-          owner.appending(.externalEvent(event.name.text)), &findings)
+          coordinator.subject.appending(.externalEvent(event.name.text)), &findings)
       }
     }
     let shared = module.shared
     checkNodes(
-      screens: shared.screens.filter { scope.contains($0.range) },
-      decisions: shared.decisions.filter { scope.contains($0.range) },
-      alerts: shared.alerts.filter { scope.contains($0.range) }, under: [], &findings)
+      screens: shared.screens, decisions: shared.decisions, alerts: shared.alerts,
+      where: { range, _ in scope.contains(range) }, under: [], &findings)
     for link in module.links where scope.contains(link.range) {
       check(link.name, .lowerCamel, "link", link.subject, &findings)
       for param in link.params {
@@ -148,58 +147,62 @@ package enum InvalidNameRule: DefinitionRule {
     }
   }
 
-  /// The names of screens, decisions and alerts and of their events, cases and buttons;
-  /// `path` leads to them (a coordinator's, or none for shared ones).
+  /// The names of the screens, decisions and alerts that `included` keeps (by their range
+  /// and whether they are an owner's copy of a shared node), and of their events, cases and
+  /// buttons; `path` leads to them (a coordinator's, or none for shared ones).
   private static func checkNodes(
-    screens: [Screen], decisions: [Decision], alerts: [Alert], under path: [SymbolRef.Component],
-    _ findings: inout Findings
+    screens: [Screen], decisions: [Decision], alerts: [Alert],
+    where included: (_ range: SourceRange, _ copyOf: Int?) -> Bool,
+    under path: [SymbolRef.Component], _ findings: inout Findings
   ) {
-    for screen in screens {
-      let subject = SymbolRef(path + [.screen(screen.name.text)])
-      check(screen.name, .upperCamel, "screen", subject, &findings)
+    for screen in screens where included(screen.range, screen.copyOf) {
+      let node = SymbolRef.Component.screen(screen.name.text)
+      check(screen.name, .upperCamel, "screen", SymbolRef(path + [node]), &findings)
       for event in screen.events {
         check(
-          event.name, .lowerCamel, "event", subject.appending(.event(event.name.text)), &findings)
+          event.name, .lowerCamel, "event", SymbolRef(path + [node, .event(event.name.text)]),
+          &findings)
       }
     }
-    for decision in decisions {
-      let subject = SymbolRef(path + [.decision(decision.name.text)])
-      check(decision.name, .upperCamel, "decision", subject, &findings)
+    for decision in decisions where included(decision.range, decision.copyOf) {
+      let node = SymbolRef.Component.decision(decision.name.text)
+      check(decision.name, .upperCamel, "decision", SymbolRef(path + [node]), &findings)
       for decisionCase in decision.cases {
         check(
           decisionCase.name, .lowerCamel, "decision case",
-          subject.appending(.decisionCase(decisionCase.name.text)), &findings)
+          SymbolRef(path + [node, .decisionCase(decisionCase.name.text)]), &findings)
       }
     }
-    for alert in alerts {
-      let subject = SymbolRef(path + [.alert(alert.name.text)])
-      check(alert.name, .upperCamel, "alert", subject, &findings)
+    for alert in alerts where included(alert.range, alert.copyOf) {
+      let node = SymbolRef.Component.alert(alert.name.text)
+      check(alert.name, .upperCamel, "alert", SymbolRef(path + [node]), &findings)
       for button in alert.buttons {
         check(
-          button.name, .lowerCamel, "button", subject.appending(.button(button.name.text)),
+          button.name, .lowerCamel, "button", SymbolRef(path + [node, .button(button.name.text)]),
           &findings)
       }
     }
   }
 
+  /// Checks `name` in `form`; `subject` is worked out only for a finding.
   private static func check(
-    _ name: Identifier, _ form: NameCase, _ kind: String, _ subject: SymbolRef,
-    _ findings: inout Findings
+    _ name: Identifier, _ form: NameCase, _ kind: String,
+    _ subject: @autoclosure () -> SymbolRef, _ findings: inout Findings
   ) {
     if !form.matches(name.text) {
       let fixed = camelCased(name.text, form)
       let suggestion = form.matches(fixed) && !reserved.contains(fixed) ? fixed : nil
       findings.add(
-        Message.wrongCase(kind, name.text, form, suggestion: suggestion), about: subject,
+        Message.wrongCase(kind, name.text, form, suggestion: suggestion), about: subject(),
         at: name.range, suggestion: suggestion)
     } else if name.text.utf8.count > maxNameLength {
       findings.add(
-        Message.tooLong(kind, name.text), about: subject, at: name.range)
+        Message.tooLong(kind, name.text), about: subject(), at: name.range)
     } else if form == .upperCamel, reserved.contains(name.text) {
       let reason: Message.Reserved =
         TypeExpression.builtins.contains(name.text)
         ? .builtinType : moduleNames.contains(name.text) ? .moduleName : .swift
-      findings.add(Message.reserved(kind, name.text, reason), about: subject, at: name.range)
+      findings.add(Message.reserved(kind, name.text, reason), about: subject(), at: name.range)
     }
   }
 

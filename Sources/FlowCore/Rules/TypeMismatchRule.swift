@@ -108,27 +108,28 @@ package enum TypeMismatchRule: DefinitionRule {
         for step in CoordinatorAnalysis.steps(of: node, in: graph)
         where cut.isEmpty || !cut.contains(ObjectIdentifier(step)) {
           let need: TypeReference?
-          let target: () -> Message.Target
+          // The target's name is a string already held: taking it costs no closure context.
+          let target: Message.Target
           switch step.action {
           case .push(let screen), .present(let screen), .replace(let screen):
             need = coordinator.screens[screen].input
-            target = { .screen(coordinator.screens[screen].name.text) }
+            target = .screen(coordinator.screens[screen].name.text)
           case .alert(let alert):
-            let shown = coordinator.alerts[alert - graph.alertStart]
-            need = shown.input
-            target = { .alert(shown.name.text) }
+            let shown = alert - graph.alertStart
+            need = coordinator.alerts[shown].input
+            target = .alert(coordinator.alerts[shown].name.text)
           case .finish(let resultCase):
             need = graph.results[resultCase].payload
-            target = { .resultCase(step.written.finishedCase) }
+            target = .resultCase(step.written.finishedCase)
           case .start(let child):
             guard let child = child.child else { continue }
             need = module.coordinators[child].input
-            target = { .coordinator(module.coordinators[child].name.text) }
+            target = .coordinator(module.coordinators[child].name.text)
           case .stay:
             // (r3) A request resolves to staying; it needs its request's payload (13.3).
             guard let request = graph.sentRequest(of: step) else { continue }
             need = graph.requests[request].payload
-            target = { .request(graph.requests[request].name.text) }
+            target = .request(graph.requests[request].name.text)
           default:
             continue
           }
@@ -138,7 +139,7 @@ package enum TypeMismatchRule: DefinitionRule {
           let given = context.graph.payload(of: step)
           types.check(
             given, source: .step(step, node: node, of: coordinator), need: need,
-            target: target(), about: context.graph.subject(of: step, at: node, in: index),
+            target: target, about: context.graph.subject(of: step, at: node, in: index),
             at: step.written.range, into: &findings)
         }
       }
@@ -373,17 +374,10 @@ private struct TypeKnowledge {
   /// The module's type names, as the graph resolved them.
   let types: ResolvedTypes
 
+  /// Whether every name of `reference` is builtin or declared and readable: one lookup of a
+  /// recorded name each (``ResolvedTypes/isUsable(_:)``).
   func isKnown(_ reference: TypeReference) -> Bool {
-    isReadable(reference.type)
-      && reference.names.allSatisfy { name in
-        switch types.resolution(of: name.text) {
-        case .builtin: return true
-        case .declared(let type):
-          if case .invalid = type.kind { return false }
-          return true
-        case .unresolved: return false
-        }
-      }
+    isReadable(reference.type) && reference.allNameTexts(satisfy: types.isUsable)
   }
 
   private func isReadable(_ type: TypeExpression) -> Bool {

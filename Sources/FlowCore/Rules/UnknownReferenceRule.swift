@@ -310,32 +310,37 @@ private struct Resolver {
       }
       if case .result(let leave) = coordinator.leave { checkLeave(leave, of: index) }
       checkLint(coordinator.lint, of: owner)
-      for screen in coordinator.screens.indices {
-        let written = coordinator.screens[screen]
-        let subject = coordinator.subject(of: .screen(screen))
-        checkType(written.input, at: subject.appending(.key("input")))
-        checkLint(written.lint, of: subject)
+      // The places are worked out only for a finding (most references resolve), from the
+      // names: a place that held the whole coordinator would copy it for every reference.
+      let named = SymbolRef.Component.coordinator(coordinator.name.text)
+      for written in coordinator.screens {
+        let node = SymbolRef.Component.screen(written.name.text)
+        checkType(written.input, at: SymbolRef([named, node, .key("input")]))
+        checkLint(written.lint, of: SymbolRef([named, node]))
         for event in written.events {
           checkType(
-            event.payload, at: subject.appending([.event(event.name.text), .key("payload")]))
+            event.payload, at: SymbolRef([named, node, .event(event.name.text), .key("payload")]))
         }
       }
-      for alert in coordinator.alerts.indices {
-        checkLint(coordinator.alerts[alert].lint, of: coordinator.subject(of: .alert(alert)))
+      for alert in coordinator.alerts {
+        checkLint(alert.lint, of: SymbolRef([named, .alert(alert.name.text)]))
       }
-      for decision in coordinator.decisions.indices {
-        let subject = coordinator.subject(of: .decision(decision))
-        checkLint(coordinator.decisions[decision].lint, of: subject)
-        for item in coordinator.decisions[decision].cases {
+      for decision in coordinator.decisions {
+        let node = SymbolRef.Component.decision(decision.name.text)
+        checkLint(decision.lint, of: SymbolRef([named, node]))
+        for item in decision.cases {
           checkType(
-            item.payload, at: subject.appending([.decisionCase(item.name.text), .key("payload")]))
+            item.payload,
+            at: SymbolRef([named, node, .decisionCase(item.name.text), .key("payload")]))
         }
       }
       for event in coordinator.events {
         checkType(
           event.payload, at: owner.appending([.externalEvent(event.name.text), .key("payload")]))
       }
-      // The graph resolved every reference it could, and found why the others do not.
+      // The graph resolved every reference it could, and found why the others do not (none
+      // in most modules).
+      guard graph.targets.hasStepReasons else { continue }
       for node in 0...steps.nodeCount {
         for step in CoordinatorAnalysis.steps(of: node, in: steps)
         where cut.isEmpty || !cut.contains(ObjectIdentifier(step)) {
@@ -799,21 +804,24 @@ private struct Resolver {
   // MARK: Types and rules
 
   /// Reports each name of `reference` that the graph resolved to no type, with its reason.
-  private mutating func checkType(_ reference: TypeReference?, at place: SymbolRef) {
-    guard let reference else { return }
+  /// `place` is worked out only for a finding.
+  private mutating func checkType(
+    _ reference: TypeReference?, at place: @autoclosure () -> SymbolRef
+  ) {
+    guard let reference,
+      !reference.allNameTexts(satisfy: { graph.types.reason(of: $0) == nil })
+    else { return }
     for name in reference.names {
-      guard case .unresolved(let reason) = graph.types.resolution(of: name.text) else {
-        continue
-      }
+      guard let reason = graph.types.reason(of: name.text) else { continue }
       switch reason {
       case .wrongKind:
         report(
-          .coordinatorNotType(name.text), about: place.appending(.reference(name.text)),
+          .coordinatorNotType(name.text), about: place().appending(.reference(name.text)),
           at: name.range)
       case .missing(let suggestion):
         guard module.isComplete else { continue }
         let hint = Hint(name.text, suggestion: suggestion)
-        report(.missingType(name.text, suggestion: hint.suggestion), hint, name, at: place)
+        report(.missingType(name.text, suggestion: hint.suggestion), hint, name, at: place())
       case .otherCoordinator:
         // Types are the module's, not a coordinator's.
         continue
@@ -821,11 +829,12 @@ private struct Resolver {
     }
   }
 
-  /// The `lint: ignore` entries of `owner` (the file, when `.file`).
-  private mutating func checkLint(_ lint: Lint?, of owner: SymbolRef) {
+  /// The `lint: ignore` entries of `owner` (the file, when `.file`), worked out only when
+  /// there are some.
+  private mutating func checkLint(_ lint: Lint?, of owner: @autoclosure () -> SymbolRef) {
     guard let lint else { return }
     let known = RuleRegistry.ids.map(\.rawValue)
-    let place = owner.appending(.key("lint"))
+    let place = owner().appending(.key("lint"))
     for entry in lint.ignore where !known.contains(entry.text) {
       let hint = Hint(entry.text, in: known)
       report(.unknownRule(entry.text, suggestion: hint.suggestion), hint, entry, at: place)

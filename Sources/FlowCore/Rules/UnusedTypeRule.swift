@@ -44,18 +44,28 @@ package enum UnusedTypeRule: OutlineRule {
   ]
 
   /// Marks the types named by coordinators, screens and payloads, then the types their
-  /// fields and cases name: one pass over the module and one over the types, O(size).
+  /// fields and cases name: one pass over the module and one over the types, O(size). The
+  /// pass stops once every type is used (then none is reported), as in most modules early.
   package static func check(_ context: ResolvedModule, into findings: inout Findings) {
     let module = context.module
     guard module.isComplete else { return }
     var used: Set<String> = []
     var pending: [String] = []
+    // The names of the types that would be reported, not used yet.
+    var unused = Set(
+      module.types.lazy.filter {
+        if case .invalid = $0.kind { return false }
+        return true
+      }.map(\.name.text))
     func use(_ reference: TypeReference?) {
-      for name in reference?.names ?? [] where used.insert(name.text).inserted {
-        pending.append(name.text)
+      reference?.forEachNameText { name in
+        guard used.insert(name).inserted else { return }
+        pending.append(name)
+        unused.remove(name)
       }
     }
     for coordinator in module.coordinators {
+      guard !unused.isEmpty else { return }
       use(coordinator.input)
       switch coordinator.result {
       case .inline(let cases, _): for resultCase in cases { use(resultCase.payload) }
@@ -78,6 +88,7 @@ package enum UnusedTypeRule: OutlineRule {
     }
     // (r3) Shared nodes use their types whether or not a coordinator shows them (the owners'
     // copies above use the same ones).
+    guard !unused.isEmpty else { return }
     for screen in module.shared.screens {
       use(screen.input)
       for event in screen.events { use(event.payload) }
