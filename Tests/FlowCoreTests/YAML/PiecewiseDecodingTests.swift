@@ -118,6 +118,23 @@ import Testing
     #expect(difference(text, minimumPiece: 16) == nil)
   }
 
+  @Test func anEarlierCoordinatorsKeyWinsOverTheOneCutInPieces() throws {
+    // The file's first `coordinators` is the one decoded (from the outline); the large one
+    // cut into pieces is a duplicate key, whose coordinators are not read.
+    var text = "version: 1\ncoordinators:\n  Early: { start: S, screens: { S: { bad: 1 } } }\n"
+    text += "types:\n  T: external\ncoordinators:\n"
+    for index in 0..<20 { text += "  C\(index):\n    start: S\n    screens:\n      S: {}\n" }
+    let file = SourceFile(path: "a.flow.yaml", text: text)
+    let plan = try #require(YAMLSplitter.plan(file.bytes, from: 0, minimumPiece: 32))
+    #expect(plan.path == ["coordinators"])
+    #expect(difference(text) == nil)
+    guard
+      case .decoded(let split?, _) = PiecewiseDecoding.read(
+        file, limits: .standard, splitThreshold: 0, minimumPiece: 32)
+    else { return #expect(Bool(false)) }
+    #expect(split.coordinators.map(\.name.text) == ["Early"])
+  }
+
   @Test(arguments: [
     ("a merge key among the coordinators", "  <<: { Merged: { start: S } }\n"),
     ("a quoted name", "  \"Quoted\": { start: S }\n"),
