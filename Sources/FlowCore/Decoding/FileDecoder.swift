@@ -53,6 +53,57 @@ package struct FileDecoder: Sendable {
     }
   }
 
+  // MARK: A large file in pieces (issue 35 step 2)
+
+  /// A coordinator decoded in the task that parsed its piece of a large file, with what
+  /// decoding it reported and the content it read through aliases and merge keys, in
+  /// order: what ``decodeCoordinators(_:decoded:)`` would have made of it.
+  package struct PieceCoordinator: Sendable {
+    var coordinator: Coordinator
+    var problems: [FrontEndProblem]
+    var sharedUses: [SharedUse]
+  }
+
+  /// Each pair of `root`, the root mapping of a piece of the file's `coordinators` (its
+  /// positions as in the whole file), decoded as a coordinator, in order: those whose key
+  /// repeats one before it too (the outline's `MappingReader` drops them). `nil` when a key
+  /// is not text, is nothing or `~`, or is a merge key: such a mapping is read whole.
+  static func coordinators(ofPiece tree: YAMLTree, root: YAMLNode, path: String)
+    -> [PieceCoordinator]?
+  {
+    guard tree.kind(of: root) == .mapping else { return nil }
+    let base = FileDecoder(path: path, tree: tree)
+    var decoded: [PieceCoordinator] = []
+    decoded.reserveCapacity(tree.pairs(of: root).count)
+    for (keyNode, value) in tree.pairs(of: root) {
+      guard let key = tree.text(of: keyNode), !tree.isAbsent(keyNode), key != "<<" else {
+        return nil
+      }
+      var decoder = base
+      let entry = MappingReader.Entry(
+        key: key, name: decoder.identifier(key, at: keyNode), keyNode: keyNode, value: value)
+      let coordinator = decoder.decodeCoordinator(entry)
+      decoded.append(
+        PieceCoordinator(
+          coordinator: coordinator, problems: decoder.problems, sharedUses: decoder.sharedUses))
+    }
+    return decoded
+  }
+
+  /// The definitions of a large file read in pieces: `tree` is its outline (its
+  /// `coordinators` mapping holding keys only), `coordinators` the coordinators its pieces
+  /// decoded, by their keys in `tree`. The file is decoded as ``decode(_:path:problems:isParallel:)``
+  /// decodes the whole tree: the mapping's keys are checked here (duplicates across pieces
+  /// included), in file order, and each coordinator kept is taken from `coordinators`.
+  static func decode(
+    outline tree: YAMLTree, root: YAMLNode, path: String,
+    coordinators: [YAMLNode: PieceCoordinator], problems: inout [FrontEndProblem]
+  ) -> FlowFile? {
+    var decoder = FileDecoder(path: path, tree: tree)
+    defer { problems.append(contentsOf: decoder.problems) }
+    return decoder.decodeFile(root, coordinators: coordinators)
+  }
+
   // MARK: Reporting
 
   /// Records a problem of `kind` (the file's structure unless said) at `node`: its message's
@@ -114,7 +165,12 @@ package struct FileDecoder: Sendable {
     "version", "types", "coordinators", "links", "screens", "decisions", "alerts", "lint",
   ]
 
-  private mutating func decodeFile(_ root: YAMLNode) -> FlowFile? {
+  /// `coordinators`: the coordinators decoded already, in the pieces of a large file
+  /// (``decode(outline:root:path:coordinators:problems:)``), by the key each has in `tree`;
+  /// the others are decoded here.
+  private mutating func decodeFile(
+    _ root: YAMLNode, coordinators decoded: [YAMLNode: PieceCoordinator] = [:]
+  ) -> FlowFile? {
     guard tree.kind(of: root) == .mapping else {
       report(
         "top-level-not-mapping",
@@ -140,7 +196,7 @@ package struct FileDecoder: Sendable {
     flowFile.lint = file["lint"].flatMap { lint($0) }
     flowFile.types = entries(of: file["types"], of: "'types'").map { decodeType($0) }
     flowFile.coordinators = decodeCoordinators(
-      entries(of: file["coordinators"], of: "'coordinators'"))
+      entries(of: file["coordinators"], of: "'coordinators'"), decoded: decoded)
     flowFile.links = entries(of: file["links"], of: "'links'").map { decodeLink($0) }
     flowFile.shared = decodeShared(file)
     flowFile.sharedUses = sharedUses
@@ -296,12 +352,18 @@ package struct FileDecoder: Sendable {
   // MARK: Coordinators
 
   /// Decodes coordinators, in chunks on all cores for a large file; problems keep their
-  /// order.
-  private mutating func decodeCoordinators(_ entries: [MappingReader.Entry]) -> [Coordinator] {
+  /// order. Those in `decoded` (by key node) were decoded already, in the pieces of a large
+  /// file: their coordinators, problems and shared uses are taken as they are.
+  private mutating func decodeCoordinators(
+    _ entries: [MappingReader.Entry], decoded: [YAMLNode: PieceCoordinator] = [:]
+  ) -> [Coordinator] {
     let base = FileDecoder(path: path, tree: tree, isParallel: isParallel)
     let parts = Parallel.map(
-      count: entries.count, minimumChunk: isParallel ? 32 : entries.count + 1
+      count: entries.count, minimumChunk: isParallel && decoded.isEmpty ? 32 : entries.count + 1
     ) { index in
+      if let piece = decoded[entries[index].keyNode] {
+        return (piece.coordinator, piece.problems, piece.sharedUses)
+      }
       var decoder = base
       let coordinator = decoder.decodeCoordinator(entries[index])
       return (coordinator, decoder.problems, decoder.sharedUses)

@@ -300,9 +300,17 @@ package struct ParsedFile: Sendable {
     }
     self.source = source
     timing.lap("read \(source.path)")
-    let document = YAMLParser.parse(source, limits: limits, findings: &findings)
-    timing.lap("parse \(source.path)")
-    file = FileDecoder.decode(document, path: source.path, findings: &findings)
-    timing.lap("decode \(source.path)")
+    // A large file is decoded in the pieces it is parsed in (`PiecewiseDecoding`).
+    switch PiecewiseDecoding.read(source, limits: limits) {
+    case .decoded(let decoded, let problems):
+      findings.add(problems)
+      file = decoded
+      timing.lap("parse and decode \(source.path) in pieces")
+    case .parsed(let document, let problems):
+      findings.add(problems)
+      timing.lap("parse \(source.path)")
+      file = FileDecoder.decode(document, path: source.path, findings: &findings)
+      timing.lap("decode \(source.path)")
+    }
   }
 }

@@ -31,18 +31,14 @@ enum YAMLSplitter {
   ) -> YAMLDocument? {
     guard let plan = plan(file.bytes, from: file.byteOrderMarkLength, minimumPiece: minimumPiece)
     else { return nil }
-    // The entries' root stands `path.count` levels below the file's root in the whole file,
-    // a tail's at its level: each piece gets no more depth than the whole parse would allow
-    // it (the entries one level less, as before), the head the full bound.
-    func lowered(by levels: Int) -> YAMLLimits {
-      YAMLLimits(
-        maxDepth: max(0, limits.maxDepth - levels), maxAliasExpansion: limits.maxAliasExpansion,
-        maxFileSize: limits.maxFileSize)
-    }
+    return parse(file, plan: plan, limits: limits)
+  }
+
+  /// The file's tree, parsed in the pieces of `plan`; `nil` when a piece did not parse
+  /// cleanly.
+  static func parse(_ file: SourceFile, plan: Plan, limits: YAMLLimits) -> YAMLDocument? {
     let pieces = plan.pieces
-    let pieceLimits =
-      [limits] + plan.entries.map { _ in lowered(by: plan.path.count + 1) }
-      + plan.tails.map { lowered(by: $0.level) }
+    let pieceLimits = limitsOfPieces(plan, limits)
     let parsed = parallelMap(Array(pieces.indices)) { index in
       YAMLParser.parsePiece(
         file, range: pieces[index].range, firstLine: pieces[index].firstLine,
@@ -50,7 +46,143 @@ enum YAMLSplitter {
     }
     guard parsed.allSatisfy({ $0 != nil }) else { return nil }
     var parts = consume parsed
-    return join(&parts, plan: plan)
+    return join(&parts, plan: plan)?.document
+  }
+
+  /// The bounds each piece of `plan` is parsed within, in the order of ``Plan/pieces``.
+  /// The entries' root stands `path.count` levels below the file's root in the whole file,
+  /// a tail's at its level: each piece gets no more depth than the whole parse would allow
+  /// it (the entries one level less, as before), the head the full bound.
+  private static func limitsOfPieces(_ plan: Plan, _ limits: YAMLLimits) -> [YAMLLimits] {
+    func lowered(by levels: Int) -> YAMLLimits {
+      YAMLLimits(
+        maxDepth: max(0, limits.maxDepth - levels), maxAliasExpansion: limits.maxAliasExpansion,
+        maxFileSize: limits.maxFileSize)
+    }
+    return [limits] + plan.entries.map { _ in lowered(by: plan.path.count + 1) }
+      + plan.tails.map { lowered(by: $0.level) }
+  }
+
+  /// What ``parse(_:plan:limits:entries:)`` gives: the outline of the file (the tree a whole
+  /// parse would give, with each entry of the split value's mapping holding null instead
+  /// of its value), the split value's mapping in it, and what `entries` made of each entry
+  /// piece, in file order.
+  struct Outline<Entries: Sendable> {
+    var tree: YAMLTree
+    var root: YAMLNode
+    /// The split value: its pairs are the entry pieces' pairs, in file order, each piece's
+    /// pairs as many as its root mapping has.
+    var splitValue: YAMLNode
+    var entries: [Entries]
+  }
+
+  /// Parses the pieces of `plan` and hands each entry piece's tree (its root a mapping,
+  /// every position as in the whole file) to `entries` in the task that parsed it; the tree
+  /// is released when that returns, and only the keys of its root mapping are joined, each
+  /// with a null value. `nil` when a piece did not parse cleanly, its root is not a
+  /// mapping of scalar keys, or `entries` gave `nil`.
+  static func parse<Entries: Sendable>(
+    _ file: SourceFile, plan: Plan, limits: YAMLLimits,
+    entries: @Sendable (YAMLTree, YAMLNode) -> Entries?
+  ) -> Outline<Entries>? {
+    let pieces = plan.pieces
+    let pieceLimits = limitsOfPieces(plan, limits)
+    let entryPieces = 1...plan.entries.count
+    let outcomes = parallelMap(Array(pieces.indices)) {
+      index -> (part: (tree: YAMLTree, root: YAMLNode), entries: Entries?)? in
+      guard
+        let parsed = YAMLParser.parsePiece(
+          file, range: pieces[index].range, firstLine: pieces[index].firstLine,
+          limits: pieceLimits[index])
+      else { return nil }
+      guard entryPieces.contains(index) else { return (parsed, nil) }
+      guard let keys = keysOnly(parsed.tree, parsed.root),
+        let made = entries(placed(parsed.tree, piece: index, of: pieces), parsed.root)
+      else { return nil }
+      return (keys, made)
+    }
+    var parts: [(tree: YAMLTree, root: YAMLNode)?] = []
+    var made: [Entries] = []
+    for outcome in outcomes {
+      guard let outcome else { return nil }
+      parts.append(outcome.part)
+      if let entries = outcome.entries { made.append(entries) }
+    }
+    guard made.count == plan.entries.count,
+      let joined = join(&parts, plan: plan),
+      case .document(let tree, let root) = joined.document
+    else { return nil }
+    return Outline(tree: tree, root: root, splitValue: joined.splitValue, entries: made)
+  }
+
+  /// A piece's tree with only its root mapping's keys, each with a null value (at the key's
+  /// end), the root's own record kept: what ``join(_:plan:)`` needs of an entry piece to
+  /// place the split value's mapping and its keys. `nil` when the root is not a mapping or
+  /// a key is not a scalar.
+  private static func keysOnly(_ tree: YAMLTree, _ root: YAMLNode) -> (
+    tree: YAMLTree, root: YAMLNode
+  )? {
+    var rootRecord = tree.records[Int(root.index)]
+    guard rootRecord.kind == YAMLTree.mappingKind else { return nil }
+    let pairs = tree.pairs(of: root)
+    rootRecord.data = 0
+    var records = [rootRecord]
+    var children: [YAMLNode] = []
+    var texts = [""]
+    var tags: [Int32: String] = [:]
+    records.reserveCapacity(1 + 2 * pairs.count)
+    children.reserveCapacity(2 * pairs.count)
+    texts.reserveCapacity(1 + pairs.count)
+    for (key, _) in pairs {
+      var record = tree.records[Int(key.index)]
+      guard record.kind < YAMLTree.sequenceKind else { return nil }
+      let node = Int32(records.count)
+      texts.append(tree.texts[Int(record.data)])
+      record.data = UInt32(texts.count - 1)
+      if let tag = tree.tags[key.index] { tags[node] = tag }
+      records.append(record)
+      records.append(
+        YAMLTree.Record(
+          kind: YAMLScalarStyle.plain.rawValue, data: 0, count: 0, start: record.end,
+          end: record.end))
+      children.append(YAMLNode(node))
+      children.append(YAMLNode(node + 1))
+    }
+    return (YAMLTree(records: records, children: children, texts: texts, tags: tags), YAMLNode(0))
+  }
+
+  /// The tree of piece `number` of `pieces` with every position as in the whole file (see
+  /// ``place(_:boundary:pieceEnd:)``); its children, texts and tags shared.
+  private static func placed(_ tree: YAMLTree, piece number: Int, of pieces: [Piece]) -> YAMLTree {
+    guard number > 0, number + 1 < pieces.count else { return tree }
+    let next = pieces[number + 1]
+    let boundary = SourcePosition(line: next.firstLine, column: next.indent + 1)
+    let pieceEnd = SourcePosition(line: next.firstLine, column: 1)
+    var records = tree.records
+    for index in records.indices {
+      place(&records[index], boundary: boundary, pieceEnd: pieceEnd)
+    }
+    return YAMLTree(records: records, children: tree.children, texts: tree.texts, tags: tree.tags)
+  }
+
+  /// A piece ends where the next begins, at the start of its first line (`pieceEnd`); in
+  /// the whole file, the block collections that close there (and an empty value implied
+  /// there) stand at the next piece's first key instead (`boundary`), as many columns in as
+  /// that line is indented.
+  private static func place(
+    _ record: inout YAMLTree.Record, boundary: SourcePosition, pieceEnd: SourcePosition
+  ) {
+    switch record.kind {
+    case YAMLTree.sequenceKind, YAMLTree.mappingKind:
+      if record.end == pieceEnd { record.end = boundary }
+    case YAMLTree.aliasKind:
+      break
+    default:
+      // An empty value that closes a piece (after `? key`) stands at the next token.
+      if record.start == pieceEnd, record.end == pieceEnd {
+        (record.start, record.end) = (boundary, boundary)
+      }
+    }
   }
 
   /// How a file is cut: the head (up to and including the line of the last key of `path`),
@@ -386,7 +518,7 @@ enum YAMLSplitter {
   /// held at once.
   private static func join(
     _ parts: inout [(tree: YAMLTree, root: YAMLNode)?], plan: Plan
-  ) -> YAMLDocument? {
+  ) -> (document: YAMLDocument, splitValue: YAMLNode)? {
     let entryCount = plan.entries.count
     let pieces = plan.pieces
     // What the joined mappings are made of, read before the parts are released: the
@@ -429,10 +561,8 @@ enum YAMLSplitter {
     records.reserveCapacity(sizes.records)
     children.reserveCapacity(sizes.children)
     texts.reserveCapacity(sizes.texts)
-    // Each part's nodes are copied after the previous part's, their indices shifted. A
-    // piece ends where the next begins, at the start of its first line; in the whole file,
-    // the block collections that close there (and an empty value implied there) stand at
-    // the next piece's first key instead, as many columns in as that line is indented.
+    // Each part's nodes are copied after the previous part's, their indices shifted, and
+    // placed as in the whole file (``place(_:boundary:pieceEnd:)``).
     var bases: [Int32] = []
     for number in parts.indices {
       guard let part = parts[number] else { return nil }
@@ -446,17 +576,11 @@ enum YAMLSplitter {
       bases.append(nodeBase)
       for var record in part.tree.records {
         switch record.kind {
-        case YAMLTree.sequenceKind, YAMLTree.mappingKind:
-          record.data += childBase
-          if let boundary, record.end == pieceEnd { record.end = boundary }
+        case YAMLTree.sequenceKind, YAMLTree.mappingKind: record.data += childBase
         case YAMLTree.aliasKind: record.data += UInt32(nodeBase)
-        default:
-          record.data += textBase
-          // An empty value that closes a piece (after `? key`) stands at the next token.
-          if let boundary, record.start == pieceEnd, record.end == pieceEnd {
-            (record.start, record.end) = (boundary, boundary)
-          }
+        default: record.data += textBase
         }
+        if let boundary, let pieceEnd { place(&record, boundary: boundary, pieceEnd: pieceEnd) }
         records.append(record)
       }
       for child in part.tree.children { children.append(YAMLNode(child.index + nodeBase)) }
@@ -479,6 +603,7 @@ enum YAMLSplitter {
     }
     guard let firstKey = entryPairs.first else { return nil }
     var inner = Int32(records.count)
+    let splitValue = YAMLNode(inner)
     var innerEnd = end(ofRootOf: entryCount)
     records.append(
       YAMLTree.Record(
@@ -514,15 +639,16 @@ enum YAMLSplitter {
       children.append(contentsOf: pairs)
     }
     let tree = YAMLTree(records: records, children: children, texts: texts, tags: tags)
-    return .document(tree, root: YAMLNode(inner))
+    return (.document(tree, root: YAMLNode(inner)), splitValue)
   }
 }
 
 extension YAMLParser {
   /// Parses `file` both in pieces (splitting at pieces of `minimumPiece` bytes, far smaller
-  /// than in real runs) and whole, and says where the trees differ: `nil` when they agree
-  /// or the file is not split. For tests and the fuzzer, which hold the split to its
-  /// promise on any input.
+  /// than in real runs) and whole, and says where the trees differ, or, when the file's
+  /// coordinators are decoded in pieces, where the definitions and problems that gives
+  /// differ from decoding the whole tree: `nil` when they agree or the file is not split.
+  /// For tests and the fuzzer, which hold the split to its promise on any input.
   public static func differenceOfPiecewiseParse(
     _ file: SourceFile, minimumPiece: Int
   ) -> String? {
@@ -535,7 +661,8 @@ extension YAMLParser {
       case .document(let whole, let wholeRoot) = parseWhole(
         file, limits: .standard, problems: &problems)
     else { return "the pieces parse, the whole file does not: \(problems.map(\.message))" }
-    return split.difference(splitRoot, from: whole, wholeRoot)
+    if let difference = split.difference(splitRoot, from: whole, wholeRoot) { return difference }
+    return PiecewiseDecoding.difference(file, minimumPiece: minimumPiece)
   }
 }
 
