@@ -1297,7 +1297,11 @@ extension String {
 /// What a message is about, such as `screen 'Login'`: kept in parts and joined only when a
 /// message is written, since most nodes never get one. A definition being read is kept as
 /// its reference, so that a message names it as a definition.
-struct Subject: CustomStringConvertible, Sendable {
+///
+/// A class: the closures that build messages only when one is written carry it through the
+/// readers of every mapping, and the optimiser passes what they capture along by value,
+/// which for a structure of two strings and a path was a copy of each at every call.
+final class Subject: CustomStringConvertible, Sendable {
   let kind: String
   let name: String
   /// The definition it is, when it is one.
