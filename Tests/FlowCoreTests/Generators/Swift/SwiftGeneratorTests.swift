@@ -850,16 +850,19 @@ import Testing
       "    screen(.ScreenID.`default`, send: send)\n")
   }
 
-  @Test func theASCIIPathOfLowerCamelCaseLowersAsTheScalarPathDoes() {
-    var generator = SystemRandomNumberGenerator()
-    let alphabet = Array("ABCXYZabcxyz0189_")
-    var names = ["", "A", "a", "URL", "URLPicker", "C0", "HTTP2Settings", "_Private", "9Lives"]
-    for _ in 0..<2_000 {
-      let length = Int.random(in: 1...8, using: &generator)
-      names.append(
-        String(
-          (0..<length).map { _ in alphabet[Int.random(in: alphabet.indices, using: &generator)] }))
+  /// 2,000 random texts of `lengths` characters drawn from `alphabet`.
+  private func randomTexts(of alphabet: String, lengths: ClosedRange<Int>) -> [String] {
+    let characters = Array(alphabet)
+    return (0..<2_000).map { _ in
+      String(
+        (0..<Int.random(in: lengths)).map { _ in characters[Int.random(in: characters.indices)] })
     }
+  }
+
+  @Test func theASCIIPathOfLowerCamelCaseLowersAsTheScalarPathDoes() {
+    let names =
+      ["", "A", "a", "URL", "URLPicker", "C0", "HTTP2Settings", "_Private", "9Lives"]
+      + randomTexts(of: "ABCXYZabcxyz0189_", lengths: 1...8)
     for name in names {
       #expect(GeneratedNames.asciiLowerCamel(name) == GeneratedNames.scalarLowerCamel(name))
     }
@@ -867,15 +870,9 @@ import Testing
   }
 
   @Test func plainStringLiteralsAreQuotedAsTheScalarPathQuotesThem() {
-    var generator = SystemRandomNumberGenerator()
-    let alphabet = Array("ab Z09\"\\\n\t\u{7F}\u{1B}é\u{2028}{}()")
-    var texts = ["", "Hello, world", "say \"hi\"", "C:\\path", "line\nbreak", "tab\there"]
-    for _ in 0..<2_000 {
-      let length = Int.random(in: 0...12, using: &generator)
-      texts.append(
-        String(
-          (0..<length).map { _ in alphabet[Int.random(in: alphabet.indices, using: &generator)] }))
-    }
+    let texts =
+      ["", "Hello, world", "say \"hi\"", "C:\\path", "line\nbreak", "tab\there"]
+      + randomTexts(of: "ab Z09\"\\\n\t\u{7F}\u{1B}é\u{2028}{}()", lengths: 0...12)
     for text in texts {
       #expect(SwiftWriter.stringLiteral(text) == SwiftWriter.scalarStringLiteral(text))
     }
