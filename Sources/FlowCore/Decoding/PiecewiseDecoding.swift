@@ -35,18 +35,12 @@ enum PiecewiseDecoding {
     func whole() -> Reading {
       .parsed(YAMLParser.parseWhole(file, limits: limits, problems: &problems), problems: problems)
     }
-    // What `YAMLParser.parse` checks before it tries the split: a file it reports, or
-    // parses whole for its size, goes there.
-    let bytes = file.bytes
-    guard bytes.count >= splitThreshold, bytes.count <= limits.maxFileSize,
-      !bytes.starts(with: [0xFF, 0xFE]), !bytes.starts(with: [0xFE, 0xFF])
-    else {
-      return .parsed(
-        YAMLParser.parse(file, limits: limits, problems: &problems), problems: problems)
+    if let refusal = YAMLParser.refusal(of: file, limits: limits) {
+      return .parsed(.broken, problems: [refusal])
     }
-    guard
+    guard file.bytes.count >= splitThreshold,
       let plan = YAMLSplitter.plan(
-        bytes, from: file.byteOrderMarkLength, minimumPiece: minimumPiece)
+        file.bytes, from: file.byteOrderMarkLength, minimumPiece: minimumPiece)
     else { return whole() }
     guard plan.path == ["coordinators"] else {
       guard let joined = YAMLSplitter.parse(file, plan: plan, limits: limits) else {

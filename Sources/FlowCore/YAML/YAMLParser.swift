@@ -27,22 +27,28 @@ public enum YAMLParser {
   package static func parse(
     _ file: SourceFile, limits: YAMLLimits = .standard, problems: inout [FrontEndProblem]
   ) -> YAMLDocument {
-    if file.bytes.count > limits.maxFileSize {
-      problems.append(
-        .fileTooLarge(file.path, size: file.bytes.count, limit: limits.maxFileSize))
-      return .broken
-    }
-    if file.bytes.starts(with: [0xFF, 0xFE]) || file.bytes.starts(with: [0xFE, 0xFF]) {
-      problems.append(
-        FrontEndProblem(
-          .encoding, "utf-16", "file is UTF-16; flow files must be UTF-8",
-          at: .startOfFile(file.path)))
+    if let refusal = refusal(of: file, limits: limits) {
+      problems.append(refusal)
       return .broken
     }
     if file.bytes.count >= splitThreshold, let split = YAMLSplitter.parse(file, limits: limits) {
       return split
     }
     return parseWhole(file, limits: limits, problems: &problems)
+  }
+
+  /// Why `file` is not parsed at all: it is larger than `limits` allow, or UTF-16; `nil`
+  /// when it is read.
+  static func refusal(of file: SourceFile, limits: YAMLLimits) -> FrontEndProblem? {
+    if file.bytes.count > limits.maxFileSize {
+      return .fileTooLarge(file.path, size: file.bytes.count, limit: limits.maxFileSize)
+    }
+    if file.bytes.starts(with: [0xFF, 0xFE]) || file.bytes.starts(with: [0xFE, 0xFF]) {
+      return FrontEndProblem(
+        .encoding, "utf-16", "file is UTF-16; flow files must be UTF-8",
+        at: .startOfFile(file.path))
+    }
+    return nil
   }
 
   /// Parses all of `file` in one stream.
