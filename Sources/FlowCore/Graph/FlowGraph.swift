@@ -414,8 +414,9 @@ package enum ResolvedAction: Sendable {
   case stay
   /// Finishes the coordinator with the result case at this index.
   case finish(Int)
-  /// Starts a child coordinator.
-  case start(ChildStep)
+  /// Starts a child coordinator. Indirect: a child's start is six times the size of any
+  /// other action, and every step holds one.
+  indirect case start(ChildStep)
   /// Could not be read or names nothing: rules make no claim that depends on it.
   case unresolved
 }

@@ -125,24 +125,27 @@ public enum ResultDeclaration: Equatable, Sendable {
 
 /// A screen: UI the app builds, and the events it emits (spec section 5).
 public struct Screen: Equatable, Sendable {
+  // The fields are declared in an order that leaves little padding between them: a module
+  // holds one screen per screen written, and the one-byte flags fill the end of the payload.
+
   /// The screen's name.
   public var name: Identifier
   /// Its `doc:` text.
   public var doc: String?
-  /// The payload every transition into it carries.
-  public var input: TypeReference?
   /// The events it emits, in file order, each leading to one action.
   public var events: [Transition]
+  /// Rules it suppresses for findings inside it.
+  public var lint: Lint?
+  /// From the name to the end of the definition.
+  public var range: SourceRange
+  /// The payload every transition into it carries.
+  public var input: TypeReference?
   /// Whether the system's back button and swipe-back gesture work here (`systemBack`,
   /// r2; by default they do).
   public var systemBack = true
   /// Whether the user can swipe its sheet away while it is on top (`dismissible`, r2; by
   /// default they can).
   public var dismissible = true
-  /// Rules it suppresses for findings inside it.
-  public var lint: Lint?
-  /// From the name to the end of the definition.
-  public var range: SourceRange
   /// Whether the decoder reported a `schema` problem inside it. Such a node causes no
   /// findings of other rules (spec section 8, "Where findings go"): its starts do not count
   /// as starting a child, and nothing is said that what was lost from it could make false.
@@ -236,17 +239,19 @@ public struct Alert: Equatable, Sendable {
 ///
 /// Its fields live behind one reference: the graph's steps and the analyses copy
 /// transitions by the hundred thousand, and a reference is 8 bytes where the fields are
-/// 192. A transition is still a value: setting a field gives it fields of its own.
+/// 136. A transition is still a value: setting a field gives it fields of its own.
 public struct Transition: Equatable, Sendable {
   private final class Fields: Sendable {
     let name: Identifier
-    let payload: TypeReference?
+    /// The payload behind a reference of its own: many events carry none, and a type
+    /// reference is 56 bytes.
+    let payload: Indirect<TypeReference>?
     let doc: String?
     let action: Action
 
     init(name: Identifier, payload: TypeReference?, doc: String?, action: Action) {
       self.name = name
-      self.payload = payload
+      self.payload = payload.map(Indirect.init)
       self.doc = doc
       self.action = action
     }
@@ -266,7 +271,7 @@ public struct Transition: Equatable, Sendable {
 
   /// The payload it carries (always `nil` for handlers: theirs is the result case's).
   public var payload: TypeReference? {
-    get { fields.payload }
+    get { fields.payload?.value }
     set { self = Transition(name: name, payload: newValue, doc: doc, action: action) }
   }
 
@@ -314,7 +319,9 @@ public struct Action: Equatable, Sendable {
     case finish(Identifier)
     /// Starts the child coordinator; (r3) or shows it in a column of the nearest split
     /// coordinator (`show: C`, spec section 13.4), when ``ChildStart/show`` says so.
-    case start(ChildStart)
+    ///
+    /// Indirect: a start is the largest kind by far, and every action would be its size.
+    indirect case start(ChildStart)
     /// Shows the alert of this coordinator over what is on top (r2).
     case alert(Identifier)
     /// Shows the tab that starts this coordinator, in the nearest tab coordinator around
