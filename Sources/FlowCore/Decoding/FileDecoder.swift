@@ -22,6 +22,10 @@ package struct FileDecoder: Sendable {
   /// Whether the definitions of a large coordinator may be decoded on all cores (tests
   /// compare with decoding them one by one).
   private let isParallel: Bool
+  /// The screens of one large coordinator decoded already, in the pieces of a file cut
+  /// inside its `screens` (``decode(outline:root:path:coordinators:screens:problems:)``),
+  /// by the key each has in `tree`; empty otherwise.
+  private var decodedScreens: [YAMLNode: PieceScreen] = [:]
 
   private init(path: String, tree: YAMLTree, isParallel: Bool = true) {
     self.path = path
@@ -90,16 +94,52 @@ package struct FileDecoder: Sendable {
     return decoded
   }
 
-  /// The definitions of a large file read in pieces: `tree` is its outline (its
-  /// `coordinators` mapping holding keys only), `coordinators` the coordinators its pieces
-  /// decoded, by their keys in `tree`. The file is decoded as ``decode(_:path:problems:isParallel:)``
-  /// decodes the whole tree: the mapping's keys are checked here (duplicates across pieces
-  /// included), in file order, and each coordinator kept is taken from `coordinators`.
+  /// A screen of one large coordinator decoded in the task that parsed its piece of the
+  /// coordinator's `screens`, with what decoding it reported and the content it read
+  /// through aliases and merge keys, in order: what decoding the whole tree makes of it.
+  package struct PieceScreen: Sendable {
+    var screen: Screen
+    var problems: [FrontEndProblem]
+    var sharedUses: [SharedUse]
+  }
+
+  /// Each pair of `root`, the root mapping of a piece of the `screens` of the coordinator
+  /// `coordinator` (its positions as in the whole file), decoded as a screen, in order; `nil`
+  /// under the same conditions as ``coordinators(ofPiece:root:path:)``.
+  static func screens(
+    ofPiece tree: YAMLTree, root: YAMLNode, path: String, coordinator: String
+  ) -> [PieceScreen]? {
+    guard tree.kind(of: root) == .mapping else { return nil }
+    let base = FileDecoder(path: path, tree: tree)
+    var decoded: [PieceScreen] = []
+    decoded.reserveCapacity(tree.pairs(of: root).count)
+    for (keyNode, value) in tree.pairs(of: root) {
+      guard let key = tree.text(of: keyNode), !tree.isAbsent(keyNode), key != "<<" else {
+        return nil
+      }
+      var decoder = base
+      let entry = MappingReader.Entry(
+        key: key, name: decoder.identifier(key, at: keyNode), keyNode: keyNode, value: value)
+      let screen = decoder.decodeScreen(entry, coordinator: coordinator)
+      decoded.append(
+        PieceScreen(screen: screen, problems: decoder.problems, sharedUses: decoder.sharedUses))
+    }
+    return decoded
+  }
+
+  /// The definitions of a large file read in pieces: `tree` is its outline (the split
+  /// mapping holding keys only), and `coordinators` or `screens` what its pieces decoded, by
+  /// their keys in `tree`. The file is decoded as ``decode(_:path:problems:isParallel:)``
+  /// decodes the whole tree: the split mapping's keys are checked here (duplicates across
+  /// pieces included), in file order, and each coordinator or screen kept is taken from
+  /// what the pieces decoded.
   static func decode(
     outline tree: YAMLTree, root: YAMLNode, path: String,
-    coordinators: [YAMLNode: PieceCoordinator], problems: inout [FrontEndProblem]
+    coordinators: [YAMLNode: PieceCoordinator] = [:], screens: [YAMLNode: PieceScreen] = [:],
+    problems: inout [FrontEndProblem]
   ) -> FlowFile? {
     var decoder = FileDecoder(path: path, tree: tree)
+    decoder.decodedScreens = screens
     defer { problems.append(contentsOf: decoder.problems) }
     return decoder.decodeFile(root, coordinators: coordinators)
   }
@@ -357,7 +397,9 @@ package struct FileDecoder: Sendable {
   private mutating func decodeCoordinators(
     _ entries: [MappingReader.Entry], decoded: [YAMLNode: PieceCoordinator] = [:]
   ) -> [Coordinator] {
-    let base = FileDecoder(path: path, tree: tree, isParallel: isParallel)
+    var fresh = FileDecoder(path: path, tree: tree, isParallel: isParallel)
+    fresh.decodedScreens = decodedScreens
+    let base = fresh
     let parts = Parallel.map(
       count: entries.count, minimumChunk: isParallel && decoded.isEmpty ? 32 : entries.count + 1
     ) { index in
@@ -439,13 +481,21 @@ package struct FileDecoder: Sendable {
     }
     coordinator.lint = body["lint"].flatMap { lint($0) }
     let coordinatorName = entry.key
-    coordinator.screens = decodeEach(
-      entries(of: body["screens"], of: "the screens of \(what)")
-    ) { decoder, node in
-      decoder.decodeDefinition(
-        DefinitionName(kind: .screen, name: node.name, coordinator: coordinatorName),
-        broken: \.isBroken
-      ) { $0.screen(node) }
+    let screens = entries(of: body["screens"], of: "the screens of \(what)")
+    if let first = screens.first, decodedScreens[first.keyNode] != nil {
+      // Cut in pieces: every screen kept was decoded in its piece.
+      coordinator.screens = screens.map { screen in
+        guard let piece = decodedScreens[screen.keyNode] else {
+          return decodeScreen(screen, coordinator: coordinatorName)
+        }
+        problems.append(contentsOf: piece.problems)
+        sharedUses.append(contentsOf: piece.sharedUses)
+        return piece.screen
+      }
+    } else {
+      coordinator.screens = decodeEach(screens) { decoder, screen in
+        decoder.decodeScreen(screen, coordinator: coordinatorName)
+      }
     }
     var startName: String?
     if case .start(let start, _) = coordinator.root { startName = start.text }
@@ -684,6 +734,16 @@ package struct FileDecoder: Sendable {
   static let screenKeys = ["doc", "input", "on", "systemBack", "dismissible", "lint"]
   static let decisionKeys = ["doc", "cases", "lint"]
   static let alertKeys = ["doc", "input", "on", "lint"]
+
+  /// The screen `entry` of the coordinator named `coordinator`, as a definition of its own.
+  private mutating func decodeScreen(
+    _ entry: MappingReader.Entry, coordinator: String
+  ) -> Screen {
+    decodeDefinition(
+      DefinitionName(kind: .screen, name: entry.name, coordinator: coordinator),
+      broken: \.isBroken
+    ) { $0.screen(entry) }
+  }
 
   private mutating func screen(_ entry: MappingReader.Entry) -> Screen {
     var screen = Screen(name: entry.name, range: definitionRange(entry))

@@ -11,8 +11,10 @@
 /// result is the one ``YAMLParser/parse(_:limits:problems:)`` and
 /// ``FileDecoder/decode(_:path:problems:isParallel:)`` give, problems in the same order.
 ///
-/// A split that goes down into one coordinator's screens keeps the join: its pieces' trees
-/// are joined into the whole tree, which is decoded as before.
+/// A file that is mostly one coordinator, cut inside that coordinator's `screens`, has each
+/// piece's screens decoded the same way, and the outline's `screens` holds their keys. A
+/// split that goes down anywhere else keeps the join: its pieces' trees are joined into the
+/// whole tree, which is decoded as before.
 enum PiecewiseDecoding {
   /// What reading a file gave.
   enum Reading {
@@ -42,34 +44,56 @@ enum PiecewiseDecoding {
       let plan = YAMLSplitter.plan(
         file.bytes, from: file.byteOrderMarkLength, minimumPiece: minimumPiece)
     else { return whole() }
-    guard plan.path == ["coordinators"] else {
-      guard let joined = YAMLSplitter.parse(file, plan: plan, limits: limits) else {
-        return whole()
-      }
-      return .parsed(joined, problems: [])
-    }
     let path = file.path
-    guard
-      let outline = YAMLSplitter.parse(
-        file, plan: plan, limits: limits,
-        entries: { tree, root in FileDecoder.coordinators(ofPiece: tree, root: root, path: path) })
-    else { return whole() }
-    // The split value's pairs are the pieces' pairs, in order.
+    if plan.path == ["coordinators"] {
+      guard
+        let outline = YAMLSplitter.parse(
+          file, plan: plan, limits: limits,
+          entries: { tree, root in FileDecoder.coordinators(ofPiece: tree, root: root, path: path) }
+        ), let coordinators = byKey(outline)
+      else { return whole() }
+      let decoded = FileDecoder.decode(
+        outline: outline.tree, root: outline.root, path: path, coordinators: coordinators,
+        problems: &problems)
+      return .decoded(decoded, problems: problems)
+    }
+    if plan.path.count == 3, plan.path[0] == "coordinators", plan.path[2] == "screens" {
+      let coordinator = plan.path[1]
+      guard
+        let outline = YAMLSplitter.parse(
+          file, plan: plan, limits: limits,
+          entries: { tree, root in
+            FileDecoder.screens(ofPiece: tree, root: root, path: path, coordinator: coordinator)
+          }), let screens = byKey(outline)
+      else { return whole() }
+      let decoded = FileDecoder.decode(
+        outline: outline.tree, root: outline.root, path: path, screens: screens,
+        problems: &problems)
+      return .decoded(decoded, problems: problems)
+    }
+    guard let joined = YAMLSplitter.parse(file, plan: plan, limits: limits) else {
+      return whole()
+    }
+    return .parsed(joined, problems: [])
+  }
+
+  /// What the pieces of `outline` decoded, by the key each has in its split mapping: the
+  /// split value's pairs are the pieces' pairs, in order. `nil` when they are not as many.
+  private static func byKey<Decoded>(
+    _ outline: YAMLSplitter.Outline<[Decoded]>
+  ) -> [YAMLNode: Decoded]? {
     let keys = outline.tree.pairs(of: outline.splitValue)
-    guard outline.entries.reduce(0, { $0 + $1.count }) == keys.count else { return whole() }
-    var coordinators: [YAMLNode: FileDecoder.PieceCoordinator] = [:]
-    coordinators.reserveCapacity(keys.count)
+    guard outline.entries.reduce(0, { $0 + $1.count }) == keys.count else { return nil }
+    var decoded: [YAMLNode: Decoded] = [:]
+    decoded.reserveCapacity(keys.count)
     var position = 0
     for piece in outline.entries {
-      for coordinator in piece {
-        coordinators[keys[position].key] = coordinator
+      for entry in piece {
+        decoded[keys[position].key] = entry
         position += 1
       }
     }
-    let decoded = FileDecoder.decode(
-      outline: outline.tree, root: outline.root, path: path, coordinators: coordinators,
-      problems: &problems)
-    return .decoded(decoded, problems: problems)
+    return decoded
   }
 }
 

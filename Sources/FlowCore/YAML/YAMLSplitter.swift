@@ -646,9 +646,10 @@ enum YAMLSplitter {
 extension YAMLParser {
   /// Parses `file` both in pieces (splitting at pieces of `minimumPiece` bytes, far smaller
   /// than in real runs) and whole, and says where the trees differ, or, when the file's
-  /// coordinators are decoded in pieces, where the definitions and problems that gives
-  /// differ from decoding the whole tree: `nil` when they agree or the file is not split.
-  /// For tests and the fuzzer, which hold the split to its promise on any input.
+  /// coordinators (or one big coordinator's screens) are decoded in pieces, where the
+  /// definitions and problems that gives differ from decoding the whole tree: `nil` when
+  /// they agree or the file is not split. For tests and the fuzzer, which hold the split to
+  /// its promise on any input.
   public static func differenceOfPiecewiseParse(
     _ file: SourceFile, minimumPiece: Int
   ) -> String? {

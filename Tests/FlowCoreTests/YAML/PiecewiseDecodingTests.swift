@@ -2,8 +2,9 @@ import Testing
 
 @testable import FlowCore
 
-/// A large file's coordinators decoded in the pieces that parse them (issue 35 step 2) give
-/// the file, the problems and the shared uses that decoding the whole tree gives.
+/// A large file's coordinators, or one big coordinator's screens, decoded in the pieces that
+/// parse them (issue 35 step 2) give the file, the problems and the shared uses that
+/// decoding the whole tree gives.
 @Suite struct PiecewiseDecodingTests {
   /// The whole parse and decode of `file`, as a file below the split's size is read.
   private func whole(_ file: SourceFile) -> (FlowFile?, [FrontEndProblem]) {
@@ -150,15 +151,91 @@ import Testing
     else { return #expect(Bool(false), "\(name)") }
   }
 
-  @Test func oneBigCoordinatorIsJoinedAndDecodedWhole() {
+  @Test func oneBigCoordinatorsScreensAreDecodedInPieces() throws {
     var text = "version: 1\ncoordinators:\n  App:\n    start: S0\n    screens:\n"
     for index in 0..<200 { text += "      S\(index): { on: { next: { push: S\(index + 1) } } }\n" }
     let file = SourceFile(path: "a.flow.yaml", text: text)
+    let plan = try #require(YAMLSplitter.plan(file.bytes, from: 0, minimumPiece: 64))
+    #expect(plan.path == ["coordinators", "App", "screens"])
+    #expect(difference(text, minimumPiece: 64) == nil)
     guard
-      case .parsed(.document, let problems) = PiecewiseDecoding.read(
+      case .decoded(let split?, let problems) = PiecewiseDecoding.read(
         file, limits: .standard, splitThreshold: 0, minimumPiece: 64)
     else { return #expect(Bool(false)) }
     #expect(problems.isEmpty)
+    #expect(split.coordinators.map(\.screens.count) == [200])
+  }
+
+  /// A module that is one big coordinator, its screens written in many forms, some of them
+  /// wrong in the ways a piece could see differently from the whole file: names repeated
+  /// across pieces, bodies that are not mappings or hold unknown or misplaced keys, merge
+  /// keys, events written one level too shallow, a coordinator's key among the screens;
+  /// and keys of the coordinator, other coordinators and top-level keys after the screens.
+  private func bigCoordinator(_ generator: inout SeededGenerator) -> String {
+    var text = "version: 1\n"
+    if Bool.random(using: &generator) { text += "types:\n  Item: external\n" }
+    text += "coordinators:\n"
+    if Bool.random(using: &generator) { text += "  Before: { start: B, screens: { B: {} } }\n" }
+    text += "  App:\n    entry: true\n    start: S0\n"
+    if Bool.random(using: &generator) { text += "    input: Item\n" }
+    text += "    screens:\n"
+    let count = Int.random(in: 30...80, using: &generator)
+    var names: [String] = []
+    for index in 0..<count {
+      let target = "S\(Int.random(in: 0..<count, using: &generator))"
+      var name = "S\(index)"
+      if !names.isEmpty, Int.random(in: 0..<10, using: &generator) == 0 {
+        name = names.randomElement(using: &generator) ?? name
+      }
+      names.append(name)
+      let body: String
+      switch Int.random(in: 0..<14, using: &generator) {
+      case 0: body = " { on: { next: { push: \(target) } } }"
+      case 1:
+        body = "\n        input: Item\n        on:\n          back: pop\n"
+          + "          go: { present: \(target), style: sheet }"
+      case 2: body = " { bogus: 1, on: { x: dismiss } }"
+      case 3: body = " 5"
+      case 4: body = " ~"
+      case 5: body = " { on: { a: { start: Child, on: { done: pop, other: { push: \(target) } } } } }"
+      case 6: body = " { on: { x: { do: [pop, { push: \(target) }] } } }"
+      case 7: body = " { doc: \"a screen\", systemBack: maybe, dismissible: false }"
+      case 8: body = " { <<: { doc: merged }, on: { y: stay } }"
+      case 9: body = " { on: { z: { finish: done } }, lint: { ignore: [leak] } }"
+      case 10: body = " { on: [1, 2] }"
+      case 11: body = " { on: { q: { alert: Confirm } } }"
+      default: body = " {}"
+      }
+      text += "      \(name):\(body)\n"
+      switch Int.random(in: 0..<20, using: &generator) {
+      case 0: text += "      back: pop\n"
+      case 1: text += "      start: S1\n"
+      case 2: text += "      lower_name\(index): {}\n"
+      default: break
+      }
+    }
+    switch Int.random(in: 0..<3, using: &generator) {
+    case 0: text += "    decisions:\n      D: { cases: { yes: { push: S1 }, no: pop } }\n"
+    case 1: text += "    alerts:\n      Confirm: { on: { ok: stay } }\n    result: { done: ~ }\n"
+    default: break
+    }
+    if Bool.random(using: &generator) { text += "  Child: { start: C, screens: { C: {} } }\n" }
+    if Bool.random(using: &generator) { text += "links:\n  home: { url: /home, to: App.S3 }\n" }
+    return text
+  }
+
+  @Test func randomBigCoordinatorsDecodeInPiecesAsWhole() {
+    var decoded = 0
+    for seed in UInt64(1)...200 {
+      var generator = SeededGenerator(seed: seed)
+      let text = bigCoordinator(&generator)
+      let difference = difference(text, minimumPiece: 48)
+      if difference == "not decoded in pieces" { continue }
+      decoded += 1
+      #expect(difference == nil, "seed \(seed): \(difference ?? "")\n\(text)")
+      if difference != nil { return }
+    }
+    #expect(decoded > 150)
   }
 
   /// A file as large as a real run splits (`flowc check` of a module of many coordinators)
