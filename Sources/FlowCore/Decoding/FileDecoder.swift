@@ -25,7 +25,7 @@ package struct FileDecoder: Sendable {
   /// The screens of one large coordinator decoded already, in the pieces of a file cut
   /// inside its `screens` (``decode(outline:root:path:coordinators:screens:problems:)``),
   /// by the key each has in `tree`; empty otherwise.
-  private var decodedScreens: [YAMLNode: PieceScreen] = [:]
+  private var decodedScreens = PieceScreens()
 
   private init(path: String, tree: YAMLTree, isParallel: Bool = true) {
     self.path = path
@@ -103,6 +103,44 @@ package struct FileDecoder: Sendable {
     var sharedUses: [SharedUse]
   }
 
+  /// The screens the pieces of one large coordinator's `screens` decoded, each found by its
+  /// key in the outline. The pieces' arrays are kept as they are and a key maps to a piece
+  /// and a place in it: a table of a hundred thousand screens by key would hold each
+  /// screen's 176 bytes again, in buckets a third of them empty.
+  package struct PieceScreens: Sendable {
+    private let pieces: [[PieceScreen]]
+    /// The piece of each key of the outline's `screens` in the high 32 bits, the place in it
+    /// in the low ones.
+    private let places: [YAMLNode: Int]
+
+    init() {
+      pieces = []
+      places = [:]
+    }
+
+    /// `pieces`, each the screens of one piece in order, for the outline whose split
+    /// mapping's pairs are `keys` (as many, in the same order); `nil` when they are not as
+    /// many.
+    init?(_ pieces: [[PieceScreen]], keys: YAMLPairs) {
+      guard pieces.reduce(0, { $0 + $1.count }) == keys.count else { return nil }
+      var places: [YAMLNode: Int] = [:]
+      places.reserveCapacity(keys.count)
+      var position = 0
+      for (piece, screens) in pieces.enumerated() {
+        for offset in screens.indices {
+          places[keys[position].key] = piece << 32 | offset
+          position += 1
+        }
+      }
+      self.pieces = pieces
+      self.places = places
+    }
+
+    subscript(key: YAMLNode) -> PieceScreen? {
+      places[key].map { pieces[$0 >> 32][$0 & 0xFFFF_FFFF] }
+    }
+  }
+
   /// Each pair of `root`, the root mapping of a piece of the `screens` of the coordinator
   /// `coordinator` (its positions as in the whole file), decoded as a screen, in order; `nil`
   /// under the same conditions as ``coordinators(ofPiece:root:path:)``.
@@ -135,7 +173,7 @@ package struct FileDecoder: Sendable {
   /// what the pieces decoded.
   static func decode(
     outline tree: YAMLTree, root: YAMLNode, path: String,
-    coordinators: [YAMLNode: PieceCoordinator] = [:], screens: [YAMLNode: PieceScreen] = [:],
+    coordinators: [YAMLNode: PieceCoordinator] = [:], screens: PieceScreens = PieceScreens(),
     problems: inout [FrontEndProblem]
   ) -> FlowFile? {
     var decoder = FileDecoder(path: path, tree: tree)

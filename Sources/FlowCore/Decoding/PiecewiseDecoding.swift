@@ -64,7 +64,9 @@ enum PiecewiseDecoding {
           file, plan: plan, limits: limits,
           entries: { tree, root in
             FileDecoder.screens(ofPiece: tree, root: root, path: path, coordinator: coordinator)
-          }), let screens = byKey(outline)
+          }),
+        let screens = FileDecoder.PieceScreens(
+          outline.entries, keys: outline.tree.pairs(of: outline.splitValue))
       else { return whole() }
       let decoded = FileDecoder.decode(
         outline: outline.tree, root: outline.root, path: path, screens: screens,
