@@ -191,16 +191,23 @@ struct Adjacency {
   private let starts: [Int32]
   private let targets: [Int32]
 
-  /// The graph of the edges `from[i] → to[i]` over `nodes` nodes.
-  init(nodes: Int, from: [Int32], to: [Int32]) {
+  /// The graph of the edges `edges` gives to the function it is handed, each as `(from,
+  /// to)`, over `nodes` nodes. `edges` is called twice (to count, then to place) and must give
+  /// the same edges in the same order both times: no list of the edges is built, which for
+  /// a large graph was a third copy of every edge beside its source's and the adjacency.
+  init(nodes: Int, edges: ((_ add: (_ from: Int32, _ to: Int32) -> Void) -> Void)) {
     var starts = [Int32](repeating: 0, count: nodes + 1)
-    for node in from { starts[Int(node) + 1] += 1 }
+    var count = 0
+    edges { from, _ in
+      starts[Int(from) + 1] += 1
+      count += 1
+    }
     for node in 0..<nodes { starts[node + 1] += starts[node] }
     var next = starts
-    var targets = [Int32](repeating: 0, count: from.count)
-    for (node, target) in zip(from, to) {
-      targets[Int(next[Int(node)])] = target
-      next[Int(node)] += 1
+    var targets = [Int32](repeating: 0, count: count)
+    edges { from, to in
+      targets[Int(next[Int(from)])] = to
+      next[Int(from)] += 1
     }
     self.starts = starts
     self.targets = targets

@@ -423,8 +423,10 @@ struct EndingGraph {
       edge(rootAt + first, first)  // the first screen is a bottom of the coordinator
     }
     nodeCount = end + 7 + extraNodes
-    self.sources = sources
-    self.targets = targets
+    // Room was reserved for the most edges a graph can have; the graph keeps only the room
+    // they take, through the solving (a coordinator of 10,000 screens has 120,000 edges).
+    self.sources = Self.fitted(sources)
+    self.targets = Self.fitted(targets)
     self.childEdges = childEdges
     self.windowPresents = windowPresents
     root =
@@ -455,6 +457,16 @@ extension EndingGraph {
     var node: Int
     /// Whether it is a start decision's place, below the coordinator.
     var belowCoordinator: Bool
+  }
+}
+
+extension EndingGraph {
+  /// `edges` in an array of its own size, when it was reserved a quarter larger or more.
+  fileprivate static func fitted(_ edges: [Int32]) -> [Int32] {
+    guard edges.capacity - edges.count > edges.count / 4 else { return edges }
+    return [Int32](unsafeUninitializedCapacity: edges.count) { buffer, initialized in
+      initialized = buffer.initialize(fromContentsOf: edges)
+    }
   }
 }
 
@@ -515,25 +527,13 @@ enum EndingSolver {
     var childWaitsFor: [Int] = []
     var childExits: [(user: UInt8, events: UInt8)] = []
     var eventsMatter = false
-    // Backwards over the whole group, from each edge's target to its source, at the graphs'
-    // bases; a child edge's source is written as -1 - its index among the child edges.
-    var from: [Int32] = []
-    var to: [Int32] = []
-    // Reserved once: reserving for each graph in turn would copy the arrays each time.
-    let edges = graphs.reduce(0) { $0 + $1.targets.count + $1.childEdges.count }
-    from.reserveCapacity(edges)
-    to.reserveCapacity(edges)
     for (index, graph) in graphs.enumerated() {
       if !graph.eventRoots.isEmpty { eventsMatter = true }
-      let at = Int32(truncatingIfNeeded: base[index])
-      for target in graph.targets { from.append(at + target) }
-      for source in graph.sources { to.append(at + source) }
+      let at = base[index]
       for edge in graph.childEdges {
         let key = Int(edge.child) * StartContext.allCases.count + Int(edge.context)
-        from.append(at + edge.target)
-        to.append(-1 - Int32(truncatingIfNeeded: childSource.count))
-        childSource.append(Int(at + edge.source))
-        childTarget.append(Int(at + edge.target))
+        childSource.append(at + Int(edge.source))
+        childTarget.append(at + Int(edge.target))
         childExit.append(edge.exit.rawValue)
         if let other = member[key] {
           childWaitsFor.append(other)
@@ -546,7 +546,19 @@ enum EndingSolver {
         }
       }
     }
-    let reverse = Adjacency(nodes: total, from: from, to: to)
+    // Backwards over the whole group, from each edge's target to its source, at the graphs'
+    // bases; a child edge's source is written as -1 - its index among the child edges.
+    let reverse = Adjacency(nodes: total) { add in
+      var child: Int32 = 0
+      for (index, graph) in graphs.enumerated() {
+        let at = Int32(truncatingIfNeeded: base[index])
+        for (target, source) in zip(graph.targets, graph.sources) { add(at + target, at + source) }
+        for edge in graph.childEdges {
+          add(at + edge.target, -1 - child)
+          child += 1
+        }
+      }
+    }
     func spread(withEvents: Bool) -> (ends: [UInt8], exits: [UInt8]) {
       var ends = [UInt8](repeating: 0, count: total)
       // Each graph's exits so far: the ends its starts reach.
