@@ -7,10 +7,20 @@ public enum DiagramBuilder {
   /// The whole module: every coordinator in a cluster of its own, and every shared screen,
   /// decision and alert (r3) once, in a cluster of their own.
   public static func diagram(of graph: FlowGraph, findings: [Finding]) -> FlowDiagram {
+    diagram(of: graph, findings: findings, coordinatorsPerPart: 8)
+  }
+
+  /// The whole module, its clusters and their edges built in parts of at least
+  /// `coordinatorsPerPart` coordinators on all cores, and joined in module order: the same
+  /// drawing as one built in one part, which tests compare.
+  package static func diagram(
+    of graph: FlowGraph, findings: [Finding], coordinatorsPerPart: Int
+  ) -> FlowDiagram {
     var builder = Builder(
       graph: graph, drawn: Array(graph.coordinators.indices), drawsAllShared: true,
       findings: findings)
-    return builder.build()
+    let parts = Parallel.ranges(count: graph.coordinators.count, minimumChunk: coordinatorsPerPart)
+    return parts.count > 1 ? builder.build(inParts: parts) : builder.build()
   }
 
   /// One coordinator (at `coordinator`, an index of `graph.module.coordinators`) in full,
@@ -49,8 +59,29 @@ private struct SharedEdge: Hashable {
   var place: Place
 }
 
+/// Where an identifier handed out by a part of a build goes (``Builder/Part``): made unique
+/// when the parts are joined, in the order the part asked for it.
+private enum IdentifierSlot {
+  case cluster(Int)
+  case lane(cluster: Int, lane: Int)
+  case node(Int)
+}
+
 /// The state of one build.
 private struct Builder {
+  /// What a builder builds: the whole drawing, or one part of it on a core of its own.
+  enum Part {
+    /// The whole drawing, one step after another.
+    case whole
+    /// The clusters of some coordinators: indices of clusters and nodes count from 0 in
+    /// this part, and are moved when the parts are joined.
+    case clusters
+    /// The edges of some coordinators: `drawn` are the kinds of the nodes drawn before; the
+    /// nodes this part adds (missing names) come after them, and are placed when the parts
+    /// are joined.
+    case edges(drawn: [FlowDiagram.Node.Kind])
+  }
+
   let graph: FlowGraph
   let module: FlowModule
   /// The coordinators drawn in full, in module order.
@@ -99,6 +130,14 @@ private struct Builder {
   /// (r3) Nodes for names that shared nodes name but that do not exist, by name: drawn once,
   /// in the shared cluster.
   var sharedMissing: [String: Int] = [:]
+  /// What this builder builds.
+  var part = Part.whole
+  /// In a part: the identifiers asked for, not yet made unique, in order.
+  var identifiers: [(base: String, slot: IdentifierSlot)] = []
+  /// In a part of edges: the index of this part's first node in the drawing, for now.
+  var firstNode = 0
+  /// In a part of edges: the edges of shared nodes' steps, which the join draws once.
+  var sharedEdgeIndices: [Int] = []
 
   init(graph: FlowGraph, drawn: [Int], drawsAllShared: Bool, findings: [Finding]) {
     self.graph = graph
@@ -121,6 +160,193 @@ private struct Builder {
     for coordinator in drawn { addCluster(coordinator) }
     addSharedCluster()
     for coordinator in drawn { addEdges(of: coordinator) }
+    return finish()
+  }
+
+  /// ``build()`` in parts of the coordinators (`parts`, consecutive ranges of all of them,
+  /// in order), each part on a core of its own: first the clusters of each part, joined in
+  /// module order; the shared cluster; then the edges of each part, joined in module order.
+  /// Identifiers are made unique as the parts are joined, in the order one build makes them,
+  /// and the edges of shared nodes' steps that two parts draw are kept once, the first: the
+  /// drawing is the one ``build()`` makes.
+  mutating func build(inParts parts: [Range<Int>]) -> FlowDiagram {
+    var clustersBase = self
+    clustersBase.ids = DiagramIdentifiers()
+    clustersBase.part = .clusters
+    let clusters = clustersBase
+    var clusterParts = parallelMap(parts) { range in
+      var builder = clusters
+      for coordinator in range { builder.addCluster(coordinator) }
+      return ClusterPart(builder, range)
+    }
+    diagram.clusters.reserveCapacity(clusterParts.reduce(1) { $0 + $1.clusters.count })
+    diagram.nodes.reserveCapacity(clusterParts.reduce(0) { $0 + $1.nodes.count })
+    for index in clusterParts.indices {
+      join(clusterParts[index])
+      // Freed as soon as it is joined: a part's nodes are not held twice for long.
+      clusterParts[index] = ClusterPart()
+    }
+    addSharedCluster()
+
+    // Each part starts from what is drawn so far, without the drawing itself: the nodes
+    // it reads are looked up by kind, and it adds its own after them.
+    var edgesBase = self
+    edgesBase.ids = DiagramIdentifiers()
+    edgesBase.diagram = FlowDiagram()
+    edgesBase.part = .edges(drawn: diagram.nodes.map(\.kind))
+    edgesBase.firstNode = diagram.nodes.count
+    let edges = edgesBase
+    var edgeParts = parallelMap(parts) { range in
+      var builder = edges
+      for coordinator in range { builder.addEdges(of: coordinator) }
+      return EdgePart(builder)
+    }
+    diagram.edges.reserveCapacity(edgeParts.reduce(0) { $0 + $1.edges.count })
+    for index in edgeParts.indices {
+      join(edgeParts[index])
+      edgeParts[index] = EdgePart()
+    }
+    return finish()
+  }
+
+  /// What a part of clusters built: its clusters and nodes, numbered from 0, the identifiers
+  /// it asked for, and where each of its coordinators is drawn.
+  struct ClusterPart: Sendable {
+    var coordinators: Range<Int> = 0..<0
+    var clusters: [FlowDiagram.Cluster] = []
+    var nodes: [FlowDiagram.Node] = []
+    var identifiers: [(base: String, slot: IdentifierSlot)] = []
+    var clusterOf: [Int?] = []
+    var startNode: [Int] = []
+    var nodeOf: [[Int]] = []
+    var firstResult: [Int] = []
+    var firstRequest: [Int] = []
+    var appNode: [Int: Int] = [:]
+
+    init() {}
+
+    init(_ builder: Builder, _ coordinators: Range<Int>) {
+      self.coordinators = coordinators
+      clusters = builder.diagram.clusters
+      nodes = builder.diagram.nodes
+      identifiers = builder.identifiers
+      clusterOf = Array(builder.clusterOf[coordinators])
+      startNode = Array(builder.startNode[coordinators])
+      nodeOf = Array(builder.nodeOf[coordinators])
+      firstResult = Array(builder.firstResult[coordinators])
+      firstRequest = Array(builder.firstRequest[coordinators])
+      appNode = builder.appNode
+    }
+  }
+
+  /// Appends a part of clusters after those drawn so far, moving its indices and making its
+  /// identifiers unique.
+  private mutating func join(_ part: ClusterPart) {
+    let clusterOffset = diagram.clusters.count
+    let nodeOffset = diagram.nodes.count
+    var clusterIDs = [String](repeating: "", count: part.clusters.count)
+    var laneIDs = part.clusters.map { [String](repeating: "", count: $0.lanes.count) }
+    var nodeIDs = [String](repeating: "", count: part.nodes.count)
+    for (base, slot) in part.identifiers {
+      let id = ids.make(base)
+      switch slot {
+      case .cluster(let cluster): clusterIDs[cluster] = id
+      case .lane(let cluster, let lane): laneIDs[cluster][lane] = id
+      case .node(let node): nodeIDs[node] = id
+      }
+    }
+    for (index, cluster) in part.clusters.enumerated() {
+      var cluster = cluster
+      cluster.id = clusterIDs[index]
+      for member in cluster.nodes.indices { cluster.nodes[member] += nodeOffset }
+      for lane in cluster.lanes.indices {
+        cluster.lanes[lane].id = laneIDs[index][lane]
+        for member in cluster.lanes[lane].nodes.indices {
+          cluster.lanes[lane].nodes[member] += nodeOffset
+        }
+      }
+      diagram.clusters.append(cluster)
+    }
+    for (index, node) in part.nodes.enumerated() {
+      var node = node
+      node.id = nodeIDs[index]
+      node.cluster = node.cluster.map { $0 + clusterOffset }
+      diagram.nodes.append(node)
+    }
+    for (offset, coordinator) in part.coordinators.enumerated() {
+      clusterOf[coordinator] = part.clusterOf[offset].map { $0 + clusterOffset }
+      startNode[coordinator] = part.startNode[offset] + nodeOffset
+      nodeOf[coordinator] = part.nodeOf[offset].map {
+        $0 == Self.notYetDrawn ? $0 : $0 + nodeOffset
+      }
+      firstResult[coordinator] = part.firstResult[offset] + nodeOffset
+      firstRequest[coordinator] = part.firstRequest[offset] + nodeOffset
+      if let app = part.appNode[coordinator] { appNode[coordinator] = app + nodeOffset }
+    }
+  }
+
+  /// What a part of edges built: its edges, the nodes it added (numbered from `firstNode`,
+  /// identifiers not yet unique), and which of its edges are those of shared nodes' steps.
+  struct EdgePart: Sendable {
+    var firstNode = 0
+    var nodes: [FlowDiagram.Node] = []
+    var edges: [FlowDiagram.Edge] = []
+    var sharedEdges: [Int] = []
+
+    init() {}
+
+    init(_ builder: Builder) {
+      firstNode = builder.firstNode
+      nodes = builder.diagram.nodes
+      edges = builder.diagram.edges
+      sharedEdges = builder.sharedEdgeIndices
+    }
+  }
+
+  /// Appends a part of edges after those drawn so far: each node it added is drawn, or is
+  /// the one an earlier part drew for the same missing name in the shared cluster; an edge
+  /// of a shared node's step that an earlier part drew is left out.
+  private mutating func join(_ part: EdgePart) {
+    var placed: [Int] = []
+    placed.reserveCapacity(part.nodes.count)
+    for node in part.nodes {
+      let isShared = node.cluster != nil && node.cluster == sharedCluster
+      if isShared, let drawnAt = sharedMissing[node.label] {
+        placed.append(drawnAt)
+        continue
+      }
+      let index = diagram.nodes.count
+      var node = node
+      node.id = ids.make(node.id)
+      diagram.nodes.append(node)
+      if let cluster = node.cluster { diagram.clusters[cluster].nodes.append(index) }
+      if isShared { sharedMissing[node.label] = index }
+      placed.append(index)
+    }
+    func place(_ node: Int) -> Int {
+      node >= part.firstNode ? placed[node - part.firstNode] : node
+    }
+    var shared = part.sharedEdges.makeIterator()
+    var nextShared = shared.next()
+    for (index, edge) in part.edges.enumerated() {
+      var edge = edge
+      edge.from = place(edge.from)
+      edge.to = place(edge.to)
+      if index == nextShared {
+        nextShared = shared.next()
+        if let location = edge.location {
+          let drawnAs = SharedEdge(
+            from: edge.from, to: edge.to, kind: edge.kind, label: edge.label,
+            place: Place(location))
+          guard sharedEdges.insert(drawnAs).inserted else { continue }
+        }
+      }
+      diagram.edges.append(edge)
+    }
+  }
+
+  /// The links, and the edges that leave an unreachable node greyed.
+  private mutating func finish() -> FlowDiagram {
     addLinks()
     for index in diagram.edges.indices {
       let edge = diagram.edges[index]
@@ -155,7 +381,8 @@ private struct Builder {
     clusterOf[index] = cluster
     diagram.clusters.append(
       FlowDiagram.Cluster(
-        id: ids.make("cluster_" + base), name: name, isEntry: coordinator.isEntry, input: input,
+        id: makeID("cluster_" + base, .cluster(cluster)), name: name,
+        isEntry: coordinator.isEntry, input: input,
         resultCases: caseLabels, requests: requestLabels,
         detail: signature.isEmpty ? nil : signature.joined(separator: " "),
         location: coordinator.name.range, findings: marks, emphasis: FlowDiagram.Emphasis(marks)))
@@ -211,7 +438,8 @@ private struct Builder {
     diagram.clusters[cluster].split = layout
     var lanes: [FlowDiagram.Lane] = []
     for column in layout.columns {
-      let id = ids.make("cluster_" + base + "__" + column.word)
+      let id = makeID(
+        "cluster_" + base + "__" + column.word, .lane(cluster: cluster, lane: lanes.count))
       guard column != .primary else {
         let own = nodeOf[index].filter { $0 != Self.notYetDrawn }
         lanes.append(FlowDiagram.Lane(id: id, column: column, nodes: own))
@@ -339,14 +567,33 @@ private struct Builder {
     controls: [String] = [], in cluster: Int?, at location: SourceRange?
   ) -> Int {
     let marks = findings(at: location.map { [$0] } ?? [])
-    let index = diagram.nodes.count
+    let index = firstNode + diagram.nodes.count
     diagram.nodes.append(
       FlowDiagram.Node(
-        id: ids.make(id), kind: kind, label: label, detail: detail, cluster: cluster,
-        controls: controls, location: location, findings: marks,
+        id: makeID(id, .node(index)), kind: kind, label: label, detail: detail,
+        cluster: cluster, controls: controls, location: location, findings: marks,
         emphasis: kind == .missing ? .problem : FlowDiagram.Emphasis(marks)))
-    if let cluster { diagram.clusters[cluster].nodes.append(index) }
+    // A part of edges adds its nodes to their clusters when it is joined.
+    if let cluster, case .whole = part { diagram.clusters[cluster].nodes.append(index) }
+    if let cluster, case .clusters = part { diagram.clusters[cluster].nodes.append(index) }
     return index
+  }
+
+  /// An identifier made from `base`, unique in the drawing; in a part, `base` itself until
+  /// the parts are joined, and `slot` says where the unique one goes.
+  private mutating func makeID(_ base: String, _ slot: IdentifierSlot) -> String {
+    guard case .whole = part else {
+      identifiers.append((base, slot))
+      return base
+    }
+    return ids.make(base)
+  }
+
+  /// The kind of the node at `index`, drawn by this builder or (in a part of edges) before.
+  private func nodeKind(at index: Int) -> FlowDiagram.Node.Kind {
+    if index >= firstNode { return diagram.nodes[index - firstNode].kind }
+    guard case .edges(let drawn) = part else { return diagram.nodes[index].kind }
+    return drawn[index]
   }
 
   /// Where a start of `child` leads: its start marker if it is drawn in full, its single
@@ -491,7 +738,7 @@ private struct Builder {
       payload = nil
       let from = resultNode(of: parent, step, owner: index, shared: shared)
       source = from ?? owner
-      let fromCase = from.map { [.result, .request].contains(diagram.nodes[$0].kind) } ?? false
+      let fromCase = from.map { [.result, .request].contains(nodeKind(at: $0)) } ?? false
       label = fromCase ? written.keyword : event.text + ": " + written.keyword
     }
     var acting = acting
@@ -538,6 +785,8 @@ private struct Builder {
         let drawnAs = SharedEdge(
           from: source, to: target, kind: kind, label: label, place: Place(written.range))
         guard sharedEdges.insert(drawnAs).inserted else { return }
+        // Another part may have drawn it before: the join keeps the first.
+        if case .edges = part { sharedEdgeIndices.append(diagram.edges.count) }
       }
       addEdge(
         from: source, to: target, kind: kind, action: written.keyword, event: event.text,
