@@ -176,6 +176,15 @@ private struct Builder {
     let clusters = clustersBase
     var clusterParts = parallelMap(parts) { range in
       var builder = clusters
+      // Room for the part's nodes at once: arrays grown by doubling would hold a part's
+      // nodes and edges up to twice over, in every part at the same time.
+      builder.diagram.nodes.reserveCapacity(
+        range.reduce(0) { count, index in
+          let coordinator = clusters.graph.coordinators[index]
+          return count + coordinator.nodeCount + coordinator.results.count
+            + coordinator.requests.count + 4
+        })
+      builder.diagram.clusters.reserveCapacity(range.count)
       for coordinator in range { builder.addCluster(coordinator) }
       return ClusterPart(builder, range)
     }
@@ -198,6 +207,12 @@ private struct Builder {
     let edges = edgesBase
     var edgeParts = parallelMap(parts) { range in
       var builder = edges
+      // About one edge a step (a back action can draw a few), and a few more to begin.
+      let steps = range.reduce(0) { count, index in
+        let coordinator = edges.graph.coordinators[index]
+        return count + coordinator.steps.reduce(coordinator.eventSteps.count + 2) { $0 + $1.count }
+      }
+      builder.diagram.edges.reserveCapacity(steps + steps / 8)
       for coordinator in range { builder.addEdges(of: coordinator) }
       return EdgePart(builder)
     }
