@@ -10,7 +10,7 @@ public enum DiagramBuilder {
     diagram(of: graph, findings: findings, coordinatorsPerPart: 8)
   }
 
-  /// The whole module, its clusters and their edges built in parts of at least
+  /// The whole module, the edges of its coordinators built in parts of at least
   /// `coordinatorsPerPart` coordinators on all cores, and joined in module order: the same
   /// drawing as one built in one part, which tests compare.
   package static func diagram(
@@ -59,23 +59,12 @@ private struct SharedEdge: Hashable {
   var place: Place
 }
 
-/// Where an identifier handed out by a part of a build goes (``Builder/Part``): made unique
-/// when the parts are joined, in the order the part asked for it.
-private enum IdentifierSlot {
-  case cluster(Int)
-  case lane(cluster: Int, lane: Int)
-  case node(Int)
-}
-
 /// The state of one build.
 private struct Builder {
   /// What a builder builds: the whole drawing, or one part of it on a core of its own.
   enum Part {
     /// The whole drawing, one step after another.
     case whole
-    /// The clusters of some coordinators: indices of clusters and nodes count from 0 in
-    /// this part, and are moved when the parts are joined.
-    case clusters
     /// The edges of some coordinators: `drawn` are the kinds of the nodes drawn before; the
     /// nodes this part adds (missing names) come after them, and are placed when the parts
     /// are joined.
@@ -132,8 +121,6 @@ private struct Builder {
   var sharedMissing: [String: Int] = [:]
   /// What this builder builds.
   var part = Part.whole
-  /// In a part: the identifiers asked for, not yet made unique, in order.
-  var identifiers: [(base: String, slot: IdentifierSlot)] = []
   /// In a part of edges: the index of this part's first node in the drawing, for now.
   var firstNode = 0
   /// In a part of edges: the edges of shared nodes' steps, which the join draws once.
@@ -163,38 +150,15 @@ private struct Builder {
     return finish()
   }
 
-  /// ``build()`` in parts of the coordinators (`parts`, consecutive ranges of all of them,
-  /// in order), each part on a core of its own: first the clusters of each part, joined in
-  /// module order; the shared cluster; then the edges of each part, joined in module order.
-  /// Identifiers are made unique as the parts are joined, in the order one build makes them,
-  /// and the edges of shared nodes' steps that two parts draw are kept once, the first: the
-  /// drawing is the one ``build()`` makes.
+  /// ``build()`` with the edges built in parts of the coordinators (`parts`, consecutive
+  /// ranges of all of them, in order), each part on a core of its own, then joined in module
+  /// order. The clusters are built first, one after another as ``build()`` does: building
+  /// them in parts costs about as much to join as it saves. The nodes a part adds (missing
+  /// names) get their unique identifiers as they are joined, in the order one build makes
+  /// them, and an edge of a shared node's step that two parts draw is kept once, the first:
+  /// the drawing is the one ``build()`` makes.
   mutating func build(inParts parts: [Range<Int>]) -> FlowDiagram {
-    var clustersBase = self
-    clustersBase.ids = DiagramIdentifiers()
-    clustersBase.part = .clusters
-    let clusters = clustersBase
-    var clusterParts = parallelMap(parts) { range in
-      var builder = clusters
-      // Room for the part's nodes at once: arrays grown by doubling would hold a part's
-      // nodes and edges up to twice over, in every part at the same time.
-      builder.diagram.nodes.reserveCapacity(
-        range.reduce(0) { count, index in
-          let coordinator = clusters.graph.coordinators[index]
-          return count + coordinator.nodeCount + coordinator.results.count
-            + coordinator.requests.count + 4
-        })
-      builder.diagram.clusters.reserveCapacity(range.count)
-      for coordinator in range { builder.addCluster(coordinator) }
-      return ClusterPart(builder, range)
-    }
-    diagram.clusters.reserveCapacity(clusterParts.reduce(1) { $0 + $1.clusters.count })
-    diagram.nodes.reserveCapacity(clusterParts.reduce(0) { $0 + $1.nodes.count })
-    for index in clusterParts.indices {
-      join(clusterParts[index])
-      // Freed as soon as it is joined: a part's nodes are not held twice for long.
-      clusterParts[index] = ClusterPart()
-    }
+    for coordinator in drawn { addCluster(coordinator) }
     addSharedCluster()
 
     // Each part starts from what is drawn so far, without the drawing itself: the nodes
@@ -222,82 +186,6 @@ private struct Builder {
       edgeParts[index] = EdgePart()
     }
     return finish()
-  }
-
-  /// What a part of clusters built: its clusters and nodes, numbered from 0, the identifiers
-  /// it asked for, and where each of its coordinators is drawn.
-  struct ClusterPart: Sendable {
-    var coordinators: Range<Int> = 0..<0
-    var clusters: [FlowDiagram.Cluster] = []
-    var nodes: [FlowDiagram.Node] = []
-    var identifiers: [(base: String, slot: IdentifierSlot)] = []
-    var clusterOf: [Int?] = []
-    var startNode: [Int] = []
-    var nodeOf: [[Int]] = []
-    var firstResult: [Int] = []
-    var firstRequest: [Int] = []
-    var appNode: [Int: Int] = [:]
-
-    init() {}
-
-    init(_ builder: Builder, _ coordinators: Range<Int>) {
-      self.coordinators = coordinators
-      clusters = builder.diagram.clusters
-      nodes = builder.diagram.nodes
-      identifiers = builder.identifiers
-      clusterOf = Array(builder.clusterOf[coordinators])
-      startNode = Array(builder.startNode[coordinators])
-      nodeOf = Array(builder.nodeOf[coordinators])
-      firstResult = Array(builder.firstResult[coordinators])
-      firstRequest = Array(builder.firstRequest[coordinators])
-      appNode = builder.appNode
-    }
-  }
-
-  /// Appends a part of clusters after those drawn so far, moving its indices and making its
-  /// identifiers unique.
-  private mutating func join(_ part: ClusterPart) {
-    let clusterOffset = diagram.clusters.count
-    let nodeOffset = diagram.nodes.count
-    var clusterIDs = [String](repeating: "", count: part.clusters.count)
-    var laneIDs = part.clusters.map { [String](repeating: "", count: $0.lanes.count) }
-    var nodeIDs = [String](repeating: "", count: part.nodes.count)
-    for (base, slot) in part.identifiers {
-      let id = ids.make(base)
-      switch slot {
-      case .cluster(let cluster): clusterIDs[cluster] = id
-      case .lane(let cluster, let lane): laneIDs[cluster][lane] = id
-      case .node(let node): nodeIDs[node] = id
-      }
-    }
-    for (index, cluster) in part.clusters.enumerated() {
-      var cluster = cluster
-      cluster.id = clusterIDs[index]
-      for member in cluster.nodes.indices { cluster.nodes[member] += nodeOffset }
-      for lane in cluster.lanes.indices {
-        cluster.lanes[lane].id = laneIDs[index][lane]
-        for member in cluster.lanes[lane].nodes.indices {
-          cluster.lanes[lane].nodes[member] += nodeOffset
-        }
-      }
-      diagram.clusters.append(cluster)
-    }
-    for (index, node) in part.nodes.enumerated() {
-      var node = node
-      node.id = nodeIDs[index]
-      node.cluster = node.cluster.map { $0 + clusterOffset }
-      diagram.nodes.append(node)
-    }
-    for (offset, coordinator) in part.coordinators.enumerated() {
-      clusterOf[coordinator] = part.clusterOf[offset].map { $0 + clusterOffset }
-      startNode[coordinator] = part.startNode[offset] + nodeOffset
-      nodeOf[coordinator] = part.nodeOf[offset].map {
-        $0 == Self.notYetDrawn ? $0 : $0 + nodeOffset
-      }
-      firstResult[coordinator] = part.firstResult[offset] + nodeOffset
-      firstRequest[coordinator] = part.firstRequest[offset] + nodeOffset
-      if let app = part.appNode[coordinator] { appNode[coordinator] = app + nodeOffset }
-    }
   }
 
   /// What a part of edges built: its edges, the nodes it added (numbered from `firstNode`,
@@ -396,8 +284,7 @@ private struct Builder {
     clusterOf[index] = cluster
     diagram.clusters.append(
       FlowDiagram.Cluster(
-        id: makeID("cluster_" + base, .cluster(cluster)), name: name,
-        isEntry: coordinator.isEntry, input: input,
+        id: ids.make("cluster_" + base), name: name, isEntry: coordinator.isEntry, input: input,
         resultCases: caseLabels, requests: requestLabels,
         detail: signature.isEmpty ? nil : signature.joined(separator: " "),
         location: coordinator.name.range, findings: marks, emphasis: FlowDiagram.Emphasis(marks)))
@@ -453,8 +340,7 @@ private struct Builder {
     diagram.clusters[cluster].split = layout
     var lanes: [FlowDiagram.Lane] = []
     for column in layout.columns {
-      let id = makeID(
-        "cluster_" + base + "__" + column.word, .lane(cluster: cluster, lane: lanes.count))
+      let id = ids.make("cluster_" + base + "__" + column.word)
       guard column != .primary else {
         let own = nodeOf[index].filter { $0 != Self.notYetDrawn }
         lanes.append(FlowDiagram.Lane(id: id, column: column, nodes: own))
@@ -585,23 +471,19 @@ private struct Builder {
     let index = firstNode + diagram.nodes.count
     diagram.nodes.append(
       FlowDiagram.Node(
-        id: makeID(id, .node(index)), kind: kind, label: label, detail: detail,
+        id: isPart ? id : ids.make(id), kind: kind, label: label, detail: detail,
         cluster: cluster, controls: controls, location: location, findings: marks,
         emphasis: kind == .missing ? .problem : FlowDiagram.Emphasis(marks)))
-    // A part of edges adds its nodes to their clusters when it is joined.
-    if let cluster, case .whole = part { diagram.clusters[cluster].nodes.append(index) }
-    if let cluster, case .clusters = part { diagram.clusters[cluster].nodes.append(index) }
+    // A part of edges makes the identifier unique, and adds the node to its cluster, when
+    // it is joined.
+    if let cluster, !isPart { diagram.clusters[cluster].nodes.append(index) }
     return index
   }
 
-  /// An identifier made from `base`, unique in the drawing; in a part, `base` itself until
-  /// the parts are joined, and `slot` says where the unique one goes.
-  private mutating func makeID(_ base: String, _ slot: IdentifierSlot) -> String {
-    guard case .whole = part else {
-      identifiers.append((base, slot))
-      return base
-    }
-    return ids.make(base)
+  /// Whether this builder builds a part of the edges.
+  private var isPart: Bool {
+    if case .edges = part { return true }
+    return false
   }
 
   /// The kind of the node at `index`, drawn by this builder or (in a part of edges) before.
