@@ -158,3 +158,30 @@ import Testing
         "USAGE: flowc graph [PATH...] [--format dot|mermaid|json] [--coordinator NAME]"))
   }
 }
+
+/// The drawing reaches standard output, and the `--output` file, in pieces made and written
+/// one after another (issue 35, round 3): both get the same bytes, in every format.
+@Suite struct StreamedGraphOutputTests {
+  @Test(arguments: ["dot", "mermaid", "json"])
+  func standardOutputAndOutputFileGetTheSameBytes(format: String) throws {
+    // More than a megabyte of drawing: many pieces in DOT, several in Mermaid.
+    let directory = try TemporaryDirectory(files: [
+      "big.flow.yaml": MemoryBoundTests.module(coordinators: 2_500)
+    ])
+    defer { directory.cleanUp() }
+    let printed = try flowc(["graph", "--format", format, "big.flow.yaml"], in: directory.url)
+    #expect(printed.status == 0, "\(printed.stderr)")
+    #expect(printed.stdout.utf8.count > 1 << 20)
+    let written = try flowc(
+      ["graph", "--format", format, "-o", "out/drawing", "big.flow.yaml"], in: directory.url)
+    #expect(written.status == 0, "\(written.stderr)")
+    #expect(written.stdout == "")
+    #expect(written.stderr == printed.stderr)
+    let file = try Data(contentsOf: directory.url.appendingPathComponent("out/drawing"))
+    #expect(file == Data(printed.stdout.utf8))
+    // The temporary file was renamed: nothing else is left beside the drawing.
+    let left = try FileManager.default.contentsOfDirectory(
+      atPath: directory.url.appendingPathComponent("out").path)
+    #expect(left == ["drawing"])
+  }
+}

@@ -114,10 +114,15 @@ enum GraphCommand: Command {
     }
     if parsed.isSet(legend) { DiagramLegend.add(to: &diagram) }
     timer.lap("build the drawing")
+    let drawing = diagram
+    // The text is made in pieces, each written to its destination as soon as it is made
+    // and then freed: a drawing of a large module is tens of megabytes.
+    let pieces: @Sendable (_ write: (UnsafeRawBufferPointer) -> Bool) -> Void
     switch format {
-    case .dot: result.outputChunks = DOTWriter.chunks(diagram)
+    case .dot:
+      pieces = { write in DOTWriter.write(drawing) { $0.withUnsafeBytes(write) } }
     case .mermaid:
-      result.outputChunks = [MermaidWriter.bytes(diagram)]
+      pieces = { write in MermaidWriter.write(drawing) { $0.withUnsafeBytes(write) } }
       if diagram.edges.count > MermaidWriter.defaultMaxEdges {
         // Mermaid refuses such a drawing ("Edge limit exceeded"), and a page cannot raise
         // the limit: `maxEdges` is one of the settings a diagram's own directive may not set.
@@ -127,28 +132,32 @@ enum GraphCommand: Command {
           + "where it renders; draw one coordinator at a time with --coordinator NAME, or use "
           + "--format dot\n"
       }
-    case .json: result.output = DiagramJSON.write(diagram)
+    case .json:
+      pieces = { write in
+        var text = DiagramJSON.write(drawing)
+        _ = text.withUTF8 { write(UnsafeRawBufferPointer($0)) }
+      }
     }
-    if let file, let judge { try write(&result, to: file, judge: judge) }
-    timer.lap("write the drawing")
-    if !checked.findings.isEmpty {
-      result.errors =
-        FindingSummary(findings: checked.findings, files: checked.fileCount).sentence
+    let summary =
+      checked.findings.isEmpty
+      ? nil
+      : FindingSummary(findings: checked.findings, files: checked.fileCount).sentence
         + "; 'flowc check' lists them\n"
+    guard let file, let judge else {
+      // Standard output: the pieces are made as they are written, after the command.
+      if let summary { result.errors = summary }
+      result.streamedOutput = StreamedOutput { [timer] write in
+        var timer = timer
+        pieces(write)
+        timer.lap("write the drawing")
+        return timer.report
+      }
+      return
     }
+    // Into the temporary file created beside `file`, then renamed over it (``ReportFile``).
+    try ReportFile.write(to: file, option: output.name, judge: judge, pieces: pieces)
+    timer.lap("write the drawing")
+    if let summary { result.errors = summary }
     result.errors += timer.report
-  }
-
-  /// Moves the drawing from standard output into `path`, replaced atomically, as the output
-  /// policy allows (``ReportFile``).
-  private static func write(
-    _ result: inout CommandResult, to path: String, judge: OutputPolicy.Judge
-  ) throws(UsageError) {
-    var bytes = Array(result.output.utf8)
-    for chunk in result.outputChunks { bytes.append(contentsOf: chunk) }
-    result.output = ""
-    result.outputChunks = []
-    try ReportFile.write(
-      String(decoding: bytes, as: UTF8.self), to: path, option: output.name, judge: judge)
   }
 }

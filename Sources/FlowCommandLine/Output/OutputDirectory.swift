@@ -412,6 +412,38 @@ package enum OutputDirectory {
     }
   }
 
+  /// Writes the text of a file that comes in pieces (`flowc graph --output`), created or
+  /// replaced as a plan's change is (``apply(_:in:using:writers:)``): `pieces` hands each
+  /// piece to the function it is given as soon as it is made, and they are written one after
+  /// another into the temporary file, so that the text is never held whole. The same
+  /// guarantees hold: only a new temporary file is written, renamed over `path` once
+  /// flushed; a failure leaves `path` as it was. `directory`, when given, is made first.
+  package static func write(
+    pieces: Pieces, to path: String, kind: OutputPlan.Change.Kind, making directory: String?,
+    using files: some FileOperations
+  ) throws(OutputFailure) {
+    if let directory { try makeDirectories(directory, using: files) }
+    do {
+      try writeAtomically(pieces, to: path, using: files)
+    } catch {
+      throw OutputFailure(
+        kind: kind, path: path, step: error.step, reason: error.error, leftover: error.leftover)
+    }
+  }
+
+  /// Text that comes in pieces: called with a function that writes one piece and says
+  /// whether it could, it hands over every piece in order, and stops at the first that could
+  /// not be written.
+  package typealias Pieces = (_ write: (UnsafeRawBufferPointer) -> Bool) -> Void
+
+  /// `contents` as one piece.
+  private static func pieces(of contents: String) -> Pieces {
+    { write in
+      var text = contents
+      _ = text.withUTF8 { write(UnsafeRawBufferPointer($0)) }
+    }
+  }
+
   /// Writes `contents` to a new temporary file next to `path`, flushes it to the disk, then
   /// renames it over `path`, so that readers (and a crash) see the old file or the new one,
   /// never a part. An existing file's permissions are kept. When any step fails, the
@@ -419,10 +451,18 @@ package enum OutputDirectory {
   private static func writeAtomically(
     _ contents: String, to path: String, using files: some FileOperations
   ) throws(StepFailure) {
+    try writeAtomically(pieces(of: contents), to: path, using: files)
+  }
+
+  /// ``writeAtomically(_:to:using:)`` for text that comes in pieces, written one after
+  /// another.
+  private static func writeAtomically(
+    _ pieces: Pieces, to path: String, using files: some FileOperations
+  ) throws(StepFailure) {
     let mode = files.permissions(of: path) ?? 0o644
     let (temporary, descriptor) = try createTemporary(for: path, using: files)
     do throws(StepFailure) {
-      try fill(descriptor, with: contents, mode: mode, using: files)
+      try fill(descriptor, with: pieces, mode: mode, using: files)
       do {
         try files.rename(temporary, to: path)
       } catch {
@@ -439,14 +479,14 @@ package enum OutputDirectory {
     }
   }
 
-  /// Writes all of `contents` to an open file, sets its permissions, flushes it, and closes
+  /// Writes all of the text to an open file, sets its permissions, flushes it, and closes
   /// it, even when a step before fails.
   private static func fill(
-    _ descriptor: Int32, with contents: String, mode: mode_t, using files: some FileOperations
+    _ descriptor: Int32, with pieces: Pieces, mode: mode_t, using files: some FileOperations
   ) throws(StepFailure) {
     var failure: StepFailure?
     do throws(StepFailure) {
-      try writeAll(contents, to: descriptor, using: files)
+      try writeAll(pieces, to: descriptor, using: files)
       do {
         try files.setPermissions(descriptor, mode)
       } catch {
@@ -468,28 +508,30 @@ package enum OutputDirectory {
     if let failure { throw failure }
   }
 
+  /// Writes every piece, each in as many calls as it takes, until one cannot be written.
   private static func writeAll(
-    _ contents: String, to descriptor: Int32, using files: some FileOperations
+    _ pieces: Pieces, to descriptor: Int32, using files: some FileOperations
   ) throws(StepFailure) {
     var failure: SystemError?
-    var text = contents
-    text.withUTF8 { buffer in
+    pieces { buffer in
+      guard failure == nil else { return false }
       var offset = 0
       while offset < buffer.count {
         do throws(SystemError) {
           let written = try files.write(
-            descriptor, UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[offset...])))
+            descriptor, UnsafeRawBufferPointer(rebasing: buffer[offset...]))
           // A write that makes no progress would loop forever.
           guard written > 0 else {
             failure = SystemError(EIO)
-            return
+            return false
           }
           offset += written
         } catch {
           failure = error
-          return
+          return false
         }
       }
+      return true
     }
     if let failure { throw StepFailure(.write, failure) }
   }

@@ -17,21 +17,37 @@ package enum ReportFile {
     as purpose: OutputPolicy.Purpose = .output, judge: OutputPolicy.Judge,
     using files: some FileOperations & Sendable = SystemFileOperations()
   ) throws(UsageError) {
+    try write(to: path, option: option, as: purpose, judge: judge, using: files) { write in
+      var text = contents
+      _ = text.withUTF8 { write(UnsafeRawBufferPointer($0)) }
+    }
+  }
+
+  /// Writes text that comes in pieces (``OutputDirectory/Pieces``) to `path` as `purpose`,
+  /// each piece as soon as it is made, so that the text is never held whole; otherwise as
+  /// ``write(_:to:option:as:judge:using:)``: the same refusals, the same atomic replacement.
+  package static func write(
+    to path: String, option: String, as purpose: OutputPolicy.Purpose = .output,
+    judge: OutputPolicy.Judge,
+    using files: some FileOperations & Sendable = SystemFileOperations(),
+    pieces: OutputDirectory.Pieces
+  ) throws(UsageError) {
     try refuse(path, option: option, as: purpose, judge: judge)
     let kind: OutputPlan.Change.Kind = FileSystem.exists(path) ? .update : .create
     let directory = OutputDirectory.folder(of: path)
-    var plan = OutputPlan()
+    var missing: String?
     switch FileSystem.kind(of: directory) {
     case .directory?: break
-    case nil: plan.directoryExists = false
+    case nil: missing = directory
     case .file?, .other?:
       throw UsageError.input(
         "\(option): '\(directory)' is not a directory")
     }
-    plan.changes = [.init(kind: kind, path: path, target: path, contents: contents)]
-    let report = OutputDirectory.apply(plan, in: directory, using: files, writers: 1)
-    if let failure = report.failures.first {
-      throw UsageError.input("\(option): \(failure)")
+    do {
+      try OutputDirectory.write(
+        pieces: pieces, to: path, kind: kind, making: missing, using: files)
+    } catch {
+      throw UsageError.input("\(option): \(error)")
     }
   }
 

@@ -56,6 +56,10 @@ package struct CommandResult: Sendable {
   /// another: large outputs are written as they were built, without joining them or
   /// turning them into a `String` first.
   package var outputChunks: [[UInt8]] = []
+  /// The rest of standard output, after `outputChunks`, made piece by piece as it is
+  /// written (`flowc graph`): each piece is written, then freed, before the next is made,
+  /// so that a large output is never held whole.
+  package var streamedOutput: StreamedOutput?
   /// Everything for standard error.
   package var errors = ""
   /// The exit status.
@@ -67,6 +71,31 @@ package struct CommandResult: Sendable {
   package var watch: WatchPlan?
 
   package init() {}
+}
+
+/// Standard output that a command makes while it is written rather than before
+/// (``CommandResult/streamedOutput``).
+package struct StreamedOutput: Sendable {
+  /// Makes the output: hands each piece, in order, to the function it is given, which
+  /// writes it and says whether it could; stops at the first that could not. Returns more
+  /// for standard error, after what the command put there (the time it took, with
+  /// `FLOWC_TIMING`).
+  package let make: @Sendable (_ write: (UnsafeRawBufferPointer) -> Bool) -> String
+
+  package init(_ make: @escaping @Sendable (_ write: (UnsafeRawBufferPointer) -> Bool) -> String) {
+    self.make = make
+  }
+
+  /// The whole output at once, and what it adds to standard error, for a caller that runs
+  /// a command in its own process and wants its output as text (tests).
+  package func collect() -> (output: [UInt8], errors: String) {
+    var output: [UInt8] = []
+    let errors = make { piece in
+      output.append(contentsOf: piece)
+      return true
+    }
+    return (output, errors)
+  }
 }
 
 /// `--color`: when findings are coloured.

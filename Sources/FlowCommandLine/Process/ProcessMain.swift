@@ -42,6 +42,14 @@ extension FlowCommandLine {
     for chunk in result.outputChunks where failure == nil {
       failure = streams.write(chunk, to: STDOUT_FILENO)
     }
+    if let streamed = result.streamedOutput, failure == nil {
+      // Each piece is written as it is made, before anything for standard error, as the
+      // output of a command that made it whole would be.
+      result.errors += streamed.make { piece in
+        failure = streams.write(piece, to: STDOUT_FILENO)
+        return failure == nil
+      }
+    }
     if let failure {
       result.errors += "flowc: error: cannot write to standard output: \(failure)\n"
       result.status = .failure
@@ -104,6 +112,11 @@ struct StandardStreams: Sendable {
   /// Writes all of `bytes` to the descriptor; why it could not, or `nil`.
   func write(_ bytes: [UInt8], to descriptor: Int32) -> SystemError? {
     bytes.withUnsafeBufferPointer { write($0, to: descriptor) }
+  }
+
+  /// Writes all of `bytes` to the descriptor; why it could not, or `nil`.
+  func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> SystemError? {
+    write(bytes.assumingMemoryBound(to: UInt8.self), to: descriptor)
   }
 
   /// Writes a buffer to the descriptor, in as few system calls as it takes; why it could

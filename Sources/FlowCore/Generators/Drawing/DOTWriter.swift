@@ -31,30 +31,96 @@ public enum DOTWriter {
 
   /// The drawing as UTF-8 bytes in consecutive chunks, for writing straight to the output
   /// one after another: joining them first would hold the whole text twice.
-  ///
-  /// Clusters and edges are written in chunks on all cores, each chunk into a buffer of its
-  /// own, so the text is the same however it was split.
   public static func chunks(_ diagram: FlowDiagram) -> [[UInt8]] {
-    var writer = Writer(diagram: diagram)
-    writer.writeHead()
-    var chunks = [writer.out.bytes]
-    let clusters = Parallel.ranges(count: diagram.clusters.count, minimumChunk: 64)
-    chunks += parallelMap(clusters) { range in
-      var writer = Writer(diagram: diagram, capacity: range.count * 4096)
-      for index in range { writer.write(diagram.clusters[index]) }
-      return writer.out.bytes
+    var chunks: [[UInt8]] = []
+    write(diagram) { piece in
+      chunks.append(piece)
+      return true
     }
-    writer = Writer(diagram: diagram, capacity: 1024)
-    writer.writeFreeNodes()
-    chunks.append(writer.out.bytes)
-    let edges = Parallel.ranges(count: diagram.edges.count, minimumChunk: 512)
-    chunks += parallelMap(edges) { range in
-      var writer = Writer(diagram: diagram, capacity: range.count * 240)
-      for index in range { writer.write(diagram.edges[index]) }
-      return writer.out.bytes
-    }
-    chunks.append(Array("}\n".utf8))
     return chunks
+  }
+
+  /// How many clusters, and how many edges, one piece of the text holds at most (the
+  /// head, the nodes outside every cluster and the closing brace are pieces of their own).
+  package struct PieceSize: Sendable {
+    package var clusters: Int
+    package var edges: Int
+
+    package init(clusters: Int, edges: Int) {
+      self.clusters = max(1, clusters)
+      self.edges = max(1, edges)
+    }
+
+    /// About half a megabyte of text a piece in a large module.
+    package static let standard = PieceSize(clusters: 16, edges: 4096)
+    /// The whole text in as few pieces as can be: one for the clusters, one for the edges.
+    package static let whole = PieceSize(clusters: .max, edges: .max)
+  }
+
+  /// Writes the drawing in pieces (``PieceSize``), handing each to `write` in order as soon
+  /// as its turn comes, and stops at the first that `write` refuses (returns `false`): a few
+  /// pieces at a time are written on all cores, each into a buffer of its own, so that the
+  /// text is never held whole and is the same however it was cut.
+  package static func write(
+    _ diagram: FlowDiagram, in size: PieceSize = .standard, to write: ([UInt8]) -> Bool
+  ) {
+    var pieces: [Piece] = [.head]
+    pieces += stride(from: 0, to: diagram.clusters.count, by: size.clusters).map {
+      .clusters($0..<min($0 + size.clusters, diagram.clusters.count))
+    }
+    pieces.append(.freeNodes)
+    pieces += stride(from: 0, to: diagram.edges.count, by: size.edges).map {
+      .edges($0..<min($0 + size.edges, diagram.edges.count))
+    }
+    pieces.append(.tail)
+    // A few pieces per core at a time: enough to keep every core busy, few enough that
+    // what waits to be written stays small.
+    let batch = Parallel.cores * 4
+    for first in stride(from: 0, to: pieces.count, by: batch) {
+      let texts = parallelMap(Array(pieces[first..<min(first + batch, pieces.count)])) {
+        $0.text(of: diagram)
+      }
+      for text in texts {
+        guard write(text) else { return }
+      }
+    }
+  }
+
+  /// One piece of the text.
+  private enum Piece: Sendable {
+    /// The graph's opening line and defaults.
+    case head
+    /// These clusters, in order.
+    case clusters(Range<Int>)
+    /// The nodes outside every cluster.
+    case freeNodes
+    /// These edges, in order.
+    case edges(Range<Int>)
+    /// The closing brace.
+    case tail
+
+    func text(of diagram: FlowDiagram) -> [UInt8] {
+      switch self {
+      case .head:
+        var writer = Writer(diagram: diagram)
+        writer.writeHead()
+        return writer.out.bytes
+      case .clusters(let range):
+        var writer = Writer(diagram: diagram, capacity: min(range.count, 64) * 4096)
+        for index in range { writer.write(diagram.clusters[index]) }
+        return writer.out.bytes
+      case .freeNodes:
+        var writer = Writer(diagram: diagram, capacity: 1024)
+        writer.writeFreeNodes()
+        return writer.out.bytes
+      case .edges(let range):
+        var writer = Writer(diagram: diagram, capacity: min(range.count, 8192) * 240)
+        for index in range { writer.write(diagram.edges[index]) }
+        return writer.out.bytes
+      case .tail:
+        return Array("}\n".utf8)
+      }
+    }
   }
 }
 
@@ -68,8 +134,24 @@ private struct Writer {
   private var lastFile: (name: FileName, escaped: String)?
   /// The attributes of each kind of edge and of node, made once: a drawing has thousands of
   /// edges of a dozen kinds.
-  private var edgeStyles: [String: String] = [:]
-  private var nodeStyles: [String: String] = [:]
+  private var edgeStyles: [EdgeLook: String] = [:]
+  private var nodeStyles: [NodeLook: String] = [:]
+
+  /// What the attributes of a node depend on.
+  private struct NodeLook: Hashable {
+    var kind: FlowDiagram.Node.Kind
+    var emphasis: FlowDiagram.Emphasis
+  }
+
+  /// What the attributes of an edge depend on: a handler's action too (one that stays is
+  /// drawn light).
+  private struct EdgeLook: Hashable {
+    var kind: FlowDiagram.Edge.Kind
+    var emphasis: FlowDiagram.Emphasis
+    var style: StartStyle?
+    var modal: PresentationStyle?
+    var action: String
+  }
 
   init(diagram: FlowDiagram, capacity: Int = 1024) {
     self.diagram = diagram
@@ -204,7 +286,7 @@ private struct Writer {
     out += "\""
     out += node.id
     out += "\" ["
-    let key = "\(node.kind.rawValue) \(node.emphasis.rawValue)"
+    let key = NodeLook(kind: node.kind, emphasis: node.emphasis)
     if let attributes = nodeStyles[key] {
       out += attributes
     } else {
@@ -300,10 +382,9 @@ private struct Writer {
     out += diagram.nodes[edge.to].id
     out += "\" [tooltip="
     appendTooltip(edge.location, edge.findings)
-    let key =
-      "\(edge.kind.rawValue) \(edge.emphasis.rawValue) \(edge.style?.rawValue ?? "") "
-      + "\(edge.modal?.rawValue ?? "") "
-      + (edge.kind == .handler || edge.kind == .requestHandler ? edge.action : "")
+    let key = EdgeLook(
+      kind: edge.kind, emphasis: edge.emphasis, style: edge.style, modal: edge.modal,
+      action: edge.kind == .handler || edge.kind == .requestHandler ? edge.action : "")
     if let style = edgeStyles[key] {
       out += style
     } else {
@@ -314,13 +395,13 @@ private struct Writer {
     if !edge.label.isEmpty || edge.payload != nil || !edge.findings.isEmpty {
       out += ", label=<"
       let label = edge.labelAroundPayload
-      appendHTML(String(label.before))
+      appendEscaped(label.before, html: true)
       if let payload = edge.payload {
         out += "<font color=\"\(Palette.muted)\">("
         appendHTML(payload)
         out += ")</font>"
       }
-      appendHTML(String(label.after))
+      appendEscaped(label.after, html: true)
       if let modal = edge.modal, modal != .sheet {
         // Every style but the plain sheet is named under the label: full screen (r2), form
         // sheet and popover (r3).
@@ -433,9 +514,9 @@ private struct Writer {
         lastFile = (location.fileName, out.text(from: start))
       }
       out += ":"
-      out += String(location.start.line)
+      appendDecimal(location.start.line)
       out += ":"
-      out += String(location.start.column)
+      appendDecimal(location.start.column)
     }
     for (offset, finding) in findings.enumerated() {
       if offset > 0 || location != nil { out += "\\n" }
@@ -451,16 +532,26 @@ private struct Writer {
 
   /// Appends `text` for the inside of an HTML-like label. Graphviz expands `\G`, `\N`, …
   /// even there (after reading entities), and reads `\\` as one backslash.
-  private mutating func appendHTML(_ text: String) { appendEscaped(text, html: true) }
+  private mutating func appendHTML(_ text: String) { appendEscaped(text[...], html: true) }
+
+  /// Appends a line or column number.
+  private mutating func appendDecimal(_ value: Int) {
+    guard value >= 0 else {
+      out += String(value)
+      return
+    }
+    if value >= 10 { appendDecimal(value / 10) }
+    out.append(Unicode.Scalar(UInt8(truncatingIfNeeded: 0x30 + value % 10)))
+  }
 
   /// Appends `text` for the inside of a quoted string that Graphviz reads as an escString
   /// and copies into XML: `\` and `"` are escaped, and `&` is written as an entity so that
   /// the SVG shows it as written.
-  private mutating func appendQuoted(_ text: String) { appendEscaped(text, html: false) }
+  private mutating func appendQuoted(_ text: String) { appendEscaped(text[...], html: false) }
 
   /// Appends `text` escaped for an HTML-like label (`html`) or a quoted escString: the two
   /// differ only in `"`, `<` and `>`.
-  private mutating func appendEscaped(_ text: String, html: Bool) {
+  private mutating func appendEscaped(_ text: Substring, html: Bool) {
     let needsEscaping = text.utf8.contains { byte in
       Self.isSpecial(byte) || (html && (byte == 0x3C || byte == 0x3E))
     }

@@ -7,10 +7,20 @@ public enum DiagramBuilder {
   /// The whole module: every coordinator in a cluster of its own, and every shared screen,
   /// decision and alert (r3) once, in a cluster of their own.
   public static func diagram(of graph: FlowGraph, findings: [Finding]) -> FlowDiagram {
+    diagram(of: graph, findings: findings, coordinatorsPerPart: 8)
+  }
+
+  /// The whole module, the edges of its coordinators built in parts of at least
+  /// `coordinatorsPerPart` coordinators on all cores, and joined in module order: the same
+  /// drawing as one built in one part, which tests compare.
+  package static func diagram(
+    of graph: FlowGraph, findings: [Finding], coordinatorsPerPart: Int
+  ) -> FlowDiagram {
     var builder = Builder(
       graph: graph, drawn: Array(graph.coordinators.indices), drawsAllShared: true,
       findings: findings)
-    return builder.build()
+    let parts = Parallel.ranges(count: graph.coordinators.count, minimumChunk: coordinatorsPerPart)
+    return parts.count > 1 ? builder.build(inParts: parts) : builder.build()
   }
 
   /// One coordinator (at `coordinator`, an index of `graph.module.coordinators`) in full,
@@ -51,6 +61,16 @@ private struct SharedEdge: Hashable {
 
 /// The state of one build.
 private struct Builder {
+  /// What a builder builds: the whole drawing, or one part of it on a core of its own.
+  enum Part {
+    /// The whole drawing, one step after another.
+    case whole
+    /// The edges of some coordinators: `drawn` are the kinds of the nodes drawn before; the
+    /// nodes this part adds (missing names) come after them, and are placed when the parts
+    /// are joined.
+    case edges(drawn: [FlowDiagram.Node.Kind])
+  }
+
   let graph: FlowGraph
   let module: FlowModule
   /// The coordinators drawn in full, in module order.
@@ -99,6 +119,12 @@ private struct Builder {
   /// (r3) Nodes for names that shared nodes name but that do not exist, by name: drawn once,
   /// in the shared cluster.
   var sharedMissing: [String: Int] = [:]
+  /// What this builder builds.
+  var part = Part.whole
+  /// In a part of edges: the index of this part's first node in the drawing, for now.
+  var firstNode = 0
+  /// In a part of edges: the edges of shared nodes' steps, which the join draws once.
+  var sharedEdgeIndices: [Int] = []
 
   init(graph: FlowGraph, drawn: [Int], drawsAllShared: Bool, findings: [Finding]) {
     self.graph = graph
@@ -121,6 +147,109 @@ private struct Builder {
     for coordinator in drawn { addCluster(coordinator) }
     addSharedCluster()
     for coordinator in drawn { addEdges(of: coordinator) }
+    return finish()
+  }
+
+  /// ``build()`` with the edges built in parts of the coordinators (`parts`, consecutive
+  /// ranges of all of them, in order), each part on a core of its own, then joined in module
+  /// order. The clusters are built first, one after another as ``build()`` does: building
+  /// them in parts costs about as much to join as it saves. The nodes a part adds (missing
+  /// names) get their unique identifiers as they are joined, in the order one build makes
+  /// them, and an edge of a shared node's step that two parts draw is kept once, the first:
+  /// the drawing is the one ``build()`` makes.
+  mutating func build(inParts parts: [Range<Int>]) -> FlowDiagram {
+    for coordinator in drawn { addCluster(coordinator) }
+    addSharedCluster()
+
+    // Each part starts from what is drawn so far, without the drawing itself: the nodes
+    // it reads are looked up by kind, and it adds its own after them.
+    var edgesBase = self
+    edgesBase.ids = DiagramIdentifiers()
+    edgesBase.diagram = FlowDiagram()
+    edgesBase.part = .edges(drawn: diagram.nodes.map(\.kind))
+    edgesBase.firstNode = diagram.nodes.count
+    let edges = edgesBase
+    var edgeParts = parallelMap(parts) { range in
+      var builder = edges
+      // About one edge a step (a back action can draw a few), and a few more to begin.
+      let steps = range.reduce(0) { count, index in
+        let coordinator = edges.graph.coordinators[index]
+        return count + coordinator.steps.reduce(coordinator.eventSteps.count + 2) { $0 + $1.count }
+      }
+      builder.diagram.edges.reserveCapacity(steps + steps / 8)
+      for coordinator in range { builder.addEdges(of: coordinator) }
+      return EdgePart(builder)
+    }
+    diagram.edges.reserveCapacity(edgeParts.reduce(0) { $0 + $1.edges.count })
+    for index in edgeParts.indices {
+      join(edgeParts[index])
+      edgeParts[index] = EdgePart()
+    }
+    return finish()
+  }
+
+  /// What a part of edges built: its edges, the nodes it added (numbered from `firstNode`,
+  /// identifiers not yet unique), and which of its edges are those of shared nodes' steps.
+  struct EdgePart: Sendable {
+    var firstNode = 0
+    var nodes: [FlowDiagram.Node] = []
+    var edges: [FlowDiagram.Edge] = []
+    var sharedEdges: [Int] = []
+
+    init() {}
+
+    init(_ builder: Builder) {
+      firstNode = builder.firstNode
+      nodes = builder.diagram.nodes
+      edges = builder.diagram.edges
+      sharedEdges = builder.sharedEdgeIndices
+    }
+  }
+
+  /// Appends a part of edges after those drawn so far: each node it added is drawn, or is
+  /// the one an earlier part drew for the same missing name in the shared cluster; an edge
+  /// of a shared node's step that an earlier part drew is left out.
+  private mutating func join(_ part: EdgePart) {
+    var placed: [Int] = []
+    placed.reserveCapacity(part.nodes.count)
+    for node in part.nodes {
+      let isShared = node.cluster != nil && node.cluster == sharedCluster
+      if isShared, let drawnAt = sharedMissing[node.label] {
+        placed.append(drawnAt)
+        continue
+      }
+      let index = diagram.nodes.count
+      var node = node
+      node.id = ids.make(node.id)
+      diagram.nodes.append(node)
+      if let cluster = node.cluster { diagram.clusters[cluster].nodes.append(index) }
+      if isShared { sharedMissing[node.label] = index }
+      placed.append(index)
+    }
+    func place(_ node: Int) -> Int {
+      node >= part.firstNode ? placed[node - part.firstNode] : node
+    }
+    var shared = part.sharedEdges.makeIterator()
+    var nextShared = shared.next()
+    for (index, edge) in part.edges.enumerated() {
+      var edge = edge
+      edge.from = place(edge.from)
+      edge.to = place(edge.to)
+      if index == nextShared {
+        nextShared = shared.next()
+        if let location = edge.location {
+          let drawnAs = SharedEdge(
+            from: edge.from, to: edge.to, kind: edge.kind, label: edge.label,
+            place: Place(location))
+          guard sharedEdges.insert(drawnAs).inserted else { continue }
+        }
+      }
+      diagram.edges.append(edge)
+    }
+  }
+
+  /// The links, and the edges that leave an unreachable node greyed.
+  private mutating func finish() -> FlowDiagram {
     addLinks()
     for index in diagram.edges.indices {
       let edge = diagram.edges[index]
@@ -339,14 +468,29 @@ private struct Builder {
     controls: [String] = [], in cluster: Int?, at location: SourceRange?
   ) -> Int {
     let marks = findings(at: location.map { [$0] } ?? [])
-    let index = diagram.nodes.count
+    let index = firstNode + diagram.nodes.count
     diagram.nodes.append(
       FlowDiagram.Node(
-        id: ids.make(id), kind: kind, label: label, detail: detail, cluster: cluster,
-        controls: controls, location: location, findings: marks,
+        id: isPart ? id : ids.make(id), kind: kind, label: label, detail: detail,
+        cluster: cluster, controls: controls, location: location, findings: marks,
         emphasis: kind == .missing ? .problem : FlowDiagram.Emphasis(marks)))
-    if let cluster { diagram.clusters[cluster].nodes.append(index) }
+    // A part of edges makes the identifier unique, and adds the node to its cluster, when
+    // it is joined.
+    if let cluster, !isPart { diagram.clusters[cluster].nodes.append(index) }
     return index
+  }
+
+  /// Whether this builder builds a part of the edges.
+  private var isPart: Bool {
+    if case .edges = part { return true }
+    return false
+  }
+
+  /// The kind of the node at `index`, drawn by this builder or (in a part of edges) before.
+  private func nodeKind(at index: Int) -> FlowDiagram.Node.Kind {
+    if index >= firstNode { return diagram.nodes[index - firstNode].kind }
+    guard case .edges(let drawn) = part else { return diagram.nodes[index].kind }
+    return drawn[index]
   }
 
   /// Where a start of `child` leads: its start marker if it is drawn in full, its single
@@ -491,7 +635,7 @@ private struct Builder {
       payload = nil
       let from = resultNode(of: parent, step, owner: index, shared: shared)
       source = from ?? owner
-      let fromCase = from.map { [.result, .request].contains(diagram.nodes[$0].kind) } ?? false
+      let fromCase = from.map { [.result, .request].contains(nodeKind(at: $0)) } ?? false
       label = fromCase ? written.keyword : event.text + ": " + written.keyword
     }
     var acting = acting
@@ -538,6 +682,8 @@ private struct Builder {
         let drawnAs = SharedEdge(
           from: source, to: target, kind: kind, label: label, place: Place(written.range))
         guard sharedEdges.insert(drawnAs).inserted else { return }
+        // Another part may have drawn it before: the join keeps the first.
+        if case .edges = part { sharedEdgeIndices.append(diagram.edges.count) }
       }
       addEdge(
         from: source, to: target, kind: kind, action: written.keyword, event: event.text,

@@ -29,9 +29,26 @@ public enum MermaidWriter {
 
   /// The drawing as UTF-8 bytes, for writing straight to the output.
   public static func bytes(_ diagram: FlowDiagram) -> [UInt8] {
-    var writer = MermaidText(diagram: diagram)
-    writer.write()
-    return writer.out.bytes
+    var bytes: [UInt8] = []
+    write(diagram, inPiecesOf: .max) { piece in
+      bytes += piece
+      return true
+    }
+    return bytes
+  }
+
+  /// About half a megabyte: the size at which a piece of the text is handed on.
+  package static let standardPiece = 1 << 19
+
+  /// Writes the drawing in pieces of about `size` bytes (ending at a line's end), handing
+  /// each to `write` as soon as it is full, and stops at the first that `write` refuses
+  /// (returns `false`): the text is never held whole, and is the same however it was cut.
+  package static func write(
+    _ diagram: FlowDiagram, inPiecesOf size: Int = standardPiece, to write: ([UInt8]) -> Bool
+  ) {
+    var writer = MermaidText(diagram: diagram, pieceSize: size)
+    guard writer.write(handing: write) else { return }
+    _ = write(writer.out.bytes)
   }
 }
 
@@ -39,14 +56,30 @@ private struct MermaidText {
   let diagram: FlowDiagram
   var out = TextBuffer()
 
-  init(diagram: FlowDiagram) {
+  /// How many bytes the writer holds before it hands them on.
+  let pieceSize: Int
+
+  init(diagram: FlowDiagram, pieceSize: Int) {
     self.diagram = diagram
-    out.reserveCapacity(256 + diagram.nodes.count * 80 + diagram.edges.count * 100)
+    self.pieceSize = pieceSize
+    out.reserveCapacity(
+      min(pieceSize, 256 + diagram.nodes.count * 80 + diagram.edges.count * 100))
   }
 
-  mutating func write() {
+  /// Hands the text written so far to `write` when it is a full piece; whether it could.
+  private mutating func handOn(_ sink: ([UInt8]) -> Bool) -> Bool {
+    guard out.count >= pieceSize else { return true }
+    let piece = out.bytes
+    out = TextBuffer(capacity: min(pieceSize, Int.max - 4096) + 4096)
+    return sink(piece)
+  }
+
+  /// Writes the text, handing each full piece to `sink`, and leaves the last, not full, in
+  /// `out`; `false` when `sink` refused a piece.
+  mutating func write(handing sink: ([UInt8]) -> Bool) -> Bool {
     out += "flowchart TB\n"
     for cluster in diagram.clusters {
+      guard handOn(sink) else { return false }
       out += "  subgraph "
       out += cluster.id
       out += " [\"<b>"
@@ -82,12 +115,14 @@ private struct MermaidText {
       out += "  end\n"
     }
     for node in diagram.nodes where node.cluster == nil {
+      guard handOn(sink) else { return false }
       out += "  "
       write(node)
     }
     var styles = LinkStyles()
     var drawn: Set<NodePair> = []
     for (index, edge) in diagram.edges.enumerated() {
+      guard handOn(sink) else { return false }
       // Mermaid puts a label at the middle of its line, and the lines of an edge and its
       // reverse between the same two nodes (a present and its dismiss, a start and its
       // handler) run side by side: their labels would cover each other. The second is drawn
@@ -98,14 +133,17 @@ private struct MermaidText {
       write(edge, longer: isReverse)
       styles.add(index, Self.linkStyle(of: edge))
     }
+    guard handOn(sink) else { return false }
     writeClasses()
     for (style, indices) in styles.groups {
+      guard handOn(sink) else { return false }
       out += "  linkStyle "
       out += indices.map(String.init).joined(separator: ",")
       out += " "
       out += style
       out += "\n"
     }
+    return true
   }
 
   private mutating func write(_ node: FlowDiagram.Node) {

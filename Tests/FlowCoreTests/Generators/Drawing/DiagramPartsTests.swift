@@ -1,0 +1,111 @@
+import FlowCore
+import Foundation
+import Testing
+
+/// The drawing of a whole module built in parts on all cores (issue 35, round 3) is the
+/// drawing built in one part: the same identifiers (made unique in the same order), nodes,
+/// clusters, lanes and edges, the edges of shared screens' steps kept once.
+@Suite struct DiagramPartsTests {
+  /// The DOT and JSON texts of `checked`'s drawing, built in parts of `perPart`
+  /// coordinators.
+  private static func texts(_ checked: CheckResult, perPart: Int) -> (String, String) {
+    let diagram = DiagramBuilder.diagram(
+      of: FlowGraph(module: checked.module), findings: checked.findings,
+      coordinatorsPerPart: perPart)
+    return (DOTWriter.write(diagram), DiagramJSON.write(diagram))
+  }
+
+  private static func expectSameInParts(_ checked: CheckResult, _ name: String) {
+    let whole = texts(checked, perPart: .max)
+    for perPart in [1, 2, 3] {
+      let parts = texts(checked, perPart: perPart)
+      #expect(parts.0 == whole.0, "\(name): DOT in parts of \(perPart)")
+      #expect(parts.1 == whole.1, "\(name): JSON in parts of \(perPart)")
+    }
+  }
+
+  @Test func everyDrawingFixtureIsTheSameInParts() throws {
+    let folder = packageRoot.appendingPathComponent("Tests/Fixtures/graph")
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+      .filter { $0.hasSuffix(".flow.yaml") }.sorted()
+    #expect(names.count > 5)
+    for name in names {
+      Self.expectSameInParts(try loadModule(["Tests/Fixtures/graph/" + name]), name)
+    }
+  }
+
+  @Test func randomModulesAreTheSameInParts() throws {
+    for seed in UInt64(1)...24 {
+      let module = RandomModule(seed: seed, leavingShapes: true, sequences: true)
+      let checked = try Pipeline.check([
+        .source(SourceFile(path: "random.flow.yaml", text: module.yaml()))
+      ])
+      Self.expectSameInParts(checked, "seed \(seed)")
+    }
+  }
+
+  /// Identifiers that collide across parts (`A_B`'s `C` and `A`'s `B_C`, a coordinator named
+  /// `cluster`), shared screens shown by owners in every part with the same steps (drawn
+  /// once) and a name that does not exist (one missing node in the shared box), names that
+  /// do not exist in a coordinator, and a split coordinator's lanes.
+  @Test func collidingNamesAndSharedStepsAreTheSameInParts() throws {
+    var text = """
+      version: 1
+      screens:
+        Profile:
+          on:
+            next: { push: Thread }
+            bad: { push: Nowhere }
+            close: pop
+        Thread:
+          on: { worse: { push: Nowhere }, back: pop }
+      coordinators:
+        App:
+          entry: true
+          split: doubleColumn
+          start: Home
+          screens:
+            Home:
+              on:
+                a: { show: A }
+                ab: { show: A_B }
+                odd: { push: Missing }
+
+      """
+    text += """
+        A_B:
+          start: C
+          screens:
+            C: { on: { p: { push: Profile }, odd: { push: Missing } } }
+        A:
+          start: B_C
+          screens:
+            B_C: { on: { p: { push: Profile } } }
+        cluster:
+          start: X
+          screens:
+            X: { on: { p: { push: Profile } } }
+        X:
+          start: Y
+          screens:
+            Y: { on: { p: { push: Profile } } }
+
+      """
+    for index in 0..<12 {
+      text += """
+          C\(index):
+            start: S
+            screens:
+              S: { on: { p: { push: Profile }, t: { push: Thread }, odd: { push: Missing } } }
+
+        """
+    }
+    let checked = try Pipeline.check([.source(SourceFile(path: "a.flow.yaml", text: text))])
+    let diagram = try drawing(checked)
+    // The collisions are there to be made unique, and the shared box holds one missing node.
+    #expect(diagram.nodes.contains { $0.id == "A_B_C_2" })
+    #expect(diagram.nodes.filter { $0.id.hasPrefix("shared__missing_Nowhere") }.count == 1)
+    #expect(diagram.clusters.contains { !$0.lanes.isEmpty })
+    Self.expectSameInParts(checked, "colliding names")
+  }
+}
