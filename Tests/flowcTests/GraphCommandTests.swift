@@ -97,6 +97,21 @@ import Testing
     #expect(!dot.stderr.contains("Mermaid"), "\(dot.stderr)")
     let small = try flowc(["graph", "--format", "mermaid", "-"], input: cleanFlow)
     #expect(small.stderr == "")
+    // With findings too, to standard output and into a file: the summary of the findings
+    // is said after the warning, not instead of it.
+    let unreachable = big + "      Lost: { on: { back: pop } }\n"
+    let withFindings = try flowc(["graph", "--format", "mermaid", "-"], input: unreachable)
+    #expect(withFindings.stderr.contains("Mermaid draws at most 500"), "\(withFindings.stderr)")
+    #expect(withFindings.stderr.contains("'flowc check' lists them"), "\(withFindings.stderr)")
+    let directory = try TemporaryDirectory()
+    let intoFile = try flowc(
+      [
+        "graph", "--format", "mermaid", "-o",
+        directory.url.appendingPathComponent("flows.mmd").path, "-",
+      ],
+      input: unreachable)
+    #expect(intoFile.stderr.contains("Mermaid draws at most 500"), "\(intoFile.stderr)")
+    #expect(intoFile.stderr.contains("'flowc check' lists them"), "\(intoFile.stderr)")
   }
 
   @Test func drawsOneCoordinatorWithItsChildrenCollapsed() throws {

@@ -145,7 +145,7 @@ enum GraphCommand: Command {
         + "; 'flowc check' lists them\n"
     guard let file, let judge else {
       // Standard output: the pieces are made as they are written, after the command.
-      if let summary { result.errors = summary }
+      if let summary { result.errors += summary }
       result.streamedOutput = StreamedOutput { [timer] write in
         var timer = timer
         pieces(write)
@@ -157,7 +157,7 @@ enum GraphCommand: Command {
     // Into the temporary file created beside `file`, then renamed over it (``ReportFile``).
     try ReportFile.write(to: file, option: output.name, judge: judge, pieces: pieces)
     timer.lap("write the drawing")
-    if let summary { result.errors = summary }
+    if let summary { result.errors += summary }
     result.errors += timer.report
   }
 }
