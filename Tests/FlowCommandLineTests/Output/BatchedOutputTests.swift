@@ -286,7 +286,9 @@ import Testing
         (
           did.joined(separator: "\n").replacingOccurrences(of: directory.path, with: "DIR"),
           result.errors.replacingOccurrences(of: directory.path, with: "DIR"),
-          try directory.snapshot("Generated")
+          try directory.snapshot("Generated").mapValues {
+            $0.replacingOccurrences(of: directory.path, with: "DIR")
+          }
         ))
     }
     let first = outcomes[0]
