@@ -119,10 +119,23 @@ enum GenerateCommand: Command {
       refuse(layout.conflicts, &result)
       return
     }
+    // Tests make batches small, so that their boundaries are crossed.
     let batch = invocation.environment["FLOWC_GENERATE_BATCH"].flatMap { Int($0) }
+    let clock = ContinuousClock()
+    var rendering = Duration.zero
+    let started = clock.now
     let report = OutputDirectory.write(
-      layout, in: output, batch: batch ?? OutputDirectory.defaultBatch, render: files.render)
+      layout, in: output, batch: batch ?? OutputDirectory.defaultBatch
+    ) { indices in
+      let start = clock.now
+      defer { rendering += start.duration(to: clock.now) }
+      return files.render(indices)
+    }
+    let writing = started.duration(to: clock.now) - rendering
     timer.lap("generate Swift and write")
+    // Each part summed over the batches, under the names the whole-plan phases have.
+    timer.add("generate Swift", milliseconds: milliseconds(rendering))
+    timer.add("write", milliseconds: milliseconds(writing))
     summarize(report, fileCount: files.names.count, place: place, &result)
   }
 
@@ -248,6 +261,11 @@ enum GenerateCommand: Command {
     else { return "" }
     return StaleFileDiff.render(
       old: String(decoding: bytes, as: UTF8.self), new: new, path: change.path)
+  }
+
+  private static func milliseconds(_ duration: Duration) -> Double {
+    let (seconds, attoseconds) = duration.components
+    return Double(seconds) * 1000 + Double(attoseconds) / 1e15
   }
 
   private static func count(_ files: Int) -> String {

@@ -461,8 +461,9 @@ package enum OutputDirectory {
   }
 
   /// Whether the file at `path` is one flowc generated: a regular file of at most
-  /// ``sizeLimit`` bytes whose first line is `format`'s header, as ``status(of:comparedWith:format:)``
-  /// says, reading only that line. Throws when it cannot be read, or is not a regular file.
+  /// ``sizeLimit`` bytes whose first line is `format`'s header, as
+  /// ``status(of:comparedWith:format:)`` says, reading only that line. Throws when it cannot
+  /// be read, or is not a regular file.
   private static func isGenerated(
     _ path: String, format: GeneratedFormat
   ) throws(FileSystemError) -> Bool {
@@ -715,7 +716,9 @@ package enum OutputDirectory {
 }
 
 /// POSIX `read`, as `FileOperations` names the other system calls (`systemWrite`).
-private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int)
+  -> Int
+{
   read(descriptor, buffer, count)
 }
 

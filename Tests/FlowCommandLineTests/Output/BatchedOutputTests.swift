@@ -67,7 +67,9 @@ import Testing
       report.done.map { relative($0.path, batched) }
         == expected.done.map { relative($0.path, whole) })
     #expect(
-      report.done.map(\.kind) == [.delete, .delete, .update, .create, .create, .create, .update, .create])
+      report.done.map(\.kind) == [
+        .delete, .delete, .update, .create, .create, .create, .update, .create,
+      ])
     #expect(report.failures.isEmpty && expected.failures.isEmpty)
     #expect(report.unchanged == 3 && expected.unchanged == 3)
     #expect(report.failed == 0 && expected.failed == 0)
@@ -189,7 +191,8 @@ import Testing
     var text = "version: 1\ncoordinators:\n"
     for index in 0..<count {
       let name =
-        index == count - 1 ? "Zulu" : changed && index == 1 ? "Bravo" : "C" + String(index + 100).dropFirst()
+        index == count - 1
+        ? "Zulu" : changed && index == 1 ? "Bravo" : "C" + String(index + 100).dropFirst()
       text += """
           \(name):
             \(index == 0 ? "entry: true" : "result: { done: ~ }")
@@ -278,10 +281,12 @@ import Testing
       let did = result.output.split(separator: "\n").filter {
         $0.hasPrefix("created ") || $0.hasPrefix("updated ") || $0.hasPrefix("deleted ")
       }
-      #expect(would.map { $0.dropFirst(6) } == did.map { did in
-        let kind = did.prefix { $0 != " " }.dropLast()
-        return Substring(kind + did.drop { $0 != " " })
-      })
+      #expect(
+        would.map { $0.dropFirst(6) }
+          == did.map { did in
+            let kind = did.prefix { $0 != " " }.dropLast()
+            return Substring(kind + did.drop { $0 != " " })
+          })
       outcomes.append(
         (
           did.joined(separator: "\n").replacingOccurrences(of: directory.path, with: "DIR"),

@@ -160,7 +160,8 @@ public enum SwiftGenerator {
     return NamedFiles(names: names, makers: makers)
   }
 
-  /// The files of a module, each named before it is made (``SwiftGenerator/named(_:routes:options:)``).
+  /// The files of a module, each named before it is made
+  /// (``SwiftGenerator/named(_:routes:options:)``).
   package struct NamedFiles: Sendable {
     /// The files' names, in the order ``SwiftGenerator/generate(_:routes:options:)`` returns
     /// the files.
