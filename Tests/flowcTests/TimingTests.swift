@@ -29,9 +29,22 @@ import Testing
 
     let generate = try flowc(
       ["generate", "--output", "Generated"], in: directory.url, environment: Self.timing)
+    // The files are made and written a batch at a time: the two parts, each summed, under
+    // the phase of both.
+    #expect(
+      phases(generate.stderr).suffix(4)
+        == [
+          "plan the output directory", "generate Swift and write", "  generate Swift", "  write",
+        ])
     #expect(
       phases(generate.stderr).filter { !$0.hasPrefix(" ") }
-        == checked + ["generate Swift", "compare with the output directory", "write"])
+        == checked + ["plan the output directory", "generate Swift and write"])
+    let checking = try flowc(
+      ["generate", "--output", "Generated", "--check"], in: directory.url,
+      environment: Self.timing)
+    #expect(
+      phases(checking.stderr).filter { !$0.hasPrefix(" ") }
+        == checked + ["generate Swift", "compare with the output directory"])
 
     let graph = try flowc(["graph"], in: directory.url, environment: Self.timing)
     #expect(

@@ -95,36 +95,81 @@ enum GenerateCommand: Command {
     let options = SwiftGenerator.Options(access: access)
     var timer = checked.timing
     defer { result.errors += timer.report }
+    // Paths come from flow names and the command line: printed escaped, as findings are.
+    let place = "'\(TerminalText.printable(output))'"
+    guard singleFile == nil && !checking else {
+      try wholePlan(
+        checked, output: output, singleFile: singleFile != nil, checking: checking,
+        options: options, judge: policy.judge(), place: place, timer: &timer, &result)
+      return
+    }
+    // `--output DIR`: the files are named first and the directory planned from the names,
+    // so that every conflict is found before anything is written; then the files are
+    // made, compared and written a batch at a time, and never all held at once.
+    let files = SwiftGenerator.named(
+      checked.resolved.graph, routes: checked.resolved.links, options: options)
+    let layout: OutputLayout
+    do {
+      layout = try OutputDirectory.plan(names: files.names, in: output, judge: policy.judge())
+    } catch {
+      throw UsageError.input("cannot use output directory: \(error)")
+    }
+    timer.lap("plan the output directory")
+    guard layout.conflicts.isEmpty else {
+      refuse(layout.conflicts, &result)
+      return
+    }
+    // Tests make batches small, so that their boundaries are crossed.
+    let batch = invocation.environment["FLOWC_GENERATE_BATCH"].flatMap { Int($0) }
+    let clock = ContinuousClock()
+    var rendering = Duration.zero
+    let started = clock.now
+    let report = OutputDirectory.write(
+      layout, in: output, batch: batch ?? OutputDirectory.defaultBatch
+    ) { indices in
+      let start = clock.now
+      defer { rendering += start.duration(to: clock.now) }
+      return files.render(indices)
+    }
+    let writing = started.duration(to: clock.now) - rendering
+    timer.lap("generate Swift and write")
+    // Each part summed over the batches, under the names the whole-plan phases have.
+    timer.add("generate Swift", milliseconds: milliseconds(rendering))
+    timer.add("write", milliseconds: milliseconds(writing))
+    summarize(report, fileCount: files.names.count, place: place, &result)
+  }
+
+  /// `generate --check` and `--output-file`: the whole module's text made at once, then
+  /// compared with the output (and with `--output-file`, written).
+  private static func wholePlan(
+    _ checked: CheckResult, output: String, singleFile: Bool, checking: Bool,
+    options: SwiftGenerator.Options, judge: OutputPolicy.Judge, place: String,
+    timer: inout PhaseTimer, _ result: inout CommandResult
+  ) throws(UsageError) {
     let fileCount: Int
     let plan: OutputPlan
     do {
-      if singleFile != nil {
+      if singleFile {
         let contents = SwiftGenerator.generateSingleFile(
           checked.resolved.graph, sources: checked.sources.keys.sorted(),
           routes: checked.resolved.links, options: options)
         fileCount = 1
-        plan = try OutputDirectory.plan(single: contents, at: output, judge: policy.judge())
+        plan = try OutputDirectory.plan(single: contents, at: output, judge: judge)
       } else {
         let files = SwiftGenerator.generate(
           checked.resolved.graph, routes: checked.resolved.links, options: options)
         timer.lap("generate Swift")
         fileCount = files.count
-        plan = try OutputDirectory.plan(files, in: output, judge: policy.judge())
+        plan = try OutputDirectory.plan(files, in: output, judge: judge)
         timer.lap("compare with the output directory")
       }
     } catch {
       throw UsageError.input("cannot use output directory: \(error)")
     }
     guard plan.conflicts.isEmpty else {
-      for conflict in plan.conflicts {
-        result.errors += "flowc: error: \(TerminalText.printable("\(conflict)"))\n"
-      }
-      result.errors += "nothing generated\n"
-      result.status = .failure
+      refuse(plan.conflicts, &result)
       return
     }
-    // Paths come from flow names and the command line: printed escaped, as findings are.
-    let place = "'\(TerminalText.printable(output))'"
     if checking {
       for change in plan.changes {
         result.output += "would \(change.kind.rawValue) \(TerminalText.printable(change.path))\n"
@@ -139,9 +184,24 @@ enum GenerateCommand: Command {
       }
       return
     }
-    let report = OutputDirectory.apply(
-      plan, in: singleFile == nil ? output : OutputDirectory.folder(of: output))
+    let report = OutputDirectory.apply(plan, in: OutputDirectory.folder(of: output))
     timer.lap("write")
+    summarize(report, fileCount: fileCount, place: place, &result)
+  }
+
+  /// Reports the conflicts that keep anything from being written.
+  private static func refuse(_ conflicts: [String], _ result: inout CommandResult) {
+    for conflict in conflicts {
+      result.errors += "flowc: error: \(TerminalText.printable("\(conflict)"))\n"
+    }
+    result.errors += "nothing generated\n"
+    result.status = .failure
+  }
+
+  /// Reports what was written: a line per change made, each failure, and the counts.
+  private static func summarize(
+    _ report: OutputReport, fileCount: Int, place: String, _ result: inout CommandResult
+  ) {
     for change in report.done {
       result.output += "\(change.kind.rawValue)d \(TerminalText.printable(change.path))\n"
     }
@@ -149,16 +209,15 @@ enum GenerateCommand: Command {
       result.errors += "flowc: error: \(TerminalText.printable("\(failure)"))\n"
     }
     let made = report.done.filter { $0.kind != .delete }.count
-    var parts = ["\(made) written", "\(plan.unchanged) unchanged"]
+    var parts = ["\(made) written", "\(report.unchanged) unchanged"]
     let deleted = report.done.count - made
     if deleted > 0 { parts.append("\(deleted) deleted") }
-    let failed = plan.changes.count - report.done.count
-    if failed > 0 {
-      parts.append("\(failed) failed")
+    if report.failed > 0 {
+      parts.append("\(report.failed) failed")
       result.status = .failure
     }
     result.errors +=
-      "generated \(count(fileCount)) in \(place)\(failed > 0 ? " with errors" : ""): "
+      "generated \(count(fileCount)) in \(place)\(report.failed > 0 ? " with errors" : ""): "
       + "\(parts.joined(separator: ", "))\n"
   }
 
@@ -202,6 +261,11 @@ enum GenerateCommand: Command {
     else { return "" }
     return StaleFileDiff.render(
       old: String(decoding: bytes, as: UTF8.self), new: new, path: change.path)
+  }
+
+  private static func milliseconds(_ duration: Duration) -> Double {
+    let (seconds, attoseconds) = duration.components
+    return Double(seconds) * 1000 + Double(attoseconds) / 1e15
   }
 
   private static func count(_ files: Int) -> String {

@@ -27,49 +27,93 @@ package enum OutputDirectory {
   /// `format` says which files of the directory are generated ones (issue 36: Maestro's
   /// flows are YAML, with the header as a `#` comment): only names with its extension are
   /// written, and only those whose first line is its header are replaced or deleted.
+  ///
+  /// The plan of ``plan(names:in:judge:format:)`` with each file's text compared with the
+  /// file on disk, every text held at once (`generate --check`, `flowc tests`).
   package static func plan(
     _ files: [GeneratedFile], in directory: String, judge: OutputPolicy.Judge,
     format: GeneratedFormat = .swift
   ) throws(FileSystemError) -> OutputPlan {
+    let layout = try plan(names: files.map(\.name), in: directory, judge: judge, format: format)
     var plan = OutputPlan()
+    plan.conflicts = layout.conflicts
+    plan.directoryExists = layout.directoryExists
+    guard layout.conflicts.isEmpty else { return plan }
+    plan.changes = layout.deletions
+    for file in layout.files {
+      let contents = files[file.index].contents
+      let kind: OutputPlan.Change.Kind
+      switch file.existing {
+      case .none:
+        kind = .create
+      case .generated(rewrite: true):
+        kind = .update
+      case .generated(rewrite: false):
+        switch try status(of: file.path, comparedWith: contents, format: format) {
+        case .same:
+          plan.unchanged += 1
+          continue
+        case .generated:
+          kind = .update
+        case .foreign:
+          // Only when the file changed since the plan looked at it.
+          plan.conflicts.append(foreignConflict(file.path, format: format))
+          continue
+        }
+      }
+      plan.changes.append(.init(kind: kind, path: file.path, target: file.path, contents: contents))
+    }
+    return plan
+  }
+
+  /// Works out what writing files named `names` into `directory` changes, as
+  /// ``plan(_:in:judge:format:)`` does, before their text is made: every conflict, the
+  /// stale generated files to delete, and for each file to write whether a generated file
+  /// is there already, so that nothing is written when anything could not be. Looks only at
+  /// the first line of each file there.
+  package static func plan(
+    names: [String], in directory: String, judge: OutputPolicy.Judge,
+    format: GeneratedFormat = .swift
+  ) throws(FileSystemError) -> OutputLayout {
+    var layout = OutputLayout()
     // A name that is not a plain file name never reaches the file system, whatever let
     // it through before: it could name a file outside the directory, or another one.
-    for file in files {
-      if let problem = problem(withName: file.name, format: format) {
-        plan.conflicts.append(
-          "'\(file.name)' \(problem), so it cannot be a file in the output "
+    for name in names {
+      if let problem = problem(withName: name, format: format) {
+        layout.conflicts.append(
+          "'\(name)' \(problem), so it cannot be a file in the output "
             + "directory; flowc writes none")
       }
     }
-    guard plan.conflicts.isEmpty else { return plan }
+    guard layout.conflicts.isEmpty else { return layout }
     var byFolded: [String: String] = [:]
-    for file in files {
-      let folded = file.name.lowercased()
-      if let other = byFolded[folded], other != file.name {
-        plan.conflicts.append(
-          "'\(other)' and '\(file.name)' differ only in case, so they would be one file on a "
+    for name in names {
+      let folded = name.lowercased()
+      if let other = byFolded[folded], other != name {
+        layout.conflicts.append(
+          "'\(other)' and '\(name)' differ only in case, so they would be one file on a "
             + "case-insensitive file system; rename one of the coordinators")
       }
-      byFolded[folded] = file.name
+      byFolded[folded] = name
     }
     if let refusal = judge.refusal(toWriteInto: directory) {
-      plan.conflicts.append(refusal.description)
-      return plan
+      layout.conflicts.append(refusal.description)
+      return layout
     }
+    let byName = names.indices.sorted { names[$0] < names[$1] }
     switch FileSystem.kind(of: directory) {
     case nil:
-      plan.directoryExists = false
-      plan.changes = files.sorted { $0.name < $1.name }.map { file in
-        let path = join(directory, file.name)
-        return OutputPlan.Change(kind: .create, path: path, target: path, contents: file.contents)
+      layout.directoryExists = false
+      layout.files = byName.map { index in
+        .init(index: index, path: join(directory, names[index]), existing: .none)
       }
-      return plan
+      return layout
     case .directory:
       break
     case .file, .other:
       throw FileSystemError(path: directory, reason: "is not a directory")
     }
-    let generated = Set(files.map(\.name))
+    let generated = Set(names)
 
     // Stale generated files first: on a case-insensitive file system a stale file can be
     // the very file a new name writes, so deletions go before writes. Only a regular file
@@ -80,38 +124,38 @@ package enum OutputDirectory {
       guard name.hasSuffix(format.fileExtension), !name.hasPrefix(".") else { continue }
       let path = join(directory, name)
       guard judge.refusal(toWrite: path, as: .output) == nil,
-        case .generated = try status(of: path, comparedWith: nil, format: format)
+        try isGenerated(path, format: format)
       else { continue }
-      plan.changes.append(.init(kind: .delete, path: path, target: path, contents: nil))
+      layout.deletions.append(.init(kind: .delete, path: path, target: path, contents: nil))
       deletedFolded.insert(name.lowercased())
     }
 
-    var writes: [OutputPlan.Change] = []
-    for file in files.sorted(by: { $0.name < $1.name }) {
-      let path = join(directory, file.name)
+    for index in byName {
+      let name = names[index]
+      let path = join(directory, name)
       if let refusal = judge.refusal(toWrite: path, as: .output) {
-        plan.conflicts.append(refusal.description)
+        layout.conflicts.append(refusal.description)
         continue
       }
       guard FileSystem.exists(path) else {
-        writes.append(.init(kind: .create, path: path, target: path, contents: file.contents))
+        layout.files.append(.init(index: index, path: path, existing: .none))
         continue
       }
-      let rewrite = deletedFolded.contains(file.name.lowercased())
-      switch try status(of: path, comparedWith: file.contents, format: format) {
-      case .foreign:
-        plan.conflicts.append(
-          "'\(path)' was not generated by flowc (its first line is not "
-            + "'\(format.headerPrefix)…'); flowc leaves it alone: move it away or "
-            + "choose another output directory")
-      case .same where !rewrite:
-        plan.unchanged += 1
-      case .same, .generated:
-        writes.append(.init(kind: .update, path: path, target: path, contents: file.contents))
+      guard try isGenerated(path, format: format) else {
+        layout.conflicts.append(foreignConflict(path, format: format))
+        continue
       }
+      let rewrite = deletedFolded.contains(name.lowercased())
+      layout.files.append(.init(index: index, path: path, existing: .generated(rewrite: rewrite)))
     }
-    plan.changes += writes
-    return plan
+    return layout
+  }
+
+  /// The conflict of a file at `path` that flowc did not generate.
+  private static func foreignConflict(_ path: String, format: GeneratedFormat) -> String {
+    "'\(path)' was not generated by flowc (its first line is not "
+      + "'\(format.headerPrefix)…'); flowc leaves it alone: move it away or "
+      + "choose another output directory"
   }
 
   /// Works out what writing one file of generated text at `path` changes, for
@@ -175,6 +219,7 @@ package enum OutputDirectory {
         try makeDirectories(directory, using: files)
       } catch {
         report.failures.append(error)
+        report.failed = plan.changes.count
         return report
       }
     }
@@ -225,7 +270,145 @@ package enum OutputDirectory {
           kind: change.kind, path: change.path, step: failure.step, reason: failure.error,
           leftover: failure.leftover))
     }
+    report.unchanged = plan.unchanged
+    report.failed = report.failures.count
     return report
+  }
+
+  /// How many files ``write(_:in:batch:format:using:writers:render:)`` makes and writes at a
+  /// time by default: enough to keep every core and writer busy, few enough that the text
+  /// of a batch is a small part of what the run holds.
+  package static let defaultBatch = 64
+
+  /// Makes the changes of a layout without conflicts (``plan(names:in:judge:format:)``):
+  /// the directory if missing, the deletions, then the files in name order, `batch` at a
+  /// time: `render` makes the text of a batch (given the files' indices in the names
+  /// planned from, it returns their texts in that order), each text is compared with the
+  /// file on disk (the same bytes: counted unchanged, not written), the others are written
+  /// as ``apply(_:in:using:writers:)`` writes them, and the batch is let go before the next
+  /// is made. Returns what ``apply(_:in:using:writers:)`` would for the plan of the same
+  /// files, without their text.
+  ///
+  /// A file is looked at again just before it is written: when something appeared where
+  /// nothing was, or the file is no longer one flowc generated, it is left alone and the
+  /// change fails (``OutputFailure/Step/changed``).
+  package static func write(
+    _ layout: OutputLayout, in directory: String, batch: Int = defaultBatch,
+    format: GeneratedFormat = .swift,
+    using files: some FileOperations & Sendable = SystemFileOperations(),
+    writers: Int = defaultWriters, render: ([Int]) -> [String]
+  ) -> OutputReport {
+    var report = OutputReport()
+    if !layout.directoryExists {
+      do {
+        try makeDirectories(directory, using: files)
+      } catch {
+        report.failures.append(error)
+        report.failed = layout.deletions.count + layout.files.count
+        return report
+      }
+    }
+    // Deletions first, one by one, as `apply` makes them.
+    for change in layout.deletions {
+      do throws(StepFailure) {
+        try delete(change.target, using: files)
+        report.done.append(change)
+      } catch {
+        report.failures.append(
+          OutputFailure(
+            kind: .delete, path: change.path, step: error.step, reason: error.error,
+            leftover: error.leftover))
+        report.failed += 1
+      }
+    }
+    let size = max(1, batch)
+    for start in stride(from: 0, to: layout.files.count, by: size) {
+      let planned = Array(layout.files[start..<min(start + size, layout.files.count)])
+      let texts = render(planned.map(\.index))
+      write(planned, texts, format: format, using: files, writers: writers, into: &report)
+    }
+    return report
+  }
+
+  /// What happened to one file of a batch.
+  private enum Written: Sendable {
+    /// Its text was already on disk.
+    case unchanged
+    /// It was created or updated.
+    case made(OutputPlan.Change.Kind)
+    /// It could not be.
+    case failed(OutputPlan.Change.Kind, StepFailure)
+  }
+
+  /// Compares each of `planned` with the file on disk and writes those that differ, up to
+  /// `writers` at a time, then adds what happened to `report` in their order.
+  private static func write(
+    _ planned: [OutputLayout.File], _ texts: [String], format: GeneratedFormat,
+    using files: some FileOperations & Sendable, writers: Int, into report: inout OutputReport
+  ) {
+    let outcomes = ResultSlots<Written>(count: planned.count)
+    let threads = min(max(1, writers), planned.count)
+    Parallel.onThreads(threads) { thread in
+      for index in stride(from: thread, to: planned.count, by: threads) {
+        outcomes.store(
+          write(planned[index], texts[index], format: format, using: files), at: index)
+      }
+    }
+    var results = outcomes.results()
+    // As in `apply`: files refused for space beside the others are tried once more, alone.
+    if threads > 1 {
+      for index in results.indices {
+        guard case .failed(_, let failure) = results[index], isOutOfSpace(failure.error)
+        else { continue }
+        results[index] = write(planned[index], texts[index], format: format, using: files)
+      }
+    }
+    for (file, result) in zip(planned, results) {
+      switch result {
+      case .unchanged:
+        report.unchanged += 1
+      case .made(let kind):
+        report.done.append(.init(kind: kind, path: file.path, target: file.path, contents: nil))
+      case .failed(let kind, let failure):
+        report.failures.append(
+          OutputFailure(
+            kind: kind, path: file.path, step: failure.step, reason: failure.error,
+            leftover: failure.leftover))
+        report.failed += 1
+      }
+    }
+  }
+
+  /// Writes `text` at `file`'s path unless the file there has that text already, after
+  /// looking at the path again: as the plan found it, or the change fails.
+  private static func write(
+    _ file: OutputLayout.File, _ text: String, format: GeneratedFormat,
+    using files: some FileOperations
+  ) -> Written {
+    let kind: OutputPlan.Change.Kind
+    switch file.existing {
+    case .none:
+      kind = .create
+      if FileSystem.exists(file.path) {
+        return .failed(kind, StepFailure(.changed, SystemError(EEXIST)))
+      }
+    case .generated(let rewrite):
+      kind = .update
+      // A rewritten file went with the stale one deleted: there is nothing to compare.
+      if !rewrite {
+        switch try? status(of: file.path, comparedWith: text, format: format) {
+        case .same?: return .unchanged
+        case .generated?: break
+        case .foreign?, nil: return .failed(kind, StepFailure(.changed, SystemError(EEXIST)))
+        }
+      }
+    }
+    do throws(StepFailure) {
+      try writeAtomically(text, to: file.path, using: files)
+      return .made(kind)
+    } catch {
+      return .failed(kind, error)
+    }
   }
 
   /// Whether the system refused for want of space (`ENOSPC`, or `EDQUOT` over a quota).
@@ -275,6 +458,43 @@ package enum OutputDirectory {
     }
     guard let contents else { return .generated }
     return bytes.elementsEqual(contents.utf8) ? .same : .generated
+  }
+
+  /// Whether the file at `path` is one flowc generated: a regular file of at most
+  /// ``sizeLimit`` bytes whose first line is `format`'s header, as
+  /// ``status(of:comparedWith:format:)`` says, reading only that line. Throws when it cannot
+  /// be read, or is not a regular file.
+  private static func isGenerated(
+    _ path: String, format: GeneratedFormat
+  ) throws(FileSystemError) -> Bool {
+    try FileSystem.requireRegularFile(path)
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+    guard descriptor >= 0 else { throw FileSystemError(path: path, errno: errno) }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else { throw FileSystemError(path: path, errno: errno) }
+    guard info.st_mode & S_IFMT == S_IFREG else {
+      throw FileSystemError(path: path, reason: "is not a regular file")
+    }
+    guard Int(info.st_size) <= sizeLimit else { return false }
+    var line: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while line.count <= sizeLimit {
+      let count = buffer.withUnsafeMutableBytes { raw in
+        systemRead(descriptor, raw.baseAddress, raw.count)
+      }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw FileSystemError(path: path, errno: errno)
+      }
+      guard count > 0 else { break }
+      if let newline = buffer[..<count].firstIndex(of: UInt8(ascii: "\n")) {
+        line += buffer[..<newline]
+        break
+      }
+      line += buffer[..<count]
+    }
+    return format.isHeader(Substring(decoding: line, as: UTF8.self))
   }
 
   /// The names in `directory`, without `.` and `..`, and without names that are not UTF-8
@@ -535,6 +755,13 @@ package enum OutputDirectory {
     }
     if let failure { throw StepFailure(.write, failure) }
   }
+}
+
+/// POSIX `read`, as `FileOperations` names the other system calls (`systemWrite`).
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int)
+  -> Int
+{
+  read(descriptor, buffer, count)
 }
 
 /// The kind of files an output directory holds: Swift (`flowc generate`, `flowc tests`),

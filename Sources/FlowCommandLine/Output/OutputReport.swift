@@ -4,6 +4,11 @@ package struct OutputReport: Sendable {
   package var done: [OutputPlan.Change] = []
   /// The changes that could not be made, in the plan's order; each file is as it was.
   package var failures: [OutputFailure] = []
+  /// How many files were already up to date, and so not written.
+  package var unchanged = 0
+  /// How many changes were not made: one per failure, or every change when the directory
+  /// could not be made.
+  package var failed = 0
 }
 
 /// A change to an output directory that could not be made. The file is as it was: a
@@ -28,6 +33,9 @@ package struct OutputFailure: Error, Sendable, CustomStringConvertible {
     case rename = "renaming a temporary file over it"
     /// Deleting a generated file that is no longer generated.
     case delete = "deleting it"
+    /// Looking at the file again just before writing it, when it was no longer as the plan
+    /// found it: something appeared at the path, or the file is not one flowc generated.
+    case changed = "looking at it again"
   }
 
   /// The change that failed.
@@ -48,6 +56,10 @@ package struct OutputFailure: Error, Sendable, CustomStringConvertible {
       text = "cannot create the directory '\(path)': \(reason); nothing was written"
     case .delete:
       text = "cannot delete '\(path)': \(reason); it is kept"
+    case .changed:
+      text =
+        "'\(path)' changed while flowc ran, so it may not be a file flowc generated; flowc "
+        + "leaves it alone: run 'flowc generate' again"
     default:
       let outcome = kind == .create ? "it was not created" : "it keeps its old text"
       text = "cannot \(kind.rawValue) '\(path)': \(reason) (\(step.rawValue)); \(outcome)"

@@ -29,6 +29,16 @@ package struct PhaseTimer: Sendable {
     last = now
   }
 
+  /// Adds, indented, a part of the phase under way that the caller timed itself: one of
+  /// two kinds of work that take turns (`generate --output` makes a batch of files, then
+  /// writes it), each summed over its turns.
+  package mutating func add(_ name: String, milliseconds: Double) {
+    guard isEnabled else { return }
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    phases.append(("  " + name, milliseconds, usage.ru_maxrss / 1024))
+  }
+
   /// Adds the phases another timer measured (on another thread) to this one's, indented.
   package mutating func append(_ other: PhaseTimer) {
     phases.append(contentsOf: other.phases.map { ("  " + $0.0, $0.1, $0.2) })
