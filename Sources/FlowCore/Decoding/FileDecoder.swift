@@ -59,14 +59,17 @@ package struct FileDecoder: Sendable {
 
   // MARK: A large file in pieces (issue 35 step 2)
 
-  /// A coordinator decoded in the task that parsed its piece of a large file, with what
-  /// decoding it reported and the content it read through aliases and merge keys, in
-  /// order: what ``decodeCoordinators(_:decoded:)`` would have made of it.
-  package struct PieceCoordinator: Sendable {
-    var coordinator: Coordinator
+  /// A definition decoded in the task that parsed its piece of a large file (a coordinator,
+  /// or a screen of one big coordinator), with what decoding it reported and the content it
+  /// read through aliases and merge keys, in order: what decoding the whole tree makes of it.
+  package struct PieceDefinition<Definition: Sendable>: Sendable {
+    var definition: Definition
     var problems: [FrontEndProblem]
     var sharedUses: [SharedUse]
   }
+
+  package typealias PieceCoordinator = PieceDefinition<Coordinator>
+  package typealias PieceScreen = PieceDefinition<Screen>
 
   /// Each pair of `root`, the root mapping of a piece of the file's `coordinators` (its
   /// positions as in the whole file), decoded as a coordinator, in order: those whose key
@@ -75,9 +78,28 @@ package struct FileDecoder: Sendable {
   static func coordinators(ofPiece tree: YAMLTree, root: YAMLNode, path: String)
     -> [PieceCoordinator]?
   {
+    definitions(ofPiece: tree, root: root, path: path) { $0.decodeCoordinator($1) }
+  }
+
+  /// Each pair of `root`, the root mapping of a piece of the `screens` of the coordinator
+  /// `coordinator` (its positions as in the whole file), decoded as a screen, in order; `nil`
+  /// under the same conditions as ``coordinators(ofPiece:root:path:)``.
+  static func screens(
+    ofPiece tree: YAMLTree, root: YAMLNode, path: String, coordinator: String
+  ) -> [PieceScreen]? {
+    definitions(ofPiece: tree, root: root, path: path) {
+      $0.decodeScreen($1, coordinator: coordinator)
+    }
+  }
+
+  /// `decode` of each pair of `root`, each by a decoder of its own over the piece's `tree`.
+  private static func definitions<Definition>(
+    ofPiece tree: YAMLTree, root: YAMLNode, path: String,
+    _ decode: (inout FileDecoder, MappingReader.Entry) -> Definition
+  ) -> [PieceDefinition<Definition>]? {
     guard tree.kind(of: root) == .mapping else { return nil }
     let base = FileDecoder(path: path, tree: tree)
-    var decoded: [PieceCoordinator] = []
+    var decoded: [PieceDefinition<Definition>] = []
     decoded.reserveCapacity(tree.pairs(of: root).count)
     for (keyNode, value) in tree.pairs(of: root) {
       guard let key = tree.text(of: keyNode), !tree.isAbsent(keyNode), key != "<<" else {
@@ -86,21 +108,12 @@ package struct FileDecoder: Sendable {
       var decoder = base
       let entry = MappingReader.Entry(
         key: key, name: decoder.identifier(key, at: keyNode), keyNode: keyNode, value: value)
-      let coordinator = decoder.decodeCoordinator(entry)
+      let definition = decode(&decoder, entry)
       decoded.append(
-        PieceCoordinator(
-          coordinator: coordinator, problems: decoder.problems, sharedUses: decoder.sharedUses))
+        PieceDefinition(
+          definition: definition, problems: decoder.problems, sharedUses: decoder.sharedUses))
     }
     return decoded
-  }
-
-  /// A screen of one large coordinator decoded in the task that parsed its piece of the
-  /// coordinator's `screens`, with what decoding it reported and the content it read
-  /// through aliases and merge keys, in order: what decoding the whole tree makes of it.
-  package struct PieceScreen: Sendable {
-    var screen: Screen
-    var problems: [FrontEndProblem]
-    var sharedUses: [SharedUse]
   }
 
   /// The screens the pieces of one large coordinator's `screens` decoded, each found by its
@@ -139,30 +152,6 @@ package struct FileDecoder: Sendable {
     subscript(key: YAMLNode) -> PieceScreen? {
       places[key].map { pieces[$0 >> 32][$0 & 0xFFFF_FFFF] }
     }
-  }
-
-  /// Each pair of `root`, the root mapping of a piece of the `screens` of the coordinator
-  /// `coordinator` (its positions as in the whole file), decoded as a screen, in order; `nil`
-  /// under the same conditions as ``coordinators(ofPiece:root:path:)``.
-  static func screens(
-    ofPiece tree: YAMLTree, root: YAMLNode, path: String, coordinator: String
-  ) -> [PieceScreen]? {
-    guard tree.kind(of: root) == .mapping else { return nil }
-    let base = FileDecoder(path: path, tree: tree)
-    var decoded: [PieceScreen] = []
-    decoded.reserveCapacity(tree.pairs(of: root).count)
-    for (keyNode, value) in tree.pairs(of: root) {
-      guard let key = tree.text(of: keyNode), !tree.isAbsent(keyNode), key != "<<" else {
-        return nil
-      }
-      var decoder = base
-      let entry = MappingReader.Entry(
-        key: key, name: decoder.identifier(key, at: keyNode), keyNode: keyNode, value: value)
-      let screen = decoder.decodeScreen(entry, coordinator: coordinator)
-      decoded.append(
-        PieceScreen(screen: screen, problems: decoder.problems, sharedUses: decoder.sharedUses))
-    }
-    return decoded
   }
 
   /// The definitions of a large file read in pieces: `tree` is its outline (the split
@@ -442,7 +431,7 @@ package struct FileDecoder: Sendable {
       count: entries.count, minimumChunk: isParallel && decoded.isEmpty ? 32 : entries.count + 1
     ) { index in
       if let piece = decoded[entries[index].keyNode] {
-        return (piece.coordinator, piece.problems, piece.sharedUses)
+        return (piece.definition, piece.problems, piece.sharedUses)
       }
       var decoder = base
       let coordinator = decoder.decodeCoordinator(entries[index])
@@ -528,7 +517,7 @@ package struct FileDecoder: Sendable {
         }
         problems.append(contentsOf: piece.problems)
         sharedUses.append(contentsOf: piece.sharedUses)
-        return piece.screen
+        return piece.definition
       }
     } else {
       coordinator.screens = decodeEach(screens) { decoder, screen in
