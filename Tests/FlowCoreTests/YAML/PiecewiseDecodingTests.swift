@@ -192,12 +192,14 @@ import Testing
       switch Int.random(in: 0..<14, using: &generator) {
       case 0: body = " { on: { next: { push: \(target) } } }"
       case 1:
-        body = "\n        input: Item\n        on:\n          back: pop\n"
+        body =
+          "\n        input: Item\n        on:\n          back: pop\n"
           + "          go: { present: \(target), style: sheet }"
       case 2: body = " { bogus: 1, on: { x: dismiss } }"
       case 3: body = " 5"
       case 4: body = " ~"
-      case 5: body = " { on: { a: { start: Child, on: { done: pop, other: { push: \(target) } } } } }"
+      case 5:
+        body = " { on: { a: { start: Child, on: { done: pop, other: { push: \(target) } } } } }"
       case 6: body = " { on: { x: { do: [pop, { push: \(target) }] } } }"
       case 7: body = " { doc: \"a screen\", systemBack: maybe, dismissible: false }"
       case 8: body = " { <<: { doc: merged }, on: { y: stay } }"
