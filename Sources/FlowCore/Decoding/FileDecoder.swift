@@ -25,7 +25,7 @@ package struct FileDecoder: Sendable {
   /// The screens of one large coordinator decoded already, in the pieces of a file cut
   /// inside its `screens` (``decode(outline:root:path:coordinators:screens:problems:)``),
   /// by the key each has in `tree`; empty otherwise.
-  private var decodedScreens = PieceScreens()
+  private var decodedScreens = PieceDefinitions<Screen>()
 
   private init(path: String, tree: YAMLTree, isParallel: Bool = true) {
     self.path = path
@@ -116,14 +116,14 @@ package struct FileDecoder: Sendable {
     return decoded
   }
 
-  /// The screens the pieces of one large coordinator's `screens` decoded, each found by its
-  /// key in the outline. The pieces' arrays are kept as they are and a key maps to a piece
-  /// and a place in it: a table of a hundred thousand screens by key would hold each
-  /// screen's 176 bytes again, in buckets a third of them empty.
-  package struct PieceScreens: Sendable {
-    private let pieces: [[PieceScreen]]
-    /// The piece of each key of the outline's `screens` in the high 32 bits, the place in it
-    /// in the low ones.
+  /// What the pieces of a large file decoded (its coordinators, or one big coordinator's
+  /// screens), each found by its key in the outline. The pieces' arrays are kept as they are
+  /// and a key maps to a piece and a place in it: a table of a hundred thousand screens by
+  /// key would hold each screen's 176 bytes again, in buckets a third of them empty.
+  package struct PieceDefinitions<Definition: Sendable>: Sendable {
+    private let pieces: [[PieceDefinition<Definition>]]
+    /// The piece of each key of the outline's split mapping in the high 32 bits, the place
+    /// in it in the low ones.
     private let places: [YAMLNode: Int]
 
     init() {
@@ -131,16 +131,16 @@ package struct FileDecoder: Sendable {
       places = [:]
     }
 
-    /// `pieces`, each the screens of one piece in order, for the outline whose split
+    /// `pieces`, each the definitions of one piece in order, for the outline whose split
     /// mapping's pairs are `keys` (as many, in the same order); `nil` when they are not as
     /// many.
-    init?(_ pieces: [[PieceScreen]], keys: YAMLPairs) {
+    init?(_ pieces: [[PieceDefinition<Definition>]], keys: YAMLPairs) {
       guard pieces.reduce(0, { $0 + $1.count }) == keys.count else { return nil }
       var places: [YAMLNode: Int] = [:]
       places.reserveCapacity(keys.count)
       var position = 0
-      for (piece, screens) in pieces.enumerated() {
-        for offset in screens.indices {
+      for (piece, definitions) in pieces.enumerated() {
+        for offset in definitions.indices {
           places[keys[position].key] = piece << 32 | offset
           position += 1
         }
@@ -149,7 +149,10 @@ package struct FileDecoder: Sendable {
       self.places = places
     }
 
-    subscript(key: YAMLNode) -> PieceScreen? {
+    /// Whether no piece decoded anything here (the file was not cut at these definitions).
+    var isEmpty: Bool { places.isEmpty }
+
+    subscript(key: YAMLNode) -> PieceDefinition<Definition>? {
       places[key].map { pieces[$0 >> 32][$0 & 0xFFFF_FFFF] }
     }
   }
@@ -162,7 +165,8 @@ package struct FileDecoder: Sendable {
   /// what the pieces decoded.
   static func decode(
     outline tree: YAMLTree, root: YAMLNode, path: String,
-    coordinators: [YAMLNode: PieceCoordinator] = [:], screens: PieceScreens = PieceScreens(),
+    coordinators: PieceDefinitions<Coordinator> = PieceDefinitions(),
+    screens: PieceDefinitions<Screen> = PieceDefinitions(),
     problems: inout [FrontEndProblem]
   ) -> FlowFile? {
     var decoder = FileDecoder(path: path, tree: tree)
@@ -236,7 +240,7 @@ package struct FileDecoder: Sendable {
   /// (``decode(outline:root:path:coordinators:problems:)``), by the key each has in `tree`;
   /// the others are decoded here.
   private mutating func decodeFile(
-    _ root: YAMLNode, coordinators decoded: [YAMLNode: PieceCoordinator] = [:]
+    _ root: YAMLNode, coordinators decoded: PieceDefinitions<Coordinator> = PieceDefinitions()
   ) -> FlowFile? {
     guard tree.kind(of: root) == .mapping else {
       report(
@@ -422,7 +426,8 @@ package struct FileDecoder: Sendable {
   /// order. Those in `decoded` (by key node) were decoded already, in the pieces of a large
   /// file: their coordinators, problems and shared uses are taken as they are.
   private mutating func decodeCoordinators(
-    _ entries: [MappingReader.Entry], decoded: [YAMLNode: PieceCoordinator] = [:]
+    _ entries: [MappingReader.Entry],
+    decoded: PieceDefinitions<Coordinator> = PieceDefinitions()
   ) -> [Coordinator] {
     var fresh = FileDecoder(path: path, tree: tree, isParallel: isParallel)
     fresh.decodedScreens = decodedScreens

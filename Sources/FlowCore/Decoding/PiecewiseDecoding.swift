@@ -50,7 +50,9 @@ enum PiecewiseDecoding {
         let outline = YAMLSplitter.parse(
           file, plan: plan, limits: limits,
           entries: { tree, root in FileDecoder.coordinators(ofPiece: tree, root: root, path: path) }
-        ), let coordinators = byKey(outline)
+        ),
+        let coordinators = FileDecoder.PieceDefinitions(
+          outline.entries, keys: outline.tree.pairs(of: outline.splitValue))
       else { return whole() }
       let decoded = FileDecoder.decode(
         outline: outline.tree, root: outline.root, path: path, coordinators: coordinators,
@@ -65,7 +67,7 @@ enum PiecewiseDecoding {
           entries: { tree, root in
             FileDecoder.screens(ofPiece: tree, root: root, path: path, coordinator: coordinator)
           }),
-        let screens = FileDecoder.PieceScreens(
+        let screens = FileDecoder.PieceDefinitions(
           outline.entries, keys: outline.tree.pairs(of: outline.splitValue))
       else { return whole() }
       let decoded = FileDecoder.decode(
@@ -77,25 +79,6 @@ enum PiecewiseDecoding {
       return whole()
     }
     return .parsed(joined, problems: [])
-  }
-
-  /// What the pieces of `outline` decoded, by the key each has in its split mapping: the
-  /// split value's pairs are the pieces' pairs, in order. `nil` when they are not as many.
-  private static func byKey<Decoded>(
-    _ outline: YAMLSplitter.Outline<[Decoded]>
-  ) -> [YAMLNode: Decoded]? {
-    let keys = outline.tree.pairs(of: outline.splitValue)
-    guard outline.entries.reduce(0, { $0 + $1.count }) == keys.count else { return nil }
-    var decoded: [YAMLNode: Decoded] = [:]
-    decoded.reserveCapacity(keys.count)
-    var position = 0
-    for piece in outline.entries {
-      for entry in piece {
-        decoded[keys[position].key] = entry
-        position += 1
-      }
-    }
-    return decoded
   }
 }
 
