@@ -238,28 +238,18 @@ package enum OutputDirectory {
         return error
       }
     }
-    let outcomes = ResultSlots<StepFailure?>(count: changes.count)
+    var failures = [StepFailure?](repeating: nil, count: changes.count)
     // Deletions first, one by one: on a case-insensitive file system a deleted
     // `Old.swift` must be gone before `OLD.swift` is written.
     let writes = changes.indices.filter { changes[$0].contents != nil }
     for index in changes.indices where changes[index].contents == nil {
-      outcomes.store(make(index), at: index)
+      failures[index] = make(index)
     }
-    let threads = min(max(1, writers), writes.count)
-    Parallel.onThreads(threads) { thread in
-      for position in stride(from: thread, to: writes.count, by: threads) {
-        outcomes.store(make(writes[position]), at: writes[position])
-      }
-    }
-    var failures = outcomes.results()
-    // Files written side by side share the disk's free space: one refused for space beside
-    // the others may fit alone. Each is tried once more, one at a time, so that a full disk
-    // refuses the same files as writing them one after another would.
-    if threads > 1 {
-      for index in writes where failures[index].map({ isOutOfSpace($0.error) }) ?? false {
-        failures[index] = make(index)
-      }
-    }
+    let written = writtenSideBySide(
+      count: writes.count, writers: writers,
+      refusedForSpace: { $0.map { isOutOfSpace($0.error) } ?? false },
+      make: { make(writes[$0]) })
+    for (position, failure) in written.enumerated() { failures[writes[position]] = failure }
     for (change, failure) in zip(changes, failures) {
       guard let failure else {
         report.done.append(change)
@@ -346,23 +336,13 @@ package enum OutputDirectory {
     _ planned: [OutputLayout.File], _ texts: [String], format: GeneratedFormat,
     using files: some FileOperations & Sendable, writers: Int, into report: inout OutputReport
   ) {
-    let outcomes = ResultSlots<Written>(count: planned.count)
-    let threads = min(max(1, writers), planned.count)
-    Parallel.onThreads(threads) { thread in
-      for index in stride(from: thread, to: planned.count, by: threads) {
-        outcomes.store(
-          write(planned[index], texts[index], format: format, using: files), at: index)
-      }
-    }
-    var results = outcomes.results()
-    // As in `apply`: files refused for space beside the others are tried once more, alone.
-    if threads > 1 {
-      for index in results.indices {
-        guard case .failed(_, let failure) = results[index], isOutOfSpace(failure.error)
-        else { continue }
-        results[index] = write(planned[index], texts[index], format: format, using: files)
-      }
-    }
+    let results = writtenSideBySide(
+      count: planned.count, writers: writers,
+      refusedForSpace: { result in
+        guard case .failed(_, let failure) = result else { return false }
+        return isOutOfSpace(failure.error)
+      },
+      make: { write(planned[$0], texts[$0], format: format, using: files) })
     for (file, result) in zip(planned, results) {
       switch result {
       case .unchanged:
@@ -409,6 +389,31 @@ package enum OutputDirectory {
     } catch {
       return .failed(kind, error)
     }
+  }
+
+  /// `make` of each index in `0..<count`, up to `writers` at a time (each `fsync` waits for
+  /// the disk), in index order. Files written side by side share the disk's free space: one
+  /// refused for space beside the others may fit alone, so each that `refusedForSpace` says
+  /// so of is made once more, one at a time, and a full disk refuses the same files as
+  /// writing them one after another would. The one way `apply` and `write` write files.
+  private static func writtenSideBySide<Result: Sendable>(
+    count: Int, writers: Int, refusedForSpace: (Result) -> Bool,
+    make: @escaping @Sendable (Int) -> Result
+  ) -> [Result] {
+    let outcomes = ResultSlots<Result>(count: count)
+    let threads = min(max(1, writers), count)
+    Parallel.onThreads(threads) { thread in
+      for index in stride(from: thread, to: count, by: threads) {
+        outcomes.store(make(index), at: index)
+      }
+    }
+    var results = outcomes.results()
+    if threads > 1 {
+      for index in results.indices where refusedForSpace(results[index]) {
+        results[index] = make(index)
+      }
+    }
+    return results
   }
 
   /// Whether the system refused for want of space (`ENOSPC`, or `EDQUOT` over a quota).
