@@ -294,6 +294,12 @@ enum YAMLSplitter {
   /// Files below this size are not worth splitting.
   static let minimumPieceSize = 64 << 10
 
+  /// The size a piece is cut at, at most, however large the file: each core holds the tree
+  /// of the piece it decodes beside the model decoded so far, a tree takes about ten
+  /// times its piece's bytes, and a piece of a few megabytes made that tree a fifth of
+  /// `check`'s peak memory on a 10 MB file.
+  static let largestPieceTarget = 256 << 10
+
   /// Works out the pieces, or `nil` when the file must be parsed whole. Anything that could
   /// make a piece read differently alone than in the file sends it to the whole parse:
   /// anchors and aliases, document markers and directives, line breaks other than `\n`,
@@ -438,9 +444,10 @@ enum YAMLSplitter {
       }
     }
 
-    // Group entries into pieces of at least the minimum size, a few per core.
+    // Group entries into pieces of at least the minimum size, a few per core, and no larger
+    // than a piece whose tree is small beside the model.
     guard entryStarts.count >= 2 else { return nil }
-    let target = max(minimumPiece, valueSize / (Parallel.cores * 4))
+    let target = max(minimumPiece, min(valueSize / (Parallel.cores * 4), Self.largestPieceTarget))
     var entries: [Piece] = []
     var groupStart = firstEntry
     for position in entryStarts.indices {

@@ -157,4 +157,26 @@ import Testing
       YAMLSplitter.parse(SourceFile(path: "a", text: text), limits: .standard, minimumPiece: 4)
         == nil)
   }
+
+  @Test func aLargeFileIsCutIntoPiecesOfAtMostTheLargestTargetEach() throws {
+    // 8 MB of small coordinators: cut "a few pieces per core", each piece was megabytes, and
+    // each core held a tree of ten times that beside the model (issue 35).
+    var bytes = Array("version: 1\ncoordinators:\n".utf8)
+    var largestEntry = 0
+    var index = 0
+    while bytes.count < 8 << 20 {
+      let entry = Array(
+        "  C\(index):\n    start: S\n    screens:\n      S:\n        on: { next: pop }\n".utf8)
+      largestEntry = max(largestEntry, entry.count)
+      bytes += entry
+      index += 1
+    }
+    let plan = try #require(YAMLSplitter.plan(bytes, from: 0))
+    #expect(plan.path == ["coordinators"])
+    let sizes = plan.entries.map(\.range.count)
+    // A piece closes at the entry that takes it to the target.
+    #expect(sizes.allSatisfy { $0 < YAMLSplitter.largestPieceTarget + largestEntry })
+    #expect(sizes.dropLast().allSatisfy { $0 >= YAMLSplitter.largestPieceTarget })
+    #expect(sizes.reduce(0, +) + plan.head.range.count == bytes.count)
+  }
 }
