@@ -1,4 +1,4 @@
-import Foundation
+import FlowCore
 
 /// Messages read on a thread of their own, handed to the server's thread in order, so
 /// that the server can wait for the next message and for a due check at once.
@@ -14,7 +14,7 @@ package final class MessageQueue: @unchecked Sendable {
   /// The most bytes of content that wait to be handled, unless one message alone is more.
   package static let byteBudget = 1 << 20
 
-  private let condition = NSCondition()
+  private let condition = Condition()
   /// The messages read and not yet handled, in order: at most ``capacity``.
   private var frames: [FramedMessage] = []
   private var closed = false
@@ -57,8 +57,7 @@ package final class MessageQueue: @unchecked Sendable {
       }
       let left = ContinuousClock.now.duration(to: deadline)
       guard left > .zero else { return nil }
-      let seconds = Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18
-      _ = condition.wait(until: Date(timeIntervalSinceNow: seconds))
+      condition.wait(for: left)
     }
     // At most `capacity` frames: removing the first moves a handful of references.
     let frame = frames.removeFirst()
@@ -95,14 +94,14 @@ extension LanguageServer {
   /// (a test gives its own to see what it held).
   package func run(_ reader: MessageReader, queue: MessageQueue = MessageQueue()) -> Int32 {
     let box = ReaderBox(reader)
-    let thread = Thread {
+    let started = Parallel.detach(stackSize: 1 << 22) {
       while true {
         let frame = box.reader.next()
         if !queue.post(frame) || frame == .end { return }
       }
     }
-    thread.stackSize = 1 << 22
-    thread.start()
+    // Without a thread to read on, nothing would ever be served.
+    guard started else { return 1 }
     while exitStatus == nil {
       if let frame = queue.next(until: checkDue) {
         receive(frame)

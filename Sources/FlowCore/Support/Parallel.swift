@@ -118,7 +118,27 @@ extension Parallel {
   }
 }
 
-/// The closure a thread of ``Parallel/onThreads(_:_:)`` runs, boxed to cross `pthread_create`.
+extension Parallel {
+  /// Starts `body` on a thread of its own, with a stack of `stackSize` bytes, and returns
+  /// without waiting for it; `false` when no thread could be made.
+  package static func detach(stackSize: Int, _ body: @escaping @Sendable () -> Void) -> Bool {
+    var attributes = pthread_attr_t()
+    guard pthread_attr_init(&attributes) == 0 else { return false }
+    defer { pthread_attr_destroy(&attributes) }
+    pthread_attr_setstacksize(&attributes, stackSize)
+    pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+    let work = Unmanaged.passRetained(ThreadWork(body)).toOpaque()
+    var handle = pthread_t()
+    guard pthread_create(&handle, &attributes, runThreadWork, work) == 0 else {
+      Unmanaged<ThreadWork>.fromOpaque(work).release()
+      return false
+    }
+    return true
+  }
+}
+
+/// The closure a thread of ``Parallel/onThreads(_:_:)`` or ``Parallel/detach(stackSize:_:)``
+/// runs, boxed to cross `pthread_create`.
 private final class ThreadWork {
   let run: () -> Void
 
