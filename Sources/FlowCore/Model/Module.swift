@@ -56,7 +56,7 @@ public struct FlowModule: Sendable {
   private var sharedIndex: [String: Coordinator.Node] = [:]
   private var coordinatorIndex: [String: Int] = [:]
   private var linkIndex: [String: Int] = [:]
-  private var nodeIndex: [[String: Coordinator.Node]] = []
+  private var nodeIndex: [NodeTable] = []
 
   /// Joins the files, which must already be sorted by path.
   public init(files: [FlowFile], isComplete: Bool = true) {
@@ -80,32 +80,14 @@ public struct FlowModule: Sendable {
       linkIndex[link.name.text] = index
     }
     let all = coordinators
-    nodeIndex = Parallel.map(count: all.count, minimumChunk: 64) { index in
-      let coordinator = all[index]
-      var nodes: [String: Coordinator.Node] = [:]
-      nodes.reserveCapacity(
-        coordinator.screens.count + coordinator.decisions.count + coordinator.alerts.count)
-      for screen in coordinator.screens.indices
-      where nodes[coordinator.screens[screen].name.text] == nil {
-        nodes[coordinator.screens[screen].name.text] = .screen(screen)
-      }
-      for decision in coordinator.decisions.indices
-      where nodes[coordinator.decisions[decision].name.text] == nil {
-        nodes[coordinator.decisions[decision].name.text] = .decision(decision)
-      }
-      for alert in coordinator.alerts.indices
-      where nodes[coordinator.alerts[alert].name.text] == nil {
-        nodes[coordinator.alerts[alert].name.text] = .alert(alert)
-      }
-      return nodes
-    }
+    nodeIndex = Parallel.map(count: all.count, minimumChunk: 64) { NodeTable(all[$0]) }
     if !shared.isEmpty { addSharedCopies() }
   }
 
   /// The screen, decision or alert with this name in the coordinator at `coordinator` (an index
   /// of ``coordinators``); the first, if defined twice.
   public func node(named name: String, in coordinator: Int) -> Coordinator.Node? {
-    nodeIndex[coordinator][name]
+    nodeIndex[coordinator].node(named: name, in: coordinators[coordinator])
   }
 
   /// (r3) The shared screen, decision or alert with this name; the first, if defined twice.
@@ -114,9 +96,22 @@ public struct FlowModule: Sendable {
     sharedIndex[name]
   }
 
-  /// The names of every screen, decision and alert of the coordinator at `coordinator`.
-  public func nodeNames(in coordinator: Int) -> Dictionary<String, Coordinator.Node>.Keys {
-    nodeIndex[coordinator].keys
+  /// The names of every screen, decision and alert of the coordinator at `coordinator`, each
+  /// once, in the order ``node(named:in:)`` prefers them: screens, decisions, then alerts,
+  /// each in file order.
+  public func nodeNames(in coordinator: Int) -> [String] {
+    let nodes = coordinators[coordinator]
+    var names: [String] = []
+    names.reserveCapacity(nodeIndex[coordinator].count)
+    func add(_ name: String, _ node: Coordinator.Node) {
+      if self.node(named: name, in: coordinator) == node { names.append(name) }
+    }
+    for index in nodes.screens.indices { add(nodes.screens[index].name.text, .screen(index)) }
+    for index in nodes.decisions.indices {
+      add(nodes.decisions[index].name.text, .decision(index))
+    }
+    for index in nodes.alerts.indices { add(nodes.alerts[index].name.text, .alert(index)) }
+    return names
   }
 
   /// The first type declared with this name: the resolver's lookup (``FlowGraph``'s
@@ -198,7 +193,7 @@ extension FlowModule {
       sharedIndex[shared.name(of: node).text] = node
     }
     var ownNames: Set<String> = []
-    for nodes in nodeIndex { ownNames.formUnion(nodes.keys) }
+    for offset in coordinators.indices { ownNames.formUnion(nodeNames(in: offset)) }
     // The shared nodes each shared node names, and what it may not name.
     var edges: [Coordinator.Node: [(name: String, node: Coordinator.Node)]] = [:]
     for node in shared.allNodes {
@@ -249,23 +244,25 @@ extension FlowModule {
       let reader = DefinitionName(kind: .coordinator, name: owner, coordinator: owner.text)
       for node in reached {
         sharedUses.append(SharedUse(content: shared.range(of: node), user: reader))
-        let name = shared.name(of: node).text
         switch node {
         case .screen(let original):
           var copy = shared.screens[original]
           copy.copyOf = original
-          nodeIndex[offset][name] = .screen(coordinators[offset].screens.count)
           coordinators[offset].screens.append(copy)
+          nodeIndex[offset].add(
+            .screen(coordinators[offset].screens.count - 1), in: coordinators[offset])
         case .decision(let original):
           var copy = shared.decisions[original]
           copy.copyOf = original
-          nodeIndex[offset][name] = .decision(coordinators[offset].decisions.count)
           coordinators[offset].decisions.append(copy)
+          nodeIndex[offset].add(
+            .decision(coordinators[offset].decisions.count - 1), in: coordinators[offset])
         case .alert(let original):
           var copy = shared.alerts[original]
           copy.copyOf = original
-          nodeIndex[offset][name] = .alert(coordinators[offset].alerts.count)
           coordinators[offset].alerts.append(copy)
+          nodeIndex[offset].add(
+            .alert(coordinators[offset].alerts.count - 1), in: coordinators[offset])
         }
       }
     }
@@ -285,7 +282,7 @@ extension FlowModule {
   /// that name, then those these name, and so on. A coordinator that shows a screen also
   /// reaches the shared screens of `relativeTargets`, the names relative links open (13.6).
   private static func reachableShared(
-    from coordinator: Coordinator, own: [String: Coordinator.Node], shared: SharedNodes,
+    from coordinator: Coordinator, own: NodeTable, shared: SharedNodes,
     sharedIndex: [String: Coordinator.Node],
     edges: [Coordinator.Node: [(name: String, node: Coordinator.Node)]],
     relativeTargets: [String]
@@ -299,14 +296,15 @@ extension FlowModule {
     for transition in transitions { transition.action.shownNames(into: &names) }
     var seeds = names.map(\.name.text)
     if case .start(let start, _) = coordinator.root { seeds.append(start.text) }
+    func isOwn(_ name: String) -> Bool { own.node(named: name, in: coordinator) != nil }
     var reached: Set<Coordinator.Node> = []
     var work: [Coordinator.Node] = []
-    for name in seeds where own[name] == nil {
+    for name in seeds where !isOwn(name) {
       if let node = sharedIndex[name], reached.insert(node).inserted { work.append(node) }
     }
     func walk() {
       while let node = work.popLast() {
-        for edge in edges[node] ?? [] where own[edge.name] == nil {
+        for edge in edges[node] ?? [] where !isOwn(edge.name) {
           if reached.insert(edge.node).inserted { work.append(edge.node) }
         }
       }
@@ -316,7 +314,7 @@ extension FlowModule {
       !coordinator.screens.isEmpty
       || reached.contains { if case .screen = $0 { true } else { false } }
     if showsScreen, !relativeTargets.isEmpty {
-      for name in relativeTargets where own[name] == nil {
+      for name in relativeTargets where !isOwn(name) {
         if let node = sharedIndex[name], reached.insert(node).inserted { work.append(node) }
       }
       walk()
