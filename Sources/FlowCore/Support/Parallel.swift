@@ -105,8 +105,7 @@ extension Parallel {
     var started: [pthread_t] = []
     for thread in 1..<threads {
       let work = Unmanaged.passRetained(ThreadWork { body(thread) }).toOpaque()
-      var handle = pthread_t()
-      if pthread_create(&handle, nil, runThreadWork, work) == 0 {
+      if let handle = startThread(nil, work) {
         started.append(handle)
       } else {
         // No thread to be had: do its share here.
@@ -128,13 +127,26 @@ extension Parallel {
     pthread_attr_setstacksize(&attributes, stackSize)
     pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
     let work = Unmanaged.passRetained(ThreadWork(body)).toOpaque()
-    var handle = pthread_t()
-    guard pthread_create(&handle, &attributes, runThreadWork, work) == 0 else {
+    guard startThread(&attributes, work) != nil else {
       Unmanaged<ThreadWork>.fromOpaque(work).release()
       return false
     }
     return true
   }
+}
+
+/// Starts a thread that runs the ``ThreadWork`` at `work` (and releases it); its handle, or
+/// `nil` when no thread could be made (then `work` is the caller's to run or release).
+/// Glibc's `pthread_t` is an integer, Darwin's a pointer that may be null.
+private func startThread(
+  _ attributes: UnsafePointer<pthread_attr_t>?, _ work: UnsafeMutableRawPointer
+) -> pthread_t? {
+  #if canImport(Glibc)
+    var handle = pthread_t()
+  #else
+    var handle: pthread_t?
+  #endif
+  return pthread_create(&handle, attributes, runThreadWork, work) == 0 ? handle : nil
 }
 
 /// The closure a thread of ``Parallel/onThreads(_:_:)`` or ``Parallel/detach(stackSize:_:)``
