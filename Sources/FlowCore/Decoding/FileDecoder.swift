@@ -1021,11 +1021,11 @@ package struct FileDecoder: Sendable {
   private mutating func mappingAction(
     _ body: MappingReader, at node: YAMLNode, of what: Subject, named eventName: String
   ) -> Action {
-    let actions = body.entries.filter {
-      MappingReader.contains(Self.targetActions, $0.key)
-        || MappingReader.contains(Self.scalarActions, $0.key) || $0.key == "do"
+    func isAction(_ key: String) -> Bool {
+      MappingReader.contains(Self.targetActions, key)
+        || MappingReader.contains(Self.scalarActions, key) || key == "do"
     }
-    guard let chosen = actions.first else {
+    guard let first = body.entries.firstIndex(where: { isAction($0.key) }) else {
       if !body.hasBrokenMerge {
         report(
           "missing-action",
@@ -1034,7 +1034,8 @@ package struct FileDecoder: Sendable {
       }
       return Action(.invalid, at: range(of: node))
     }
-    for extra in actions.dropFirst() {
+    let chosen = body.entries[first]
+    for extra in body.entries[(first + 1)...] where isAction(extra.key) {
       report(
         "several-actions",
         "\(what) has more than one action ('\(chosen.key)' and '\(extra.key)'); it leads to "
@@ -1311,10 +1312,13 @@ package struct FileDecoder: Sendable {
     return mapping.entries
   }
 
-  /// A name given as a value (`push: Login`): text, the words `null` and `Null` included.
-  mutating func name(_ node: YAMLNode, for key: String) -> Identifier? {
+  /// A name given as a value (`push: Login`): text, the words `null` and `Null` included;
+  /// `nil`, after a problem, when it is no scalar. `key` says what needs the name, and is
+  /// made only for that problem: every action's target is read here.
+  mutating func name(_ node: YAMLNode, for key: @autoclosure () -> String) -> Identifier? {
     guard let text = tree.text(of: node), !tree.isAbsent(node) else {
-      report("missing-name", "\(key) needs a name, not \(tree.kindDescription(of: node))", at: node)
+      report(
+        "missing-name", "\(key()) needs a name, not \(tree.kindDescription(of: node))", at: node)
       return nil
     }
     return identifier(text, at: node)
