@@ -5,9 +5,25 @@ struct TypeParser {
   /// ``TypeExpression/invalid`` type.
   static func read(_ node: YAMLNode, decoder: inout FileDecoder) -> TypeReference {
     decoder.noteShared(ifAlias: node)
+    let range = decoder.range(of: node)
+    // One name written plain, by far the most common reference, is the whole reference: no
+    // list of its names is made.
+    if let text = plainName(node, decoder), nameRange(node, 0, text.utf8.count, decoder) == range {
+      return TypeReference(named: text, at: range)
+    }
     var names: [Identifier] = []
     let type = expression(node, names: &names, decoder: &decoder)
-    return TypeReference(type, at: decoder.range(of: node), names: names)
+    return TypeReference(type, at: range, names: names)
+  }
+
+  /// The text of `node` when it is a plain scalar that is one name.
+  private static func plainName(_ node: YAMLNode, _ decoder: FileDecoder) -> String? {
+    let tree = decoder.tree
+    guard tree.kind(of: node) == .scalar, tree.style(of: node) == .plain, !tree.isNull(node),
+      let text = tree.text(of: node), let first = text.utf8.first, isNameStart(first),
+      text.utf8.allSatisfy(isNameByte)
+    else { return nil }
+    return text
   }
 
   private static func expression(

@@ -70,6 +70,14 @@ public struct TypeReference: Hashable, Sendable {
     self.writtenNames = Self.stored(names, type: type, range: range)
   }
 
+  /// The reference that is one name, `name`, written at `range`: its ``names`` are that name
+  /// alone, at `range`.
+  package init(named name: String, at range: SourceRange) {
+    type = .named(name)
+    self.range = range
+    writtenNames = nil
+  }
+
   /// The names, had the reference been of `type` at `range`.
   private func names(type: TypeExpression, range: SourceRange) -> [Identifier] {
     if let writtenNames { return writtenNames }

@@ -357,6 +357,25 @@ import Testing
     #expect(names.map(\.range.start.column) == [14, 22])
   }
 
+  /// A type that is one name takes a path of its own (no list of names is made); its name
+  /// stands where it is written, inside quotes for a quoted one, as the general path says.
+  @Test(arguments: [
+    ("User", 12, 16), ("\"User\"", 13, 17), ("'User'", 13, 17), ("User  # a comment", 12, 16),
+    ("\"User?\"", 13, 17), ("[User]", 13, 17),
+  ])
+  func aTypeOfOneNameStandsWhereItIsWritten(written: String, start: Int, end: Int) throws {
+    let (file, findings) = decode(
+      flow("App:\n  input: \(written)\n  start: A\n  screens: { A: {} }"))
+    #expect(findings.isEmpty, "\(described(findings))")
+    let input = try #require(file?.coordinators.first?.input)
+    #expect(input.names.map(\.text) == ["User"])
+    #expect(input.names.map(\.range.start.column) == [start])
+    #expect(input.names.map(\.range.end.column) == [end])
+    #expect(input.names.map(\.range.start.line) == [4])
+    // The reference is the one the general path makes from the same parts.
+    #expect(input == TypeReference(input.type, at: input.range, names: input.names))
+  }
+
   @Test func declaredTypes() throws {
     let (file, findings) = decode(
       flow(
