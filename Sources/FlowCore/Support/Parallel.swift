@@ -118,7 +118,30 @@ extension Parallel {
   }
 }
 
-/// The closure a thread of ``Parallel/onThreads(_:_:)`` runs, boxed to cross `pthread_create`.
+extension Parallel {
+  /// `body`'s result, computed on the caller while `background` runs on a thread of its own;
+  /// returns when both are done.
+  ///
+  /// For work that waits on the system beside work that computes: `generate --output` writes
+  /// one batch of files (each `fsync` waits for the disk) while it makes the next.
+  package static func alongside<Result>(
+    _ background: @escaping @Sendable () -> Void, _ body: () -> Result
+  ) -> Result {
+    let work = Unmanaged.passRetained(ThreadWork(background)).toOpaque()
+    var handle = pthread_t()
+    guard pthread_create(&handle, nil, runThreadWork, work) == 0 else {
+      // No thread to be had: one after the other.
+      Unmanaged<ThreadWork>.fromOpaque(work).takeRetainedValue().run()
+      return body()
+    }
+    let result = body()
+    pthread_join(handle, nil)
+    return result
+  }
+}
+
+/// The closure a thread of ``Parallel/onThreads(_:_:)`` or ``Parallel/alongside(_:_:)`` runs,
+/// boxed to cross `pthread_create`.
 private final class ThreadWork {
   let run: () -> Void
 
