@@ -267,8 +267,9 @@ package enum OutputDirectory {
 
   /// How many files ``write(_:in:batch:format:using:writers:render:)`` makes and writes at a
   /// time by default: enough to keep every core and writer busy, few enough that the text
-  /// of a batch is a small part of what the run holds.
-  package static let defaultBatch = 64
+  /// of the two batches held (one written while the next is made) is a small part of what
+  /// the run holds, as one batch of 64 was.
+  package static let defaultBatch = 32
 
   /// Makes the changes of a layout without conflicts (``plan(names:in:judge:format:)``):
   /// the directory if missing, the deletions, then the files in name order, `batch` at a
