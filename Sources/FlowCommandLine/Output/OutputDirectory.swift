@@ -277,8 +277,8 @@ package enum OutputDirectory {
   /// planned from, it returns their texts in that order), each text is compared with the
   /// file on disk (the same bytes: counted unchanged, not written), the others are written
   /// as ``apply(_:in:using:writers:)`` writes them, while the next batch is made, and the
-  /// batch is let go once written: at most two batches are held. Returns what ``apply(_:in:using:writers:)`` would for the plan of the same
-  /// files, without their text.
+  /// batch is let go once written: at most two batches are held. Returns what
+  /// ``apply(_:in:using:writers:)`` would for the plan of the same files, without their text.
   ///
   /// A file is looked at again just before it is written: when something appeared where
   /// nothing was, or the file is no longer one flowc generated, it is left alone and the

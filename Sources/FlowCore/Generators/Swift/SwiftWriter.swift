@@ -149,7 +149,8 @@ struct SwiftWriter {
   /// Nearly every comment is one line of printable ASCII: it is written straight into the
   /// text and its bytes checked there, in one pass. Any other (too long, or with a byte that
   /// is not printable ASCII or a tab) is taken back and written as ``commentLines(_:width:)``
-  /// lays it out, which the fast path must match (`commentsOnTheBytePathAreWrittenAsTheLinesOfTheGeneralPath`).
+  /// lays it out, which the fast path must match
+  /// (`commentsOnTheBytePathAreWrittenAsTheLinesOfTheGeneralPath`).
   private mutating func comment(_ content: String, marker: String) {
     let width = Self.lineLength - indentWidth - marker.count - 1
     guard !content.isEmpty else { return line(marker) }
