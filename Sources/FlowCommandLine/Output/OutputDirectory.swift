@@ -267,17 +267,18 @@ package enum OutputDirectory {
 
   /// How many files ``write(_:in:batch:format:using:writers:render:)`` makes and writes at a
   /// time by default: enough to keep every core and writer busy, few enough that the text
-  /// of a batch is a small part of what the run holds.
-  package static let defaultBatch = 64
+  /// of the two batches held (one written while the next is made) is a small part of what
+  /// the run holds, as one batch of 64 was.
+  package static let defaultBatch = 32
 
   /// Makes the changes of a layout without conflicts (``plan(names:in:judge:format:)``):
   /// the directory if missing, the deletions, then the files in name order, `batch` at a
   /// time: `render` makes the text of a batch (given the files' indices in the names
   /// planned from, it returns their texts in that order), each text is compared with the
   /// file on disk (the same bytes: counted unchanged, not written), the others are written
-  /// as ``apply(_:in:using:writers:)`` writes them, and the batch is let go before the next
-  /// is made. Returns what ``apply(_:in:using:writers:)`` would for the plan of the same
-  /// files, without their text.
+  /// as ``apply(_:in:using:writers:)`` writes them, while the next batch is made, and the
+  /// batch is let go once written: at most two batches are held. Returns what
+  /// ``apply(_:in:using:writers:)`` would for the plan of the same files, without their text.
   ///
   /// A file is looked at again just before it is written: when something appeared where
   /// nothing was, or the file is no longer one flowc generated, it is left alone and the
@@ -312,10 +313,23 @@ package enum OutputDirectory {
       }
     }
     let size = max(1, batch)
-    for start in stride(from: 0, to: layout.files.count, by: size) {
-      let planned = Array(layout.files[start..<min(start + size, layout.files.count)])
-      let texts = render(planned.map(\.index))
-      write(planned, texts, format: format, using: files, writers: writers, into: &report)
+    let batches = stride(from: 0, to: layout.files.count, by: size).map {
+      Array(layout.files[$0..<min($0 + size, layout.files.count)])
+    }
+    // Each batch is written while the next is made: the writes wait on the disk, the making
+    // computes, and two batches are held at a time.
+    var texts = batches.first.map { render($0.map(\.index)) } ?? []
+    for (number, planned) in batches.enumerated() {
+      let written = ResultSlots<[Written]>(count: 1)
+      let current = texts
+      let writing: @Sendable () -> Void = {
+        written.store(
+          write(planned, current, format: format, using: files, writers: writers), at: 0)
+      }
+      texts = Parallel.alongside(writing) {
+        number + 1 < batches.count ? render(batches[number + 1].map(\.index)) : []
+      }
+      add(written.results().first ?? [], of: planned, to: &report)
     }
     return report
   }
@@ -331,18 +345,25 @@ package enum OutputDirectory {
   }
 
   /// Compares each of `planned` with the file on disk and writes those that differ, up to
-  /// `writers` at a time, then adds what happened to `report` in their order.
+  /// `writers` at a time: what happened to each, in their order.
   private static func write(
     _ planned: [OutputLayout.File], _ texts: [String], format: GeneratedFormat,
-    using files: some FileOperations & Sendable, writers: Int, into report: inout OutputReport
-  ) {
-    let results = writtenSideBySide(
+    using files: some FileOperations & Sendable, writers: Int
+  ) -> [Written] {
+    writtenSideBySide(
       count: planned.count, writers: writers,
       refusedForSpace: { result in
         guard case .failed(_, let failure) = result else { return false }
         return isOutOfSpace(failure.error)
       },
       make: { write(planned[$0], texts[$0], format: format, using: files) })
+  }
+
+  /// Adds what happened to each of `planned` (``write(_:_:format:using:writers:)``) to
+  /// `report`, in their order.
+  private static func add(
+    _ results: [Written], of planned: [OutputLayout.File], to report: inout OutputReport
+  ) {
     for (file, result) in zip(planned, results) {
       switch result {
       case .unchanged:

@@ -133,6 +133,25 @@ extension Parallel {
     }
     return true
   }
+
+  /// `body`'s result, computed on the caller while `background` runs on a thread of its own;
+  /// returns when both are done.
+  ///
+  /// For work that waits on the system beside work that computes: `generate --output` writes
+  /// one batch of files (each `fsync` waits for the disk) while it makes the next.
+  package static func alongside<Result>(
+    _ background: @escaping @Sendable () -> Void, _ body: () -> Result
+  ) -> Result {
+    let work = Unmanaged.passRetained(ThreadWork(background)).toOpaque()
+    guard let handle = startThread(nil, work) else {
+      // No thread to be had: one after the other.
+      Unmanaged<ThreadWork>.fromOpaque(work).takeRetainedValue().run()
+      return body()
+    }
+    let result = body()
+    pthread_join(handle, nil)
+    return result
+  }
 }
 
 /// Starts a thread that runs the ``ThreadWork`` at `work` (and releases it); its handle, or
@@ -149,8 +168,8 @@ private func startThread(
   return pthread_create(&handle, attributes, runThreadWork, work) == 0 ? handle : nil
 }
 
-/// The closure a thread of ``Parallel/onThreads(_:_:)`` or ``Parallel/detach(stackSize:_:)``
-/// runs, boxed to cross `pthread_create`.
+/// The closure a thread of ``Parallel/onThreads(_:_:)``, ``Parallel/detach(stackSize:_:)`` or
+/// ``Parallel/alongside(_:_:)`` runs, boxed to cross `pthread_create`.
 private final class ThreadWork {
   let run: () -> Void
 

@@ -22,8 +22,11 @@ struct TextBuffer {
   }
 
   static func += (buffer: inout TextBuffer, text: String) {
-    var text = text
-    text.withUTF8 { buffer.bytes.append(contentsOf: $0) }
+    // Native and small strings lend their bytes without a copy of the string.
+    let appended: Void? = text.utf8.withContiguousStorageIfAvailable {
+      buffer.bytes.append(contentsOf: $0)
+    }
+    if appended == nil { buffer.bytes.append(contentsOf: text.utf8) }
   }
 
   static func += (buffer: inout TextBuffer, text: Substring) {
@@ -51,6 +54,12 @@ struct TextBuffer {
     var width = 0
     for byte in bytes[offset...] where byte & 0xC0 != 0x80 { width += 1 }
     return width
+  }
+
+  /// Whether every byte written from `offset` on satisfies `predicate`: how a writer checks
+  /// text it has just appended, in one pass over contiguous bytes, for a fast path.
+  func bytes(from offset: Int, allSatisfy predicate: (UInt8) -> Bool) -> Bool {
+    bytes[offset...].allSatisfy(predicate)
   }
 
   /// Forgets the text written from byte `offset` on, to write it another way.

@@ -184,7 +184,7 @@ struct CoordinatorGenerator {
     }
     if let identifiers = screenIdentifiers() { output.append(.type(identifiers)) }
     if let accessibility = FlowAccessibilityGenerator(context: context).extension(
-      ofCoordinator: index)
+      ofCoordinator: index, identifiers: screenIDNames)
     {
       output.append(.type(accessibility))
     }

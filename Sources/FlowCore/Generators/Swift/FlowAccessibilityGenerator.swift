@@ -21,14 +21,15 @@ struct FlowAccessibilityGenerator {
 
   /// `extension FlowAccessibility { nonisolated enum <C> { … } }`: the identifiers of the
   /// screens and alerts of the coordinator at `index` (its own, not its copies of shared
-  /// ones), for its file; `nil` when it has neither.
-  func `extension`(ofCoordinator index: Int) -> SwiftTypeDeclaration? {
+  /// ones), for its file; `nil` when it has neither. `identifiers` are its own screens'
+  /// names in `ScreenID.<C>` (``GeneratedNames/screenIdentifiers(of:)``), which its
+  /// generator has worked out already.
+  func `extension`(ofCoordinator index: Int, identifiers: [String]) -> SwiftTypeDeclaration? {
     let coordinator = context.module.coordinators[index]
     let screens = coordinator.screens.indices.filter { coordinator.screens[$0].copyOf == nil }
     let alerts = coordinator.alerts.indices.filter { coordinator.alerts[$0].copyOf == nil }
     guard !screens.isEmpty || !alerts.isEmpty else { return nil }
     let name = coordinator.name.text
-    let identifiers = GeneratedNames.screenIdentifiers(of: coordinator)
     var inner: [SwiftDeclaration] = []
     for (index, identifier) in zip(screens, identifiers) {
       inner += screenMembers(

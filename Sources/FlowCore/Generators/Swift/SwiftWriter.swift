@@ -145,18 +145,51 @@ struct SwiftWriter {
 
   /// A comment line of `content` after `marker` (`//` or `///`), wrapped at spaces to fit the
   /// line length.
+  ///
+  /// Nearly every comment is one line of printable ASCII: it is written straight into the
+  /// text and its bytes checked there, in one pass. Any other (too long, or with a byte that
+  /// is not printable ASCII or a tab) is taken back and written as ``commentLines(_:width:)``
+  /// lays it out, which the fast path must match
+  /// (`commentsOnTheBytePathAreWrittenAsTheLinesOfTheGeneralPath`).
   private mutating func comment(_ content: String, marker: String) {
     let width = Self.lineLength - indentWidth - marker.count - 1
-    let text = Self.commentText(content)
-    guard !Self.fits(text, in: width) else {
-      line(text.isEmpty ? marker : "\(marker) \(text)")
-      return
+    guard !content.isEmpty else { return line(marker) }
+    let lineBegin = text.count
+    indent()
+    text += marker
+    text.append(" ")
+    let start = text.count
+    text += content
+    if text.count - start <= width
+      && text.bytes(from: start, allSatisfy: { ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 })
+    {
+      return newline()
     }
+    text.removeText(from: lineBegin)
+    for content in Self.commentLines(content, width: width) {
+      if content.isEmpty {
+        line(marker)
+      } else {
+        indent()
+        text += marker
+        text.append(" ")
+        text += content
+        newline()
+      }
+    }
+  }
+
+  /// The lines of a comment of `content` (safe for a comment: ``commentText(_:)``) wrapped at
+  /// spaces to fit `width` columns, without their marker: the general way, for any text.
+  static func commentLines(_ content: String, width: Int) -> [String] {
+    let text = Self.commentText(content)
+    guard !Self.fits(text, in: width) else { return [text] }
     // The line so far and its width, kept as words are added: measuring the whole line
     // again for every word made a long comment cost its words times its length.
     // Words are cut at spaces that are characters of their own (a space and a combining
     // mark after it are one character, and stay one word); ASCII text is cut at its bytes,
     // which gives the same words without breaking it into graphemes.
+    var lines: [String] = []
     var current = ""
     var currentWidth = 0
     let words: [Substring] =
@@ -168,7 +201,7 @@ struct SwiftWriter {
     for word in words {
       let wordWidth = word.unicodeScalars.count
       if !current.isEmpty && currentWidth + 1 + wordWidth > width {
-        line("\(marker) \(current)")
+        lines.append(current)
         current = ""
         currentWidth = 0
       }
@@ -179,7 +212,8 @@ struct SwiftWriter {
       current.append(contentsOf: word)
       currentWidth += wordWidth
     }
-    if !current.isEmpty { line("\(marker) \(current)") }
+    if !current.isEmpty { lines.append(current) }
+    return lines
   }
 
   /// The modifiers, then `keyword`.
@@ -288,12 +322,12 @@ struct SwiftWriter {
 
   private mutating func write(_ value: SwiftFunction) {
     preamble(value.preamble)
-    let keyword =
+    let isInitializer =
       value.name == SwiftFunction.initializer || value.name == SwiftFunction.failableInitializer
-      ? value.name : "func \(value.name)"
     indent()
     let start = text.count
-    head(value.preamble, keyword)
+    head(value.preamble, isInitializer ? value.name : "func ")
+    if !isInitializer { text += value.name }
     let headEnd = text.count
     text.append("(")
     list(value.parameters) { $0.write($1) }
@@ -455,11 +489,14 @@ struct SwiftWriter {
     switch statement {
     case .expression(let expression):
       indent()
-      write(expression, after: "")
+      writeBreakingCalls(expression)
       newline()
     case .constant(let name, let value):
       indent()
-      write(value, after: "let \(name) = ")
+      text += "let "
+      text += name
+      text += " = "
+      writeBreakingCalls(value)
       newline()
     case .variable(let name, let value):
       indent()
@@ -496,7 +533,8 @@ struct SwiftWriter {
       line("return")
     case .returnValue(let value):
       indent()
-      write(value, after: "return ")
+      text += "return "
+      writeBreakingCalls(value)
       newline()
     case .switchOver(let subject, let cases):
       indent()
@@ -573,13 +611,15 @@ struct SwiftWriter {
     }
   }
 
-  /// `prefix`, then `expression`. A call without a trailing closure that does not fit on the
-  /// line puts its arguments on the next one, or one per line if they do not fit there. One
-  /// with a trailing closure whose first line (up to the brace) does not fit does the same,
-  /// and closes its parenthesis on a line of its own, before the closure.
-  private mutating func write(_ expression: SwiftExpression, after prefix: String) {
+  /// `expression`, after what its line holds so far (its indentation, perhaps `return ` or
+  /// `let name = `). A call without a trailing closure that does not fit on the line puts its
+  /// arguments on the next one, or one per line if they do not fit there. One with a trailing
+  /// closure whose first line (up to the brace) does not fit does the same, and closes its
+  /// parenthesis on a line of its own, before the closure.
+  private mutating func writeBreakingCalls(_ expression: SwiftExpression) {
+    // Where the line starts, before an argument that spans lines moves it.
+    let lineBegin = lineStart
     let start = text.count
-    text += prefix
     guard case .call(let call) = expression, !call.arguments.isEmpty else {
       return write(expression)
     }
@@ -588,10 +628,13 @@ struct SwiftWriter {
       text.append("(")
       list(call.arguments) { $0.write($1) }
       text += ") {"
-      let fits = writtenFits(since: start)
+      if writtenFits(since: lineBegin) {
+        // What was measured is what the call writes before its closure, which opens with
+        // the same brace.
+        text.removeText(from: text.count - 1)
+        return write(closure)
+      }
       text.removeText(from: start)
-      text += prefix
-      guard !fits else { return write(expression) }
       write(call.function)
       text.append("(")
       writeArguments(call.arguments)
@@ -602,9 +645,8 @@ struct SwiftWriter {
       return
     }
     write(expression)
-    guard !writtenFits(since: start) else { return }
+    guard !writtenFits(since: lineBegin) else { return }
     text.removeText(from: start)
-    text += prefix
     write(call.function)
     text.append("(")
     writeArguments(call.arguments)
@@ -667,7 +709,7 @@ struct SwiftWriter {
       text += String(value)
     case .string(let value):
       text += "case "
-      text += Self.stringLiteral(value)
+      writeStringLiteral(value)
     }
   }
 
@@ -746,7 +788,7 @@ struct SwiftWriter {
     case .closure(let closure):
       write(closure)
     case .string(let value):
-      text += Self.stringLiteral(value)
+      writeStringLiteral(value)
     }
   }
 
@@ -759,6 +801,24 @@ struct SwiftWriter {
       byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
     }
     return isPlain ? "\"" + value + "\"" : scalarStringLiteral(value)
+  }
+
+  /// ``stringLiteral(_:)`` of `value`, written into the text: printable ASCII without a quote
+  /// or a backslash is written as it is and checked where it was written, in one pass; other
+  /// text is taken back and quoted scalar by scalar
+  /// (`stringLiteralsOnTheBytePathAreQuotedAsTheScalarPathQuotesThem`).
+  private mutating func writeStringLiteral(_ value: String) {
+    let start = text.count
+    text.append("\"")
+    text += value
+    let isPlain = text.bytes(
+      from: start + 1,
+      allSatisfy: { byte in
+        byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
+      })
+    if isPlain { return text.append("\"") }
+    text.removeText(from: start)
+    text += Self.scalarStringLiteral(value)
   }
 
   /// ``stringLiteral(_:)`` of any text, scalar by scalar.

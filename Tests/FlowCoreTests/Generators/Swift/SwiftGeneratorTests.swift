@@ -879,6 +879,65 @@ import Testing
     #expect(SwiftWriter.stringLiteral("a\"b") == #""a\"b""#)
   }
 
+  /// The writer quotes a literal in its text, checking the bytes it wrote; any text the
+  /// check lets through must be quoted as the scalar path quotes it.
+  @Test func stringLiteralsOnTheBytePathAreQuotedAsTheScalarPathQuotesThem() {
+    let texts =
+      ["", "Hello, world", "say \"hi\"", "C:\\path", "line\nbreak", "tab\there", "\u{7F}"]
+      + randomTexts(of: "ab Z09\"\\\n\t\u{7F}\u{1B}é\u{2028}{}()", lengths: 0...12)
+    for text in texts {
+      let file = SwiftFile(
+        header: "h", imports: [],
+        declarations: [
+          .property(SwiftProperty(isVariable: false, name: "x", initialValue: .string(text)))
+        ])
+      #expect(
+        SwiftWriter.render(file) == "// h\n\nlet x = \(SwiftWriter.scalarStringLiteral(text))\n",
+        "\(text.debugDescription)")
+    }
+  }
+
+  /// The writer writes a comment that fits and is printable ASCII straight into its text;
+  /// every other comment goes the general way (``SwiftWriter/commentLines(_:width:)``). The
+  /// two must agree, as `///` docs and as `//` comments in a body: a byte the fast path lets
+  /// through that it should not (a control character, a line break, one not ASCII) or a line
+  /// it lets stand too long shows here.
+  @Test func commentsOnTheBytePathAreWrittenAsTheLinesOfTheGeneralPath() {
+    let texts =
+      [
+        "", " ", "a", String(repeating: "x", count: 95), String(repeating: "y", count: 96),
+        String(repeating: "z", count: 97), "end of line\n/// injected", "tab\there",
+        "café", "a\u{85}b", "a\u{2028}b", "del\u{7F}",
+      ]
+      + randomTexts(of: "abcdefgh  ,.`Z09", lengths: 0...130)
+      + randomTexts(of: "abcd  Z09\t\n\r\u{7F}\u{1B}\u{85}é\u{2028}\u{301}", lengths: 0...110)
+    for text in texts {
+      let documented = SwiftFile(
+        header: "h", imports: [],
+        declarations: [
+          .property(
+            SwiftProperty(
+              preamble: SwiftPreamble(doc: [text]), isVariable: false, name: "x",
+              type: .named("Int")))
+        ])
+      let docs = SwiftWriter.commentLines(text, width: SwiftWriter.lineLength - 4).map {
+        $0.isEmpty ? "///\n" : "/// \($0)\n"
+      }
+      #expect(
+        SwiftWriter.render(documented) == "// h\n\n" + docs.joined() + "let x: Int\n",
+        "\(text.debugDescription)")
+      let commented = SwiftFile(
+        header: "h", imports: [],
+        declarations: [.function(SwiftFunction(name: "f", body: [.comment(text)]))])
+      let comments = SwiftWriter.commentLines(text, width: SwiftWriter.lineLength - 2 - 3).map {
+        $0.isEmpty ? "  //\n" : "  // \($0)\n"
+      }
+      #expect(
+        SwiftWriter.render(commented) == "// h\n\nfunc f() {\n" + comments.joined() + "}\n",
+        "\(text.debugDescription)")
+    }
+  }
+
   @Test func lowerCamelCaseLowersALeadingAcronymWholeUnlessTwoNamesWouldMeet() {
     #expect(
       GeneratedNames.lowerCamel(["Review", "URLPicker", "URL", "HTTP2Settings", "ABc", "C0"]) == [
