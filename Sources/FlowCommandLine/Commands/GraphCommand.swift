@@ -99,7 +99,9 @@ enum GraphCommand: Command {
     }
     var timer = checked.timing
     let graph = checked.resolved.graph
-    var diagram: FlowDiagram
+    // DOT and Mermaid are written as the coordinators' edges are built, part by part, so that
+    // they are never held all at once (issue 35); JSON is written from the whole drawing.
+    var drawing: PartwiseDiagram
     if let focus = parsed.value(coordinator) {
       guard let index = checked.module.coordinatorIndex(named: focus) else {
         let names = checked.module.coordinators.map(\.name.text)
@@ -107,34 +109,36 @@ enum GraphCommand: Command {
           "no coordinator '\(focus)' in the module" + Suggestion.didYouMean(focus, in: names),
           command: name)
       }
-      diagram = DiagramBuilder.diagram(
-        of: graph, focusingOn: index, findings: checked.findings)
+      drawing = PartwiseDiagram(
+        DiagramBuilder.diagram(of: graph, focusingOn: index, findings: checked.findings))
+    } else if format == .json {
+      drawing = PartwiseDiagram(DiagramBuilder.diagram(of: graph, findings: checked.findings))
     } else {
-      diagram = DiagramBuilder.diagram(of: graph, findings: checked.findings)
+      drawing = DiagramBuilder.drawing(of: graph, findings: checked.findings)
     }
-    if parsed.isSet(legend) { DiagramLegend.add(to: &diagram) }
+    if parsed.isSet(legend) { DiagramLegend.add(to: &drawing.diagram) }
     timer.lap("build the drawing")
-    let drawing = diagram
+    let built = drawing
     // The text is made in pieces, each written to its destination as soon as it is made
     // and then freed: a drawing of a large module is tens of megabytes.
     let pieces: @Sendable (_ write: (UnsafeRawBufferPointer) -> Bool) -> Void
     switch format {
     case .dot:
-      pieces = { write in DOTWriter.write(drawing) { $0.withUnsafeBytes(write) } }
+      pieces = { write in DOTWriter.write(built) { $0.withUnsafeBytes(write) } }
     case .mermaid:
-      pieces = { write in MermaidWriter.write(drawing) { $0.withUnsafeBytes(write) } }
-      if diagram.edges.count > MermaidWriter.defaultMaxEdges {
+      pieces = { write in MermaidWriter.write(built) { $0.withUnsafeBytes(write) } }
+      if drawing.edgeCount > MermaidWriter.defaultMaxEdges {
         // Mermaid refuses such a drawing ("Edge limit exceeded"), and a page cannot raise
         // the limit: `maxEdges` is one of the settings a diagram's own directive may not set.
         result.errors +=
-          "flowc: warning: the drawing has \(diagram.edges.count) edges; Mermaid draws at "
+          "flowc: warning: the drawing has \(drawing.edgeCount) edges; Mermaid draws at "
           + "most \(MermaidWriter.defaultMaxEdges) unless its 'maxEdges' setting is raised "
           + "where it renders; draw one coordinator at a time with --coordinator NAME, or use "
           + "--format dot\n"
       }
     case .json:
       pieces = { write in
-        var text = DiagramJSON.write(drawing)
+        var text = DiagramJSON.write(built.diagram)
         _ = text.withUTF8 { write(UnsafeRawBufferPointer($0)) }
       }
     }

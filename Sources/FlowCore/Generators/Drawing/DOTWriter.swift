@@ -64,15 +64,42 @@ public enum DOTWriter {
   package static func write(
     _ diagram: FlowDiagram, in size: PieceSize = .standard, to write: ([UInt8]) -> Bool
   ) {
+    Self.write(PartwiseDiagram(diagram), in: size, to: write)
+  }
+
+  /// Writes a drawing whose edges are built part by part (``PartwiseDiagram``) as
+  /// ``write(_:in:to:)`` writes a whole one: each batch of edges is written as soon as it
+  /// is built, and freed before the next is built (issue 35).
+  package static func write(
+    _ drawing: PartwiseDiagram, in size: PieceSize = .standard, to write: ([UInt8]) -> Bool
+  ) {
+    let diagram = drawing.diagram
     var pieces: [Piece] = [.head]
     pieces += stride(from: 0, to: diagram.clusters.count, by: size.clusters).map {
       .clusters($0..<min($0 + size.clusters, diagram.clusters.count))
     }
     pieces.append(.freeNodes)
-    pieces += stride(from: 0, to: diagram.edges.count, by: size.edges).map {
-      .edges($0..<min($0 + size.edges, diagram.edges.count))
+    guard writePieces(pieces, of: diagram, to: write) else { return }
+    let wroteParts = drawing.forEachPart { edges in
+      writePieces(Self.pieces(of: edges[...], size), of: diagram, to: write)
     }
-    pieces.append(.tail)
+    guard wroteParts else { return }
+    _ = writePieces(Self.pieces(of: diagram.edges[...], size) + [.tail], of: diagram, to: write)
+  }
+
+  /// `edges` cut into pieces of at most `size.edges`.
+  private static func pieces(of edges: ArraySlice<FlowDiagram.Edge>, _ size: PieceSize)
+    -> [Piece]
+  {
+    stride(from: edges.startIndex, to: edges.endIndex, by: size.edges).map {
+      .edges(edges[$0..<min($0 + size.edges, edges.endIndex)])
+    }
+  }
+
+  /// Writes `pieces` in order, a few at a time on all cores; whether `write` took them all.
+  private static func writePieces(
+    _ pieces: [Piece], of diagram: FlowDiagram, to write: ([UInt8]) -> Bool
+  ) -> Bool {
     // A few pieces per core at a time: enough to keep every core busy, few enough that
     // what waits to be written stays small.
     let batch = Parallel.cores * 4
@@ -81,9 +108,10 @@ public enum DOTWriter {
         $0.text(of: diagram)
       }
       for text in texts {
-        guard write(text) else { return }
+        guard write(text) else { return false }
       }
     }
+    return true
   }
 
   /// One piece of the text.
@@ -95,7 +123,7 @@ public enum DOTWriter {
     /// The nodes outside every cluster.
     case freeNodes
     /// These edges, in order.
-    case edges(Range<Int>)
+    case edges(ArraySlice<FlowDiagram.Edge>)
     /// The closing brace.
     case tail
 
@@ -113,9 +141,9 @@ public enum DOTWriter {
         var writer = Writer(diagram: diagram, capacity: 1024)
         writer.writeFreeNodes()
         return writer.out.bytes
-      case .edges(let range):
-        var writer = Writer(diagram: diagram, capacity: min(range.count, 8192) * 240)
-        for index in range { writer.write(diagram.edges[index]) }
+      case .edges(let edges):
+        var writer = Writer(diagram: diagram, capacity: min(edges.count, 8192) * 240)
+        for edge in edges { writer.write(edge) }
         return writer.out.bytes
       case .tail:
         return Array("}\n".utf8)

@@ -10,17 +10,32 @@ public enum DiagramBuilder {
     diagram(of: graph, findings: findings, coordinatorsPerPart: 8)
   }
 
-  /// The whole module, the edges of its coordinators built in parts of at least
-  /// `coordinatorsPerPart` coordinators on all cores, and joined in module order: the same
-  /// drawing as one built in one part, which tests compare.
+  /// The whole module, the edges of its coordinators built in parts of `coordinatorsPerPart`
+  /// coordinators on all cores, and joined in module order: the same drawing as one built
+  /// in one part, which tests compare.
   package static func diagram(
     of graph: FlowGraph, findings: [Finding], coordinatorsPerPart: Int
   ) -> FlowDiagram {
+    drawing(of: graph, findings: findings, coordinatorsPerPart: coordinatorsPerPart).joined()
+  }
+
+  /// The whole module as ``diagram(of:findings:)`` draws it, with the edges of its
+  /// coordinators left to be built in parts of `coordinatorsPerPart` coordinators, a few
+  /// parts at a time on all cores, as they are written (issue 35): a writer that takes them
+  /// part by part never holds them all. A small module is built whole at once.
+  package static func drawing(
+    of graph: FlowGraph, findings: [Finding], coordinatorsPerPart: Int = 8
+  ) -> PartwiseDiagram {
     var builder = Builder(
       graph: graph, drawn: Array(graph.coordinators.indices), drawsAllShared: true,
       findings: findings)
-    let parts = Parallel.ranges(count: graph.coordinators.count, minimumChunk: coordinatorsPerPart)
-    return parts.count > 1 ? builder.build(inParts: parts) : builder.build()
+    let count = graph.coordinators.count
+    let perPart = max(1, coordinatorsPerPart)
+    guard Parallel.ranges(count: count, minimumChunk: perPart).count > 1 else {
+      return PartwiseDiagram(builder.build())
+    }
+    let parts = stride(from: 0, to: count, by: perPart).map { $0..<min($0 + perPart, count) }
+    return builder.drawing(inParts: parts)
   }
 
   /// One coordinator (at `coordinator`, an index of `graph.module.coordinators`) in full,
@@ -33,6 +48,107 @@ public enum DiagramBuilder {
     var builder = Builder(
       graph: graph, drawn: [coordinator], drawsAllShared: false, findings: findings)
     return builder.build()
+  }
+}
+
+/// A drawing of the whole module whose coordinators' edges are built part by part as they
+/// are handed on (issue 35): its clusters and every node are drawn, and the edges come a few
+/// parts at a time, each batch built on all cores, so that a writer that writes them as
+/// they come never holds them all. Put end to end, they are the edges of the drawing
+/// ``DiagramBuilder/diagram(of:findings:)`` makes, in its order.
+package struct PartwiseDiagram: Sendable {
+  /// The clusters, every node, and the edges after the parts' (the links', and the
+  /// legend's when one is added): the drawing without its coordinators' edges.
+  package var diagram: FlowDiagram
+  /// How many edges the parts hand on, in all.
+  package let partEdgeCount: Int
+  /// Where the parts' edges come from; `nil` when the drawing was built whole.
+  private let source: Source?
+
+  /// A drawing built whole: no edge is left to build.
+  package init(_ whole: FlowDiagram) {
+    diagram = whole
+    partEdgeCount = 0
+    source = nil
+  }
+
+  fileprivate init(_ diagram: FlowDiagram, partEdgeCount: Int, source: Source) {
+    self.diagram = diagram
+    self.partEdgeCount = partEdgeCount
+    self.source = source
+  }
+
+  /// How many edges the drawing has: the parts' and ``diagram``'s.
+  package var edgeCount: Int { partEdgeCount + diagram.edges.count }
+
+  /// How many parts are built at a time: a few per core, enough to keep every core busy.
+  private static let batch = Parallel.cores * 4
+
+  /// Hands the parts' edges to `body` in order, the edges of a few parts at a time, each
+  /// batch built on all cores and freed once `body` returns; stops at the first batch that
+  /// `body` refuses (returns `false`). Whether every batch was handed on.
+  @discardableResult
+  package func forEachPart(_ body: ([FlowDiagram.Edge]) -> Bool) -> Bool {
+    guard let source else { return true }
+    // The edges of shared nodes' steps drawn so far: a later part's copy is left out.
+    var drawnShared: Set<SharedEdge> = []
+    for first in stride(from: 0, to: source.parts.count, by: Self.batch) {
+      let builder = source.builder
+      let built = parallelMap(
+        Array(source.parts[first..<min(first + Self.batch, source.parts.count)])
+      ) {
+        builder.edges(of: $0)
+      }
+      var edges: [FlowDiagram.Edge] = []
+      edges.reserveCapacity(built.reduce(0) { $0 + $1.edges.count })
+      for part in built {
+        var shared = part.sharedEdges.makeIterator()
+        var nextShared = shared.next()
+        for (index, edge) in part.edges.enumerated() {
+          if index == nextShared {
+            nextShared = shared.next()
+            if let location = edge.location {
+              let drawnAs = SharedEdge(
+                from: edge.from, to: edge.to, kind: edge.kind, label: edge.label,
+                place: Place(location))
+              guard drawnShared.insert(drawnAs).inserted else { continue }
+            }
+          }
+          var edge = edge
+          // An edge that leaves an unreachable node is greyed, as ``Builder/finish()`` does.
+          if edge.emphasis == .normal, source.unreachable[edge.from] {
+            edge.emphasis = .unreachable
+          }
+          edges.append(edge)
+        }
+      }
+      guard body(edges) else { return false }
+    }
+    return true
+  }
+
+  /// The whole drawing: the parts' edges, then ``diagram``'s.
+  package func joined() -> FlowDiagram {
+    var whole = diagram
+    var edges: [FlowDiagram.Edge] = []
+    edges.reserveCapacity(edgeCount)
+    forEachPart { part in
+      edges += part
+      return true
+    }
+    edges += diagram.edges
+    whole.edges = edges
+    return whole
+  }
+
+  /// What builds the parts' edges.
+  fileprivate struct Source: Sendable {
+    /// A builder of parts of edges (``Builder/Part/edges``), every node drawn.
+    let builder: Builder
+    /// The coordinators of each part, consecutive, in module order.
+    let parts: [Range<Int>]
+    /// For each node, whether it is unreachable.
+    let unreachable: [Bool]
   }
 }
 
@@ -65,9 +181,14 @@ private struct Builder {
   enum Part {
     /// The whole drawing, one step after another.
     case whole
-    /// The edges of some coordinators: `drawn` are the kinds of the nodes drawn before; the
-    /// nodes this part adds (missing names) come after them, and are placed when the parts
-    /// are joined.
+    /// The nodes the edges of some coordinators lead to that are not drawn before (missing
+    /// names), and how many edges they are: the edges are counted, not kept. `drawn` are
+    /// the kinds of the nodes drawn before; the nodes this part adds come after them, and
+    /// are placed when the parts are joined.
+    case nodes(drawn: [FlowDiagram.Node.Kind])
+    /// The edges of some coordinators, every node they lead to drawn before: `drawn` are
+    /// the kinds of the nodes drawn, and ``Builder/missing`` and ``Builder/sharedMissing``
+    /// hold the missing names the parts of nodes found.
     case edges(drawn: [FlowDiagram.Node.Kind])
   }
 
@@ -125,6 +246,11 @@ private struct Builder {
   var firstNode = 0
   /// In a part of edges: the edges of shared nodes' steps, which the join draws once.
   var sharedEdgeIndices: [Int] = []
+  /// In a part of nodes: the edges of shared nodes' steps as drawn, which the join counts
+  /// once.
+  var sharedEdgeKeys: [SharedEdge] = []
+  /// In a part of nodes: how many other edges it draws.
+  var partEdgeCount = 0
 
   init(graph: FlowGraph, drawn: [Int], drawsAllShared: Bool, findings: [Finding]) {
     self.graph = graph
@@ -150,66 +276,96 @@ private struct Builder {
     return finish()
   }
 
-  /// ``build()`` with the edges built in parts of the coordinators (`parts`, consecutive
-  /// ranges of all of them, in order), each part on a core of its own, then joined in module
-  /// order. The clusters are built first, one after another as ``build()`` does: building
-  /// them in parts costs about as much to join as it saves. The nodes a part adds (missing
-  /// names) get their unique identifiers as they are joined, in the order one build makes
-  /// them, and an edge of a shared node's step that two parts draw is kept once, the first:
-  /// the drawing is the one ``build()`` makes.
-  mutating func build(inParts parts: [Range<Int>]) -> FlowDiagram {
+  /// ``build()`` with the edges left to be built in parts of the coordinators (`parts`,
+  /// consecutive ranges of all of them, in order), a few parts at a time on all cores, as
+  /// they are handed on (``PartwiseDiagram``). The clusters are built first, one after
+  /// another as ``build()`` does: building them in parts costs about as much to join as it
+  /// saves. Then every part is built once without keeping its edges, to draw the nodes its
+  /// edges add (missing names) and to count its edges: every node is drawn before the first
+  /// edge is written. The nodes a part adds get their unique identifiers as they are joined,
+  /// in the order one build makes them, and an edge of a shared node's step that two parts
+  /// draw is kept once, the first: the drawing is the one ``build()`` makes.
+  mutating func drawing(inParts parts: [Range<Int>]) -> PartwiseDiagram {
     for coordinator in drawn { addCluster(coordinator) }
     addSharedCluster()
 
     // Each part starts from what is drawn so far, without the drawing itself: the nodes
     // it reads are looked up by kind, and it adds its own after them.
+    var nodesBase = self
+    nodesBase.ids = DiagramIdentifiers()
+    nodesBase.diagram = FlowDiagram()
+    nodesBase.part = .nodes(drawn: diagram.nodes.map(\.kind))
+    nodesBase.firstNode = diagram.nodes.count
+    let counting = nodesBase
+    var nodeParts = parallelMap(parts) { range in
+      var builder = counting
+      for coordinator in range { builder.addEdges(of: coordinator) }
+      return EdgePart(builder)
+    }
+    var edgeCount = 0
+    for index in nodeParts.indices {
+      edgeCount += joinNodes(nodeParts[index])
+      nodeParts[index] = EdgePart()
+    }
+    sharedEdges = []
+    let tail = finish()
+
+    // The edges themselves, built again part by part: each part finds every node drawn.
     var edgesBase = self
     edgesBase.ids = DiagramIdentifiers()
     edgesBase.diagram = FlowDiagram()
     edgesBase.part = .edges(drawn: diagram.nodes.map(\.kind))
     edgesBase.firstNode = diagram.nodes.count
-    let edges = edgesBase
-    var edgeParts = parallelMap(parts) { range in
-      var builder = edges
-      // About one edge a step (a back action can draw a few), and a few more to begin.
-      let steps = range.reduce(0) { count, index in
-        let coordinator = edges.graph.coordinators[index]
-        return count + coordinator.steps.reduce(coordinator.eventSteps.count + 2) { $0 + $1.count }
-      }
-      builder.diagram.edges.reserveCapacity(steps + steps / 8)
-      for coordinator in range { builder.addEdges(of: coordinator) }
-      return EdgePart(builder)
-    }
-    diagram.edges.reserveCapacity(edgeParts.reduce(0) { $0 + $1.edges.count })
-    for index in edgeParts.indices {
-      join(edgeParts[index])
-      edgeParts[index] = EdgePart()
-    }
-    return finish()
+    return PartwiseDiagram(
+      tail, partEdgeCount: edgeCount,
+      source: PartwiseDiagram.Source(
+        builder: edgesBase, parts: parts,
+        unreachable: diagram.nodes.map { $0.emphasis == .unreachable }))
   }
 
-  /// What a part of edges built: its edges, the nodes it added (numbered from `firstNode`,
-  /// identifiers not yet unique), and which of its edges are those of shared nodes' steps.
+  /// The edges of the coordinators of `range`, built by a part of edges (``Part/edges``).
+  func edges(of range: Range<Int>) -> EdgePart {
+    var builder = self
+    // About one edge a step (a back action can draw a few), and a few more to begin.
+    let steps = range.reduce(0) { count, index in
+      let coordinator = graph.coordinators[index]
+      return count + coordinator.steps.reduce(coordinator.eventSteps.count + 2) { $0 + $1.count }
+    }
+    builder.diagram.edges.reserveCapacity(steps + steps / 8)
+    for coordinator in range { builder.addEdges(of: coordinator) }
+    return EdgePart(builder)
+  }
+
+  /// What a part built: its edges (or how many it drew, for ``Part/nodes``), the nodes it
+  /// added (numbered from `firstNode`, identifiers not yet unique) and the names they stand
+  /// for, and which of its edges are those of shared nodes' steps.
   struct EdgePart: Sendable {
     var firstNode = 0
     var nodes: [FlowDiagram.Node] = []
+    var missing: [Int: [String: Int]] = [:]
     var edges: [FlowDiagram.Edge] = []
+    var edgeCount = 0
     var sharedEdges: [Int] = []
+    var sharedKeys: [SharedEdge] = []
 
     init() {}
 
     init(_ builder: Builder) {
       firstNode = builder.firstNode
       nodes = builder.diagram.nodes
+      missing = builder.missing
       edges = builder.diagram.edges
+      edgeCount = builder.partEdgeCount
       sharedEdges = builder.sharedEdgeIndices
+      sharedKeys = builder.sharedEdgeKeys
     }
   }
 
-  /// Appends a part of edges after those drawn so far: each node it added is drawn, or is
-  /// the one an earlier part drew for the same missing name in the shared cluster; an edge
-  /// of a shared node's step that an earlier part drew is left out.
-  private mutating func join(_ part: EdgePart) {
+  /// Draws the nodes a part of nodes (``Part/nodes``) added after those drawn so far: each
+  /// is drawn, or is the one an earlier part drew for the same missing name in the shared
+  /// cluster. Returns how many edges the part adds to the drawing: an edge of a shared
+  /// node's step that an earlier part drew is not counted.
+  private mutating func joinNodes(_ part: EdgePart) -> Int {
     var placed: [Int] = []
     placed.reserveCapacity(part.nodes.count)
     for node in part.nodes {
@@ -229,23 +385,18 @@ private struct Builder {
     func place(_ node: Int) -> Int {
       node >= part.firstNode ? placed[node - part.firstNode] : node
     }
-    var shared = part.sharedEdges.makeIterator()
-    var nextShared = shared.next()
-    for (index, edge) in part.edges.enumerated() {
-      var edge = edge
-      edge.from = place(edge.from)
-      edge.to = place(edge.to)
-      if index == nextShared {
-        nextShared = shared.next()
-        if let location = edge.location {
-          let drawnAs = SharedEdge(
-            from: edge.from, to: edge.to, kind: edge.kind, label: edge.label,
-            place: Place(location))
-          guard sharedEdges.insert(drawnAs).inserted else { continue }
-        }
-      }
-      diagram.edges.append(edge)
+    // Each coordinator is in one part: the parts of edges find its missing names here.
+    for (owner, names) in part.missing {
+      for (name, node) in names { missing[owner, default: [:]][name] = place(node) }
     }
+    var count = part.edgeCount
+    for key in part.sharedKeys {
+      var drawnAs = key
+      drawnAs.from = place(key.from)
+      drawnAs.to = place(key.to)
+      if sharedEdges.insert(drawnAs).inserted { count += 1 }
+    }
+    return count
   }
 
   /// The links, and the edges that leave an unreachable node greyed.
@@ -482,15 +633,17 @@ private struct Builder {
 
   /// Whether this builder builds a part of the edges.
   private var isPart: Bool {
-    if case .edges = part { return true }
-    return false
+    if case .whole = part { return false }
+    return true
   }
 
   /// The kind of the node at `index`, drawn by this builder or (in a part of edges) before.
   private func nodeKind(at index: Int) -> FlowDiagram.Node.Kind {
     if index >= firstNode { return diagram.nodes[index - firstNode].kind }
-    guard case .edges(let drawn) = part else { return diagram.nodes[index].kind }
-    return drawn[index]
+    switch part {
+    case .whole: return diagram.nodes[index].kind
+    case .nodes(let drawn), .edges(let drawn): return drawn[index]
+    }
   }
 
   /// Where a start of `child` leads: its start marker if it is drawn in full, its single
@@ -683,7 +836,13 @@ private struct Builder {
           from: source, to: target, kind: kind, label: label, place: Place(written.range))
         guard sharedEdges.insert(drawnAs).inserted else { return }
         // Another part may have drawn it before: the join keeps the first.
-        if case .edges = part { sharedEdgeIndices.append(diagram.edges.count) }
+        switch part {
+        case .whole: break
+        case .nodes:
+          sharedEdgeKeys.append(drawnAs)
+          return
+        case .edges: sharedEdgeIndices.append(diagram.edges.count)
+        }
       }
       addEdge(
         from: source, to: target, kind: kind, action: written.keyword, event: event.text,
@@ -746,6 +905,10 @@ private struct Builder {
     modal: PresentationStyle? = nil, column: SplitColumn? = nil, at location: SourceRange,
     anchors: [SourceRange]? = nil
   ) {
+    if case .nodes = part {
+      partEdgeCount += 1
+      return
+    }
     let marks = findings(at: anchors ?? [location])
     diagram.edges.append(
       FlowDiagram.Edge(

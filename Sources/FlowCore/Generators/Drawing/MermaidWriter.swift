@@ -46,24 +46,38 @@ public enum MermaidWriter {
   package static func write(
     _ diagram: FlowDiagram, inPiecesOf size: Int = standardPiece, to write: ([UInt8]) -> Bool
   ) {
-    var writer = MermaidText(diagram: diagram, pieceSize: size)
+    Self.write(PartwiseDiagram(diagram), inPiecesOf: size, to: write)
+  }
+
+  /// Writes a drawing whose edges are built part by part (``PartwiseDiagram``) as
+  /// ``write(_:inPiecesOf:to:)`` writes a whole one: each batch of edges is written as it
+  /// is built, and freed before the next is built (issue 35).
+  package static func write(
+    _ drawing: PartwiseDiagram, inPiecesOf size: Int = standardPiece,
+    to write: ([UInt8]) -> Bool
+  ) {
+    var writer = MermaidText(drawing: drawing, pieceSize: size)
     guard writer.write(handing: write) else { return }
     _ = write(writer.out.bytes)
   }
 }
 
 private struct MermaidText {
+  /// The drawing, its coordinators' edges still to build.
+  let drawing: PartwiseDiagram
+  /// The drawing's clusters, nodes and last edges.
   let diagram: FlowDiagram
   var out = TextBuffer()
 
   /// How many bytes the writer holds before it hands them on.
   let pieceSize: Int
 
-  init(diagram: FlowDiagram, pieceSize: Int) {
-    self.diagram = diagram
+  init(drawing: PartwiseDiagram, pieceSize: Int) {
+    self.drawing = drawing
+    diagram = drawing.diagram
     self.pieceSize = pieceSize
     out.reserveCapacity(
-      min(pieceSize, 256 + diagram.nodes.count * 80 + diagram.edges.count * 100))
+      min(pieceSize, 256 + diagram.nodes.count * 80 + drawing.edgeCount * 100))
   }
 
   /// Hands the text written so far to `write` when it is a full piece; whether it could.
@@ -121,18 +135,26 @@ private struct MermaidText {
     }
     var styles = LinkStyles()
     var drawn: Set<NodePair> = []
-    for (index, edge) in diagram.edges.enumerated() {
-      guard handOn(sink) else { return false }
-      // Mermaid puts a label at the middle of its line, and the lines of an edge and its
-      // reverse between the same two nodes (a present and its dismiss, a start and its
-      // handler) run side by side: their labels would cover each other. The second is drawn
-      // one rank longer, so that its line, and its label, run apart.
-      let pair = NodePair(from: edge.from, to: edge.to)
-      let isReverse = edge.from != edge.to && drawn.contains(NodePair(from: edge.to, to: edge.from))
-      drawn.insert(pair)
-      write(edge, longer: isReverse)
-      styles.add(index, Self.linkStyle(of: edge))
+    var index = 0
+    func writeEdges(_ edges: [FlowDiagram.Edge]) -> Bool {
+      for edge in edges {
+        guard handOn(sink) else { return false }
+        // Mermaid puts a label at the middle of its line, and the lines of an edge and its
+        // reverse between the same two nodes (a present and its dismiss, a start and its
+        // handler) run side by side: their labels would cover each other. The second is
+        // drawn one rank longer, so that its line, and its label, run apart.
+        let pair = NodePair(from: edge.from, to: edge.to)
+        let isReverse =
+          edge.from != edge.to && drawn.contains(NodePair(from: edge.to, to: edge.from))
+        drawn.insert(pair)
+        write(edge, longer: isReverse)
+        styles.add(index, Self.linkStyle(of: edge))
+        index += 1
+      }
+      return true
     }
+    // The coordinators' edges as they are built, then the last ones (links, the legend).
+    guard drawing.forEachPart(writeEdges), writeEdges(diagram.edges) else { return false }
     guard handOn(sink) else { return false }
     writeClasses()
     for (style, indices) in styles.groups {

@@ -4,7 +4,8 @@ import Testing
 
 /// The drawing of a whole module built in parts on all cores (issue 35, round 3) is the
 /// drawing built in one part: the same identifiers (made unique in the same order), nodes,
-/// clusters, lanes and edges, the edges of shared screens' steps kept once.
+/// clusters, lanes and edges, the edges of shared screens' steps kept once; and the DOT and
+/// Mermaid written as its edges are built, part by part, are those of the whole drawing.
 @Suite struct DiagramPartsTests {
   /// The DOT and JSON texts of `checked`'s drawing, built in parts of `perPart`
   /// coordinators.
@@ -15,12 +16,45 @@ import Testing
     return (DOTWriter.write(diagram), DiagramJSON.write(diagram))
   }
 
+  /// The DOT and Mermaid texts of `checked`'s drawing written as its edges are built, in
+  /// parts of `perPart` coordinators (issue 35: what `flowc graph` writes), and how many
+  /// edges it says it has.
+  private static func streamedTexts(_ checked: CheckResult, perPart: Int) -> (
+    dot: String, mermaid: String, edges: Int
+  ) {
+    let drawing = DiagramBuilder.drawing(
+      of: FlowGraph(module: checked.module), findings: checked.findings,
+      coordinatorsPerPart: perPart)
+    var dot: [UInt8] = []
+    DOTWriter.write(drawing, in: DOTWriter.PieceSize(clusters: 2, edges: 5)) {
+      dot += $0
+      return true
+    }
+    var mermaid: [UInt8] = []
+    MermaidWriter.write(drawing, inPiecesOf: 200) {
+      mermaid += $0
+      return true
+    }
+    return (
+      String(decoding: dot, as: UTF8.self), String(decoding: mermaid, as: UTF8.self),
+      drawing.edgeCount
+    )
+  }
+
   private static func expectSameInParts(_ checked: CheckResult, _ name: String) {
     let whole = texts(checked, perPart: .max)
+    let wholeDiagram = DiagramBuilder.diagram(
+      of: FlowGraph(module: checked.module), findings: checked.findings,
+      coordinatorsPerPart: .max)
+    let wholeMermaid = MermaidWriter.write(wholeDiagram)
     for perPart in [1, 2, 3] {
       let parts = texts(checked, perPart: perPart)
       #expect(parts.0 == whole.0, "\(name): DOT in parts of \(perPart)")
       #expect(parts.1 == whole.1, "\(name): JSON in parts of \(perPart)")
+      let streamed = streamedTexts(checked, perPart: perPart)
+      #expect(streamed.dot == whole.0, "\(name): DOT written part by part, \(perPart)")
+      #expect(streamed.mermaid == wholeMermaid, "\(name): Mermaid written part by part, \(perPart)")
+      #expect(streamed.edges == wholeDiagram.edges.count, "\(name): edges, \(perPart)")
     }
   }
 

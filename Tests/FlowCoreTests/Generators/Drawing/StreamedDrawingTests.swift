@@ -88,4 +88,67 @@ import Testing
     }
     #expect(handed == 3)
   }
+
+  /// (Issue 35) The drawing written as its coordinators' edges are built, a few parts at a
+  /// time, each batch freed once written: the text is the one of the drawing built whole,
+  /// with or without a legend (whose edges come after the parts'), however it is cut.
+  @Test func drawingWrittenAsItsEdgesAreBuiltIsTheWholeDrawing() throws {
+    let checked = try Pipeline.check([
+      .source(SourceFile(path: "a.flow.yaml", text: Self.module(coordinators: 40)))
+    ])
+    let graph = FlowGraph(module: checked.module)
+    for legend in [false, true] {
+      var whole = DiagramBuilder.diagram(
+        of: graph, findings: checked.findings, coordinatorsPerPart: .max)
+      if legend { DiagramLegend.add(to: &whole) }
+      let dot = Array(DOTWriter.write(whole).utf8)
+      let mermaid = Array(MermaidWriter.write(whole).utf8)
+      for perPart in [1, 3, 8] {
+        var drawing = DiagramBuilder.drawing(
+          of: graph, findings: checked.findings, coordinatorsPerPart: perPart)
+        if legend { DiagramLegend.add(to: &drawing.diagram) }
+        // The coordinators' edges are left to the parts; the links (and the legend) are not.
+        #expect(drawing.diagram.edges.count < 40)
+        #expect(drawing.edgeCount == whole.edges.count)
+        #expect(drawing.diagram.nodes.count == whole.nodes.count)
+        for size in [DOTWriter.PieceSize(clusters: 1, edges: 1), .standard] {
+          let cut = Self.pieces { DOTWriter.write(drawing, in: size, to: $0) }
+          #expect(Array(cut.joined()) == dot, "legend \(legend), parts of \(perPart)")
+          if size.edges == 1 {
+            #expect(cut.count == 3 + whole.clusters.count + whole.edges.count)
+          }
+        }
+        for size in [1, 1_000] {
+          let cut = Self.pieces { MermaidWriter.write(drawing, inPiecesOf: size, to: $0) }
+          #expect(Array(cut.joined()) == mermaid, "legend \(legend), parts of \(perPart)")
+        }
+        #expect(Array(drawing.joined().edges.map(\.label)) == whole.edges.map(\.label))
+      }
+    }
+  }
+
+  /// (Issue 35) Written part by part, the text stops at the first piece refused, among the
+  /// edges too: no more parts are built.
+  @Test func drawingWrittenAsItsEdgesAreBuiltStopsAtTheFirstPieceRefused() throws {
+    let checked = try Pipeline.check([
+      .source(SourceFile(path: "a.flow.yaml", text: Self.module(coordinators: 40)))
+    ])
+    let drawing = DiagramBuilder.drawing(
+      of: FlowGraph(module: checked.module), findings: checked.findings, coordinatorsPerPart: 2)
+    // The head, each cluster, the nodes outside them, then ten edges.
+    let refused = 2 + drawing.diagram.clusters.count + 10
+    var handed = 0
+    DOTWriter.write(drawing, in: DOTWriter.PieceSize(clusters: 1, edges: 1)) { _ in
+      handed += 1
+      return handed < refused
+    }
+    #expect(handed == refused)
+    var batches = 0
+    #expect(
+      !drawing.forEachPart { _ in
+        batches += 1
+        return false
+      })
+    #expect(batches == 1)
+  }
 }
