@@ -776,12 +776,16 @@ private struct Builder {
     let written = step.written
     let event = step.transition.name
     // A finding about the step is placed at its action, its event, or (when the name is
-    // what is wrong) the action's target.
-    var anchors = [written.range, event.range]
-    if let target = Self.target(of: written) { anchors.append(target.range) }
+    // what is wrong) the action's target. Made only for an edge that is kept, as its payload
+    // is: a part that counts edges draws none.
+    func anchors() -> [SourceRange] {
+      var anchors = [written.range, event.range]
+      if let target = Self.target(of: written) { anchors.append(target.range) }
+      return anchors
+    }
     var source = owner
     var label = event.text
-    var payload = step.transition.payload.map { $0.type.description }
+    var payload = step.transition.payload
     if let parent = step.handlerOf.last {
       // A handler leaves from the child's result node, which names the case; from a
       // collapsed child or from the starting node, the label names it.
@@ -846,8 +850,8 @@ private struct Builder {
       }
       addEdge(
         from: source, to: target, kind: kind, action: written.keyword, event: event.text,
-        label: label, payload: payload, style: style, modal: modal, column: column,
-        at: written.range, anchors: anchors)
+        label: label, payload: payload?.type.description, style: style, modal: modal,
+        column: column, at: written.range, anchors: anchors())
     }
 
     switch step.action {
@@ -901,19 +905,19 @@ private struct Builder {
 
   private mutating func addEdge(
     from: Int, to: Int, kind: FlowDiagram.Edge.Kind, action: String = "", event: String = "",
-    label: String = "", payload: String? = nil, style: StartStyle? = nil,
+    label: String = "", payload: @autoclosure () -> String? = nil, style: StartStyle? = nil,
     modal: PresentationStyle? = nil, column: SplitColumn? = nil, at location: SourceRange,
-    anchors: [SourceRange]? = nil
+    anchors: @autoclosure () -> [SourceRange]? = nil
   ) {
     if case .nodes = part {
       partEdgeCount += 1
       return
     }
-    let marks = findings(at: anchors ?? [location])
+    let marks = findings(at: anchors() ?? [location])
     diagram.edges.append(
       FlowDiagram.Edge(
         from: from, to: to, kind: kind, action: action, event: event, label: label,
-        payload: payload, style: style, modal: modal, location: location, findings: marks,
+        payload: payload(), style: style, modal: modal, location: location, findings: marks,
         emphasis: FlowDiagram.Emphasis(marks), column: column))
   }
 
