@@ -4,7 +4,7 @@
 #
 #   scripts/install-deps.sh          what building and running flowc needs: libyaml
 #   scripts/install-deps.sh --tests  also what the tests need: Graphviz, script(1), Neovim
-#                                    (the language server's editor smoke test), and
+#                                    (the language server's editor smoke test), readelf, and
 #                                    check-jsonschema and pytest-lsp in a virtual
 #                                    environment, .build/venv
 #
@@ -27,6 +27,7 @@ if $tests; then
   command -v dot >/dev/null 2>&1 || apt_packages+=(graphviz)
   command -v script >/dev/null 2>&1 || apt_packages+=(bsdutils)
   command -v nvim >/dev/null 2>&1 || apt_packages+=(neovim)
+  command -v readelf >/dev/null 2>&1 || apt_packages+=(binutils)
   if [ ! -x "$venv/bin/check-jsonschema" ] && ! "$system_python" -m venv --help >/dev/null 2>&1
   then
     apt_packages+=(python3-venv)
