@@ -182,14 +182,14 @@ private struct Builder {
     /// The whole drawing, one step after another.
     case whole
     /// The nodes the edges of some coordinators lead to that are not drawn before (missing
-    /// names), and how many edges they are: the edges are counted, not kept. `drawn` are
-    /// the kinds of the nodes drawn before; the nodes this part adds come after them, and
-    /// are placed when the parts are joined.
-    case nodes(drawn: [FlowDiagram.Node.Kind])
-    /// The edges of some coordinators, every node they lead to drawn before: `drawn` are
-    /// the kinds of the nodes drawn, and ``Builder/missing`` and ``Builder/sharedMissing``
-    /// hold the missing names the parts of nodes found.
-    case edges(drawn: [FlowDiagram.Node.Kind])
+    /// names), and how many edges they are: the edges are counted, not kept. The nodes this
+    /// part adds come after those of ``Builder/drawnKinds``, and are placed when the parts
+    /// are joined.
+    case nodes
+    /// The edges of some coordinators, every node they lead to drawn before (their kinds in
+    /// ``Builder/drawnKinds``); ``Builder/missing`` and ``Builder/sharedMissing`` hold the
+    /// missing names the parts of nodes found.
+    case edges
   }
 
   let graph: FlowGraph
@@ -242,6 +242,11 @@ private struct Builder {
   var sharedMissing: [String: Int] = [:]
   /// What this builder builds.
   var part = Part.whole
+  /// For a part, the kinds of the nodes drawn before it, by index. A property of its own,
+  /// not a payload of ``Part``: Swift keeps a multi-payload enum's case in the spare high bits
+  /// of the payload's pointer, where LeakSanitizer does not see a reference, and reported the
+  /// array as lost when `flowc graph` exited with the drawing still alive.
+  var drawnKinds: [FlowDiagram.Node.Kind] = []
   /// In a part of edges: the index of this part's first node in the drawing, for now.
   var firstNode = 0
   /// In a part of edges: the edges of shared nodes' steps, which the join draws once.
@@ -294,7 +299,8 @@ private struct Builder {
     var nodesBase = self
     nodesBase.ids = DiagramIdentifiers()
     nodesBase.diagram = FlowDiagram()
-    nodesBase.part = .nodes(drawn: diagram.nodes.map(\.kind))
+    nodesBase.part = .nodes
+    nodesBase.drawnKinds = diagram.nodes.map(\.kind)
     nodesBase.firstNode = diagram.nodes.count
     let counting = nodesBase
     var nodeParts = parallelMap(parts) { range in
@@ -314,7 +320,8 @@ private struct Builder {
     var edgesBase = self
     edgesBase.ids = DiagramIdentifiers()
     edgesBase.diagram = FlowDiagram()
-    edgesBase.part = .edges(drawn: diagram.nodes.map(\.kind))
+    edgesBase.part = .edges
+    edgesBase.drawnKinds = diagram.nodes.map(\.kind)
     edgesBase.firstNode = diagram.nodes.count
     return PartwiseDiagram(
       tail, partEdgeCount: edgeCount,
@@ -642,7 +649,7 @@ private struct Builder {
     if index >= firstNode { return diagram.nodes[index - firstNode].kind }
     switch part {
     case .whole: return diagram.nodes[index].kind
-    case .nodes(let drawn), .edges(let drawn): return drawn[index]
+    case .nodes, .edges: return drawnKinds[index]
     }
   }
 
