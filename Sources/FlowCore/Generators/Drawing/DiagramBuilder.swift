@@ -294,15 +294,7 @@ private struct Builder {
     for coordinator in drawn { addCluster(coordinator) }
     addSharedCluster()
 
-    // Each part starts from what is drawn so far, without the drawing itself: the nodes
-    // it reads are looked up by kind, and it adds its own after them.
-    var nodesBase = self
-    nodesBase.ids = DiagramIdentifiers()
-    nodesBase.diagram = FlowDiagram()
-    nodesBase.part = .nodes
-    nodesBase.drawnKinds = diagram.nodes.map(\.kind)
-    nodesBase.firstNode = diagram.nodes.count
-    let counting = nodesBase
+    let counting = base(of: .nodes)
     var nodeParts = parallelMap(parts) { range in
       var builder = counting
       for coordinator in range { builder.addEdges(of: coordinator) }
@@ -317,17 +309,23 @@ private struct Builder {
     let tail = finish()
 
     // The edges themselves, built again part by part: each part finds every node drawn.
-    var edgesBase = self
-    edgesBase.ids = DiagramIdentifiers()
-    edgesBase.diagram = FlowDiagram()
-    edgesBase.part = .edges
-    edgesBase.drawnKinds = diagram.nodes.map(\.kind)
-    edgesBase.firstNode = diagram.nodes.count
     return PartwiseDiagram(
       tail, partEdgeCount: edgeCount,
       source: PartwiseDiagram.Source(
-        builder: edgesBase, parts: parts,
+        builder: base(of: .edges), parts: parts,
         unreachable: diagram.nodes.map { $0.emphasis == .unreachable }))
+  }
+
+  /// Where every builder of a `part` starts: from what is drawn so far, without the drawing
+  /// itself. The nodes it reads are looked up by kind, and it adds its own after them.
+  private func base(of part: Part) -> Builder {
+    var base = self
+    base.ids = DiagramIdentifiers()
+    base.diagram = FlowDiagram()
+    base.part = part
+    base.drawnKinds = diagram.nodes.map(\.kind)
+    base.firstNode = diagram.nodes.count
+    return base
   }
 
   /// The edges of the coordinators of `range`, built by a part of edges (``Part/edges``).
