@@ -117,9 +117,7 @@ struct SwiftWriter {
   /// `\u{…}`, so no flow text or path, however hostile, can end the comment and put code
   /// into the file. Text without such a character, all of real flows', is returned as it is.
   static func commentText(_ text: String) -> String {
-    guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 >= 0x80 }) else {
-      return text
-    }
+    guard !text.utf8.allSatisfy(isPlainCommentByte) else { return text }
     func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
       let value = scalar.value
       return (value < 0x20 && value != 0x09) || (0x7F...0x9F).contains(value)
@@ -136,6 +134,12 @@ struct SwiftWriter {
       }
     }
     return String(escaped)
+  }
+
+  /// Whether `byte` stands in a comment as it is, with no look at the scalars around it:
+  /// printable ASCII or a tab.
+  private static func isPlainCommentByte(_ byte: UInt8) -> Bool {
+    (byte >= 0x20 && byte < 0x7F) || byte == 0x09
   }
 
   /// `///` lines, each wrapped at spaces to fit the line length.
@@ -161,7 +165,7 @@ struct SwiftWriter {
     let start = text.count
     text += content
     if text.count - start <= width
-      && text.bytes(from: start, allSatisfy: { ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 })
+      && text.bytes(from: start, allSatisfy: Self.isPlainCommentByte)
     {
       return newline()
     }
@@ -797,10 +801,13 @@ struct SwiftWriter {
   /// or the line. What every generator that writes Swift (the UI tests too) quotes text with.
   package static func stringLiteral(_ value: String) -> String {
     // Printable ASCII without a quote or a backslash (nearly every literal) is written as is.
-    let isPlain = value.utf8.allSatisfy { byte in
-      byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
-    }
-    return isPlain ? "\"" + value + "\"" : scalarStringLiteral(value)
+    value.utf8.allSatisfy(isPlainLiteralByte) ? "\"" + value + "\"" : scalarStringLiteral(value)
+  }
+
+  /// Whether `byte` stands in a string literal as it is: printable ASCII, not a quote or a
+  /// backslash.
+  private static func isPlainLiteralByte(_ byte: UInt8) -> Bool {
+    byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
   }
 
   /// ``stringLiteral(_:)`` of `value`, written into the text: printable ASCII without a quote
@@ -811,12 +818,9 @@ struct SwiftWriter {
     let start = text.count
     text.append("\"")
     text += value
-    let isPlain = text.bytes(
-      from: start + 1,
-      allSatisfy: { byte in
-        byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
-      })
-    if isPlain { return text.append("\"") }
+    if text.bytes(from: start + 1, allSatisfy: Self.isPlainLiteralByte) {
+      return text.append("\"")
+    }
     text.removeText(from: start)
     text += Self.scalarStringLiteral(value)
   }
