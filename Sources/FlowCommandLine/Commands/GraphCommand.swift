@@ -114,7 +114,10 @@ enum GraphCommand: Command {
     } else if format == .json {
       drawing = PartwiseDiagram(DiagramBuilder.diagram(of: graph, findings: checked.findings))
     } else {
-      drawing = DiagramBuilder.drawing(of: graph, findings: checked.findings)
+      // Only Mermaid needs the number of edges before they are written (its warning below):
+      // DOT saves building every coordinator's edges twice.
+      drawing = DiagramBuilder.drawing(
+        of: graph, findings: checked.findings, countsEdges: format == .mermaid)
     }
     if parsed.isSet(legend) { DiagramLegend.add(to: &drawing.diagram) }
     timer.lap("build the drawing")
@@ -127,11 +130,11 @@ enum GraphCommand: Command {
       pieces = { write in DOTWriter.write(built) { $0.withUnsafeBytes(write) } }
     case .mermaid:
       pieces = { write in MermaidWriter.write(built) { $0.withUnsafeBytes(write) } }
-      if drawing.edgeCount > MermaidWriter.defaultMaxEdges {
+      if let edges = drawing.edgeCount, edges > MermaidWriter.defaultMaxEdges {
         // Mermaid refuses such a drawing ("Edge limit exceeded"), and a page cannot raise
         // the limit: `maxEdges` is one of the settings a diagram's own directive may not set.
         result.errors +=
-          "flowc: warning: the drawing has \(drawing.edgeCount) edges; Mermaid draws at "
+          "flowc: warning: the drawing has \(edges) edges; Mermaid draws at "
           + "most \(MermaidWriter.defaultMaxEdges) unless its 'maxEdges' setting is raised "
           + "where it renders; draw one coordinator at a time with --coordinator NAME, or use "
           + "--format dot\n"

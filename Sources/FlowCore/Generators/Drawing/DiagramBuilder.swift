@@ -12,19 +12,31 @@ public enum DiagramBuilder {
 
   /// The whole module, the edges of its coordinators built in parts of `coordinatorsPerPart`
   /// coordinators on all cores, and joined in module order: the same drawing as one built
-  /// in one part, which tests compare.
+  /// in one part, which tests compare. The edges are not counted beforehand: joined, they
+  /// are all there.
   package static func diagram(
     of graph: FlowGraph, findings: [Finding], coordinatorsPerPart: Int
   ) -> FlowDiagram {
-    drawing(of: graph, findings: findings, coordinatorsPerPart: coordinatorsPerPart).joined()
+    drawing(
+      of: graph, findings: findings, coordinatorsPerPart: coordinatorsPerPart,
+      countsEdges: false
+    ).joined()
   }
 
   /// The whole module as ``diagram(of:findings:)`` draws it, with the edges of its
   /// coordinators left to be built in parts of `coordinatorsPerPart` coordinators, a few
   /// parts at a time on all cores, as they are written (issue 35): a writer that takes them
   /// part by part never holds them all. A small module is built whole at once.
+  ///
+  /// Before the first edge is handed on, every node must be drawn, and the edges of a
+  /// coordinator that names something that does not exist draw a node for it: those
+  /// coordinators' edges are built once beforehand to find them. With `countsEdges`, every
+  /// coordinator's are, to count the edges (``PartwiseDiagram/edgeCount``, which Mermaid
+  /// needs); without, the others are built only as they are handed on, and the count is
+  /// `nil`.
   package static func drawing(
-    of graph: FlowGraph, findings: [Finding], coordinatorsPerPart: Int = 8
+    of graph: FlowGraph, findings: [Finding], coordinatorsPerPart: Int = 8,
+    countsEdges: Bool = true
   ) -> PartwiseDiagram {
     var builder = Builder(
       graph: graph, drawn: Array(graph.coordinators.indices), drawsAllShared: true,
@@ -35,7 +47,7 @@ public enum DiagramBuilder {
       return PartwiseDiagram(builder.build())
     }
     let parts = stride(from: 0, to: count, by: perPart).map { $0..<min($0 + perPart, count) }
-    return builder.drawing(inParts: parts)
+    return builder.drawing(inParts: parts, countsEdges: countsEdges)
   }
 
   /// One coordinator (at `coordinator`, an index of `graph.module.coordinators`) in full,
@@ -60,8 +72,8 @@ package struct PartwiseDiagram: Sendable {
   /// The clusters, every node, and the edges after the parts' (the links', and the
   /// legend's when one is added): the drawing without its coordinators' edges.
   package var diagram: FlowDiagram
-  /// How many edges the parts hand on, in all.
-  package let partEdgeCount: Int
+  /// How many edges the parts hand on, in all; `nil` when they were not counted.
+  package let partEdgeCount: Int?
   /// Where the parts' edges come from; `nil` when the drawing was built whole.
   private let source: Source?
 
@@ -72,14 +84,15 @@ package struct PartwiseDiagram: Sendable {
     source = nil
   }
 
-  fileprivate init(_ diagram: FlowDiagram, partEdgeCount: Int, source: Source) {
+  fileprivate init(_ diagram: FlowDiagram, partEdgeCount: Int?, source: Source) {
     self.diagram = diagram
     self.partEdgeCount = partEdgeCount
     self.source = source
   }
 
-  /// How many edges the drawing has: the parts' and ``diagram``'s.
-  package var edgeCount: Int { partEdgeCount + diagram.edges.count }
+  /// How many edges the drawing has: the parts' and ``diagram``'s; `nil` when the parts'
+  /// were not counted (``DiagramBuilder/drawing(of:findings:coordinatorsPerPart:countsEdges:)``).
+  package var edgeCount: Int? { partEdgeCount.map { $0 + diagram.edges.count } }
 
   /// How many parts are built at a time: a few per core, enough to keep every core busy.
   private static let batch = Parallel.cores * 4
@@ -102,6 +115,10 @@ package struct PartwiseDiagram: Sendable {
       var edges: [FlowDiagram.Edge] = []
       edges.reserveCapacity(built.reduce(0) { $0 + $1.edges.count })
       for part in built {
+        // Every node an edge leads to was drawn before: a part that draws one of its own
+        // missed a coordinator ``Builder/mayDrawMissingNode(_:)`` should have found, and its
+        // edges to it are left out rather than lead nowhere.
+        assert(part.nodes.isEmpty, "a part of edges drew a node")
         var shared = part.sharedEdges.makeIterator()
         var nextShared = shared.next()
         for (index, edge) in part.edges.enumerated() {
@@ -113,6 +130,9 @@ package struct PartwiseDiagram: Sendable {
                 place: Place(location))
               guard drawnShared.insert(drawnAs).inserted else { continue }
             }
+          }
+          guard part.nodes.isEmpty || max(edge.from, edge.to) < source.unreachable.count else {
+            continue
           }
           var edge = edge
           // An edge that leaves an unreachable node is greyed, as ``Builder/finish()`` does.
@@ -131,7 +151,7 @@ package struct PartwiseDiagram: Sendable {
   package func joined() -> FlowDiagram {
     var whole = diagram
     var edges: [FlowDiagram.Edge] = []
-    edges.reserveCapacity(edgeCount)
+    edges.reserveCapacity(edgeCount ?? diagram.edges.count)
     forEachPart { part in
       edges += part
       return true
@@ -286,18 +306,22 @@ private struct Builder {
   /// they are handed on (``PartwiseDiagram``). The clusters are built first, one after
   /// another as ``build()`` does: building them in parts costs about as much to join as it
   /// saves. Then every part is built once without keeping its edges, to draw the nodes its
-  /// edges add (missing names) and to count its edges: every node is drawn before the first
-  /// edge is written. The nodes a part adds get their unique identifiers as they are joined,
-  /// in the order one build makes them, and an edge of a shared node's step that two parts
-  /// draw is kept once, the first: the drawing is the one ``build()`` makes.
-  mutating func drawing(inParts parts: [Range<Int>]) -> PartwiseDiagram {
+  /// edges add (missing names) and, with `countsEdges`, to count its edges: every node is
+  /// drawn before the first edge is written. Without `countsEdges`, only the coordinators
+  /// that may draw such a node (``mayDrawMissingNode(_:)``) are built beforehand. The nodes
+  /// a part adds get their unique identifiers as they are joined, in the order one build
+  /// makes them, and an edge of a shared node's step that two parts draw is kept once, the
+  /// first: the drawing is the one ``build()`` makes.
+  mutating func drawing(inParts parts: [Range<Int>], countsEdges: Bool) -> PartwiseDiagram {
     for coordinator in drawn { addCluster(coordinator) }
     addSharedCluster()
 
     let counting = base(of: .nodes)
     var nodeParts = parallelMap(parts) { range in
       var builder = counting
-      for coordinator in range { builder.addEdges(of: coordinator) }
+      for coordinator in range where countsEdges || builder.mayDrawMissingNode(coordinator) {
+        builder.addEdges(of: coordinator)
+      }
       return EdgePart(builder)
     }
     var edgeCount = 0
@@ -310,7 +334,7 @@ private struct Builder {
 
     // The edges themselves, built again part by part: each part finds every node drawn.
     return PartwiseDiagram(
-      tail, partEdgeCount: edgeCount,
+      tail, partEdgeCount: countsEdges ? edgeCount : nil,
       source: PartwiseDiagram.Source(
         builder: base(of: .edges), parts: parts,
         unreachable: diagram.nodes.map { $0.emphasis == .unreachable }))
@@ -699,6 +723,34 @@ private struct Builder {
       at: coordinator.name.range)
     collapsed[index] = node
     return node
+  }
+
+  /// Whether drawing the edges of coordinator `index` may draw a node for a name that does
+  /// not exist (``missingNode(_:in:shared:)``): its start names no node, a tab or a start
+  /// names no coordinator, a handler handles a child that is none, an action is unresolved,
+  /// or a request is none of its own. It errs towards yes; a part of nodes that skips a
+  /// coordinator for which it is wrongly no leaves that node undrawn.
+  func mayDrawMissingNode(_ index: Int) -> Bool {
+    let coordinatorGraph = graph.coordinators[index]
+    switch coordinatorGraph.root {
+    case .unresolved: return true
+    case .tabs(let tabs) where tabs.contains(where: { $0.start.child == nil }): return true
+    case .tabs, .node: break
+    }
+    func namesNothing(_ step: Step) -> Bool {
+      if step.handlerOf.contains(where: { $0.child == nil }) { return true }
+      switch step.action {
+      case .unresolved: return true
+      case .start(let child): return child.child == nil
+      case .stay:
+        guard case .request = step.written.kind else { return false }
+        return coordinatorGraph.sentRequest(of: step) == nil
+      default: return false
+      }
+    }
+    return coordinatorGraph.steps.contains { $0.contains(where: namesNothing) }
+      || coordinatorGraph.eventSteps.contains(where: namesNothing)
+      || coordinatorGraph.root.tabHandlerSteps.contains(where: namesNothing)
   }
 
   /// The node standing for `name`, which an action of coordinator `owner` targets but

@@ -77,7 +77,7 @@ private struct MermaidText {
     diagram = drawing.diagram
     self.pieceSize = pieceSize
     out.reserveCapacity(
-      min(pieceSize, 256 + diagram.nodes.count * 80 + drawing.edgeCount * 100))
+      min(pieceSize, 256 + diagram.nodes.count * 80 + (drawing.edgeCount ?? 0) * 100))
   }
 
   /// Hands the text written so far to `write` when it is a full piece; whether it could.

@@ -18,26 +18,33 @@ import Testing
 
   /// The DOT and Mermaid texts of `checked`'s drawing written as its edges are built, in
   /// parts of `perPart` coordinators (issue 35: what `flowc graph` writes), and how many
-  /// edges it says it has.
+  /// edges it says it has; and the DOT of the drawing whose edges were not counted, where
+  /// only the coordinators that may draw a missing node are built before the edges are
+  /// written (what `flowc graph --format dot` writes).
   private static func streamedTexts(_ checked: CheckResult, perPart: Int) -> (
-    dot: String, mermaid: String, edges: Int
+    dot: String, mermaid: String, edges: Int?, uncountedDOT: String
   ) {
+    let graph = FlowGraph(module: checked.module)
     let drawing = DiagramBuilder.drawing(
-      of: FlowGraph(module: checked.module), findings: checked.findings,
-      coordinatorsPerPart: perPart)
-    var dot: [UInt8] = []
-    DOTWriter.write(drawing, in: DOTWriter.PieceSize(clusters: 2, edges: 5)) {
-      dot += $0
-      return true
+      of: graph, findings: checked.findings, coordinatorsPerPart: perPart)
+    func dot(of drawing: PartwiseDiagram) -> String {
+      var dot: [UInt8] = []
+      DOTWriter.write(drawing, in: DOTWriter.PieceSize(clusters: 2, edges: 5)) {
+        dot += $0
+        return true
+      }
+      return String(decoding: dot, as: UTF8.self)
     }
     var mermaid: [UInt8] = []
     MermaidWriter.write(drawing, inPiecesOf: 200) {
       mermaid += $0
       return true
     }
+    let uncounted = DiagramBuilder.drawing(
+      of: graph, findings: checked.findings, coordinatorsPerPart: perPart, countsEdges: false)
     return (
-      String(decoding: dot, as: UTF8.self), String(decoding: mermaid, as: UTF8.self),
-      drawing.edgeCount
+      dot(of: drawing), String(decoding: mermaid, as: UTF8.self), drawing.edgeCount,
+      dot(of: uncounted)
     )
   }
 
@@ -55,6 +62,7 @@ import Testing
       #expect(streamed.dot == whole.0, "\(name): DOT written part by part, \(perPart)")
       #expect(streamed.mermaid == wholeMermaid, "\(name): Mermaid written part by part, \(perPart)")
       #expect(streamed.edges == wholeDiagram.edges.count, "\(name): edges, \(perPart)")
+      #expect(streamed.uncountedDOT == whole.0, "\(name): DOT, edges not counted, \(perPart)")
     }
   }
 
