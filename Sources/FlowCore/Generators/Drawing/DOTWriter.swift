@@ -542,9 +542,9 @@ private struct Writer {
         lastFile = (location.fileName, out.text(from: start))
       }
       out += ":"
-      appendDecimal(location.start.line)
+      out.append(decimal: location.start.line)
       out += ":"
-      appendDecimal(location.start.column)
+      out.append(decimal: location.start.column)
     }
     for (offset, finding) in findings.enumerated() {
       if offset > 0 || location != nil { out += "\\n" }
@@ -561,16 +561,6 @@ private struct Writer {
   /// Appends `text` for the inside of an HTML-like label. Graphviz expands `\G`, `\N`, …
   /// even there (after reading entities), and reads `\\` as one backslash.
   private mutating func appendHTML(_ text: String) { appendEscaped(text[...], html: true) }
-
-  /// Appends a line or column number.
-  private mutating func appendDecimal(_ value: Int) {
-    guard value >= 0 else {
-      out += String(value)
-      return
-    }
-    if value >= 10 { appendDecimal(value / 10) }
-    out.append(Unicode.Scalar(UInt8(truncatingIfNeeded: 0x30 + value % 10)))
-  }
 
   /// Appends `text` for the inside of a quoted string that Graphviz reads as an escString
   /// and copies into XML: `\` and `"` are escaped, and `&` is written as an entity so that
