@@ -173,13 +173,15 @@ package struct PartwiseDiagram: Sendable {
 }
 
 /// A file, line and column: where a finding is placed, and where a drawn element stands.
+/// The file is the interned name, which hashes as one pointer: the drawing looks up a place
+/// for every node and edge.
 private struct Place: Hashable {
-  var file: String
+  var file: FileName
   var line: Int
   var column: Int
 
   init(_ range: SourceRange) {
-    file = range.file
+    file = range.fileName
     line = range.start.line
     column = range.start.column
   }
@@ -989,7 +991,10 @@ private struct Builder {
   // MARK: Helpers
 
   /// The findings placed at any of `ranges`, in report order.
-  private func findings(at ranges: [SourceRange]) -> [Finding] {
+  private func findings(at ranges: @autoclosure () -> [SourceRange]) -> [Finding] {
+    // A module without findings, the most common, needs no lookup (nor the ranges).
+    guard !findings.isEmpty else { return [] }
+    let ranges = ranges()
     var found: [Finding] = []
     for range in ranges {
       if let here = findings[Place(range)] { found.append(contentsOf: here) }
@@ -1054,6 +1059,13 @@ struct DiagramIdentifiers {
 
   /// `name` with every character outside `[A-Za-z0-9]` replaced by `_`.
   static func sanitized(_ name: String) -> String {
+    // Most names are already safe: they are kept as they are.
+    let isSafe = name.utf8.allSatisfy { byte in
+      (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+        || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+        || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    }
+    if isSafe { return name }
     var result = ""
     result.unicodeScalars.reserveCapacity(name.unicodeScalars.count)
     for scalar in name.unicodeScalars {
