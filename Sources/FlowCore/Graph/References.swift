@@ -424,10 +424,15 @@ package struct ActionTargets: Sendable {
   }
 
   init(module: FlowModule, coordinators graphs: [CoordinatorGraph]) {
+    // Most steps resolve: those that do not are found on all cores, and why is then worked
+    // out for each in module order.
+    let unresolved = Parallel.map(count: graphs.count, minimumChunk: 64) {
+      Self.stepsNamingSomethingUnresolved(in: graphs[$0])
+    }
     var finder = ReasonFinder(module: module)
     for (index, graph) in graphs.enumerated() {
       let coordinator = module.coordinators[index]
-      for step in Self.steps(of: graph) where Self.namesSomethingUnresolved(step) {
+      for step in unresolved[index] {
         let id = ObjectIdentifier(step)
         if case .start(let child) = step.action, child.child == nil {
           actions[id] = finder.child(child.start.coordinator.text, in: index)
@@ -476,13 +481,21 @@ package struct ActionTargets: Sendable {
     }
   }
 
-  /// Every step of `graph`: its nodes', its tabs' handlers', its external events'.
-  private static func steps(of graph: CoordinatorGraph) -> [Step] {
-    var all = Array(graph.steps.joined())
-    if case .tabs(let started) = graph.root {
-      for tab in started { all += tab.handlerSteps }
+  /// The steps of `graph` that name something that does not resolve
+  /// (``namesSomethingUnresolved(_:)``), in the order of its nodes' steps, its tabs'
+  /// handlers', its external events'.
+  private static func stepsNamingSomethingUnresolved(in graph: CoordinatorGraph) -> [Step] {
+    var found: [Step] = []
+    for steps in graph.steps {
+      for step in steps where namesSomethingUnresolved(step) { found.append(step) }
     }
-    return all + graph.eventSteps
+    if case .tabs(let started) = graph.root {
+      for tab in started {
+        for step in tab.handlerSteps where namesSomethingUnresolved(step) { found.append(step) }
+      }
+    }
+    for step in graph.eventSteps where namesSomethingUnresolved(step) { found.append(step) }
+    return found
   }
 
   /// Whether `step` names something that does not resolve: its action's target, the child
