@@ -116,22 +116,13 @@ public enum Pipeline {
     let rules = RuleRegistry.moduleRules.filter {
       $0.blocksGeneration || !configuration.isOff($0.id)
     }
-    // The rules are independent: on a large module they run on all cores, one task each,
-    // each into its own list, joined in rule order. The rules that read every definition
-    // take far longer than the others: they start first, and the others fill in beside
-    // them, rather than one of them running alone at the end.
+    // The rules are independent: on a large module they run on all cores, each into its own
+    // list, joined in rule order.
     let size = module.coordinators.count
-    let perRule: [RuleOutcome]
-    if size >= 100 && rules.count > 1 {
-      let longestFirst =
-        rules.indices.filter { rules[$0] is any DefinitionRule.Type }
-        + rules.indices.filter { !(rules[$0] is any DefinitionRule.Type) }
-      let outcomes = parallelMap(longestFirst) { index in
-        (index, run(rules[index], on: resolved, reusing: reuse))
-      }
-      perRule = outcomes.sorted { $0.0 < $1.0 }.map(\.1)
-    } else {
-      perRule = rules.map { run($0, on: resolved, reusing: reuse) }
+    let perRule = Parallel.map(count: rules.count, minimumChunk: size >= 100 ? 1 : rules.count + 1)
+    {
+      index in
+      run(rules[index], on: resolved, reusing: reuse)
     }
     timer.lap("rules")
     var findings = found
