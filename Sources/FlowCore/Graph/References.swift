@@ -99,6 +99,46 @@ package struct ResolvedTypes: Sendable {
   private var module: FlowModule { storage.module }
   private var written: [String: Written] { storage.written }
 
+  /// The type names `coordinator` writes (its input and result, its nodes' inputs and
+  /// payloads, its events'), each once, in the order first written.
+  private static func typeNames(writtenIn coordinator: Coordinator) -> [String] {
+    var names: [String] = []
+    var seen: Set<String> = []
+    // The name met last: references in a row mostly name the same type, and comparing a
+    // name is cheaper than hashing it.
+    var last: String?
+    func note(_ name: String) {
+      guard name != last else { return }
+      last = name
+      if seen.insert(name).inserted { names.append(name) }
+    }
+    func note(_ reference: TypeReference?) {
+      reference?.forEachNameText(note)
+    }
+    note(coordinator.input)
+    switch coordinator.result {
+    case .inline(let cases, _): for item in cases { note(item.payload) }
+    case .named(let reference): note(reference)
+    case nil: break
+    }
+    // By index, reading only the types: no copy of each node.
+    let screens = coordinator.screens
+    for index in screens.indices {
+      note(screens[index].input)
+      let events = screens[index].events
+      for event in events.indices { note(events[event].payload) }
+    }
+    for decision in coordinator.decisions {
+      for item in decision.cases { note(item.payload) }
+    }
+    for alert in coordinator.alerts {
+      note(alert.input)
+      for button in alert.buttons { note(button.payload) }
+    }
+    for event in coordinator.events { note(event.payload) }
+    return names
+  }
+
   /// What a written type name stands for, as much as the rules ask.
   private enum Written: Sendable {
     /// A builtin type, or the first type declared with the name, read without a problem.
@@ -136,25 +176,14 @@ package struct ResolvedTypes: Sendable {
       case .external, .invalid: break
       }
     }
-    for coordinator in module.coordinators {
-      resolve(coordinator.input)
-      switch coordinator.result {
-      case .inline(let cases, _): for item in cases { resolve(item.payload) }
-      case .named(let reference): resolve(reference)
-      case nil: break
-      }
-      for screen in coordinator.screens {
-        resolve(screen.input)
-        for event in screen.events { resolve(event.payload) }
-      }
-      for decision in coordinator.decisions {
-        for item in decision.cases { resolve(item.payload) }
-      }
-      for alert in coordinator.alerts {
-        resolve(alert.input)
-        for button in alert.buttons { resolve(button.payload) }
-      }
-      for event in coordinator.events { resolve(event.payload) }
+    // The coordinators write most of the names, each a few names many times: the names each
+    // writes are gathered on all cores, and each is resolved once here. What a name stands
+    // for depends on the name alone, so the order names are met in changes nothing.
+    let coordinatorNames = Parallel.map(count: module.coordinators.count, minimumChunk: 64) {
+      Self.typeNames(writtenIn: module.coordinators[$0])
+    }
+    for names in coordinatorNames {
+      for name in names { resolve(name) }
     }
     for link in module.links {
       for param in link.params { resolve(param.type) }
@@ -424,10 +453,15 @@ package struct ActionTargets: Sendable {
   }
 
   init(module: FlowModule, coordinators graphs: [CoordinatorGraph]) {
+    // Most steps resolve: those that do not are found on all cores, and why is then worked
+    // out for each in module order.
+    let unresolved = Parallel.map(count: graphs.count, minimumChunk: 64) {
+      Self.stepsNamingSomethingUnresolved(in: graphs[$0])
+    }
     var finder = ReasonFinder(module: module)
     for (index, graph) in graphs.enumerated() {
       let coordinator = module.coordinators[index]
-      for step in Self.steps(of: graph) where Self.namesSomethingUnresolved(step) {
+      for step in unresolved[index] {
         let id = ObjectIdentifier(step)
         if case .start(let child) = step.action, child.child == nil {
           actions[id] = finder.child(child.start.coordinator.text, in: index)
@@ -476,13 +510,21 @@ package struct ActionTargets: Sendable {
     }
   }
 
-  /// Every step of `graph`: its nodes', its tabs' handlers', its external events'.
-  private static func steps(of graph: CoordinatorGraph) -> [Step] {
-    var all = Array(graph.steps.joined())
-    if case .tabs(let started) = graph.root {
-      for tab in started { all += tab.handlerSteps }
+  /// The steps of `graph` that name something that does not resolve
+  /// (``namesSomethingUnresolved(_:)``), in the order of its nodes' steps, its tabs'
+  /// handlers', its external events'.
+  private static func stepsNamingSomethingUnresolved(in graph: CoordinatorGraph) -> [Step] {
+    var found: [Step] = []
+    for steps in graph.steps {
+      for step in steps where namesSomethingUnresolved(step) { found.append(step) }
     }
-    return all + graph.eventSteps
+    if case .tabs(let started) = graph.root {
+      for tab in started {
+        for step in tab.handlerSteps where namesSomethingUnresolved(step) { found.append(step) }
+      }
+    }
+    for step in graph.eventSteps where namesSomethingUnresolved(step) { found.append(step) }
+    return found
   }
 
   /// Whether `step` names something that does not resolve: its action's target, the child

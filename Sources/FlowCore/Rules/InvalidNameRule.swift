@@ -155,31 +155,39 @@ package enum InvalidNameRule: DefinitionRule {
     where included: (_ range: SourceRange, _ copyOf: Int?) -> Bool,
     under path: [SymbolRef.Component], _ findings: inout Findings
   ) {
-    for screen in screens where included(screen.range, screen.copyOf) {
-      let node = SymbolRef.Component.screen(screen.name.text)
-      check(screen.name, .upperCamel, "screen", SymbolRef(path + [node]), &findings)
-      for event in screen.events {
+    // By index, reading only the names: no copy of each node and each event.
+    for index in screens.indices where included(screens[index].range, screens[index].copyOf) {
+      let name = screens[index].name
+      check(name, .upperCamel, "screen", SymbolRef(path + [.screen(name.text)]), &findings)
+      let events = screens[index].events
+      for event in events.indices {
+        let eventName = events[event].name
         check(
-          event.name, .lowerCamel, "event", SymbolRef(path + [node, .event(event.name.text)]),
-          &findings)
+          eventName, .lowerCamel, "event",
+          SymbolRef(path + [.screen(name.text), .event(eventName.text)]), &findings)
       }
     }
-    for decision in decisions where included(decision.range, decision.copyOf) {
-      let node = SymbolRef.Component.decision(decision.name.text)
-      check(decision.name, .upperCamel, "decision", SymbolRef(path + [node]), &findings)
-      for decisionCase in decision.cases {
+    for index in decisions.indices
+    where included(decisions[index].range, decisions[index].copyOf) {
+      let name = decisions[index].name
+      check(name, .upperCamel, "decision", SymbolRef(path + [.decision(name.text)]), &findings)
+      let cases = decisions[index].cases
+      for decisionCase in cases.indices {
+        let caseName = cases[decisionCase].name
         check(
-          decisionCase.name, .lowerCamel, "decision case",
-          SymbolRef(path + [node, .decisionCase(decisionCase.name.text)]), &findings)
+          caseName, .lowerCamel, "decision case",
+          SymbolRef(path + [.decision(name.text), .decisionCase(caseName.text)]), &findings)
       }
     }
-    for alert in alerts where included(alert.range, alert.copyOf) {
-      let node = SymbolRef.Component.alert(alert.name.text)
-      check(alert.name, .upperCamel, "alert", SymbolRef(path + [node]), &findings)
-      for button in alert.buttons {
+    for index in alerts.indices where included(alerts[index].range, alerts[index].copyOf) {
+      let name = alerts[index].name
+      check(name, .upperCamel, "alert", SymbolRef(path + [.alert(name.text)]), &findings)
+      let buttons = alerts[index].buttons
+      for button in buttons.indices {
+        let buttonName = buttons[button].name
         check(
-          button.name, .lowerCamel, "button", SymbolRef(path + [node, .button(button.name.text)]),
-          &findings)
+          buttonName, .lowerCamel, "button",
+          SymbolRef(path + [.alert(name.text), .button(buttonName.text)]), &findings)
       }
     }
   }
@@ -198,13 +206,36 @@ package enum InvalidNameRule: DefinitionRule {
     } else if name.text.utf8.count > maxNameLength {
       findings.add(
         Message.tooLong(kind, name.text), about: subject(), at: name.range)
-    } else if form == .upperCamel, reserved.contains(name.text) {
+    } else if form == .upperCamel, mayBeReserved(name.text), reserved.contains(name.text) {
       let reason: Message.Reserved =
         TypeExpression.builtins.contains(name.text)
         ? .builtinType : moduleNames.contains(name.text) ? .moduleName : .swift
       findings.add(Message.reserved(kind, name.text, reason), about: subject(), at: name.range)
     }
   }
+
+  /// Whether an UpperCamelCase `name` has the first letter and the length of a reserved
+  /// name: most names do not, and are not hashed to be looked up.
+  private static func mayBeReserved(_ name: String) -> Bool {
+    let utf8 = name.utf8
+    guard let first = utf8.first, first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z"),
+      utf8.count < 64
+    else { return true }
+    return reservedShapes[Int(first - UInt8(ascii: "A"))] & (1 << UInt64(utf8.count)) != 0
+  }
+
+  /// For each capital letter, the lengths of the reserved names it begins (one bit each).
+  private static let reservedShapes: [UInt64] = {
+    var shapes = [UInt64](repeating: 0, count: 26)
+    for name in reserved {
+      let utf8 = name.utf8
+      guard let first = utf8.first, first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z"),
+        utf8.count < 64
+      else { continue }
+      shapes[Int(first - UInt8(ascii: "A"))] |= 1 << UInt64(utf8.count)
+    }
+    return shapes
+  }()
 
   /// What the rule says.
   package enum Message: RuleMessage {

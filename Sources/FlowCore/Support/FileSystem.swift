@@ -142,8 +142,24 @@ package enum FileSystem {
   private static func readAll(
     _ descriptor: Int32, path: String, limit: Int, sizeHint: Int
   ) throws(FileSystemError) -> Contents {
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(sizeHint + 1)
+    // The size known, the bytes are read straight into the array, with no chunk to copy
+    // them from; whatever is still there at that size (a file that grew) is read in chunks.
+    var failure: Int32 = 0
+    var bytes = [UInt8](unsafeUninitializedCapacity: sizeHint) { buffer, count in
+      guard let base = buffer.baseAddress else { return }
+      while count < buffer.count {
+        let read = systemRead(descriptor, base + count, buffer.count - count)
+        if read < 0 {
+          if errno == EINTR { continue }
+          failure = errno
+          return
+        }
+        if read == 0 { return }
+        count += read
+      }
+    }
+    if failure != 0 { throw FileSystemError(path: path, errno: failure) }
+    if bytes.count < sizeHint { return .bytes(bytes) }
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
       let count = chunk.withUnsafeMutableBytes { buffer in

@@ -214,55 +214,123 @@ enum YAMLSplitter {
     var level: Int
   }
 
-  /// Whether the bytes from `start` hold an anchor or alias marker (`&`, `*`), a carriage
-  /// return, or one of YAML 1.1's other line breaks: NEL (C2 85), LS (E2 80 A8) and PS
-  /// (E2 80 A9). One table lookup per byte; the rare candidates are looked at closer.
-  private static func containsUnsplittableByte(_ bytes: [UInt8], from start: Int) -> Bool {
-    let table = unsplittable
-    return bytes.withUnsafeBufferPointer { buffer in
-      table.withUnsafeBufferPointer { table in
-        scan(buffer, from: start, table: table)
-      }
+  /// Each line from `start`, as ``lineStarts(_:in:capacity:)`` reads it; `nil` when the bytes hold a
+  /// byte that makes the file unsplittable (``containsUnsplittableByte(_:in:)``) or a line
+  /// that refuses a split.
+  ///
+  /// A large file is read in `parts` runs of whole lines, on all cores: each run begins at
+  /// the first line that starts at or after its share of the bytes, so that every line is in
+  /// exactly one run, and the runs' lines, joined in order, are the lines of one pass.
+  static func lines(_ bytes: [UInt8], from start: Int, parts: Int? = nil) -> [Line]? {
+    let parts = parts ?? min(Parallel.cores, max(1, (bytes.count - start) / minimumScanPart))
+    let seams = seams(bytes, from: start, parts: parts)
+    var runs = Parallel.map(count: seams.count - 1, minimumChunk: 1) { part -> [Line]? in
+      let run = seams[part]..<seams[part + 1]
+      guard !containsUnsplittableByte(bytes, in: run) else { return nil }
+      // The first run holds room for all: the others are appended to it without a copy of it.
+      return lineStarts(bytes, in: run, capacity: part == 0 ? bytes.count - start : run.count)
     }
+    guard var lines = runs[0].take() else { return nil }
+    for index in runs.indices.dropFirst() {
+      guard let run = runs[index] else { return nil }
+      lines.append(contentsOf: run)
+    }
+    return lines
   }
 
-  private static func scan(
-    _ buffer: UnsafeBufferPointer<UInt8>, from start: Int, table: UnsafeBufferPointer<Bool>
-  ) -> Bool {
-    var index = start
-    while index < buffer.count {
-      let byte = buffer[index]
-      if table[Int(byte)] {
-        switch byte {
-        case UInt8(ascii: "&"), UInt8(ascii: "*"), UInt8(ascii: "\r"):
-          return true
-        case 0x85:
-          if index >= 1 && buffer[index - 1] == 0xC2 { return true }
-        default:  // A8, A9
-          if index >= 2 && buffer[index - 2] == 0xE2 && buffer[index - 1] == 0x80 { return true }
+  /// A run of lines smaller than this is not worth a core of its own.
+  static let minimumScanPart = 1 << 20
+
+  /// Where each of `parts` runs of whole lines from `start` begins, and where the last ends:
+  /// the first line start at or after each share of the bytes. Runs may be empty.
+  static func seams(_ bytes: [UInt8], from start: Int, parts: Int) -> [Int] {
+    var seams = [start]
+    let length = bytes.count - start
+    for part in 1..<max(1, parts) {
+      let share = start + length * part / parts
+      // The line start at or after `share`: `share` itself after a line break, else the
+      // byte after the next one.
+      var seam = max(share, seams[seams.count - 1])
+      while seam < bytes.count, seam > start, bytes[seam - 1] != UInt8(ascii: "\n") {
+        seam = bytes[seam...].firstIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? bytes.count
+      }
+      seams.append(seam)
+    }
+    seams.append(bytes.count)
+    return seams
+  }
+
+  /// Whether `range` of the bytes holds an anchor or alias marker (`&`, `*`), a carriage
+  /// return, or the last byte of one of YAML 1.1's other line breaks: NEL (C2 85), LS
+  /// (E2 80 A8) and PS (E2 80 A9), whose first bytes may stand before `range`. Eight bytes
+  /// at a time: a word of ASCII bytes none of which is a marker is passed at once; the
+  /// others are looked at byte by byte.
+  static func containsUnsplittableByte(_ bytes: [UInt8], in range: Range<Int>) -> Bool {
+    bytes.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return false }
+      var index = range.lowerBound
+      let end = range.upperBound
+      while index + 8 <= end {
+        let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+        if mayHoldUnsplittableByte(word) {
+          for offset in index..<(index + 8) where isUnsplittable(buffer, at: offset) {
+            return true
+          }
         }
+        index += 8
       }
-      index += 1
+      while index < end {
+        if isUnsplittable(buffer, at: index) { return true }
+        index += 1
+      }
+      return false
     }
-    return false
   }
 
-  /// The bytes that may make a file unsplittable, alone or as the end of a line break.
-  private static let unsplittable: [Bool] = (0...255).map { byte in
-    [UInt8(ascii: "&"), UInt8(ascii: "*"), UInt8(ascii: "\r"), 0x85, 0xA8, 0xA9].contains(
-      UInt8(byte))
+  /// Whether any byte of `word` has its high bit set (a byte of a UTF-8 sequence) or is
+  /// `&`, `*` or a carriage return: exact for the markers, so that a word without them, all
+  /// ASCII, is passed.
+  @inline(__always)
+  private static func mayHoldUnsplittableByte(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    // A byte of `x` is zero: some byte of `(x - ones) & ~x & highs` is set (exact as to
+    // whether any is, for a word of any bytes).
+    func hasZeroByte(_ x: UInt64) -> Bool { (x &- ones) & ~x & highs != 0 }
+    return word & highs != 0 || hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "&"))))
+      || hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "*"))))
+      || hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "\r"))))
   }
 
-  /// Each line from `start`: its offset, its indentation, and its first byte after the
-  /// indentation (`\n` for a blank line); `nil` when a line at indentation 0 is a document
-  /// marker, a directive, or a sequence entry (a top level that is not a mapping).
-  private static func lineStarts(_ bytes: [UInt8], from start: Int) -> [Line]? {
+  /// Whether the byte at `index` makes the file unsplittable, alone or as the end of a line
+  /// break (whose first bytes are read from the whole buffer).
+  @inline(__always)
+  private static func isUnsplittable(_ buffer: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+    switch buffer[index] {
+    case UInt8(ascii: "&"), UInt8(ascii: "*"), UInt8(ascii: "\r"):
+      return true
+    case 0x85:
+      return index >= 1 && buffer[index - 1] == 0xC2
+    case 0xA8, 0xA9:
+      return index >= 2 && buffer[index - 2] == 0xE2 && buffer[index - 1] == 0x80
+    default:
+      return false
+    }
+  }
+
+  /// Each line that starts in `range` (which starts a line): its offset, its indentation,
+  /// and its first byte after the indentation (`\n` for a blank line); `nil` when a line at
+  /// indentation 0 is a document marker, a directive, or a sequence entry (a top level that
+  /// is not a mapping). Room is made for `capacity` bytes' worth of lines.
+  private static func lineStarts(_ bytes: [UInt8], in range: Range<Int>, capacity: Int)
+    -> [Line]?
+  {
     bytes.withUnsafeBufferPointer { buffer -> [Line]? in
       guard let base = buffer.baseAddress else { return [] }
       var lines: [Line] = []
-      lines.reserveCapacity(buffer.count / 24)
-      var offset = start
-      while offset < buffer.count {
+      lines.reserveCapacity(capacity / 24)
+      var offset = range.lowerBound
+      while offset < range.upperBound {
         // `memchr` finds the line's end many bytes at a time.
         let end =
           memchr(base + offset, Int32(UInt8(ascii: "\n")), buffer.count - offset).map {
@@ -285,7 +353,7 @@ enum YAMLSplitter {
   }
 
   /// A line of the file, as ``plan(_:from:minimumPiece:)`` reads it.
-  private struct Line {
+  struct Line: Equatable {
     var offset: Int
     var indent: Int
     var first: UInt8
@@ -309,9 +377,8 @@ enum YAMLSplitter {
   static func plan(_ bytes: [UInt8], from start: Int, minimumPiece: Int = minimumPieceSize)
     -> Plan?
   {
-    guard !containsUnsplittableByte(bytes, from: start) else { return nil }
     // Top-level lines: the largest run between one and the next is the value to split.
-    guard let lines = lineStarts(bytes, from: start) else { return nil }
+    guard let lines = lines(bytes, from: start) else { return nil }
     let topLevel = lines.indices.filter { lines[$0].indent == 0 && isContent(lines[$0]) }
     guard !topLevel.isEmpty else { return nil }
     // Every top-level line must start a plain `key:` of the root mapping: then the pieces

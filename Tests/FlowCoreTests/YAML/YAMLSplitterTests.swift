@@ -179,4 +179,72 @@ import Testing
     #expect(sizes.dropLast().allSatisfy { $0 >= YAMLSplitter.largestPieceTarget })
     #expect(sizes.reduce(0, +) + plan.head.range.count == bytes.count)
   }
+
+  /// A file with lines of every kind the scan reads: blank lines, comments, indentation,
+  /// lines of one byte, and no line break at its end.
+  private static let scanned = Array(
+    ("version: 1\n\n# a comment\ncoordinators:\n  A:\n    start: S\n\n    screens:\n"
+      + "      S: { on: { next: pop } }\n\n\n  B:\n    doc: caf\u{E9} \u{20AC}\n"
+      + "x\n \n  C: { start: T }\ntypes: {}").utf8)
+
+  /// Cut into runs of lines at every place a share of the bytes can fall (up to one part a
+  /// byte), the runs begin at line starts, each at the first at or after its share, and
+  /// their lines joined are the lines of one pass: a line at a seam is neither lost nor
+  /// read twice, whether the seam falls on its first byte, inside it, or on its break.
+  @Test(arguments: [0, 3])
+  func linesReadInRunsAreTheLinesOfOnePass(start: Int) throws {
+    let bytes = start == 0 ? Self.scanned : [0xEF, 0xBB, 0xBF] + Self.scanned
+    let onePass = try #require(YAMLSplitter.lines(bytes, from: start, parts: 1))
+    #expect(
+      onePass.count == bytes[start...].split(separator: 10, omittingEmptySubsequences: false).count)
+    let lineStarts = Set(onePass.map(\.offset))
+    for parts in 2...(bytes.count - start + 1) {
+      let seams = YAMLSplitter.seams(bytes, from: start, parts: parts)
+      #expect(seams.count == parts + 1 && seams.first == start && seams.last == bytes.count)
+      for (part, seam) in seams.enumerated().dropFirst().dropLast() {
+        let share = start + (bytes.count - start) * part / parts
+        // The first line start at or after the share (or after the seam before it).
+        let expected =
+          lineStarts.filter { $0 >= max(share, seams[part - 1]) }.min() ?? bytes.count
+        #expect(seam == expected, "parts \(parts), seam \(part)")
+      }
+      #expect(YAMLSplitter.lines(bytes, from: start, parts: parts) == onePass, "parts \(parts)")
+    }
+  }
+
+  /// A byte that makes a file unsplittable refuses the split wherever it stands: at the
+  /// first or last byte of a run, at a seam, inside or across the words the scan reads
+  /// eight bytes at a time, the first bytes of a line break in the run before.
+  @Test(arguments: [
+    [UInt8(ascii: "&")], [UInt8(ascii: "*")], [UInt8(ascii: "\r")], [0xC2, 0x85],
+    [0xE2, 0x80, 0xA8], [0xE2, 0x80, 0xA9],
+  ])
+  func anUnsplittableByteIsFoundAnywhereAndAtEverySeam(marker: [UInt8]) throws {
+    let base = Self.scanned
+    for position in 0...base.count {
+      let bytes = Array(base[..<position]) + marker + Array(base[position...])
+      for parts in [1, 2, 3, 7] {
+        #expect(
+          YAMLSplitter.lines(bytes, from: 0, parts: parts) == nil,
+          "\(marker) at \(position), \(parts) parts")
+      }
+      #expect(
+        YAMLSplitter.containsUnsplittableByte(bytes, in: 0..<bytes.count),
+        "\(marker) at \(position)")
+      // The run that starts at its last byte finds it too: its first bytes are read before it.
+      #expect(
+        YAMLSplitter.containsUnsplittableByte(
+          bytes, in: (position + marker.count - 1)..<bytes.count),
+        "\(marker) at \(position), from its last byte")
+    }
+    // Alone, the first bytes of a line break are UTF-8 like any other, and so are the last
+    // ones after other first bytes.
+    let tail = Array(marker.dropFirst())
+    if !tail.isEmpty {
+      let others = Array(base[..<9]) + [0xC3] + tail + Array(base[9...])
+      #expect(!YAMLSplitter.containsUnsplittableByte(others, in: 0..<others.count))
+      let firstBytes = Array(base[..<9]) + marker.dropLast() + Array(base[9...])
+      #expect(!YAMLSplitter.containsUnsplittableByte(firstBytes, in: 0..<firstBytes.count))
+    }
+  }
 }
