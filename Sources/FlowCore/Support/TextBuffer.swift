@@ -3,17 +3,17 @@
 /// The generators append millions of short pieces, most a few bytes long. Appending to a
 /// `String` pays for capacity checks and bookkeeping on every call, and appending to an
 /// array (`append(contentsOf:)`) goes through the generic copy of a sequence, about a
-/// hundred instructions for a short name (issue 35). The buffer instead keeps an array
-/// whose every element is allocated, and copies each piece into the part not yet written
-/// with one `memcpy`.
+/// hundred instructions for a short name (issue 35). The buffer instead keeps room past
+/// the text, made as the text grows (at least doubling, so at most twice the text), and
+/// copies each piece into it with one `memcpy`.
 struct TextBuffer {
   /// The bytes written, then room for more: ``count`` says where the text ends.
-  private var storage: [UInt8]
+  private var storage: [UInt8] = []
   /// How many bytes are written so far.
   private(set) var count = 0
 
   init(capacity: Int = 0) {
-    storage = Array(repeating: 0, count: max(0, capacity))
+    reserveCapacity(capacity)
   }
 
   /// The bytes written.
@@ -111,8 +111,9 @@ struct TextBuffer {
     count = Swift.min(count, Swift.max(0, offset))
   }
 
-  /// Makes room for `capacity` bytes in all.
+  /// Makes room for `capacity` bytes in all: allocated, not yet made (a writer that reserves
+  /// more than it writes fills only what it writes).
   mutating func reserveCapacity(_ capacity: Int) {
-    if capacity > storage.count { grow(toHold: capacity) }
+    storage.reserveCapacity(capacity)
   }
 }
