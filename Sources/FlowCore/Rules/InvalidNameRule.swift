@@ -217,25 +217,29 @@ package enum InvalidNameRule: DefinitionRule {
   /// Whether an UpperCamelCase `name` has the first letter and the length of a reserved
   /// name: most names do not, and are not hashed to be looked up.
   private static func mayBeReserved(_ name: String) -> Bool {
-    let utf8 = name.utf8
-    guard let first = utf8.first, first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z"),
-      utf8.count < 64
-    else { return true }
-    return reservedShapes[Int(first - UInt8(ascii: "A"))] & (1 << UInt64(utf8.count)) != 0
+    guard let (letter, length) = shape(of: name) else { return true }
+    return reservedShapes[letter] & length != 0
   }
 
   /// For each capital letter, the lengths of the reserved names it begins (one bit each).
   private static let reservedShapes: [UInt64] = {
     var shapes = [UInt64](repeating: 0, count: 26)
     for name in reserved {
-      let utf8 = name.utf8
-      guard let first = utf8.first, first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z"),
-        utf8.count < 64
-      else { continue }
-      shapes[Int(first - UInt8(ascii: "A"))] |= 1 << UInt64(utf8.count)
+      guard let (letter, length) = shape(of: name) else { continue }
+      shapes[letter] |= length
     }
     return shapes
   }()
+
+  /// A name's first letter (0 for `A`) and its length as one bit; `nil` for a name that does
+  /// not begin with a capital letter or is 64 bytes or longer.
+  private static func shape(of name: String) -> (letter: Int, length: UInt64)? {
+    let utf8 = name.utf8
+    guard let first = utf8.first, first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z"),
+      utf8.count < 64
+    else { return nil }
+    return (Int(first - UInt8(ascii: "A")), 1 << UInt64(utf8.count))
+  }
 
   /// What the rule says.
   package enum Message: RuleMessage {
