@@ -334,7 +334,8 @@ private struct Builder {
     sharedEdges = []
     let tail = finish()
 
-    // The edges themselves, built again part by part: each part finds every node drawn.
+    // The edges themselves, built part by part as they are handed on (again, for the
+    // coordinators built above): each part finds every node drawn.
     return PartwiseDiagram(
       tail, partEdgeCount: countsEdges ? edgeCount : nil,
       source: PartwiseDiagram.Source(
